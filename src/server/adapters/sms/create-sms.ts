@@ -1,0 +1,12 @@
+import type { Config } from '../../config';
+import { createConsoleSms } from './console-sms';
+import type { SmsSender } from './sms';
+import { createTwilioSms } from './twilio-sms';
+
+/** The SMS gateway the configuration names. */
+export function createSmsSender(config: Config): SmsSender {
+  if (config.SMS_PROVIDER === 'twilio') {
+    return createTwilioSms({ accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN!, from: config.TWILIO_FROM! });
+  }
+  return createConsoleSms();
+}

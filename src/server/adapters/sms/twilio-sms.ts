@@ -1,0 +1,19 @@
+import twilio from 'twilio';
+import type { SmsSender } from './sms';
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  /** A Twilio number or messaging service sender id. */
+  from: string;
+}
+
+/** Production SMS through Twilio's official SDK. */
+export function createTwilioSms(opts: TwilioOptions): SmsSender {
+  const client = twilio(opts.accountSid, opts.authToken);
+  return {
+    async send(message) {
+      await client.messages.create({ to: message.to, from: opts.from, body: message.body });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { Deps } from './deps';
+import { createServices, type Services } from './services';
+import { registerErrorHandling } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { webPlugin } from './plugins/web';
+import { contentRoutes } from './modules/content/content.routes';
+import { newId } from './adapters/ids';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    deps: Deps;
+  }
+}
+
+export interface BuildOptions {
+  deps: Omit<Deps, 'log'>;
+  redis?: Redis;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; unset to serve the API only. */
+  webRoot?: string;
+  /** Called when the app closes (the database, Redis). */
+  onClose?: () => Promise<void>;
+}
+
+/** Strips secrets from URLs before they reach the log (one-tap login tokens, codes, phones). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|smsCode|phone)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Structured logs whose request entries carry method, redacted URL and request id only. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+    },
+  };
+}
+
+/** Builds the whole application: plugins first, then the API, then the web app. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const deps: Deps = { ...opts.deps, log: app.log };
+  app.decorate('deps', deps);
+  app.decorate('services', createServices(deps));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: 60_000,
+    redis: opts.redis,
+    nameSpace: 'trove-rl-',
+    skipOnError: true,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: () => ({ statusCode: 429, code: 429, msg: '操作過於頻繁，請稍後再試', data: null }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trove 寶庫 API', version: '1.0.0', description: 'Every answer is the envelope {code, msg, data}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await deps.db.execute(sql`select 1`);
+    return { code: 200, msg: '', data: { status: 'ok' } };
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { root: opts.webRoot ?? '' });
+
+  if (opts.onClose) app.addHook('onClose', async () => opts.onClose!());
+  return app;
+}

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './content';
+export * from './catalogue';
+export * from './items';

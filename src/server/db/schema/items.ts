@@ -1,0 +1,83 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cardInfos, products } from './catalogue';
+import { users } from './users';
+
+/** How an item came to exist or change hands; also the provenance `via`. */
+export type ItemVia = 'drop' | 'code' | 'set_exchange' | 'market' | 'purchase';
+
+/** One owned, numbered copy of a card info. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: text().primaryKey(),
+    cardInfoId: text()
+      .notNull()
+      .references(() => cardInfos.id),
+    serial: integer().notNull(),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id),
+    status: text({ enum: ['held', 'listed', 'reserved', 'consumed'] }).notNull().default('held'),
+    acquiredVia: text().$type<ItemVia>().notNull(),
+    acquiredAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex().on(t.cardInfoId, t.serial), index().on(t.ownerId, t.status)],
+);
+
+/** Provenance: every mint, change of owner and consumption of a card. */
+export const cardEvents = pgTable(
+  'card_events',
+  {
+    id: text().primaryKey(),
+    cardId: text()
+      .notNull()
+      .references(() => cards.id),
+    kind: text({ enum: ['minted', 'transferred', 'consumed'] }).notNull(),
+    via: text().$type<ItemVia>().notNull(),
+    fromUserId: text().references(() => users.id),
+    toUserId: text().references(() => users.id),
+    priceCents: integer(),
+    /** The pay order, exchange code or listing behind the event. */
+    refId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.cardId, t.createdAt)],
+);
+
+/** One owned unit of a product, held in the platform's custody. */
+export const goods = pgTable(
+  'goods',
+  {
+    id: text().primaryKey(),
+    productId: text()
+      .notNull()
+      .references(() => products.id),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id),
+    status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] }).notNull().default('held'),
+    acquiredVia: text().$type<ItemVia>().notNull(),
+    acquiredAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.ownerId, t.status)],
+);
+
+export const goodsEvents = pgTable(
+  'goods_events',
+  {
+    id: text().primaryKey(),
+    goodsId: text()
+      .notNull()
+      .references(() => goods.id),
+    kind: text({ enum: ['created', 'transferred', 'delivered'] }).notNull(),
+    via: text().$type<ItemVia>().notNull(),
+    fromUserId: text().references(() => users.id),
+    toUserId: text().references(() => users.id),
+    priceCents: integer(),
+    refId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.goodsId, t.createdAt)],
+);

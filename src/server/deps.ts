@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './adapters/clock';
+import type { SmsSender } from './adapters/sms/sms';
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+/** The outside world as services see it: injected, so tests can swap any part. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+}

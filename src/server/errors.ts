@@ -1,0 +1,43 @@
+/** The one error type of the server; plugins/errors.ts maps each kind to an envelope code. */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export const ERROR_CODES: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get code(): number {
+    return ERROR_CODES[this.kind];
+  }
+}
+
+export const invalid = (msg: string) => new AppError('invalid', msg);
+export const notFound = (msg: string) => new AppError('not_found', msg);
+export const conflict = (msg: string) => new AppError('conflict', msg);
+export const rateLimited = (msg: string) => new AppError('rate_limited', msg);
+export const unauthenticated = (msg = '請先登入') => new AppError('unauthenticated', msg);

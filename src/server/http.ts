@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { envelope } from '../shared/envelope';
+
+/** A successful envelope; `msg` is empty unless the screen should show it. */
+export function ok<T>(data: T, msg = ''): { code: 200; msg: string; data: T } {
+  return { code: 200, msg, data };
+}
+
+/** The response schema of a route: the envelope around its data. */
+export const reply = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
+
+/** The app with zod typing, for route files. */
+export type App = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

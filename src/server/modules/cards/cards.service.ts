@@ -1,0 +1,59 @@
+import type { Tx } from '../../db/client';
+import type { ItemVia } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict } from '../../errors';
+import { newId } from '../../adapters/ids';
+import { createCardsRepository } from './cards.repository';
+
+export interface MintInput {
+  cardInfoId: string;
+  ownerId: string;
+  quantity: number;
+  via: Extract<ItemVia, 'drop' | 'code' | 'set_exchange'>;
+  /** The pay order, exchange code or theme exchange behind the mint. */
+  refId: string;
+  /** Unit price paid, recorded in the provenance (drops only). */
+  priceCents?: number | null;
+  /** Convert a pending order's reservation instead of taking free editions. */
+  fromReservation?: boolean;
+}
+
+export interface MintedCard {
+  id: string;
+  cardInfoId: string;
+  name: string;
+  image: string;
+  rarity: string;
+  serial: number;
+  editionSize: number;
+}
+
+export function createCardsService(deps: Deps) {
+  const repo = createCardsRepository();
+  return {
+    /**
+     * Mints cards with the next serials of their card info, owned by `ownerId`, recording the
+     * provenance. Runs inside the caller's transaction; the only way cards come into existence.
+     */
+    async mint(tx: Tx, input: MintInput): Promise<MintedCard[]> {
+      const taken = await repo.takeSerials(tx, input.cardInfoId, input.quantity, input.fromReservation ?? false);
+      if (!taken) throw conflict('此卡牌已全部發行');
+      const now = deps.clock.now();
+      const first = taken.minted - input.quantity + 1;
+      const minted: MintedCard[] = [];
+      const rows = [];
+      const events = [];
+      for (let i = 0; i < input.quantity; i++) {
+        const id = newId('card');
+        const serial = first + i;
+        rows.push({ id, cardInfoId: input.cardInfoId, serial, ownerId: input.ownerId, status: 'held' as const, acquiredVia: input.via, acquiredAt: now, createdAt: now });
+        events.push({ id: newId('cev'), cardId: id, kind: 'minted' as const, via: input.via, toUserId: input.ownerId, priceCents: input.priceCents ?? null, refId: input.refId, createdAt: now });
+        minted.push({ id, cardInfoId: input.cardInfoId, name: taken.name, image: taken.image, rarity: taken.rarity, serial, editionSize: taken.editionSize });
+      }
+      await repo.insertCards(tx, rows);
+      await repo.insertEvents(tx, events);
+      return minted;
+    },
+  };
+}
+export type CardsService = ReturnType<typeof createCardsService>;

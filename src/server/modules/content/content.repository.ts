@@ -1,0 +1,53 @@
+import { and, desc, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { articles, banners, privacyPolicies } from '../../db/schema';
+
+const articleSummary = {
+  id: articles.id,
+  title: articles.title,
+  cover: articles.cover,
+  category: articles.category,
+  summary: articles.summary,
+  publishedAt: articles.publishedAt,
+};
+
+export function createContentRepository() {
+  return {
+    async activeBanners(db: Executor, now: Date) {
+      return db
+        .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })
+        .from(banners)
+        .where(and(or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
+        .orderBy(asc(banners.sort), asc(banners.id));
+    },
+
+    async publishedArticles(db: Executor, now: Date, opts: { limit: number; offset: number; category?: (typeof articles.category.enumValues)[number] }) {
+      return db
+        .select(articleSummary)
+        .from(articles)
+        .where(and(lte(articles.publishedAt, now), opts.category ? eq(articles.category, opts.category) : undefined))
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+    },
+
+    async article(db: Executor, id: string, now: Date) {
+      const rows = await db
+        .select({ ...articleSummary, body: articles.body })
+        .from(articles)
+        .where(and(eq(articles.id, id), lte(articles.publishedAt, now)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async currentPrivacy(db: Executor, now: Date) {
+      const rows = await db
+        .select({ version: privacyPolicies.version, title: privacyPolicies.title, body: privacyPolicies.body, publishedAt: privacyPolicies.publishedAt })
+        .from(privacyPolicies)
+        .where(lte(privacyPolicies.publishedAt, now))
+        .orderBy(desc(privacyPolicies.publishedAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}

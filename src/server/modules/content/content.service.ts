@@ -1,0 +1,34 @@
+import type { Deps } from '../../deps';
+import { notFound } from '../../errors';
+import { createContentRepository } from './content.repository';
+
+export function createContentService(deps: Deps) {
+  const repo = createContentRepository();
+  return {
+    /** Banners inside their active window, in display order. */
+    banners: () => repo.activeBanners(deps.db, deps.clock.now()),
+
+    /** Published articles, newest first. */
+    async articles(q: { page: number; pageSize: number; category?: '公告' | '資訊' | '攻略' }) {
+      const rows = await repo.publishedArticles(deps.db, deps.clock.now(), {
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+        category: q.category,
+      });
+      return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }));
+    },
+
+    async article(id: string) {
+      const row = await repo.article(deps.db, id, deps.clock.now());
+      if (!row) throw notFound('找不到這篇文章');
+      return { ...row, publishedAt: row.publishedAt.toISOString() };
+    },
+
+    /** The privacy policy in force. */
+    async privacy() {
+      const row = await repo.currentPrivacy(deps.db, deps.clock.now());
+      if (!row) throw notFound('私隱政策尚未發佈');
+      return { ...row, publishedAt: row.publishedAt.toISOString() };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ROUTE_PATHS } from '../../shared/routes';
+
+const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
+
+/**
+ * Serves the built web app: hashed assets with long cache headers, and index.html for every
+ * screen of the seed (history fallback). Unknown `/api/*` paths answer the 404 envelope.
+ */
+export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
+  const root = path.resolve(opts.root);
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(root, filePath);
+        res.header('Cache-Control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'web build not found; run `npm run build:web` (or use `npm run dev`)');
+  }
+
+  let indexHtml: string | null = null;
+  const html = () => (indexHtml ??= readFileSync(indexFile, 'utf8'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ code: 404, msg: '找不到此介面', data: null });
+    }
+    const known = SPA_ROUTES.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+    return reply
+      .status(known ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html());
+  });
+}

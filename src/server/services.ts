@@ -1,0 +1,18 @@
+import type { Deps } from './deps';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCardsService } from './modules/cards/cards.service';
+import { createContentService } from './modules/content/content.service';
+import { createGoodsService } from './modules/goods/goods.service';
+
+/** Every domain service, built once per app from the same dependencies. */
+export function createServices(deps: Deps) {
+  const cards = createCardsService(deps);
+  const goods = createGoodsService(deps);
+  return {
+    auth: createAuthService(deps),
+    content: createContentService(deps),
+    cards,
+    goods,
+  };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,47 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { ManualClock } from '../adapters/clock';
+import { FakeSms } from '../adapters/sms/fake-sms';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Db } from '../db/client';
+import { openTestDatabase } from './test-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  clock: ManualClock;
+  sms: FakeSms;
+  config: Config;
+  /** POST/GET under /api with an optional bearer token; answers the parsed envelope and status. */
+  call<T = unknown>(method: 'GET' | 'POST', path: string, opts?: { body?: unknown; query?: Record<string, string>; token?: string; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; code: number; msg: string; data: T }>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
+export async function createTestApp(opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase(opts);
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...opts.env });
+  const clock = new ManualClock();
+  const sms = new FakeSms();
+  const app = await buildApp({ deps: { config, db: database.db, clock, sms }, onClose: () => database.close() });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    sms,
+    config,
+    async call(method, path, o = {}) {
+      const headers: Record<string, string> = { 'accept-language': 'zh_HK', ...o.headers };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      const req: InjectOptions = { method, url: `/api/${path.replace(/^\//, '')}`, headers, query: o.query, remoteAddress: o.ip };
+      if (method === 'POST') req.payload = (o.body ?? {}) as InjectOptions['payload'];
+      const res = await app.inject(req);
+      const body = res.json() as { code: number; msg: string; data: never };
+      return { status: res.statusCode, ...body };
+    },
+    close: () => app.close(),
+  };
+}

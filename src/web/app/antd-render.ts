@@ -1,0 +1,22 @@
+import type { ReactElement } from 'react';
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+
+type Container = (Element | DocumentFragment) & { _trove_root?: Root };
+
+/**
+ * antd-mobile's imperative parts (Toast, Dialog) render nothing under React 19 until they are
+ * given a createRoot-based render (antd-mobile guide "v5-for-19").
+ */
+export function installAntdMobileRender(): void {
+  unstableSetRender((node: ReactElement, container: Container) => {
+    container._trove_root ??= createRoot(container);
+    const root = container._trove_root;
+    root.render(node);
+    return async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+      delete container._trove_root;
+    };
+  });
+}

@@ -1,0 +1,48 @@
+import type { RoutePath } from '../../shared/routes';
+import type { ScreenModule } from './lazy-screen';
+
+/** Screen of a route; fills in as each feature lands. */
+export interface ScreenEntry {
+  load: () => Promise<ScreenModule>;
+  /** Needs a signed-in user: anonymous visitors are sent to /login. */
+  auth?: boolean;
+  /** Title in the top bar; screens without one show their own header. */
+  title: string;
+}
+
+const soon = () => import('../features/placeholder/coming-soon-screen');
+
+export const SCREENS: Record<RoutePath, ScreenEntry> = {
+  '/': { load: () => import('../features/home/home-screen'), title: 'Trove 寶庫' },
+  '/market': { load: soon, title: '市場' },
+  '/market/detail': { load: soon, title: '掛單詳情' },
+  '/market/sell': { load: soon, title: '發佈掛單', auth: true },
+  '/market/user': { load: soon, title: '賣家店舖' },
+  '/mall': { load: soon, title: '商城' },
+  '/mall/detail': { load: soon, title: '卡牌詳情' },
+  '/mall/goodsDetail': { load: soon, title: '商品詳情' },
+  '/mall/pay': { load: soon, title: '確認訂單', auth: true },
+  '/mall/goodsPay': { load: soon, title: '確認訂單', auth: true },
+  '/mall/info': { load: soon, title: '訂單狀態', auth: true },
+  '/mall/goodsInfo': { load: soon, title: '訂單狀態', auth: true },
+  '/mall/article': { load: () => import('../features/content/article-screen'), title: '文章' },
+  '/my': { load: () => import('../features/account/my-screen'), title: '我的', auth: true },
+  '/my/theme': { load: soon, title: '我的卡冊', auth: true },
+  '/my/card': { load: soon, title: '兌換卡牌' },
+  '/my/collection': { load: soon, title: '我的收藏', auth: true },
+  '/my/collection/order': { load: soon, title: '卡牌訂單', auth: true },
+  '/my/rights': { load: soon, title: '我的權益', auth: true },
+  '/my/entity': { load: soon, title: '我的實物', auth: true },
+  '/my/entity/order': { load: soon, title: '提貨訂單', auth: true },
+  '/my/phone': { load: soon, title: '更換手機號碼', auth: true },
+  '/my/edit': { load: soon, title: '編輯資料', auth: true },
+  '/my/avatar': { load: soon, title: '更換頭像', auth: true },
+  '/my/verify': { load: soon, title: '實名認證', auth: true },
+  '/my/payment': { load: soon, title: '錢包及收款', auth: true },
+  '/my/privacy': { load: () => import('../features/content/privacy-screen'), title: '私隱政策' },
+  '/my/address': { load: soon, title: '收貨地址', auth: true },
+  '/my/address/edit': { load: soon, title: '編輯地址', auth: true },
+  '/my/logistics': { load: soon, title: '物流詳情', auth: true },
+  '/register': { load: () => import('../features/auth/register-screen'), title: '註冊' },
+  '/login': { load: () => import('../features/auth/login-screen'), title: '登入' },
+};

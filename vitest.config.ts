@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    // A console.error during a test fails it (STYLE.md §9).
+    setupFiles: ['./src/testing/fail-on-console-error.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'server', environment: 'node', include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'web', environment: 'jsdom', include: ['src/web/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+});
