@@ -13,7 +13,7 @@ export interface ScreenEntry {
 const soon = () => import('../features/placeholder/coming-soon-screen');
 
 export const SCREENS: Record<RoutePath, ScreenEntry> = {
-  '/': { load: () => import('../features/home/home-screen'), title: 'Trove 寶庫' },
+  '/': { load: () => import('./home-screen'), title: 'Trove 寶庫' },
   '/market': { load: soon, title: '市場' },
   '/market/detail': { load: soon, title: '掛單詳情' },
   '/market/sell': { load: soon, title: '發佈掛單', auth: true },
