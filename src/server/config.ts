@@ -13,7 +13,9 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   /** Secret for keyed hashes (exchange codes, identity numbers) and sandbox webhook signatures. */
   APP_SECRET: z.string().min(16).default('trove-local-development-secret-change-me'),
-  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  SMS_PROVIDER: z.enum(['console', 'twilio', 'file']).default('console'),
+  /** With SMS_PROVIDER=file: the JSON-lines outbox the browser tests read. */
+  SMS_OUTBOX_FILE: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -43,6 +45,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
       if (!c[key]) throw new ConfigError(`Invalid environment configuration:\n  ${key}: required when SMS_PROVIDER=twilio`);
     }
+  }
+  if (c.SMS_PROVIDER === 'file' && !c.SMS_OUTBOX_FILE) {
+    throw new ConfigError('Invalid environment configuration:\n  SMS_OUTBOX_FILE: required when SMS_PROVIDER=file');
   }
   if (c.PAYMENT_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
+
+// Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 390, height: 844 },
+    locale: 'zh-HK',
+    timezoneId: 'Asia/Hong_Kong',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_SMS_OUTBOX} && npx tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      SMS_PROVIDER: 'file',
+      SMS_OUTBOX_FILE: E2E_SMS_OUTBOX,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+    },
+  },
+});
