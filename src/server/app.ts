@@ -24,6 +24,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   deps: Omit<Deps, 'log'>;
   redis?: Redis;
+  /** Key prefix of the shared rate-limit counters. */
+  rateLimitNamespace?: string;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
@@ -84,10 +86,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: opts.deps.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     redis: opts.redis,
-    nameSpace: 'trove-rl-',
+    nameSpace: opts.rateLimitNamespace ?? 'trove-rl-',
     skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, code: 429, msg: '操作過於頻繁，請稍後再試', data: null }),

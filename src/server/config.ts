@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().min(1).optional(),
+  /** Requests per minute one client may make to the API (shared through Redis when set). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Secret for keyed hashes (exchange codes, identity numbers) and sandbox webhook signatures. */
   APP_SECRET: z.string().min(16).default('trove-local-development-secret-change-me'),
   SMS_PROVIDER: z.enum(['console', 'twilio', 'file']).default('console'),

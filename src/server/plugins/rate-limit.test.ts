@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { ManualClock } from '../adapters/clock';
+import { FakeSms } from '../adapters/sms/fake-sms';
+import { newId } from '../adapters/ids';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openTestDatabase } from '../testing/test-db';
+
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
+if (!TEST_REDIS_URL) console.log('skipped: shared rate limits across instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
+
+describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  const apps: FastifyInstance[] = [];
+  const clients: Redis[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const c of clients) await c.quit();
+  });
+
+  it('counts requests to two server instances against one limit', async () => {
+    const namespace = `${newId('rltest')}-`;
+    const database = await openTestDatabase({ postgres: false });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '4' });
+    for (let i = 0; i < 2; i++) {
+      const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
+      clients.push(redis);
+      const app = await buildApp({
+        deps: { config, db: database.db, clock: new ManualClock(), sms: new FakeSms() },
+        redis,
+        rateLimitNamespace: namespace,
+        onClose: i === 0 ? () => database.close() : undefined,
+      });
+      apps.push(app);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await apps[i % 2]!.inject({ method: 'GET', url: '/api/banner', remoteAddress: '203.0.113.9' });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
