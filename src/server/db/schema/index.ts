@@ -2,3 +2,4 @@ export * from './users';
 export * from './content';
 export * from './catalogue';
 export * from './items';
+export * from './pay-orders';

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cardInfos, products } from './catalogue';
+import { users } from './users';
+
+const ts = () => timestamp({ withTimezone: true });
+
+export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid'] as const;
+export const PAY_ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'balance'] as const;
+
+/** What a paid order produced, kept on the order so payCheck can answer it again. */
+export interface PayOrderFulfilment {
+  cards?: { id: string; serial: number; editionSize: number; name: string; image: string; rarity: string }[];
+  goods?: { id: string; productId: string; name: string; image: string; type: number }[];
+}
+
+/**
+ * Any payable order (PRODUCT.md §3). The item is one of card info / product / listing, by type;
+ * creating the order reserves it, expiry or cancellation gives it back, payment settles it once.
+ */
+export const payOrders = pgTable(
+  'pay_orders',
+  {
+    id: text().primaryKey(),
+    /** Readable order number shown to the user: TR + yymmdd + 8 characters. */
+    orderNo: text().notNull().unique(),
+    type: text({ enum: PAY_ORDER_TYPES }).notNull(),
+    buyerId: text()
+      .notNull()
+      .references(() => users.id),
+    cardInfoId: text().references(() => cardInfos.id),
+    productId: text().references(() => products.id),
+    /** The market listing bought (type market) or funded (type bid); table comes with the market. */
+    listingId: text(),
+    /** Name and image of the item when ordered, so order lists need no joins. */
+    itemName: text().notNull(),
+    itemImage: text().notNull().default(''),
+    quantity: integer().notNull(),
+    unitPriceCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull().default('HKD'),
+    status: text({ enum: PAY_ORDER_STATUSES }).notNull().default('pending'),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's checkout (sandbox checkout id, Stripe Checkout Session id). */
+    providerRef: text(),
+    /** The provider's payment id once paid (sandbox charge, Stripe payment intent). */
+    providerPaymentRef: text(),
+    payUrl: text(),
+    idempotencyKey: text().notNull(),
+    /** Hash of the request body the key was first used with. */
+    requestHash: text().notNull(),
+    expiresAt: ts().notNull(),
+    paidAt: ts(),
+    cancelledAt: ts(),
+    expiredAt: ts(),
+    refundedAt: ts(),
+    /** Why an order was refunded or cancelled by the system. */
+    note: text(),
+    fulfilment: jsonb().$type<PayOrderFulfilment>(),
+    createdAt: ts().notNull(),
+    updatedAt: ts().notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.buyerId, t.idempotencyKey),
+    index().on(t.buyerId, t.type, t.createdAt),
+    index().on(t.buyerId, t.cardInfoId),
+    index().on(t.buyerId, t.productId),
+    index('pay_orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'pay_orders_item',
+      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid') AND ${t.listingId} IS NOT NULL)`,
+    ),
+    check('pay_orders_amounts', sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.amountCents} = ${t.unitPriceCents} * ${t.quantity}`),
+  ],
+);
+
+/** Webhook events received, once per (provider, event id): a replayed event is a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: text().primaryKey(),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    orderNo: text(),
+    /** settled | already_paid | refunded_late | ignored | amount_mismatch | unknown_order */
+    outcome: text().notNull(),
+    receivedAt: ts().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.provider, t.eventId), index().on(t.orderNo)],
+);
+
+/** The sandbox provider's own record of checkouts it was paid for (its "bank side"). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text().primaryKey(),
+  /** The sandbox checkout id, the order's providerRef. */
+  checkoutId: text().notNull().unique(),
+  orderNo: text().notNull(),
+  amountCents: integer().notNull(),
+  createdAt: ts().notNull(),
+});
