@@ -3,3 +3,4 @@ export * from './content';
 export * from './catalogue';
 export * from './items';
 export * from './pay-orders';
+export * from './codes';
