@@ -12,6 +12,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { newId } from './adapters/ids';
 
 declare module 'fastify' {
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(contentRoutes);
+      await api.register(catalogueRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { Deps } from './deps';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createContentService } from './modules/content/content.service';
 import { createGoodsService } from './modules/goods/goods.service';
 
@@ -11,6 +12,7 @@ export function createServices(deps: Deps) {
   return {
     auth: createAuthService(deps),
     content: createContentService(deps),
+    catalogue: createCatalogueService(deps),
     cards,
     goods,
   };

@@ -20,6 +20,9 @@ export const FIELD_LABELS: Record<string, string> = {
   pageSize: '每頁數量',
   sell_type: '掛單類型',
   price: '價格',
+  rarity: '稀有度',
+  onSale: '只看發售中',
+  saleState: '銷售狀態',
 };
 
 export function fieldLabel(path: string): string {

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  CardInfoListQuerySchema,
+  CardInfoSchema,
+  CatalogueIdQuerySchema,
+  ProductListQuerySchema,
+  ProductSchema,
+} from '../../../shared/schemas/catalogue';
+import { ok, reply, typed } from '../../http';
+
+export async function catalogueRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { catalogue } = app.services;
+
+  r.get(
+    '/cardInfo/list',
+    { schema: { tags: ['catalogue'], querystring: CardInfoListQuerySchema, response: reply(z.array(CardInfoSchema)) } },
+    async (req) => ok(await catalogue.cardInfos(req.query)),
+  );
+
+  r.get('/cardInfo/detail', { schema: { tags: ['catalogue'], querystring: CatalogueIdQuerySchema, response: reply(CardInfoSchema) } }, async (req) =>
+    ok(await catalogue.cardInfo(req.query.id)),
+  );
+
+  r.get(
+    '/product/list',
+    { schema: { tags: ['catalogue'], querystring: ProductListQuerySchema, response: reply(z.array(ProductSchema)) } },
+    async (req) => ok(await catalogue.products(req.query)),
+  );
+
+  r.get('/product/detail', { schema: { tags: ['catalogue'], querystring: CatalogueIdQuerySchema, response: reply(ProductSchema) } }, async (req) =>
+    ok(await catalogue.product(req.query.id)),
+  );
+}

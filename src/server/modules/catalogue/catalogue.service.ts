@@ -1,0 +1,173 @@
+import type { Executor, Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { notFound } from '../../errors';
+import type { Rarity } from '../../../shared/constants';
+import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
+import { createCatalogueRepository, type CardInfoRow, type ProductRow } from './catalogue.repository';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toCardInfo(r: CardInfoRow): CardInfo {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    image: r.image,
+    rarity: r.rarity,
+    theme: { id: r.themeId, name: r.themeName },
+    editionSize: r.editionSize,
+    minted: r.minted,
+    isBCard: r.isBCard,
+    priceCents: r.isBCard ? null : r.priceCents,
+    perUserLimit: r.perUserLimit,
+    left: Math.max(0, r.left),
+    saleStartsAt: iso(r.saleStartsAt),
+    saleEndsAt: iso(r.saleEndsAt),
+    saleState: r.saleState,
+    rights: r.rights,
+  };
+}
+
+function toProduct(r: ProductRow): Product {
+  return {
+    id: r.id,
+    type: r.type === 1 ? 1 : 0,
+    name: r.name,
+    description: r.description,
+    image: r.images[0] ?? '',
+    images: r.images,
+    stock: r.stock,
+    sold: r.sold,
+    priceCents: r.priceCents,
+    perUserLimit: r.perUserLimit,
+    left: Math.max(0, r.left),
+    saleStartsAt: iso(r.saleStartsAt),
+    saleEndsAt: iso(r.saleEndsAt),
+    saleState: r.saleState,
+    rights: r.rights,
+  };
+}
+
+export type SaleKind = 'card' | 'product';
+
+/** The sale rules of one mall item, as a pay order needs them. */
+export interface SaleInfo {
+  kind: SaleKind;
+  id: string;
+  name: string;
+  image: string;
+  /** Null for items the mall does not sell (code-only and B cards). */
+  priceCents: number | null;
+  perUserLimit: number;
+  saleStartsAt: Date | null;
+  saleEndsAt: Date | null;
+  saleState: SaleState;
+  /** Edition size (cards) or stock (products). */
+  total: number;
+  /** What can still be reserved: total − minted/sold − reserved. */
+  left: number;
+}
+
+export interface CardInfoListInput {
+  page: number;
+  pageSize: number;
+  themeId?: string;
+  rarity?: Rarity;
+  onSale?: boolean;
+  saleState?: SaleState[];
+}
+
+export function createCatalogueService(deps: Deps) {
+  const repo = createCatalogueRepository();
+  const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+
+  return {
+    /** Card infos, buyable first; `onSale` keeps what the mall sells (the 卡牌 tab). Public. */
+    async cardInfos(q: CardInfoListInput): Promise<CardInfo[]> {
+      const rows = await repo.listCardInfos(deps.db, deps.clock.now(), {
+        ...page(q),
+        themeId: q.themeId,
+        rarity: q.rarity,
+        mallOnly: q.onSale,
+        states: q.saleState,
+      });
+      return rows.map(toCardInfo);
+    },
+
+    /** One card info, whatever its sale state. Public. */
+    async cardInfo(id: string): Promise<CardInfo> {
+      const row = await repo.cardInfo(deps.db, id, deps.clock.now());
+      if (!row) throw notFound('找不到這張卡牌');
+      return toCardInfo(row);
+    },
+
+    /** Products of one type (0 其他, 1 實物) whose sale has not ended, buyable first. Public. */
+    async products(q: { type: number; page: number; pageSize: number }): Promise<Product[]> {
+      const rows = await repo.listProducts(deps.db, deps.clock.now(), { type: q.type, ...page(q) });
+      return rows.map(toProduct);
+    },
+
+    /** One product, whatever its sale state. Public. */
+    async product(id: string): Promise<Product> {
+      const row = await repo.product(deps.db, id, deps.clock.now());
+      if (!row) throw notFound('找不到這件商品');
+      return toProduct(row);
+    },
+
+    /**
+     * The sale rules of one card info or product, read inside the caller's transaction (pay
+     * orders). `lock` holds the row until the transaction ends, so the state cannot change
+     * between this read and the reservation. Unknown id → 404.
+     */
+    async saleInfo(tx: Executor, item: { kind: SaleKind; id: string }, opts: { lock?: boolean } = {}): Promise<SaleInfo> {
+      const now = deps.clock.now();
+      if (item.kind === 'card') {
+        const r = await repo.cardInfo(tx, item.id, now, opts);
+        if (!r) throw notFound('找不到這張卡牌');
+        return {
+          kind: 'card',
+          id: r.id,
+          name: r.name,
+          image: r.image,
+          priceCents: r.isBCard ? null : r.priceCents,
+          perUserLimit: r.perUserLimit,
+          saleStartsAt: r.saleStartsAt,
+          saleEndsAt: r.saleEndsAt,
+          saleState: r.saleState,
+          total: r.editionSize,
+          left: Math.max(0, r.left),
+        };
+      }
+      const r = await repo.product(tx, item.id, now, opts);
+      if (!r) throw notFound('找不到這件商品');
+      return {
+        kind: 'product',
+        id: r.id,
+        name: r.name,
+        image: r.images[0] ?? '',
+        priceCents: r.priceCents,
+        perUserLimit: r.perUserLimit,
+        saleStartsAt: r.saleStartsAt,
+        saleEndsAt: r.saleEndsAt,
+        saleState: r.saleState,
+        total: r.stock,
+        left: Math.max(0, r.left),
+      };
+    },
+
+    /**
+     * Holds `quantity` editions / stock units for a pending pay order, in the caller's
+     * transaction. False when fewer are left (the caller answers 409); never oversells, since the
+     * check and the update are one statement.
+     */
+    reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
+      return item.kind === 'card' ? repo.reserveCard(tx, item.id, quantity) : repo.reserveProduct(tx, item.id, quantity);
+    },
+
+    /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
+    release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
+      return item.kind === 'card' ? repo.releaseCard(tx, item.id, quantity) : repo.releaseProduct(tx, item.id, quantity);
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
