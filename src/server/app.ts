@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { newId } from './adapters/ids';
 
 declare module 'fastify' {
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
+      await api.register(authRoutes);
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,18 @@ export const sessionColumns = {
   userStatus: users.status,
 };
 
+const userColumns = {
+  id: users.id,
+  phone: users.phone,
+  nickname: users.nickname,
+  avatar: users.avatar,
+  bio: users.bio,
+  roles: users.roles,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+export type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
+
 export function createAuthRepository() {
   return {
     /** A live (not revoked) session by token hash, with its user's roles and status. */
@@ -27,6 +39,45 @@ export function createAuthRepository() {
 
     async touchSession(db: Executor, id: string, at: Date) {
       await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, id));
+    },
+
+    async insertSession(db: Executor, row: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(row);
+    },
+
+    async revokeSession(db: Executor, id: string, at: Date) {
+      await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    /** Revokes every live session of a user; answers how many. */
+    async revokeUserSessions(db: Executor, userId: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    async findUserById(db: Executor, id: string) {
+      const rows = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findUserByPhone(db: Executor, phone: string) {
+      const rows = await db.select(userColumns).from(users).where(eq(users.phone, phone)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Inserts a user unless the phone is taken; answers the new row or null. */
+    async insertUser(db: Executor, row: typeof users.$inferInsert) {
+      const rows = await db.insert(users).values(row).onConflictDoNothing({ target: users.phone }).returning(userColumns);
+      return rows[0] ?? null;
+    },
+
+    async setUserStatus(db: Executor, id: string, status: 'active' | 'disabled', at: Date): Promise<boolean> {
+      const rows = await db.update(users).set({ status, updatedAt: at }).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
     },
   };
 }

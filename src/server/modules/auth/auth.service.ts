@@ -1,7 +1,14 @@
-import { SESSION_IDLE_MS } from '../../../shared/constants';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
+import { maskPhone } from '../../../shared/phone';
+import type { SessionData, User } from '../../../shared/schemas/auth';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
-import { sha256 } from '../../adapters/ids';
-import { createAuthRepository } from './auth.repository';
+import { conflict, invalid, notFound } from '../../errors';
+import { newId, newSecretToken, sha256 } from '../../adapters/ids';
+import { createAuthRepository, type UserRow } from './auth.repository';
+import { createSmsCodeService, type SmsPurpose } from './sms.service';
+
+export type { SmsPurpose } from './sms.service';
 
 /** Who is calling: resolved from the bearer token on every API request. */
 export interface Actor {
@@ -13,8 +20,48 @@ export interface Actor {
 /** Refresh `lastUsedAt` at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;
 
+const DISABLED_MSG = '此帳戶已被停用，如有疑問請聯絡客服';
+
+/** The default nickname: 寶庫會員 and the last 4 digits of the phone. */
+export const defaultNickname = (phone: string) => `寶庫會員${phone.slice(-4)}`;
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    phone: row.phone,
+    phoneMasked: maskPhone(row.phone),
+    nickname: row.nickname,
+    avatar: row.avatar,
+    bio: row.bio,
+    roles: row.roles,
+    // Real-name verification (userIdInfo) sets this once it exists.
+    verified: false,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export function createAuthService(deps: Deps) {
   const repo = createAuthRepository();
+  const sms = createSmsCodeService(deps);
+
+  /** A new session for an active user, on `db` (the database or the caller's transaction). */
+  async function openSession(db: Executor, user: UserRow, userAgent?: string): Promise<SessionData> {
+    if (user.status !== 'active') throw conflict(DISABLED_MSG);
+    const now = deps.clock.now();
+    const token = newSecretToken();
+    await repo.insertSession(db, {
+      id: newId('ses'),
+      userId: user.id,
+      tokenHash: sha256(token),
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    });
+    deps.log.info({ userId: user.id }, 'session started');
+    return { token, user: toUser(user), authority: user.roles };
+  }
+
   return {
     /** The actor behind a bearer token, or null when the session is unknown, expired or revoked. */
     async authenticate(token: string): Promise<Actor | null> {
@@ -25,6 +72,110 @@ export function createAuthService(deps: Deps) {
       if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_IDLE_MS) return null;
       if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(deps.db, session.id, now);
       return { userId: session.userId, sessionId: session.id, roles: session.roles };
+    },
+
+    /**
+     * Sends a code to any number. The answer is the same whether or not it is registered; only
+     * the SMS of a login code to a registered, active number also carries the one-tap link.
+     */
+    async sendSms(input: { phone: string; purpose: SmsPurpose; ip: string }) {
+      let loginLink = false;
+      if (input.purpose === 'login') {
+        const user = await repo.findUserByPhone(deps.db, input.phone);
+        loginLink = user?.status === 'active';
+      }
+      return sms.send({ ...input, loginLink });
+    },
+
+    /** Sends a code to the signed-in user's own phone, to re-check a sensitive action. */
+    async sendAuthSms(actor: Actor, input: { purpose: SmsPurpose; ip: string }) {
+      const user = await repo.findUserById(deps.db, actor.userId);
+      if (!user) throw notFound('找不到此帳戶');
+      return sms.send({ phone: user.phone, purpose: input.purpose, ip: input.ip });
+    },
+
+    /** Checks and consumes an SMS code of this phone and purpose; throws a 400 saying why it failed. */
+    verifySmsCode(input: { phone: string; purpose: SmsPurpose; code: string }): Promise<void> {
+      return sms.verify(input);
+    },
+
+    /** The user of this phone, created (with the default nickname) when there is none. */
+    async ensureUser(phone: string): Promise<{ id: string; created: boolean }> {
+      const inserted = await repo.insertUser(deps.db, { id: newId('usr'), phone, nickname: defaultNickname(phone), createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
+      if (inserted) return { id: inserted.id, created: true };
+      const existing = await repo.findUserByPhone(deps.db, phone);
+      if (!existing) throw new Error('user vanished between insert and select');
+      return { id: existing.id, created: false };
+    },
+
+    /** A new session for an active user: the token goes to the client, only its hash is kept. */
+    async startSession(userId: string, userAgent?: string): Promise<SessionData> {
+      const user = await repo.findUserById(deps.db, userId);
+      if (!user) throw notFound('找不到此帳戶');
+      return openSession(deps.db, user, userAgent);
+    },
+
+    /** Sign-up: the code first, so only the phone's owner learns whether it is registered. */
+    async register(input: { phone: string; code: string; nickname?: string; userAgent?: string }): Promise<SessionData> {
+      await sms.verify({ phone: input.phone, purpose: 'register', code: input.code });
+      if (await repo.findUserByPhone(deps.db, input.phone)) throw conflict('此手機號碼已註冊，請直接登入');
+      const now = deps.clock.now();
+      const user = await repo.insertUser(deps.db, {
+        id: newId('usr'),
+        phone: input.phone,
+        nickname: input.nickname ?? defaultNickname(input.phone),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!user) throw conflict('此手機號碼已註冊，請直接登入');
+      deps.log.info({ userId: user.id }, 'user registered');
+      return openSession(deps.db, user, input.userAgent);
+    },
+
+    /** Sign-in with an SMS code: the code first, then whether the number has an account. */
+    async login(input: { phone: string; code: string; userAgent?: string }): Promise<SessionData> {
+      await sms.verify({ phone: input.phone, purpose: 'login', code: input.code });
+      const user = await repo.findUserByPhone(deps.db, input.phone);
+      if (!user) throw invalid('此手機號碼尚未註冊，請先註冊');
+      return openSession(deps.db, user, input.userAgent);
+    },
+
+    /** Sign-in with the one-tap link of a login SMS: single use, and it uses up that SMS's code. */
+    async loginByToken(input: { token: string; userAgent?: string }): Promise<SessionData> {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const used = await sms.useLoginTokenIn(tx, input.token);
+        if (!used.ok) return used;
+        const user = await repo.findUserByPhone(tx, used.value);
+        if (!user) return { ok: false as const, msg: '此手機號碼尚未註冊，請先註冊' };
+        if (user.status !== 'active') return { ok: false as const, msg: DISABLED_MSG };
+        return { ok: true as const, value: await openSession(tx, user, input.userAgent) };
+      });
+      if (!outcome.ok) throw invalid(outcome.msg);
+      return outcome.value;
+    },
+
+    /** Revokes the session the call was made with. */
+    async logout(actor: Actor): Promise<void> {
+      await repo.revokeSession(deps.db, actor.sessionId, deps.clock.now());
+    },
+
+    /** The signed-in user's own profile. */
+    async info(actor: Actor): Promise<User> {
+      const user = await repo.findUserById(deps.db, actor.userId);
+      if (!user) throw notFound('找不到此帳戶');
+      return toUser(user);
+    },
+
+    /** Disables a user and revokes all their sessions, in one transaction (for the admin area). */
+    async disableUser(userId: string): Promise<void> {
+      const now = deps.clock.now();
+      const found = await deps.db.transaction(async (tx) => {
+        if (!(await repo.setUserStatus(tx, userId, 'disabled', now))) return false;
+        const revoked = await repo.revokeUserSessions(tx, userId, now);
+        deps.log.info({ userId, revoked }, 'user disabled');
+        return true;
+      });
+      if (!found) throw notFound('找不到此用戶');
     },
   };
 }
