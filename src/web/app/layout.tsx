@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { NavBar } from 'antd-mobile';
+import { AppOutline, LeftOutline, ShopbagOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { ROUTE_PATHS, type RoutePath } from '../../shared/routes';
+import { SCREENS } from './screens';
+
+const TABS = [
+  { to: '/', label: '首頁', icon: AppOutline },
+  { to: '/mall', label: '商城', icon: ShopbagOutline },
+  { to: '/market', label: '市場', icon: TeamOutline },
+  { to: '/my', label: '我的', icon: UserOutline },
+] as const;
+const TAB_PATHS = new Set<string>(TABS.map((t) => t.to));
+const KNOWN = new Set<string>(ROUTE_PATHS);
+
+const APP_NAME = 'Trove 寶庫';
+
+function routeOf(pathname: string): RoutePath | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return KNOWN.has(path) ? (path as RoutePath) : null;
+}
+
+/** The global layout (seed §2): top bar with the title and back, the screen, the tab bar on main screens. */
+export function Layout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = routeOf(location.pathname);
+  const title = route ? SCREENS[route].title : '找不到頁面';
+  const isTab = route !== null && TAB_PATHS.has(route);
+  const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    document.title = route === '/' ? APP_NAME : `${title} - ${APP_NAME}`;
+  }, [route, title]);
+
+  // A new screen: move focus to it so screen readers announce it and keyboard users start there.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  const goBack = () => {
+    // location.key is "default" on the first page of the visit: there is nothing in the app to go back to.
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="app-shell">
+      <header className="app-header">
+        <NavBar
+          back={null}
+          left={
+            isTab ? null : (
+              <button type="button" className="icon-button" onClick={goBack} aria-label="返回">
+                <LeftOutline aria-hidden="true" />
+              </button>
+            )
+          }
+        >
+          <h1 className="app-title">{title}</h1>
+        </NavBar>
+      </header>
+      <main className={isTab ? 'app-main with-tabs' : 'app-main'} ref={mainRef} tabIndex={-1} aria-label={title}>
+        <Outlet />
+      </main>
+      {isTab && (
+        <nav className="tab-bar" aria-label="主選單">
+          {TABS.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} end={to === '/'} className={({ isActive }) => (isActive ? 'tab-bar-item active' : 'tab-bar-item')}>
+              <Icon className="tab-bar-icon" aria-hidden="true" />
+              <span className="tab-bar-label">{label}</span>
+            </NavLink>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Form } from 'antd-mobile';
+import { Link, useSearchParams } from 'react-router';
+import { LoginBodySchema } from '../../../shared/schemas/auth';
+import { EmptyState, LoadingState } from '../../components/state-views';
+import { isFailure } from '../../lib/request';
+import { signIn } from '../../lib/session';
+import { login } from './api/login';
+import { loginByToken } from './api/login-by-token';
+import { phoneE164, type PhoneValue } from './components/phone-input';
+import { PhoneCodeFields } from './components/phone-code-fields';
+
+/** `/login?token=`: the one-tap link from the SMS, used at once. */
+function TokenLogin({ token, onGiveUp }: { token: string; onGiveUp: () => void }) {
+  const [failed, setFailed] = useState(false);
+  const used = useRef(false);
+
+  useEffect(() => {
+    // The token is single use: never send it twice (StrictMode runs effects twice in development).
+    if (used.current) return;
+    used.current = true;
+    loginByToken({ token }).then((result) => {
+      if (isFailure(result)) setFailed(true);
+      else signIn(result);
+    });
+  }, [token]);
+
+  if (!failed) return <LoadingState label="正在登入…" />;
+  return (
+    <EmptyState
+      title="登入連結未能使用"
+      description="連結可能已過期或已使用，請用手機號碼及驗證碼登入。"
+      action={
+        <Button color="primary" onClick={onGiveUp}>
+          用驗證碼登入
+        </Button>
+      }
+    />
+  );
+}
+
+function LoginForm() {
+  const [form] = Form.useForm();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async (values: { phone: PhoneValue; code: string }) => {
+    const parsed = LoginBodySchema.safeParse({ phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' });
+    if (!parsed.success) {
+      form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
+      return;
+    }
+    setSubmitting(true);
+    const result = await login(parsed.data);
+    setSubmitting(false);
+    if (!isFailure(result)) signIn(result);
+  };
+
+  return (
+    <>
+      <div className="auth-intro">
+        <p className="auth-brand">Trove 寶庫</p>
+        <p>用手機號碼及短訊驗證碼登入。</p>
+      </div>
+      <Form
+        name="login"
+        form={form}
+        layout="horizontal"
+        requiredMarkStyle="none"
+        onFinish={onFinish}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={submitting}>
+            登入
+          </Button>
+        }
+      >
+        <PhoneCodeFields form={form} purpose="login" />
+      </Form>
+      <p className="form-note">
+        未有帳戶？<Link to="/register">立即註冊</Link>
+      </p>
+    </>
+  );
+}
+
+/** /login: sign in with phone + SMS code, or at once with `?token=` (then go to "/"). */
+export default function LoginScreen() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('token');
+  if (token) return <TokenLogin token={token} onGiveUp={() => setParams({}, { replace: true })} />;
+  return <LoginForm />;
+}

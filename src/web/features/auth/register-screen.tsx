@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd-mobile';
+import { Link } from 'react-router';
+import { NicknameSchema, RegisterBodySchema } from '../../../shared/schemas/auth';
+import { zodRule } from '../../lib/form-rules';
+import { isFailure } from '../../lib/request';
+import { signIn } from '../../lib/session';
+import { register } from './api/register';
+import { phoneE164, type PhoneValue } from './components/phone-input';
+import { PhoneCodeFields } from './components/phone-code-fields';
+
+const ConsentRule = zodRule(RegisterBodySchema.shape.agreePrivacy);
+
+/** /register: phone + SMS code, optional nickname, privacy consent; then go to "/". */
+export default function RegisterScreen() {
+  const [form] = Form.useForm();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async (values: { phone: PhoneValue; code: string; nickname?: string; agreePrivacy?: boolean }) => {
+    const nickname = values.nickname?.trim();
+    const parsed = RegisterBodySchema.safeParse({
+      phone: phoneE164(values.phone) ?? '',
+      code: values.code?.trim() ?? '',
+      ...(nickname ? { nickname } : {}),
+      agreePrivacy: values.agreePrivacy === true,
+    });
+    if (!parsed.success) {
+      form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
+      return;
+    }
+    setSubmitting(true);
+    const result = await register(parsed.data);
+    setSubmitting(false);
+    if (!isFailure(result)) signIn(result);
+  };
+
+  return (
+    <>
+      <div className="auth-intro">
+        <p className="auth-brand">加入 Trove 寶庫</p>
+        <p>用手機號碼註冊，收藏、兌換及交易卡牌。</p>
+      </div>
+      <Form
+        name="register"
+        form={form}
+        layout="horizontal"
+        requiredMarkStyle="none"
+        onFinish={onFinish}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={submitting}>
+            註冊
+          </Button>
+        }
+      >
+        <PhoneCodeFields form={form} purpose="register" />
+        <Form.Item name="nickname" label="暱稱" rules={[zodRule(NicknameSchema.optional())]} validateTrigger="onBlur" description="選填，2 至 20 個字">
+          <Input placeholder="選填" maxLength={20} autoComplete="nickname" />
+        </Form.Item>
+        <Form.Item name="agreePrivacy" valuePropName="checked" rules={[ConsentRule]} initialValue={false}>
+          <Checkbox>
+            我已閱讀並同意<Link to="/my/privacy">私隱政策</Link>
+          </Checkbox>
+        </Form.Item>
+      </Form>
+      <p className="form-note">
+        已有帳戶？<Link to="/login">登入</Link>
+      </p>
+    </>
+  );
+}

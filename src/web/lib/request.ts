@@ -1,0 +1,147 @@
+import { Toast } from 'antd-mobile';
+import { LANGUAGE_HEADER, REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { readToken } from './auth-storage';
+import { signOutLocally } from './session';
+
+/**
+ * The one request client (seed §7, §8). Screens only handle data: toasts, the 403 logout and the
+ * error marker are decided here.
+ */
+
+const FAILURE = Symbol('trove.failure');
+
+/** The error marker a call yields instead of data; callers skip updating state. */
+export interface Failure {
+  readonly [FAILURE]: true;
+  /** The envelope's code, or 0 when no answer arrived (network, time-out, unreadable answer). */
+  readonly code: number;
+  readonly msg: string;
+}
+
+export function isFailure(value: unknown): value is Failure {
+  return typeof value === 'object' && value !== null && FAILURE in value;
+}
+
+const failure = (code: number, msg: string): Failure => Object.freeze({ [FAILURE]: true as const, code, msg });
+
+export interface RequestOptions {
+  /** Show the blocking loading toast (default true). */
+  loading?: boolean;
+}
+
+type Scalar = string | number | boolean;
+export type QueryValue = Scalar | null | undefined | Record<string, Scalar | null | undefined> | readonly (Scalar | null | undefined)[];
+export type QueryParams = Record<string, QueryValue>;
+
+/** The answer envelope (seed §7). */
+interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+const LOADING_TEXT = '載入中…';
+const LOGOUT_PATH = 'user/logout';
+
+/** GET query string: one-level nested objects as name[key]=value, null and undefined skipped (seed §7). */
+export function encodeQuery(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const parts: string[] = [];
+  const enc = encodeURIComponent;
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (inner === null || inner === undefined) continue;
+        parts.push(`${enc(name)}[${enc(key)}]=${enc(String(inner))}`);
+      }
+    } else {
+      parts.push(`${enc(name)}=${enc(String(value))}`);
+    }
+  }
+  return parts.join('&');
+}
+
+/** `user/info` → `/api/user/info`; every path is under /api/. */
+export function apiUrl(path: string, params?: QueryParams): string {
+  const url = `/api/${path.replace(/^\/+/, '').replace(/^api\//, '')}`;
+  const query = encodeQuery(params);
+  return query ? `${url}?${query}` : url;
+}
+
+// Several calls may be in flight: the loading toast stays until the last of them answers.
+let pendingLoaders = 0;
+
+function startLoading(): void {
+  pendingLoaders += 1;
+  if (pendingLoaders === 1) {
+    Toast.show({ icon: 'loading', content: LOADING_TEXT, duration: 0, maskClickable: false });
+  }
+}
+
+function stopLoading(): void {
+  pendingLoaders = Math.max(0, pendingLoaders - 1);
+  if (pendingLoaders === 0) Toast.clear();
+}
+
+function headers(hasBody: boolean): Record<string, string> {
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': LANGUAGE_HEADER,
+    lang: LANGUAGE_HEADER,
+  };
+  if (hasBody) h['Content-Type'] = 'application/json';
+  const token = readToken();
+  if (token) h.Authorization = `Bearer ${token}`;
+  return h;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts?: RequestOptions): Promise<T | Failure> {
+  const loading = opts?.loading !== false;
+  const hasBody = method === 'POST' && init.body !== undefined;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  if (loading) startLoading();
+
+  let answer: Envelope;
+  try {
+    const res = await fetch(apiUrl(path, method === 'GET' ? init.params : undefined), {
+      method,
+      headers: headers(hasBody),
+      body: hasBody ? JSON.stringify(init.body) : undefined,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const parsed: unknown = await res.json();
+    if (!isEnvelope(parsed)) throw new Error('not an envelope');
+    answer = parsed;
+  } catch {
+    // Network failure, time-out or an unreadable answer: clear the toast, yield the marker silently.
+    clearTimeout(timer);
+    if (loading) stopLoading();
+    return failure(0, '');
+  }
+  clearTimeout(timer);
+  if (loading) stopLoading();
+
+  if (answer.code === 200) return answer.data as T;
+
+  const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : '操作未能完成，請稍後再試';
+  Toast.show({ icon: 'fail', content: msg });
+  if (answer.code === 403 && path.replace(/^\/+/, '') !== LOGOUT_PATH) signOutLocally();
+  return failure(answer.code, msg);
+}
+
+/** GET `/api/<path>?<params>`. */
+export function get<T>(path: string, params?: QueryParams, opts?: RequestOptions): Promise<T | Failure> {
+  return send<T>('GET', path, { params }, opts);
+}
+
+/** POST `/api/<path>` with a JSON body (none when `body` is undefined, e.g. user/logout). */
+export function post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T | Failure> {
+  return send<T>('POST', path, { body }, opts);
+}
