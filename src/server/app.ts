@@ -14,7 +14,11 @@ import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes';
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { newId } from './adapters/ids';
+import { createPaymentProvider } from './adapters/payments/create-payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +28,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  deps: Omit<Deps, 'log'>;
+  /** `payments` defaults to the provider the configuration names. */
+  deps: Omit<Deps, 'log' | 'payments'> & { payments?: Deps['payments'] };
   redis?: Redis;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
@@ -60,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const deps: Deps = { ...opts.deps, log: app.log };
+  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
@@ -118,11 +123,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(contentRoutes);
+      await api.register(payOrderRoutes);
+      await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
     },
     { prefix: '/api' },
   );
+
+  await app.register(sandboxCheckoutRoutes);
 
   await app.register(webPlugin, { root: opts.webRoot ?? '' });
 

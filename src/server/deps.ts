@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './adapters/clock';
+import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -10,5 +11,6 @@ export interface Deps {
   db: Db;
   clock: Clock;
   sms: SmsSender;
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ManualClock } from '../adapters/clock';
 import { FakeSms } from '../adapters/sms/fake-sms';
+import { createPaymentProvider } from '../adapters/payments/create-payments';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
@@ -24,7 +25,7 @@ export async function createTestApp(opts: { postgres?: boolean; poolSize?: numbe
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...opts.env });
   const clock = new ManualClock();
   const sms = new FakeSms();
-  const app = await buildApp({ deps: { config, db: database.db, clock, sms }, onClose: () => database.close() });
+  const app = await buildApp({ deps: { config, db: database.db, clock, sms, payments: createPaymentProvider(config, database.db, clock) }, onClose: () => database.close() });
   await app.ready();
   return {
     app,

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAY_ORDER_STATUSES, PAY_ORDER_TYPES } from '../../../shared/schemas/pay-orders';
 import { cardInfos, products } from './catalogue';
 import { users } from './users';
 
 const ts = () => timestamp({ withTimezone: true });
 
-export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid'] as const;
-export const PAY_ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'balance'] as const;
 
 /** What a paid order produced, kept on the order so payCheck can answer it again. */

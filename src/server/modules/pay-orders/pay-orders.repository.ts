@@ -1,0 +1,188 @@
+import { and, desc, eq, gte, inArray, lte, sql, gt } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cardInfos, paymentEvents, payOrders, products, type PayOrderFulfilment } from '../../db/schema';
+import type { PayOrderStatus, PayOrderType } from '../../../shared/schemas/pay-orders';
+
+export type PayOrderRow = typeof payOrders.$inferSelect;
+export type NewPayOrder = typeof payOrders.$inferInsert;
+
+/** Statuses that count against the per-user limit. */
+const HOLDING: PayOrderStatus[] = ['pending', 'paid'];
+
+export function createPayOrdersRepository() {
+  return {
+    /** Serialises one buyer's order creation until the transaction ends (per-user limit, idempotency key). */
+    async lockBuyer(tx: Executor, buyerId: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`trove:pay-order-buyer:${buyerId}`}, 0))`);
+    },
+
+    async byKey(db: Executor, buyerId: string, key: string) {
+      const rows = await db.select().from(payOrders).where(and(eq(payOrders.buyerId, buyerId), eq(payOrders.idempotencyKey, key))).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async byOrderNo(db: Executor, orderNo: string, opts: { forUpdate?: boolean } = {}) {
+      const q = db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo)).limit(1);
+      const rows = opts.forUpdate ? await q.for('update') : await q;
+      return rows[0] ?? null;
+    },
+
+    /** Units of one card info or product the buyer holds in pending or paid orders. */
+    async heldQuantity(db: Executor, buyerId: string, item: { type: 'card' | 'product'; id: string }) {
+      const rows = await db
+        .select({ n: sql<number>`coalesce(sum(${payOrders.quantity}), 0)::int` })
+        .from(payOrders)
+        .where(
+          and(
+            eq(payOrders.buyerId, buyerId),
+            item.type === 'card' ? eq(payOrders.cardInfoId, item.id) : eq(payOrders.productId, item.id),
+            inArray(payOrders.status, HOLDING),
+          ),
+        );
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Holds editions with one conditional UPDATE: never past the edition size. */
+    async reserveCard(db: Executor, cardInfoId: string, quantity: number) {
+      const rows = await db
+        .update(cardInfos)
+        .set({ reserved: sql`${cardInfos.reserved} + ${quantity}` })
+        .where(and(eq(cardInfos.id, cardInfoId), sql`${cardInfos.minted} + ${cardInfos.reserved} + ${quantity} <= ${cardInfos.editionSize}`))
+        .returning({ id: cardInfos.id });
+      return rows.length === 1;
+    },
+
+    async reserveProduct(db: Executor, productId: string, quantity: number) {
+      const rows = await db
+        .update(products)
+        .set({ reserved: sql`${products.reserved} + ${quantity}` })
+        .where(and(eq(products.id, productId), sql`${products.sold} + ${products.reserved} + ${quantity} <= ${products.stock}`))
+        .returning({ id: products.id });
+      return rows.length === 1;
+    },
+
+    async releaseCard(db: Executor, cardInfoId: string, quantity: number) {
+      const rows = await db
+        .update(cardInfos)
+        .set({ reserved: sql`${cardInfos.reserved} - ${quantity}` })
+        .where(and(eq(cardInfos.id, cardInfoId), gte(cardInfos.reserved, quantity)))
+        .returning({ id: cardInfos.id });
+      return rows.length === 1;
+    },
+
+    async releaseProduct(db: Executor, productId: string, quantity: number) {
+      const rows = await db
+        .update(products)
+        .set({ reserved: sql`${products.reserved} - ${quantity}` })
+        .where(and(eq(products.id, productId), gte(products.reserved, quantity)))
+        .returning({ id: products.id });
+      return rows.length === 1;
+    },
+
+    async insert(db: Executor, row: NewPayOrder) {
+      const rows = await db.insert(payOrders).values(row).returning();
+      return rows[0]!;
+    },
+
+    /** Records the provider's checkout; the first writer wins when two requests raced. */
+    async setCheckout(db: Executor, id: string, checkout: { providerRef: string; payUrl: string }, now: Date) {
+      await db
+        .update(payOrders)
+        .set({ providerRef: checkout.providerRef, payUrl: checkout.payUrl, updatedAt: now })
+        .where(and(eq(payOrders.id, id), sql`${payOrders.payUrl} IS NULL`));
+    },
+
+    /** pending → paid, only before the deadline; null when someone else settled it or it is overdue. */
+    async markPaid(db: Executor, orderNo: string, now: Date, paymentRef: string | null) {
+      const rows = await db
+        .update(payOrders)
+        .set({ status: 'paid', paidAt: now, providerPaymentRef: paymentRef, updatedAt: now })
+        .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending'), gt(payOrders.expiresAt, now)))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async setFulfilment(db: Executor, id: string, fulfilment: PayOrderFulfilment) {
+      await db.update(payOrders).set({ fulfilment }).where(eq(payOrders.id, id));
+    },
+
+    /** pending → cancelled by its buyer (or by us when the provider failed); null when not pending. */
+    async cancel(db: Executor, orderNo: string, now: Date, note: string | null, extra: { onlyWithoutCheckout?: boolean } = {}) {
+      const rows = await db
+        .update(payOrders)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, note })
+        .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending'), extra.onlyWithoutCheckout ? sql`${payOrders.payUrl} IS NULL` : undefined))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** One overdue pending order → expired; null when it is not (any more) pending and overdue. */
+    async expireOne(db: Executor, orderNo: string, now: Date) {
+      const rows = await db
+        .update(payOrders)
+        .set({ status: 'expired', expiredAt: now, updatedAt: now })
+        .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending'), lte(payOrders.expiresAt, now)))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Up to `limit` overdue pending orders → expired. Rows another instance is expiring right now
+     * are skipped (SKIP LOCKED), so no order is released twice.
+     */
+    async expireDue(db: Executor, now: Date, limit: number) {
+      const result = (await db.execute(sql`
+        WITH due AS (
+          SELECT id FROM ${payOrders}
+          WHERE ${payOrders.status} = 'pending' AND ${payOrders.expiresAt} <= ${now.toISOString()}::timestamptz
+          ORDER BY ${payOrders.expiresAt}
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE ${payOrders} AS p SET status = 'expired', expired_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        FROM due WHERE p.id = due.id AND p.status = 'pending'
+        RETURNING p.order_no`)) as unknown as { rows: { order_no: string }[] };
+      const orderNos = result.rows.map((r) => r.order_no);
+      if (orderNos.length === 0) return [];
+      return db.select().from(payOrders).where(inArray(payOrders.orderNo, orderNos));
+    },
+
+    /** A payment that came too late: expired / cancelled → refunded, with the reason. */
+    async markRefunded(db: Executor, orderNo: string, now: Date, note: string, paymentRef: string | null) {
+      const rows = await db
+        .update(payOrders)
+        .set({ status: 'refunded', refundedAt: now, updatedAt: now, note, providerPaymentRef: paymentRef })
+        .where(and(eq(payOrders.orderNo, orderNo), inArray(payOrders.status, ['expired', 'cancelled'])))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async listForBuyer(db: Executor, buyerId: string, q: { type?: PayOrderType; status?: PayOrderStatus; itemId?: string; limit: number; offset: number }) {
+      return db
+        .select()
+        .from(payOrders)
+        .where(
+          and(
+            eq(payOrders.buyerId, buyerId),
+            q.type ? eq(payOrders.type, q.type) : undefined,
+            q.status ? eq(payOrders.status, q.status) : undefined,
+            q.itemId ? sql`${q.itemId} IN (${payOrders.cardInfoId}, ${payOrders.productId}, ${payOrders.listingId})` : undefined,
+          ),
+        )
+        .orderBy(desc(payOrders.createdAt), desc(payOrders.id))
+        .limit(q.limit)
+        .offset(q.offset);
+    },
+
+    /** Records a webhook event once; false when (provider, event id) was seen before. */
+    async recordEvent(db: Executor, row: typeof paymentEvents.$inferInsert) {
+      const rows = await db.insert(paymentEvents).values(row).onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] }).returning({ id: paymentEvents.id });
+      return rows.length === 1;
+    },
+
+    async setEventOutcome(db: Executor, id: string, outcome: string, orderNo: string | null) {
+      await db.update(paymentEvents).set({ outcome, orderNo }).where(eq(paymentEvents.id, id));
+    },
+  };
+}
+export type PayOrdersRepository = ReturnType<typeof createPayOrdersRepository>;

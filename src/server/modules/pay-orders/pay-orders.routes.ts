@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  CreatePayOrderSchema,
+  IDEMPOTENCY_HEADER,
+  IdempotencyKeySchema,
+  OrderNoBodySchema,
+  OrderNoQuerySchema,
+  PayOrderListQuerySchema,
+  PayOrderSchema,
+  PaymentMethodSchema,
+} from '../../../shared/schemas/pay-orders';
+import { ok, reply, typed } from '../../http';
+import { requireUser } from '../../plugins/auth';
+
+const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
+
+export async function payOrderRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { payOrders } = app.services;
+  const tags = ['payOrder'];
+  // Signed-in users only, checked before the body so an anonymous caller gets the 403 that logs out.
+  app.addHook('preValidation', async (req) => {
+    requireUser(req);
+  });
+
+  r.post(
+    '/payOrder/create',
+    { schema: { tags, headers: CreateHeadersSchema, body: CreatePayOrderSchema, response: reply(PayOrderSchema) } },
+    async (req) => ok(await payOrders.create(requireUser(req), req.body, req.headers[IDEMPOTENCY_HEADER])),
+  );
+
+  r.get('/payOrder/info', { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } }, async (req) =>
+    ok(await payOrders.info(requireUser(req), req.query.orderNo)),
+  );
+
+  r.get('/payOrder/payCheck', { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } }, async (req) =>
+    ok(await payOrders.payCheck(requireUser(req), req.query.orderNo)),
+  );
+
+  r.post('/payOrder/cancel', { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } }, async (req) =>
+    ok(await payOrders.cancel(requireUser(req), req.body.orderNo), '訂單已取消'),
+  );
+
+  r.get('/payOrder/list', { schema: { tags, querystring: PayOrderListQuerySchema, response: reply(z.array(PayOrderSchema)) } }, async (req) =>
+    ok(await payOrders.list(requireUser(req), req.query)),
+  );
+
+  r.get('/payOrder/methods', { schema: { tags, response: reply(z.array(PaymentMethodSchema)) } }, async () => ok(payOrders.methods()));
+}

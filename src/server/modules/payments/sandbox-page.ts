@@ -1,0 +1,42 @@
+import type { PayOrder } from '../../../shared/schemas/pay-orders';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+  *{box-sizing:border-box}body{margin:0;font-family:-apple-system,"PingFang HK","Noto Sans HK","Microsoft JhengHei",sans-serif;background:#f5f5f5;color:#1f1f1f}
+  main{max-width:480px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 4px}.badge{display:inline-block;font-size:12px;color:#8c6d1f;background:#fff7e0;border-radius:4px;padding:2px 6px}
+  .card{background:#fff;border-radius:12px;padding:16px;margin:16px 0}.row{display:flex;justify-content:space-between;gap:12px;padding:6px 0}.muted{color:#666}
+  .amount{font-size:28px;font-weight:700;color:#d4380d}button,.btn{display:block;width:100%;font-size:17px;padding:14px;border-radius:8px;border:0;margin-top:12px;text-align:center;text-decoration:none}
+  .pay{background:#1677ff;color:#fff}.cancel{background:#fff;color:#1f1f1f;border:1px solid #d9d9d9}button:focus-visible,.btn:focus-visible{outline:3px solid #91caff;outline-offset:2px}`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="zh-HK"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The sandbox provider's checkout page: server-rendered, no script (CSP), a plain form post. */
+export function renderSandboxCheckout(input: { order: PayOrder; amountText: string; returnUrl: string; message?: string }): string {
+  const o = input.order;
+  const details = `
+    <div class="card">
+      <div class="row"><span class="muted">商品</span><span>${escapeHtml(o.itemName)}</span></div>
+      <div class="row"><span class="muted">數量</span><span>${o.quantity}</span></div>
+      <div class="row"><span class="muted">訂單編號</span><span>${escapeHtml(o.orderNo)}</span></div>
+      <div class="row"><span class="muted">應付金額</span><span class="amount">${escapeHtml(input.amountText)}</span></div>
+    </div>`;
+  if (o.status !== 'pending') {
+    const state = o.status === 'paid' ? '此訂單已付款。' : o.status === 'expired' ? '此訂單已逾期，不能再付款。' : '此訂單已結束，不能再付款。';
+    return layout('模擬付款', `<h1>模擬付款</h1>${details}<p role="status">${state}</p><a class="btn pay" href="${escapeHtml(input.returnUrl)}">返回 Trove 寶庫</a>`);
+  }
+  const action = `/pay/sandbox/${encodeURIComponent(o.orderNo)}/confirm`;
+  return layout(
+    '模擬付款',
+    `<h1>模擬付款</h1><span class="badge">測試環境：不會收取真實款項</span>${details}
+     ${input.message ? `<p role="alert">${escapeHtml(input.message)}</p>` : ''}
+     <form method="post" action="${action}"><button class="pay" type="submit">確認付款</button></form>
+     <a class="btn cancel" href="${escapeHtml(input.returnUrl)}">取消付款</a>`,
+  );
+}
+
+export function renderSandboxNotFound(): string {
+  return layout('模擬付款', '<h1>模擬付款</h1><div class="card"><p>找不到此訂單，或此訂單不使用模擬付款。</p></div><a class="btn cancel" href="/">返回 Trove 寶庫</a>');
+}
