@@ -1,0 +1,225 @@
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { AUTHORITY_KEY, SESSION_KEY } from './auth-storage';
+import { setNavigator } from './navigation';
+import { encodeQuery, get, isFailure, post } from './request';
+import { stores } from './stores';
+
+type FetchArgs = [string, RequestInit];
+
+let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
+let navigate: Mock<(to: string, opts?: { replace?: boolean }) => void>;
+let undoNavigator: () => void;
+let show: ReturnType<typeof vi.spyOn>;
+let clear: ReturnType<typeof vi.spyOn>;
+
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const lastCall = (): { url: string; init: RequestInit; headers: Record<string, string> } => {
+  const [url, init] = fetchMock.mock.calls.at(-1)!;
+  return { url, init, headers: init.headers as Record<string, string> };
+};
+
+const session = { token: 'tok_abc123', user: { id: 'usr_1' }, authority: ['user'] };
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = vi.fn(async () => answer({ code: 200, msg: '', data: { ok: true } }));
+  vi.stubGlobal('fetch', fetchMock);
+  navigate = vi.fn();
+  undoNavigator = setNavigator(navigate);
+  show = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+  clear = vi.spyOn(Toast, 'clear').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  undoNavigator();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('request client (seed §7, §8)', () => {
+  it('puts every path under /api/', async () => {
+    await get('user/info');
+    expect(lastCall().url).toBe('/api/user/info');
+  });
+
+  it('writes one-level nested objects as name[key]=value', async () => {
+    await get('market/list', { filter: { rarity: 'SSR', theme: 't_1' }, page: 2 });
+    expect(lastCall().url).toBe('/api/market/list?filter[rarity]=SSR&filter[theme]=t_1&page=2');
+    expect(encodeQuery({ a: { b: 'x y' } })).toBe('a[b]=x%20y');
+  });
+
+  it('skips null (and undefined) values, also inside nested objects', async () => {
+    await get('goods/list', { type: 0, sell_type: null, page: undefined, f: { a: null, b: 1 } });
+    expect(lastCall().url).toBe('/api/goods/list?type=0&f[b]=1');
+  });
+
+  it('POST sends a JSON body, and GET sends none', async () => {
+    await post('user/login', { phone: '+85291234567', code: '123456' });
+    const { init, headers } = lastCall();
+    expect(init.method).toBe('POST');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ phone: '+85291234567', code: '123456' });
+
+    await get('banner', { a: 1 });
+    expect(lastCall().init.method).toBe('GET');
+    expect(lastCall().init.body).toBeUndefined();
+  });
+
+  it('POST without a body (user/logout) sends no body and no JSON content type', async () => {
+    await post('user/logout');
+    expect(lastCall().init.body).toBeUndefined();
+    expect(lastCall().headers['Content-Type']).toBeUndefined();
+  });
+
+  it('includes credentials', async () => {
+    await get('banner');
+    expect(lastCall().init.credentials).toBe('include');
+  });
+
+  it('sends the language header zh_HK', async () => {
+    await get('banner');
+    expect(lastCall().headers['Accept-Language']).toBe('zh_HK');
+    expect(lastCall().headers.lang).toBe('zh_HK');
+  });
+
+  it('sends Authorization: Bearer <token> when the sign-in record has a token', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    await get('user/info');
+    expect(lastCall().headers.Authorization).toBe('Bearer tok_abc123');
+  });
+
+  it('sends no Authorization header without a stored token', async () => {
+    await get('user/info');
+    expect(lastCall().headers).not.toHaveProperty('Authorization');
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ user: {} }));
+    await get('user/info');
+    expect(lastCall().headers).not.toHaveProperty('Authorization');
+  });
+
+  it('gives up after 20 000 ms: the toast is cleared and the call yields the marker', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    let settled: unknown = 'pending';
+    const call = get('banner').then((r) => (settled = r));
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(settled).toBe('pending');
+    expect(lastCall().init.signal!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await call;
+    expect(lastCall().init.signal!.aborted).toBe(true);
+    expect(isFailure(settled)).toBe(true);
+    expect(clear).toHaveBeenCalled();
+    expect(show).toHaveBeenCalledTimes(1); // only the loading toast, no failure toast
+  });
+
+  it('shows a blocking loading toast with Chinese text and no auto-dismiss, cleared when the answer arrives', async () => {
+    let release!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (release = resolve)));
+    const call = get('banner');
+    expect(show).toHaveBeenCalledWith({ icon: 'loading', content: '載入中…', duration: 0, maskClickable: false });
+    expect(clear).not.toHaveBeenCalled();
+    release(answer({ code: 200, msg: '', data: [] }));
+    await call;
+    expect(clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the loading toast until the last of several calls answers', async () => {
+    const releases: ((r: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise((resolve) => releases.push(resolve)));
+    const a = get('banner');
+    const b = get('article/list');
+    expect(show).toHaveBeenCalledTimes(1);
+    releases[0]!(answer({ code: 200, msg: '', data: [] }));
+    await a;
+    expect(clear).not.toHaveBeenCalled();
+    releases[1]!(answer({ code: 200, msg: '', data: [] }));
+    await b;
+    expect(clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no loading toast when the caller turns it off', async () => {
+    const data = await get('payOrder/payCheck', { orderNo: 'PO1' }, { loading: false });
+    expect(data).toEqual({ ok: true });
+    expect(show).not.toHaveBeenCalled();
+    expect(clear).not.toHaveBeenCalled();
+  });
+
+  it('resolves data on code 200', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: '', data: { id: 'a' } }));
+    const data = await get<{ id: string }>('article/detail', { id: 'a' });
+    expect(isFailure(data)).toBe(false);
+    expect(data).toEqual({ id: 'a' });
+  });
+
+  it('on another code shows msg as a failure toast and yields the error marker', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 409, msg: '已售罄', data: null }, 409));
+    const result = await post('payOrder/create', { type: 'card', cardInfoId: 'ci_1', quantity: 1 });
+    expect(isFailure(result)).toBe(true);
+    expect(result).toMatchObject({ code: 409, msg: '已售罄' });
+    expect(show).toHaveBeenLastCalledWith({ icon: 'fail', content: '已售罄' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on 403 for a normal call also logs out: storage cleared, go to /login', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    localStorage.setItem(AUTHORITY_KEY, JSON.stringify(['user']));
+    stores.card.set('collection', [{ id: 'c1' }]);
+    fetchMock.mockResolvedValueOnce(answer({ code: 403, msg: '請先登入', data: null }, 403));
+    const result = await get('card/collection');
+    expect(isFailure(result)).toBe(true);
+    expect(show).toHaveBeenLastCalledWith({ icon: 'fail', content: '請先登入' });
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(localStorage.getItem(AUTHORITY_KEY)).toBeNull();
+    expect(stores.card.get('collection')).toEqual([]);
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('on 403 for user/logout does not log out again', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    fetchMock.mockResolvedValueOnce(answer({ code: 403, msg: '請先登入', data: null }, 403));
+    const result = await post('user/logout');
+    expect(isFailure(result)).toBe(true);
+    expect(show).toHaveBeenLastCalledWith({ icon: 'fail', content: '請先登入' });
+    expect(localStorage.getItem(SESSION_KEY)).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on a network failure clears the toast and yields the marker silently', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const result = await get('banner');
+    expect(isFailure(result)).toBe(true);
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ icon: 'fail' }));
+  });
+
+  it('treats an answer that is not an envelope as a failure, silently', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    const result = await get('banner');
+    expect(isFailure(result)).toBe(true);
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ icon: 'fail' }));
+  });
+
+  it('stores a list response whose data is not an array as an empty list', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: '', data: { rows: [1, 2] } }));
+    stores.market.set('sellList', [{ id: 'old' }]);
+    const result = await get('market/list', { sell_type: 0 });
+    if (!isFailure(result)) stores.market.set('sellList', result);
+    expect(stores.market.get('sellList')).toEqual([]);
+
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: '', data: [{ id: 'l1' }] }));
+    const rows = await get('market/list', { sell_type: 0 });
+    if (!isFailure(rows)) stores.market.set('sellList', rows);
+    expect(stores.market.get('sellList')).toEqual([{ id: 'l1' }]);
+  });
+});
