@@ -14,6 +14,7 @@ import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
+      await api.register(collectionRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,8 @@
 import type { Deps } from './deps';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
+import { createCodesService } from './modules/codes/codes.service';
+import { createCollectionService } from './modules/collection/collection.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createContentService } from './modules/content/content.service';
 import { createGoodsService } from './modules/goods/goods.service';
@@ -11,16 +13,20 @@ import { createPaymentsService } from './modules/payments/payments.service';
 export function createServices(deps: Deps) {
   const cards = createCardsService(deps);
   const goods = createGoodsService(deps);
+  const auth = createAuthService(deps);
+  const codes = createCodesService(deps);
   const catalogue = createCatalogueService(deps);
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   return {
-    auth: createAuthService(deps),
+    auth,
     content: createContentService(deps),
     catalogue,
     payOrders,
     payments: createPaymentsService(deps, { payOrders }),
     cards,
     goods,
+    codes,
+    collection: createCollectionService(deps, { auth, cards, codes }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

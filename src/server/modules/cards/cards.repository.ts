@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardEvents, cardInfos, cards, type ItemVia } from '../../db/schema';
 
@@ -35,6 +35,30 @@ export function createCardsRepository() {
 
     async insertEvents(db: Executor, rows: (typeof cardEvents.$inferInsert)[]) {
       if (rows.length > 0) await db.insert(cardEvents).values(rows);
+    },
+
+    /** The owner's held (not listed, not reserved) cards of these card infos, lowest serial first. */
+    async heldCards(db: Executor, ownerId: string, cardInfoIds: string[]) {
+      if (cardInfoIds.length === 0) return [];
+      return db
+        .select({ id: cards.id, cardInfoId: cards.cardInfoId, serial: cards.serial })
+        .from(cards)
+        .where(and(eq(cards.ownerId, ownerId), eq(cards.status, 'held'), inArray(cards.cardInfoId, cardInfoIds)))
+        .orderBy(asc(cards.cardInfoId), asc(cards.serial));
+    },
+
+    /**
+     * Marks cards consumed, but only those still held by `ownerId`: answers the ids it changed, so a
+     * card listed or moved meanwhile is noticed by the caller.
+     */
+    async markConsumed(db: Executor, ownerId: string, cardIds: string[]) {
+      if (cardIds.length === 0) return [];
+      const rows = await db
+        .update(cards)
+        .set({ status: 'consumed' })
+        .where(and(inArray(cards.id, cardIds), eq(cards.ownerId, ownerId), eq(cards.status, 'held')))
+        .returning({ id: cards.id });
+      return rows.map((r) => r.id);
     },
   };
 }

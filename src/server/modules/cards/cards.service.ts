@@ -54,6 +54,28 @@ export function createCardsService(deps: Deps) {
       await repo.insertEvents(tx, events);
       return minted;
     },
+
+    /** The lowest-serial held (not listed, not reserved) card of each card info the owner has one of. */
+    async lowestHeld(tx: Tx, ownerId: string, cardInfoIds: string[]): Promise<Map<string, { id: string; serial: number }>> {
+      const rows = await repo.heldCards(tx, ownerId, cardInfoIds);
+      const out = new Map<string, { id: string; serial: number }>();
+      for (const row of rows) if (!out.has(row.cardInfoId)) out.set(row.cardInfoId, { id: row.id, serial: row.serial });
+      return out;
+    },
+
+    /**
+     * Consumes held cards of `ownerId` (a set exchange), recording provenance, inside the caller's
+     * transaction. All or nothing: a card no longer held (listed, reserved, sold) is a 409.
+     */
+    async consume(tx: Tx, input: { ownerId: string; cardIds: string[]; via: Extract<ItemVia, 'set_exchange'>; refId: string }): Promise<void> {
+      const changed = await repo.markConsumed(tx, input.ownerId, input.cardIds);
+      if (changed.length !== new Set(input.cardIds).size) throw conflict('部分卡牌已不在你的收藏中或正在出售，請重新整理後再試');
+      const now = deps.clock.now();
+      await repo.insertEvents(
+        tx,
+        changed.map((cardId) => ({ id: newId('cev'), cardId, kind: 'consumed' as const, via: input.via, fromUserId: input.ownerId, refId: input.refId, createdAt: now })),
+      );
+    },
   };
 }
 export type CardsService = ReturnType<typeof createCardsService>;

@@ -1,0 +1,123 @@
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cardInfos, codeBatches, exchangeCodeFailures, exchangeCodes, themes } from '../../db/schema';
+
+export function createCodesRepository() {
+  return {
+    async cardInfo(db: Executor, id: string) {
+      const rows = await db
+        .select({ id: cardInfos.id, name: cardInfos.name, isBCard: cardInfos.isBCard })
+        .from(cardInfos)
+        .where(eq(cardInfos.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A theme with the number of card infos a theme code can mint (its B card excluded). */
+    async theme(db: Executor, id: string) {
+      const rows = await db.select({ id: themes.id, name: themes.name }).from(themes).where(eq(themes.id, id)).limit(1);
+      if (!rows[0]) return null;
+      const [n] = await db
+        .select({ n: count() })
+        .from(cardInfos)
+        .where(and(eq(cardInfos.themeId, id), eq(cardInfos.isBCard, false)));
+      return { ...rows[0], cards: Number(n?.n ?? 0) };
+    },
+
+    async insertBatch(db: Executor, row: typeof codeBatches.$inferInsert) {
+      await db.insert(codeBatches).values(row);
+    },
+
+    async insertCodes(db: Executor, rows: (typeof exchangeCodes.$inferInsert)[]) {
+      if (rows.length > 0) await db.insert(exchangeCodes).values(rows);
+    },
+
+    /** Batches, newest first, with how many of their codes are unused, used and voided. */
+    async batches(db: Executor) {
+      return db
+        .select({
+          id: codeBatches.id,
+          cardInfoId: codeBatches.cardInfoId,
+          themeId: codeBatches.themeId,
+          target: sql<string>`coalesce(${cardInfos.name}, ${themes.name})`,
+          count: codeBatches.count,
+          note: codeBatches.note,
+          status: codeBatches.status,
+          createdAt: codeBatches.createdAt,
+          voidedAt: codeBatches.voidedAt,
+          unused: sql<number>`count(*) filter (where ${exchangeCodes.status} = 'unused')`.mapWith(Number),
+          used: sql<number>`count(*) filter (where ${exchangeCodes.status} = 'used')`.mapWith(Number),
+          voided: sql<number>`count(*) filter (where ${exchangeCodes.status} = 'voided')`.mapWith(Number),
+        })
+        .from(codeBatches)
+        .leftJoin(cardInfos, eq(cardInfos.id, codeBatches.cardInfoId))
+        .leftJoin(themes, eq(themes.id, codeBatches.themeId))
+        .leftJoin(exchangeCodes, eq(exchangeCodes.batchId, codeBatches.id))
+        .groupBy(codeBatches.id, cardInfos.name, themes.name)
+        .orderBy(desc(codeBatches.createdAt), desc(codeBatches.id));
+    },
+
+    /** Voids an active batch and its unused codes; answers how many codes it voided, or null. */
+    async voidBatch(db: Executor, id: string, at: Date) {
+      const batch = await db
+        .update(codeBatches)
+        .set({ status: 'voided', voidedAt: at })
+        .where(and(eq(codeBatches.id, id), eq(codeBatches.status, 'active')))
+        .returning({ id: codeBatches.id });
+      if (batch.length === 0) return null;
+      const codes = await db
+        .update(exchangeCodes)
+        .set({ status: 'voided' })
+        .where(and(eq(exchangeCodes.batchId, id), eq(exchangeCodes.status, 'unused')))
+        .returning({ id: exchangeCodes.id });
+      return codes.length;
+    },
+
+    async batchStatus(db: Executor, id: string) {
+      const rows = await db.select({ status: codeBatches.status }).from(codeBatches).where(eq(codeBatches.id, id)).limit(1);
+      return rows[0]?.status ?? null;
+    },
+
+    async findCode(db: Executor, codeHash: string) {
+      const rows = await db
+        .select({ id: exchangeCodes.id, status: exchangeCodes.status, cardInfoId: exchangeCodes.cardInfoId, themeId: exchangeCodes.themeId })
+        .from(exchangeCodes)
+        .where(eq(exchangeCodes.codeHash, codeHash))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Marks an unused code used by `userId`. The row lock of this conditional UPDATE makes
+     * concurrent redemptions of one code wait; all but one then see it used and change nothing.
+     */
+    async claimCode(db: Executor, codeHash: string, userId: string, at: Date) {
+      const rows = await db
+        .update(exchangeCodes)
+        .set({ status: 'used', usedBy: userId, usedAt: at })
+        .where(and(eq(exchangeCodes.codeHash, codeHash), eq(exchangeCodes.status, 'unused')))
+        .returning({ id: exchangeCodes.id, cardInfoId: exchangeCodes.cardInfoId, themeId: exchangeCodes.themeId });
+      return rows[0] ?? null;
+    },
+
+    /** The most failures any of the subjects had since `since`. */
+    async failuresSince(db: Executor, subjects: string[], since: Date) {
+      const rows = await db
+        .select({ subject: exchangeCodeFailures.subject, n: count() })
+        .from(exchangeCodeFailures)
+        .where(and(inArray(exchangeCodeFailures.subject, subjects), gt(exchangeCodeFailures.createdAt, since)))
+        .groupBy(exchangeCodeFailures.subject);
+      return rows.reduce((max, r) => Math.max(max, Number(r.n)), 0);
+    },
+
+    async insertFailures(db: Executor, rows: (typeof exchangeCodeFailures.$inferInsert)[]) {
+      if (rows.length > 0) await db.insert(exchangeCodeFailures).values(rows);
+    },
+
+    /** Forgets these subjects' failures too old to count. */
+    async pruneFailures(db: Executor, subjects: string[], before: Date) {
+      await db.delete(exchangeCodeFailures).where(and(inArray(exchangeCodeFailures.subject, subjects), lt(exchangeCodeFailures.createdAt, before)));
+    },
+  };
+}
+export type CodesRepository = ReturnType<typeof createCodesRepository>;

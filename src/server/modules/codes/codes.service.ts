@@ -1,0 +1,118 @@
+import { EXCHANGE_CODE_FAILURES_PER_HOUR } from '../../../shared/constants';
+import { withCheckCharacter } from '../../../shared/exchange-code';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { conflict, invalid, notFound, rateLimited } from '../../errors';
+import { hmacSha256, newId, randomBase32 } from '../../adapters/ids';
+import { createCodesRepository } from './codes.repository';
+
+export const MAX_BATCH_SIZE = 100_000;
+const HOUR_MS = 3600_000;
+const INSERT_CHUNK = 1000;
+
+/** Messages that say what is wrong with a code without telling which codes exist or who used them. */
+export const CODE_FAILURES = {
+  unknown: '兌換碼無效，請檢查後再輸入',
+  spent: '此兌換碼已被使用或已失效',
+  tooMany: '兌換碼錯誤次數過多，請一小時後再試',
+} as const;
+
+export interface BatchTarget {
+  cardInfoId?: string;
+  themeId?: string;
+}
+
+/** A claimed code: what it grants. */
+export interface ClaimedCode {
+  id: string;
+  cardInfoId: string | null;
+  themeId: string | null;
+}
+
+/** Exchange code batches (operators) and the code side of a redemption (hash, claim, failure limit). */
+export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>) {
+  const repo = createCodesRepository();
+  const hash = (code: string) => hmacSha256(deps.config.APP_SECRET, `exchange-code:${code}`);
+
+  return {
+    /**
+     * Generates a batch of `count` codes for a card info or a theme. Only their keyed hashes are
+     * stored: the clear codes are in the answer, once, for the operator to export.
+     */
+    async createBatch(input: BatchTarget & { count: number; note?: string }) {
+      if ((input.cardInfoId === undefined) === (input.themeId === undefined)) throw invalid('請指定卡牌或卡冊其中一項');
+      if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw invalid(`數量須為 1 至 ${MAX_BATCH_SIZE} 之間的整數`);
+      let targetName: string;
+      if (input.cardInfoId !== undefined) {
+        const info = await repo.cardInfo(deps.db, input.cardInfoId);
+        if (!info) throw notFound('找不到此卡牌');
+        if (info.isBCard) throw invalid('B 卡只可透過集齊卡冊兌換，不能發行兌換碼');
+        targetName = info.name;
+      } else {
+        const theme = await repo.theme(deps.db, input.themeId!);
+        if (!theme) throw notFound('找不到此卡冊');
+        if (theme.cards === 0) throw invalid('此卡冊沒有可兌換的卡牌');
+        targetName = theme.name;
+      }
+      const codes = new Set<string>();
+      while (codes.size < input.count) codes.add(withCheckCharacter(randomBase32(16)));
+      const now = deps.clock.now();
+      const batchId = newId('cbt');
+      await deps.db.transaction(async (tx) => {
+        await repo.insertBatch(tx, { id: batchId, cardInfoId: input.cardInfoId ?? null, themeId: input.themeId ?? null, count: input.count, note: input.note ?? '', createdAt: now });
+        const rows = [...codes].map((code) => ({
+          id: newId('xcd'),
+          batchId,
+          codeHash: hash(code),
+          cardInfoId: input.cardInfoId ?? null,
+          themeId: input.themeId ?? null,
+          createdAt: now,
+        }));
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) await repo.insertCodes(tx, rows.slice(i, i + INSERT_CHUNK));
+      });
+      return { batch: { id: batchId, target: targetName, count: input.count, createdAt: now }, codes: [...codes] };
+    },
+
+    /** Every batch, newest first, with its unused / used / voided counts. */
+    listBatches: () => repo.batches(deps.db),
+
+    /** Voids a batch: its unused codes stop working; codes already redeemed keep their cards. */
+    async voidBatch(batchId: string) {
+      const voided = await deps.db.transaction((tx) => repo.voidBatch(tx, batchId, deps.clock.now()));
+      if (voided !== null) return { batchId, voidedCodes: voided };
+      const status = await repo.batchStatus(deps.db, batchId);
+      if (!status) throw notFound('找不到此批次');
+      throw conflict('此批次已作廢');
+    },
+
+    /** Throws 429 when any subject (`user:<id>`, `ip:<address>`) had 10 failures in the last hour. */
+    async assertNotLocked(subjects: string[]) {
+      const since = new Date(deps.clock.now().getTime() - HOUR_MS);
+      if ((await repo.failuresSince(deps.db, subjects, since)) >= EXCHANGE_CODE_FAILURES_PER_HOUR) throw rateLimited(CODE_FAILURES.tooMany);
+    },
+
+    /** Counts one failed redemption against each subject; outside any transaction, so it stays. */
+    async recordFailure(subjects: string[]) {
+      const now = deps.clock.now();
+      await repo.insertFailures(deps.db, subjects.map((subject) => ({ id: newId('xcf'), subject, createdAt: now })));
+      await repo.pruneFailures(deps.db, subjects, new Date(now.getTime() - 24 * HOUR_MS));
+    },
+
+    /** Throws the 404 / 409 for a code that cannot be redeemed now (a read; the claim decides). */
+    async assertRedeemable(code: string) {
+      const row = await repo.findCode(deps.db, hash(code));
+      if (!row) throw notFound(CODE_FAILURES.unknown);
+      if (row.status !== 'unused') throw conflict(CODE_FAILURES.spent);
+    },
+
+    /** Marks the code used by `userId` inside the redemption's transaction; exactly one concurrent claim wins. */
+    async claim(tx: Tx, code: string, userId: string): Promise<ClaimedCode> {
+      const claimed = await repo.claimCode(tx, hash(code), userId, deps.clock.now());
+      if (claimed) return claimed;
+      const row = await repo.findCode(tx, hash(code));
+      if (!row) throw notFound(CODE_FAILURES.unknown);
+      throw conflict(CODE_FAILURES.spent);
+    },
+  };
+}
+export type CodesService = ReturnType<typeof createCodesService>;
