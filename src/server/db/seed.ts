@@ -1,30 +1,118 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { articles, privacyPolicies } from './schema';
+import type { Db, Tx } from './client';
+import { articles, banners, cardEvents, cardInfos, cards, privacyPolicies, products, themes, users } from './schema';
+import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './demo/catalogue-data';
+import { DEMO_ARTICLES, DEMO_BANNERS, PRIVACY_POLICY } from './demo/content-data';
 
-/** Loads the demo content on first start; does nothing when content already exists. */
+const HOUR = 3600_000;
+
+/**
+ * Collectors who bought the demo's earlier drops, so minted counts have real owners and
+ * provenance. Their numbers are not valid mobile numbers: nobody can sign in as them.
+ */
+export const DEMO_COLLECTORS = [
+  { id: 'usr_demo_night', phone: '+85200000001', nickname: '夜景獵人' },
+  { id: 'usr_demo_tea', phone: '+85200000002', nickname: '奶茶控' },
+  { id: 'usr_demo_qilin', phone: '+85200000003', nickname: '麒麟收藏家' },
+];
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+async function seedCatalogue(tx: Tx, now: Date) {
+  const at = (offset: number | undefined) => (offset === undefined ? null : new Date(now.getTime() + offset));
+  await tx.insert(users).values(DEMO_COLLECTORS.map((u) => ({ ...u, createdAt: new Date(now.getTime() - 30 * 24 * HOUR), updatedAt: now })));
+  await tx.insert(themes).values(
+    DEMO_THEMES.map((t) => ({ id: t.id, name: t.name, description: t.description, cover: themeCover(t), bCardInfoId: t.bCardInfoId, sort: t.sort, createdAt: now })),
+  );
+  await tx.insert(cardInfos).values(
+    DEMO_CARDS.map((c) => ({
+      id: c.id,
+      themeId: c.themeId,
+      name: c.name,
+      description: c.description,
+      image: cardImage(c),
+      rarity: c.rarity,
+      editionSize: c.editionSize,
+      minted: c.minted ?? 0,
+      priceCents: c.isBCard ? null : (c.priceCents ?? null),
+      // Priced cards without a start went on sale a day before the seed ran.
+      saleStartsAt: c.priceCents ? at(c.startsIn ?? -24 * HOUR) : null,
+      saleEndsAt: c.priceCents ? at(c.endsIn) : null,
+      perUserLimit: c.perUserLimit,
+      rights: c.rights ?? [],
+      isBCard: c.isBCard ?? false,
+      sort: c.sort,
+      createdAt: now,
+    })),
+  );
+
+  // The editions already sold, owned by the demo collectors in turn, each with its mint event.
+  const cardRows: (typeof cards.$inferInsert)[] = [];
+  const eventRows: (typeof cardEvents.$inferInsert)[] = [];
+  for (const c of DEMO_CARDS) {
+    const started = now.getTime() + (c.startsIn ?? -24 * HOUR);
+    for (let serial = 1; serial <= (c.minted ?? 0); serial++) {
+      const id = `card_${c.id.slice(3)}_${String(serial).padStart(4, '0')}`;
+      const owner = DEMO_COLLECTORS[serial % DEMO_COLLECTORS.length]!.id;
+      // Spread the purchases over the hour after the drop opened.
+      const when = new Date(Math.min(now.getTime() - 60_000, started + serial * 20_000));
+      cardRows.push({ id, cardInfoId: c.id, serial, ownerId: owner, status: 'held', acquiredVia: 'drop', acquiredAt: when, createdAt: when });
+      eventRows.push({ id: `cev_${id.slice(5)}`, cardId: id, kind: 'minted', via: 'drop', toUserId: owner, priceCents: c.priceCents ?? null, refId: 'demo_seed', createdAt: when });
+    }
+  }
+  await insertChunked(cardRows, (chunk) => tx.insert(cards).values(chunk));
+  await insertChunked(eventRows, (chunk) => tx.insert(cardEvents).values(chunk));
+
+  await tx.insert(products).values(
+    DEMO_PRODUCTS.map((p) => ({
+      id: p.id,
+      type: p.type,
+      name: p.name,
+      description: p.description,
+      images: productImages(p),
+      priceCents: p.priceCents,
+      stock: p.stock,
+      sold: p.sold ?? 0,
+      perUserLimit: p.perUserLimit,
+      saleStartsAt: at(p.startsIn ?? -24 * HOUR),
+      rights: p.rights ?? [],
+      sort: p.sort,
+      createdAt: now,
+    })),
+  );
+}
+
+async function seedContent(tx: Tx, now: Date) {
+  await tx.insert(privacyPolicies).values({ ...PRIVACY_POLICY, publishedAt: new Date(now.getTime() - 24 * HOUR) });
+  await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ id: b.id, title: b.title, image: `/media/banners/${b.id}.svg`, link: b.link, sort: b.sort })));
+  await tx.insert(articles).values(
+    DEMO_ARTICLES.map((a) => ({
+      id: a.id,
+      title: a.title,
+      cover: `/media/articles/${a.id}.svg`,
+      category: a.category,
+      summary: a.summary,
+      body: a.body,
+      publishedAt: new Date(now.getTime() - a.hoursAgo * HOUR),
+    })),
+  );
+}
+
+/**
+ * Loads the demo content (catalogue, collectors' earlier purchases, banners, articles, privacy
+ * policy) on first start; does nothing when content already exists. Sale windows are relative to
+ * `now`, so a fresh start always has drops on sale and upcoming.
+ */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts against one PostgreSQL.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const existing = await tx.select({ id: privacyPolicies.id }).from(privacyPolicies).limit(1);
     if (existing.length > 0) return false;
-    await tx.insert(privacyPolicies).values({
-      id: 'pp_2026_01',
-      version: '2026-01',
-      title: 'Trove 寶庫私隱政策',
-      body: '我們只收集提供服務所需的個人資料，包括手機號碼及交易記錄。',
-      publishedAt: new Date(now.getTime() - 24 * 3600_000),
-    });
-    await tx.insert(articles).values({
-      id: 'art_welcome',
-      title: '歡迎來到 Trove 寶庫',
-      cover: '/media/articles/welcome.svg',
-      category: '公告',
-      summary: '收藏、兌換、交易，一站完成。',
-      body: 'Trove 寶庫是香港的卡牌及收藏品交易平台。',
-      publishedAt: new Date(now.getTime() - 3600_000),
-    });
+    await seedContent(tx, now);
+    await seedCatalogue(tx, now);
     return true;
   });
 }

@@ -1,0 +1,55 @@
+/**
+ * Writes the demo artwork into public/media (committed with the repo):
+ *   npx tsx src/server/db/demo/generate-media.ts
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './catalogue-data';
+import { DEMO_ARTICLES, DEMO_BANNERS } from './content-data';
+import { articleCoverSvg, bannerSvg, cardSvg, productSvg, themeCoverSvg, type CardArt } from './media';
+
+export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
+
+const themeOf = (id: string) => DEMO_THEMES.find((t) => t.id === id)!;
+
+export function cardArt(id: string): CardArt {
+  const c = DEMO_CARDS.find((x) => x.id === id)!;
+  const t = themeOf(c.themeId);
+  return { id: c.id, name: c.name, glyph: c.glyph, rarity: c.rarity, themeName: t.name, scene: t.scene, editionSize: c.editionSize, isBCard: c.isBCard };
+}
+
+/** Every demo file as [public path, SVG text]. */
+export function demoMedia(): [string, string][] {
+  const files: [string, string][] = [];
+  for (const c of DEMO_CARDS) files.push([cardImage(c), cardSvg(cardArt(c.id))]);
+  for (const t of DEMO_THEMES) {
+    const cards = DEMO_CARDS.filter((c) => c.themeId === t.id && !c.isBCard)
+      .sort((a, b) => 'N R SR SSR UR'.indexOf(b.rarity) - 'N R SR SSR UR'.indexOf(a.rarity))
+      .map((c) => cardArt(c.id));
+    files.push([themeCover(t), themeCoverSvg(t, cards)]);
+  }
+  const byTheme: Record<string, string[]> = {
+    prd_qilin_figure: ['ci_beast_qilin'],
+    prd_sleeves: ['ci_night_fireworks'],
+    prd_binder: ['ci_night_fireworks', 'ci_cha_tea', 'ci_beast_dragon'],
+    prd_booster_box: ['ci_cha_toast', 'ci_cha_bun'],
+    prd_toploader: ['ci_beast_phoenix'],
+  };
+  for (const p of DEMO_PRODUCTS) {
+    const cards = (byTheme[p.id] ?? ['ci_night_ferry']).map(cardArt);
+    productImages(p).forEach((file, i) => files.push([file, productSvg({ name: p.name, art: p.art[i]!, label: p.label }, i + 1, cards)]));
+  }
+  for (const b of DEMO_BANNERS) files.push([`/media/banners/${b.id}.svg`, bannerSvg({ ...b, seed: b.id }, b.cardIds.map(cardArt))]);
+  for (const a of DEMO_ARTICLES) files.push([`/media/articles/${a.id}.svg`, articleCoverSvg(a)]);
+  return files;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const [file, svg] of demoMedia()) {
+    const target = path.join(PUBLIC_DIR, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, svg);
+  }
+  process.stdout.write(`wrote ${demoMedia().length} files to ${path.join(PUBLIC_DIR, 'media')}\n`);
+}
