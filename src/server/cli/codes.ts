@@ -1,0 +1,161 @@
+/**
+ * Exchange code batches for operators (PRODUCT.md §3, §4.4):
+ *
+ *   npm run codes -- create --card-info <id> --count N [--out file.csv] [--note text]
+ *   npm run codes -- create --theme <id> --count N [--out file.csv] [--note text]
+ *   npm run codes -- list
+ *   npm run codes -- void <batchId>
+ *
+ * Opens the database like the server does (DATABASE_URL, or PGlite under DATA_DIR). The clear codes
+ * exist only in the CSV written by `create`: the database keeps their keyed hashes.
+ */
+import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatExchangeCode } from '../../shared/exchange-code';
+import { systemClock, type Clock } from '../adapters/clock';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Db } from '../db/client';
+import { AppError } from '../errors';
+import { createCodesService } from '../modules/codes/codes.service';
+
+export const USAGE = `用法：
+  npm run codes -- create --card-info <卡牌 id> --count <數量> [--out <檔案.csv>] [--note <備註>]
+  npm run codes -- create --theme <卡冊 id> --count <數量> [--out <檔案.csv>] [--note <備註>]
+  npm run codes -- list
+  npm run codes -- void <批次 id>`;
+
+export interface CliContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  cwd: string;
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
+
+/** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
+export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
+  const codes = createCodesService(ctx);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'card-info': { type: 'string' },
+        theme: { type: 'string' },
+        count: { type: 'string' },
+        out: { type: 'string' },
+        note: { type: 'string' },
+      },
+    });
+  } catch (e) {
+    ctx.err(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...rest] = parsed.positionals;
+  const v = parsed.values;
+  try {
+    if (command === 'create' && rest.length === 0) {
+      const count = Number(v.count);
+      if (!v.count || !Number.isInteger(count)) {
+        ctx.err(`請以 --count 指定數量\n${USAGE}`);
+        return 2;
+      }
+      if (Boolean(v['card-info']) === Boolean(v.theme)) {
+        ctx.err(`請指定 --card-info 或 --theme 其中一項\n${USAGE}`);
+        return 2;
+      }
+      const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, '-');
+      const file = path.resolve(ctx.cwd, v.out ?? `codes-${v['card-info'] ?? v.theme}-${stamp}.csv`);
+      // The file is opened first (never overwriting one), so codes are never generated with nowhere to go.
+      let fd: number;
+      try {
+        fd = openSync(file, 'wx', 0o600);
+      } catch (e) {
+        ctx.err(`無法建立檔案 ${file}：${(e as NodeJS.ErrnoException).code === 'EEXIST' ? '檔案已存在' : (e as Error).message}`);
+        return 1;
+      }
+      try {
+        const { batch, codes: clear } = await codes.createBatch({ cardInfoId: v['card-info'], themeId: v.theme, count, note: v.note });
+        writeSync(fd, csvRow(['code', 'batch_id', 'target', 'url']));
+        for (const code of clear) {
+          writeSync(fd, csvRow([formatExchangeCode(code), batch.id, batch.target, `${ctx.config.publicUrl}/my/card?code=${code}`]));
+        }
+        closeSync(fd);
+        ctx.out(`已建立批次 ${batch.id}：${batch.count} 個「${batch.target}」兌換碼，已寫入 ${file}`);
+        ctx.out('此檔案是兌換碼唯一的明文紀錄，請妥善保管，印刷後刪除。');
+        return 0;
+      } catch (e) {
+        closeSync(fd);
+        unlinkSync(file);
+        throw e;
+      }
+    }
+    if (command === 'list' && rest.length === 0) {
+      const batches = await codes.listBatches();
+      if (batches.length === 0) {
+        ctx.out('尚未建立任何批次');
+        return 0;
+      }
+      ctx.out(['批次', '狀態', '對象', '數量', '未使用', '已使用', '已作廢', '建立時間', '備註'].join('\t'));
+      for (const b of batches) {
+        const target = b.cardInfoId ? `卡牌 ${b.cardInfoId}（${b.target}）` : `卡冊 ${b.themeId}（${b.target}）`;
+        ctx.out([b.id, b.status === 'active' ? '有效' : '已作廢', target, b.count, b.unused, b.used, b.voided, b.createdAt.toISOString(), b.note].join('\t'));
+      }
+      return 0;
+    }
+    if (command === 'void' && rest.length === 1) {
+      const result = await codes.voidBatch(rest[0]!);
+      ctx.out(`已作廢批次 ${result.batchId}：${result.voidedCodes} 個未使用的兌換碼已失效`);
+      return 0;
+    }
+  } catch (e) {
+    if (e instanceof AppError) {
+      ctx.err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  ctx.err(USAGE);
+  return 2;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+  try {
+    process.exitCode = await runCodesCli(process.argv.slice(2), {
+      config,
+      db: database.db,
+      clock: systemClock,
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+      // npm runs scripts from the package folder; a relative --out is meant from where the operator typed.
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}
