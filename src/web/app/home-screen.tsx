@@ -4,6 +4,7 @@ import { GiftOutline, ShopbagOutline, StarOutline, TeamOutline } from 'antd-mobi
 import { RegionBoundary } from '../components/region-boundary';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { LatestArticles } from '../features/content/components/latest-articles';
+import { DropsSection } from '../features/mall/components/drops-section';
 
 const SHORTCUTS: { to: string; label: string; icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }> }[] = [
   { to: '/mall', label: '商城', icon: ShopbagOutline },
@@ -35,6 +36,9 @@ export default function HomeScreen() {
         <BannerCarousel />
       </RegionBoundary>
       <Shortcuts />
+      <RegionBoundary region="發售資訊">
+        <DropsSection />
+      </RegionBoundary>
       <RegionBoundary region="最新消息">
         <LatestArticles />
       </RegionBoundary>

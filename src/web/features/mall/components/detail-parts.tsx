@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import type { Right } from '../../../../shared/schemas/catalogue';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import type { Failure } from '../../../lib/request';
+import { formatCountdown, formatHkTime } from './sale-state';
+
+/** Loading, not found and error states shared by both detail screens. */
+export function DetailStates({ status, failure, reload, what }: { status: 'loading' | 'error'; failure?: Failure; reload: () => void; what: string }) {
+  const navigate = useNavigate();
+  if (status === 'loading') return <LoadingState label={`正在載入${what}…`} />;
+  if (failure?.code === 404) {
+    return (
+      <EmptyState
+        title={`找不到這${what === '卡牌' ? '張' : '件'}${what}`}
+        description="可能已下架或連結有誤，請返回商城看看其他商品。"
+        action={
+          <Button color="primary" onClick={() => navigate('/mall', { replace: true })}>
+            返回商城
+          </Button>
+        }
+      />
+    );
+  }
+  return <ErrorState title={`未能載入${what}`} onRetry={reload} />;
+}
+
+export function MissingId({ what }: { what: string }) {
+  return (
+    <EmptyState
+      title={`未有選擇${what}`}
+      description={
+        <>
+          請到<Link to="/mall">商城</Link>選擇想查看的{what}。
+        </>
+      }
+    />
+  );
+}
+
+/** Facts as a definition list: 限量、尚餘、每人限購… */
+export function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="facts">
+      {items.map(([k, v]) => (
+        <div key={k} className="fact">
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Rights({ rights }: { rights: Right[] }) {
+  if (rights.length === 0) return null;
+  return (
+    <section className="detail-section" aria-labelledby="rights-title">
+      <h3 id="rights-title">持有權益</h3>
+      <ul className="rights">
+        {rights.map((r) => (
+          <li key={r.title}>
+            <strong>{r.title}</strong>
+            <p>{r.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 距離開售 countdown banner for an upcoming item. */
+export function StartCountdown({ startsAt, now }: { startsAt: string; now: number }) {
+  return (
+    <div className="start-countdown" role="timer" aria-label={`距離開售 ${formatCountdown(Date.parse(startsAt) - now)}`}>
+      <span>距離開售</span>
+      <strong aria-hidden="true">{formatCountdown(Date.parse(startsAt) - now)}</strong>
+      <small>{formatHkTime(startsAt)} 開售</small>
+    </div>
+  );
+}
+
+export function saleWindow(startsAt: string | null, endsAt: string | null): string {
+  if (startsAt && endsAt) return `${formatHkTime(startsAt)} 至 ${formatHkTime(endsAt)}`;
+  if (startsAt) return `${formatHkTime(startsAt)} 起`;
+  if (endsAt) return `至 ${formatHkTime(endsAt)}`;
+  return '長期發售';
+}

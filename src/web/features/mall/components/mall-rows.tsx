@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { CardInfo, Product } from '../../../../shared/schemas/catalogue';
+import { formatHkd } from '../../../../shared/money';
+import { SaleBadge } from './sale-badge';
+import { liveState } from './sale-state';
+
+/** One card info of the 卡牌 tab; the whole row opens /mall/detail. */
+export function CardInfoRow({ card, now }: { card: CardInfo; now: number }) {
+  const state = liveState(card, now);
+  return (
+    <li className="mall-row">
+      <img className="mall-row-image card" src={card.image} alt="" loading="lazy" width={72} height={101} />
+      <div className="mall-row-body">
+        <Link to={`/mall/detail?id=${encodeURIComponent(card.id)}`} className="mall-row-name stretched-link">
+          {card.name}
+        </Link>
+        <div className="mall-row-meta">
+          <span className={`rarity rarity-${card.rarity.toLowerCase()}`}>{card.rarity}</span>
+          <span>{card.theme.name}</span>
+        </div>
+        <div className="mall-row-price">{card.priceCents === null ? '非賣品' : formatHkd(card.priceCents)}</div>
+        <div className="mall-row-foot">
+          <span className="mall-row-left">
+            尚餘 {card.left} / 限量 {card.editionSize}
+          </span>
+          <SaleBadge state={state} startsAt={card.saleStartsAt} now={now} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** One product of the 實物 / 其他 tab; the whole row opens /mall/goodsDetail. */
+export function ProductRow({ product, now }: { product: Product; now: number }) {
+  const state = liveState(product, now);
+  return (
+    <li className="mall-row">
+      {product.image ? (
+        <img className="mall-row-image square" src={product.image} alt="" loading="lazy" width={88} height={88} />
+      ) : (
+        <div className="mall-row-image square placeholder" aria-hidden="true">
+          寶
+        </div>
+      )}
+      <div className="mall-row-body">
+        <Link to={`/mall/goodsDetail?id=${encodeURIComponent(product.id)}`} className="mall-row-name stretched-link">
+          {product.name}
+        </Link>
+        <div className="mall-row-price">{formatHkd(product.priceCents)}</div>
+        <div className="mall-row-foot">
+          <span className="mall-row-left">
+            尚餘 {product.left} / 共 {product.stock} 件
+          </span>
+          <SaleBadge state={state} startsAt={product.saleStartsAt} now={now} />
+        </div>
+      </div>
+    </li>
+  );
+}

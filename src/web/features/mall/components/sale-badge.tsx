@@ -1,0 +1,29 @@
+import { Tag } from 'antd-mobile';
+import { SALE_STATE_LABELS, type SaleState } from '../../../../shared/schemas/catalogue';
+import { formatCountdown } from './sale-state';
+
+const COLORS: Record<SaleState, string> = {
+  upcoming: 'warning',
+  on_sale: 'success',
+  sold_out: 'default',
+  ended: 'default',
+  not_for_sale: 'default',
+};
+
+/** 即將開售 (with the countdown) / 發售中 / 已售罄 / 已結束 / 非賣品. */
+export function SaleBadge({ state, startsAt, now }: { state: SaleState; startsAt: string | null; now: number }) {
+  const countdown = state === 'upcoming' && startsAt ? formatCountdown(Date.parse(startsAt) - now) : null;
+  return (
+    <Tag color={COLORS[state]} fill={state === 'on_sale' || state === 'upcoming' ? 'solid' : 'outline'} className="sale-badge">
+      {SALE_STATE_LABELS[state]}
+      {countdown && (
+        <>
+          {' '}
+          <span className="sale-countdown" aria-label={`尚餘 ${countdown}`}>
+            {countdown}
+          </span>
+        </>
+      )}
+    </Tag>
+  );
+}
