@@ -1,0 +1,63 @@
+import { Steps, Tag } from 'antd-mobile';
+import { CARD_STATUS_LABELS, VIA_LABELS, type CardDetail, type ProvenanceEvent } from '../../../../shared/schemas/collection';
+import { ErrorState, LoadingState } from '../../../components/state-views';
+import { useLoad } from '../../../lib/use-load';
+import { getCardDetail } from '../api/get-card-detail';
+
+const formatTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const formatHkd = (cents: number) => `HK$${(cents / 100).toLocaleString('en-HK', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** One provenance step in words: how the card was minted, changed owner or was consumed. */
+export function describeEvent(e: ProvenanceEvent): string {
+  const price = e.priceCents !== null ? `，${formatHkd(e.priceCents)}` : '';
+  if (e.kind === 'minted') return `由${VIA_LABELS[e.via]}發行給 ${e.to?.nickname ?? '用戶'}${price}`;
+  if (e.kind === 'consumed') return `${e.from?.nickname ?? '用戶'} 以此卡兌換卡冊 B 卡（已消耗）`;
+  return `${e.from?.nickname ?? '用戶'} → ${e.to?.nickname ?? '用戶'}（${VIA_LABELS[e.via]}${price}）`;
+}
+
+function Detail({ card }: { card: CardDetail }) {
+  return (
+    <article className="card-detail" aria-labelledby="card-detail-name">
+      <img className="card-detail-image" src={card.image} alt={card.name} />
+      <h2 id="card-detail-name" className="card-detail-name">
+        {card.name} <span className="card-detail-serial">{card.serialLabel}</span>
+      </h2>
+      <p className="card-detail-tags">
+        <span className={`rarity-badge inline rarity-${card.rarity.toLowerCase()}`}>{card.rarity}</span>
+        <Tag color="primary" fill="outline">
+          {card.themeName}
+        </Tag>
+        {card.isBCard && <Tag color="warning">B 卡</Tag>}
+        <Tag color={card.status === 'held' ? 'success' : 'default'}>{CARD_STATUS_LABELS[card.status]}</Tag>
+      </p>
+      {card.description && <p className="card-detail-description">{card.description}</p>}
+      <p className="card-detail-owner">{card.mine ? '你持有此卡' : `持有人：${card.owner.nickname}`}</p>
+      <h3 className="section-title">權益</h3>
+      {card.rights.length === 0 ? (
+        <p className="field-hint">此卡沒有附帶權益</p>
+      ) : (
+        <ul className="rights-list">
+          {card.rights.map((r) => (
+            <li key={r.title}>
+              <strong>{r.title}</strong>：{r.description}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="section-title">來源紀錄</h3>
+      <Steps direction="vertical" current={card.provenance.length - 1}>
+        {card.provenance.map((e, i) => (
+          <Steps.Step key={i} title={describeEvent(e)} description={formatTime(e.at)} />
+        ))}
+      </Steps>
+    </article>
+  );
+}
+
+/** card/detail for one card: image, serial, rarity, theme, rights and provenance. */
+export function CardDetailView({ id }: { id: string }) {
+  const state = useLoad(() => getCardDetail(id), [id]);
+  if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;
+  if (state.status === 'error') return <ErrorState title="未能載入卡牌" onRetry={state.reload} />;
+  return <Detail card={state.data} />;
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+/** A card picture with its name, serial and rarity; greyed when the user does not have it. */
+export function CardTile({
+  name,
+  image,
+  rarity,
+  serialLabel,
+  missing = false,
+  badge,
+  onOpen,
+}: {
+  name: string;
+  image: string;
+  rarity: string;
+  serialLabel?: string;
+  missing?: boolean;
+  badge?: ReactNode;
+  onOpen?: () => void;
+}) {
+  const body = (
+    <>
+      <span className="card-tile-frame">
+        <img className="card-tile-image" src={image} alt="" loading="lazy" />
+        <span className={`rarity-badge rarity-${rarity.toLowerCase()}`}>{rarity}</span>
+        {badge}
+      </span>
+      <span className="card-tile-name">{name}</span>
+      {serialLabel && <span className="card-tile-serial">{serialLabel}</span>}
+      {missing && <span className="visually-hidden">（未擁有）</span>}
+    </>
+  );
+  const className = `card-tile${missing ? ' missing' : ''}`;
+  return onOpen ? (
+    <button type="button" className={className} onClick={onOpen} aria-label={`${name} ${serialLabel ?? ''}，查看詳情`}>
+      {body}
+    </button>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}
