@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { NavBar } from 'antd-mobile';
 import { AppOutline, LeftOutline, ShopbagOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROUTE_PATHS, type RoutePath } from '../../shared/routes';
@@ -54,18 +53,18 @@ export function Layout() {
   return (
     <div className="app-shell">
       <header className="app-header">
-        <NavBar
-          back={null}
-          left={
-            isTab ? null : (
+        {/* A plain top bar: antd-mobile's NavBar wraps its left slot in role="button", which would nest our back button. */}
+        <div className="nav-bar">
+          <div className="nav-bar-side">
+            {isTab ? null : (
               <button type="button" className="icon-button" onClick={goBack} aria-label="返回">
                 <LeftOutline aria-hidden="true" />
               </button>
-            )
-          }
-        >
+            )}
+          </div>
           <h1 className="app-title">{title}</h1>
-        </NavBar>
+          <div className="nav-bar-side" />
+        </div>
       </header>
       <main className={isTab ? 'app-main with-tabs' : 'app-main'} ref={mainRef} tabIndex={-1} aria-label={title}>
         <Outlet />

@@ -6,7 +6,8 @@ type Listener = () => void;
 
 /** A tiny store of named lists for one area (seed §3). */
 export interface ListStore<K extends string> {
-  readonly keys: readonly K[];
+  // string[] (not K[]) so a store can be passed where a subset of its keys is expected.
+  readonly keys: readonly string[];
   get(key: K): readonly unknown[];
   /** Stores a response's `data`; anything that is not an array is stored as an empty list. */
   set(key: K, data: unknown): void;
