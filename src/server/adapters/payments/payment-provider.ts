@@ -55,6 +55,11 @@ export interface PaymentProviderBase {
   readonly methodLabel: string;
   /** Opens a checkout for an order; called after the reservation is committed. */
   createCheckout(input: CheckoutInput): Promise<Checkout>;
+  /**
+   * For providers whose checkout needs no network call (the sandbox): the checkout computed
+   * locally, so the order is stored with it in the reservation transaction. Null otherwise.
+   */
+  localCheckout(orderNo: string): Checkout | null;
   /** Asks the provider whether a checkout was paid (payCheck reconciliation). */
   retrievePayment(providerRef: string): Promise<ProviderPayment | null>;
   /** Verifies a webhook on its raw bytes; throws WebhookVerificationError when it does not check out. */

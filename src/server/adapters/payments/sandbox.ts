@@ -69,8 +69,11 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
     methodLabel: '模擬付款',
 
     async createCheckout(input) {
-      const checkoutId = newId('sbx_cs');
-      return { providerRef: checkoutId, payUrl: `${opts.publicUrl}/pay/sandbox/${encodeURIComponent(input.orderNo)}` };
+      return this.localCheckout(input.orderNo)!;
+    },
+
+    localCheckout(orderNo) {
+      return { providerRef: newId('sbx_cs'), payUrl: `${opts.publicUrl}/pay/sandbox/${encodeURIComponent(orderNo)}` };
     },
 
     async retrievePayment(providerRef): Promise<ProviderPayment | null> {

@@ -69,6 +69,8 @@ export function createStripeProvider(opts: StripeOptions): StripeProvider {
       }
     },
 
+    localCheckout: () => null,
+
     async retrievePayment(providerRef) {
       try {
         return paymentOf(await stripe.checkout.sessions.retrieve(providerRef));

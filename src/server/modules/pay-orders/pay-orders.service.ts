@@ -266,9 +266,11 @@ export function createPayOrdersService(deps: Deps, svc: PayOrdersDeps) {
           const left = (await svc.catalogue.saleInfo(tx, item)).left;
           throw conflict(left === 0 ? `${what}已售罄` : `${what}只剩 ${left} ${unit}，請減少數量`);
         }
+        const orderNo = newOrderNo(now);
         return repo.insert(tx, {
           id: newId('pord'),
-          orderNo: newOrderNo(now),
+          orderNo,
+          ...(provider.localCheckout(orderNo) ?? {}),
           type: input.type,
           buyerId: actor.userId,
           cardInfoId: item.kind === 'card' ? item.id : null,
