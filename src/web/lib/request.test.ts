@@ -69,6 +69,15 @@ describe('request client (seed §7, §8)', () => {
     expect(lastCall().init.body).toBeUndefined();
   });
 
+  it('sends extra headers (Idempotency-Key) without replacing the defaults', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    await post('payOrder/create', { type: 'card' }, { headers: { 'Idempotency-Key': 'key-123456', Authorization: 'Bearer forged' } });
+    const { headers } = lastCall();
+    expect(headers['Idempotency-Key']).toBe('key-123456');
+    expect(headers.Authorization).toBe('Bearer tok_abc123');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+
   it('POST without a body (user/logout) sends no body and no JSON content type', async () => {
     await post('user/logout');
     expect(lastCall().init.body).toBeUndefined();

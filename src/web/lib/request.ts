@@ -27,6 +27,8 @@ const failure = (code: number, msg: string): Failure => Object.freeze({ [FAILURE
 export interface RequestOptions {
   /** Show the blocking loading toast (default true). */
   loading?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key` for payOrder/create; they never replace the defaults. */
+  headers?: Record<string, string>;
 }
 
 type Scalar = string | number | boolean;
@@ -84,8 +86,9 @@ function stopLoading(): void {
   if (pendingLoaders === 0) Toast.clear();
 }
 
-function headers(hasBody: boolean): Record<string, string> {
+function headers(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
   const h: Record<string, string> = {
+    ...extra,
     Accept: 'application/json',
     'Accept-Language': LANGUAGE_HEADER,
     lang: LANGUAGE_HEADER,
@@ -111,7 +114,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, init: { params?: Qu
   try {
     const res = await fetch(apiUrl(path, method === 'GET' ? init.params : undefined), {
       method,
-      headers: headers(hasBody),
+      headers: headers(hasBody, opts?.headers),
       body: hasBody ? JSON.stringify(init.body) : undefined,
       credentials: 'include',
       signal: controller.signal,
