@@ -1,0 +1,123 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { CardDetail, CollectionCard, HeldRight } from '../../../shared/schemas/collection';
+import { setNavigator } from '../../lib/navigation';
+import { stores } from '../../lib/stores';
+import CollectionScreen from './collection-screen';
+import RightsScreen from './rights-screen';
+
+const card: CollectionCard = {
+  id: 'card_1',
+  cardInfoId: 'ci_1',
+  name: '火龍',
+  image: '/1.svg',
+  rarity: 'SR',
+  serial: 12,
+  editionSize: 1000,
+  serialLabel: '#0012/1000',
+  themeId: 'thm_a',
+  themeName: '星空系列',
+  isBCard: false,
+  status: 'held',
+  acquiredVia: 'code',
+  acquiredAt: '2026-11-20T04:00:00.000Z',
+};
+const detail: CardDetail = {
+  ...card,
+  description: '傳說中的火龍',
+  rights: [{ title: '商城九折', description: '購買商城卡牌享九折' }],
+  owner: { id: 'usr_1', nickname: '阿寶', avatar: null },
+  mine: true,
+  provenance: [
+    { kind: 'minted', via: 'code', at: '2026-11-20T04:00:00.000Z', from: null, to: { id: 'usr_0', nickname: '小明', avatar: null }, priceCents: null },
+    { kind: 'transferred', via: 'market', at: '2026-11-21T04:00:00.000Z', from: { id: 'usr_0', nickname: '小明', avatar: null }, to: { id: 'usr_1', nickname: '阿寶', avatar: null }, priceCents: 12800 },
+  ],
+};
+const rights: HeldRight[] = [{ title: '商城九折', description: '購買商城卡牌享九折', cards: [{ id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'SR', serialLabel: '#0012/1000' }] }];
+
+let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
+let undo: () => void;
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: '', data }));
+const requested = (path: string) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x')).filter((u) => u.pathname === `/api/${path}`);
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/my/collection', element: <CollectionScreen /> },
+      { path: '/my/rights', element: <RightsScreen /> },
+    ],
+    { initialEntries: [path] },
+  );
+  undo = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeAll(() => {
+  // jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
+});
+
+beforeEach(() => {
+  stores.card.reset();
+  fetchMock = vi.fn(async (u: string) => {
+    const url = new URL(u, 'http://x');
+    if (url.pathname === '/api/card/collection') return ok(url.searchParams.get('rarity') === 'UR' ? [] : [card]);
+    if (url.pathname === '/api/card/theme') return ok(url.searchParams.get('status') === '0' ? [{ id: 'thm_a', name: '星空系列' }] : []);
+    if (url.pathname === '/api/card/detail') return ok(detail);
+    if (url.pathname === '/api/card/rights') return ok(rights);
+    return new Response(JSON.stringify({ code: 404, msg: '找不到', data: null }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  undo();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/my/collection', () => {
+  it('shows the cards with serials, filters by rarity and theme, and opens the detail with provenance', async () => {
+    const router = renderAt('/my/collection');
+    expect(await screen.findByText('#0012/1000')).toBeTruthy();
+    expect(stores.card.get('collection')).toHaveLength(1);
+
+    await act(async () => {
+      fireEvent.click(screen.getByText('UR'));
+    });
+    expect(await screen.findByText('沒有符合篩選的卡牌')).toBeTruthy();
+    expect(requested('card/collection').at(-1)!.searchParams.get('rarity')).toBe('UR');
+    expect(router.state.location.search).toContain('rarity=UR');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '清除篩選' }));
+    });
+    await screen.findByText('#0012/1000');
+    await waitFor(() => expect(screen.getByRole('option', { name: '星空系列' })).toBeTruthy());
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'thm_a' } });
+    await waitFor(() => expect(requested('card/collection').at(-1)!.searchParams.get('themeId')).toBe('thm_a'));
+
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: /火龍 #0012\/1000，查看詳情/ }));
+    });
+    expect(await screen.findByText('由兌換碼發行給 小明')).toBeTruthy();
+    expect(screen.getByText('小明 → 阿寶（市場交易，HK$128.00）')).toBeTruthy();
+    expect(screen.getByText('你持有此卡')).toBeTruthy();
+    expect(requested('card/detail')[0]!.searchParams.get('id')).toBe('card_1');
+  });
+});
+
+describe('/my/rights', () => {
+  it('lists each right with the cards that grant it', async () => {
+    renderAt('/my/rights');
+    expect(await screen.findByText('商城九折')).toBeTruthy();
+    expect(screen.getByText('購買商城卡牌享九折')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /火龍 #0012\/1000/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,132 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { ThemeProgress } from '../../../shared/schemas/collection';
+import { setNavigator } from '../../lib/navigation';
+import { stores } from '../../lib/stores';
+import ThemeScreen from './theme-screen';
+
+const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
+  id: 'thm_a',
+  name: '星空系列',
+  description: '',
+  cover: '/media/thm_a.svg',
+  owned: 2,
+  total: 3,
+  cards: [
+    { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
+    { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
+    { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 0, consumable: null },
+  ],
+  bCard: { cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', editionSize: 10, left: 4 },
+  canExchange: false,
+  exchange: null,
+  ...over,
+});
+
+let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
+let themes: ThemeProgress[];
+let undo: () => void;
+const ok = (data: unknown, msg = '') => new Response(JSON.stringify({ code: 200, msg, data }));
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/my/theme', element: <ThemeScreen /> }], { initialEntries: [path] });
+  undo = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeAll(() => {
+  // jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
+});
+
+beforeEach(() => {
+  stores.card.reset();
+  themes = [theme({})];
+  fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/api/card/theme')) return ok(new URL(url, 'http://x').searchParams.get('status') === '0' ? themes : []);
+    if (url === '/api/card/exchangeBCard') {
+      return ok({ themeId: 'thm_a', bCard: { id: 'card_b', cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', serial: 7, editionSize: 10, serialLabel: '#0007/10' }, consumed: [] });
+    }
+    return new Response(JSON.stringify({ code: 404, msg: '找不到', data: null }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  undo();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/my/theme', () => {
+  it('shows progress, greys the missing cards and keeps 兌換 B 卡 disabled until the set is complete', async () => {
+    renderAt('/my/theme');
+    expect(await screen.findByText('已收集 2 / 3')).toBeTruthy();
+    expect(screen.getByText('未擁有')).toBeTruthy();
+    expect(document.querySelectorAll('.card-tile.missing')).toHaveLength(1);
+    expect((screen.getByRole('button', { name: '兌換 B 卡' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('集齊全部 3 張即可兌換 B 卡「星之王」')).toBeTruthy();
+    // The list is kept in the seed's card.unexchangedTheme store.
+    expect(stores.card.get('unexchangedTheme')).toHaveLength(1);
+  });
+
+  it('confirms with the cards that will be consumed, then exchanges and reloads', async () => {
+    themes = [
+      theme({
+        owned: 3,
+        canExchange: true,
+        cards: [
+          { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
+          { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
+          { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 1, consumable: { cardId: 'card_3', serialLabel: '#0002/5' } },
+        ],
+      }),
+    ];
+    let content: ReactElement | undefined;
+    const confirm = vi.spyOn(Dialog, 'confirm').mockImplementation(async (props) => {
+      content = props.content as ReactElement;
+      return true;
+    });
+    renderAt('/my/theme');
+    const button = await screen.findByRole('button', { name: '兌換 B 卡' });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(confirm).toHaveBeenCalledTimes(1);
+    const { container } = render(content!);
+    const items = within(container).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['「火龍」#0003/1000', '「水靈」#0001/50', '「雷鳥」#0002/5']);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/card/exchangeBCard')).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/card/exchangeBCard')!;
+    expect(JSON.parse(call[1].body as string)).toEqual({ themeId: 'thm_a' });
+    await waitFor(() => expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '兌換成功，獲得「星之王」#0007/10' })));
+    // The list loads again after the exchange.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/card/theme')).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('does not exchange when the confirmation is cancelled', async () => {
+    themes = [theme({ canExchange: true, owned: 3 })];
+    vi.spyOn(Dialog, 'confirm').mockResolvedValue(false);
+    renderAt('/my/theme');
+    const button = await screen.findByRole('button', { name: '兌換 B 卡' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/card/exchangeBCard')).toBe(false);
+  });
+
+  it('has an empty state that says what to do next', async () => {
+    themes = [];
+    renderAt('/my/theme');
+    expect(await screen.findByText('未有收集中的卡冊')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '兌換卡牌' })).toBeTruthy();
+  });
+});
