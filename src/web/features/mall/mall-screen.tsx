@@ -63,7 +63,7 @@ function ListFrame({
 
 function CardTab() {
   const fetchPage = useCallback((page: number, pageSize: number) => getCardInfos({ page, pageSize, onSale: true }), []);
-  const list = usePagedList(stores.cardInfo, 'list', fetchPage, PAGE_SIZE, []);
+  const list = usePagedList(stores.cardInfo, 'list', fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((c) => c.saleState === 'upcoming'));
   return (
     <ListFrame {...list} empty={list.items.length === 0} emptyText={{ title: '暫時未有卡牌發售', description: <>新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。</> }}>
@@ -77,7 +77,7 @@ function CardTab() {
 function ProductTab({ type }: { type: 0 | 1 }) {
   const key = type === 1 ? 'entityList' : 'otherList';
   const fetchPage = useCallback((page: number, pageSize: number) => getProducts({ type, page, pageSize }), [type]);
-  const list = usePagedList(stores.product, key, fetchPage, PAGE_SIZE, [type]);
+  const list = usePagedList(stores.product, key, fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((p) => p.saleState === 'upcoming'));
   return (
     <ListFrame

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { isFailure, type Failure } from '../../../lib/request';
 import { useList, type ListStore } from '../../../lib/stores';
 
@@ -6,33 +6,20 @@ export type FirstPage = 'loading' | 'ready' | 'error';
 
 /**
  * Infinite scroll over a list endpoint (PRODUCT.md §5: `page`, `pageSize`, a short page is the
- * end), kept in one of the seed's list stores. `deps` restart from page 1 (e.g. another tab).
- * `loadMore` throws on a failed later page so antd-mobile's InfiniteScroll offers its retry.
+ * end), kept in one of the seed's list stores. Starts from page 1 when mounted (give the
+ * component a `key` per query, e.g. the tab) or on `retry`. `loadMore` throws on a failed later
+ * page so antd-mobile's InfiniteScroll offers its own retry.
  */
-export function usePagedList<T, K extends string>(
-  store: ListStore<K>,
-  key: K,
-  fetchPage: (page: number, pageSize: number) => Promise<T[] | Failure>,
-  pageSize: number,
-  deps: readonly unknown[],
-) {
+export function usePagedList<T, K extends string>(store: ListStore<K>, key: K, fetchPage: (page: number, pageSize: number) => Promise<T[] | Failure>, pageSize: number) {
+  // The store may hold a list from an earlier visit: start empty (before anything subscribes).
+  useState(() => store.set(key, []));
   const items = useList<T, K>(store, key);
   const [hasMore, setHasMore] = useState(true);
   const [first, setFirst] = useState<FirstPage>('loading');
-  const [generation, setGeneration] = useState(0);
   const page = useRef(0);
   const live = useRef(0);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
-
-  useEffect(() => {
-    live.current += 1;
-    page.current = 0;
-    store.set(key, []);
-    setFirst('loading');
-    setHasMore(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [generation, store, key, ...deps]);
 
   const loadMore = useCallback(async () => {
     const run = live.current;
@@ -53,6 +40,14 @@ export function usePagedList<T, K extends string>(
     setHasMore(result.length === pageSize);
   }, [store, key, pageSize]);
 
-  const retry = useCallback(() => setGeneration((g) => g + 1), []);
+  /** Starts again from page 1 (after the first page failed). */
+  const retry = useCallback(() => {
+    live.current += 1;
+    page.current = 0;
+    store.set(key, []);
+    setFirst('loading');
+    setHasMore(true);
+  }, [store, key]);
+
   return { items, hasMore, first, loadMore, retry };
 }

@@ -1,0 +1,188 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
+import CardDetailScreen from './card-detail-screen';
+import GoodsDetailScreen from './goods-detail-screen';
+import MallScreen from './mall-screen';
+
+const card = (over: Partial<CardInfo> = {}): CardInfo => ({
+  id: 'ci_1',
+  name: '維港幻彩',
+  description: '煙花照亮維港。',
+  image: '/media/cards/ci_1.svg',
+  rarity: 'SSR',
+  theme: { id: 'thm_night', name: '港島夜景' },
+  editionSize: 300,
+  minted: 126,
+  isBCard: false,
+  priceCents: 18800,
+  perUserLimit: 2,
+  left: 174,
+  saleStartsAt: '2026-01-01T00:00:00.000Z',
+  saleEndsAt: null,
+  saleState: 'on_sale',
+  rights: [{ title: '優先購買權', description: '下一彈優先購買。' }],
+  ...over,
+});
+
+const product = (over: Partial<Product> = {}): Product => ({
+  id: 'prd_1',
+  type: 1,
+  name: '祥瑞麒麟 PVC 公仔',
+  description: '高 18 厘米。',
+  image: '/media/products/prd_1-1.svg',
+  images: ['/media/products/prd_1-1.svg'],
+  stock: 60,
+  sold: 12,
+  priceCents: 39900,
+  perUserLimit: 2,
+  left: 48,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  saleState: 'on_sale',
+  rights: [],
+  ...over,
+});
+
+type Route = (url: URL) => { code: number; msg?: string; data: unknown };
+let routes: Route;
+let fetchMock: Mock<(url: string) => Promise<Response>>;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/mall', element: <MallScreen /> },
+      { path: '/mall/detail', element: <CardDetailScreen /> },
+      { path: '/mall/goodsDetail', element: <GoodsDetailScreen /> },
+      { path: '/mall/pay', element: <p>付款頁</p> },
+      { path: '/mall/goodsPay', element: <p>商品付款頁</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const requested = (path: string) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x')).filter((u) => u.pathname === `/api/${path}`);
+
+beforeAll(() => {
+  // jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
+});
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (u: string) => {
+    const { code, msg = '', data } = routes(new URL(u, 'http://x'));
+    return new Response(JSON.stringify({ code, msg, data }), { status: code });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/mall', () => {
+  it('lists the mall cards with price, supply and state; a short page is the end', async () => {
+    routes = (u) => ({ code: 200, data: u.searchParams.get('page') === '1' ? [card(), card({ id: 'ci_2', name: '太平山頂', saleState: 'upcoming', saleStartsAt: new Date(Date.now() + 3_600_000).toISOString() })] : [] });
+    renderAt('/mall');
+    expect(await screen.findByText('維港幻彩')).toBeTruthy();
+    expect(screen.getAllByText('HK$188.00')).toHaveLength(2);
+    expect(screen.getAllByText('尚餘 174 / 限量 300')).toHaveLength(2);
+    expect(screen.getByText('發售中')).toBeTruthy();
+    expect(screen.getByText(/即將開售/).textContent).toMatch(/即將開售 0[01]:\d\d:\d\d/);
+    expect(await screen.findByText('已經到底了')).toBeTruthy();
+    const calls = requested('cardInfo/list');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.searchParams.get('onSale')).toBe('1');
+    expect(calls[0]!.searchParams.get('pageSize')).toBe('10');
+    expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe('/mall/detail?id=ci_1');
+  });
+
+  it('loads the next page after a full one', async () => {
+    routes = (u) => {
+      const page = Number(u.searchParams.get('page'));
+      const n = page === 1 ? 10 : 3;
+      return { code: 200, data: Array.from({ length: n }, (_, i) => card({ id: `ci_${page}_${i}`, name: `卡${page}-${i}` })) };
+    };
+    renderAt('/mall');
+    expect(await screen.findByText('卡2-2')).toBeTruthy();
+    expect(await screen.findByText('已經到底了')).toBeTruthy();
+    expect(requested('cardInfo/list').map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('shows the physical products tab from ?tab=entity, and an empty state', async () => {
+    routes = (u) => ({ code: 200, data: u.searchParams.get('type') === '1' ? [product()] : [] });
+    renderAt('/mall?tab=entity');
+    expect(await screen.findByText('祥瑞麒麟 PVC 公仔')).toBeTruthy();
+    expect(screen.getByText('尚餘 48 / 共 60 件')).toBeTruthy();
+    fireEvent.click(screen.getByText('其他'));
+    expect(await screen.findByText('暫時未有其他商品')).toBeTruthy();
+    expect(requested('product/list').map((u) => u.searchParams.get('type'))).toEqual(['1', '0']);
+  });
+
+  it('shows an error with a retry when the first page fails', async () => {
+    let fail = true;
+    routes = () => (fail ? { code: 500, msg: '系統繁忙，請稍後再試', data: null } : { code: 200, data: [card()] });
+    renderAt('/mall');
+    expect(await screen.findByText('未能載入商品')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '重試' }));
+    expect(await screen.findByText('維港幻彩')).toBeTruthy();
+  });
+});
+
+describe('/mall/detail and /mall/goodsDetail', () => {
+  it('opens the pay page for a card on sale', async () => {
+    routes = () => ({ code: 200, data: card() });
+    const router = renderAt('/mall/detail?id=ci_1');
+    expect(await screen.findByRole('heading', { name: '維港幻彩' })).toBeTruthy();
+    expect(screen.getByText('優先購買權')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '立即購買' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/mall/pay?id=ci_1'));
+  });
+
+  it('disables 立即購買 with the reason and a countdown before the sale', async () => {
+    routes = () => ({ code: 200, data: card({ saleState: 'upcoming', saleStartsAt: new Date(Date.now() + 2 * 86_400_000 + 60_000).toISOString() }) });
+    renderAt('/mall/detail?id=ci_1');
+    const buy = await screen.findByRole('button', { name: '立即購買' });
+    expect(buy.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/^將於 .+ 開售$/)).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^距離開售 2 日 00:0[01]:\d\d$/);
+  });
+
+  it('says why a B card cannot be bought', async () => {
+    routes = () => ({ code: 200, data: card({ isBCard: true, priceCents: null, saleState: 'not_for_sale' }) });
+    renderAt('/mall/detail?id=ci_1');
+    expect(await screen.findByText('此為 B 卡，集齊整套卡冊即可兌換')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '立即購買' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('answers an unknown card with a not-found state', async () => {
+    routes = () => ({ code: 404, msg: '找不到這張卡牌', data: null });
+    renderAt('/mall/detail?id=nope');
+    expect(await screen.findByText('找不到這張卡牌')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回商城' })).toBeTruthy();
+  });
+
+  it('opens the goods pay page for a product on sale, and blocks a sold-out one', async () => {
+    let sold = false;
+    routes = () => ({ code: 200, data: sold ? product({ saleState: 'sold_out', left: 0 }) : product() });
+    const router = renderAt('/mall/goodsDetail?id=prd_1');
+    fireEvent.click(await screen.findByRole('button', { name: '立即購買' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=prd_1'));
+    expect(router.state.location.pathname).toBe('/mall/goodsPay');
+    cleanup();
+    sold = true;
+    renderAt('/mall/goodsDetail?id=prd_1');
+    const buy = await screen.findByRole('button', { name: '立即購買' });
+    expect(buy.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/^已售罄，/)).toBeTruthy();
+  });
+});
