@@ -154,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(sandboxCheckoutRoutes);
 
-  await app.register(webPlugin, { root: opts.webRoot ?? '' });
+  await app.register(webPlugin, { root: opts.webRoot ?? '', production: opts.deps.config.NODE_ENV === 'production' });
 
   if (opts.onClose) app.addHook('onClose', async () => opts.onClose!());
   return app;

@@ -67,7 +67,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (fe.statusCode === 429) return send(reply, 429, '操作過於頻繁，請稍後再試');
     if (err instanceof SyntaxError || fe.statusCode === 400) return send(reply, 400, '請求格式錯誤');
     if (fe.statusCode === 413) return send(reply, 413, '提交的內容太大');
-    if (fe.statusCode === 404) return send(reply, 404, '找不到此內容');
+    // 403 is kept for "not signed in"; a static file refused (a directory, a dotfile) is simply not there.
+    if (fe.statusCode === 404 || fe.statusCode === 403) return send(reply, 404, '找不到此內容');
     request.log.error({ err }, 'unexpected error');
     return send(reply, 500, '系統繁忙，請稍後再試');
   });

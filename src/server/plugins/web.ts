@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ROUTE_PATHS } from '../../shared/routes';
 
@@ -10,7 +10,8 @@ const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
  * Serves the built web app: hashed assets with long cache headers, and index.html for every
  * screen of the seed (history fallback). Unknown `/api/*` paths answer the 404 envelope.
  */
-export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
+export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean }) {
+  const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -28,8 +29,14 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     app.log.warn({ root }, 'web build not found; run `npm run build:web` (or use `npm run dev`)');
   }
 
+  // Cached in production; read afresh otherwise so a rebuild shows without a restart.
   let indexHtml: string | null = null;
-  const html = () => (indexHtml ??= readFileSync(indexFile, 'utf8'));
+  const html = () => (production ? (indexHtml ??= readFileSync(indexFile, 'utf8')) : readFileSync(indexFile, 'utf8'));
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html());
+
+  // The home screen: the static plugin would see a directory here.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
@@ -37,10 +44,6 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string }) {
       return reply.status(404).send({ code: 404, msg: '找不到此介面', data: null });
     }
     const known = SPA_ROUTES.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
-    return reply
-      .status(known ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html());
+    return sendIndex(reply, known ? 200 : 404);
   });
 }
