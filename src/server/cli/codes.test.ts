@@ -54,7 +54,7 @@ describe('codes CLI', () => {
     expect(new Set(codes).size).toBe(25);
     for (const code of codes) expect(checkExchangeCode(code).ok).toBe(true);
     const canonical = checkExchangeCode(codes[0]!);
-    expect(lines[1]).toContain(`https://trove.example/my/card?code=${canonical.ok ? canonical.code : ''}`);
+    expect(lines[1]).toContain(`https://trove.example/my/card?code=${encodeURIComponent(canonical.ok ? canonical.code : '')}`);
     const stored = await database.db.select().from(exchangeCodes).where(eq(exchangeCodes.cardInfoId, 'ci_1'));
     expect(stored).toHaveLength(25);
     const hashes = new Set(stored.map((s) => s.codeHash));

@@ -85,7 +85,7 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
         const { batch, codes: clear } = await codes.createBatch({ cardInfoId: v['card-info'], themeId: v.theme, count, note: v.note });
         writeSync(fd, csvRow(['code', 'batch_id', 'target', 'url']));
         for (const code of clear) {
-          writeSync(fd, csvRow([formatExchangeCode(code), batch.id, batch.target, `${ctx.config.publicUrl}/my/card?code=${code}`]));
+          writeSync(fd, csvRow([formatExchangeCode(code), batch.id, batch.target, `${ctx.config.publicUrl}/my/card?code=${encodeURIComponent(code)}`]));
         }
         closeSync(fd);
         ctx.out(`已建立批次 ${batch.id}：${batch.count} 個「${batch.target}」兌換碼，已寫入 ${file}`);

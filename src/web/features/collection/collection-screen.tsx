@@ -77,6 +77,7 @@ export default function CollectionScreen() {
             value={rarity ? [rarity] : []}
             onChange={(v) => update({ rarity: v[0] })}
             showCheckMark={false}
+            className="compact-selector"
           />
         </div>
         <div className="collection-filter" role="group" aria-label="排序">
@@ -86,6 +87,7 @@ export default function CollectionScreen() {
             value={[sort]}
             onChange={(v) => update({ sort: v[0] === 'newest' ? undefined : v[0] })}
             showCheckMark={false}
+            className="compact-selector"
           />
         </div>
       </section>

@@ -57,17 +57,19 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
           <h2 id={`theme-${theme.id}`} className="theme-name">
             {theme.name}
           </h2>
-          <p className="theme-progress-text">
-            已收集 {theme.owned} / {theme.total}
-          </p>
+          <p className="theme-progress-text">{theme.exchange ? `已集齊 ${theme.total} 張並兌換` : `已收集 ${theme.owned} / ${theme.total}`}</p>
         </div>
       </header>
-      <ProgressBar percent={percent} aria-label={`收集進度 ${theme.owned} / ${theme.total}`} />
-      <div className="card-grid small">
-        {theme.cards.map((c) => (
-          <CardTile key={c.cardInfoId} name={c.name} image={c.image} rarity={c.rarity} missing={c.owned === 0} serialLabel={c.owned > 0 ? `×${c.owned}` : '未擁有'} />
-        ))}
-      </div>
+      {!theme.exchange && (
+        <>
+          <ProgressBar percent={percent} aria-label={`收集進度 ${theme.owned} / ${theme.total}`} />
+          <div className="card-grid small">
+            {theme.cards.map((c) => (
+              <CardTile key={c.cardInfoId} name={c.name} image={c.image} rarity={c.rarity} missing={c.owned === 0} serialLabel={c.owned > 0 ? `×${c.owned}` : '未擁有'} />
+            ))}
+          </div>
+        </>
+      )}
       {theme.exchange ? (
         <div className="theme-exchanged">
           <CardTile name={theme.exchange.card.name} image={theme.exchange.card.image} rarity={theme.exchange.card.rarity} serialLabel={theme.exchange.card.serialLabel} />

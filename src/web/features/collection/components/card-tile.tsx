@@ -27,7 +27,6 @@ export function CardTile({
       </span>
       <span className="card-tile-name">{name}</span>
       {serialLabel && <span className="card-tile-serial">{serialLabel}</span>}
-      {missing && <span className="visually-hidden">（未擁有）</span>}
     </>
   );
   const className = `card-tile${missing ? ' missing' : ''}`;
