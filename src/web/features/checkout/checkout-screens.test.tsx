@@ -1,0 +1,143 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { CardInfo } from '../../../shared/schemas/catalogue';
+import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import InfoScreen from './info-screen';
+import OrderListScreen from './order-list-screen';
+import PayScreen from './pay-screen';
+
+const card: CardInfo = {
+  id: 'ci_1', name: '維港幻彩', description: '', image: '/c.svg', rarity: 'SSR', theme: { id: 't', name: '港島夜景' }, editionSize: 300, minted: 0,
+  isBCard: false, priceCents: 18800, perUserLimit: 2, left: 174, saleStartsAt: null, saleEndsAt: null, saleState: 'on_sale', rights: [],
+};
+const order = (over: Partial<PayOrder> = {}): PayOrder => ({
+  orderNo: 'TR2611221234ABCD', type: 'card', status: 'pending', itemId: 'ci_1', itemName: '維港幻彩', itemImage: '/c.svg', quantity: 2, unitPrice: 18800,
+  amount: 37600, currency: 'HKD', provider: 'sandbox', paymentMethod: '模擬付款', payUrl: 'http://localhost/pay/sandbox/TR2611221234ABCD',
+  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(), paidAt: null, createdAt: new Date().toISOString(), note: null, cards: [], goods: [], ...over,
+});
+
+type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown };
+let routes: Route;
+let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
+let assign: Mock<(url: string) => void>;
+let toastShow: ReturnType<typeof vi.spyOn>;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/mall/pay', element: <PayScreen /> },
+      { path: '/mall/info', element: <InfoScreen /> },
+      { path: '/my/collection/order', element: <OrderListScreen /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
+});
+beforeEach(() => {
+  fetchMock = vi.fn(async (u: string, init: RequestInit) => {
+    const { code, msg = '', data } = routes(new URL(u, 'http://x'), init);
+    return new Response(JSON.stringify({ code, msg, data }), { status: code });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  toastShow = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
+  assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/mall/pay', () => {
+  it('creates the order with a fresh Idempotency-Key per attempt and opens payUrl', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/payOrder/create') return { code: 200, data: order() };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/pay?id=ci_1');
+    expect(await screen.findByText('維港幻彩')).toBeTruthy();
+    expect(screen.getByText('模擬付款')).toBeTruthy();
+    expect(screen.getByText('每人限購 2 張，尚餘 174 張')).toBeTruthy();
+    expect(screen.getByText('HK$188.00', { selector: 'strong' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /增加|increase|\+/i }) ?? screen.getAllByRole('button')[1]!);
+    expect(await screen.findByText('HK$376.00', { selector: 'strong' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(order().payUrl));
+    const [, init] = calls('payOrder/create')[0]!;
+    expect(JSON.parse(init.body as string)).toEqual({ type: 'card', cardInfoId: 'ci_1', quantity: 2 });
+    const key = (init.headers as Record<string, string>)['Idempotency-Key'];
+    expect(key).toMatch(/^web-[0-9a-f-]{36}$/);
+    // The pending order now shows the countdown and the cancel button.
+    expect(await screen.findByText('你有一張待付款訂單')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '取消訂單' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/1[45]:\d\d/);
+  });
+
+  it('shows an existing pending order instead of the form', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [order()] };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/pay?id=ci_1');
+    expect(await screen.findByText('你有一張待付款訂單')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '確認付款' })).toBeNull();
+    const list = calls('payOrder/list')[0]![0];
+    expect(new URL(list, 'http://x').searchParams.get('status')).toBe('pending');
+  });
+});
+
+describe('/mall/info', () => {
+  it('polls payCheck every 2 s without the loading indicator until paid, then shows the serials', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let n = 0;
+    routes = (u) => {
+      if (u.pathname !== '/api/payOrder/payCheck') return { code: 404, data: null };
+      n += 1;
+      return { code: 200, data: n < 3 ? order() : order({ status: 'paid', payUrl: null, cards: [{ id: 'card_1', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', serial: 12, editionSize: 300, serialText: '#0012/300' }] }) };
+    };
+    renderAt('/mall/info?orderNo=TR2611221234ABCD');
+    expect(await screen.findByText('等待付款結果')).toBeTruthy();
+    await act(async () => { await vi.advanceTimersByTimeAsync(2000); });
+    await act(async () => { await vi.advanceTimersByTimeAsync(2000); });
+    expect(await screen.findByText('付款成功')).toBeTruthy();
+    expect(screen.getByText('#0012/300')).toBeTruthy();
+    await act(async () => { await vi.advanceTimersByTimeAsync(6000); });
+    expect(calls('payOrder/payCheck')).toHaveLength(3);
+    // No loading toast for polling.
+    expect(toastShow.mock.calls.some((args: unknown[]) => (args[0] as { icon?: string }).icon === 'loading')).toBe(false);
+  });
+
+  it('says an expired order expired and offers to buy again', async () => {
+    routes = () => ({ code: 200, data: order({ status: 'expired', payUrl: null }) });
+    renderAt('/mall/info?orderNo=TR2611221234ABCD');
+    expect(await screen.findByText('訂單已逾期')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '再次購買' })).toBeTruthy();
+  });
+});
+
+describe('/my/collection/order', () => {
+  it('lists card orders; a pending one has 立即付款 that opens payUrl', async () => {
+    routes = (u) => ({ code: 200, data: u.searchParams.get('page') === '1' ? [order(), order({ orderNo: 'TR2611220000PAID', status: 'paid', payUrl: null, cards: [{ id: 'c', name: '維港幻彩', image: '', rarity: 'SSR', serial: 1, editionSize: 300, serialText: '#0001/300' }] })] : [] });
+    renderAt('/my/collection/order');
+    fireEvent.click(await screen.findByRole('button', { name: '立即付款' }));
+    expect(assign).toHaveBeenCalledWith(order().payUrl);
+    expect(screen.getByText('#0001/300')).toBeTruthy();
+    expect(screen.getByText('已付款')).toBeTruthy();
+    expect(new URL(calls('payOrder/list')[0]![0], 'http://x').searchParams.get('type')).toBe('card');
+  });
+});

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { Button, Result } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { formatHkd } from '../../../../shared/money';
+import { FINAL_PAY_ORDER_STATUSES, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { isFailure } from '../../../lib/request';
+import { payCheck } from '../api/pay-check';
+import { openPayUrl } from './pay-form';
+import { formatRemaining, useRemaining } from './use-countdown';
+
+export const POLL_MS = 2000;
+
+/** Polls payOrder/payCheck every 2 s (no loading indicator) until the order is final. */
+function usePayCheck(orderNo: string | null) {
+  const [order, setOrder] = useState<PayOrder | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!orderNo) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      const res = await payCheck(orderNo);
+      if (!live) return;
+      if (isFailure(res)) {
+        // A 404 (not this user's order) is final; a network hiccup is retried on the next tick.
+        if (res.code !== 0) return setFailed(true);
+      } else {
+        setOrder(res);
+        if (FINAL_PAY_ORDER_STATUSES.includes(res.status)) return;
+      }
+      timer = setTimeout(tick, POLL_MS);
+    };
+    setFailed(false);
+    void tick();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [orderNo, attempt]);
+  return { order, failed, retry: () => setAttempt((n) => n + 1) };
+}
+
+function Pending({ order }: { order: PayOrder }) {
+  const remaining = useRemaining(order.expiresAt);
+  return (
+    <>
+      <Result status="waiting" title="等待付款結果" description={remaining > 0 ? `付款完成後此頁會自動更新；剩餘付款時間 ${formatRemaining(remaining)}` : '正在確認訂單狀態…'} />
+      {order.payUrl && remaining > 0 && (
+        <div className="checkout-actions">
+          <Button block color="primary" size="large" onClick={() => openPayUrl(order.payUrl!)}>
+            前往付款
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Paid({ order }: { order: PayOrder }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Result status="success" title="付款成功" description={order.type === 'product' ? '商品已存入「我的物品」。' : '卡牌已加入「我的收藏」。'} />
+      {order.cards.length > 0 && (
+        <ul className="checkout-minted" aria-label="已發出的卡牌">
+          {order.cards.map((c) => (
+            <li key={c.id}>
+              {c.image && <img src={c.image} alt="" width={48} height={64} />}
+              <span>{c.name}</span>
+              <strong className="checkout-serial">{c.serialText}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {order.goods.length > 0 && (
+        <ul className="checkout-minted" aria-label="已存入的商品">
+          {order.goods.map((g) => (
+            <li key={g.id}>
+              {g.image && <img src={g.image} alt="" width={48} height={48} />}
+              <span>{g.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="checkout-actions">
+        <Button block color="primary" size="large" onClick={() => navigate(order.type === 'product' ? '/my/entity' : '/my/collection')}>
+          {order.type === 'product' ? '查看我的物品' : '查看我的收藏'}
+        </Button>
+        <Button block size="large" onClick={() => navigate('/mall')}>
+          繼續購物
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function Ended({ order }: { order: PayOrder }) {
+  const navigate = useNavigate();
+  const title = order.status === 'expired' ? '訂單已逾期' : order.status === 'cancelled' ? '訂單已取消' : '訂單已退款';
+  const description =
+    order.status === 'expired'
+      ? '未能在 15 分鐘內完成付款，預留的數量已經釋出。你可以再次購買。'
+      : order.status === 'cancelled'
+        ? '這張訂單已取消，沒有收取任何款項。'
+        : (order.note ?? '款項將全數退回。');
+  const again = `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
+  return (
+    <>
+      <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />
+      <div className="checkout-actions">
+        <Button block color="primary" size="large" onClick={() => navigate(again)}>
+          再次購買
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** /mall/info and /mall/goodsInfo: the order's status, polled until final; what was minted when paid. */
+export function OrderStatus({ orderNo }: { orderNo: string | null }) {
+  const { order, failed, retry } = usePayCheck(orderNo);
+  if (!orderNo) return <EmptyState title="沒有訂單編號" description="請從「我的訂單」打開要查看的訂單。" />;
+  if (failed && !order) return <ErrorState title="未能載入訂單" onRetry={retry} />;
+  if (!order) return <LoadingState label="正在確認訂單…" />;
+  return (
+    <div className="checkout" aria-live="polite">
+      <section className="checkout-summary" aria-label="訂單資料">
+        <p>
+          {order.itemName} × {order.quantity}
+        </p>
+        <p>
+          合共 <strong>{formatHkd(order.amount)}</strong>・{order.paymentMethod}
+        </p>
+        <p className="checkout-order-no">訂單編號 {order.orderNo}</p>
+      </section>
+      {order.status === 'pending' ? <Pending order={order} /> : order.status === 'paid' ? <Paid order={order} /> : <Ended order={order} />}
+    </div>
+  );
+}
