@@ -70,6 +70,8 @@ export const ThemeCardSchema = z.object({
   rarity: RaritySchema,
   /** Copies the user owns (held, listed or reserved). */
   owned: z.number().int(),
+  /** Editions not yet minted or reserved: 0 means a missing card can only be had from other collectors. */
+  left: z.number().int(),
   /** The held (not listed, not reserved) copy a set exchange would consume; null when none. */
   consumable: z.object({ cardId: z.string(), serialLabel: z.string() }).nullable(),
 });

@@ -118,6 +118,7 @@ export function createCollectionRepository() {
           image: cardInfos.image,
           rarity: cardInfos.rarity,
           editionSize: cardInfos.editionSize,
+          left: sql<number>`${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved}`.mapWith(Number),
           owned: sql<number>`count(${cards.id}) filter (where ${cards.status} <> 'consumed')`.mapWith(Number),
           /** The lowest-serial held copy: the one a set exchange consumes. */
           lowestHeld: sql<string | null>`(array_agg(${cards.id} || ':' || ${cards.serial} order by ${cards.serial}) filter (where ${cards.status} = 'held'))[1]`,

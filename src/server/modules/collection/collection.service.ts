@@ -95,6 +95,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
             image: c.image,
             rarity: c.rarity,
             owned: c.owned,
+            left: c.left,
             consumable: cardId ? { cardId, serialLabel: formatSerial(serial, c.editionSize) } : null,
           };
         });

@@ -235,6 +235,8 @@ describe('collection API', () => {
         ['ci_a2', 1, a2!.id],
         ['ci_a3', 0, null],
       ]);
+      // Editions left tell a missing card that can still be minted from one only other collectors have.
+      expect(themes[0]!.cards.find((c) => c.cardInfoId === 'ci_a3')!.left).toBe(5);
 
       const missing = await t.call('POST', 'card/exchangeBCard', { body: { themeId: 'thm_a' }, token: u.token });
       expect(missing.status).toBe(409);

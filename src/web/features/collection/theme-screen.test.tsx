@@ -16,9 +16,9 @@ const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
   owned: 2,
   total: 3,
   cards: [
-    { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
-    { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
-    { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 0, consumable: null },
+    { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, left: 10, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
+    { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, left: 10, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
+    { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 0, left: 5, consumable: null },
   ],
   bCard: { cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', editionSize: 10, left: 4 },
   canExchange: false,
@@ -83,9 +83,9 @@ describe('/my/theme', () => {
         owned: 3,
         canExchange: true,
         cards: [
-          { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
-          { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
-          { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 1, consumable: { cardId: 'card_3', serialLabel: '#0002/5' } },
+          { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, left: 10, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
+          { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, left: 10, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
+          { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 1, left: 4, consumable: { cardId: 'card_3', serialLabel: '#0002/5' } },
         ],
       }),
     ];

@@ -36,6 +36,15 @@ async function confirmExchange(theme: ThemeProgress): Promise<boolean> {
   });
 }
 
+/** Why 兌換 B 卡 is (not yet) possible, in words. */
+function exchangeHint(theme: ThemeProgress, bName: string): string {
+  if (theme.canExchange) return `已集齊！可兌換 B 卡「${bName}」（尚餘 ${theme.bCard?.left ?? 0} 張）`;
+  if ((theme.bCard?.left ?? 0) <= 0) return `B 卡「${bName}」已全部兌換完畢`;
+  if (theme.cards.some((c) => c.owned === 0 && c.left <= 0)) return `未擁有的卡牌已全部發行，可到市場向其他收藏家購買，集齊後兌換 B 卡「${bName}」`;
+  if (theme.cards.some((c) => c.owned > 0 && !c.consumable)) return '寄售中或交易中的卡牌不能用作兌換，請先取消寄售';
+  return `集齊全部 ${theme.total} 張即可兌換 B 卡「${bName}」`;
+}
+
 function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const percent = theme.total === 0 ? 0 : Math.round((theme.owned / theme.total) * 100);
@@ -48,7 +57,6 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
     Toast.show({ icon: 'success', content: `兌換成功，獲得「${result.bCard.name}」${result.bCard.serialLabel}` });
     onExchanged();
   };
-  const soldOut = theme.bCard !== null && theme.bCard.left <= 0;
   return (
     <article className="theme-card" aria-labelledby={`theme-${theme.id}`}>
       <header className="theme-card-head">
@@ -65,7 +73,7 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
           <ProgressBar percent={percent} aria-label={`收集進度 ${theme.owned} / ${theme.total}`} />
           <div className="card-grid small">
             {theme.cards.map((c) => (
-              <CardTile key={c.cardInfoId} name={c.name} image={c.image} rarity={c.rarity} missing={c.owned === 0} serialLabel={c.owned > 0 ? `×${c.owned}` : '未擁有'} />
+              <CardTile key={c.cardInfoId} name={c.name} image={c.image} rarity={c.rarity} missing={c.owned === 0} serialLabel={c.owned > 0 ? `×${c.owned}` : c.left > 0 ? '未擁有' : '未擁有・已發行完畢'} />
             ))}
           </div>
         </>
@@ -79,15 +87,7 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
         </div>
       ) : theme.bCard ? (
         <div className="theme-actions">
-          <p className="field-hint">
-            {theme.canExchange
-              ? `已集齊！可兌換 B 卡「${theme.bCard.name}」（尚餘 ${theme.bCard.left} 張）`
-              : soldOut
-                ? `B 卡「${theme.bCard.name}」已全部兌換完畢`
-                : theme.cards.some((c) => c.owned > 0 && !c.consumable)
-                  ? '寄售中或交易中的卡牌不能用作兌換，請先取消寄售'
-                  : `集齊全部 ${theme.total} 張即可兌換 B 卡「${theme.bCard.name}」`}
-          </p>
+          <p className="field-hint">{exchangeHint(theme, theme.bCard.name)}</p>
           <Button block color="primary" disabled={!theme.canExchange} loading={busy} onClick={exchange}>
             兌換 B 卡
           </Button>
