@@ -4,6 +4,7 @@ import type { SessionData } from '../shared/schemas/auth';
 import { ManualClock } from './adapters/clock';
 import { FakeSms } from './adapters/sms/fake-sms';
 import { buildApp, loggerOptions } from './app';
+import { loadConfig } from './config';
 import { openTestDatabase } from './testing/test-db';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -149,6 +150,39 @@ describe('rate limit envelope', () => {
     // Another client is not affected, and the web app is never limited.
     expect((await t.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '192.0.2.8' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
+  });
+});
+
+describe('client address', () => {
+  const fromProxy = (app: TestApp, forwardedFor: string) =>
+    app.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick its own address to dodge per-IP limits', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fromProxy(t, `203.0.113.${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from the configured proxy only (TRUST_PROXY=10.0.0.0/8)', async () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fromProxy(t, `198.18.0.1, 203.0.113.${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200]); // three clients behind one proxy
+      expect((await fromProxy(t, '198.18.0.2, 203.0.113.0')).statusCode).toBe(200);
+      expect((await fromProxy(t, '198.18.0.3, 203.0.113.0')).statusCode).toBe(429); // a forged first hop does not help
+      // A client connecting directly is not a trusted proxy: its header is ignored.
+      const direct = (xff: string) => t.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': xff } });
+      expect([(await direct('203.0.113.77')).statusCode, (await direct('203.0.113.78')).statusCode, (await direct('203.0.113.79')).statusCode]).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

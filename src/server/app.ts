@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: opts.deps.config.TRUST_PROXY,
     genReqId: () => newId('req'),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

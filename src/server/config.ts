@@ -11,6 +11,18 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().min(1).optional(),
+  /**
+   * Which proxies' X-Forwarded-For to believe when working out a client's IP (per-IP limits):
+   * `false` (default: clients connect directly, the header is ignored), a comma list of the proxies'
+   * addresses, CIDRs or proxy-addr names (`loopback`, `uniquelocal`, `10.0.0.0/8`), or `true` (every
+   * hop: only when the one proxy in front always overwrites the header). Hop counts are not
+   * supported: Fastify fails them closed, since they cannot check the immediate peer.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => !/^\d+$/.test(v), 'give the proxies\' addresses or CIDRs, not a hop count')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** Requests per minute one client may make to the API (shared through Redis when set). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Secret for keyed hashes (exchange codes, identity numbers) and sandbox webhook signatures. */
