@@ -240,6 +240,14 @@ export function createPayOrdersService(deps: Deps, svc: PayOrdersDeps) {
     async create(actor: Actor, input: CreatePayOrder, idempotencyKey: string): Promise<PayOrder> {
       const requestHash = sha256(JSON.stringify(input.type === 'card' ? [input.type, input.cardInfoId, input.quantity] : [input.type, input.productId, input.quantity]));
       const item = input.type === 'card' ? { kind: 'card' as const, id: input.cardInfoId } : { kind: 'product' as const, id: input.productId };
+      // Fast refusal without a transaction when the item cannot be bought by anyone right now (a
+      // sold-out drop meets thousands of attempts). The sale is read before the key: an order that
+      // took the last edition is committed together with its key, so a retry of it is still found.
+      const early = await svc.catalogue.saleInfo(deps.db, item);
+      if (!(await repo.byKey(deps.db, actor.userId, idempotencyKey))) {
+        assertOnSale(early, deps.clock.now());
+        if (early.left === 0) throw conflict(`${item.kind === 'card' ? '此卡牌' : '此商品'}已售罄`);
+      }
       const order = await deps.db.transaction(async (tx) => {
         await repo.lockBuyer(tx, actor.userId);
         const existing = await repo.byKey(tx, actor.userId, idempotencyKey);
