@@ -301,6 +301,25 @@ describe('pay orders API (sandbox provider)', () => {
     expect((await t.db.select({ sold: products.sold, reserved: products.reserved }).from(products).where(eq(products.id, product)))[0]).toEqual({ sold: 2, reserved: 0 });
   });
 
+  it('delivers the sandbox webhook to itself over real HTTP when the server listens', async () => {
+    const live = await createTestApp();
+    try {
+      await live.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = live.app.server.address() as { port: number };
+      const [buyer] = await createBuyers(live.db, 1, live.clock.now());
+      const drop = await createDrop(live.db, { editionSize: 5, perUserLimit: 1 });
+      const order = (await live.call<PayOrder>('POST', 'payOrder/create', { token: buyer!.token, body: { type: 'card', cardInfoId: drop, quantity: 1 }, headers: { 'Idempotency-Key': freshKey() } })).data;
+      const res = await fetch(`http://127.0.0.1:${port}/pay/sandbox/${order.orderNo}/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`/mall/info?orderNo=${order.orderNo}`);
+      // Settled by the webhook alone (no payCheck yet).
+      const row = (await live.db.select({ status: payOrders.status }).from(payOrders).where(eq(payOrders.orderNo, order.orderNo)))[0]!;
+      expect(row.status).toBe('paid');
+    } finally {
+      await live.close();
+    }
+  });
+
   it('offers the configured payment method', async () => {
     const res = await t.call('GET', 'payOrder/methods', { token: alice.token });
     expect(res.data).toEqual([{ provider: 'sandbox', label: '模擬付款' }]);
