@@ -34,6 +34,11 @@ export function pickWeighted(weights: number[], random: (max: number) => number 
   return weights.length - 1;
 }
 
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 const toMinted = (c: MintedRow): MintedCard => ({
   id: c.id,
   cardInfoId: c.cardInfoId,
@@ -208,7 +213,11 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
         }
         const consumed = set.map((c) => ({ ...held.get(c.id)!, cardInfoId: c.id, name: c.name }));
         await cards.consume(tx, { ownerId: actor.userId, cardIds: consumed.map((c) => c.id), via: 'set_exchange', refId: exchangeId });
-        await repo.insertExchange(tx, { id: exchangeId, userId: actor.userId, themeId, bCardId: bCard.id, createdAt: deps.clock.now() });
+        await repo.insertExchange(tx, { id: exchangeId, userId: actor.userId, themeId, bCardId: bCard.id, createdAt: deps.clock.now() }).catch((err: unknown) => {
+          // The unique (user, theme) index is the last guard behind the advisory lock.
+          if (isUniqueViolation(err)) throw conflict('你已兌換過此卡冊的 B 卡');
+          throw err;
+        });
         const infos = await repo.cardInfosById(tx, set.map((c) => c.id));
         const edition = new Map(infos.map((i) => [i.id, i.editionSize]));
         deps.log.info({ userId: actor.userId, themeId, bCardId: bCard.id }, 'set exchanged for B card');
