@@ -73,6 +73,8 @@ async function freshPostgres(url: string): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // pg's pool.end() resolves before its sockets finish closing; let them go before FORCE drops them.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const drop = new pg.Client({ connectionString: url });
       await drop.connect();
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
