@@ -22,7 +22,7 @@ export async function collectionRoutes(app: FastifyInstance) {
   const { collection } = app.services;
 
   r.post('/card/exchange', { schema: { tags: ['collection'], body: ExchangeBodySchema, response: reply(ExchangeResultSchema) } }, async (req) => {
-    const outcome = await collection.exchange(req.actor, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] });
+    const outcome = await collection.exchange(req.actor, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'], bearer: Boolean(req.headers.authorization) });
     return ok(outcome.data, outcome.msg);
   });
 

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/collection';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { AppError, conflict, invalid, notFound } from '../../errors';
+import { AppError, conflict, invalid, notFound, unauthenticated } from '../../errors';
 import { newId } from '../../adapters/ids';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService, MintedCard as MintedRow } from '../cards/cards.service';
@@ -56,6 +56,8 @@ export interface ExchangeInput {
   smsCode?: string;
   ip: string;
   userAgent?: string;
+  /** The request carried a bearer token (that did not resolve to a live session). */
+  bearer?: boolean;
 }
 
 /** What a redemption answers: data for the envelope and its `msg` (empty when it signed the user in). */
@@ -132,6 +134,8 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
       const checked = checkExchangeCode(input.code);
       if (!checked.ok) throw invalid(checked.message);
       const code = checked.code;
+      // A stale session must not turn into a signed-out exchange: 403 makes the client log out (seed §6).
+      if (!actor && input.bearer) throw unauthenticated('登入已失效，請重新登入');
       if (!actor) {
         if (!input.phone) throw invalid('未登入時請輸入手機號碼');
         if (!input.smsCode) throw invalid('請輸入驗證碼');

@@ -159,6 +159,12 @@ describe('collection API', () => {
   describe('card/exchange signed out', () => {
     const phone = '+85291234567';
 
+    it('answers 403 (log out) to a stale token rather than treating the call as signed out', async () => {
+      const [code] = await batch({ cardInfoId: 'ci_a1' });
+      const res = await t.call('POST', 'card/exchange', { body: { code, phone, smsCode: '123456' }, token: 'stale-token-of-a-revoked-session', ip: ip() });
+      expect(res).toMatchObject({ status: 403, msg: '登入已失效，請重新登入' });
+    });
+
     it('needs the phone and the SMS code', async () => {
       const [code] = await batch({ cardInfoId: 'ci_a1' });
       expect(await t.call('POST', 'card/exchange', { body: { code }, ip: ip() })).toMatchObject({ status: 400, msg: '未登入時請輸入手機號碼' });
