@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { createPaymentProvider } from './adapters/payments/create-payments';
-import { startPayOrderExpiryJob, type ExpiryJob } from './jobs/pay-order-expiry';
+import { startPayOrderExpiryJob } from './jobs/pay-order-expiry';
 
 async function main() {
   let config;
@@ -24,14 +24,12 @@ async function main() {
   if (config.SEED_DEMO) await seedDemo(database.db, systemClock.now());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
 
-  let expiryJob: ExpiryJob | undefined;
   const app = await buildApp({
     deps: { config, db: database.db, clock: systemClock, sms: createSmsSender(config), payments: createPaymentProvider(config, database.db, systemClock) },
     redis,
     logger: loggerOptions(config.LOG_LEVEL),
     webRoot: config.WEB_DIST,
     onClose: async () => {
-      await expiryJob?.stop();
       await redis?.quit();
       await database.close();
     },
@@ -55,7 +53,9 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  expiryJob = startPayOrderExpiryJob({ payOrders: app.services.payOrders, log: app.log });
+  const expiryJob = startPayOrderExpiryJob({ payOrders: app.services.payOrders, log: app.log });
+  // Before the database closes (onClose), so a sweep in flight can finish.
+  app.addHook('preClose', async () => expiryJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

@@ -37,6 +37,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // An idle connection the server ended (restart, DROP DATABASE … FORCE) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     // One instance migrates at a time when several start together.
     const lock = await pool.connect();
