@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logOut, signUp } from './session';
 import { codeIn, freshHkMobile, loginLinkIn, waitForSms } from './sms-outbox';
 
 async function requestCode(page: Page) {
@@ -47,24 +48,10 @@ test('sign up, see the home screen, log out, log in again', async ({ page }) => 
 
 });
 
-async function registerAndLogOut(page: Page, phone: { national: string; e164: string }, nickname: string) {
-  await page.goto('/register');
-  await page.getByPlaceholder('手機號碼').fill(phone.national);
-  await requestCode(page);
-  await page.getByPlaceholder('6 位數字驗證碼').fill(codeIn(await waitForSms(phone.e164, 1)));
-  await page.getByLabel('暱稱').fill(nickname);
-  await page.getByText('我已閱讀並同意').click();
-  await page.getByRole('button', { name: '註冊' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/my');
-  await page.getByRole('button', { name: '登出' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '登出' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 test('the one-tap link in the login SMS signs in once', async ({ page }) => {
   const phone = freshHkMobile();
-  await registerAndLogOut(page, phone, '一按登入');
+  await signUp(page, '一按登入', phone);
+  await logOut(page);
   await page.getByPlaceholder('手機號碼').fill(phone.national);
   await requestCode(page);
   const link = new URL(loginLinkIn(await waitForSms(phone.e164, 2)));
