@@ -2,7 +2,7 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { AUTHORITY_KEY, SESSION_KEY } from './auth-storage';
 import { setNavigator } from './navigation';
-import { encodeQuery, get, isFailure, post } from './request';
+import { encodeQuery, get, isFailure, post, postWithMsg } from './request';
 import { stores } from './stores';
 
 type FetchArgs = [string, RequestInit];
@@ -167,6 +167,13 @@ describe('request client (seed §7, §8)', () => {
     const data = await get<{ id: string }>('article/detail', { id: 'a' });
     expect(isFailure(data)).toBe(false);
     expect(data).toEqual({ id: 'a' });
+  });
+
+  it('postWithMsg answers the msg beside the data (the card exchange reads it, seed §4)', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: '兌換成功', data: { cards: [] } }));
+    expect(await postWithMsg('card/exchange', { code: 'X' })).toEqual({ data: { cards: [] }, msg: '兌換成功' });
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: '', data: { token: 't' } }));
+    expect(await postWithMsg('card/exchange', { code: 'X' })).toEqual({ data: { token: 't' }, msg: '' });
   });
 
   it('on another code shows msg as a failure toast and yields the error marker', async () => {

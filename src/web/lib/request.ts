@@ -103,7 +103,13 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts?: RequestOptions): Promise<T | Failure> {
+/** A success with the envelope's msg, for the one flow that reads it (seed §4, card exchange). */
+export interface WithMsg<T> {
+  data: T;
+  msg: string;
+}
+
+async function sendEnvelope<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts?: RequestOptions): Promise<WithMsg<T> | Failure> {
   const loading = opts?.loading !== false;
   const hasBody = method === 'POST' && init.body !== undefined;
   const controller = new AbortController();
@@ -131,12 +137,17 @@ async function send<T>(method: 'GET' | 'POST', path: string, init: { params?: Qu
   clearTimeout(timer);
   if (loading) stopLoading();
 
-  if (answer.code === 200) return answer.data as T;
+  if (answer.code === 200) return { data: answer.data as T, msg: typeof answer.msg === 'string' ? answer.msg : '' };
 
   const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : '操作未能完成，請稍後再試';
   Toast.show({ icon: 'fail', content: msg });
   if (answer.code === 403 && path.replace(/^\/+/, '') !== LOGOUT_PATH) signOutLocally();
   return failure(answer.code, msg);
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts?: RequestOptions): Promise<T | Failure> {
+  const result = await sendEnvelope<T>(method, path, init, opts);
+  return isFailure(result) ? result : result.data;
 }
 
 /** GET `/api/<path>?<params>`. */
@@ -147,4 +158,9 @@ export function get<T>(path: string, params?: QueryParams, opts?: RequestOptions
 /** POST `/api/<path>` with a JSON body (none when `body` is undefined, e.g. user/logout). */
 export function post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T | Failure> {
   return send<T>('POST', path, { body }, opts);
+}
+
+/** POST like `post`, answering the envelope's `msg` beside `data`. */
+export function postWithMsg<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<WithMsg<T> | Failure> {
+  return sendEnvelope<T>('POST', path, { body }, opts);
 }

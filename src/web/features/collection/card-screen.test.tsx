@@ -133,6 +133,20 @@ describe('/my/card', () => {
     expect((call[1].headers as Record<string, string>).Authorization).toBe('Bearer tok_existing_0123456');
   });
 
+  it('does not store session data that comes with a msg (seed §4: only an answer without msg)', async () => {
+    const stored = JSON.stringify({ token: 'tok_existing_0123456', user, authority: ['user'] });
+    localStorage.setItem(SESSION_KEY, stored);
+    answer = { code: 200, msg: '兌換成功', data: { cards: [card], token: 'tok_other_session_99', user, authority: ['user'] } };
+    const router = renderAt('/my/card');
+    typeCode(CODE);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '兌換' }));
+    });
+    expect(await screen.findByText('#0012/1000')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/my/card');
+    expect(localStorage.getItem(SESSION_KEY)).toBe(stored);
+  });
+
   it('stays on the form when the server refuses (the client shows the toast)', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok_existing_0123456', user, authority: ['user'] }));
     answer = { code: 409, msg: '此兌換碼已被使用或已失效', data: null };

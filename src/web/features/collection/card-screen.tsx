@@ -13,11 +13,7 @@ import { CodeScanner } from './components/code-scanner';
 import { EMPTY_PHONE_SMS, PhoneSmsFields, phoneOf, smsCodeError, type PhoneSms } from './components/phone-sms-fields';
 import './collection.css';
 
-/**
- * Seed §4: after an exchange the client stores the returned session data and goes to "/" only when
- * the answer has no msg. The request client hands screens the data alone; the server sends session
- * data exactly when its msg is empty (signed-out exchanges), so the token marks that answer.
- */
+/** The session data of a signed-out exchange's answer. */
 function isSessionAnswer(result: ExchangeResult): result is ExchangeResult & SessionData {
   return typeof result.token === 'string' && result.user !== undefined && result.authority !== undefined;
 }
@@ -87,11 +83,12 @@ export default function CardScreen() {
     const result = await exchangeCode(body);
     setSubmitting(false);
     if (isFailure(result)) return;
-    if (isSessionAnswer(result)) {
-      signIn(result);
+    // Seed §4: the session data is stored, and the app goes to "/", only when the answer has no msg.
+    if (!result.msg && isSessionAnswer(result.data)) {
+      signIn(result.data);
       return;
     }
-    setMinted(result.cards);
+    setMinted(result.data.cards);
   };
 
   if (minted) {
