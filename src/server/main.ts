@@ -59,6 +59,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);
+  if (config.PAYMENT_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
+    app.log.warn('payments use the sandbox checkout: orders are paid without money. Set PAYMENT_PROVIDER=stripe for real payments.');
+  }
 }
 
 main().catch((err: unknown) => {
