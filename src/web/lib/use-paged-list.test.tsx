@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { get, isFailure, type Failure } from './request';
 import { createListStore } from './stores';
@@ -38,5 +39,26 @@ describe('usePagedList', () => {
     await act(() => result.current.loadMore());
     expect(result.current.first).toBe('ready');
     expect(result.current.items).toEqual([7]);
+  });
+
+  it('asks for page 1 once when a child loads in its own effect (as InfiniteScroll does on mount)', async () => {
+    const store = createListStore(['list'] as const);
+    const fetchPage = vi.fn(async () => [1, 2]);
+    function Loader({ loadMore }: { loadMore: () => Promise<void> }) {
+      useEffect(() => void loadMore(), [loadMore]);
+      return null;
+    }
+    function List() {
+      const list = usePagedList<number, 'list'>(store, 'list', fetchPage, 10);
+      return (
+        <>
+          <p>{list.items.join(',')}</p>
+          <Loader loadMore={list.loadMore} />
+        </>
+      );
+    }
+    render(<List />);
+    await screen.findByText('1,2');
+    expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 });

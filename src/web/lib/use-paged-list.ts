@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { isFailure, type Failure } from './request';
 import { useList, type ListStore } from './stores';
 
@@ -6,16 +6,19 @@ export type FirstPage = 'loading' | 'ready' | 'error';
 
 /**
  * Infinite scroll over a list endpoint (PRODUCT.md §5: `page`, `pageSize`, a short page is the
- * end), kept in one of the seed's list stores. `deps` restart from page 1 (e.g. another tab).
- * The one shared copy (features cannot import each other). `loadMore` throws on a failed later page so antd-mobile's InfiniteScroll offers its retry.
+ * end), kept in one of the seed's list stores. `deps` restart from page 1 (e.g. another filter or
+ * tab), and so does `reload` (alias `retry`). `loadMore` throws on a failed later page so
+ * antd-mobile's InfiniteScroll offers its own retry.
  */
 export function usePagedList<T, K extends string>(
   store: ListStore<K>,
   key: K,
   fetchPage: (page: number, pageSize: number) => Promise<T[] | Failure>,
   pageSize: number,
-  deps: readonly unknown[],
+  deps: readonly unknown[] = [],
 ) {
+  // The store may hold a list from an earlier visit: start empty (before anything subscribes).
+  useState(() => store.set(key, []));
   const items = useList<T, K>(store, key);
   const [hasMore, setHasMore] = useState(true);
   const [first, setFirst] = useState<FirstPage>('loading');
@@ -25,10 +28,12 @@ export function usePagedList<T, K extends string>(
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
-  useEffect(() => {
+  // A layout effect, so the restart lands before InfiniteScroll's own (passive) effect asks for
+  // page 1; with a passive effect that first answer would be dropped and page 1 asked for twice.
+  useLayoutEffect(() => {
     live.current += 1;
     page.current = 0;
-    store.set(key, []);
+    if (store.get(key).length > 0) store.set(key, []);
     setFirst('loading');
     setHasMore(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps

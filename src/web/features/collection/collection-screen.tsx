@@ -3,15 +3,15 @@ import { Button, Popup, Selector, Tag } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { COLLECTION_SORTS, COLLECTION_SORT_LABELS, type CollectionCard } from '../../../shared/schemas/collection';
+import { PagedFrame } from '../../components/paged-frame';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
+import { usePagedList } from '../../lib/use-paged-list';
 import { getCollection } from './api/get-collection';
 import { getThemes } from './api/get-themes';
 import { CardDetailView } from './components/card-detail-view';
 import { CardTile } from './components/card-tile';
-import { PagedFrame } from './components/paged-frame';
-import { usePagedList } from './components/use-paged-list';
 import './collection.css';
 
 type CardListKey = (typeof stores.card.keys)[number];
@@ -94,7 +94,8 @@ export default function CollectionScreen() {
       <PagedFrame
         {...list}
         empty={list.items.length === 0}
-        what="收藏"
+        endClassName="collection-list-end"
+      what="收藏"
         emptyText={
           filtered
             ? { title: '沒有符合篩選的卡牌', description: '試試其他卡冊或稀有度。', action: <Button onClick={() => update({ themeId: undefined, rarity: undefined })}>清除篩選</Button> }

@@ -2,13 +2,13 @@ import { useCallback, useState } from 'react';
 import { Button, Dialog, ProgressBar, Tabs, Toast } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
+import { PagedFrame } from '../../components/paged-frame';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
+import { usePagedList } from '../../lib/use-paged-list';
 import { exchangeBCard } from './api/exchange-b-card';
 import { getThemes } from './api/get-themes';
 import { CardTile } from './components/card-tile';
-import { PagedFrame } from './components/paged-frame';
-import { usePagedList } from './components/use-paged-list';
 import './collection.css';
 
 type CardListKey = (typeof stores.card.keys)[number];
@@ -108,6 +108,7 @@ function ThemeList({ status }: { status: 0 | 1 }) {
     <PagedFrame
       {...list}
       empty={list.items.length === 0}
+      endClassName="collection-list-end"
       what="卡冊"
       emptyText={
         status === 0

@@ -1,13 +1,13 @@
-import { useCallback, type ReactNode } from 'react';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { useCallback } from 'react';
+import { Tabs } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { PagedFrame } from '../../components/paged-frame';
 import { stores } from '../../lib/stores';
+import { usePagedList } from '../../lib/use-paged-list';
 import { getCardInfos } from './api/get-card-infos';
 import { getProducts } from './api/get-products';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
 import { useNow } from './components/sale-state';
-import { usePagedList, type FirstPage } from './components/use-paged-list';
 import './mall.css';
 
 const PAGE_SIZE = 10;
@@ -18,59 +18,18 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-function ListFrame({
-  first,
-  empty,
-  hasMore,
-  loadMore,
-  retry,
-  emptyText,
-  children,
-}: {
-  first: FirstPage;
-  empty: boolean;
-  hasMore: boolean;
-  loadMore: () => Promise<void>;
-  retry: () => void;
-  emptyText: { title: string; description: ReactNode };
-  children: ReactNode;
-}) {
-  if (first === 'error') return <ErrorState title="未能載入商品" onRetry={retry} />;
-  return (
-    <>
-      {first === 'ready' && empty ? <EmptyState title={emptyText.title} description={emptyText.description} /> : <ul className="mall-list">{children}</ul>}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-        {(more, failed, retryPage) =>
-          first === 'loading' && empty ? (
-            <LoadingState label="正在載入商品…" />
-          ) : failed ? (
-            <span className="mall-list-end">
-              未能載入更多。
-              <button type="button" className="link-button" onClick={retryPage}>
-                重試
-              </button>
-            </span>
-          ) : more ? (
-            <span className="mall-list-end">載入中…</span>
-          ) : empty ? null : (
-            <span className="mall-list-end">已經到底了</span>
-          )
-        }
-      </InfiniteScroll>
-    </>
-  );
-}
-
 function CardTab() {
   const fetchPage = useCallback((page: number, pageSize: number) => getCardInfos({ page, pageSize, onSale: true }), []);
   const list = usePagedList(stores.cardInfo, 'list', fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((c) => c.saleState === 'upcoming'));
   return (
-    <ListFrame {...list} empty={list.items.length === 0} emptyText={{ title: '暫時未有卡牌發售', description: <>新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。</> }}>
-      {list.items.map((c) => (
-        <CardInfoRow key={c.id} card={c} now={now} />
-      ))}
-    </ListFrame>
+    <PagedFrame {...list} empty={list.items.length === 0} what="商品" endClassName="mall-list-end" emptyText={{ title: '暫時未有卡牌發售', description: <>新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。</> }}>
+      <ul className="mall-list">
+        {list.items.map((c) => (
+          <CardInfoRow key={c.id} card={c} now={now} />
+        ))}
+      </ul>
+    </PagedFrame>
   );
 }
 
@@ -80,15 +39,19 @@ function ProductTab({ type }: { type: 0 | 1 }) {
   const list = usePagedList(stores.product, key, fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((p) => p.saleState === 'upcoming'));
   return (
-    <ListFrame
+    <PagedFrame
       {...list}
       empty={list.items.length === 0}
+      what="商品"
+      endClassName="mall-list-end"
       emptyText={{ title: type === 1 ? '暫時未有實物商品' : '暫時未有其他商品', description: <>稍後再來看看，或先到<Link to="/market">市場</Link>逛逛。</> }}
     >
-      {list.items.map((p) => (
-        <ProductRow key={p.id} product={p} now={now} />
-      ))}
-    </ListFrame>
+      <ul className="mall-list">
+        {list.items.map((p) => (
+          <ProductRow key={p.id} product={p} now={now} />
+        ))}
+      </ul>
+    </PagedFrame>
   );
 }
 

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { InfiniteScroll } from 'antd-mobile';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import type { FirstPage } from './use-paged-list';
+import type { FirstPage } from '../lib/use-paged-list';
+import { EmptyState, ErrorState, LoadingState } from './state-views';
 
-/** Loading, empty, error and "load more" around a paged list. */
+/**
+ * Loading, empty, error and "load more" around a list from `usePagedList`. `what` names the
+ * rows in the messages (未能載入商品); `endClassName` styles the end-of-list lines.
+ */
 export function PagedFrame({
   first,
   empty,
@@ -12,6 +15,7 @@ export function PagedFrame({
   reload,
   what,
   emptyText,
+  endClassName,
   children,
 }: {
   first: FirstPage;
@@ -21,6 +25,7 @@ export function PagedFrame({
   reload: () => void;
   what: string;
   emptyText: { title: string; description: ReactNode; action?: ReactNode };
+  endClassName: string;
   children: ReactNode;
 }) {
   if (first === 'error') return <ErrorState title={`未能載入${what}`} onRetry={reload} />;
@@ -32,16 +37,16 @@ export function PagedFrame({
           first === 'loading' && empty ? (
             <LoadingState label={`正在載入${what}…`} />
           ) : failed ? (
-            <span className="collection-list-end">
+            <span className={endClassName}>
               未能載入更多。
               <button type="button" className="link-button" onClick={retryPage}>
                 重試
               </button>
             </span>
           ) : more ? (
-            <span className="collection-list-end">載入中…</span>
+            <span className={endClassName}>載入中…</span>
           ) : empty ? null : (
-            <span className="collection-list-end">已經到底了</span>
+            <span className={endClassName}>已經到底了</span>
           )
         }
       </InfiniteScroll>
