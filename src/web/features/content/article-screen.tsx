@@ -1,9 +1,9 @@
 import { Button, Image, Tag } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { TextBody } from '../../components/text-body';
 import { useArticle } from './api/get-article';
 import { formatDate } from './components/format';
-import { TextBody } from './components/text-body';
 
 function ArticleView({ id }: { id: string }) {
   const article = useArticle(id);

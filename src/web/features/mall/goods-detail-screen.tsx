@@ -1,12 +1,12 @@
 import { Swiper } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_TYPE_LABELS, type Product } from '../../../shared/schemas/catalogue';
+import { TextBody } from '../../components/text-body';
 import { useProduct } from './api/get-product';
 import { BuyBar } from './components/buy-bar';
 import { DetailStates, Facts, MissingId, Rights, StartCountdown, saleWindow } from './components/detail-parts';
 import { SaleBadge } from './components/sale-badge';
 import { liveState, notBuyableReason, useNow } from './components/sale-state';
-import { TextBody } from './components/text-body';
 import './mall.css';
 
 function Gallery({ product }: { product: Product }) {
