@@ -3,11 +3,11 @@ import { Button, Form } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { LoginBodySchema } from '../../../shared/schemas/auth';
 import { EmptyState, LoadingState } from '../../components/state-views';
+import { phoneE164, type PhoneValue } from '../../lib/phone-value';
 import { isFailure } from '../../lib/request';
 import { signIn } from '../../lib/session';
 import { login } from './api/login';
 import { loginByToken } from './api/login-by-token';
-import { phoneE164, type PhoneValue } from './components/phone-input';
 import { PhoneCodeFields } from './components/phone-code-fields';
 
 /** `/login?token=`: the one-tap link from the SMS, used at once. */

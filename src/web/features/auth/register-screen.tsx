@@ -3,10 +3,10 @@ import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import { Link } from 'react-router';
 import { NicknameSchema, RegisterBodySchema } from '../../../shared/schemas/auth';
 import { zodRule } from '../../lib/form-rules';
+import { phoneE164, type PhoneValue } from '../../lib/phone-value';
 import { isFailure } from '../../lib/request';
 import { signIn } from '../../lib/session';
 import { register } from './api/register';
-import { phoneE164, type PhoneValue } from './components/phone-input';
 import { PhoneCodeFields } from './components/phone-code-fields';
 
 const ConsentRule = zodRule(RegisterBodySchema.shape.agreePrivacy);

@@ -4,13 +4,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CODE_LENGTH, checkExchangeCode, formatExchangeCode, normaliseExchangeCode } from '../../../shared/exchange-code';
 import type { SessionData } from '../../../shared/schemas/auth';
 import type { ExchangeResult, MintedCard } from '../../../shared/schemas/collection';
+import { checkPhone, smsCodeError } from '../../lib/phone-value';
 import { isFailure } from '../../lib/request';
 import { signIn } from '../../lib/session';
 import { useSession } from '../../lib/stores';
 import { exchangeCode } from './api/exchange-code';
 import { CardTile } from './components/card-tile';
 import { CodeScanner } from './components/code-scanner';
-import { EMPTY_PHONE_SMS, PhoneSmsFields, phoneOf, smsCodeError, type PhoneSms } from './components/phone-sms-fields';
+import { EMPTY_PHONE_SMS, PhoneSmsFields, type PhoneSms } from './components/phone-sms-fields';
 import './collection.css';
 
 /** The session data of a signed-out exchange's answer. */
@@ -72,8 +73,8 @@ export default function CardScreen() {
     if (!checked.ok) return;
     let body: { code: string; phone?: string; smsCode?: string } = { code: checked.code };
     if (!session) {
-      const phone = phoneOf(account);
-      const smsError = smsCodeError(account);
+      const phone = checkPhone(account);
+      const smsError = smsCodeError(account.smsCode);
       const next = { phone: phone.ok ? undefined : phone.message, smsCode: smsError ?? undefined };
       setErrors(next);
       if (!phone.ok || smsError) return;
