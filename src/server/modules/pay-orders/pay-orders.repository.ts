@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lte, sql, gt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cardInfos, paymentEvents, payOrders, products, type PayOrderFulfilment } from '../../db/schema';
+import { paymentEvents, payOrders, type PayOrderFulfilment } from '../../db/schema';
 import type { PayOrderStatus, PayOrderType } from '../../../shared/schemas/pay-orders';
 
 export type PayOrderRow = typeof payOrders.$inferSelect;
@@ -40,43 +40,6 @@ export function createPayOrdersRepository() {
           ),
         );
       return Number(rows[0]?.n ?? 0);
-    },
-
-    /** Holds editions with one conditional UPDATE: never past the edition size. */
-    async reserveCard(db: Executor, cardInfoId: string, quantity: number) {
-      const rows = await db
-        .update(cardInfos)
-        .set({ reserved: sql`${cardInfos.reserved} + ${quantity}` })
-        .where(and(eq(cardInfos.id, cardInfoId), sql`${cardInfos.minted} + ${cardInfos.reserved} + ${quantity} <= ${cardInfos.editionSize}`))
-        .returning({ id: cardInfos.id });
-      return rows.length === 1;
-    },
-
-    async reserveProduct(db: Executor, productId: string, quantity: number) {
-      const rows = await db
-        .update(products)
-        .set({ reserved: sql`${products.reserved} + ${quantity}` })
-        .where(and(eq(products.id, productId), sql`${products.sold} + ${products.reserved} + ${quantity} <= ${products.stock}`))
-        .returning({ id: products.id });
-      return rows.length === 1;
-    },
-
-    async releaseCard(db: Executor, cardInfoId: string, quantity: number) {
-      const rows = await db
-        .update(cardInfos)
-        .set({ reserved: sql`${cardInfos.reserved} - ${quantity}` })
-        .where(and(eq(cardInfos.id, cardInfoId), gte(cardInfos.reserved, quantity)))
-        .returning({ id: cardInfos.id });
-      return rows.length === 1;
-    },
-
-    async releaseProduct(db: Executor, productId: string, quantity: number) {
-      const rows = await db
-        .update(products)
-        .set({ reserved: sql`${products.reserved} - ${quantity}` })
-        .where(and(eq(products.id, productId), gte(products.reserved, quantity)))
-        .returning({ id: products.id });
-      return rows.length === 1;
     },
 
     async insert(db: Executor, row: NewPayOrder) {

@@ -56,7 +56,7 @@ export function createPayOrdersService(deps: Deps, svc: PayOrdersDeps) {
 
   const handlers: Partial<Record<PayOrderType, ItemHandler>> = {
     card: {
-      release: (tx, o) => repo.releaseCard(tx, o.cardInfoId!, o.quantity),
+      release: (tx, o) => svc.catalogue.release(tx, { kind: 'card', id: o.cardInfoId! }, o.quantity),
       async fulfil(tx, o) {
         const minted = await svc.cards.mint(tx, {
           cardInfoId: o.cardInfoId!,
@@ -71,7 +71,7 @@ export function createPayOrdersService(deps: Deps, svc: PayOrdersDeps) {
       },
     },
     product: {
-      release: (tx, o) => repo.releaseProduct(tx, o.productId!, o.quantity),
+      release: (tx, o) => svc.catalogue.release(tx, { kind: 'product', id: o.productId! }, o.quantity),
       async fulfil(tx, o) {
         const created = await svc.goods.create(tx, {
           productId: o.productId!,
@@ -269,7 +269,7 @@ export function createPayOrdersService(deps: Deps, svc: PayOrdersDeps) {
               : `${what}每人限購 ${sale.perUserLimit} ${unit}`,
           );
         }
-        const reserved = item.kind === 'card' ? await repo.reserveCard(tx, item.id, input.quantity) : await repo.reserveProduct(tx, item.id, input.quantity);
+        const reserved = await svc.catalogue.reserve(tx, item, input.quantity);
         if (!reserved) {
           const left = (await svc.catalogue.saleInfo(tx, item)).left;
           throw conflict(left === 0 ? `${what}已售罄` : `${what}只剩 ${left} ${unit}，請減少數量`);
