@@ -26,7 +26,7 @@ export function createServices(deps: Deps) {
     cards,
     goods,
     codes,
-    collection: createCollectionService(deps, { auth, cards, codes }),
+    collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

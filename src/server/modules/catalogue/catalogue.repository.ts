@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardInfos, products, themes } from '../../db/schema';
 import type { Rarity } from '../../../shared/constants';
@@ -127,6 +127,39 @@ export function createCatalogueRepository() {
       const q = db.select(productColumns(now)).from(products).where(eq(products.id, id)).limit(1);
       const rows = opts.lock ? await q.for('update') : await q;
       return rows[0] ?? null;
+    },
+
+    /** One theme and its B card info. */
+    async theme(db: Executor, id: string) {
+      const rows = await db.select({ id: themes.id, name: themes.name, bCardInfoId: themes.bCardInfoId }).from(themes).where(eq(themes.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The card infos that make up a theme's set (its B card excluded), in display order. */
+    async setCardInfos(db: Executor, themeId: string) {
+      return db
+        .select({ id: cardInfos.id, name: cardInfos.name })
+        .from(cardInfos)
+        .where(and(eq(cardInfos.themeId, themeId), not(cardInfos.isBCard)))
+        .orderBy(asc(cardInfos.sort), asc(cardInfos.id));
+    },
+
+    /** The set's card infos that still have free editions: what a theme code can mint. */
+    async mintableCardInfos(db: Executor, themeId: string) {
+      return db
+        .select({ id: cardInfos.id, rarity: cardInfos.rarity })
+        .from(cardInfos)
+        .where(and(eq(cardInfos.themeId, themeId), not(cardInfos.isBCard), sql`${cardInfos.minted} + ${cardInfos.reserved} < ${cardInfos.editionSize}`))
+        .orderBy(asc(cardInfos.id));
+    },
+
+    /** Card infos by id with their edition counts, in no particular order. */
+    async cardInfosById(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity, editionSize: cardInfos.editionSize, minted: cardInfos.minted, reserved: cardInfos.reserved })
+        .from(cardInfos)
+        .where(inArray(cardInfos.id, ids));
     },
 
     /** Moves `quantity` free editions into `reserved`; false when fewer are left. */

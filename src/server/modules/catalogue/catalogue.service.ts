@@ -7,6 +7,18 @@ import { createCatalogueRepository, type CardInfoRow, type ProductRow } from './
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The sale fields card infos and products show alike. */
+function saleView(r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>) {
+  return {
+    perUserLimit: r.perUserLimit,
+    left: Math.max(0, r.left),
+    saleStartsAt: iso(r.saleStartsAt),
+    saleEndsAt: iso(r.saleEndsAt),
+    saleState: r.saleState,
+    rights: r.rights,
+  };
+}
+
 function toCardInfo(r: CardInfoRow): CardInfo {
   return {
     id: r.id,
@@ -19,12 +31,7 @@ function toCardInfo(r: CardInfoRow): CardInfo {
     minted: r.minted,
     isBCard: r.isBCard,
     priceCents: r.isBCard ? null : r.priceCents,
-    perUserLimit: r.perUserLimit,
-    left: Math.max(0, r.left),
-    saleStartsAt: iso(r.saleStartsAt),
-    saleEndsAt: iso(r.saleEndsAt),
-    saleState: r.saleState,
-    rights: r.rights,
+    ...saleView(r),
   };
 }
 
@@ -39,12 +46,7 @@ function toProduct(r: ProductRow): Product {
     stock: r.stock,
     sold: r.sold,
     priceCents: r.priceCents,
-    perUserLimit: r.perUserLimit,
-    left: Math.max(0, r.left),
-    saleStartsAt: iso(r.saleStartsAt),
-    saleEndsAt: iso(r.saleEndsAt),
-    saleState: r.saleState,
-    rights: r.rights,
+    ...saleView(r),
   };
 }
 
@@ -121,39 +123,33 @@ export function createCatalogueService(deps: Deps) {
      */
     async saleInfo(tx: Executor, item: { kind: SaleKind; id: string }, opts: { lock?: boolean } = {}): Promise<SaleInfo> {
       const now = deps.clock.now();
-      if (item.kind === 'card') {
-        const r = await repo.cardInfo(tx, item.id, now, opts);
-        if (!r) throw notFound('找不到這張卡牌');
-        return {
-          kind: 'card',
-          id: r.id,
-          name: r.name,
-          image: r.image,
-          priceCents: r.isBCard ? null : r.priceCents,
-          perUserLimit: r.perUserLimit,
-          saleStartsAt: r.saleStartsAt,
-          saleEndsAt: r.saleEndsAt,
-          saleState: r.saleState,
-          total: r.editionSize,
-          left: Math.max(0, r.left),
-        };
-      }
-      const r = await repo.product(tx, item.id, now, opts);
-      if (!r) throw notFound('找不到這件商品');
-      return {
-        kind: 'product',
+      const r = item.kind === 'card' ? await repo.cardInfo(tx, item.id, now, opts) : await repo.product(tx, item.id, now, opts);
+      if (!r) throw notFound(item.kind === 'card' ? '找不到這張卡牌' : '找不到這件商品');
+      const common = {
         id: r.id,
         name: r.name,
-        image: r.images[0] ?? '',
-        priceCents: r.priceCents,
         perUserLimit: r.perUserLimit,
         saleStartsAt: r.saleStartsAt,
         saleEndsAt: r.saleEndsAt,
         saleState: r.saleState,
-        total: r.stock,
         left: Math.max(0, r.left),
       };
+      return 'editionSize' in r
+        ? { kind: 'card', ...common, image: r.image, priceCents: r.isBCard ? null : r.priceCents, total: r.editionSize }
+        : { kind: 'product', ...common, image: r.images[0] ?? '', priceCents: r.priceCents, total: r.stock };
     },
+
+    /** One theme and its B card info, or null; in the caller's transaction (set exchange). */
+    theme: (tx: Executor, id: string) => repo.theme(tx, id),
+
+    /** The card infos that make up a theme's set (its B card excluded), in display order. */
+    setCardInfos: (tx: Executor, themeId: string) => repo.setCardInfos(tx, themeId),
+
+    /** The set's card infos that still have free editions: what a theme code can mint. */
+    mintableCardInfos: (tx: Executor, themeId: string) => repo.mintableCardInfos(tx, themeId),
+
+    /** Card infos by id with their edition counts (minted, reserved). */
+    cardInfosById: (tx: Executor, ids: string[]) => repo.cardInfosById(tx, ids),
 
     /**
      * Holds `quantity` editions / stock units for a pending pay order, in the caller's

@@ -6,7 +6,8 @@ import { cardEvents, cardInfos, cards, themeExchanges, themes, users } from '../
 /** Rarest first, for the `rarity` sort. */
 const rarityRank = sql`case ${cardInfos.rarity} when 'UR' then 5 when 'SSR' then 4 when 'SR' then 3 when 'R' then 2 else 1 end`;
 
-const cardColumns = {
+/** A numbered card as lists show it. */
+const cardFace = {
   id: cards.id,
   cardInfoId: cards.cardInfoId,
   name: cardInfos.name,
@@ -14,6 +15,10 @@ const cardColumns = {
   rarity: cardInfos.rarity,
   serial: cards.serial,
   editionSize: cardInfos.editionSize,
+};
+
+const cardColumns = {
+  ...cardFace,
   themeId: cardInfos.themeId,
   themeName: themes.name,
   isBCard: cardInfos.isBCard,
@@ -27,29 +32,6 @@ const owned = (userId: string) => and(eq(cards.ownerId, userId), ne(cards.status
 
 export function createCollectionRepository() {
   return {
-    async theme(db: Executor, id: string) {
-      const rows = await db.select({ id: themes.id, name: themes.name, bCardInfoId: themes.bCardInfoId }).from(themes).where(eq(themes.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** The card infos that make up a theme's set (its B card excluded), in display order. */
-    async setCardInfos(db: Executor, themeId: string) {
-      return db
-        .select({ id: cardInfos.id, name: cardInfos.name })
-        .from(cardInfos)
-        .where(and(eq(cardInfos.themeId, themeId), not(cardInfos.isBCard)))
-        .orderBy(asc(cardInfos.sort), asc(cardInfos.id));
-    },
-
-    /** The set's card infos that still have free editions: what a theme code can mint. */
-    async mintableCardInfos(db: Executor, themeId: string) {
-      return db
-        .select({ id: cardInfos.id, rarity: cardInfos.rarity })
-        .from(cardInfos)
-        .where(and(eq(cardInfos.themeId, themeId), not(cardInfos.isBCard), sql`${cardInfos.minted} + ${cardInfos.reserved} < ${cardInfos.editionSize}`))
-        .orderBy(asc(cardInfos.id));
-    },
-
     /** Serialises set exchanges of one user and theme (two taps, two instances). */
     async lockUserTheme(db: Executor, userId: string, themeId: string) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext('theme-exchange'), hashtext(${`${userId}:${themeId}`}))`);
@@ -95,7 +77,7 @@ export function createCollectionRepository() {
           cover: themes.cover,
           bCardInfoId: themes.bCardInfoId,
           exchangedAt: themeExchanges.createdAt,
-          card: { id: cards.id, cardInfoId: cards.cardInfoId, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity, serial: cards.serial, editionSize: cardInfos.editionSize },
+          card: cardFace,
         })
         .from(themeExchanges)
         .innerJoin(themes, eq(themes.id, themeExchanges.themeId))
@@ -128,14 +110,6 @@ export function createCollectionRepository() {
         .where(and(inArray(cardInfos.themeId, themeIds), not(cardInfos.isBCard)))
         .groupBy(cardInfos.id)
         .orderBy(asc(cardInfos.sort), asc(cardInfos.id));
-    },
-
-    async cardInfosById(db: Executor, ids: string[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity, editionSize: cardInfos.editionSize, minted: cardInfos.minted, reserved: cardInfos.reserved })
-        .from(cardInfos)
-        .where(inArray(cardInfos.id, ids));
     },
 
     /** The user's cards (not consumed), filtered and sorted. */
@@ -207,16 +181,7 @@ export function createCollectionRepository() {
     /** The user's cards whose card info grants rights. */
     async cardsWithRights(db: Executor, userId: string) {
       return db
-        .select({
-          id: cards.id,
-          cardInfoId: cards.cardInfoId,
-          name: cardInfos.name,
-          image: cardInfos.image,
-          rarity: cardInfos.rarity,
-          serial: cards.serial,
-          editionSize: cardInfos.editionSize,
-          rights: cardInfos.rights,
-        })
+        .select({ ...cardFace, rights: cardInfos.rights })
         .from(cards)
         .innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId))
         .where(and(owned(userId), sql`jsonb_array_length(${cardInfos.rights}) > 0`))

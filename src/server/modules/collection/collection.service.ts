@@ -17,6 +17,7 @@ import { AppError, conflict, invalid, notFound, unauthenticated } from '../../er
 import { newId } from '../../adapters/ids';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService, MintedCard as MintedRow } from '../cards/cards.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { CODE_FAILURES, type CodesService } from '../codes/codes.service';
 import { createCollectionRepository } from './collection.repository';
 
@@ -66,13 +67,13 @@ export interface ExchangeOutcome {
   msg: string;
 }
 
-export function createCollectionService(deps: Deps, services: { auth: AuthService; cards: CardsService; codes: CodesService }) {
+export function createCollectionService(deps: Deps, services: { auth: AuthService; cards: CardsService; catalogue: CatalogueService; codes: CodesService }) {
   const repo = createCollectionRepository();
   const { auth, cards, codes } = services;
 
   /** A random card of the theme weighted by rarity, among card infos with editions left; never past an edition. */
   async function mintFromTheme(tx: Tx, themeId: string, ownerId: string, refId: string): Promise<MintedRow[]> {
-    const candidates = await repo.mintableCardInfos(tx, themeId);
+    const candidates = await services.catalogue.mintableCardInfos(tx, themeId);
     while (candidates.length > 0) {
       const i = pickWeighted(candidates.map((c) => THEME_CODE_RARITY_WEIGHTS[c.rarity]));
       try {
@@ -89,7 +90,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
   async function progress(userId: string, rows: { id: string; name: string; description: string; cover: string; bCardInfoId: string | null }[], exchanged: Map<string, ThemeProgress['exchange']>): Promise<ThemeProgress[]> {
     const [sets, bInfos] = await Promise.all([
       repo.setProgress(deps.db, userId, rows.map((r) => r.id)),
-      repo.cardInfosById(deps.db, rows.flatMap((r) => (r.bCardInfoId ? [r.bCardInfoId] : []))),
+      services.catalogue.cardInfosById(deps.db, rows.flatMap((r) => (r.bCardInfoId ? [r.bCardInfoId] : []))),
     ]);
     return rows.map((theme) => {
       const setCards = sets
@@ -195,12 +196,12 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
      */
     async exchangeBCard(actor: Actor, themeId: string): Promise<ExchangeBCardResult> {
       return deps.db.transaction(async (tx) => {
-        const theme = await repo.theme(tx, themeId);
+        const theme = await services.catalogue.theme(tx, themeId);
         if (!theme) throw notFound('找不到此卡冊');
         if (!theme.bCardInfoId) throw invalid('此卡冊沒有可兌換的 B 卡');
         await repo.lockUserTheme(tx, actor.userId, themeId);
         if (await repo.findExchange(tx, actor.userId, themeId)) throw conflict('你已兌換過此卡冊的 B 卡');
-        const set = await repo.setCardInfos(tx, themeId);
+        const set = await services.catalogue.setCardInfos(tx, themeId);
         if (set.length === 0) throw invalid('此卡冊沒有可兌換的 B 卡');
         const held = await cards.lowestHeld(tx, actor.userId, set.map((c) => c.id));
         const missing = set.filter((c) => !held.has(c.id));
@@ -222,7 +223,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
           if (isUniqueViolation(err)) throw conflict('你已兌換過此卡冊的 B 卡');
           throw err;
         });
-        const infos = await repo.cardInfosById(tx, set.map((c) => c.id));
+        const infos = await services.catalogue.cardInfosById(tx, set.map((c) => c.id));
         const edition = new Map(infos.map((i) => [i.id, i.editionSize]));
         deps.log.info({ userId: actor.userId, themeId, bCardId: bCard.id }, 'set exchanged for B card');
         return {
