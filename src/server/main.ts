@@ -2,25 +2,14 @@ import { Redis } from 'ioredis';
 import { systemClock } from './adapters/clock';
 import { createSmsSender } from './adapters/sms/create-sms';
 import { buildApp, loggerOptions } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startPayOrderExpiryJob } from './jobs/pay-order-expiry';
+import { loadConfigOrExit, openConfiguredDatabase } from './startup';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
-
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+  const config = loadConfigOrExit();
+  const database = await openConfiguredDatabase(config);
   if (config.SEED_DEMO) await seedDemo(database.db, systemClock.now());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
 

@@ -15,10 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatExchangeCode } from '../../shared/exchange-code';
 import { systemClock, type Clock } from '../adapters/clock';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase, type Db } from '../db/client';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createCodesService } from '../modules/codes/codes.service';
+import { loadConfigOrExit, openConfiguredDatabase } from '../startup';
 
 export const USAGE = `用法：
   npm run codes -- create --card-info <卡牌 id> --count <數量> [--out <檔案.csv>] [--note <備註>]
@@ -127,17 +128,8 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
 }
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+  const config = loadConfigOrExit();
+  const database = await openConfiguredDatabase(config);
   try {
     process.exitCode = await runCodesCli(process.argv.slice(2), {
       config,
