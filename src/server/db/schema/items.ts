@@ -5,6 +5,24 @@ import { users } from './users';
 /** How an item came to exist or change hands; also the provenance `via`. */
 export type ItemVia = 'drop' | 'code' | 'set_exchange' | 'market' | 'purchase';
 
+/** How and when a card or goods unit reached its owner (fresh builders per table). */
+const acquisition = () => ({
+  acquiredVia: text().$type<ItemVia>().notNull(),
+  acquiredAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** The provenance fields of card and goods events: who gave, who got, at what price, why (fresh builders per table). */
+const provenance = () => ({
+  via: text().$type<ItemVia>().notNull(),
+  fromUserId: text().references(() => users.id),
+  toUserId: text().references(() => users.id),
+  priceCents: integer(),
+  /** The pay order, exchange code or listing behind the event. */
+  refId: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 /** One owned, numbered copy of a card info. */
 export const cards = pgTable(
   'cards',
@@ -18,9 +36,7 @@ export const cards = pgTable(
       .notNull()
       .references(() => users.id),
     status: text({ enum: ['held', 'listed', 'reserved', 'consumed'] }).notNull().default('held'),
-    acquiredVia: text().$type<ItemVia>().notNull(),
-    acquiredAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    ...acquisition(),
   },
   (t) => [uniqueIndex().on(t.cardInfoId, t.serial), index().on(t.ownerId, t.status)],
 );
@@ -34,13 +50,7 @@ export const cardEvents = pgTable(
       .notNull()
       .references(() => cards.id),
     kind: text({ enum: ['minted', 'transferred', 'consumed'] }).notNull(),
-    via: text().$type<ItemVia>().notNull(),
-    fromUserId: text().references(() => users.id),
-    toUserId: text().references(() => users.id),
-    priceCents: integer(),
-    /** The pay order, exchange code or listing behind the event. */
-    refId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    ...provenance(),
   },
   (t) => [index().on(t.cardId, t.createdAt)],
 );
@@ -57,9 +67,7 @@ export const goods = pgTable(
       .notNull()
       .references(() => users.id),
     status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] }).notNull().default('held'),
-    acquiredVia: text().$type<ItemVia>().notNull(),
-    acquiredAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    ...acquisition(),
   },
   (t) => [index().on(t.ownerId, t.status)],
 );
@@ -72,12 +80,7 @@ export const goodsEvents = pgTable(
       .notNull()
       .references(() => goods.id),
     kind: text({ enum: ['created', 'transferred', 'delivered'] }).notNull(),
-    via: text().$type<ItemVia>().notNull(),
-    fromUserId: text().references(() => users.id),
-    toUserId: text().references(() => users.id),
-    priceCents: integer(),
-    refId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    ...provenance(),
   },
   (t) => [index().on(t.goodsId, t.createdAt)],
 );
