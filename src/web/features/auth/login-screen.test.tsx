@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../lib/auth-storage';
-import { setNavigator } from '../../lib/navigation';
+import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
 import LoginScreen from './login-screen';
 
 const session = {
@@ -22,42 +20,27 @@ const session = {
   authority: ['user'],
 };
 
-let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
-let undo: () => void;
+let fetchMock: FetchMock;
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/login', element: <LoginScreen /> },
       { path: '/', element: <p>首頁內容</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  undo = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: '', data }), { status: 200 });
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = vi.fn(async (url: string) => {
+  fetchMock = mockFetch((url) => {
     if (url === '/api/user/login' || url === '/api/user/loginByToken') return ok(session);
     if (url === '/api/sms/send') return ok({ resendAfterSeconds: 60 });
-    return new Response(JSON.stringify({ code: 404, msg: '找不到此介面', data: null }), { status: 404 });
+    return envelope(404, '找不到此介面', null);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
-  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  undo();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetScreenTest);
 
 describe('login screen', () => {
   it('signs in with phone + code, stores the session and goes to "/"', async () => {

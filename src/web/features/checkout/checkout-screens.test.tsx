@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { envelope, mockFetch, renderAt as renderRoutes, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
 import PayScreen from './pay-screen';
@@ -20,42 +20,33 @@ const order = (over: Partial<PayOrder> = {}): PayOrder => ({
 
 type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown };
 let routes: Route;
-let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
+let fetchMock: FetchMock;
 let assign: Mock<(url: string) => void>;
-let toastShow: ReturnType<typeof vi.spyOn>;
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/mall/pay', element: <PayScreen /> },
       { path: '/mall/info', element: <InfoScreen /> },
       { path: '/my/collection/order', element: <OrderListScreen /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(<RouterProvider router={router} />);
 }
 const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
-});
+beforeAll(showInfiniteScroll);
 beforeEach(() => {
-  fetchMock = vi.fn(async (u: string, init: RequestInit) => {
+  fetchMock = mockFetch((u, init) => {
     const { code, msg = '', data } = routes(new URL(u, 'http://x'), init);
-    return new Response(JSON.stringify({ code, msg, data }), { status: code });
+    return envelope(code, msg, data);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  toastShow = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
-  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign });
 });
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  resetScreenTest();
 });
 
 describe('/mall/pay', () => {
@@ -119,7 +110,7 @@ describe('/mall/info', () => {
     await act(async () => { await vi.advanceTimersByTimeAsync(6000); });
     expect(calls('payOrder/payCheck')).toHaveLength(3);
     // No loading toast for polling.
-    expect(toastShow.mock.calls.some((args: unknown[]) => (args[0] as { icon?: string }).icon === 'loading')).toBe(false);
+    expect(vi.mocked(Toast.show).mock.calls.some((args: unknown[]) => (args[0] as { icon?: string }).icon === 'loading')).toBe(false);
   });
 
   it('says an expired order expired and offers to buy again', async () => {

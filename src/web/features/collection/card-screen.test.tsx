@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckCharacter } from '../../../shared/exchange-code';
 import { AUTHORITY_KEY, SESSION_KEY } from '../../lib/auth-storage';
-import { setNavigator } from '../../lib/navigation';
+import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
 import CardScreen from './card-screen';
 
 const CODE = withCheckCharacter('7K3MQ2ZX9A8BC4DE');
@@ -22,44 +21,31 @@ const user = {
 };
 const card = { id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/media/ci_1.svg', rarity: 'SR', serial: 12, editionSize: 1000, serialLabel: '#0012/1000' };
 
-let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
+let fetchMock: FetchMock;
 let answer: { code: number; msg: string; data: unknown };
-let undo: () => void;
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/my/card', element: <CardScreen /> },
       { path: '/', element: <p>首頁內容</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  undo = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
-  render(<RouterProvider router={router} />);
-  return router;
-}
 
 const typeCode = (value: string) => fireEvent.change(screen.getByLabelText('兌換碼'), { target: { value } });
 
 beforeEach(() => {
   localStorage.clear();
   answer = { code: 200, msg: '', data: { cards: [card], token: 'tok_new_session_0123', user, authority: ['user'] } };
-  fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/card/exchange') return new Response(JSON.stringify(answer), { status: answer.code });
-    if (url === '/api/sms/send') return new Response(JSON.stringify({ code: 200, msg: '驗證碼已發送', data: { resendAfterSeconds: 60 } }));
-    return new Response(JSON.stringify({ code: 404, msg: '找不到', data: null }), { status: 404 });
+  fetchMock = mockFetch((url) => {
+    if (url === '/api/card/exchange') return envelope(answer.code, answer.msg, answer.data);
+    if (url === '/api/sms/send') return ok({ resendAfterSeconds: 60 }, '驗證碼已發送');
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
-  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  undo();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetScreenTest);
 
 describe('/my/card', () => {
   it('checks the code while typing: counts, catches a wrong check character, accepts a right one', async () => {

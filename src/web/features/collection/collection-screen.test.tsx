@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardDetail, CollectionCard, HeldRight } from '../../../shared/schemas/collection';
-import { setNavigator } from '../../lib/navigation';
 import { stores } from '../../lib/stores';
+import { mockFetch, ok, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
 import CollectionScreen from './collection-screen';
 import RightsScreen from './rights-screen';
 
@@ -37,50 +35,33 @@ const detail: CardDetail = {
 };
 const rights: HeldRight[] = [{ title: '商城九折', description: '購買商城卡牌享九折', cards: [{ id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'SR', serialLabel: '#0012/1000' }] }];
 
-let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
-let undo: () => void;
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: '', data }));
-const requested = (path: string) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x')).filter((u) => u.pathname === `/api/${path}`);
+let fetchMock: FetchMock;
+const requested = (path: string) => requestsTo(fetchMock, path);
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/my/collection', element: <CollectionScreen /> },
       { path: '/my/rights', element: <RightsScreen /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  undo = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
-  render(<RouterProvider router={router} />);
-  return router;
-}
 
-beforeAll(() => {
-  // jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
-});
+beforeAll(showInfiniteScroll);
 
 beforeEach(() => {
   stores.card.reset();
-  fetchMock = vi.fn(async (u: string) => {
+  fetchMock = mockFetch((u) => {
     const url = new URL(u, 'http://x');
     if (url.pathname === '/api/card/collection') return ok(url.searchParams.get('rarity') === 'UR' ? [] : [card]);
     if (url.pathname === '/api/card/theme') return ok(url.searchParams.get('status') === '0' ? [{ id: 'thm_a', name: '星空系列' }] : []);
     if (url.pathname === '/api/card/detail') return ok(detail);
     if (url.pathname === '/api/card/rights') return ok(rights);
-    return new Response(JSON.stringify({ code: 404, msg: '找不到', data: null }), { status: 404 });
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
-  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  undo();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetScreenTest);
 
 describe('/my/collection', () => {
   it('shows the cards with serials, filters by rarity and theme, and opens the detail with provenance', async () => {

@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
-import { setNavigator } from '../../lib/navigation';
 import { stores } from '../../lib/stores';
+import { mockFetch, ok, renderAt as renderRoutes, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
 import ThemeScreen from './theme-screen';
 
 const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
@@ -26,44 +25,26 @@ const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
   ...over,
 });
 
-let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
+let fetchMock: FetchMock;
 let themes: ThemeProgress[];
-let undo: () => void;
-const ok = (data: unknown, msg = '') => new Response(JSON.stringify({ code: 200, msg, data }));
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/my/theme', element: <ThemeScreen /> }], { initialEntries: [path] });
-  undo = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderAt = (path: string) => renderRoutes([{ path: '/my/theme', element: <ThemeScreen /> }], path);
 
-beforeAll(() => {
-  // jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
-});
+beforeAll(showInfiniteScroll);
 
 beforeEach(() => {
   stores.card.reset();
   themes = [theme({})];
-  fetchMock = vi.fn(async (url: string) => {
+  fetchMock = mockFetch((url) => {
     if (url.startsWith('/api/card/theme')) return ok(new URL(url, 'http://x').searchParams.get('status') === '0' ? themes : []);
     if (url === '/api/card/exchangeBCard') {
       return ok({ themeId: 'thm_a', bCard: { id: 'card_b', cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', serial: 7, editionSize: 10, serialLabel: '#0007/10' }, consumed: [] });
     }
-    return new Response(JSON.stringify({ code: 404, msg: '找不到', data: null }), { status: 404 });
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
-  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  undo();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetScreenTest);
 
 describe('/my/theme', () => {
   it('shows progress, greys the missing cards and keeps 兌換 B 卡 disabled until the set is complete', async () => {

@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
+import { envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
 import CardDetailScreen from './card-detail-screen';
 import GoodsDetailScreen from './goods-detail-screen';
 import MallScreen from './mall-screen';
@@ -48,10 +47,10 @@ const product = (over: Partial<Product> = {}): Product => ({
 
 type Route = (url: URL) => { code: number; msg?: string; data: unknown };
 let routes: Route;
-let fetchMock: Mock<(url: string) => Promise<Response>>;
+let fetchMock: FetchMock;
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/mall', element: <MallScreen /> },
       { path: '/mall/detail', element: <CardDetailScreen /> },
@@ -59,34 +58,21 @@ function renderAt(path: string) {
       { path: '/mall/pay', element: <p>付款頁</p> },
       { path: '/mall/goodsPay', element: <p>商品付款頁</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(<RouterProvider router={router} />);
-  return router;
-}
 
-const requested = (path: string) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x')).filter((u) => u.pathname === `/api/${path}`);
+const requested = (path: string) => requestsTo(fetchMock, path);
 
-beforeAll(() => {
-  // jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
-});
+beforeAll(showInfiniteScroll);
 
 beforeEach(() => {
-  fetchMock = vi.fn(async (u: string) => {
+  fetchMock = mockFetch((u) => {
     const { code, msg = '', data } = routes(new URL(u, 'http://x'));
-    return new Response(JSON.stringify({ code, msg, data }), { status: code });
+    return envelope(code, msg, data);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
-  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetScreenTest);
 
 describe('/mall', () => {
   it('lists the mall cards with price, supply and state; a short page is the end', async () => {

@@ -1,0 +1,53 @@
+import { cleanup, render } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi, type Mock } from 'vitest';
+import { setNavigator } from '../lib/navigation';
+
+/** Set-up shared by the screen tests: a fake server behind `fetch`, a router at a path, and the clean-up. */
+
+export type FetchMock = Mock<(url: string, init: RequestInit) => Promise<Response>>;
+
+/** The envelope `{code, msg, data}` as the server sends it (HTTP status = code). */
+export const envelope = (code: number, msg: string, data: unknown) => new Response(JSON.stringify({ code, msg, data }), { status: code });
+export const ok = (data: unknown, msg = '') => envelope(200, msg, data);
+
+/**
+ * Stubs `fetch` with `answer` (what it leaves unanswered is a 404) and mutes the request client's
+ * toasts (`Toast.show` stays a spy to assert on). Undone by `resetScreenTest`.
+ */
+export function mockFetch(answer: (url: string, init: RequestInit) => Response | undefined): FetchMock {
+  const fetchMock: FetchMock = vi.fn(async (url: string, init: RequestInit) => answer(url, init) ?? envelope(404, '找不到', null));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+  vi.spyOn(Toast, 'clear').mockImplementation(() => {});
+  return fetchMock;
+}
+
+/** The requests `fetchMock` got for an API path (without /api/), as URLs to read the query from. */
+export const requestsTo = (fetchMock: FetchMock, path: string) =>
+  fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x')).filter((u) => u.pathname === `/api/${path}`);
+
+let undoNavigator: (() => void) | null = null;
+
+/** Renders `routes` in a memory router at `path`, with the app's navigator (signIn → "/") pointed at it. */
+export function renderAt(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  undoNavigator = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible (call in beforeAll). */
+export function showInfiniteScroll() {
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
+}
+
+/** afterEach: unmount, restore the navigator, `fetch` and every spy. */
+export function resetScreenTest() {
+  cleanup();
+  undoNavigator?.();
+  undoNavigator = null;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+}
