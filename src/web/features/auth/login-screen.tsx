@@ -9,6 +9,7 @@ import { signIn } from '../../lib/session';
 import { login } from './api/login';
 import { loginByToken } from './api/login-by-token';
 import { PhoneCodeFields } from './components/phone-code-fields';
+import { useSignInSubmit } from './components/use-sign-in-submit';
 
 /** `/login?token=`: the one-tap link from the SMS, used at once. */
 function TokenLogin({ token, onGiveUp }: { token: string; onGiveUp: () => void }) {
@@ -41,19 +42,9 @@ function TokenLogin({ token, onGiveUp }: { token: string; onGiveUp: () => void }
 
 function LoginForm() {
   const [form] = Form.useForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSignInSubmit(form, LoginBodySchema, login);
 
-  const onFinish = async (values: { phone: PhoneValue; code: string }) => {
-    const parsed = LoginBodySchema.safeParse({ phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' });
-    if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
-      return;
-    }
-    setSubmitting(true);
-    const result = await login(parsed.data);
-    setSubmitting(false);
-    if (!isFailure(result)) signIn(result);
-  };
+  const onFinish = (values: { phone: PhoneValue; code: string }) => submit({ phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' });
 
   return (
     <>

@@ -1,37 +1,27 @@
-import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import { Link } from 'react-router';
 import { NicknameSchema, RegisterBodySchema } from '../../../shared/schemas/auth';
 import { zodRule } from '../../lib/form-rules';
 import { phoneE164, type PhoneValue } from '../../lib/phone-value';
-import { isFailure } from '../../lib/request';
-import { signIn } from '../../lib/session';
 import { register } from './api/register';
 import { PhoneCodeFields } from './components/phone-code-fields';
+import { useSignInSubmit } from './components/use-sign-in-submit';
 
 const ConsentRule = zodRule(RegisterBodySchema.shape.agreePrivacy);
 
 /** /register: phone + SMS code, optional nickname, privacy consent; then go to "/". */
 export default function RegisterScreen() {
   const [form] = Form.useForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSignInSubmit(form, RegisterBodySchema, register);
 
-  const onFinish = async (values: { phone: PhoneValue; code: string; nickname?: string; agreePrivacy?: boolean }) => {
+  const onFinish = (values: { phone: PhoneValue; code: string; nickname?: string; agreePrivacy?: boolean }) => {
     const nickname = values.nickname?.trim();
-    const parsed = RegisterBodySchema.safeParse({
+    return submit({
       phone: phoneE164(values.phone) ?? '',
       code: values.code?.trim() ?? '',
       ...(nickname ? { nickname } : {}),
       agreePrivacy: values.agreePrivacy === true,
     });
-    if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
-      return;
-    }
-    setSubmitting(true);
-    const result = await register(parsed.data);
-    setSubmitting(false);
-    if (!isFailure(result)) signIn(result);
   };
 
   return (
