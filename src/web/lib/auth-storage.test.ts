@@ -12,20 +12,11 @@ import {
   writeAuthority,
   writeSession,
 } from './auth-storage';
+import { testUser } from '../testing/fixtures';
 
 const data: SessionData = {
   token: 'tok_1234567890',
-  user: {
-    id: 'usr_1',
-    phone: '+85291234567',
-    phoneMasked: '+852 9***4567',
-    nickname: '阿寶',
-    avatar: null,
-    bio: '',
-    roles: ['user'],
-    verified: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
+  user: testUser,
   authority: ['user'],
 };
 

@@ -1,22 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../lib/auth-storage';
+import { testUser } from '../../testing/fixtures';
 import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
 import LoginScreen from './login-screen';
 
 const session = {
   token: 'tok_session_0123456789',
-  user: {
-    id: 'usr_1',
-    phone: '+85291234567',
-    phoneMasked: '+852 9***4567',
-    nickname: '阿寶',
-    avatar: null,
-    bio: '',
-    roles: ['user'],
-    verified: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
+  user: testUser,
   authority: ['user'],
 };
 

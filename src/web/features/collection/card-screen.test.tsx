@@ -3,22 +3,13 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckCharacter } from '../../../shared/exchange-code';
 import { AUTHORITY_KEY, SESSION_KEY } from '../../lib/auth-storage';
+import { testUser } from '../../testing/fixtures';
 import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
 import CardScreen from './card-screen';
 
 const CODE = withCheckCharacter('7K3MQ2ZX9A8BC4DE');
 const WRONG = CODE.slice(0, 16) + (CODE[16] === '0' ? '1' : '0');
-const user = {
-  id: 'usr_1',
-  phone: '+85291234567',
-  phoneMasked: '+852 9***4567',
-  nickname: '寶庫會員4567',
-  avatar: null,
-  bio: '',
-  roles: ['user'],
-  verified: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = { ...testUser, nickname: '寶庫會員4567' };
 const card = { id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/media/ci_1.svg', rarity: 'SR', serial: 12, editionSize: 1000, serialLabel: '#0012/1000' };
 
 let fetchMock: FetchMock;
