@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
+import { toE164 } from '../../src/shared/phone';
 import { E2E_SMS_OUTBOX } from './env';
 
 interface Sent {
@@ -38,8 +39,12 @@ export async function waitForSms(phone: string, count: number): Promise<string> 
 export const codeIn = (body: string) => /(\d{6})/.exec(body)![1]!;
 export const loginLinkIn = (body: string) => /(https?:\/\/\S+\/login\?token=[\w-]+)/.exec(body)![1]!;
 
-/** A fresh Hong Kong mobile number for one test run. */
+/** A fresh, valid Hong Kong mobile number for one test run. */
 export function freshHkMobile(): { national: string; e164: string } {
-  const national = `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  return { national, e164: `+852${national}` };
+  for (;;) {
+    const national = `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    const e164 = toE164(national, 'HK');
+    // Not every 9xxxxxxx is an allocated mobile range: draw again until the app's own check accepts it.
+    if (e164) return { national, e164 };
+  }
 }
