@@ -88,6 +88,8 @@ describe('server foundation', () => {
     const b = await t.app.inject({ method: 'GET', url: '/api/nowhere' });
     for (const res of [a, b]) {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      // Plain HTTP on a LAN (a phone testing the dev server) must keep loading its assets.
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

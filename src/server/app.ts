@@ -106,6 +106,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         formAction: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
+        // Served over plain HTTP on a LAN while developing: upgrading would break every asset.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
