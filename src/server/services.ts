@@ -11,11 +11,12 @@ import { createPaymentsService } from './modules/payments/payments.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
-  const cards = createCardsService(deps);
-  const goods = createGoodsService(deps);
-  const auth = createAuthService(deps);
-  const codes = createCodesService(deps);
+  // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps);
+  const cards = createCardsService(deps, { catalogue });
+  const goods = createGoodsService(deps, { catalogue });
+  const auth = createAuthService(deps);
+  const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   return {
     auth,

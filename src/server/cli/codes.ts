@@ -18,6 +18,7 @@ import { systemClock, type Clock } from '../adapters/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { createCodesService } from '../modules/codes/codes.service';
 import { loadConfigOrExit, openConfiguredDatabase } from '../startup';
 
@@ -41,7 +42,7 @@ const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
 
 /** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
 export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
-  const codes = createCodesService(ctx);
+  const codes = createCodesService(ctx, { catalogue: createCatalogueService(ctx) });
   let parsed;
   try {
     parsed = parseArgs({

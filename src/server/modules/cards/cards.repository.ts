@@ -1,34 +1,9 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cardEvents, cardInfos, cards, type ItemVia } from '../../db/schema';
+import { cardEvents, cards, type ItemVia } from '../../db/schema';
 
 export function createCardsRepository() {
   return {
-    /**
-     * Takes `quantity` serials of a card info: from a pending order's reservation, or from the
-     * editions still free. Answers the last serial taken, or null when the editions ran out.
-     * The row lock of this UPDATE keeps serials unique and gap-free.
-     */
-    async takeSerials(db: Executor, cardInfoId: string, quantity: number, fromReservation: boolean) {
-      const rows = await db
-        .update(cardInfos)
-        .set(
-          fromReservation
-            ? { minted: sql`${cardInfos.minted} + ${quantity}`, reserved: sql`${cardInfos.reserved} - ${quantity}` }
-            : { minted: sql`${cardInfos.minted} + ${quantity}` },
-        )
-        .where(
-          and(
-            eq(cardInfos.id, cardInfoId),
-            fromReservation
-              ? gte(cardInfos.reserved, quantity)
-              : sql`${cardInfos.minted} + ${cardInfos.reserved} + ${quantity} <= ${cardInfos.editionSize}`,
-          ),
-        )
-        .returning({ minted: cardInfos.minted, editionSize: cardInfos.editionSize, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity });
-      return rows[0] ?? null;
-    },
-
     async insertCards(db: Executor, rows: (typeof cards.$inferInsert)[]) {
       if (rows.length > 0) await db.insert(cards).values(rows);
     },

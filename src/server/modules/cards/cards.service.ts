@@ -3,6 +3,7 @@ import type { ItemVia } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCardsRepository } from './cards.repository';
 
 export interface MintInput {
@@ -28,7 +29,7 @@ export interface MintedCard {
   editionSize: number;
 }
 
-export function createCardsService(deps: Deps) {
+export function createCardsService(deps: Deps, services: { catalogue: CatalogueService }) {
   const repo = createCardsRepository();
   return {
     /**
@@ -36,10 +37,10 @@ export function createCardsService(deps: Deps) {
      * provenance. Runs inside the caller's transaction; the only way cards come into existence.
      */
     async mint(tx: Tx, input: MintInput): Promise<MintedCard[]> {
-      const taken = await repo.takeSerials(tx, input.cardInfoId, input.quantity, input.fromReservation ?? false);
+      const taken = await services.catalogue.takeCardSerials(tx, input.cardInfoId, input.quantity, input.fromReservation ?? false);
       if (!taken) throw conflict('此卡牌已全部發行');
       const now = deps.clock.now();
-      const first = taken.minted - input.quantity + 1;
+      const first = taken.lastSerial - input.quantity + 1;
       const minted: MintedCard[] = [];
       const rows = [];
       const events = [];

@@ -135,6 +135,12 @@ export function createCatalogueRepository() {
       return rows[0] ?? null;
     },
 
+    /** Themes' names by id, in no particular order. */
+    async themeNamesById(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select({ id: themes.id, name: themes.name }).from(themes).where(inArray(themes.id, ids));
+    },
+
     /** The card infos that make up a theme's set (its B card excluded), in display order. */
     async setCardInfos(db: Executor, themeId: string) {
       return db
@@ -157,9 +163,53 @@ export function createCatalogueRepository() {
     async cardInfosById(db: Executor, ids: string[]) {
       if (ids.length === 0) return [];
       return db
-        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity, editionSize: cardInfos.editionSize, minted: cardInfos.minted, reserved: cardInfos.reserved })
+        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity, isBCard: cardInfos.isBCard, editionSize: cardInfos.editionSize, minted: cardInfos.minted, reserved: cardInfos.reserved })
         .from(cardInfos)
         .where(inArray(cardInfos.id, ids));
+    },
+
+    /**
+     * Takes `quantity` serials of a card info: from a pending order's reservation, or from the
+     * editions still free. Answers the new minted count (the last serial taken), or null when the
+     * editions ran out. The row lock of this UPDATE keeps serials unique and gap-free.
+     */
+    async takeCardSerials(db: Executor, cardInfoId: string, quantity: number, fromReservation: boolean) {
+      const rows = await db
+        .update(cardInfos)
+        .set(
+          fromReservation
+            ? { minted: sql`${cardInfos.minted} + ${quantity}`, reserved: sql`${cardInfos.reserved} - ${quantity}` }
+            : { minted: sql`${cardInfos.minted} + ${quantity}` },
+        )
+        .where(
+          and(
+            eq(cardInfos.id, cardInfoId),
+            fromReservation
+              ? gte(cardInfos.reserved, quantity)
+              : sql`${cardInfos.minted} + ${cardInfos.reserved} + ${quantity} <= ${cardInfos.editionSize}`,
+          ),
+        )
+        .returning({ minted: cardInfos.minted, editionSize: cardInfos.editionSize, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity });
+      return rows[0] ?? null;
+    },
+
+    /** Takes `quantity` units of stock (from a reservation or the free stock); null when out. */
+    async takeProductStock(db: Executor, productId: string, quantity: number, fromReservation: boolean) {
+      const rows = await db
+        .update(products)
+        .set(
+          fromReservation
+            ? { sold: sql`${products.sold} + ${quantity}`, reserved: sql`${products.reserved} - ${quantity}` }
+            : { sold: sql`${products.sold} + ${quantity}` },
+        )
+        .where(
+          and(
+            eq(products.id, productId),
+            fromReservation ? gte(products.reserved, quantity) : sql`${products.sold} + ${products.reserved} + ${quantity} <= ${products.stock}`,
+          ),
+        )
+        .returning({ name: products.name, images: products.images, type: products.type });
+      return rows[0] ?? null;
     },
 
     /** Moves `quantity` free editions into `reserved`; false when fewer are left. */

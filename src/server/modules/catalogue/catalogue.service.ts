@@ -79,7 +79,7 @@ export interface CardInfoListInput {
   saleState?: SaleState[];
 }
 
-export function createCatalogueService(deps: Deps) {
+export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
   const repo = createCatalogueRepository();
   const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
@@ -151,6 +151,9 @@ export function createCatalogueService(deps: Deps) {
     /** Card infos by id with their edition counts (minted, reserved). */
     cardInfosById: (tx: Executor, ids: string[]) => repo.cardInfosById(tx, ids),
 
+    /** Themes' names by id (operators' batch lists). */
+    themeNamesById: (tx: Executor, ids: string[]) => repo.themeNamesById(tx, ids),
+
     /**
      * Holds `quantity` editions / stock units for a pending pay order, in the caller's
      * transaction. False when fewer are left (the caller answers 409); never oversells, since the
@@ -159,6 +162,25 @@ export function createCatalogueService(deps: Deps) {
     reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
       return item.kind === 'card' ? repo.reserveCard(tx, item.id, quantity) : repo.reserveProduct(tx, item.id, quantity);
     },
+
+    /**
+     * Takes `quantity` serials of a card info for a mint, in the caller's transaction: from a
+     * pending order's reservation, or from the free editions. Answers the last serial taken and the
+     * card info's display fields, or null when the editions ran out. One conditional UPDATE: its
+     * row lock keeps serials unique and gap-free under concurrent mints.
+     */
+    async takeCardSerials(tx: Tx, cardInfoId: string, quantity: number, fromReservation: boolean) {
+      const row = await repo.takeCardSerials(tx, cardInfoId, quantity, fromReservation);
+      if (!row) return null;
+      return { lastSerial: row.minted, name: row.name, image: row.image, rarity: row.rarity, editionSize: row.editionSize };
+    },
+
+    /**
+     * Takes `quantity` units of a product's stock (from a reservation or the free stock), in the
+     * caller's transaction; the product's name, images and type, or null when out.
+     */
+    takeProductStock: (tx: Tx, productId: string, quantity: number, fromReservation: boolean) =>
+      repo.takeProductStock(tx, productId, quantity, fromReservation),
 
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
     release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {

@@ -1,29 +1,9 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cardInfos, codeBatches, exchangeCodeFailures, exchangeCodes, themes } from '../../db/schema';
+import { codeBatches, exchangeCodeFailures, exchangeCodes } from '../../db/schema';
 
 export function createCodesRepository() {
   return {
-    async cardInfo(db: Executor, id: string) {
-      const rows = await db
-        .select({ id: cardInfos.id, name: cardInfos.name, isBCard: cardInfos.isBCard })
-        .from(cardInfos)
-        .where(eq(cardInfos.id, id))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** A theme with the number of card infos a theme code can mint (its B card excluded). */
-    async theme(db: Executor, id: string) {
-      const rows = await db.select({ id: themes.id, name: themes.name }).from(themes).where(eq(themes.id, id)).limit(1);
-      if (!rows[0]) return null;
-      const [n] = await db
-        .select({ n: count() })
-        .from(cardInfos)
-        .where(and(eq(cardInfos.themeId, id), eq(cardInfos.isBCard, false)));
-      return { ...rows[0], cards: Number(n?.n ?? 0) };
-    },
-
     async insertBatch(db: Executor, row: typeof codeBatches.$inferInsert) {
       await db.insert(codeBatches).values(row);
     },
@@ -32,14 +12,16 @@ export function createCodesRepository() {
       if (rows.length > 0) await db.insert(exchangeCodes).values(rows);
     },
 
-    /** Batches, newest first, with how many of their codes are unused, used and voided. */
+    /**
+     * Batches, newest first, with how many of their codes are unused, used and voided. The
+     * target's name is the catalogue's: the service looks the names up in one query per kind.
+     */
     async batches(db: Executor) {
       return db
         .select({
           id: codeBatches.id,
           cardInfoId: codeBatches.cardInfoId,
           themeId: codeBatches.themeId,
-          target: sql<string>`coalesce(${cardInfos.name}, ${themes.name})`,
           count: codeBatches.count,
           note: codeBatches.note,
           status: codeBatches.status,
@@ -50,10 +32,8 @@ export function createCodesRepository() {
           voided: sql<number>`count(*) filter (where ${exchangeCodes.status} = 'voided')`.mapWith(Number),
         })
         .from(codeBatches)
-        .leftJoin(cardInfos, eq(cardInfos.id, codeBatches.cardInfoId))
-        .leftJoin(themes, eq(themes.id, codeBatches.themeId))
         .leftJoin(exchangeCodes, eq(exchangeCodes.batchId, codeBatches.id))
-        .groupBy(codeBatches.id, cardInfos.name, themes.name)
+        .groupBy(codeBatches.id)
         .orderBy(desc(codeBatches.createdAt), desc(codeBatches.id));
     },
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, invalid, notFound, rateLimited } from '../../errors';
 import { hmacSha256, newId, randomBase32 } from '../../adapters/ids';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCodesRepository } from './codes.repository';
 
 export const MAX_BATCH_SIZE = 100_000;
@@ -30,7 +31,7 @@ export interface ClaimedCode {
 }
 
 /** Exchange code batches (operators) and the code side of a redemption (hash, claim, failure limit). */
-export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>) {
+export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>, services: { catalogue: CatalogueService }) {
   const repo = createCodesRepository();
   const hash = (code: string) => hmacSha256(deps.config.APP_SECRET, `exchange-code:${code}`);
 
@@ -44,14 +45,14 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>) 
       if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw invalid(`數量須為 1 至 ${MAX_BATCH_SIZE} 之間的整數`);
       let targetName: string;
       if (input.cardInfoId !== undefined) {
-        const info = await repo.cardInfo(deps.db, input.cardInfoId);
+        const [info] = await services.catalogue.cardInfosById(deps.db, [input.cardInfoId]);
         if (!info) throw notFound('找不到此卡牌');
         if (info.isBCard) throw invalid('B 卡只可透過集齊卡冊兌換，不能發行兌換碼');
         targetName = info.name;
       } else {
-        const theme = await repo.theme(deps.db, input.themeId!);
+        const theme = await services.catalogue.theme(deps.db, input.themeId!);
         if (!theme) throw notFound('找不到此卡冊');
-        if (theme.cards === 0) throw invalid('此卡冊沒有可兌換的卡牌');
+        if ((await services.catalogue.setCardInfos(deps.db, theme.id)).length === 0) throw invalid('此卡冊沒有可兌換的卡牌');
         targetName = theme.name;
       }
       const codes = new Set<string>();
@@ -74,7 +75,18 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>) 
     },
 
     /** Every batch, newest first, with its unused / used / voided counts. */
-    listBatches: () => repo.batches(deps.db),
+    async listBatches() {
+      const rows = await repo.batches(deps.db);
+      const [infos, themes] = await Promise.all([
+        services.catalogue.cardInfosById(deps.db, [...new Set(rows.flatMap((r) => (r.cardInfoId ? [r.cardInfoId] : [])))]),
+        services.catalogue.themeNamesById(deps.db, [...new Set(rows.flatMap((r) => (r.themeId ? [r.themeId] : [])))]),
+      ]);
+      const infoNames = new Map(infos.map((i) => [i.id, i.name]));
+      const themeNames = new Map(themes.map((t) => [t.id, t.name]));
+      // A batch has exactly one target (a CHECK constraint), which a foreign key keeps in the catalogue.
+      const target = (r: (typeof rows)[number]) => (r.cardInfoId ? infoNames.get(r.cardInfoId) : r.themeId ? themeNames.get(r.themeId) : undefined) ?? '';
+      return rows.map((r) => ({ ...r, target: target(r) }));
+    },
 
     /** Voids a batch: its unused codes stop working; codes already redeemed keep their cards. */
     async voidBatch(batchId: string) {

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createGoodsRepository } from './goods.repository';
 
 export interface CreateGoodsInput {
@@ -21,12 +22,12 @@ export interface CreatedGoods {
   type: number;
 }
 
-export function createGoodsService(deps: Deps) {
+export function createGoodsService(deps: Deps, services: { catalogue: CatalogueService }) {
   const repo = createGoodsRepository();
   return {
     /** Creates units of a product owned by `ownerId` (mall purchase), inside the caller's transaction. */
     async create(tx: Tx, input: CreateGoodsInput): Promise<CreatedGoods[]> {
-      const product = await repo.takeStock(tx, input.productId, input.quantity, input.fromReservation ?? false);
+      const product = await services.catalogue.takeProductStock(tx, input.productId, input.quantity, input.fromReservation ?? false);
       if (!product) throw conflict('此商品已售罄');
       const now = deps.clock.now();
       const out: CreatedGoods[] = [];
