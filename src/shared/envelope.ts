@@ -19,3 +19,6 @@ export const PageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** `?id=` of a detail endpoint. */
+export const IdQuerySchema = z.object({ id: z.string().min(1).max(64) });

@@ -111,4 +111,3 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.input<typeof ProductListQuerySchema>;
 
-export const CatalogueIdQuerySchema = z.object({ id: z.string().min(1).max(64) });

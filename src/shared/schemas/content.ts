@@ -29,7 +29,6 @@ export const ArticleListQuerySchema = z.object({
   category: z.enum(ARTICLE_CATEGORIES).optional(),
 });
 
-export const IdQuerySchema = z.object({ id: z.string().min(1).max(64) });
 
 export const PrivacySchema = z.object({
   version: z.string(),

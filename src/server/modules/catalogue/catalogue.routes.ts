@@ -3,10 +3,10 @@ import { z } from 'zod';
 import {
   CardInfoListQuerySchema,
   CardInfoSchema,
-  CatalogueIdQuerySchema,
   ProductListQuerySchema,
   ProductSchema,
 } from '../../../shared/schemas/catalogue';
+import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 
 export async function catalogueRoutes(app: FastifyInstance) {
@@ -19,7 +19,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     async (req) => ok(await catalogue.cardInfos(req.query)),
   );
 
-  r.get('/cardInfo/detail', { schema: { tags: ['catalogue'], querystring: CatalogueIdQuerySchema, response: reply(CardInfoSchema) } }, async (req) =>
+  r.get('/cardInfo/detail', { schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } }, async (req) =>
     ok(await catalogue.cardInfo(req.query.id)),
   );
 
@@ -29,7 +29,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     async (req) => ok(await catalogue.products(req.query)),
   );
 
-  r.get('/product/detail', { schema: { tags: ['catalogue'], querystring: CatalogueIdQuerySchema, response: reply(ProductSchema) } }, async (req) =>
+  r.get('/product/detail', { schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } }, async (req) =>
     ok(await catalogue.product(req.query.id)),
   );
 }

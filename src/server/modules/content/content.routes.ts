@@ -5,9 +5,9 @@ import {
   ArticleSchema,
   ArticleSummarySchema,
   BannerSchema,
-  IdQuerySchema,
   PrivacySchema,
 } from '../../../shared/schemas/content';
+import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 
 export async function contentRoutes(app: FastifyInstance) {
