@@ -4,12 +4,6 @@ import { PageQuerySchema } from '../envelope';
 import { CODE_MESSAGES, checkExchangeCode } from '../exchange-code';
 import { PhoneSchema, SmsCodeSchema, UserSchema } from './auth';
 
-/** `#0012/1000`: the serial padded to the width of the edition size (at least 4 digits). */
-export function formatSerial(serial: number, editionSize: number): string {
-  const width = Math.max(4, String(editionSize).length);
-  return `#${String(serial).padStart(width, '0')}/${editionSize}`;
-}
-
 /** A typed or scanned exchange code, normalised; a wrong check character is caught here, on both sides. */
 export const ExchangeCodeSchema = z
   .string({ error: CODE_MESSAGES.empty })

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Rarity } from '../../../shared/constants';
 import { checkExchangeCode } from '../../../shared/exchange-code';
+import { formatSerial } from '../../../shared/serial';
 import {
-  formatSerial,
   type CardDetail,
   type CollectionCard,
   type ExchangeBCardResult,
