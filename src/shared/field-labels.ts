@@ -23,6 +23,22 @@ export const FIELD_LABELS: Record<string, string> = {
   rarity: '稀有度',
   onSale: '只看發售中',
   saleState: '銷售狀態',
+  kind: '類別',
+  itemId: '物品',
+  minPrice: '最低價格',
+  maxPrice: '最高價格',
+  keyword: '搜尋字詞',
+  sort: '排序方式',
+  role: '身份',
+  name: '姓名',
+  idType: '證件類型',
+  idNumber: '證件號碼',
+  method: '收款方式',
+  accountName: '帳戶名稱',
+  accountNo: '帳戶號碼',
+  amount: '金額',
+  reference: '付款參考編號',
+  reason: '原因',
 };
 
 export function fieldLabel(path: string): string {

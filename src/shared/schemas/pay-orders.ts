@@ -32,12 +32,16 @@ const quantity = z
   .max(MAX_ORDER_QUANTITY, `每張訂單最多 ${MAX_ORDER_QUANTITY} 件`);
 const itemId = (label: string) => z.string({ error: `請選擇${label}` }).min(1, `請選擇${label}`).max(64, `${label}編號不正確`);
 
-/** `payOrder/create` bodies; the market (`market`, `bid`) bodies join this union with the market. */
+/**
+ * `payOrder/create` bodies. `market` buys one sell listing (quantity 1); `bid` orders are never
+ * created here: `market/create {sell_type: 1}` opens them with their buy listing.
+ */
 export const CreatePayOrderSchema = z.discriminatedUnion(
   'type',
   [
     z.strictObject({ type: z.literal('card'), cardInfoId: itemId('卡牌'), quantity }),
     z.strictObject({ type: z.literal('product'), productId: itemId('商品'), quantity }),
+    z.strictObject({ type: z.literal('market'), listingId: itemId('掛單') }),
   ],
   { error: '訂單類型不正確' },
 );

@@ -79,7 +79,9 @@ export function createOrdering(
     async create(actor: Actor, input: CreatePayOrder, idempotencyKey: string): Promise<PayOrder> {
       const type = orderTypes.get(input.type);
       const itemId = type.itemId(input);
-      const requestHash = sha256(JSON.stringify([input.type, itemId, input.quantity]));
+      // A market order buys its one listing.
+      const quantity = 'quantity' in input ? input.quantity : 1;
+      const requestHash = sha256(JSON.stringify([input.type, itemId, quantity]));
       // Fast refusal without a transaction when the item cannot be bought by anyone right now (a
       // sold-out drop meets thousands of attempts). Availability is read before the key: an order that
       // took the last edition is committed together with its key, so a retry of it is still found.
@@ -96,7 +98,7 @@ export function createOrdering(
           return existing;
         }
         const now = deps.clock.now();
-        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity: input.quantity }, now);
+        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity }, now);
         const orderNo = newOrderNo(now);
         return repo.insert(tx, {
           id: newId('pord'),
@@ -105,8 +107,8 @@ export function createOrdering(
           type: input.type,
           buyerId: actor.userId,
           ...item,
-          quantity: input.quantity,
-          amountCents: item.unitPriceCents * input.quantity,
+          quantity,
+          amountCents: item.unitPriceCents * quantity,
           provider: provider.name,
           idempotencyKey,
           requestHash,
