@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router';
+
+/** Reads and updates the screen's query string (filters live there, so back and reload keep them). */
+export function useQueryState() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: true });
+  };
+  return { params, update };
+}
+
+/** "128.5" (HK$) → 12850 cents; null when it is not a sum of money. */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim().replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+export const HK_TIME = new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' });
+export const formatHkTime = (iso: string) => HK_TIME.format(new Date(iso));

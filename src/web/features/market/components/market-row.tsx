@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { formatHkd } from '../../../../shared/money';
+import type { MarketRow, SellType } from '../../../../shared/schemas/market';
+
+/** Where a row leads: every listing of that card info / product on the chosen side. */
+export const rowDetailPath = (row: MarketRow, side: SellType) =>
+  `/market/detail?${row.kind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(row.id)}&sell_type=${side}`;
+
+/** One card info or product of /market: best price (lowest ask or highest bid), count, last sale. */
+export function MarketRowItem({ row, side }: { row: MarketRow; side: SellType }) {
+  return (
+    <li className="market-row">
+      {row.image ? <img className={row.kind === 'card' ? 'market-row-image card' : 'market-row-image'} src={row.image} alt="" loading="lazy" width={64} height={row.kind === 'card' ? 90 : 64} /> : <div className="market-row-image placeholder" aria-hidden="true">寶</div>}
+      <div className="market-row-body">
+        <Link to={rowDetailPath(row, side)} className="market-row-name stretched-link">
+          {row.name}
+        </Link>
+        <div className="market-row-meta">
+          {row.rarity && <span className={`market-rarity rarity-${row.rarity.toLowerCase()}`}>{row.rarity}</span>}
+          <span>
+            {side === 0 ? '出售' : '求購'} {row.count} 張單
+          </span>
+        </div>
+        <div className="market-row-price">
+          <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
+        </div>
+        <div className="market-row-foot">{row.lastSale ? `最近成交 ${formatHkd(row.lastSale.price)}` : '未有成交紀錄'}</div>
+      </div>
+    </li>
+  );
+}

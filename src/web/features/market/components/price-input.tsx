@@ -1,0 +1,78 @@
+import { formatHkd } from '../../../../shared/money';
+import { PriceSchema, marketFee } from '../../../../shared/schemas/market';
+import { dollarsToCents } from './market-params';
+
+/** The price typed in HK$ → cents and the zh-HK message of the shared schema (the server's own rule). */
+export function checkPrice(text: string): { cents: number | null; error: string | null } {
+  if (!text.trim()) return { cents: null, error: null };
+  const cents = dollarsToCents(text);
+  if (cents === null) return { cents: null, error: '請輸入金額，例如 120 或 88.50' };
+  const parsed = PriceSchema.safeParse(cents);
+  return parsed.success ? { cents, error: null } : { cents: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
+}
+
+/** Price field with the market's reference prices beside it. */
+export function PriceInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  refs,
+  describedBy,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+  refs: [string, number | null][];
+  describedBy?: string;
+}) {
+  const ids = [error ? `${id}-error` : null, `${id}-refs`, describedBy].filter(Boolean).join(' ');
+  return (
+    <div className="market-price-field">
+      <label htmlFor={id} className="market-section-title">
+        {label}
+      </label>
+      <div className="market-price-input">
+        <span aria-hidden="true">HK$</span>
+        <input id={id} className="market-input" inputMode="decimal" autoComplete="off" placeholder="0.00" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={ids} />
+      </div>
+      <dl className="market-facts" id={`${id}-refs`}>
+        {refs.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v === null ? '—' : formatHkd(v)}</dd>
+          </div>
+        ))}
+      </dl>
+      {error && (
+        <p id={`${id}-error`} className="market-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Price, fee (5 %, at least HK$1) and what the seller receives: the same sums the server books. */
+export function FeeSummary({ cents }: { cents: number }) {
+  const { fee, proceeds } = marketFee(cents);
+  return (
+    <dl className="market-summary" aria-label="手續費及實收">
+      <div>
+        <dt>售價</dt>
+        <dd>{formatHkd(cents)}</dd>
+      </div>
+      <div>
+        <dt>手續費（5%，最少 HK$1）</dt>
+        <dd>−{formatHkd(fee)}</dd>
+      </div>
+      <div>
+        <dt>成交後你會收到</dt>
+        <dd>{formatHkd(proceeds)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Avatar, Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatHkd } from '../../../shared/money';
+import { LISTING_STATUS_LABELS, type Listing, type MarketDetail, type SellType } from '../../../shared/schemas/market';
+import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { isFailure } from '../../lib/request';
+import { useSession } from '../../lib/stores';
+import { useLoad } from '../../lib/use-load';
+import { cancelListing } from './api/cancel-listing';
+import { getMarketDetail, type DetailTarget } from './api/get-market-detail';
+import { formatHkTime } from './components/market-params';
+import { PriceChart } from './components/price-chart';
+import { SellIntoBid } from './components/sell-into-bid';
+import './market.css';
+
+function targetOf(params: URLSearchParams): DetailTarget | null {
+  const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
+  const id = params.get('id')?.trim();
+  if (id) return { id };
+  const cardInfoId = params.get('cardInfoId')?.trim();
+  if (cardInfoId) return { cardInfoId, sell_type: side };
+  const productId = params.get('productId')?.trim();
+  if (productId) return { productId, sell_type: side };
+  return null;
+}
+
+/** The actions on one listing: 購買 / 賣給他 for others, 取消掛單 for its owner. */
+function useListingActions(reload: () => void) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [bid, setBid] = useState<Listing | null>(null);
+  const buy = (l: Listing) => (session ? navigate(`/mall/pay?listingId=${encodeURIComponent(l.id)}`) : navigate('/login'));
+  const sellTo = (l: Listing) => (session ? setBid(l) : navigate('/login'));
+  const cancel = async (l: Listing) => {
+    const sure = await Dialog.confirm({
+      content: l.sell_type === 0 ? '確定取消這張出售掛單？物品會回到你的收藏。' : '確定取消這張求購？預付的款項會退回你的錢包餘額。',
+      confirmText: '取消掛單',
+      cancelText: '保留',
+    });
+    if (!sure) return;
+    const res = await cancelListing(l.id);
+    if (isFailure(res)) return;
+    Toast.show({ icon: 'success', content: '掛單已取消' });
+    reload();
+  };
+  const popup = (
+    <Popup visible={bid !== null} onMaskClick={() => setBid(null)} onClose={() => setBid(null)} destroyOnClose bodyClassName="market-popup">
+      {bid && (
+        <div role="dialog" aria-label="賣給他">
+          <SellIntoBid
+            bid={bid}
+            onClose={() => setBid(null)}
+            onDone={() => {
+              setBid(null);
+              reload();
+            }}
+          />
+        </div>
+      )}
+    </Popup>
+  );
+  return { buy, sellTo, cancel, popup };
+}
+
+function ActionButton({ l, actions, size = 'small' }: { l: Listing; actions: ReturnType<typeof useListingActions>; size?: 'small' | 'large' }) {
+  if (l.mine) {
+    if (l.status !== 'active' && l.status !== 'pending_payment') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
+    return (
+      <Button size={size} color="danger" fill="outline" onClick={() => actions.cancel(l)} aria-label={`取消掛單 ${formatHkd(l.price)}`}>
+        取消掛單
+      </Button>
+    );
+  }
+  if (l.status !== 'active') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
+  return l.sell_type === 0 ? (
+    <Button size={size} color="primary" onClick={() => actions.buy(l)} aria-label={size === 'large' ? '購買' : `購買 ${formatHkd(l.price)}（${l.user.nickname}）`}>
+      購買
+    </Button>
+  ) : (
+    <Button size={size} color="primary" onClick={() => actions.sellTo(l)} aria-label={size === 'large' ? '賣給他' : `賣給他 ${formatHkd(l.price)}（${l.user.nickname}）`}>
+      賣給他
+    </Button>
+  );
+}
+
+function Seller({ l }: { l: Listing }) {
+  return (
+    <section className="market-section" aria-labelledby="seller-title">
+      <h2 id="seller-title" className="market-section-title">
+        {l.sell_type === 0 ? '賣家' : '求購者'}
+      </h2>
+      <div className="market-seller">
+        <Avatar src={l.user.avatar ?? ''} alt="" style={{ '--size': '40px', '--border-radius': '50%' }} />
+        <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`}>{l.mine ? `${l.user.nickname}（你）` : l.user.nickname}</Link>
+      </div>
+      <p className="market-muted">
+        {LISTING_STATUS_LABELS[l.status]}・{formatHkTime(l.createdAt)} 發佈・{formatHkTime(l.expiresAt)} 到期
+      </p>
+    </section>
+  );
+}
+
+function OtherListings({ listings, actions, side }: { listings: Listing[]; actions: ReturnType<typeof useListingActions>; side: SellType }) {
+  return (
+    <section className="market-section" aria-labelledby="others-title">
+      <h2 id="others-title" className="market-section-title">
+        {side === 0 ? '出售中的掛單' : '求購中的出價'}
+      </h2>
+      {listings.length === 0 ? (
+        <p className="market-muted">{side === 0 ? '暫時沒有其他人出售。' : '暫時沒有人求購，你可以發佈求購。'}</p>
+      ) : (
+        <ul className="market-list" style={{ padding: 0 }}>
+          {listings.map((l) => (
+            <li key={l.id} className="market-row">
+              <div className="market-row-body">
+                <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-price stretched-link">
+                  {formatHkd(l.price)}
+                </Link>
+                <div className="market-row-meta">
+                  {l.serialLabel && <span>{l.serialLabel}</span>}
+                  <span>{l.mine ? '你的掛單' : l.user.nickname}</span>
+                </div>
+              </div>
+              <div className="market-row-side">
+                <ActionButton l={l} actions={actions} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; reload: () => void }) {
+  const actions = useListingActions(reload);
+  const { item, listing } = data;
+  const others = listing ? data.listings.filter((l) => l.id !== listing.id) : data.listings;
+  const targetQuery = item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
+  return (
+    <div className="market market-detail">
+      <article className="market-section" aria-labelledby="market-item-title">
+        <div className="market-detail-head">
+          {item.image && <img className="market-detail-image" src={item.image} alt={`${item.name}圖片`} width={110} height={item.kind === 'card' ? 154 : 110} />}
+          <div>
+            <h2 id="market-item-title" className="market-detail-title">
+              {item.name}
+              {listing?.serialLabel ? ` ${listing.serialLabel}` : ''}
+            </h2>
+            <p className="market-row-meta">
+              {item.rarity && <span className={`market-rarity rarity-${item.rarity.toLowerCase()}`}>{item.rarity}</span>}
+              <span>{item.kind === 'card' ? `卡牌${item.editionSize ? `・限量 ${item.editionSize} 張` : ''}` : '物品'}</span>
+            </p>
+            {item.description && <p className="market-muted">{item.description}</p>}
+          </div>
+        </div>
+        <dl className="market-facts">
+          <div>
+            <dt>最低售價</dt>
+            <dd>{data.floorPrice === null ? '—' : formatHkd(data.floorPrice)}</dd>
+          </div>
+          <div>
+            <dt>最高出價</dt>
+            <dd>{data.highestBid === null ? '—' : formatHkd(data.highestBid)}</dd>
+          </div>
+          <div>
+            <dt>最近成交</dt>
+            <dd>{data.lastSale ? formatHkd(data.lastSale.price) : '—'}</dd>
+          </div>
+        </dl>
+      </article>
+      {listing && <Seller l={listing} />}
+      <section className="market-section" aria-labelledby="history-title">
+        <h2 id="history-title" className="market-section-title">
+          近期成交價
+        </h2>
+        <PriceChart sales={data.sales.map((s) => ({ priceCents: s.price, at: s.at }))} />
+      </section>
+      <OtherListings listings={others} actions={actions} side={listing ? (listing.sell_type as SellType) : side} />
+      <div className="market-bar">
+        {listing ? (
+          <>
+            <span className="market-bar-price">
+              {formatHkd(listing.price)}
+              <span className="market-bar-note">{listing.sell_type === 0 ? '售價' : '出價'}</span>
+            </span>
+            <ActionButton l={listing} actions={actions} size="large" />
+          </>
+        ) : (
+          <>
+            <Link to={`/market/sell?mode=buy&${targetQuery}`}>發佈求購</Link>
+            <Link to={`/market/sell?kind=${item.kind}`}>我要出售</Link>
+          </>
+        )}
+      </div>
+      {actions.popup}
+    </div>
+  );
+}
+
+/** /market/detail?id= (one listing) or ?cardInfoId= / ?productId= with sell_type: listings, price history, 購買 or 賣給他. */
+export default function MarketDetailScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const target = targetOf(params);
+  const key = JSON.stringify(target);
+  const state = useLoad(async () => (target ? getMarketDetail(target) : null), [key]);
+  if (!target)
+    return (
+      <EmptyState
+        title="未有選擇掛單"
+        description={
+          <>
+            請到<Link to="/market">市場</Link>選擇想看的卡牌或物品。
+          </>
+        }
+      />
+    );
+  if (state.status === 'loading') return <LoadingState label="正在載入掛單…" />;
+  if (state.status === 'error') {
+    if (state.failure.code === 404)
+      return <EmptyState title="找不到這張掛單" description="可能已成交、取消或連結有誤。" action={<Button color="primary" onClick={() => navigate('/market', { replace: true })}>返回市場</Button>} />;
+    return <ErrorState title="未能載入掛單" onRetry={state.reload} />;
+  }
+  if (!state.data) return null;
+  return <Detail data={state.data} side={'sell_type' in target ? target.sell_type : 0} reload={state.reload} />;
+}

@@ -1,0 +1,96 @@
+import { useCallback } from 'react';
+import { Avatar, Button, Tag } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import { formatHkd } from '../../../shared/money';
+import type { Listing, SellType } from '../../../shared/schemas/market';
+import { PagedFrame } from '../../components/paged-frame';
+import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { stores } from '../../lib/stores';
+import { useLoad } from '../../lib/use-load';
+import { usePagedList } from '../../lib/use-paged-list';
+import { getSeller } from './api/get-seller';
+import { listUserListings } from './api/list-listings';
+import { formatHkTime, useQueryState } from './components/market-params';
+import './market.css';
+
+const PAGE_SIZE = 20;
+
+function ListingRow({ l }: { l: Listing }) {
+  return (
+    <li className="market-row">
+      {l.itemImage ? <img className={l.kind === 'card' ? 'market-row-image card' : 'market-row-image'} src={l.itemImage} alt="" loading="lazy" width={64} height={l.kind === 'card' ? 90 : 64} /> : <div className="market-row-image placeholder" aria-hidden="true">寶</div>}
+      <div className="market-row-body">
+        <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-name stretched-link">
+          {l.itemName}
+          {l.serialLabel ? ` ${l.serialLabel}` : ''}
+        </Link>
+        <div className="market-row-meta">{l.rarity && <span className={`market-rarity rarity-${l.rarity.toLowerCase()}`}>{l.rarity}</span>}</div>
+        <div className="market-row-price">
+          <small>{l.sell_type === 0 ? '售價' : '出價'}</small> {formatHkd(l.price)}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Listings({ id, side }: { id: string; side: SellType }) {
+  const navigate = useNavigate();
+  const fetchPage = useCallback((page: number, pageSize: number) => listUserListings({ id, sell_type: side, page, pageSize }), [id, side]);
+  const list = usePagedList<Listing, 'userList'>(stores.market, 'userList', fetchPage, PAGE_SIZE, [id, side]);
+  return (
+    <PagedFrame
+      {...list}
+      empty={list.items.length === 0}
+      what="掛單"
+      endClassName="market-list-end"
+      emptyText={{ title: side === 0 ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購', description: '到市場看看其他掛單吧。', action: <Button onClick={() => navigate('/market')}>前往市場</Button> }}
+    >
+      <ul className="market-list" aria-label={side === 0 ? '出售中的掛單' : '求購中的掛單'}>
+        {list.items.map((l) => (
+          <ListingRow key={l.id} l={l} />
+        ))}
+      </ul>
+    </PagedFrame>
+  );
+}
+
+/** /market/user?id=: a seller's storefront: profile and active listings (出售 / 求購). */
+export default function MarketUserScreen() {
+  const { params, update } = useQueryState();
+  const id = params.get('id')?.trim() ?? '';
+  const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
+  const seller = useLoad(async () => (id ? getSeller(id) : null), [id]);
+  if (!id) return <EmptyState title="未有選擇賣家" description={<>請從<Link to="/market">市場</Link>的掛單打開賣家店舖。</>} />;
+  if (seller.status === 'loading') return <LoadingState label="正在載入店舖…" />;
+  if (seller.status === 'error')
+    return seller.failure.code === 404 ? <EmptyState title="找不到這位賣家" description={<>連結可能有誤，請返回<Link to="/market">市場</Link>。</>} /> : <ErrorState title="未能載入店舖" onRetry={seller.reload} />;
+  const s = seller.data!;
+  return (
+    <div className="market">
+      <section className="market-section" aria-labelledby="seller-name">
+        <div className="market-seller">
+          <Avatar src={s.avatar ?? ''} alt="" style={{ '--size': '56px', '--border-radius': '50%' }} />
+          <div>
+            <h2 id="seller-name" className="market-detail-title">
+              {s.nickname} {s.verified && <Tag color="success" fill="outline">已實名認證</Tag>}
+            </h2>
+            <p className="market-muted">
+              {formatHkTime(s.joinedAt)} 加入・出售中 {s.activeListings}・已成交 {s.sales}
+            </p>
+          </div>
+        </div>
+        {s.bio && <p className="market-muted">{s.bio}</p>}
+      </section>
+      <div className="market-toolbar">
+        <div className="market-toggle" role="group" aria-label="掛單類型">
+          {([0, 1] as const).map((v) => (
+            <button key={v} type="button" aria-pressed={side === v} className="market-toggle-button" onClick={() => update({ sell_type: v === 1 ? '1' : undefined })}>
+              {v === 0 ? '出售' : '求購'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <Listings key={side} id={id} side={side} />
+    </div>
+  );
+}
