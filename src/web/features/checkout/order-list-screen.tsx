@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, InfiniteScroll, List, Tag } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { Button, InfiniteScroll, List, Tabs, Tag } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MarketOrders } from './components/market-orders';
 import { formatHkd } from '../../../shared/money';
 import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../shared/schemas/pay-orders';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -13,8 +14,8 @@ const PAGE_SIZE = 20;
 const STATUS_COLORS: Record<PayOrder['status'], string> = { pending: 'warning', paid: 'success', expired: 'default', cancelled: 'default', refunded: 'primary' };
 const hkTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** /my/collection/order: the user's card orders, newest first; pending ones can be paid now. */
-export default function OrderListScreen() {
+/** The mall's card orders, newest first; pending ones can be paid now. */
+function MallOrders() {
   const navigate = useNavigate();
   const [orders, setOrders] = useState<PayOrder[]>([]);
   const [page, setPage] = useState(0);
@@ -84,5 +85,31 @@ export default function OrderListScreen() {
       </List>
       <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
     </div>
+  );
+}
+
+const TABS = [
+  { key: 'mall', title: '商城訂單' },
+  { key: 'buyer', title: '市場買入' },
+  { key: 'seller', title: '市場賣出' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** /my/collection/order: mall orders, and market orders as buyer and as seller (?tab=mall|buyer|seller). */
+export default function OrderListScreen() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: TabKey = TABS.some((t) => t.key === raw) ? (raw as TabKey) : 'mall';
+  return (
+    <>
+      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'mall' ? {} : { tab: k }, { replace: true })}>
+        {TABS.map((t) => (
+          <Tabs.Tab key={t.key} title={t.title} />
+        ))}
+      </Tabs>
+      <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)!.title}>
+        {tab === 'mall' ? <MallOrders /> : <MarketOrders key={tab} role={tab} />}
+      </div>
+    </>
   );
 }

@@ -58,11 +58,17 @@ function Pending({ order }: { order: PayOrder }) {
   );
 }
 
+function paidText(order: PayOrder): string {
+  if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
+  if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的物品」。';
+  return '卡牌已加入「我的收藏」。';
+}
+
 function Paid({ order }: { order: PayOrder }) {
   const navigate = useNavigate();
   return (
     <>
-      <Result status="success" title="付款成功" description={order.type === 'product' ? '商品已存入「我的物品」。' : '卡牌已加入「我的收藏」。'} />
+      <Result status="success" title="付款成功" description={paidText(order)} />
       {order.cards.length > 0 && (
         <ul className="checkout-minted" aria-label="已發出的卡牌">
           {order.cards.map((c) => (
@@ -85,11 +91,17 @@ function Paid({ order }: { order: PayOrder }) {
         </ul>
       )}
       <div className="checkout-actions">
-        <Button block color="primary" size="large" onClick={() => navigate(order.type === 'product' ? '/my/entity' : '/my/collection')}>
-          {order.type === 'product' ? '查看我的物品' : '查看我的收藏'}
-        </Button>
-        <Button block size="large" onClick={() => navigate('/mall')}>
-          繼續購物
+        {order.type === 'bid' ? (
+          <Button block color="primary" size="large" onClick={() => navigate('/my/collection/order?tab=buyer')}>
+            查看我的市場訂單
+          </Button>
+        ) : (
+          <Button block color="primary" size="large" onClick={() => navigate(order.type === 'product' || order.goods.length > 0 ? '/my/entity' : '/my/collection')}>
+            {order.type === 'product' || order.goods.length > 0 ? '查看我的物品' : '查看我的收藏'}
+          </Button>
+        )}
+        <Button block size="large" onClick={() => navigate(order.type === 'market' || order.type === 'bid' ? '/market' : '/mall')}>
+          {order.type === 'market' || order.type === 'bid' ? '返回市場' : '繼續購物'}
         </Button>
       </div>
     </>
@@ -101,17 +113,25 @@ function Ended({ order }: { order: PayOrder }) {
   const title = order.status === 'expired' ? '訂單已逾期' : order.status === 'cancelled' ? '訂單已取消' : '訂單已退款';
   const description =
     order.status === 'expired'
-      ? '未能在 15 分鐘內完成付款，預留的數量已經釋出。你可以再次購買。'
+      ? order.type === 'market'
+        ? '未能在 15 分鐘內完成付款，掛單已交回賣家。如仍在出售，你可以再次購買。'
+        : '未能在 15 分鐘內完成付款，預留的數量已經釋出。你可以再次購買。'
       : order.status === 'cancelled'
         ? '這張訂單已取消，沒有收取任何款項。'
         : (order.note ?? '款項將全數退回。');
-  const again = `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
+  // A market order's item is its listing; a bid's listing is not bought again from here.
+  const again =
+    order.type === 'market'
+      ? `/market/detail?id=${encodeURIComponent(order.itemId)}`
+      : order.type === 'bid'
+        ? '/market/sell?mode=buy'
+        : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
   return (
     <>
       <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />
       <div className="checkout-actions">
         <Button block color="primary" size="large" onClick={() => navigate(again)}>
-          再次購買
+          {order.type === 'bid' ? '重新發佈求購' : '再次購買'}
         </Button>
       </div>
     </>

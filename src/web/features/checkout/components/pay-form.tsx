@@ -2,28 +2,49 @@ import { useState } from 'react';
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
-import { MAX_ORDER_QUANTITY, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { MAX_ORDER_QUANTITY, type PaymentMethod, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { payOrderReturnPath } from '../../../../shared/routes';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
-import { cancelPayOrder } from '../api/cancel-pay-order';
+import { cancelMarketOrder, cancelPayOrder } from '../api/cancel-pay-order';
 import { createPayOrder, newIdempotencyKey } from '../api/create-pay-order';
+import { getPayOrder } from '../api/get-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
 import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item';
 import { listPayOrders } from '../api/list-pay-orders';
+import { payWithBalance } from '../api/pay-with-balance';
 import { formatRemaining, useRemaining } from './use-countdown';
 
 /** Opens the provider's checkout (the sandbox page or Stripe). */
 export const openPayUrl = (url: string) => window.location.assign(url);
 
-function PendingOrder({ order, onChanged }: { order: PayOrder; onChanged: () => void }) {
+export const BALANCE = 'balance';
+
+/** Pays from the wallet and shows the order's status; answers false when the server refused. */
+export async function payFromBalance(order: PayOrder, navigate: (to: string) => void): Promise<boolean> {
+  const paid = await payWithBalance(order.orderNo);
+  if (isFailure(paid)) return false;
+  navigate(payOrderReturnPath(paid));
+  return true;
+}
+
+function PendingOrder({ order, methods, onChanged }: { order: PayOrder; methods: PaymentMethod[]; onChanged: () => void }) {
   const remaining = useRemaining(order.expiresAt);
   const navigate = useNavigate();
+  const [paying, setPaying] = useState(false);
+  const balance = methods.find((m) => m.provider === BALANCE);
   const onCancel = async () => {
-    const sure = await Dialog.confirm({ content: '確定取消這張訂單？預留的數量會即時釋出。', confirmText: '取消訂單', cancelText: '保留' });
+    const what = order.type === 'market' ? '掛單會即時交回賣家。' : order.type === 'bid' ? '求購不會生效。' : '預留的數量會即時釋出。';
+    const sure = await Dialog.confirm({ content: `確定取消這張訂單？${what}`, confirmText: '取消訂單', cancelText: '保留' });
     if (!sure) return;
-    const res = await cancelPayOrder(order.orderNo);
+    const res = order.type === 'market' ? await cancelMarketOrder(order.orderNo) : await cancelPayOrder(order.orderNo);
     if (!isFailure(res)) onChanged();
+  };
+  const onBalance = async () => {
+    setPaying(true);
+    await payFromBalance(order, navigate);
+    setPaying(false);
   };
   return (
     <section className="checkout-pending" aria-labelledby="pending-title">
@@ -40,7 +61,12 @@ function PendingOrder({ order, onChanged }: { order: PayOrder; onChanged: () => 
             立即付款
           </Button>
         )}
-        <Button block size="large" onClick={() => navigate(`${order.type === 'product' ? '/mall/goodsInfo' : '/mall/info'}?orderNo=${order.orderNo}`)}>
+        {balance && remaining > 0 && (
+          <Button block color="primary" fill="outline" size="large" loading={paying} disabled={paying} onClick={onBalance}>
+            用{balance.label}付款
+          </Button>
+        )}
+        <Button block size="large" onClick={() => navigate(payOrderReturnPath(order))}>
           查看訂單狀態
         </Button>
         <Button block size="large" color="danger" fill="outline" onClick={onCancel}>
@@ -51,60 +77,125 @@ function PendingOrder({ order, onChanged }: { order: PayOrder; onChanged: () => 
   );
 }
 
-function OrderForm({ item, method, onOrdered }: { item: SaleItem; method: string; onOrdered: (o: PayOrder) => void }) {
+/** The payment methods as radio buttons when there is a choice (the provider, and the wallet balance). */
+function MethodChoice({ methods, value, onChange }: { methods: PaymentMethod[]; value: string; onChange: (p: string) => void }) {
+  if (methods.length <= 1) return <List.Item extra={methods[0]?.label ?? ''}>付款方式</List.Item>;
+  return (
+    <List.Item>
+      <fieldset className="checkout-methods">
+        <legend>付款方式</legend>
+        {methods.map((m) => (
+          <label key={m.provider} className="checkout-method">
+            <input type="radio" name="pay-method" value={m.provider} checked={value === m.provider} onChange={() => onChange(m.provider)} />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
+    </List.Item>
+  );
+}
+
+function OrderForm({ item, methods, onOrdered }: { item: SaleItem; methods: PaymentMethod[]; onOrdered: (o: PayOrder) => void }) {
+  const navigate = useNavigate();
   const max = Math.max(1, Math.min(item.perUserLimit, item.left, MAX_ORDER_QUANTITY));
   const [quantity, setQuantity] = useState(1);
+  const [method, setMethod] = useState(methods[0]?.provider ?? '');
   const [submitting, setSubmitting] = useState(false);
   const unit = item.kind === 'card' ? '張' : '件';
   const buyable = item.saleState === 'on_sale' && item.priceCents !== null && item.left > 0;
 
   const onSubmit = async () => {
     setSubmitting(true);
-    const body = item.kind === 'card' ? { type: 'card' as const, cardInfoId: item.id, quantity } : { type: 'product' as const, productId: item.id, quantity };
+    const body =
+      item.kind === 'market'
+        ? { type: 'market' as const, listingId: item.id }
+        : item.kind === 'card'
+          ? { type: 'card' as const, cardInfoId: item.id, quantity }
+          : { type: 'product' as const, productId: item.id, quantity };
     const order = await createPayOrder(body, newIdempotencyKey());
-    setSubmitting(false);
-    if (isFailure(order)) return;
+    if (isFailure(order)) return setSubmitting(false);
     onOrdered(order);
+    if (method === BALANCE) {
+      await payFromBalance(order, navigate);
+      setSubmitting(false);
+      return;
+    }
+    setSubmitting(false);
     if (order.payUrl) openPayUrl(order.payUrl);
   };
 
   return (
     <>
-      <List header="購買數量">
-        <List.Item
-          description={`每人限購 ${item.perUserLimit} ${unit}，尚餘 ${item.left} ${unit}`}
-          extra={<Stepper min={1} max={max} value={quantity} onChange={(v) => setQuantity(v)} disabled={!buyable} aria-label="購買數量" />}
-        >
-          數量
-        </List.Item>
-        <List.Item extra={item.priceCents === null ? '—' : formatHkd(item.priceCents)}>單價</List.Item>
-        <List.Item extra={method}>付款方式</List.Item>
+      <List header={item.kind === 'market' ? '訂單' : '購買數量'}>
+        {item.kind !== 'market' && (
+          <List.Item
+            description={`每人限購 ${item.perUserLimit} ${unit}，尚餘 ${item.left} ${unit}`}
+            extra={<Stepper min={1} max={max} value={quantity} onChange={(v) => setQuantity(v)} disabled={!buyable} aria-label="購買數量" />}
+          >
+            數量
+          </List.Item>
+        )}
+        <List.Item extra={item.priceCents === null ? '—' : formatHkd(item.priceCents)}>{item.kind === 'market' ? '售價' : '單價'}</List.Item>
+        <MethodChoice methods={methods} value={method} onChange={setMethod} />
         <List.Item extra={<strong className="checkout-total">{item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}</strong>}>合共（港幣）</List.Item>
       </List>
       <p className="checkout-note">確認後會為你預留 15 分鐘，請於時限內完成付款。</p>
       <div className="checkout-actions">
         <Button block color="primary" size="large" loading={submitting} disabled={!buyable || submitting} onClick={onSubmit}>
-          {buyable ? '確認付款' : item.saleState === 'upcoming' ? '尚未開售' : item.left <= 0 ? '已售罄' : '暫不發售'}
+          {buyable ? '確認付款' : item.kind === 'market' ? '此掛單暫時不能購買' : item.saleState === 'upcoming' ? '尚未開售' : item.left <= 0 ? '已售罄' : '暫不發售'}
         </Button>
       </div>
     </>
   );
 }
 
+/** /mall/pay?orderNo=: an order created elsewhere (the `bid` order of a buy listing), paid here. */
+export function ExistingOrder({ orderNo }: { orderNo: string }) {
+  const navigate = useNavigate();
+  const state = useLoad(async () => {
+    const [order, methods] = await Promise.all([getPayOrder(orderNo), getPaymentMethods()]);
+    if (isFailure(order)) return order;
+    return { order, methods: isFailure(methods) ? [] : methods };
+  }, [orderNo]);
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') return state.failure.code === 404 ? <EmptyState title="找不到這張訂單" description="請從「我的訂單」打開要付款的訂單。" /> : <ErrorState onRetry={state.reload} />;
+  const { order, methods } = state.data;
+  return (
+    <div className="checkout">
+      <section className="checkout-item" aria-label="購買項目">
+        {order.itemImage && <img src={order.itemImage} alt="" width={72} height={96} />}
+        <div>
+          <h2 className="checkout-item-name">{order.itemName}</h2>
+          <p className="checkout-item-sub">{order.type === 'bid' ? '求購預付款，由平台託管至成交' : order.type === 'market' ? '市場掛單' : '商城訂單'}</p>
+        </div>
+      </section>
+      {order.status === 'pending' ? (
+        <PendingOrder order={order} methods={methods} onChanged={state.reload} />
+      ) : (
+        <div className="checkout-actions">
+          <Button block color="primary" size="large" onClick={() => navigate(payOrderReturnPath(order), { replace: true })}>
+            查看訂單狀態
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** /mall/pay and /mall/goodsPay: quantity, total, payment method; or the pending order with its countdown. */
 export function PayForm({ kind, id }: { kind: SaleKind; id: string | null }) {
   const state = useLoad(async () => {
-    if (!id) return { item: null, method: '', pending: null };
+    if (!id) return { item: null, methods: [] as PaymentMethod[], pending: null };
     const [item, methods, pending] = await Promise.all([getSaleItem(kind, id), getPaymentMethods(), listPayOrders({ type: kind, status: 'pending', itemId: id, pageSize: 1 })]);
     if (isFailure(item)) return item;
     if (isFailure(methods)) return methods;
-    return { item, method: methods[0]?.label ?? '', pending: isFailure(pending) ? null : (pending[0] ?? null) };
+    return { item, methods, pending: isFailure(pending) ? null : (pending[0] ?? null) };
   }, [kind, id]);
   const [created, setCreated] = useState<PayOrder | null>(null);
 
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
-  const { item, method, pending } = state.data;
+  const { item, methods, pending } = state.data;
   if (!item) return <EmptyState title="未選擇商品" description="請先在商城選擇要購買的卡牌或商品。" />;
   const order = created ?? pending;
   return (
@@ -119,13 +210,14 @@ export function PayForm({ kind, id }: { kind: SaleKind; id: string | null }) {
       {order && order.status === 'pending' ? (
         <PendingOrder
           order={order}
+          methods={methods}
           onChanged={() => {
             setCreated(null);
             state.reload();
           }}
         />
       ) : (
-        <OrderForm item={item} method={method} onOrdered={setCreated} />
+        <OrderForm item={item} methods={methods} onOrdered={setCreated} />
       )}
     </div>
   );
