@@ -4,6 +4,9 @@ import { E2E_DATA_DIR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
 // Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
 export default defineConfig({
   testDir: './tests/e2e',
+  // The axe audits of the run are summed up at the end: `[check] axe: …` and ${CHECK_REPORT_DIR}/axe.json.
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

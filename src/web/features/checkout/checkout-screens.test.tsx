@@ -63,7 +63,10 @@ describe('/mall/pay', () => {
     expect(screen.getByText('模擬付款')).toBeTruthy();
     expect(screen.getByText('每人限購 2 張，尚餘 174 張')).toBeTruthy();
     expect(screen.getByText('HK$188.00', { selector: 'strong' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /增加|increase|\+/i }) ?? screen.getAllByRole('button')[1]!);
+    // The quantity box is named (antd-mobile's Stepper names only its outer box).
+    expect((screen.getByRole('spinbutton', { name: '購買數量' }) as HTMLInputElement).value).toBe('1');
+    // Outside the app's ConfigProvider antd-mobile speaks its default zh-CN: 增加 either way.
+    fireEvent.click(screen.getByRole('button', { name: '增加' }));
     expect(await screen.findByText('HK$376.00', { selector: 'strong' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(order().payUrl));

@@ -4,7 +4,8 @@ import { useCardInfo } from './api/get-card-info';
 import { BuyBar } from './components/buy-bar';
 import { DetailStates, Facts, MissingId, Rights, StartCountdown, saleWindow } from './components/detail-parts';
 import { SaleBadge } from './components/sale-badge';
-import { liveState, notBuyableReason, useNow } from './components/sale-state';
+import { useNow } from '../../lib/use-clock';
+import { liveState, notBuyableReason } from './components/sale-state';
 import './mall.css';
 
 function CardDetail({ card }: { card: CardInfo }) {

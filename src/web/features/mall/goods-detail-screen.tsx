@@ -6,7 +6,8 @@ import { useProduct } from './api/get-product';
 import { BuyBar } from './components/buy-bar';
 import { DetailStates, Facts, MissingId, Rights, StartCountdown, saleWindow } from './components/detail-parts';
 import { SaleBadge } from './components/sale-badge';
-import { liveState, notBuyableReason, useNow } from './components/sale-state';
+import { useNow } from '../../lib/use-clock';
+import { liveState, notBuyableReason } from './components/sale-state';
 import './mall.css';
 
 function Gallery({ product }: { product: Product }) {

@@ -1,0 +1,5 @@
+import { resetAxeLog } from './axe';
+
+export default function globalSetup(): void {
+  resetAxeLog();
+}
