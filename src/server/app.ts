@@ -102,7 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly only: the QR scanner's polyfill on browsers without BarcodeDetector (iPhone Safari, Firefox).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

@@ -8,7 +8,7 @@ import { isFailure } from '../../lib/request';
 import { signIn } from '../../lib/session';
 import { login } from './api/login';
 import { loginByToken } from './api/login-by-token';
-import { PhoneCodeFields } from './components/phone-code-fields';
+import { PhoneCodeFields } from '../../components/phone-code-fields';
 import { useSignInSubmit } from './components/use-sign-in-submit';
 
 /** `/login?token=`: the one-tap link from the SMS, used at once. */

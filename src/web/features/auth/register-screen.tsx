@@ -4,7 +4,7 @@ import { NicknameSchema, RegisterBodySchema } from '../../../shared/schemas/auth
 import { zodRule } from '../../lib/form-rules';
 import { phoneE164, type PhoneValue } from '../../lib/phone-value';
 import { register } from './api/register';
-import { PhoneCodeFields } from './components/phone-code-fields';
+import { PhoneCodeFields } from '../../components/phone-code-fields';
 import { useSignInSubmit } from './components/use-sign-in-submit';
 
 const ConsentRule = zodRule(RegisterBodySchema.shape.agreePrivacy);
