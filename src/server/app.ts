@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -39,6 +39,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Called when the app closes (the database, Redis). */
   onClose?: () => Promise<void>;
+  /** Sees every route as it is registered: the machine checks (src/server/checks) list them all. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Strips secrets from URLs before they reach the log (one-tap login tokens, codes, phones). */
@@ -85,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
