@@ -104,7 +104,7 @@ describe('fuzz every operation of /api/openapi.json', () => {
       'inputs sent': figures.inputs,
       'answers >=500': figures.answers5xx,
       'of which known NUL 500s (until g-fixes)': figures.knownNul5xx,
-      'errors without zh-HK text': figures.englishErrors,
+      'errors in English': figures.englishErrors,
       failures: failures.length,
       seed: SEED,
     }, { statuses, failures });
