@@ -10,7 +10,7 @@ import { formatSerial } from '../../../shared/serial';
 import { newId, randomBase32, randomDigits, sha256 } from '../../adapters/ids';
 import { ProviderUnavailableError, type ProviderPayment } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
-import type { PayOrderFulfilment } from '../../db/schema';
+import type { PayOrderFulfilment } from './pay-orders.repository';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
