@@ -68,14 +68,22 @@ export interface ExchangeOutcome {
   msg: string;
 }
 
+/** What collection asks of other modules: the methods it calls, so service tests can fake just these. */
+export interface CollectionServices {
+  auth: Pick<AuthService, 'verifySmsCode' | 'ensureUser' | 'startSession'>;
+  cards: Pick<CardsService, 'mint' | 'lowestHeld' | 'consume'>;
+  catalogue: Pick<CatalogueService, 'mintableCardInfos' | 'cardInfosById' | 'theme' | 'setCardInfos'>;
+  codes: Pick<CodesService, 'assertNotLocked' | 'assertRedeemable' | 'recordFailure' | 'claim'>;
+}
+
 export interface CollectionStores {
   repo: CollectionRepository;
   read: CollectionReadModel;
 }
 
 export function createCollectionService(
-  deps: Deps,
-  services: { auth: AuthService; cards: CardsService; catalogue: CatalogueService; codes: CodesService },
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  services: CollectionServices,
   { repo, read }: CollectionStores = { repo: createCollectionRepository(), read: createCollectionReadModel() },
 ) {
   const { auth, cards, codes } = services;
