@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { poolsFor } from './fuzz/arbitraries';
 import { KNOWN_UNTIL_G_FIXES_MERGES, isEnglishError, judge, type Answer } from './fuzz/judge';
 import { fieldExamples, operationsOf, requestArb, type FuzzRequest, type OpenApiDocument, type Operation } from './fuzz/requests';
 import { seedWorld, type World } from './fuzz/world';
@@ -28,7 +29,7 @@ describe('fuzz every operation of /api/openapi.json', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000000' }, onRoute: recorder.onRoute });
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
-    world = await seedWorld(t);
+    world = await seedWorld(t, operationsOf(doc));
   });
   afterAll(() => t?.close());
 
@@ -83,13 +84,14 @@ describe('fuzz every operation of /api/openapi.json', () => {
     for (const op of ops) {
       figures.operations++;
       // Every field with NUL, other control characters and 100 000 characters, then the generated inputs.
-      for (const example of fieldExamples(op, world.pools)) {
+      const pools = poolsFor(world.pools, op.path);
+      for (const example of fieldExamples(op, pools)) {
         const problem = await send(op, example);
         if (problem) failures.push(`${op.id} ${example.kinds.join(', ')} (${example.auth}): ${problem}`);
       }
       try {
         await fc.assert(
-          fc.asyncProperty(requestArb(op, world.pools), async (req) => {
+          fc.asyncProperty(requestArb(op, pools), async (req) => {
             const problem = await send(op, req);
             if (problem) throw new Error(`${req.kinds.join(', ')} (${req.auth}): ${problem}`);
           }),

@@ -37,6 +37,17 @@ export interface JsonSchema {
 export interface Pools {
   byName: Record<string, readonly string[]>;
   ids: readonly string[];
+  /** Ids seen in the answers of a resource's operations (`/api/article` → `id` → article ids). */
+  byResource?: Record<string, Record<string, string[]>>;
+}
+
+/** `/api/article` for `/api/article/detail`: operations of one resource share their ids. */
+export const resourceOf = (path: string) => path.replace(/\/[^/]*$/, '');
+
+/** The pools for one operation: ids its own resource answered come first. */
+export function poolsFor(pools: Pools, path: string): Pools {
+  const own = pools.byResource?.[resourceOf(path)] ?? {};
+  return { ...pools, byName: { ...pools.byName, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v.length > 0)) } };
 }
 
 /** A field that names an object: the ownership check uses the same rule. */

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { seedDemo } from '../../db/seed';
 import { signIn } from '../../modules/collection/collection-fixtures';
 import type { TestApp } from '../../testing/test-app';
-import type { Pools } from './arbitraries';
+import { ID_LIKE_NAME, resourceOf, type Pools } from './arbitraries';
+import type { Operation } from './requests';
 
 export interface World {
   users: { userId: string; token: string; phone: string }[];
@@ -15,7 +16,7 @@ const column = async (t: TestApp, query: ReturnType<typeof sql>) => (((await t.d
  * The demo content plus what users make (orders pending and paid, cards, unused exchange codes), so that
  * valid-shaped ids and values often name real rows. Read back by table and column, not through services.
  */
-export async function seedWorld(t: TestApp): Promise<World> {
+export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   await seedDemo(t.db, t.clock.now());
   const users = [await signIn(t), await signIn(t)];
   const [a] = users as [World['users'][number]];
@@ -43,6 +44,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
   return {
     users,
     pools: {
+      byResource: await harvestIds(t, ops, a.token),
       byName: {
         id: [...cardInfoIds, ...productIds, ...cardIds, ...articleIds],
         cardInfoId: cardInfoIds,
@@ -57,4 +59,31 @@ export async function seedWorld(t: TestApp): Promise<World> {
       ids: [...cardInfoIds, ...productIds, ...themeIds, ...cardIds, ...articleIds, ...orderNos],
     },
   };
+}
+
+/**
+ * Calls every GET operation that needs no free-form input, signed in, and keeps the id-like values of its answer by
+ * resource: a new resource's detail route is fuzzed with the ids its own list answers, with no code here.
+ */
+async function harvestIds(t: TestApp, ops: Operation[], token: string): Promise<Record<string, Record<string, string[]>>> {
+  const out: Record<string, Record<string, string[]>> = {};
+  const collect = (resource: string, value: unknown, depth = 0): void => {
+    if (depth > 3 || value === null || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string' && ID_LIKE_NAME.test(k)) ((out[resource] ??= {})[k] ??= []).push(v);
+      else collect(resource, v, depth + 1);
+    }
+  };
+  for (const op of ops) {
+    // Required parameters with a fixed set of values (a list's `type`) take each value in turn.
+    const required = op.query.filter((p) => p.required);
+    if (op.method !== 'GET' || required.length > 1 || required.some((p) => !p.schema.enum)) continue;
+    const queries = required[0] ? (required[0].schema.enum as unknown[]).map((v) => ({ [required[0]!.name]: String(v) })) : [{}];
+    for (const query of queries) {
+      const res = await t.app.inject({ method: 'GET', url: op.path, query, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode === 200) collect(resourceOf(op.path), (res.json() as { data: unknown }).data);
+    }
+  }
+  for (const fields of Object.values(out)) for (const [k, v] of Object.entries(fields)) fields[k] = [...new Set(v)];
+  return out;
 }
