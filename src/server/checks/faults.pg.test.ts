@@ -215,6 +215,17 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     expect(injected).toBe(FLOWS.reduce((n, f) => n + f.steps.length, 0));
   }, 300_000);
 
+  it('idle connections terminated by the server are dropped from the pool, and the app keeps serving', async () => {
+    // Fill the pool with idle connections, then end all of them but the one asking.
+    await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'GET', url: '/healthz' })));
+    const killed = (await t.db.execute(
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { ok: boolean }[] };
+    expect(killed.rows.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let i = 0; i < 8; i++) expect((await t.app.inject({ method: 'GET', url: '/api/banner' })).statusCode).toBe(200);
+  });
+
   it('the invariants see half-done work (the check can fail)', async () => {
     const drop = await createDrop(t.db, { editionSize: 5, perUserLimit: 1 });
     const themeId = newId('thm');
