@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ManualClock } from '../adapters/clock';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { createPaymentProvider } from '../adapters/payments/create-payments';
@@ -21,7 +21,7 @@ export interface TestApp {
 
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
 export async function createTestApp(
-  opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {},
+  opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: Parameters<typeof buildApp>[0]['onRoute'] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...opts.env });
