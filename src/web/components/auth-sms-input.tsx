@@ -2,7 +2,7 @@ import { Button, Toast } from 'antd-mobile';
 import { SMS_RESEND_AFTER_MS } from '../../shared/constants';
 import type { SmsAuthSendBody } from '../../shared/schemas/auth';
 import { isFailure, post } from '../lib/request';
-import { useCountdown } from '../lib/use-countdown';
+import { useCountdown } from '../lib/use-clock';
 
 /** POST sms/authSend: a code to the signed-in user's own phone, to re-check a sensitive action. */
 export const sendAuthSms = (body: SmsAuthSendBody) => post<{ resendAfterSeconds: number }>('sms/authSend', body);

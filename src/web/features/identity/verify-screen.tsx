@@ -8,9 +8,9 @@ import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
 import { getIdentity, verifyIdentity } from './api/identity';
 import './identity.css';
+import { formatHkDate as hkTime } from '../../lib/hk-time';
 
 const PLACEHOLDERS: Record<IdType, string> = { hkid: '例如 A123456(3)', prc_id: '18 位號碼，例如 11010519491231002X', passport: '護照號碼' };
-const hkTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium' }).format(new Date(iso));
 
 type Errors = Partial<Record<'name' | 'idType' | 'idNumber', string>>;
 

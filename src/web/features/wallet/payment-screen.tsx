@@ -14,11 +14,11 @@ import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getHistory, getWallet, getWithdrawals, updatePayoutAccount, withdraw } from './api/wallet';
 import './wallet.css';
+import { formatHkDateTime as hkTime } from '../../lib/hk-time';
 
 // The seed's payment area holds no lists; these two belong to this screen only.
 const walletLists = createListStore(['history', 'withdrawals'] as const);
 const PAGE_SIZE = 20;
-const hkTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const ACCOUNT_HINTS: Record<PayoutMethod, string> = { fps: 'FPS 識別碼、手機號碼或電郵地址', bank: '銀行編號 + 分行編號 + 戶口號碼', payme: 'PayMe 登記的手機號碼' };
 
 type FieldErrors = Record<string, string | undefined>;

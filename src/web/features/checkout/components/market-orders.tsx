@@ -7,12 +7,12 @@ import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketOrders } from '../api/list-market-orders';
+import { formatHkDateTime as hkTime } from '../../../lib/hk-time';
 
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);
 const PAGE_SIZE = 20;
 const COLORS: Record<MarketOrder['status'], string> = { pending: 'warning', completed: 'success', cancelled: 'default', expired: 'default' };
-const hkTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** What the order was, in words: 買入 / 賣出, through a sell listing or into a buy listing. */
 function how(o: MarketOrder): string {

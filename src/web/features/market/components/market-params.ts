@@ -21,5 +21,4 @@ export function dollarsToCents(text: string): number | null {
   return Math.round(Number(t) * 100);
 }
 
-export const HK_TIME = new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' });
-export const formatHkTime = (iso: string) => HK_TIME.format(new Date(iso));
+export { formatHkDateTime as formatHkTime } from '../../../lib/hk-time';

@@ -1,4 +1,5 @@
 import { formatHkd } from '../../../../shared/money';
+import { formatHkDayTime } from '../../../lib/hk-time';
 
 export interface SalePoint {
   priceCents: number;
@@ -8,7 +9,7 @@ export interface SalePoint {
 const W = 320;
 const H = 140;
 const PAD = { top: 12, right: 12, bottom: 22, left: 12 };
-const dayLabel = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', month: 'numeric', day: 'numeric' }).format(new Date(iso));
+const dayLabel = (iso: string) => formatHkDayTime(iso).split(' ')[0]!;
 
 /**
  * Recent sale prices as a small SVG line (oldest on the left). Plain SVG rather than a chart library:
