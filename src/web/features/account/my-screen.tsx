@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../components/state-views';
 import { useSession } from '../../lib/stores';
 import { logout } from './api/logout';
 import { useUserInfo } from './api/get-user-info';
+import { MarketEntries } from './components/market-entries';
 
 /** Entries to the /my/* screens that exist; the others are added as their features land. */
 const ENTRIES: { to: string; label: string; icon: ReactNode }[] = [
@@ -59,6 +60,7 @@ export default function MyScreen() {
   return (
     <>
       <ProfileHeader />
+      <MarketEntries />
       <nav aria-label="我的帳戶">
         <List className="section-list">
           {ENTRIES.map((e) => (

@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../../../components/state-views';
 import { formatHkDateTime } from '../../../lib/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
+import { CardMarketActions } from './card-market-actions';
 
 
 /** One provenance step in words: how the card was minted, changed owner or was consumed. */
@@ -15,7 +16,7 @@ export function describeEvent(e: ProvenanceEvent): string {
   return `${e.from?.nickname ?? '用戶'} → ${e.to?.nickname ?? '用戶'}（${VIA_LABELS[e.via]}${price}）`;
 }
 
-function Detail({ card }: { card: CardDetail }) {
+function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }) {
   return (
     <article className="card-detail" aria-labelledby="card-detail-name">
       <img className="card-detail-image" src={card.image} alt={card.name} />
@@ -32,6 +33,7 @@ function Detail({ card }: { card: CardDetail }) {
       </p>
       {card.description && <p className="card-detail-description">{card.description}</p>}
       <p className="card-detail-owner">{card.mine ? '你持有此卡' : `持有人：${card.owner.nickname}`}</p>
+      <CardMarketActions card={card} onChanged={onChanged} />
       <h3 className="section-title">權益</h3>
       {card.rights.length === 0 ? (
         <p className="field-hint">此卡沒有附帶權益</p>
@@ -59,5 +61,5 @@ export function CardDetailView({ id }: { id: string }) {
   const state = useLoad(() => getCardDetail(id), [id]);
   if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;
   if (state.status === 'error') return <ErrorState title="未能載入卡牌" onRetry={state.reload} />;
-  return <Detail card={state.data} />;
+  return <Detail card={state.data} onChanged={state.reload} />;
 }

@@ -1,0 +1,28 @@
+import { List } from 'antd-mobile';
+import { AddSquareOutline, PayCircleOutline, UserContactOutline } from 'antd-mobile-icons';
+import { formatHkd } from '../../../../shared/money';
+import { LinkItem } from '../../../components/link-item';
+import { useLoad } from '../../../lib/use-load';
+import { getWallet } from '../api/get-wallet';
+
+/** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing. */
+export function MarketEntries() {
+  const wallet = useLoad(getWallet, []);
+  const balance = wallet.status === 'ready' ? formatHkd(wallet.data.balance) : wallet.status === 'loading' ? '…' : '未能載入';
+  const verified = wallet.status === 'ready' ? (wallet.data.verified ? '已認證' : '未認證') : undefined;
+  return (
+    <nav aria-label="市場及錢包">
+      <List className="section-list">
+        <LinkItem to="/my/payment" prefix={<PayCircleOutline aria-hidden="true" />} extra={balance}>
+          錢包及收款
+        </LinkItem>
+        <LinkItem to="/my/verify" prefix={<UserContactOutline aria-hidden="true" />} extra={verified}>
+          實名認證
+        </LinkItem>
+        <LinkItem to="/market/sell" prefix={<AddSquareOutline aria-hidden="true" />}>
+          出售 / 求購
+        </LinkItem>
+      </List>
+    </nav>
+  );
+}
