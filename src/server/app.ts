@@ -19,6 +19,9 @@ import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { newId } from './adapters/ids';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
+import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 
 declare module 'fastify' {
@@ -154,6 +157,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
       await api.register(collectionRoutes);
+      await api.register(identityRoutes);
+      await api.register(walletRoutes);
+      await api.register(adminWalletRoutes);
+      await api.register(marketPublicRoutes);
+      await api.register(marketRoutes);
     },
     { prefix: '/api' },
   );

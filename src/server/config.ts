@@ -42,9 +42,14 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().default('./dist/web'),
+  /** Comma-separated E.164 phones granted the `admin` role when they sign in. */
+  ADMIN_PHONES: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').every((p) => p.trim() === '' || /^\+\d{8,15}$/.test(p.trim())), 'give E.164 phone numbers, comma-separated (e.g. +85291234567)'),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
+export type Config = z.infer<typeof EnvSchema> & { publicUrl: string; adminPhones: string[] };
 
 export class ConfigError extends Error {}
 
@@ -68,5 +73,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!c[key]) throw new ConfigError(`Invalid environment configuration:\n  ${key}: required when PAYMENT_PROVIDER=stripe`);
     }
   }
-  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
+  return { ...c, adminPhones: c.ADMIN_PHONES.split(',').map((p) => p.trim()).filter(Boolean), publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
 }

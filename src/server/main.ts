@@ -5,6 +5,7 @@ import { buildApp, loggerOptions } from './app';
 import { seedDemo } from './db/seed';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startPayOrderExpiryJob } from './jobs/pay-order-expiry';
+import { startListingExpiryJob } from './jobs/listing-expiry';
 import { loadConfigOrExit, openConfiguredDatabase } from './startup';
 
 async function main() {
@@ -45,6 +46,8 @@ async function main() {
   const expiryJob = startPayOrderExpiryJob({ payOrders: app.services.payOrders, log: app.log });
   // Before the database closes (onClose), so a sweep in flight can finish.
   app.addHook('preClose', async () => expiryJob.stop());
+  const listingExpiryJob = startListingExpiryJob({ market: app.services.market, log: app.log });
+  app.addHook('preClose', async () => listingExpiryJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

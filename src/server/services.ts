@@ -8,6 +8,10 @@ import { createContentService } from './modules/content/content.service';
 import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createIdentityService } from './modules/identity/identity.service';
+import { createMarketService } from './modules/market/market.service';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { createVault } from './adapters/vault';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -18,7 +22,16 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
+  const vault = createVault(deps.config.APP_SECRET);
+  const identity = createIdentityService({ ...deps, vault }, { auth });
+  const wallet = createWalletService(deps, { identity, auth });
+  payOrders.useBalancePayer((tx, order) => wallet.payOrderFromBalance(tx, order));
+  // Registers the `market` and `bid` order types with pay orders.
+  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
   return {
+    identity,
+    wallet,
+    market,
     auth,
     content: createContentService(deps),
     catalogue,

@@ -92,6 +92,8 @@ export type WithdrawalListQuery = z.input<typeof WithdrawalListQuerySchema>;
 
 /** What an operator sees of a withdrawal (`/api/admin/withdrawals`). */
 export const AdminWithdrawalSchema = WithdrawalSchema.extend({
+  /** The full account number: the operator pays it. */
+  accountNo: z.string(),
   userId: z.string(),
   nickname: z.string(),
   phoneMasked: z.string(),

@@ -9,3 +9,6 @@ export * from './pay-orders';
 export * from './payments';
 export * from './codes';
 export * from './collection';
+export * from './identity';
+export * from './wallet';
+export * from './market';

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 
@@ -73,6 +73,19 @@ export function createAuthRepository() {
     async insertUser(db: Executor, row: typeof users.$inferInsert) {
       const rows = await db.insert(users).values(row).onConflictDoNothing({ target: users.phone }).returning(userColumns);
       return rows[0] ?? null;
+    },
+
+    async usersByIds(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select({ id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio, phone: users.phone, createdAt: users.createdAt, status: users.status }).from(users).where(inArray(users.id, ids));
+    },
+
+    /** Adds a role the user does not have yet (ADMIN_PHONES at sign-in). */
+    async addRole(db: Executor, id: string, role: string, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: at })
+        .where(and(eq(users.id, id), sql`NOT (${role} = ANY(${users.roles}))`));
     },
 
     async setUserStatus(db: Executor, id: string, status: 'active' | 'disabled', at: Date): Promise<boolean> {

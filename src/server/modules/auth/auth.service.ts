@@ -45,9 +45,15 @@ export function createAuthService(deps: Deps) {
   const sms = createSmsCodeService(deps);
 
   /** A new session for an active user, on `db` (the database or the caller's transaction). */
-  async function openSession(db: Executor, user: UserRow, userAgent?: string): Promise<SessionData> {
+  async function openSession(db: Executor, userRow: UserRow, userAgent?: string): Promise<SessionData> {
+    let user = userRow;
     if (user.status !== 'active') throw conflict(DISABLED_MSG);
     const now = deps.clock.now();
+    if (deps.config.adminPhones.includes(user.phone) && !user.roles.includes('admin')) {
+      await repo.addRole(db, user.id, 'admin', now);
+      user = { ...user, roles: [...user.roles, 'admin'] };
+      deps.log.info({ userId: user.id }, 'admin role granted by ADMIN_PHONES');
+    }
     const token = newSecretToken();
     await repo.insertSession(db, {
       id: newId('ses'),
@@ -97,6 +103,19 @@ export function createAuthService(deps: Deps) {
     /** Checks and consumes an SMS code of this phone and purpose; throws a 400 saying why it failed. */
     verifySmsCode(input: { phone: string; purpose: SmsPurpose; code: string }): Promise<void> {
       return sms.verify(input);
+    },
+
+    /** Public profiles (nickname, avatar, bio; masked phone for operators) of these users, by id. */
+    async profiles(ids: string[]): Promise<Map<string, { id: string; nickname: string; avatar: string | null; bio: string; phoneMasked: string; createdAt: Date; active: boolean }>> {
+      const rows = await repo.usersByIds(deps.db, [...new Set(ids)]);
+      return new Map(rows.map((u) => [u.id, { id: u.id, nickname: u.nickname, avatar: u.avatar, bio: u.bio, phoneMasked: maskPhone(u.phone), createdAt: u.createdAt, active: u.status === 'active' }]));
+    },
+
+    /** Checks and consumes a code sent by `sms/authSend` to the signed-in user's own phone; a 400 saying why otherwise. */
+    async verifyOwnSmsCode(actor: Actor, purpose: SmsPurpose, code: string): Promise<void> {
+      const user = await repo.findUserById(deps.db, actor.userId);
+      if (!user) throw notFound('找不到此帳戶');
+      await sms.verify({ phone: user.phone, purpose, code });
     },
 
     /** The user of this phone, created (with the default nickname) when there is none. */

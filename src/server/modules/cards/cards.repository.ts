@@ -22,6 +22,26 @@ export function createCardsRepository() {
         .orderBy(asc(cards.cardInfoId), asc(cards.serial));
     },
 
+    /** Moves a card from one status to another (of this owner, when given); false when it was not in `from`. */
+    async setStatus(db: Executor, id: string, from: CardStatus, to: CardStatus, ownerId?: string): Promise<boolean> {
+      const rows = await db
+        .update(cards)
+        .set({ status: to })
+        .where(and(eq(cards.id, id), eq(cards.status, from), ownerId ? eq(cards.ownerId, ownerId) : undefined))
+        .returning({ id: cards.id });
+      return rows.length > 0;
+    },
+
+    /** Hands a card in `fromStatus` from one owner to another, held by the new owner; false when it was not. */
+    async transfer(db: Executor, input: { id: string; fromUserId: string; toUserId: string; fromStatus: CardStatus; via: ItemVia; at: Date }): Promise<boolean> {
+      const rows = await db
+        .update(cards)
+        .set({ ownerId: input.toUserId, status: 'held', acquiredVia: input.via, acquiredAt: input.at })
+        .where(and(eq(cards.id, input.id), eq(cards.ownerId, input.fromUserId), eq(cards.status, input.fromStatus)))
+        .returning({ id: cards.id });
+      return rows.length > 0;
+    },
+
     /**
      * Marks cards consumed, but only those still held by `ownerId`: answers the ids it changed, so a
      * card listed or moved meanwhile is noticed by the caller.
@@ -38,4 +58,5 @@ export function createCardsRepository() {
   };
 }
 export type CardsRepository = ReturnType<typeof createCardsRepository>;
+export type CardStatus = (typeof cards.$inferSelect)['status'];
 export type { ItemVia };

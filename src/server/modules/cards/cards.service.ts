@@ -4,7 +4,9 @@ import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createCardsRepository } from './cards.repository';
+import { createCardsRepository, type CardStatus } from './cards.repository';
+
+export type { CardStatus };
 
 export interface MintInput {
   cardInfoId: string;
@@ -62,6 +64,19 @@ export function createCardsService(deps: Deps, services: { catalogue: CatalogueS
       const out = new Map<string, { id: string; serial: number }>();
       for (const row of rows) if (!out.has(row.cardInfoId)) out.set(row.cardInfoId, { id: row.id, serial: row.serial });
       return out;
+    },
+
+    /** Moves a card between statuses (listing, reserving); false when it was not in `from` (or not the owner's). */
+    setStatus(tx: Tx, input: { id: string; from: CardStatus; to: CardStatus; ownerId?: string }): Promise<boolean> {
+      return repo.setStatus(tx, input.id, input.from, input.to, input.ownerId);
+    },
+
+    /** A market sale: the card moves to the buyer, held, with the provenance and price; false when it was not in `fromStatus`. */
+    async transfer(tx: Tx, input: { id: string; fromUserId: string; toUserId: string; fromStatus: CardStatus; priceCents: number; refId: string }): Promise<boolean> {
+      const now = deps.clock.now();
+      if (!(await repo.transfer(tx, { ...input, via: 'market', at: now }))) return false;
+      await repo.insertEvents(tx, [{ id: newId('cev'), cardId: input.id, kind: 'transferred', via: 'market', fromUserId: input.fromUserId, toUserId: input.toUserId, priceCents: input.priceCents, refId: input.refId, createdAt: now }]);
+      return true;
     },
 
     /**

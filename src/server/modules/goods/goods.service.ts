@@ -3,7 +3,9 @@ import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createGoodsRepository } from './goods.repository';
+import { createGoodsRepository, type GoodsStatus } from './goods.repository';
+
+export type { GoodsStatus };
 
 export interface CreateGoodsInput {
   productId: string;
@@ -25,6 +27,19 @@ export interface CreatedGoods {
 export function createGoodsService(deps: Deps, services: { catalogue: CatalogueService }) {
   const repo = createGoodsRepository();
   return {
+    /** Moves a unit between statuses (listing, reserving); false when it was not in `from` (or not the owner's). */
+    setStatus(tx: Tx, input: { id: string; from: GoodsStatus; to: GoodsStatus; ownerId?: string }): Promise<boolean> {
+      return repo.setStatus(tx, input.id, input.from, input.to, input.ownerId);
+    },
+
+    /** A market sale: the unit moves to the buyer, held, with provenance and price; false when it was not in `fromStatus`. */
+    async transfer(tx: Tx, input: { id: string; fromUserId: string; toUserId: string; fromStatus: GoodsStatus; priceCents: number; refId: string }): Promise<boolean> {
+      const now = deps.clock.now();
+      if (!(await repo.transfer(tx, { ...input, at: now }))) return false;
+      await repo.insertEvents(tx, [{ id: newId('gev'), goodsId: input.id, kind: 'transferred', via: 'market', fromUserId: input.fromUserId, toUserId: input.toUserId, priceCents: input.priceCents, refId: input.refId, createdAt: now }]);
+      return true;
+    },
+
     /** Creates units of a product owned by `ownerId` (mall purchase), inside the caller's transaction. */
     async create(tx: Tx, input: CreateGoodsInput): Promise<CreatedGoods[]> {
       const product = await services.catalogue.takeProductStock(tx, input.productId, input.quantity, input.fromReservation ?? false);

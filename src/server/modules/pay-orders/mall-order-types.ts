@@ -3,7 +3,7 @@ import { conflict } from '../../errors';
 import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service';
 import type { GoodsService } from '../goods/goods.service';
-import type { CreatePayOrder } from '../../../shared/schemas/pay-orders';
+import type { PayOrderInput } from '../../../shared/schemas/pay-orders';
 import type { OrderInput, OrderTypeHandler, OrderTypeRegistry } from './order-types';
 import { hkTime } from './pay-order-view';
 import type { PayOrdersRepository } from './pay-orders.repository';
@@ -36,7 +36,7 @@ export interface MallOrderDeps {
  * Mall purchases, one handler per item kind: card infos (minted as numbered cards) and products
  * (created as goods). Both reserve from the catalogue's supply and respect the per-user limit.
  */
-function mallOrderType<I extends CreatePayOrder>(kind: MallKind, d: MallOrderDeps, deliver: OrderTypeHandler['fulfil'], itemId: (input: I) => string): OrderTypeHandler<I> {
+function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps, deliver: OrderTypeHandler['fulfil'], itemId: (input: I) => string): OrderTypeHandler<I> {
   const { what, unit } = WORDS[kind];
   const sale = (db: Executor, id: string) => d.catalogue.saleInfo(db, { kind, id });
   return {

@@ -1,4 +1,4 @@
-import type { CreatePayOrder, PayOrderType } from '../../../shared/schemas/pay-orders';
+import type { PayOrderInput, PayOrderType } from '../../../shared/schemas/pay-orders';
 import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PayOrderFulfilment, PayOrderRow } from './pay-orders.repository';
@@ -18,7 +18,7 @@ export interface ReservedItem {
  * settlement flows are the same for every type; a new type (the market's `market` and `bid`)
  * registers its handler and changes nothing else.
  */
-export interface OrderTypeHandler<I extends CreatePayOrder = CreatePayOrder> {
+export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
   /** The id of the item an order request is for (card info, product, listing). */
   itemId(input: I): string;
   /**
@@ -27,7 +27,7 @@ export interface OrderTypeHandler<I extends CreatePayOrder = CreatePayOrder> {
    */
   availability(db: Executor, itemId: string): Promise<{ refusal(now: Date): AppError | null }>;
   /** Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK otherwise. */
-  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number }, now: Date): Promise<ReservedItem>;
+  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date): Promise<ReservedItem>;
   /** Gives a pending order's reservation back; false when it was not held. */
   release(tx: Tx, order: PayOrderRow): Promise<boolean>;
   /** Delivers what a paid order bought (exactly once: called on the pending → paid transition only). */
@@ -35,7 +35,7 @@ export interface OrderTypeHandler<I extends CreatePayOrder = CreatePayOrder> {
 }
 
 /** The create request of one order type. */
-export type OrderInput<T extends PayOrderType> = Extract<CreatePayOrder, { type: T }>;
+export type OrderInput<T extends PayOrderType> = Extract<PayOrderInput, { type: T }>;
 
 export type OrderTypeRegistry = ReturnType<typeof createOrderTypeRegistry>;
 

@@ -1,6 +1,6 @@
 import { PAY_ORDER_TTL_MS } from '../../../shared/constants';
 import { payOrderReturnPath } from '../../../shared/routes';
-import type { CreatePayOrder, PayOrder, PayOrderListQuery, PaymentMethod } from '../../../shared/schemas/pay-orders';
+import type { PayOrder, PayOrderInput, PayOrderListQuery, PaymentMethod } from '../../../shared/schemas/pay-orders';
 import { newId, randomBase32, randomDigits, sha256 } from '../../adapters/ids';
 import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
 import type { Deps } from '../../deps';
@@ -69,14 +69,17 @@ export function createOrdering(
 
     /** The payment method the pay screen offers. */
     methods(): PaymentMethod[] {
-      return [{ provider: provider.name, label: provider.methodLabel }];
+      return [
+        { provider: provider.name, label: provider.methodLabel },
+        { provider: 'balance', label: '錢包餘額' },
+      ];
     },
 
     /**
      * Creates a pay order and reserves what it buys, in one transaction per buyer; the same
      * idempotency key from the same buyer answers the same order.
      */
-    async create(actor: Actor, input: CreatePayOrder, idempotencyKey: string): Promise<PayOrder> {
+    async create(actor: Actor, input: PayOrderInput, idempotencyKey: string): Promise<PayOrder> {
       const type = orderTypes.get(input.type);
       const itemId = type.itemId(input);
       // A market order buys its one listing.
@@ -98,8 +101,8 @@ export function createOrdering(
           return existing;
         }
         const now = deps.clock.now();
-        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity }, now);
         const orderNo = newOrderNo(now);
+        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
         return repo.insert(tx, {
           id: newId('pord'),
           orderNo,

@@ -66,6 +66,14 @@ export function createPayOrdersRepository() {
       return rows[0] ?? null;
     },
 
+    /** A pending order to be paid from the wallet: the provider's checkout is dropped. */
+    async switchToBalance(db: Executor, orderNo: string, now: Date) {
+      await db
+        .update(payOrders)
+        .set({ provider: 'balance', providerRef: null, payUrl: null, updatedAt: now })
+        .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending')));
+    },
+
     async setFulfilment(db: Executor, id: string, fulfilment: PayOrderFulfilment) {
       await db.update(payOrders).set({ fulfilment }).where(eq(payOrders.id, id));
     },

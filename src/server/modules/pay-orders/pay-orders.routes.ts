@@ -42,6 +42,10 @@ export async function payOrderRoutes(app: FastifyInstance) {
     ok(await payOrders.cancel(requireUser(req), req.body.orderNo), '訂單已取消'),
   );
 
+  r.post('/payOrder/payWithBalance', { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } }, async (req) =>
+    ok(await payOrders.payWithBalance(requireUser(req), req.body.orderNo), '已使用錢包餘額付款'),
+  );
+
   r.get('/payOrder/list', { schema: { tags, querystring: PayOrderListQuerySchema, response: reply(z.array(PayOrderSchema)) } }, async (req) =>
     ok(await payOrders.list(requireUser(req), req.query)),
   );

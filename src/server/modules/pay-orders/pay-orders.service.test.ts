@@ -52,6 +52,10 @@ function fakeRepository() {
       const o = find(orderNo);
       return o?.status === 'pending' && o.expiresAt > now ? update(o, { status: 'paid', paidAt: now, providerPaymentRef: paymentRef }) : null;
     },
+    async switchToBalance(_db, orderNo, now) {
+      const o = find(orderNo);
+      if (o?.status === 'pending') update(o, { provider: 'balance', providerRef: null, payUrl: null, updatedAt: now });
+    },
     async setFulfilment(_db, id, fulfilment) {
       update(orders.find((o) => o.id === id) ?? null, { fulfilment });
     },

@@ -23,6 +23,23 @@ export function createPayOrdersService(deps: OrderingDeps, svc: PayOrdersDeps, {
 
   return {
     registerOrderType: orderTypes.register,
+    useBalancePayer: settlement.useBalancePayer,
+
+    /** `payOrder/payWithBalance`: the buyer's pending order paid from their wallet at once. */
+    async payWithBalance(actor: { userId: string }, orderNo: string) {
+      return ordering.view(await settlement.payWithBalance(actor.userId, orderNo));
+    },
+
+    /** The buyer's order of this idempotency key, if any (market/create retries of a buy listing). */
+    async byKey(buyerId: string, key: string) {
+      return repo.byKey(deps.db, buyerId, key);
+    },
+
+    /** The buyer's order with this number, for the market's own cancel (null when not theirs). */
+    async ownOrder(buyerId: string, orderNo: string) {
+      const o = await repo.byOrderNo(deps.db, orderNo);
+      return o && o.buyerId === buyerId ? o : null;
+    },
     methods: ordering.methods,
     create: ordering.create,
     info: ordering.info,

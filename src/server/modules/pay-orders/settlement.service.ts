@@ -2,7 +2,7 @@ import { newId } from '../../adapters/ids';
 import { ProviderUnavailableError, type ProviderPayment } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import type { OrderTypeRegistry } from './order-types';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 
@@ -13,12 +13,16 @@ const LATE_PAYMENT_NOTE = '付款於訂單逾期或取消後才到達，款項�
 
 export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
 
+/** Takes an order's amount from the buyer's wallet inside the settling transaction (a 409 when the balance is short). */
+export type BalancePayer = (tx: Tx, order: PayOrderRow) => Promise<void>;
+
 /**
  * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the
  * provider), expiry and the release of reservations. Item specifics come from the order type's handler.
  */
 export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry }) {
   const provider = deps.payments;
+  let balancePayer: BalancePayer | null = null;
 
   /** Gives an order's reservation back; a missing reservation means the books are wrong, so roll back. */
   async function release(tx: Tx, order: PayOrderRow) {
@@ -60,6 +64,31 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
 
   return {
     release,
+
+    /** The wallet registers how the `balance` method takes the money. */
+    useBalancePayer(payer: BalancePayer) {
+      balancePayer = payer;
+    },
+
+    /** Pays a pending order from the buyer's wallet and settles it at once, in one transaction. */
+    async payWithBalance(buyerId: string, orderNo: string): Promise<PayOrderRow> {
+      if (!balancePayer) throw new AppError('internal', 'no balance payer registered');
+      const pay = balancePayer;
+      return deps.db.transaction(async (tx) => {
+        const order = await repo.byOrderNo(tx, orderNo, { forUpdate: true });
+        if (!order || order.buyerId !== buyerId) throw notFound('找不到此訂單');
+        const now = deps.clock.now();
+        if (order.status === 'paid') throw conflict('訂單已付款');
+        if (order.status !== 'pending' || order.expiresAt <= now) throw conflict('訂單已逾期或已取消，請重新下單');
+        await repo.switchToBalance(tx, orderNo, now);
+        const current = (await repo.byOrderNo(tx, orderNo))!;
+        await pay(tx, current);
+        const paid = await repo.markPaid(tx, orderNo, now, null);
+        if (!paid) throw conflict('訂單狀態已改變，請重新整理');
+        await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
+        return (await repo.byOrderNo(tx, orderNo))!;
+      });
+    },
 
     /** Expires one overdue pending order and gives its reservation back; a no-op for anything else. */
     async expireIfOverdue(order: PayOrderRow): Promise<PayOrderRow> {

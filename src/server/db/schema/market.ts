@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/**
+ * A market listing (PRODUCT.md §3, §4.6). Item fields are a snapshot taken when it was listed so
+ * market pages need no joins. An item is in at most one open listing (partial unique index).
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: text().primaryKey(),
+    /** 0 = sell, 1 = buy. */
+    sellType: integer().notNull(),
+    kind: text({ enum: ['card', 'goods'] }).notNull(),
+    /** The seller (sell) or the bidder (buy). */
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    cardInfoId: text(),
+    productId: text(),
+    productType: integer(),
+    /** The card / goods listed (sell), or the one sold into it (buy, once filled). */
+    itemId: text(),
+    itemName: text().notNull(),
+    itemImage: text().notNull(),
+    rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
+    themeId: text(),
+    serial: integer(),
+    editionSize: integer(),
+    price: integer().notNull(),
+    status: text({ enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired'] }).notNull(),
+    /** The buyer's pending `market` pay order while reserved. */
+    reservedOrderNo: text(),
+    /** The `bid` pay order that funds a buy listing. */
+    fundingOrderNo: text(),
+    counterpartyId: text().references(() => users.id),
+    expiresAt: ts().notNull(),
+    createdAt: ts().notNull(),
+    updatedAt: ts().notNull(),
+    closedAt: ts(),
+  },
+  (t) => [
+    uniqueIndex('listings_one_open_per_item').on(t.itemId).where(sql`${t.sellType} = 0 AND ${t.status} IN ('active', 'reserved')`),
+    index('listings_open_price_idx').on(t.sellType, t.kind, t.status, t.price),
+    index('listings_open_created_idx').on(t.sellType, t.status, t.createdAt),
+    index().on(t.cardInfoId, t.sellType, t.status, t.price),
+    index().on(t.productId, t.sellType, t.status, t.price),
+    index().on(t.userId, t.sellType, t.status, t.createdAt),
+    index('listings_expiry_idx').on(t.expiresAt).where(sql`${t.status} IN ('active', 'pending_payment')`),
+    uniqueIndex().on(t.fundingOrderNo),
+    check('listings_item', sql`(${t.kind} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.kind} = 'goods' AND ${t.productId} IS NOT NULL)`),
+    check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
+    check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
+  ],
+);
+
+/** A market trade: a buyer's order on a sell listing (pending until paid) or the fill of a buy listing. */
+export const marketOrders = pgTable(
+  'market_orders',
+  {
+    id: text().primaryKey(),
+    orderNo: text(),
+    listingId: text()
+      .notNull()
+      .references(() => listings.id),
+    sellType: integer().notNull(),
+    kind: text({ enum: ['card', 'goods'] }).notNull(),
+    cardInfoId: text(),
+    productId: text(),
+    itemId: text(),
+    itemName: text().notNull(),
+    itemImage: text().notNull(),
+    rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
+    themeId: text(),
+    serial: integer(),
+    editionSize: integer(),
+    buyerId: text()
+      .notNull()
+      .references(() => users.id),
+    sellerId: text()
+      .notNull()
+      .references(() => users.id),
+    price: integer().notNull(),
+    fee: integer().notNull(),
+    status: text({ enum: ['pending', 'completed', 'cancelled', 'expired'] }).notNull(),
+    createdAt: ts().notNull(),
+    completedAt: ts(),
+  },
+  (t) => [
+    index().on(t.buyerId, t.createdAt),
+    index().on(t.sellerId, t.createdAt),
+    index('market_orders_sales_card_idx').on(t.cardInfoId, t.completedAt).where(sql`${t.status} = 'completed'`),
+    index('market_orders_sales_product_idx').on(t.productId, t.completedAt).where(sql`${t.status} = 'completed'`),
+    uniqueIndex('market_orders_order_no').on(t.orderNo).where(sql`${t.sellType} = 0`),
+  ],
+);

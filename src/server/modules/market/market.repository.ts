@@ -1,0 +1,236 @@
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { listings, marketOrders } from '../../db/schema/market';
+
+export type ListingRow = typeof listings.$inferSelect;
+export type ListingStatus = ListingRow['status'];
+export type MarketOrderRow = typeof marketOrders.$inferSelect;
+
+/** Extra conditions of a transition: the pay order holding it, its bidder, not yet expired. */
+export interface TransitionGuard {
+  reservedBy?: string;
+  fundedBy?: string;
+  /** A buy listing of this bidder with no pay order yet. */
+  unfundedOf?: string;
+  openAt?: Date;
+}
+
+export interface ListingFilters {
+  sellType: 0 | 1;
+  kind?: 'card' | 'goods';
+  themeId?: string;
+  cardInfoId?: string;
+  productId?: string;
+  productType?: number;
+  rarity?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  keyword?: string;
+}
+
+/** `%` and `_` typed by a user are literal characters, not patterns. */
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function openWhere(f: ListingFilters, now: Date): SQL {
+  return and(
+    eq(listings.status, 'active'),
+    eq(listings.sellType, f.sellType),
+    gt(listings.expiresAt, now),
+    f.kind ? eq(listings.kind, f.kind) : undefined,
+    f.themeId ? eq(listings.themeId, f.themeId) : undefined,
+    f.cardInfoId ? eq(listings.cardInfoId, f.cardInfoId) : undefined,
+    f.productId ? eq(listings.productId, f.productId) : undefined,
+    f.productType !== undefined ? eq(listings.productType, f.productType) : undefined,
+    f.rarity ? eq(listings.rarity, f.rarity as ListingRow['rarity'] & string) : undefined,
+    f.minPrice !== undefined ? gte(listings.price, f.minPrice) : undefined,
+    f.maxPrice !== undefined ? lte(listings.price, f.maxPrice) : undefined,
+    f.keyword ? ilike(listings.itemName, like(f.keyword)) : undefined,
+  )!;
+}
+
+export function createMarketRepository() {
+  return {
+    async insertListing(db: Executor, row: typeof listings.$inferInsert): Promise<ListingRow> {
+      const [out] = await db.insert(listings).values(row).returning();
+      return out!;
+    },
+
+    async listing(db: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<ListingRow | null> {
+      const q = db.select().from(listings).where(eq(listings.id, id));
+      const [row] = opts.forUpdate ? await q.for('update') : await q;
+      return row ?? null;
+    },
+
+    async listingByFundingOrder(db: Executor, orderNo: string): Promise<ListingRow | null> {
+      const [row] = await db.select().from(listings).where(eq(listings.fundingOrderNo, orderNo));
+      return row ?? null;
+    },
+
+    /** A conditional step of a listing's state machine: null when it was not in one of `from` (or a guard failed). */
+    async transition(db: Executor, id: string, from: ListingStatus[], set: Partial<typeof listings.$inferInsert>, guard: TransitionGuard = {}): Promise<ListingRow | null> {
+      const [row] = await db
+        .update(listings)
+        .set(set)
+        .where(
+          and(
+            eq(listings.id, id),
+            inArray(listings.status, from),
+            guard.reservedBy ? eq(listings.reservedOrderNo, guard.reservedBy) : undefined,
+            guard.fundedBy ? eq(listings.fundingOrderNo, guard.fundedBy) : undefined,
+            guard.unfundedOf ? and(eq(listings.userId, guard.unfundedOf), isNull(listings.fundingOrderNo)) : undefined,
+            guard.openAt ? gt(listings.expiresAt, guard.openAt) : undefined,
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async listPublic(db: Executor, f: ListingFilters, sort: 'price_asc' | 'price_desc' | 'newest', now: Date, limit: number, offset: number): Promise<ListingRow[]> {
+      const order = sort === 'newest' ? [desc(listings.createdAt), desc(listings.id)] : sort === 'price_desc' ? [desc(listings.price), asc(listings.id)] : [asc(listings.price), asc(listings.id)];
+      return db.select().from(listings).where(openWhere(f, now)).orderBy(...order).limit(limit).offset(offset);
+    },
+
+    /** One row per card info / product with open listings on one side: best price, count. */
+    async rows(db: Executor, f: ListingFilters & { kind: 'card' | 'goods' }, sort: 'price_asc' | 'price_desc' | 'newest' | 'count', now: Date, limit: number, offset: number) {
+      const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
+      const best = f.sellType === 0 ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`;
+      const count = sql<number>`count(*)::int`;
+      const newest = sql<Date>`max(${listings.createdAt})`;
+      const order = sort === 'price_asc' ? asc(best) : sort === 'price_desc' ? desc(best) : sort === 'count' ? desc(count) : desc(newest);
+      const rows = await db
+        .select({
+          id: sql<string>`${key}`,
+          name: sql<string>`max(${listings.itemName})`,
+          image: sql<string>`max(${listings.itemImage})`,
+          rarity: sql<ListingRow['rarity']>`max(${listings.rarity})`,
+          themeId: sql<string | null>`max(${listings.themeId})`,
+          productType: sql<number | null>`max(${listings.productType})`,
+          best,
+          count,
+        })
+        .from(listings)
+        .where(openWhere(f, now))
+        .groupBy(key)
+        .orderBy(order, asc(key))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
+    },
+
+    /** Lowest open ask and highest open bid per card info / product. */
+    async bestPrices(db: Executor, kind: 'card' | 'goods', ids: string[], now: Date) {
+      if (ids.length === 0) return new Map<string, { floor: number | null; bid: number | null }>();
+      const key = kind === 'card' ? listings.cardInfoId : listings.productId;
+      const rows = await db
+        .select({
+          id: sql<string>`${key}`,
+          floor: sql<number | null>`min(${listings.price}) filter (where ${listings.sellType} = 0)`,
+          bid: sql<number | null>`max(${listings.price}) filter (where ${listings.sellType} = 1)`,
+        })
+        .from(listings)
+        .where(and(eq(listings.status, 'active'), gt(listings.expiresAt, now), inArray(key, ids)))
+        .groupBy(key);
+      return new Map(rows.map((r) => [r.id, { floor: r.floor === null ? null : Number(r.floor), bid: r.bid === null ? null : Number(r.bid) }]));
+    },
+
+    /** The latest completed sale per card info / product. */
+    async lastSales(db: Executor, kind: 'card' | 'goods', ids: string[]) {
+      if (ids.length === 0) return new Map<string, { price: number; at: Date }>();
+      const key = kind === 'card' ? marketOrders.cardInfoId : marketOrders.productId;
+      const rows = await db
+        .selectDistinctOn([key], { id: sql<string>`${key}`, price: marketOrders.price, at: marketOrders.completedAt })
+        .from(marketOrders)
+        .where(and(eq(marketOrders.status, 'completed'), inArray(key, ids)))
+        .orderBy(key, desc(marketOrders.completedAt));
+      return new Map(rows.map((r) => [r.id, { price: r.price, at: r.at! }]));
+    },
+
+    async sales(db: Executor, kind: 'card' | 'goods', id: string, limit: number) {
+      const key = kind === 'card' ? marketOrders.cardInfoId : marketOrders.productId;
+      return db
+        .select({ price: marketOrders.price, at: marketOrders.completedAt })
+        .from(marketOrders)
+        .where(and(eq(marketOrders.status, 'completed'), eq(key, id)))
+        .orderBy(desc(marketOrders.completedAt))
+        .limit(limit);
+    },
+
+    async listingsOf(db: Executor, userId: string, q: { sellType: 0 | 1; status?: ListingStatus; openOnly?: boolean; now: Date; limit: number; offset: number }): Promise<ListingRow[]> {
+      return db
+        .select()
+        .from(listings)
+        .where(
+          and(
+            eq(listings.userId, userId),
+            eq(listings.sellType, q.sellType),
+            q.status ? eq(listings.status, q.status) : undefined,
+            q.openOnly ? and(eq(listings.status, 'active'), gt(listings.expiresAt, q.now)) : undefined,
+          ),
+        )
+        .orderBy(desc(listings.createdAt), desc(listings.id))
+        .limit(q.limit)
+        .offset(q.offset);
+    },
+
+    async sellerStats(db: Executor, userId: string, now: Date) {
+      const [open] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listings)
+        .where(and(eq(listings.userId, userId), eq(listings.status, 'active'), gt(listings.expiresAt, now)));
+      const [sold] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(marketOrders)
+        .where(and(eq(marketOrders.sellerId, userId), eq(marketOrders.status, 'completed')));
+      return { activeListings: Number(open?.n ?? 0), sales: Number(sold?.n ?? 0) };
+    },
+
+    async insertOrder(db: Executor, row: typeof marketOrders.$inferInsert): Promise<MarketOrderRow> {
+      const [out] = await db.insert(marketOrders).values(row).returning();
+      return out!;
+    },
+
+    /** pending → completed / cancelled / expired for the order of this pay order. */
+    async finishOrder(db: Executor, orderNo: string, set: { status: 'completed' | 'cancelled' | 'expired'; completedAt?: Date }): Promise<MarketOrderRow | null> {
+      const [row] = await db
+        .update(marketOrders)
+        .set(set)
+        .where(and(eq(marketOrders.orderNo, orderNo), eq(marketOrders.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    async orders(db: Executor, userId: string, q: { role: 'buyer' | 'seller'; status?: MarketOrderRow['status']; kind?: 'card' | 'goods'; limit: number; offset: number }) {
+      return db
+        .select()
+        .from(marketOrders)
+        .where(
+          and(
+            q.role === 'buyer' ? eq(marketOrders.buyerId, userId) : eq(marketOrders.sellerId, userId),
+            q.status ? eq(marketOrders.status, q.status) : undefined,
+            q.kind ? eq(marketOrders.kind, q.kind) : undefined,
+          ),
+        )
+        .orderBy(desc(marketOrders.createdAt), desc(marketOrders.id))
+        .limit(q.limit)
+        .offset(q.offset);
+    },
+
+    /** Open listings past their expiry, and buy listings never funded, locked for the expiry job. */
+    async due(db: Executor, now: Date, orphanBefore: Date, limit: number): Promise<ListingRow[]> {
+      return db
+        .select()
+        .from(listings)
+        .where(
+          sql`(${listings.status} = 'active' AND ${listings.expiresAt} <= ${now}) OR (${listings.status} = 'pending_payment' AND ${and(isNull(listings.fundingOrderNo), lt(listings.createdAt, orphanBefore))})`,
+        )
+        .orderBy(asc(listings.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    async all(db: Executor) {
+      return db.select().from(listings);
+    },
+  };
+}
+export type MarketRepository = ReturnType<typeof createMarketRepository>;

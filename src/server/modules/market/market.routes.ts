@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ConfirmOrderBodySchema,
+  ConsignableItemSchema,
+  ConsignableQuerySchema,
+  CreateListingBodySchema,
+  CreateListingResultSchema,
+  ListingIdBodySchema,
+  ListingSchema,
+  MarketBuyListQuerySchema,
+  MarketCancelOrderBodySchema,
+  MarketDetailQuerySchema,
+  MarketDetailSchema,
+  MarketListQuerySchema,
+  MarketOrderListQuerySchema,
+  MarketOrderSchema,
+  MarketRowQuerySchema,
+  MarketRowSchema,
+  MyListingsQuerySchema,
+  SellerProfileSchema,
+  UserIdQuerySchema,
+  UserListingsQuerySchema,
+} from '../../../shared/schemas/market';
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
+import { ok, reply, typed } from '../../http';
+import { requireUser } from '../../plugins/auth';
+
+const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
+
+/** The market's public views: anyone may look. */
+export async function marketPublicRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { market } = app.services;
+  const tags = ['market'];
+
+  r.get('/market/list', { schema: { tags, querystring: MarketListQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.list(req.actor, req.query)));
+  r.get('/market/detail', { schema: { tags, querystring: MarketDetailQuerySchema, response: reply(MarketDetailSchema) } }, async (req) => ok(await market.detail(req.actor, req.query)));
+  r.get('/market/userList', { schema: { tags, querystring: UserListingsQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.userList(req.actor, req.query)));
+  r.get('/market/userInfo', { schema: { tags, querystring: UserIdQuerySchema, response: reply(SellerProfileSchema) } }, async (req) => ok(await market.userInfo(req.query.id)));
+  r.get('/cardInfo/marketList', { schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('card', req.query)));
+  r.get('/product/marketList', { schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('goods', req.query)));
+}
+
+/** What a signed-in trader does. */
+export async function marketRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { market } = app.services;
+  const tags = ['market'];
+  app.addHook('preValidation', async (req) => {
+    requireUser(req);
+  });
+
+  r.post('/market/create', { schema: { tags, headers: CreateHeadersSchema, body: CreateListingBodySchema, response: reply(CreateListingResultSchema) } }, async (req) =>
+    ok(await market.create(requireUser(req), req.body, req.headers[IDEMPOTENCY_HEADER]), req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款'),
+  );
+  r.post('/market/cancel', { schema: { tags, body: ListingIdBodySchema, response: reply(ListingSchema) } }, async (req) => ok(await market.cancel(requireUser(req), req.body.id), '掛單已取消'));
+  r.post('/market/cancelOrder', { schema: { tags, body: MarketCancelOrderBodySchema, response: reply(PayOrderSchema) } }, async (req) =>
+    ok(await market.cancelOrder(requireUser(req), req.body.orderNo), '訂單已取消'),
+  );
+  r.post('/market/confirmOrder', { schema: { tags, body: ConfirmOrderBodySchema, response: reply(MarketOrderSchema) } }, async (req) =>
+    ok(await market.confirmOrder(requireUser(req), req.body), '已成交，款項已存入你的錢包'),
+  );
+  r.get('/market/myList', { schema: { tags, querystring: MyListingsQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.myList(requireUser(req), req.query)));
+  r.get('/market/canConsignList', { schema: { tags, querystring: ConsignableQuerySchema, response: reply(z.array(ConsignableItemSchema)) } }, async (req) =>
+    ok(await market.consignable(requireUser(req), req.query)),
+  );
+  r.get('/market/orderList', { schema: { tags, querystring: MarketOrderListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
+    ok(await market.orderList(requireUser(req), req.query)),
+  );
+  r.get('/card/marketBuyList', { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
+    ok(await market.buyList(requireUser(req), 'card', req.query)),
+  );
+  r.get('/goods/marketBuyList', { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
+    ok(await market.buyList(requireUser(req), 'goods', req.query)),
+  );
+}

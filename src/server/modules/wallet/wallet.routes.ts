@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AdminPayWithdrawalBodySchema,
+  AdminRejectWithdrawalBodySchema,
+  AdminWithdrawalSchema,
+  HistoryQuerySchema,
+  LedgerEntrySchema,
+  WalletSchema,
+  WithdrawalListQuerySchema,
+  WithdrawalSchema,
+  WithdrawBodySchema,
+} from '../../../shared/schemas/wallet';
+import { ok, reply, typed } from '../../http';
+import { requireAdmin, requireUser } from '../../plugins/auth';
+
+export async function walletRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { wallet } = app.services;
+  const tags = ['payment'];
+  app.addHook('preValidation', async (req) => {
+    requireUser(req);
+  });
+
+  r.get('/payment/info', { schema: { tags, response: reply(WalletSchema) } }, async (req) => ok(await wallet.wallet(requireUser(req))));
+  r.get('/payment/history', { schema: { tags, querystring: HistoryQuerySchema, response: reply(z.array(LedgerEntrySchema)) } }, async (req) =>
+    ok(await wallet.history(requireUser(req), req.query)),
+  );
+  r.post('/payment/withdraw', { schema: { tags, body: WithdrawBodySchema, response: reply(WithdrawalSchema) } }, async (req) =>
+    ok(await wallet.withdraw(requireUser(req), req.body), '提現申請已提交，我們會盡快處理'),
+  );
+  r.get('/payment/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(WithdrawalSchema)) } }, async (req) =>
+    ok(await wallet.withdrawals(requireUser(req), req.query)),
+  );
+}
+
+/** Operators' withdrawal queue under /api/admin (a signed-in non-operator gets 404). */
+export async function adminWalletRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { wallet } = app.services;
+  const tags = ['admin'];
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  r.get('/admin/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } }, async (req) =>
+    ok(await wallet.adminWithdrawals(req.query)),
+  );
+  r.post('/admin/withdrawals/pay', { schema: { tags, body: AdminPayWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } }, async (req) =>
+    ok(await wallet.payWithdrawal(requireAdmin(req), req.body), '已標記為已付款'),
+  );
+  r.post('/admin/withdrawals/reject', { schema: { tags, body: AdminRejectWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } }, async (req) =>
+    ok(await wallet.rejectWithdrawal(requireAdmin(req), req.body), '已拒絕，款項已退回用戶錢包'),
+  );
+}
