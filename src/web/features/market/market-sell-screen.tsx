@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { BUY_LISTING_TTL_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
@@ -33,13 +33,13 @@ function KindToggle({ kind, onChange }: { kind: ItemKind; onChange: (k: ItemKind
 }
 
 /** What stops the user from posting, with the way to fix it. */
-function Gate({ wallet, mode }: { wallet: Wallet; mode: 'sell' | 'buy' }) {
+function Gate({ wallet, mode, children }: { wallet: Wallet; mode: 'sell' | 'buy'; children: ReactNode }) {
   const navigate = useNavigate();
   if (!wallet.verified)
     return <EmptyState title="請先完成實名認證" description="在市場買賣前，需要先以身份證明文件完成實名認證。" action={<Button color="primary" onClick={() => navigate('/my/verify')}>前往實名認證</Button>} />;
   if (mode === 'sell' && !wallet.payoutAccount)
     return <EmptyState title="請先設定收款帳戶" description="出售所得會存入錢包，並可提現到你的收款帳戶。" action={<Button color="primary" onClick={() => navigate('/my/payment')}>設定收款帳戶</Button>} />;
-  return null;
+  return <>{children}</>;
 }
 
 function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind; initialItemId: string | null }) {
@@ -345,7 +345,9 @@ export default function MarketSellScreen() {
       ) : wallet.status === 'error' ? (
         <ErrorState onRetry={wallet.reload} />
       ) : (
-        (Gate({ wallet: wallet.data, mode }) ?? (mode === 'sell' ? <SellForm key="sell" initialKind={kind} initialItemId={params.get('itemId')} /> : <BuyMode key="buy" initial={initialTarget} />))
+        <Gate wallet={wallet.data} mode={mode}>
+          {mode === 'sell' ? <SellForm key="sell" initialKind={kind} initialItemId={params.get('itemId')} /> : <BuyMode key="buy" initial={initialTarget} />}
+        </Gate>
       )}
     </div>
   );
