@@ -109,9 +109,9 @@ function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind; initi
           <EmptyState title={`沒有可出售的${kind === 'card' ? '卡牌' : '物品'}`} description="已掛單、交易中或買入後 24 小時內的物品不能出售。可先到商城購買或兌換卡牌。" action={<Button onClick={() => navigate(kind === 'card' ? '/my/card' : '/mall')}>{kind === 'card' ? '兌換卡牌' : '前往商城'}</Button>} />
         ) : (
           <>
-            <ul className="market-picks" role="radiogroup" aria-labelledby="pick-title">
+            <div className="market-picks" role="radiogroup" aria-labelledby="pick-title">
               {list.map((i) => (
-                <li key={i.itemId}>
+                <div key={i.itemId}>
                   <label className={picked === i.itemId ? 'market-pick selected' : 'market-pick'}>
                     <input type="radio" name="sell-item" value={i.itemId} checked={picked === i.itemId} onChange={() => setPicked(i.itemId)} />
                     {i.itemImage && <img src={i.itemImage} alt="" />}
@@ -123,9 +123,9 @@ function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind; initi
                       <span>最低售價 {i.floorPrice === null ? '—' : formatHkd(i.floorPrice)}</span>
                     </span>
                   </label>
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
             {items.data.more && (
               <Button block fill="none" onClick={() => setPages((p) => p + 1)}>
                 載入更多

@@ -64,9 +64,9 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
   return (
     <div className="market-filter-panel">
       <h2 className="market-section-title">選擇要賣出的{bid.kind === 'card' ? '卡牌' : '物品'}</h2>
-      <ul className="market-picks" role="radiogroup" aria-label="你可賣出的物品">
+      <div className="market-picks" role="radiogroup" aria-label="你可賣出的物品">
         {items.map((i) => (
-          <li key={i.itemId}>
+          <div key={i.itemId}>
             <label className={picked === i.itemId ? 'market-pick selected' : 'market-pick'}>
               <input type="radio" name="bid-item" value={i.itemId} checked={picked === i.itemId} onChange={() => setPicked(i.itemId)} />
               {i.itemImage && <img src={i.itemImage} alt="" />}
@@ -75,9 +75,9 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
                 <span>{i.serialLabel ?? '物品'}</span>
               </span>
             </label>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <dl className="market-summary" aria-label="賣出金額">
         <div>
           <dt>出價</dt>
