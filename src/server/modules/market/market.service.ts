@@ -329,7 +329,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
         if (listing) return { listing: (await listingViews([listing], actor.userId))[0]!, orderNo: previous.orderNo, payUrl: previous.status === 'pending' ? previous.payUrl : null };
       }
       const kind = input.kind;
-      const target = await read.catalogueItem(deps.db, kind, kind === 'card' ? input.cardInfoId : input.productId);
+      const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
       if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
       const listing = await repo.insertListing(deps.db, {
         id: newId('lst'),
