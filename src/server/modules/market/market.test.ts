@@ -262,7 +262,7 @@ describe('market API', () => {
       expect((await get<MarketRow[]>('cardInfo/marketList', null, { sell_type: '1' })).data.find((r) => r.id === ci)).toMatchObject({ bestPrice: 8_000, count: 1 });
       expect(await post('market/confirmOrder', holder, { listingId: id, itemId: wrong })).toMatchObject({ status: 409, msg: '此卡牌與求購的卡牌不符' });
       const right = await giveCard(t, holder.userId, ci);
-      expect((await post('market/confirmOrder', bidder, { listingId: id, itemId: right })).status).toBe(409);
+      expect((await post('market/confirmOrder', bidder, { listingId: id, itemId: right })).status).toBe(404);
       expect((await post('market/confirmOrder', holder, { listingId: 'lst_nope', itemId: right })).status).toBe(404);
       const filled = await post<MarketOrder>('market/confirmOrder', holder, { listingId: id, itemId: right });
       expect(filled).toMatchObject({ status: 200, data: { role: 'seller', status: 'completed', price: 8_000, fee: 400, proceeds: 7_600, sell_type: 1 } });
