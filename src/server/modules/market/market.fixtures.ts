@@ -1,6 +1,7 @@
 import { hkidCheckDigit } from '../../../shared/identity';
 import { createVault } from '../../adapters/vault';
-import { payoutAccounts } from '../../db/schema';
+import { identities, payoutAccounts } from '../../db/schema';
+import { createBuyers } from '../pay-orders/pay-orders.fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { give, signIn } from '../collection/collection-fixtures';
 
@@ -40,3 +41,18 @@ export async function giveCard(t: TestApp, userId: string, cardInfoId: string) {
 
 let keySeq = 0;
 export const freshKey = () => `mkt-${Date.now()}-${keySeq++}`;
+
+/** `n` signed-in users marked verified in bulk (race tests and benchmarks; the verify flow has its own tests). */
+export async function verifiedBuyers(t: { db: TestApp['db']; clock: TestApp['clock']; config: TestApp['config'] }, n: number) {
+  const buyers = await createBuyers(t.db, n, t.clock.now());
+  const vault = createVault(t.config.APP_SECRET);
+  for (let i = 0; i < buyers.length; i += 500) {
+    await t.db.insert(identities).values(
+      buyers.slice(i, i + 500).map((b) => {
+        const number = vault.seal('identity', b.id);
+        return { id: `idn_${b.id}`, userId: b.id, idType: 'passport' as const, nameCipher: number.cipher, numberCipher: number.cipher, keyId: number.keyId, numberHash: vault.hash('identity', `passport:${b.id}`), nameMasked: '測*', numberMasked: 'P1****', verifiedAt: t.clock.now(), createdAt: t.clock.now() };
+      }),
+    );
+  }
+  return buyers;
+}
