@@ -2,6 +2,7 @@ import { newId } from '../adapters/ids';
 import { addTheme, give } from '../modules/collection/collection-fixtures';
 import { createDrop, createProduct } from '../modules/pay-orders/pay-orders.fixtures';
 import type { TestApp } from '../testing/test-app';
+import { MARKET_OWNERSHIP } from './ownership-market';
 
 /**
  * The ownership of every id a route takes (issue 7 §2), in one table. The ownership check
@@ -140,6 +141,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   { route: 'GET /api/cardInfo/detail', param: 'id', kind: 'public', create: async (t) => (await plainTheme(t)).cardInfoId, privateFields: [] },
   { route: 'GET /api/product/detail', param: 'id', kind: 'public', create: async (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }), privateFields: [] },
   { route: 'GET /api/article/detail', param: 'id', kind: 'public', create: firstArticle, privateFields: [] },
+  // Market, wallet and identity (src/server/checks/ownership-market.ts).
+  ...MARKET_OWNERSHIP,
 ];
 
 async function plainTheme(t: TestApp): Promise<{ themeId: string; cardInfoId: string }> {

@@ -129,8 +129,18 @@ export const CreateListingBodySchema = z.discriminatedUnion(
   'sell_type',
   [
     z.strictObject({ sell_type: z.literal(0), kind: z.enum(ITEM_KINDS, { error: '請選擇卡牌或物品' }), itemId: id('要出售的物品'), price: PriceSchema }),
-    z.strictObject({ sell_type: z.literal(1), kind: z.literal('card'), cardInfoId: id('卡牌'), price: PriceSchema }),
-    z.strictObject({ sell_type: z.literal(1), kind: z.literal('goods'), productId: id('商品'), price: PriceSchema }),
+    z
+      .strictObject({
+        sell_type: z.literal(1),
+        kind: z.enum(ITEM_KINDS, { error: '請選擇卡牌或物品' }),
+        cardInfoId: id('卡牌').optional(),
+        productId: id('商品').optional(),
+        price: PriceSchema,
+      })
+      .superRefine((v, ctx) => {
+        if (v.kind === 'card' && (!v.cardInfoId || v.productId)) ctx.addIssue({ code: 'custom', path: ['cardInfoId'], message: '求購卡牌請只選擇一張卡牌（cardInfoId）' });
+        if (v.kind === 'goods' && (!v.productId || v.cardInfoId)) ctx.addIssue({ code: 'custom', path: ['productId'], message: '求購物品請只選擇一件商品（productId）' });
+      }),
   ],
   { error: '「掛單類型」只可為 0（出售）或 1（求購）' },
 );

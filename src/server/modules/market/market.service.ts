@@ -286,8 +286,9 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     async create(actor: Actor, input: Out<typeof CreateListingBodySchema>, idempotencyKey: string | undefined): Promise<CreateListingResult> {
       const now = deps.clock.now();
       if (input.sell_type === 0) {
-        await requireTrader(deps.db, actor.userId, true);
+        // Someone else's item is not found, whoever asks (before any other rule).
         const item = await ownItem(deps.db, actor.userId, input.kind, input.itemId);
+        await requireTrader(deps.db, actor.userId, true);
         const refusal = itemRefusal(item, now);
         if (refusal) throw refusal;
         const listing = await deps.db.transaction(async (tx) => {
@@ -329,7 +330,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
         if (listing) return { listing: (await listingViews([listing], actor.userId))[0]!, orderNo: previous.orderNo, payUrl: previous.status === 'pending' ? previous.payUrl : null };
       }
       const kind = input.kind;
-      const target = await read.catalogueItem(deps.db, kind, kind === 'card' ? input.cardInfoId : input.productId);
+      const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
       if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
       const listing = await repo.insertListing(deps.db, {
         id: newId('lst'),
@@ -394,11 +395,11 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     async confirmOrder(actor: Actor, input: { listingId: string; itemId: string }): Promise<MarketOrder> {
       const listing = await repo.listing(deps.db, input.listingId);
       if (!listing || listing.sellType !== 1) throw notFound('找不到此求購');
+      const item = await ownItem(deps.db, actor.userId, listing.kind, input.itemId);
       if (listing.userId === actor.userId) throw conflict('不能賣給自己的求購', 'own_listing');
       await requireTrader(deps.db, actor.userId, true);
       const now = deps.clock.now();
       if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
-      const item = await ownItem(deps.db, actor.userId, listing.kind, input.itemId);
       if ((listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) || (listing.kind === 'goods' && item.productId !== listing.productId)) {
         throw conflict(listing.kind === 'card' ? '此卡牌與求購的卡牌不符' : '此物品與求購的商品不符', 'mismatch');
       }

@@ -53,15 +53,13 @@ export function createWalletRepository() {
         .from(ledgerEntries)
         .groupBy(ledgerEntries.postingId)
         .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-      const accounts = await db
-        .select({
-          id: ledgerAccounts.id,
-          type: ledgerAccounts.type,
-          cached: ledgerAccounts.balance,
-          summed: sql<string>`coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0)`,
-        })
-        .from(ledgerAccounts);
-      return { unbalanced, accounts: accounts.map((a) => ({ ...a, summed: Number(a.summed) })) };
+      const accounts = await db.select({ id: ledgerAccounts.id, type: ledgerAccounts.type, userId: ledgerAccounts.userId, cached: ledgerAccounts.balance }).from(ledgerAccounts);
+      const sums = await db
+        .select({ id: ledgerEntries.accountId, total: sql<string>`sum(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.accountId);
+      const byId = new Map(sums.map((r) => [r.id, Number(r.total)]));
+      return { unbalanced, accounts: accounts.map((a) => ({ ...a, cached: Number(a.cached), summed: byId.get(a.id) ?? 0 })) };
     },
 
     async insertWithdrawal(db: Executor, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
