@@ -1,0 +1,159 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hkidCheckDigit } from '../../src/shared/identity';
+import { expectNoAxeViolations } from './axe';
+import { signUp, type Phone } from './session';
+import { codeIn, waitForSms } from './sms-outbox';
+
+/** A valid HKID nobody else in this run has: one identity per account. */
+function freshHkid(): string {
+  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const use = test.info().project.use;
+  const context = await browser.newContext({ baseURL: use.baseURL, viewport: use.viewport, locale: use.locale, timezoneId: use.timezoneId });
+  return context.newPage();
+}
+
+async function verify(page: Page, name: string, audit = false) {
+  await page.goto('/my/verify');
+  await page.getByLabel('證件上的姓名').fill(name);
+  await page.getByLabel('證件號碼').fill('A123456(4)');
+  await page.getByRole('button', { name: '提交認證' }).click();
+  // The check digit is wrong: the form says so before anything is sent.
+  await expect(page.getByRole('alert')).toContainText('香港身份證');
+  if (audit) await expectNoAxeViolations(page, '/my/verify');
+  await page.getByLabel('證件號碼').fill(freshHkid());
+  await page.getByRole('button', { name: '提交認證' }).click();
+  await expect(page.getByText('已完成實名認證')).toBeVisible();
+  await expect(page.getByText(/^[A-Z]{1,2}\d{2}\*{4}\([0-9A]\)$/)).toBeVisible();
+}
+
+/** Pays the order the app opened on the sandbox checkout, and waits for the app's info screen. */
+async function paySandbox(page: Page) {
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/mall\/info\?orderNo=/);
+  await expect(page.getByText('付款成功')).toBeVisible();
+}
+
+test('two users trade on the market: a sell listing bought through the sandbox checkout, a funded buy listing filled', async ({ page: seller, browser }) => {
+  test.setTimeout(180_000);
+  const tag = String(Date.now()).slice(-5);
+  const sellerName = `賣家${tag}`;
+  const buyerName = `買家${tag}`;
+
+  // The seller buys two 天星小輪 in the mall (HK$38 each).
+  const sellerPhone: Phone = await signUp(seller, sellerName);
+  await seller.goto('/mall/pay?id=ci_night_ferry');
+  await seller.getByRole('button', { name: '增加' }).click();
+  await seller.getByRole('button', { name: '確認付款' }).click();
+  await paySandbox(seller);
+
+  // Real-name verification, then the payout account with the SMS re-check.
+  await verify(seller, '陳大文', true);
+  await seller.goto('/my/payment');
+  await expect(seller.getByText('未設定收款帳戶。設定後可出售物品及提現。')).toBeVisible();
+  await expectNoAxeViolations(seller, '/my/payment');
+  await seller.getByLabel('帳戶名稱').fill('陳大文');
+  await seller.getByLabel('帳戶號碼').fill('12345678');
+  await seller.getByRole('button', { name: '獲取驗證碼' }).click();
+  await seller.getByLabel('短訊驗證碼（發送到你的手機）').fill(codeIn(await waitForSms(sellerPhone.e164, 2)));
+  await seller.getByRole('button', { name: '儲存收款帳戶' }).click();
+  await expect(seller.getByText(/轉數快 FPS・陳大文・\*+5678/)).toBeVisible();
+
+  // List one card from the collection's card detail at HK$120.
+  await seller.goto('/my/collection');
+  await seller.getByRole('button', { name: /^天星小輪 .*查看詳情$/ }).first().click();
+  await seller.getByRole('button', { name: '出售' }).click();
+  await expect(seller).toHaveURL(/\/market\/sell\?kind=card&itemId=/);
+  await expect(seller.getByRole('radio', { checked: true })).toBeVisible();
+  await seller.getByRole('textbox', { name: '售價（港幣）' }).fill('120');
+  await expect(seller.getByText('HK$114.00')).toBeVisible();
+  await expectNoAxeViolations(seller, '/market/sell');
+  await seller.getByRole('button', { name: '確認上架' }).click();
+  await seller.getByRole('dialog').getByRole('button', { name: '確認上架' }).click();
+  await expect(seller).toHaveURL(/\/market\/detail\?id=/);
+  const listingUrl = new URL(seller.url());
+  await expect(seller.getByRole('button', { name: '取消掛單' }).first()).toBeVisible();
+  await expectNoAxeViolations(seller, '/market/detail');
+
+  // The buyer finds it on /market and buys it through the sandbox checkout.
+  const buyer = await newPage(browser);
+  await signUp(buyer, buyerName);
+  await verify(buyer, '李小龍');
+  await buyer.goto('/market');
+  await expect(buyer.getByRole('link', { name: '天星小輪' })).toBeVisible();
+  await expectNoAxeViolations(buyer, '/market');
+  await buyer.goto(listingUrl.pathname + listingUrl.search);
+  await buyer.getByRole('link', { name: sellerName }).click();
+  await expect(buyer).toHaveURL(/\/market\/user\?id=/);
+  await expect(buyer.getByRole('heading', { name: new RegExp(sellerName) })).toBeVisible();
+  await expectNoAxeViolations(buyer, '/market/user');
+  await buyer.goBack();
+  await buyer.getByRole('button', { name: '購買', exact: true }).click();
+  await expect(buyer).toHaveURL(/\/mall\/pay\?listingId=/);
+  await buyer.getByRole('radio', { name: '模擬付款' }).check();
+  await expectNoAxeViolations(buyer, '/mall/pay (market)');
+  await buyer.getByRole('button', { name: '確認付款' }).click();
+  await paySandbox(buyer);
+
+  // The card moved: it is in the buyer's collection, with the market in its provenance.
+  await buyer.goto('/my/collection');
+  await buyer.getByRole('button', { name: /^天星小輪 .*查看詳情$/ }).click();
+  await expect(buyer.getByText(/市場交易，HK\$120\.00/)).toBeVisible();
+
+  // The seller's balance is the price less the 5 % fee: HK$114.00.
+  await seller.goto('/my/payment');
+  await expect(seller.getByText('HK$114.00').first()).toBeVisible();
+  await expect(seller.getByText(/出售所得/).first()).toBeVisible();
+
+  // The buyer posts a buy listing for 天星小輪 at HK$50 and funds it on the sandbox checkout.
+  await buyer.goto('/market/sell?mode=buy&cardInfoId=ci_night_ferry');
+  await buyer.getByRole('textbox', { name: '出價（港幣）' }).fill('50');
+  await buyer.getByRole('button', { name: '發佈求購並付款' }).click();
+  await buyer.getByRole('dialog').getByRole('button', { name: '前往付款' }).click();
+  await expect(buyer).toHaveURL(/\/mall\/pay\?orderNo=/);
+  await buyer.getByRole('button', { name: '立即付款' }).click();
+  await paySandbox(buyer);
+  await expect(buyer.getByText(/求購已生效/)).toBeVisible();
+
+  // The seller sells the other 天星小輪 into it.
+  await seller.goto('/market/detail?cardInfoId=ci_night_ferry&sell_type=1');
+  await seller.getByRole('button', { name: `賣給他 HK$50.00（${buyerName}）` }).click();
+  await seller.getByRole('radio', { name: /天星小輪/ }).first().check();
+  await expect(seller.getByText('HK$47.50')).toBeVisible();
+  await expectNoAxeViolations(seller, '/market/detail (賣給他)');
+  await seller.getByRole('dialog', { name: '賣給他' }).getByRole('button', { name: '賣給他' }).click();
+  await seller.getByRole('dialog').getByRole('button', { name: '確認賣出' }).click();
+  await expect(seller.getByText(/已成交/).first()).toBeVisible();
+
+  // Both order lists show both trades.
+  await buyer.goto('/my/collection/order?tab=buyer');
+  await expect(buyer.getByText(`向 ${sellerName} 購買`, { exact: false })).toBeVisible();
+  await expect(buyer.getByText(`求購成交（${sellerName} 賣出）`, { exact: false })).toBeVisible();
+  await expectNoAxeViolations(buyer, '/my/collection/order (市場買入)');
+  await seller.goto('/my/collection/order?tab=seller');
+  await expect(seller.getByText(`${buyerName} 購買了你的掛單`, { exact: false })).toBeVisible();
+  await expect(seller.getByText(`賣給 ${buyerName} 的求購`, { exact: false })).toBeVisible();
+  await expectNoAxeViolations(seller, '/my/collection/order (市場賣出)');
+
+  // The wallet: 114.00 + 47.50.
+  await seller.goto('/my/payment');
+  await expect(seller.getByText('HK$161.50').first()).toBeVisible();
+  await seller.goto('/my');
+  await expect(seller.getByRole('link', { name: '錢包及收款' })).toBeVisible();
+  await expect(seller.getByText('HK$161.50')).toBeVisible();
+  await expectNoAxeViolations(seller, '/my');
+
+  // No horizontal scroll at 320 px on any of the new screens.
+  await seller.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/market', '/market?tab=goods&sell_type=1', listingUrl.pathname + listingUrl.search, '/market/detail?cardInfoId=ci_night_ferry&sell_type=0', '/market/sell', '/market/sell?mode=buy', '/my/payment', '/my/verify', '/my/collection/order?tab=seller', '/my']) {
+    await seller.goto(path);
+    await expect(seller.locator('.screen-loading, .state-loading')).toHaveCount(0);
+    const overflow = await seller.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal scroll at 320 px on ${path}`).toBeLessThanOrEqual(0);
+  }
+});
