@@ -96,6 +96,47 @@ describe('/mall/pay', () => {
   });
 });
 
+describe('/mall/pay for the market', () => {
+  const marketDetail = {
+    listing: { id: 'lst_1', sell_type: 0, status: 'active', price: 12000, fee: 600, proceeds: 11400, kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_1', itemName: '維港幻彩', itemImage: '/c.svg', rarity: 'SSR', themeId: 't', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false, expiresAt: '2026-12-20T00:00:00.000Z', createdAt: '2026-11-20T00:00:00.000Z' },
+    item: { kind: 'card', id: 'ci_1', name: '維港幻彩', image: '/c.svg', description: '', rarity: 'SSR', themeId: 't', editionSize: 300 },
+    floorPrice: 12000, highestBid: null, lastSale: null, sales: [], listings: [],
+  };
+  it('buys a sell listing with the wallet balance: one market order, paid at once, then the order status', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/market/detail') return { code: 200, data: marketDetail };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }, { provider: 'balance', label: '錢包餘額' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/payOrder/create') return { code: 200, data: order({ type: 'market', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
+      if (u.pathname === '/api/payOrder/payWithBalance') return { code: 200, data: order({ type: 'market', status: 'paid', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
+      if (u.pathname === '/api/payOrder/payCheck') return { code: 200, data: order({ type: 'market', status: 'paid', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/pay?listingId=lst_1');
+    expect(await screen.findByText('市場掛單・賣家 賣家阿明・#0012/300')).toBeTruthy();
+    expect(screen.queryByRole('spinbutton', { name: '購買數量' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: '錢包餘額' }));
+    fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
+    expect(await screen.findByText('付款成功')).toBeTruthy();
+    expect(JSON.parse(calls('payOrder/create')[0]![1].body as string)).toEqual({ type: 'market', listingId: 'lst_1' });
+    expect(JSON.parse(calls('payOrder/payWithBalance')[0]![1].body as string)).toEqual({ orderNo: 'TR2611221234ABCD' });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('pays a buy listing\'s bid order from ?orderNo= on the sandbox checkout', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/payOrder/info') return { code: 200, data: order({ type: 'bid', itemId: 'bid_1', quantity: 1, amount: 5000 }) };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }, { provider: 'balance', label: '錢包餘額' }] };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/pay?orderNo=TR2611221234ABCD');
+    expect(await screen.findByText('求購預付款，由平台託管至成交')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '用錢包餘額付款' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '立即付款' }));
+    expect(assign).toHaveBeenCalledWith(order().payUrl);
+  });
+});
+
 describe('/mall/goodsPay', () => {
   it('is the same pay screen for a product: loads product/detail and orders type product', async () => {
     const product = { ...card, id: 'prd_1', name: '卡套', type: 1, images: ['/p.svg'], stock: 10, sold: 0, description: '' };
