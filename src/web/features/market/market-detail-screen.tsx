@@ -110,7 +110,7 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
       {listings.length === 0 ? (
         <p className="market-muted">{side === 0 ? '暫時沒有其他人出售。' : '暫時沒有人求購，你可以發佈求購。'}</p>
       ) : (
-        <ul className="market-list" style={{ padding: 0 }}>
+        <ul className="market-list flush">
           {listings.map((l) => (
             <li key={l.id} className="market-row">
               <div className="market-row-body">

@@ -88,7 +88,7 @@ function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind; initi
   return (
     <>
       <section className="market-section" aria-labelledby="pick-title">
-        <div className="market-toolbar" style={{ padding: 0 }}>
+        <div className="market-toolbar flush">
           <h2 id="pick-title" className="market-section-title">
             選擇要出售的{kind === 'card' ? '卡牌' : '物品'}
           </h2>
@@ -195,13 +195,13 @@ function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
   const shown = state.status === 'ready' ? state.data.filter((t) => t.name.includes(filter.trim())) : [];
   return (
     <section className="market-section" aria-labelledby="target-title">
-      <div className="market-toolbar" style={{ padding: 0 }}>
+      <div className="market-toolbar flush">
         <h2 id="target-title" className="market-section-title">
           想求購甚麼？
         </h2>
         <KindToggle kind={kind} onChange={setKind} />
       </div>
-      <input type="search" className="market-input" aria-label="按名稱篩選" placeholder="輸入名稱篩選" value={filter} onChange={(e) => setFilter(e.target.value)} style={{ width: '100%', margin: '8px 0' }} />
+      <input type="search" className="market-input market-filter-input" aria-label="按名稱篩選" placeholder="輸入名稱篩選" value={filter} onChange={(e) => setFilter(e.target.value)} />
       {state.status === 'loading' ? (
         <LoadingState label="正在載入目錄…" />
       ) : state.status === 'error' ? (
@@ -212,7 +212,7 @@ function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
         <ul className="market-picks">
           {shown.map((t) => (
             <li key={t.id}>
-              <button type="button" className="market-pick" style={{ width: '100%', background: 'none', textAlign: 'left' }} onClick={() => onPick(t)}>
+              <button type="button" className="market-pick market-pick-button" onClick={() => onPick(t)}>
                 {t.image && <img src={t.image} alt="" />}
                 <span className="market-pick-text">
                   <strong>{t.name}</strong>
