@@ -228,8 +228,8 @@ export function createMarketRepository() {
         .for('update', { skipLocked: true });
     },
 
-    async all(db: Executor) {
-      return db.select().from(listings);
+    async open(db: Executor) {
+      return db.select().from(listings).where(inArray(listings.status, ['active', 'reserved']));
     },
   };
 }

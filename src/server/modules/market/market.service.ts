@@ -599,8 +599,8 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       });
     },
 
-    /** Every listing (property tests). */
-    allListings: () => repo.all(deps.db),
+    /** Open (active or reserved) listings (property tests). */
+    openListings: () => repo.open(deps.db),
     /** Item owners (property tests). */
     itemOwners: () => read.owners(deps.db),
   };

@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Actor, AuthService } from '../auth/auth.service';
-import type { IdentityService } from '../identity/identity.service';
+import type { IdentityService, PayoutSnapshot } from '../identity/identity.service';
 import { createWalletRepository, type AccountType, type WithdrawalRow } from './wallet.repository';
 
 /** The ledger's accounts (PRODUCT.md §3). */
@@ -153,17 +153,15 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       const { balance } = await balancesOf(deps.db, actor.userId);
       if (balance < input.amount) throw conflict(`錢包餘額不足，可提現金額為 ${formatHkd(balance)}`, INSUFFICIENT_BALANCE);
       await svc.auth.verifyOwnSmsCode(actor, 'withdraw', input.code);
-      const row = await deps.db.transaction(async (tx) => {
-        const now = deps.clock.now();
-        const w = await repo.insertWithdrawal(tx, { id: newId('wdr'), userId: actor.userId, amount: input.amount, status: 'pending', ...account, createdAt: now });
-        await post(tx, 'withdrawal', w.id, [
-          { account: accounts.balance(actor.userId), amount: -input.amount, kind: 'withdrawal', description: `提現至 ${account.accountNoMasked}` },
-          { account: accounts.payoutClearing, amount: input.amount, kind: 'internal' },
-        ]);
-        return w;
-      });
-      deps.log.info({ userId: actor.userId, withdrawalId: row.id, amount: row.amount }, 'withdrawal requested');
-      return withdrawalView(row);
+      return requestWithdrawal(actor, input.amount, account);
+    },
+
+    /** The withdrawal itself, once the SMS re-check passed (also the property test's entry point). */
+    async withdrawChecked(actor: Actor, amount: number): Promise<Withdrawal> {
+      if (amount < WITHDRAWAL_MIN_CENTS) throw conflict(`最低提現金額為 ${formatHkd(WITHDRAWAL_MIN_CENTS)}`);
+      const account = await svc.identity.payoutSnapshot(deps.db, actor.userId);
+      if (!account) throw conflict('請先設定收款帳戶', 'no_payout_account');
+      return requestWithdrawal(actor, amount, account);
     },
 
     async withdrawals(actor: Actor, q: WithdrawalListQuery & { page: number; pageSize: number }): Promise<Withdrawal[]> {
@@ -171,7 +169,7 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       return rows.map(withdrawalView);
     },
 
-    /** Operators: withdrawals to pay, oldest pending first is not needed: newest first, filterable by status. */
+    /** Operators: withdrawals, newest first, filterable by status. */
     async adminWithdrawals(q: WithdrawalListQuery & { page: number; pageSize: number }): Promise<AdminWithdrawal[]> {
       return adminView(await repo.withdrawals(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
     },
@@ -213,6 +211,21 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     /** The books as a whole (tests, the property test, operators' checks). */
     audit: () => repo.audit(deps.db),
   };
+
+  /** Books a withdrawal: balance → payout clearing, a 409 when the balance is short. */
+  async function requestWithdrawal(actor: Actor, amount: number, account: PayoutSnapshot): Promise<Withdrawal> {
+    const row = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const w = await repo.insertWithdrawal(tx, { id: newId('wdr'), userId: actor.userId, amount, status: 'pending', ...account, createdAt: now });
+      await post(tx, 'withdrawal', w.id, [
+        { account: accounts.balance(actor.userId), amount: -amount, kind: 'withdrawal', description: `提現至 ${account.accountNoMasked}` },
+        { account: accounts.payoutClearing, amount, kind: 'internal' },
+      ]);
+      return w;
+    });
+    deps.log.info({ userId: actor.userId, withdrawalId: row.id, amount: row.amount }, 'withdrawal requested');
+    return withdrawalView(row);
+  }
 
   async function decidedRefusal(id: string) {
     const w = await repo.withdrawal(deps.db, id);

@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../errors';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { Actor } from '../auth/auth.service';
+import { addTheme } from '../collection/collection-fixtures';
+import { freshKey, giveCard, trader } from './market.fixtures';
+
+/**
+ * Property test over the service layer on PGlite: random sequences of list / buy / pay / cancel /
+ * expire / bid / fill / withdraw / reject / payout, and after each sequence the books and the items
+ * must hold (PRODUCT.md §3): every posting nets to zero, no balance below zero, balances equal the sum
+ * of entries, every item has exactly one owner and at most one open listing, escrow equals the open
+ * bids, and money in = money out + fees + balances.
+ */
+const RUNS = Number(process.env.MARKET_PROPERTY_RUNS ?? 1000);
+
+const user = fc.integer({ min: 0, max: 3 });
+/** Mostly the newest objects (still open), sometimes older ones. */
+const idx = fc.oneof(fc.nat(2), fc.nat(1000));
+const price = fc.constantFrom(100, 1_000, 5_000, 20_000, 100_000);
+const op = fc.oneof(
+  fc.record({ op: fc.constant('list' as const), u: user, c: idx, price }),
+  fc.record({ op: fc.constant('buy' as const), u: user, l: idx }),
+  fc.record({ op: fc.constant('pay' as const), o: idx, balance: fc.boolean() }),
+  fc.record({ op: fc.constant('cancel' as const), u: user, l: idx }),
+  fc.record({ op: fc.constant('cancelOrder' as const), o: idx }),
+  fc.record({ op: fc.constant('expire' as const), ms: fc.constantFrom(60_000, 16 * 60_000, 25 * 3600_000, 8 * 24 * 3600_000, 31 * 24 * 3600_000) }),
+  fc.record({ op: fc.constant('bid' as const), u: user, ci: fc.integer({ min: 0, max: 1 }), price }),
+  fc.record({ op: fc.constant('fill' as const), u: user, l: idx, c: idx }),
+  fc.record({ op: fc.constant('withdraw' as const), u: user, amount: fc.constantFrom(10_000, 50_000, 200_000) }),
+  fc.record({ op: fc.constant('decide' as const), w: idx, pay: fc.boolean() }),
+);
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+describe('market property: random trading keeps the books and the items consistent', () => {
+  let t: TestApp;
+  let actors: Actor[];
+  const cardIds: string[] = [];
+  const cardInfoIds = ['prop_c1', 'prop_c2'];
+  const listingIds: string[] = [];
+  const orders: { orderNo: string; buyer: number; amount: number }[] = [];
+  const withdrawalIds: string[] = [];
+  const admin: Actor = { userId: '', sessionId: 'prop', roles: ['admin'] };
+  let events = 0;
+  const counts = { ok: 0, refused: 0 };
+
+  const pick = <T>(xs: T[], i: number): T | undefined => (xs.length ? xs[xs.length - 1 - (i % xs.length)] : undefined);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await addTheme(t, 'prop', cardInfoIds.map((id) => ({ id, editionSize: 1000 })));
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await trader(t));
+    actors = users.map((u) => ({ userId: u.userId, sessionId: 'prop', roles: ['user'] }));
+    admin.userId = users[0]!.userId;
+    for (const u of users) for (const ci of cardInfoIds) for (let k = 0; k < 3; k++) cardIds.push(await giveCard(t, u.userId, ci));
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function run(o: Op) {
+    const s = t.app.services;
+    switch (o.op) {
+      case 'list':
+        return s.market.create(actors[o.u]!, { sell_type: 0, kind: 'card', itemId: pick(cardIds, o.c)!, price: o.price }, undefined).then((r) => listingIds.push(r.listing.id));
+      case 'buy': {
+        const l = pick(listingIds, o.l);
+        if (!l) return;
+        const order = await s.payOrders.create(actors[o.u]!, { type: 'market', listingId: l }, freshKey());
+        orders.push({ orderNo: order.orderNo, buyer: o.u, amount: order.amount });
+        return;
+      }
+      case 'pay': {
+        const order = pick(orders, o.o);
+        if (!order) return;
+        if (o.balance) return s.payOrders.payWithBalance(actors[order.buyer]!, order.orderNo);
+        return s.payOrders.applyWebhook('sandbox', {
+          eventId: `prop_evt_${events++}`,
+          eventType: 'payment.succeeded',
+          payment: { providerRef: 'prop', orderNo: order.orderNo, amountCents: order.amount, currency: 'HKD', paymentRef: `prop_pay_${events}` },
+        });
+      }
+      case 'cancel': {
+        const l = pick(listingIds, o.l);
+        return l && s.market.cancel(actors[o.u]!, l);
+      }
+      case 'cancelOrder': {
+        const order = pick(orders, o.o);
+        return order && s.market.cancelOrder(actors[order.buyer]!, order.orderNo);
+      }
+      case 'expire':
+        t.clock.advance(o.ms);
+        await s.payOrders.expireDue();
+        return s.market.expireDue();
+      case 'bid': {
+        const r = await s.market.create(actors[o.u]!, { sell_type: 1, kind: 'card', cardInfoId: cardInfoIds[o.ci]!, price: o.price }, freshKey());
+        listingIds.push(r.listing.id);
+        if (r.orderNo) orders.push({ orderNo: r.orderNo, buyer: o.u, amount: o.price });
+        return;
+      }
+      case 'fill': {
+        const l = pick(listingIds, o.l);
+        return l && s.market.confirmOrder(actors[o.u]!, { listingId: l, itemId: pick(cardIds, o.c)! });
+      }
+      case 'withdraw':
+        return s.wallet.withdrawChecked(actors[o.u]!, o.amount).then((w) => withdrawalIds.push(w.id));
+      case 'decide': {
+        const w = pick(withdrawalIds, o.w);
+        if (!w) return;
+        return o.pay ? s.wallet.payWithdrawal(admin, { id: w, reference: 'PROP' }) : s.wallet.rejectWithdrawal(admin, { id: w, reason: '測試拒絕' });
+      }
+    }
+  }
+
+  async function checkInvariants() {
+    const audit = await t.app.services.wallet.audit();
+    expect(audit.unbalanced).toEqual([]);
+    const bal = (id: string) => audit.accounts.find((a) => a.id === id)?.summed ?? 0;
+    for (const a of audit.accounts) {
+      expect(a.cached).toBe(a.summed);
+      if (a.type !== 'provider_clearing') expect(a.summed).toBeGreaterThanOrEqual(0);
+    }
+    const moneyIn = 0 - bal('provider:clearing');
+    const userFunds = audit.accounts.filter((a) => a.type === 'balance' || a.type === 'escrow').reduce((s, a) => s + a.summed, 0);
+    expect(moneyIn).toBe(bal('payout:paid') + bal('platform:fees') + userFunds + bal('payout:clearing'));
+
+    const listings = await t.app.services.market.openListings();
+    const owners = new Map((await t.app.services.market.itemOwners()).map((c) => [c.id, c]));
+    const users = new Set(actors.map((a) => a.userId));
+    const open = new Map<string, (typeof listings)[number]>();
+    for (const l of listings) {
+      if (l.sellType !== 0) continue;
+      expect(open.has(l.itemId!)).toBe(false);
+      open.set(l.itemId!, l);
+    }
+    expect(cardIds.filter((id) => owners.has(id))).toHaveLength(cardIds.length);
+    for (const id of cardIds) {
+      const c = owners.get(id)!;
+      expect(users.has(c.ownerId)).toBe(true);
+      const l = open.get(id);
+      if (c.status === 'held') expect(l).toBeUndefined();
+      else {
+        expect(l).toMatchObject({ userId: c.ownerId, status: c.status === 'listed' ? 'active' : 'reserved' });
+      }
+    }
+    for (const a of actors) {
+      const bids = listings.filter((l) => l.sellType === 1 && l.userId === a.userId && l.status === 'active').reduce((s, l) => s + l.price, 0);
+      expect(bal(`user:${a.userId}:escrow`)).toBe(bids);
+    }
+  }
+
+  it(`holds over ${RUNS} random sequences`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
+        for (const o of ops) {
+          try {
+            await run(o);
+            counts.ok++;
+          } catch (err) {
+            // A rule refusing the step (404, 409, 400) is fine; anything else is a bug.
+            if (!(err instanceof AppError) || err.code >= 500) throw err;
+            counts.refused++;
+          }
+        }
+        await checkInvariants();
+      }),
+      { numRuns: RUNS },
+    );
+    const audit = await t.app.services.wallet.audit();
+    console.log(`property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders, ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`);
+    expect(counts.ok).toBeGreaterThan(RUNS / 2);
+  }, 600_000);
+});
