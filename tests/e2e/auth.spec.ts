@@ -88,7 +88,7 @@ test('a deep link to /market is served by the server and opens the screen', asyn
   await expect(page).toHaveURL(/\/market$/);
   // The screen's own title and content, not the tab bar's 市場 that every main screen shows.
   await expect(page.getByRole('heading', { level: 1, name: '市場' })).toBeVisible();
-  await expect(page.getByRole('main', { name: '市場' }).getByText('功能即將推出')).toBeVisible();
+  await expect(page.getByRole('main', { name: '市場' }).getByRole('group', { name: '掛單類型' })).toBeVisible();
   await expectNoAxeViolations(page, '/market');
 });
 
