@@ -3,6 +3,7 @@ import { systemClock } from './adapters/clock';
 import { createSmsSender } from './adapters/sms/create-sms';
 import { buildApp, loggerOptions } from './app';
 import { seedDemo } from './db/seed';
+import { seedDemoMarket } from './db/demo/market-demo';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startPayOrderExpiryJob } from './jobs/pay-order-expiry';
 import { startListingExpiryJob } from './jobs/listing-expiry';
@@ -11,7 +12,7 @@ import { loadConfigOrExit, openConfiguredDatabase } from './startup';
 async function main() {
   const config = loadConfigOrExit();
   const database = await openConfiguredDatabase(config);
-  if (config.SEED_DEMO) await seedDemo(database.db, systemClock.now());
+  const seeded = config.SEED_DEMO ? await seedDemo(database.db, systemClock.now()) : false;
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
 
   const app = await buildApp({
@@ -24,6 +25,9 @@ async function main() {
       await database.close();
     },
   });
+
+  // The demo market goes through the services, so it is made once the app (and its services) exist.
+  if (seeded) await seedDemoMarket(app.deps);
 
   let closing = false;
   const shutdown = (signal: string) => {
