@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock), log: app.log };
+  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);

@@ -5,8 +5,9 @@ import { ManualClock } from '../adapters/clock';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { newId } from '../adapters/ids';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { createKeys } from '../adapters/keys';
 import { openTestDatabase } from '../testing/test-db';
+import { testConfig } from '../testing/test-app';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
 if (!TEST_REDIS_URL) console.log('skipped: shared rate limits across instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
@@ -22,12 +23,13 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
   it('counts requests to two server instances against one limit', async () => {
     const namespace = `${newId('rltest')}-`;
     const database = await openTestDatabase({ postgres: false });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '4' });
+    const config = testConfig({ RATE_LIMIT_PER_MINUTE: '4' });
+    const keys = createKeys(config.APP_SECRET);
     for (let i = 0; i < 2; i++) {
       const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
       clients.push(redis);
       const app = await buildApp({
-        deps: { config, db: database.db, clock: new ManualClock(), sms: new FakeSms() },
+        deps: { config, db: database.db, clock: new ManualClock(), keys, sms: new FakeSms() },
         redis,
         rateLimitNamespace: namespace,
         onClose: i === 0 ? () => database.close() : undefined,

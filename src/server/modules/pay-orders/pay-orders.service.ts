@@ -20,7 +20,7 @@ import type { GoodsService } from '../goods/goods.service';
 import { createPayOrdersRepository, type PayOrderRow } from './pay-orders.repository';
 
 /** What happened to a reported payment; also stored on the webhook event. */
-export type SettleOutcome = 'settled' | 'already_paid' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider';
+export type SettleOutcome = 'settled' | 'already_paid' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider' | 'checkout_mismatch';
 
 /**
  * How one order type reserves, releases and delivers what it buys. Card and product orders are
@@ -187,6 +187,11 @@ export function createPayOrdersService(deps: Deps, svc: PayOrdersDeps) {
     const order = await repo.byOrderNo(tx, orderNo);
     if (!order) return 'unknown_order';
     if (order.provider !== providerName) return 'other_provider';
+    // The payment must be for this order's own checkout: an event naming order A with order B's checkout pays nothing.
+    if (!order.providerRef || payment.providerRef !== order.providerRef) {
+      deps.log.warn({ orderNo, providerRef: payment.providerRef }, 'payment names another checkout than the order');
+      return 'checkout_mismatch';
+    }
     if (payment.amountCents !== order.amountCents || payment.currency.toUpperCase() !== order.currency) {
       deps.log.warn({ orderNo, paid: payment.amountCents, currency: payment.currency }, 'payment does not match the order amount');
       return 'amount_mismatch';
