@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../adapters/clock';
@@ -7,7 +7,29 @@ import { newId } from '../adapters/ids';
 import { buildApp } from '../app';
 import { createKeys } from '../adapters/keys';
 import { openTestDatabase } from '../testing/test-db';
-import { testConfig } from '../testing/test-app';
+import { createTestApp, testConfig, type TestApp } from '../testing/test-app';
+
+describe('rate limits of one instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('count the sandbox checkout pages, which pay orders, like the API', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.20' });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
+    }
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    const confirm = await t.app.inject({ method: 'POST', url: '/pay/sandbox/TR2611220000ABCD/confirm', remoteAddress: '203.0.113.20', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(confirm.statusCode).toBe(429);
+    // Another client is not affected; the web app's own files are never counted.
+    expect((await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.21' })).statusCode).toBe(404);
+  });
+});
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
 if (!TEST_REDIS_URL) console.log('skipped: shared rate limits across instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
