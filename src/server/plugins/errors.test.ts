@@ -78,6 +78,8 @@ describe('error mapper', () => {
     ['invalid_key', z.strictObject({ rights: z.record(z.string().min(3), z.string()) }), { rights: { ab: 'x' } }, /^「rights」含有不接受的鍵「ab」$/],
     ['invalid_value', z.strictObject({ category: z.enum(['公告', '資訊']) }), { category: 'x' }, /^「類別」只可以是 公告 或 資訊$/],
     ['custom', z.strictObject({ nickname: z.string().refine((v) => v === 'ok') }), { nickname: 'no' }, /^「暱稱」格式不正確$/],
+    // A schema message in English is not shown: the generic zh-HK sentence naming the field is.
+    ['custom (English schema message)', z.strictObject({ nickname: z.string().refine((v) => v === 'ok', 'must be ok') }), { nickname: 'no' }, /^「暱稱」格式不正確$/],
   ];
 
   it.each(kinds)('words a %s issue in zh-HK, naming the field', async (_kind, schema, bad, expected) => {
@@ -104,7 +106,7 @@ describe('error mapper', () => {
   it('answers a database data exception (class 22) the schema let through with 400, not 500', async () => {
     for (const url of ['/pg-data-exception', '/pg-out-of-range']) {
       const res = await app.inject({ method: 'POST', url });
-      expect([res.statusCode, res.json()]).toEqual([400, { code: 400, msg: '請求內容格式不正確', data: null }]);
+      expect([res.statusCode, res.json()]).toEqual([400, { code: 400, msg: '請求內容含有不接受的值', data: null }]);
     }
   });
 

@@ -181,7 +181,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // that a schema let through; a 400, logged so the schema gets its bound.
     if (sqlState(err)?.startsWith('22')) {
       request.log.warn({ err }, 'database refused a value the schema accepted');
-      return send(reply, 400, '請求內容格式不正確');
+      return send(reply, 400, '請求內容含有不接受的值');
     }
     request.log.error({ err }, 'unexpected error');
     return send(reply, 500, '系統繁忙，請稍後再試');
