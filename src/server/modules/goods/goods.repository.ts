@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { goods, goodsEvents } from '../../db/schema';
+import { goods, goodsEvents } from '../../db/schema/goods';
 
 export function createGoodsRepository() {
   return {
