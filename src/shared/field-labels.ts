@@ -23,6 +23,12 @@ export const FIELD_LABELS: Record<string, string> = {
   rarity: '稀有度',
   onSale: '只看發售中',
   saleState: '銷售狀態',
+  category: '類別',
+  sort: '排序方式',
+  itemId: '項目',
+  bio: '簡介',
+  avatar: '頭像',
+  'idempotency-key': 'Idempotency-Key 標頭',
 };
 
 export function fieldLabel(path: string): string {
