@@ -120,13 +120,7 @@ export const CARD_STATUSES = ['held', 'listed', 'reserved', 'consumed'] as const
 /** How an item came to exist or change hands; also the provenance `via`. */
 export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase'] as const;
 export type ItemVia = (typeof ITEM_VIAS)[number];
-export const VIA_LABELS: Record<ItemVia, string> = {
-  drop: '商城發售',
-  code: '兌換碼',
-  set_exchange: '卡冊兌換',
-  market: '市場交易',
-  purchase: '購買',
-};
+export const VIA_LABELS: Record<ItemVia, string> = { drop: '商城發售', code: '兌換碼', set_exchange: '卡冊兌換', market: '市場交易', purchase: '購買' };
 export const CARD_STATUS_LABELS: Record<(typeof CARD_STATUSES)[number], string> = { held: '持有中', listed: '寄售中', reserved: '交易中', consumed: '已兌換' };
 
 /** A card in a collection list. */
