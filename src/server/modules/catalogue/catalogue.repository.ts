@@ -61,47 +61,36 @@ function productState(now: Date): SQL<SaleState> {
 const statePriority = (state: SQL<SaleState>) =>
   sql`(CASE ${state} WHEN 'on_sale' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'sold_out' THEN 2 WHEN 'ended' THEN 3 ELSE 4 END)`;
 
+/** What every mall item answers, card infos and products alike: what it is and how it sells. */
+function mallItemColumns<T extends typeof cardInfos | typeof products>(t: T, left: SQL<number>, saleState: SQL<SaleState>) {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    priceCents: t.priceCents,
+    left,
+    perUserLimit: t.perUserLimit,
+    saleStartsAt: t.saleStartsAt,
+    saleEndsAt: t.saleEndsAt,
+    rights: t.rights,
+    saleState,
+  };
+}
+
 function cardColumns(now: Date) {
   return {
-    id: cardInfos.id,
-    name: cardInfos.name,
-    description: cardInfos.description,
+    ...mallItemColumns(cardInfos, cardLeft, cardState(now)),
     image: cardInfos.image,
     rarity: cardInfos.rarity,
     themeId: themes.id,
     themeName: themes.name,
     editionSize: cardInfos.editionSize,
     minted: cardInfos.minted,
-    left: cardLeft,
-    priceCents: cardInfos.priceCents,
-    perUserLimit: cardInfos.perUserLimit,
-    saleStartsAt: cardInfos.saleStartsAt,
-    saleEndsAt: cardInfos.saleEndsAt,
-    rights: cardInfos.rights,
     isBCard: cardInfos.isBCard,
-    saleState: cardState(now),
   };
 }
 
-function productColumns(now: Date) {
-  return {
-    id: products.id,
-    type: products.type,
-    name: products.name,
-    description: products.description,
-    images: products.images,
-    priceCents: products.priceCents,
-    stock: products.stock,
-    sold: products.sold,
-    left: productLeft,
-    perUserLimit: products.perUserLimit,
-    saleStartsAt: products.saleStartsAt,
-    saleEndsAt: products.saleEndsAt,
-    rights: products.rights,
-    saleState: productState(now),
-  };
-}
-
+const productColumns = (now: Date) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
 
 export interface CardInfoFilter {
   limit: number;
