@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  CardInfoListQuerySchema,
-  CardInfoSchema,
-  ProductListQuerySchema,
-  ProductSchema,
-} from '../../../shared/schemas/catalogue';
+import { CardInfoListQuerySchema, CardInfoSchema, ProductListQuerySchema, ProductSchema } from '../../../shared/schemas/catalogue';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 import { PUBLIC_LIVE } from '../../plugins/cache-control';

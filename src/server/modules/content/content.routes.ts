@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  ArticleListQuerySchema,
-  ArticleSchema,
-  ArticleSummarySchema,
-  BannerSchema,
-  PrivacySchema,
-} from '../../../shared/schemas/content';
+import { ArticleListQuerySchema, ArticleSchema, ArticleSummarySchema, BannerSchema, PrivacySchema } from '../../../shared/schemas/content';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 import { PUBLIC_CONTENT } from '../../plugins/cache-control';

@@ -293,13 +293,16 @@ describe('pay orders API (sandbox provider)', () => {
   it("answers another user's order, or an unknown one, with 404 and an anonymous caller with 403", async () => {
     const drop = await createDrop(t.db, { editionSize: 5, perUserLimit: 5 });
     const order = (await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
-    for (const path of ['payOrder/info', 'payOrder/payCheck']) {
-      const other = await t.call(path === 'payOrder/info' ? 'GET' : 'GET', path, { token: bob.token, query: { orderNo: order.orderNo } });
-      expect(other).toMatchObject({ status: 404, msg: '找不到此訂單' });
-      expect((await t.call('GET', path, { token: alice.token, query: { orderNo: 'TR2611220000ZZZZ' } })).status).toBe(404);
-      expect((await t.call('GET', path, { query: { orderNo: order.orderNo } })).status).toBe(403);
-      expect((await t.call('GET', path, { token: alice.token, query: { orderNo: 'x' } })).msg).toBe('訂單編號格式不正確');
+    const ask = (method: 'GET' | 'POST', path: string, orderNo: string, token?: string) =>
+      t.call(method, path, method === 'GET' ? { token, query: { orderNo } } : { token, body: { orderNo } });
+    for (const [method, path] of [['GET', 'payOrder/info'], ['GET', 'payOrder/payCheck'], ['POST', 'payOrder/cancel']] as const) {
+      expect(await ask(method, path, order.orderNo, bob.token), path).toMatchObject({ status: 404, msg: '找不到此訂單' });
+      expect((await ask(method, path, 'TR2611220000ZZZZ', alice.token)).status, path).toBe(404);
+      expect((await ask(method, path, order.orderNo)).status, path).toBe(403);
+      expect((await ask(method, path, 'x', alice.token)).msg, path).toBe('訂單編號格式不正確');
     }
+    // Bob's attempts changed nothing: Alice's order is still hers and pending.
+    expect((await ask('GET', 'payOrder/info', order.orderNo, alice.token)).data).toMatchObject({ status: 'pending' });
   });
 
   it('lists the buyer’s orders by type, newest first, with paging', async () => {
