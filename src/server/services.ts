@@ -22,7 +22,7 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
-  const vault = createVault(deps.config.APP_SECRET);
+  const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth });
   const wallet = createWalletService(deps, { identity, auth });
   payOrders.useBalancePayer((tx, order) => wallet.payOrderFromBalance(tx, order));

@@ -40,16 +40,22 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
   let key = 0;
   const actorOf = (userId: string) => actors.find((a) => a.userId === userId)!;
 
+  /** Pays a pending order as the sandbox checkout's webhook would (with the order's own checkout id). */
+  async function paySandbox(buyerId: string, orderNo: string) {
+    const order = (await s.payOrders.ownOrder(buyerId, orderNo))!;
+    await s.payOrders.applyWebhook('sandbox', {
+      eventId: `demo_evt_${orderNo}`,
+      eventType: 'payment.succeeded',
+      payment: { providerRef: order.providerRef!, orderNo, amountCents: order.amountCents, currency: 'HKD', paymentRef: `demo_pay_${orderNo}` },
+    });
+  }
+
   /** A sale between two collectors, paid through the sandbox and settled. */
   async function sale(cardId: string, sellerId: string, price: number) {
     const listing = (await s.market.create(actorOf(sellerId), { sell_type: 0, kind: 'card', itemId: cardId, price }, undefined)).listing;
     const buyer = actors.find((a) => a.userId !== sellerId)!;
     const order = await s.payOrders.create(buyer, { type: 'market', listingId: listing.id }, `demo-market-${key++}`);
-    await s.payOrders.applyWebhook('sandbox', {
-      eventId: `demo_evt_${order.orderNo}`,
-      eventType: 'payment.succeeded',
-      payment: { providerRef: `demo_${order.orderNo}`, orderNo: order.orderNo, amountCents: order.amount, currency: 'HKD', paymentRef: `demo_pay_${order.orderNo}` },
-    });
+    await paySandbox(buyer.userId, order.orderNo);
   }
 
   // A price history on the first few card infos: one sale every day or two, prices drifting.
@@ -78,11 +84,7 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
     clock.advance(30 * 60_000);
     const bidder = actors[n % actors.length]!;
     const r = await s.market.create(bidder, { sell_type: 1, kind: 'card', cardInfoId: info, price: 6_000 + n * 4_000 }, `demo-bid-${n}`);
-    await s.payOrders.applyWebhook('sandbox', {
-      eventId: `demo_evt_${r.orderNo}`,
-      eventType: 'payment.succeeded',
-      payment: { providerRef: `demo_${r.orderNo}`, orderNo: r.orderNo!, amountCents: r.listing.price, currency: 'HKD', paymentRef: `demo_pay_${r.orderNo}` },
-    });
+    await paySandbox(bidder.userId, r.orderNo!);
   }
   return true;
 }

@@ -58,7 +58,7 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
         nameCipher: name.cipher,
         numberCipher: number.cipher,
         keyId: number.keyId,
-        numberHash: vault.hash('identity', `${input.idType}:${input.idNumber}`),
+        numberHash: vault.hash(`${input.idType}:${input.idNumber}`),
         nameMasked: maskName(input.name),
         numberMasked: maskIdNumber(input.idType, input.idNumber),
         verifiedAt: now,
