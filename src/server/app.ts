@@ -18,6 +18,10 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { addressRoutes } from './modules/addresses/addresses.routes';
+import { goodsRoutes } from './modules/goods/goods.routes';
+import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
 import { newId } from './adapters/ids';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 
@@ -150,6 +154,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
       await api.register(collectionRoutes);
+      await api.register(accountRoutes);
+      await api.register(addressRoutes);
+      await api.register(goodsRoutes);
+      await api.register(shipmentRoutes);
+      await api.register(adminShipmentRoutes);
     },
     { prefix: '/api' },
   );

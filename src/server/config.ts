@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toE164 } from '../shared/phone';
 
 /** Every setting the server reads from the environment, parsed once at start-up. */
 const EnvSchema = z.object({
@@ -37,6 +38,19 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * Phones (E.164, comma-separated) whose accounts get the `admin` role when they sign in: how the
+   * first operators are named (PRODUCT.md §8).
+   */
+  ADMIN_PHONES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const phones = v.split(',').map((p) => p.trim()).filter(Boolean);
+      const bad = phones.filter((p) => toE164(p) !== p);
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not mobile numbers in E.164 (+85291234567): ${bad.join(', ')}` });
+      return phones;
+    }),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -1,4 +1,6 @@
 import type { Deps } from './deps';
+import { createAccountService } from './modules/account/account.service';
+import { createAddressesService } from './modules/addresses/addresses.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
@@ -8,6 +10,7 @@ import { createContentService } from './modules/content/content.service';
 import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createShipmentsService } from './modules/shipments/shipments.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -18,6 +21,7 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
+  const addresses = createAddressesService(deps);
   return {
     auth,
     content: createContentService(deps),
@@ -28,6 +32,9 @@ export function createServices(deps: Deps) {
     goods,
     codes,
     collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
+    account: createAccountService(deps, { auth, cards }),
+    addresses,
+    shipments: createShipmentsService(deps, { goods, addresses }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

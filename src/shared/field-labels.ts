@@ -23,6 +23,19 @@ export const FIELD_LABELS: Record<string, string> = {
   rarity: '稀有度',
   onSale: '只看發售中',
   saleState: '銷售狀態',
+  recipient: '收件人',
+  region: '地區',
+  district: '分區',
+  detail: '詳細地址',
+  isDefault: '設為預設地址',
+  addressId: '收貨地址',
+  goodsIds: '提貨物品',
+  carrier: '物流公司',
+  trackingNumber: '運單號碼',
+  reason: '取消原因',
+  authCode: '目前手機號碼的驗證碼',
+  bio: '簡介',
+  avatar: '頭像',
 };
 
 export function fieldLabel(path: string): string {

@@ -4,3 +4,5 @@ export * from './catalogue';
 export * from './items';
 export * from './pay-orders';
 export * from './codes';
+export * from './addresses';
+export * from './shipments';

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GOODS_EVENT_KINDS } from '../../../shared/schemas/delivery';
 import { cardInfos, products } from './catalogue';
 import { users } from './users';
 
@@ -79,7 +80,7 @@ export const goodsEvents = pgTable(
     goodsId: text()
       .notNull()
       .references(() => goods.id),
-    kind: text({ enum: ['created', 'transferred', 'delivered'] }).notNull(),
+    kind: text({ enum: GOODS_EVENT_KINDS }).notNull(),
     ...provenance(),
   },
   (t) => [index().on(t.goodsId, t.createdAt)],

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -59,6 +59,16 @@ export function createAuthRepository() {
       return rows.length;
     },
 
+    /** Revokes every live session of a user except `keepId` (a phone change); answers how many. */
+    async revokeOtherSessions(db: Executor, userId: string, keepId: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
     async findUserById(db: Executor, id: string) {
       const rows = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
       return rows[0] ?? null;
@@ -72,6 +82,12 @@ export function createAuthRepository() {
     /** Inserts a user unless the phone is taken; answers the new row or null. */
     async insertUser(db: Executor, row: typeof users.$inferInsert) {
       const rows = await db.insert(users).values(row).onConflictDoNothing({ target: users.phone }).returning(userColumns);
+      return rows[0] ?? null;
+    },
+
+    /** Changes profile fields or the phone of a user; answers the new row, or null when there is none. */
+    async updateUser(db: Executor, id: string, set: Partial<Pick<typeof users.$inferInsert, 'nickname' | 'bio' | 'avatar' | 'phone' | 'roles'>> & { updatedAt: Date }) {
+      const rows = await db.update(users).set(set).where(eq(users.id, id)).returning(userColumns);
       return rows[0] ?? null;
     },
 
