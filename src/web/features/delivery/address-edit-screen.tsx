@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DELIVERY_REGIONS, districtsOf } from '../../../shared/hk-regions';
 import { ADDRESS_DETAIL_MAX, AddAddressBodySchema, AddressFieldsSchema, RECIPIENT_MAX, type Address } from '../../../shared/schemas/addresses';
@@ -12,6 +12,16 @@ import { addAddress } from './api/add-address';
 import { updateAddress } from './api/update-address';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
+
+/** A native checkbox (keyboard and screen-reader friendly) as a Form.Item child. */
+function CheckboxField({ id, checked, onChange, label, disabled }: { id?: string; checked?: boolean; onChange?: (e: React.ChangeEvent<HTMLInputElement>) => void; label: string; disabled?: boolean }) {
+  return (
+    <label className="choice-row" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked ?? false} onChange={onChange} disabled={disabled} />
+      {label}
+    </label>
+  );
+}
 
 interface Values {
   recipient: string;
@@ -105,7 +115,7 @@ function AddressForm({ address, firstAddress }: { address: Address | null; first
         <TextArea placeholder="街道、大廈、樓層及單位" maxLength={ADDRESS_DETAIL_MAX} autoSize={{ minRows: 2, maxRows: 4 }} showCount />
       </Form.Item>
       <Form.Item name="isDefault" valuePropName="checked" description={address?.isDefault ? '這是你的預設地址；要更改，請把另一個地址設為預設。' : firstAddress ? '第一個地址會成為預設地址。' : undefined}>
-        <Checkbox disabled={address?.isDefault || firstAddress}>設為預設地址</Checkbox>
+        <CheckboxField label="設為預設地址" disabled={address?.isDefault || firstAddress} />
       </Form.Item>
     </Form>
   );

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Button, Checkbox, Dialog, List, Popup, Radio, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, List, Popup, Tag, Toast } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import type { Address } from '../../../shared/schemas/addresses';
-import { formatAddress } from '../../../shared/schemas/addresses';
 import { GOODS_STATUS_LABELS, MAX_GOODS_PER_SHIPMENT, type Goods } from '../../../shared/schemas/delivery';
 import { PagedFrame } from '../../components/paged-frame';
 import { LoadingState } from '../../components/state-views';
@@ -52,24 +51,24 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
           {book.status === 'loading' ? (
             <LoadingState label="正在載入收貨地址…" />
           ) : (
-            <Radio.Group
-              value={picked?.id}
-              onChange={(id) => {
-                const a = book.items.find((x) => x.id === id);
-                if (a) onPick(a);
-                setOpen(false);
-              }}
-            >
-              <List>
-                {book.items.map((a) => (
-                  <List.Item key={a.id}>
-                    <Radio value={a.id} aria-label={`${a.recipient}，${formatAddress(a)}`}>
-                      <AddressText address={a} isDefault={a.isDefault} />
-                    </Radio>
-                  </List.Item>
-                ))}
-              </List>
-            </Radio.Group>
+            <fieldset className="plain-fieldset">
+              <legend className="visually-hidden">收貨地址</legend>
+              {book.items.map((a) => (
+                <label key={a.id} className="choice-row">
+                  <input
+                    type="radio"
+                    name="delivery-address"
+                    value={a.id}
+                    checked={picked?.id === a.id}
+                    onChange={() => {
+                      onPick(a);
+                      setOpen(false);
+                    }}
+                  />
+                  <AddressText address={a} isDefault={a.isDefault} />
+                </label>
+              ))}
+            </fieldset>
           )}
           <div className="form-actions">
             <Button block onClick={() => navigate('/my/address/edit')}>
@@ -149,7 +148,8 @@ export default function EntityScreen() {
         <List header="存放中的實物" aria-label="存放中的實物">
           {list.items.map((g) => (
             <List.Item key={g.id}>
-              <Checkbox checked={selected.includes(g.id)} onChange={(on) => toggle(g.id, on)} aria-label={`選擇「${g.name}」`}>
+              <label className="choice-row">
+                <input type="checkbox" checked={selected.includes(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} aria-label={`選擇「${g.name}」`} />
                 <span className="goods-row">
                   {g.image ? <img className="goods-thumb" src={g.image} alt="" /> : null}
                   <span>
@@ -159,7 +159,7 @@ export default function EntityScreen() {
                     <Tag fill="outline">{GOODS_STATUS_LABELS[g.status]}</Tag>
                   </span>
                 </span>
-              </Checkbox>
+              </label>
             </List.Item>
           ))}
         </List>
@@ -168,9 +168,10 @@ export default function EntityScreen() {
         <>
           <AddressPicker picked={address} onPick={setChosen} />
           <div className="delivery-bar" role="region" aria-label="提貨摘要">
-            <Checkbox checked={allSelected} onChange={(on) => setSelected(on ? allIds.slice(0, MAX_GOODS_PER_SHIPMENT) : [])}>
+            <label className="choice-row">
+              <input type="checkbox" checked={allSelected} onChange={(e) => setSelected(e.target.checked ? allIds.slice(0, MAX_GOODS_PER_SHIPMENT) : [])} />
               全選
-            </Checkbox>
+            </label>
             <p className="delivery-summary" aria-live="polite">
               已選 {selected.length} 件
             </p>
