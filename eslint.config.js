@@ -1,59 +1,139 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
+import boundariesPlugin from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
-const dirs = (path) => {
-  try {
-    return readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch {
-    return [];
-  }
+// Layers and table ownership, enforced by eslint-plugin-boundaries (STYLE.md §1, §10;
+// docs/decisions/006-table-ownership.md). Policies are read in order and the last one that matches decides.
+const SERVER = ['server', 'module', 'db', 'schema'];
+
+/**
+ * Read models: a module's `*.read-model.ts` may read these owners' schema files (never write: see
+ * src/server/checks/lint-boundaries.test.ts). Each entry has a decision record.
+ */
+const READ_MODELS = {
+  collection: ['auth', 'catalogue', 'cards', 'collection'], // docs/decisions/007-collection-read-model.md
 };
 
-// Web features never import each other; routes compose them (STYLE.md §1, §10).
-const featureBoundaries = dirs('src/web/features').map((feature) => ({
-  files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+/** Tables written outside src/server/modules: the sandbox provider keeps its own "bank side". */
+const ADAPTER_OWNERS = [{ pattern: 'src/server/adapters/payments/sandbox.ts', owner: 'payments' }];
+
+const boundaries = {
+  plugins: { boundaries: boundariesPlugin },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    'boundaries/include': ['src/**/*'],
+    'boundaries/elements': [
+      { type: 'web-feature', pattern: 'src/web/features/*', partialMatch: false, capture: ['feature'] },
+      { type: 'web', pattern: 'src/web', partialMatch: false },
+      { type: 'shared', pattern: 'src/shared', partialMatch: false },
+      { type: 'schema', pattern: 'src/server/db/schema', partialMatch: false },
+      { type: 'db', pattern: 'src/server/db', partialMatch: false },
+      { type: 'module', pattern: 'src/server/modules/*', partialMatch: false, capture: ['mod'] },
+      { type: 'server', pattern: 'src/server', partialMatch: false },
+    ],
+    'boundaries/files': [
+      { category: 'schema-file', pattern: 'src/server/db/schema/*.ts', capture: ['owner'] },
+      { category: 'routes', pattern: '**/*.routes.ts' },
+      { category: 'repository', pattern: '**/*.repository.ts' },
+      { category: 'read-model', pattern: '**/*.read-model.ts' },
+      // Tests and their fixtures arrange and inspect rows directly.
+      { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', '**/*-fixtures.ts'] },
+      // Set-up and tooling that works on the database as a whole.
+      { category: 'db-tooling', pattern: ['src/server/db/**', 'src/server/testing/**', 'src/server/checks/**', 'src/server/cli/**', 'src/server/migrations/**'] },
+      ...ADAPTER_OWNERS.map(({ pattern, owner }) => ({ category: `owner-${owner}`, pattern })),
+    ],
+  },
   rules: {
-    'no-restricted-imports': [
+    'boundaries/dependencies': [
       'error',
       {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app never imports server code.' },
+        default: 'allow',
+        // Packages (drizzle-orm) and imports inside one module (a route and its repository) are checked too.
+        checkAllOrigins: true,
+        checkInternals: true,
+        policies: [
           {
-            group: dirs('src/web/features')
-              .filter((other) => other !== feature)
-              .flatMap((other) => [`../../${other}/**`, `../${other}/**`, `**/features/${other}/**`]),
+            from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
+            disallow: { to: { element: { types: { anyOf: SERVER } } } },
+            message: 'The web app never imports server code.',
+          },
+          {
+            from: { element: { type: 'shared' } },
+            disallow: { to: { element: { types: { anyOf: ['web', 'web-feature', ...SERVER] } } } },
+            message: 'src/shared imports neither server nor web.',
+          },
+          {
+            from: { element: { type: 'web-feature' } },
+            disallow: { to: { element: { type: 'web-feature' } } },
             message: 'Features never import each other; compose them in app/ or move the shared part to components/ or lib/.',
           },
-        ],
-      },
-    ],
-  },
-}));
-
-// Server modules call each other's services, never each other's repositories.
-const moduleBoundaries = dirs('src/server/modules').map((mod) => ({
-  files: [`src/server/modules/${mod}/**/*.ts`],
-  ignores: ['**/*.test.ts'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
           {
-            group: dirs('src/server/modules')
-              .filter((other) => other !== mod)
-              .map((other) => `../${other}/*.repository`),
-            message: 'Call the other module\'s service, not its repository.',
+            from: { element: { type: 'web-feature' } },
+            allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+          },
+          {
+            from: { element: { type: 'module' } },
+            disallow: { to: { element: { type: 'module' }, file: { categories: { anyOf: ['repository', 'read-model'] } } } },
+            message: "Call the other module's service, not its repository.",
+          },
+          {
+            from: { element: { type: 'module' } },
+            allow: { to: { element: { type: 'module', captured: { mod: '{{ from.element.captured.mod }}' } } } },
+          },
+          // Only repositories (and database tooling and tests) speak SQL.
+          {
+            from: { element: { types: { anyOf: SERVER } } },
+            disallow: [{ to: { element: { type: 'schema' } } }, { to: { module: { origin: 'external', source: 'drizzle-orm' } } }],
+            message: 'SQL and table definitions live in repositories; call a service instead.',
+          },
+          {
+            from: { file: { categories: { anyOf: ['repository', 'read-model'] } } },
+            allow: { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
+          },
+          {
+            from: { file: { categories: 'repository' } },
+            disallow: { to: { element: { type: 'schema' } } },
+            message: "A repository touches only its own module's tables (docs/decisions/006-table-ownership.md); call the owner's service.",
+          },
+          {
+            from: { element: { type: 'module' }, file: { categories: 'repository' } },
+            allow: { to: { file: { categories: 'schema-file', captured: { owner: '{{ from.element.captured.mod }}' } } } },
+          },
+          {
+            from: { file: { categories: 'read-model' } },
+            disallow: { to: { element: { type: 'schema' } } },
+            message: 'A read model reads only the tables its decision record lists (READ_MODELS in eslint.config.js).',
+          },
+          ...Object.entries(READ_MODELS).map(([mod, owners]) => ({
+            from: { element: { type: 'module', captured: { mod } }, file: { categories: 'read-model' } },
+            allow: { to: { file: { categories: 'schema-file', captured: owners.map((owner) => ({ owner })) } } },
+          })),
+          ...ADAPTER_OWNERS.map(({ owner }) => ({
+            from: { file: { categories: `owner-${owner}` } },
+            allow: [{ to: { file: { categories: 'schema-file', captured: { owner } } } }, { to: { module: { origin: 'external', source: 'drizzle-orm' } } }],
+          })),
+          {
+            from: [{ element: { type: 'schema' } }, { file: { categories: { anyOf: ['db-tooling', 'test'] } } }],
+            allow: [{ to: { element: { type: 'schema' } } }, { to: { module: { origin: 'external', source: 'drizzle-orm' } } }],
+          },
+          // Last, so nothing above can undo it: routes call services.
+          {
+            from: { file: { categories: 'routes' } },
+            disallow: [
+              { to: { element: { type: 'schema' } } },
+              { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
+              { to: { file: { categories: { anyOf: ['repository', 'read-model'] } } } },
+            ],
+            message: 'Routes call services; SQL lives in repositories.',
           },
         ],
       },
     ],
   },
-}));
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -72,26 +152,9 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app never imports server code.' }] }],
     },
   },
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' }] }],
-    },
-  },
-  {
-    files: ['src/server/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/*.repository'], message: 'Routes call services; SQL lives in repositories.' }] },
-      ],
-    },
-  },
-  ...featureBoundaries,
-  ...moduleBoundaries,
+  boundaries,
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'check-file': checkFile },

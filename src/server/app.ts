@@ -5,8 +5,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { sql } from 'drizzle-orm';
 import type { Deps } from './deps';
+import { pingDatabase } from './db/ping';
 import { createServices, type Services } from './services';
 import { registerErrorHandling } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await deps.db.execute(sql`select 1`);
+    await pingDatabase(deps.db);
     return { code: 200, msg: '', data: { status: 'ok' } };
   });
 

@@ -26,6 +26,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** Which failure of its kind, for callers that react to one (e.g. `code_unknown`); never shown. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -37,7 +39,7 @@ export class AppError extends Error {
 }
 
 export const invalid = (msg: string) => new AppError('invalid', msg);
-export const notFound = (msg: string) => new AppError('not_found', msg);
-export const conflict = (msg: string) => new AppError('conflict', msg);
+export const notFound = (msg: string, reason?: string) => new AppError('not_found', msg, reason);
+export const conflict = (msg: string, reason?: string) => new AppError('conflict', msg, reason);
 export const rateLimited = (msg: string) => new AppError('rate_limited', msg);
 export const unauthenticated = (msg = '請先登入') => new AppError('unauthenticated', msg);

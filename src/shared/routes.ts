@@ -34,3 +34,9 @@ export const ROUTE_PATHS = [
   '/login',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
+
+/** The screen that shows an order's status: where checkout, the sandbox page and the pay screen send the buyer back. */
+export function payOrderReturnPath(order: { type: string; orderNo: string }): string {
+  const screen: RoutePath = order.type === 'product' ? '/mall/goodsInfo' : '/mall/info';
+  return `${screen}?orderNo=${encodeURIComponent(order.orderNo)}`;
+}

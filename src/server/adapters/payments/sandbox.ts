@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Executor } from '../../db/client';
-import { sandboxCharges } from '../../db/schema';
+import { sandboxCharges } from '../../db/schema/payments';
 import { hmacSha256, newId } from '../ids';
 import { WebhookVerificationError, type PaymentProviderBase, type ProviderPayment, type WebhookEvent } from './payment-provider';
 

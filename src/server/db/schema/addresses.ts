@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REGION_NAMES } from '../../../shared/hk-regions';
-import { users } from './users';
+import { users } from './auth';
 
 const ts = () => timestamp({ withTimezone: true });
 

@@ -1,8 +1,7 @@
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { users } from './auth';
 import { cardInfos, themes } from './catalogue';
-import { cards } from './items';
-import { users } from './users';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -58,23 +57,4 @@ export const exchangeCodeFailures = pgTable(
     createdAt: ts().notNull(),
   },
   (t) => [index().on(t.subject, t.createdAt)],
-);
-
-/** A complete set exchanged for the theme's B card: once per user per theme. */
-export const themeExchanges = pgTable(
-  'theme_exchanges',
-  {
-    id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
-    themeId: text()
-      .notNull()
-      .references(() => themes.id),
-    bCardId: text()
-      .notNull()
-      .references(() => cards.id),
-    createdAt: ts().notNull(),
-  },
-  (t) => [uniqueIndex().on(t.userId, t.themeId)],
 );

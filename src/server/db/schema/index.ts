@@ -1,8 +1,13 @@
-export * from './users';
+// Every table, for the Drizzle client and drizzle-kit. Each file holds the tables one module owns
+// (docs/decisions/006-table-ownership.md); repositories import their own file, not this barrel.
+export * from './auth';
 export * from './content';
 export * from './catalogue';
-export * from './items';
+export * from './cards';
+export * from './goods';
 export * from './pay-orders';
+export * from './payments';
 export * from './codes';
+export * from './collection';
 export * from './addresses';
 export * from './shipments';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAY_ORDER_STATUSES, PAY_ORDER_TYPES } from '../../../shared/schemas/pay-orders';
+import { users } from './auth';
 import { cardInfos, products } from './catalogue';
-import { users } from './users';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -89,13 +89,3 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex().on(t.provider, t.eventId), index().on(t.orderNo)],
 );
-
-/** The sandbox provider's own record of checkouts it was paid for (its "bank side"). */
-export const sandboxCharges = pgTable('sandbox_charges', {
-  id: text().primaryKey(),
-  /** The sandbox checkout id, the order's providerRef. */
-  checkoutId: text().notNull().unique(),
-  orderNo: text().notNull(),
-  amountCents: integer().notNull(),
-  createdAt: ts().notNull(),
-});

@@ -1,8 +1,8 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { SHIPMENT_EVENT_KINDS, SHIPMENT_STATUSES } from '../../../shared/schemas/delivery';
 import type { AddressSnapshot } from '../../../shared/schemas/addresses';
-import { goods } from './items';
-import { users } from './users';
+import { goods } from './goods';
+import { users } from './auth';
 
 const ts = () => timestamp({ withTimezone: true });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/auth';
 
 export const sessionColumns = {
   id: sessions.id,

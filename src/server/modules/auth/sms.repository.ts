@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { loginTokens, smsCodes } from '../../db/schema';
+import { loginTokens, smsCodes } from '../../db/schema/auth';
 
 /** Advisory-lock namespaces: one per kind of key, so a phone and an IP never share a lock. */
 const LOCK_PHONE = 727301;

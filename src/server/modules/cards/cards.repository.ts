@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cardEvents, cards, type ItemVia } from '../../db/schema';
+import { cardEvents, cards, type ItemVia } from '../../db/schema/cards';
 
 export function createCardsRepository() {
   return {

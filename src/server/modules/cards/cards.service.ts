@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import type { ItemVia } from '../../db/schema';
+import type { ItemVia } from './cards.repository';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cardInfos, products, themes } from '../../db/schema';
+import { cardInfos, products, themes } from '../../db/schema/catalogue';
 import type { Rarity } from '../../../shared/constants';
 import type { SaleState } from '../../../shared/schemas/catalogue';
 

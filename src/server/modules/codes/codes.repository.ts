@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { codeBatches, exchangeCodeFailures, exchangeCodes } from '../../db/schema';
+import { codeBatches, exchangeCodeFailures, exchangeCodes } from '../../db/schema/codes';
 
 export function createCodesRepository() {
   return {

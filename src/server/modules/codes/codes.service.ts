@@ -2,7 +2,7 @@ import { EXCHANGE_CODE_FAILURES_PER_HOUR } from '../../../shared/constants';
 import { withCheckCharacter } from '../../../shared/exchange-code';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { conflict, invalid, notFound, rateLimited } from '../../errors';
+import { AppError, conflict, invalid, notFound, rateLimited } from '../../errors';
 import { hmacSha256, newId, randomBase32 } from '../../adapters/ids';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCodesRepository } from './codes.repository';
@@ -17,6 +17,15 @@ export const CODE_FAILURES = {
   spent: '此兌換碼已被使用或已失效',
   tooMany: '兌換碼錯誤次數過多，請一小時後再試',
 } as const;
+
+/** `AppError.reason` of a redemption that counts as a failed guess (unknown, or used / voided). */
+export const CODE_FAILURE_REASONS = { unknown: 'code_unknown', spent: 'code_spent' } as const;
+const COUNTED = new Set<string>(Object.values(CODE_FAILURE_REASONS));
+
+/** Whether this error is a wrong or spent code, which counts against the hourly limit. */
+export function isCountedCodeFailure(err: unknown): boolean {
+  return err instanceof AppError && err.reason !== undefined && COUNTED.has(err.reason);
+}
 
 export interface BatchTarget {
   cardInfoId?: string;
@@ -113,8 +122,8 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>, 
     /** Throws the 404 / 409 for a code that cannot be redeemed now (a read; the claim decides). */
     async assertRedeemable(code: string) {
       const row = await repo.findCode(deps.db, hash(code));
-      if (!row) throw notFound(CODE_FAILURES.unknown);
-      if (row.status !== 'unused') throw conflict(CODE_FAILURES.spent);
+      if (!row) throw notFound(CODE_FAILURES.unknown, CODE_FAILURE_REASONS.unknown);
+      if (row.status !== 'unused') throw conflict(CODE_FAILURES.spent, CODE_FAILURE_REASONS.spent);
     },
 
     /** Marks the code used by `userId` inside the redemption's transaction; exactly one concurrent claim wins. */
@@ -122,8 +131,8 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>, 
       const claimed = await repo.claimCode(tx, hash(code), userId, deps.clock.now());
       if (claimed) return claimed;
       const row = await repo.findCode(tx, hash(code));
-      if (!row) throw notFound(CODE_FAILURES.unknown);
-      throw conflict(CODE_FAILURES.spent);
+      if (!row) throw notFound(CODE_FAILURES.unknown, CODE_FAILURE_REASONS.unknown);
+      throw conflict(CODE_FAILURES.spent, CODE_FAILURE_REASONS.spent);
     },
   };
 }

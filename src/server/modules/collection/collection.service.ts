@@ -18,8 +18,9 @@ import { newId } from '../../adapters/ids';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService, MintedCard as MintedRow } from '../cards/cards.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { CODE_FAILURES, type CodesService } from '../codes/codes.service';
-import { createCollectionRepository } from './collection.repository';
+import { isCountedCodeFailure, type CodesService } from '../codes/codes.service';
+import { createCollectionReadModel, type CollectionReadModel } from './collection.read-model';
+import { createCollectionRepository, type CollectionRepository } from './collection.repository';
 
 /** How likely each rarity is when a theme code picks a card (relative weights). */
 export const THEME_CODE_RARITY_WEIGHTS: Record<Rarity, number> = { N: 50, R: 30, SR: 14, SSR: 5, UR: 1 };
@@ -67,8 +68,24 @@ export interface ExchangeOutcome {
   msg: string;
 }
 
-export function createCollectionService(deps: Deps, services: { auth: AuthService; cards: CardsService; catalogue: CatalogueService; codes: CodesService }) {
-  const repo = createCollectionRepository();
+/** What collection asks of other modules: the methods it calls, so service tests can fake just these. */
+export interface CollectionServices {
+  auth: Pick<AuthService, 'verifySmsCode' | 'ensureUser' | 'startSession'>;
+  cards: Pick<CardsService, 'mint' | 'lowestHeld' | 'consume'>;
+  catalogue: Pick<CatalogueService, 'mintableCardInfos' | 'cardInfosById' | 'theme' | 'setCardInfos'>;
+  codes: Pick<CodesService, 'assertNotLocked' | 'assertRedeemable' | 'recordFailure' | 'claim'>;
+}
+
+export interface CollectionStores {
+  repo: CollectionRepository;
+  read: CollectionReadModel;
+}
+
+export function createCollectionService(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  services: CollectionServices,
+  { repo, read }: CollectionStores = { repo: createCollectionRepository(), read: createCollectionReadModel() },
+) {
   const { auth, cards, codes } = services;
 
   /** A random card of the theme weighted by rarity, among card infos with editions left; never past an edition. */
@@ -89,14 +106,13 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
 
   async function progress(userId: string, rows: { id: string; name: string; description: string; cover: string; bCardInfoId: string | null }[], exchanged: Map<string, ThemeProgress['exchange']>): Promise<ThemeProgress[]> {
     const [sets, bInfos] = await Promise.all([
-      repo.setProgress(deps.db, userId, rows.map((r) => r.id)),
+      read.setProgress(deps.db, userId, rows.map((r) => r.id)),
       services.catalogue.cardInfosById(deps.db, rows.flatMap((r) => (r.bCardInfoId ? [r.bCardInfoId] : []))),
     ]);
     return rows.map((theme) => {
       const setCards = sets
         .filter((c) => c.themeId === theme.id)
         .map((c) => {
-          const [cardId, serial] = c.lowestHeld ? [c.lowestHeld.slice(0, c.lowestHeld.lastIndexOf(':')), Number(c.lowestHeld.slice(c.lowestHeld.lastIndexOf(':') + 1))] : [null, 0];
           return {
             cardInfoId: c.cardInfoId,
             name: c.name,
@@ -104,7 +120,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
             rarity: c.rarity,
             owned: c.owned,
             left: c.left,
-            consumable: cardId ? { cardId, serialLabel: formatSerial(serial, c.editionSize) } : null,
+            consumable: c.lowestHeldId !== null && c.lowestHeldSerial !== null ? { cardId: c.lowestHeldId, serialLabel: formatSerial(c.lowestHeldSerial, c.editionSize) } : null,
           };
         });
       const b = bInfos.find((i) => i.id === theme.bCardInfoId);
@@ -144,9 +160,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
       const subjects = [`ip:${input.ip}`, ...(actor ? [`user:${actor.userId}`] : [])];
       await codes.assertNotLocked(subjects);
       const failed = async (err: unknown): Promise<never> => {
-        if (err instanceof AppError && (err.kind === 'not_found' || (err.kind === 'conflict' && err.message === CODE_FAILURES.spent))) {
-          await codes.recordFailure(subjects);
-        }
+        if (isCountedCodeFailure(err)) await codes.recordFailure(subjects);
         throw err;
       };
       // A cheap read first, so a wrong code does not use up the SMS code.
@@ -182,8 +196,8 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
     /** `card/theme`: status 0 = themes started and not exchanged, otherwise the exchanged ones. */
     async themes(actor: Actor, q: { status: number; page: number; pageSize: number }): Promise<ThemeProgress[]> {
       const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-      if (q.status === 0) return progress(actor.userId, await repo.startedThemes(deps.db, actor.userId, page), new Map());
-      const rows = await repo.exchangedThemes(deps.db, actor.userId, page);
+      if (q.status === 0) return progress(actor.userId, await read.startedThemes(deps.db, actor.userId, page), new Map());
+      const rows = await read.exchangedThemes(deps.db, actor.userId, page);
       const exchanged = new Map(
         rows.map((r) => [r.id, { exchangedAt: r.exchangedAt.toISOString(), card: toMinted(r.card) }] as const),
       );
@@ -236,7 +250,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
 
     /** `card/collection`: the user's cards (consumed ones left out), filtered and sorted. */
     async collection(actor: Actor, q: { themeId?: string; rarity?: Rarity; sort: 'newest' | 'rarity' | 'serial'; page: number; pageSize: number }): Promise<CollectionCard[]> {
-      const rows = await repo.collection(deps.db, actor.userId, { ...q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await read.collection(deps.db, actor.userId, { ...q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
       return rows.map((r) => ({ ...r, serialLabel: formatSerial(r.serial, r.editionSize), acquiredAt: r.acquiredAt.toISOString() }));
     },
 
@@ -245,9 +259,9 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
      * received them, so nobody learns what others paid.
      */
     async detail(actor: Actor | null, id: string): Promise<CardDetail> {
-      const card = await repo.card(deps.db, id);
+      const card = await read.card(deps.db, id);
       if (!card) throw notFound('找不到此卡牌');
-      const events = await repo.events(deps.db, id);
+      const events = await read.events(deps.db, id);
       const viewer = actor?.userId ?? null;
       const { ownerId, ...rest } = card;
       return {
@@ -268,7 +282,7 @@ export function createCollectionService(deps: Deps, services: { auth: AuthServic
 
     /** The rights of the cards the user holds, each with the cards that grant it. */
     async rights(actor: Actor): Promise<HeldRight[]> {
-      const rows = await repo.cardsWithRights(deps.db, actor.userId);
+      const rows = await read.cardsWithRights(deps.db, actor.userId);
       const byRight = new Map<string, HeldRight>();
       for (const row of rows) {
         for (const right of row.rights) {

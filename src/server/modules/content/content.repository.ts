@@ -1,6 +1,6 @@
 import { and, desc, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { articles, banners, privacyPolicies } from '../../db/schema';
+import { articles, banners, privacyPolicies } from '../../db/schema/content';
 
 const articleSummary = {
   id: articles.id,

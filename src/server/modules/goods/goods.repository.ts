@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { goods, goodsEvents } from '../../db/schema';
+import { goods, goodsEvents } from '../../db/schema/goods';
 import type { GoodsStatus } from '../../../shared/schemas/delivery';
 
 const columns = {

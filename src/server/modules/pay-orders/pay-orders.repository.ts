@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, lte, sql, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paymentEvents, payOrders, type PayOrderFulfilment } from '../../db/schema';
+import { paymentEvents, payOrders, type PayOrderFulfilment } from '../../db/schema/pay-orders';
 import type { PayOrderStatus, PayOrderType } from '../../../shared/schemas/pay-orders';
 
 export type PayOrderRow = typeof payOrders.$inferSelect;
 export type NewPayOrder = typeof payOrders.$inferInsert;
+export type { PayOrderFulfilment };
 
 /** Statuses that count against the per-user limit. */
 const HOLDING: PayOrderStatus[] = ['pending', 'paid'];

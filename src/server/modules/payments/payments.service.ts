@@ -1,4 +1,5 @@
 import { formatHkd } from '../../../shared/money';
+import { payOrderReturnPath } from '../../../shared/routes';
 import { WebhookVerificationError } from '../../adapters/payments/payment-provider';
 import type { Deps } from '../../deps';
 import { invalid, notFound } from '../../errors';
@@ -35,8 +36,7 @@ export function createPaymentsService(deps: Deps, svc: { payOrders: PayOrdersSer
       if (provider.name !== 'sandbox') return null;
       const order = await svc.payOrders.sandboxCheckout(orderNo);
       if (!order) return null;
-      const infoPath = order.type === 'product' ? '/mall/goodsInfo' : '/mall/info';
-      return { order, amountText: formatHkd(order.amount), returnUrl: `${infoPath}?orderNo=${encodeURIComponent(order.orderNo)}` };
+      return { order, amountText: formatHkd(order.amount), returnUrl: payOrderReturnPath(order) };
     },
 
     /**
@@ -47,8 +47,7 @@ export function createPaymentsService(deps: Deps, svc: { payOrders: PayOrdersSer
       if (provider.name !== 'sandbox') return null;
       const order = await svc.payOrders.sandboxCheckout(orderNo);
       if (!order) return null;
-      const infoPath = order.type === 'product' ? '/mall/goodsInfo' : '/mall/info';
-      const returnUrl = `${infoPath}?orderNo=${encodeURIComponent(order.orderNo)}`;
+      const returnUrl = payOrderReturnPath(order);
       if (order.status !== 'pending') return { webhook: null, returnUrl, status: order.status };
       const row = (await svc.payOrders.sandboxOrder(orderNo))!;
       const webhook = await provider.pay({ checkoutId: row.providerRef!, orderNo: row.orderNo, amountCents: row.amountCents });

@@ -1,0 +1,25 @@
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { cards } from './cards';
+import { themes } from './catalogue';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/** A complete set exchanged for the theme's B card: once per user per theme. */
+export const themeExchanges = pgTable(
+  'theme_exchanges',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    themeId: text()
+      .notNull()
+      .references(() => themes.id),
+    bCardId: text()
+      .notNull()
+      .references(() => cards.id),
+    createdAt: ts().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.userId, t.themeId)],
+);

@@ -1,0 +1,35 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { GOODS_EVENT_KINDS } from '../../../shared/schemas/delivery';
+import { users } from './auth';
+import { products } from './catalogue';
+import { acquisition, provenance } from './item-columns';
+
+/** One owned unit of a product, held in the platform's custody. */
+export const goods = pgTable(
+  'goods',
+  {
+    id: text().primaryKey(),
+    productId: text()
+      .notNull()
+      .references(() => products.id),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id),
+    status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] }).notNull().default('held'),
+    ...acquisition(),
+  },
+  (t) => [index().on(t.ownerId, t.status)],
+);
+
+export const goodsEvents = pgTable(
+  'goods_events',
+  {
+    id: text().primaryKey(),
+    goodsId: text()
+      .notNull()
+      .references(() => goods.id),
+    kind: text({ enum: GOODS_EVENT_KINDS }).notNull(),
+    ...provenance(),
+  },
+  (t) => [index().on(t.goodsId, t.createdAt)],
+);

@@ -1,0 +1,115 @@
+import type { Executor, Tx } from '../../db/client';
+import { conflict } from '../../errors';
+import type { CardsService } from '../cards/cards.service';
+import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service';
+import type { GoodsService } from '../goods/goods.service';
+import type { CreatePayOrder } from '../../../shared/schemas/pay-orders';
+import type { OrderInput, OrderTypeHandler, OrderTypeRegistry } from './order-types';
+import { hkTime } from './pay-order-view';
+import type { PayOrdersRepository } from './pay-orders.repository';
+
+type MallKind = 'card' | 'product';
+
+const WORDS: Record<MallKind, { what: string; unit: string }> = {
+  card: { what: '此卡牌', unit: '張' },
+  product: { what: '此商品', unit: '件' },
+};
+
+/** Why a mall item cannot be ordered by anyone right now, as a 409 in zh-HK; null when it can. */
+function saleRefusal(sale: SaleInfo, now: Date) {
+  const { what } = WORDS[sale.kind];
+  if (sale.priceCents === null || sale.saleState === 'not_for_sale') return conflict(`${what}不設公開發售`);
+  if (sale.saleStartsAt && now < sale.saleStartsAt) return conflict(`${what}尚未開售，開售時間為 ${hkTime(sale.saleStartsAt)}`);
+  if (sale.saleEndsAt && now >= sale.saleEndsAt) return conflict(`${what}的發售已結束`);
+  if (sale.left === 0) return conflict(`${what}已售罄`);
+  return null;
+}
+
+export interface MallOrderDeps {
+  repo: Pick<PayOrdersRepository, 'heldQuantity'>;
+  catalogue: Pick<CatalogueService, 'saleInfo' | 'reserve' | 'release'>;
+  cards: Pick<CardsService, 'mint'>;
+  goods: Pick<GoodsService, 'create'>;
+}
+
+/**
+ * Mall purchases, one handler per item kind: card infos (minted as numbered cards) and products
+ * (created as goods). Both reserve from the catalogue's supply and respect the per-user limit.
+ */
+function mallOrderType<I extends CreatePayOrder>(kind: MallKind, d: MallOrderDeps, deliver: OrderTypeHandler['fulfil'], itemId: (input: I) => string): OrderTypeHandler<I> {
+  const { what, unit } = WORDS[kind];
+  const sale = (db: Executor, id: string) => d.catalogue.saleInfo(db, { kind, id });
+  return {
+    itemId,
+    async availability(db, id) {
+      const s = await sale(db, id);
+      return { refusal: (now) => saleRefusal(s, now) };
+    },
+    async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now) {
+      const s = await sale(tx, id);
+      const refusal = saleRefusal(s, now);
+      if (refusal) throw refusal;
+      const held = await d.repo.heldQuantity(tx, buyerId, { type: kind, id });
+      if (held + quantity > s.perUserLimit) {
+        throw conflict(
+          held > 0 ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${held} ${unit}` : `${what}每人限購 ${s.perUserLimit} ${unit}`,
+        );
+      }
+      if (!(await d.catalogue.reserve(tx, { kind, id }, quantity))) {
+        const left = (await sale(tx, id)).left;
+        throw conflict(left === 0 ? `${what}已售罄` : `${what}只剩 ${left} ${unit}，請減少數量`);
+      }
+      return {
+        cardInfoId: kind === 'card' ? id : null,
+        productId: kind === 'product' ? id : null,
+        itemName: s.name,
+        itemImage: s.image,
+        unitPriceCents: s.priceCents!,
+      };
+    },
+    release: (tx, o) => d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity),
+    fulfil: deliver,
+  };
+}
+
+/** Registers the `card` and `product` order types. */
+export function registerMallOrderTypes(registry: OrderTypeRegistry, d: MallOrderDeps): void {
+  registry.register(
+    'card',
+    mallOrderType(
+      'card',
+      d,
+      async (tx, o) => {
+        const minted = await d.cards.mint(tx, {
+          cardInfoId: o.cardInfoId!,
+          ownerId: o.buyerId,
+          quantity: o.quantity,
+          via: 'drop',
+          refId: o.orderNo,
+          priceCents: o.unitPriceCents,
+          fromReservation: true,
+        });
+        return { cards: minted.map((c) => ({ id: c.id, serial: c.serial, editionSize: c.editionSize, name: c.name, image: c.image, rarity: c.rarity })) };
+      },
+      (input: OrderInput<'card'>) => input.cardInfoId,
+    ),
+  );
+  registry.register(
+    'product',
+    mallOrderType(
+      'product',
+      d,
+      async (tx, o) => ({
+        goods: await d.goods.create(tx, {
+          productId: o.productId!,
+          ownerId: o.buyerId,
+          quantity: o.quantity,
+          refId: o.orderNo,
+          priceCents: o.unitPriceCents,
+          fromReservation: true,
+        }),
+      }),
+      (input: OrderInput<'product'>) => input.productId,
+    ),
+  );
+}

@@ -1,0 +1,57 @@
+import type { CreatePayOrder, PayOrderType } from '../../../shared/schemas/pay-orders';
+import type { Executor, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { PayOrderFulfilment, PayOrderRow } from './pay-orders.repository';
+
+/** The item columns of a new order, as its type's handler reserved them. */
+export interface ReservedItem {
+  cardInfoId?: string | null;
+  productId?: string | null;
+  listingId?: string | null;
+  itemName: string;
+  itemImage: string;
+  unitPriceCents: number;
+}
+
+/**
+ * How one order type finds, reserves, releases and delivers what it buys. The ordering and
+ * settlement flows are the same for every type; a new type (the market's `market` and `bid`)
+ * registers its handler and changes nothing else.
+ */
+export interface OrderTypeHandler<I extends CreatePayOrder = CreatePayOrder> {
+  /** The id of the item an order request is for (card info, product, listing). */
+  itemId(input: I): string;
+  /**
+   * A cheap read outside any transaction, made before the idempotency key is looked up: the 409
+   * anyone would get for this item right now, so a sold-out drop is refused without a transaction.
+   */
+  availability(db: Executor, itemId: string): Promise<{ refusal(now: Date): AppError | null }>;
+  /** Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK otherwise. */
+  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number }, now: Date): Promise<ReservedItem>;
+  /** Gives a pending order's reservation back; false when it was not held. */
+  release(tx: Tx, order: PayOrderRow): Promise<boolean>;
+  /** Delivers what a paid order bought (exactly once: called on the pending → paid transition only). */
+  fulfil(tx: Tx, order: PayOrderRow): Promise<PayOrderFulfilment>;
+}
+
+/** The create request of one order type. */
+export type OrderInput<T extends PayOrderType> = Extract<CreatePayOrder, { type: T }>;
+
+export type OrderTypeRegistry = ReturnType<typeof createOrderTypeRegistry>;
+
+export function createOrderTypeRegistry() {
+  const handlers = new Map<PayOrderType, OrderTypeHandler>();
+  return {
+    register<T extends PayOrderType>(type: T, handler: OrderTypeHandler<OrderInput<T>>): void {
+      if (handlers.has(type)) throw new Error(`pay order type ${type} already has a handler`);
+      // Safe: the registry hands each handler only inputs of its own type (see `get`).
+      handlers.set(type, handler as unknown as OrderTypeHandler);
+    },
+    get(type: PayOrderType): OrderTypeHandler {
+      const h = handlers.get(type);
+      // Only reachable if a row of a type this build cannot settle exists: a bug, so a 500.
+      if (!h) throw new AppError('internal', `no handler for pay order type ${type}`);
+      return h;
+    },
+  };
+}

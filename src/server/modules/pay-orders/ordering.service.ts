@@ -1,0 +1,154 @@
+import { PAY_ORDER_TTL_MS } from '../../../shared/constants';
+import { payOrderReturnPath } from '../../../shared/routes';
+import type { CreatePayOrder, PayOrder, PayOrderListQuery, PaymentMethod } from '../../../shared/schemas/pay-orders';
+import { newId, randomBase32, randomDigits, sha256 } from '../../adapters/ids';
+import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
+import type { Deps } from '../../deps';
+import { AppError, conflict, notFound } from '../../errors';
+import type { Actor } from '../auth/auth.service';
+import type { OrderTypeRegistry } from './order-types';
+import { payOrderView } from './pay-order-view';
+import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
+import type { Settlement } from './settlement.service';
+
+const HK_OFFSET_MS = 8 * 3600_000;
+
+/** TR + yymmdd (Hong Kong date) + 4 digits + 4 letters: TR2611221234ABCD. */
+function newOrderNo(now: Date): string {
+  const hk = new Date(now.getTime() + HK_OFFSET_MS).toISOString();
+  return `TR${hk.slice(2, 4)}${hk.slice(5, 7)}${hk.slice(8, 10)}${randomDigits(4)}${randomBase32(4).replace(/[0-9]/g, (d) => 'ABCDEFGHJK'[Number(d)]!)}`;
+}
+
+export type OrderingDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'> & { config: Pick<Deps['config'], 'publicUrl'> };
+
+/** What a buyer does with orders: create (reserve, then open the checkout), look, list and cancel. */
+export function createOrdering(
+  deps: OrderingDeps,
+  { repo, orderTypes, settlement }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry; settlement: Settlement },
+) {
+  const provider = deps.payments;
+  const view = (o: PayOrderRow) => payOrderView(o, provider);
+
+  async function ownOrder(actor: Actor, orderNo: string) {
+    const order = await repo.byOrderNo(deps.db, orderNo);
+    // Another user's order does not exist for this user (403 would log them out).
+    if (!order || order.buyerId !== actor.userId) throw notFound('找不到此訂單');
+    return order;
+  }
+
+  /** Opens the provider's checkout for a committed order (outside the reservation transaction). */
+  async function ensureCheckout(order: PayOrderRow): Promise<PayOrderRow> {
+    if (order.payUrl || order.status !== 'pending') return order;
+    const back = `${deps.config.publicUrl}${payOrderReturnPath(order)}`;
+    try {
+      const checkout = await provider.createCheckout({
+        orderNo: order.orderNo,
+        itemName: order.itemName,
+        quantity: order.quantity,
+        unitAmountCents: order.unitPriceCents,
+        amountCents: order.amountCents,
+        successUrl: back,
+        cancelUrl: back,
+      });
+      await repo.setCheckout(deps.db, order.id, checkout, deps.clock.now());
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailableError)) throw err;
+      deps.log.warn({ err, orderNo: order.orderNo }, 'payment provider failed to open a checkout');
+      // Undo the reservation step: the order cannot be paid.
+      await deps.db.transaction(async (tx) => {
+        const cancelled = await repo.cancel(tx, order.orderNo, deps.clock.now(), '付款服務未能開啟付款頁面', { onlyWithoutCheckout: true });
+        if (cancelled) await settlement.release(tx, cancelled);
+      });
+      throw new AppError('unavailable', '付款服務暫時無法使用，請稍後再試');
+    }
+    return (await repo.byOrderNo(deps.db, order.orderNo))!;
+  }
+
+  return {
+    view,
+
+    /** The payment method the pay screen offers. */
+    methods(): PaymentMethod[] {
+      return [{ provider: provider.name, label: provider.methodLabel }];
+    },
+
+    /**
+     * Creates a pay order and reserves what it buys, in one transaction per buyer; the same
+     * idempotency key from the same buyer answers the same order.
+     */
+    async create(actor: Actor, input: CreatePayOrder, idempotencyKey: string): Promise<PayOrder> {
+      const type = orderTypes.get(input.type);
+      const itemId = type.itemId(input);
+      const requestHash = sha256(JSON.stringify([input.type, itemId, input.quantity]));
+      // Fast refusal without a transaction when the item cannot be bought by anyone right now (a
+      // sold-out drop meets thousands of attempts). Availability is read before the key: an order that
+      // took the last edition is committed together with its key, so a retry of it is still found.
+      const availability = await type.availability(deps.db, itemId);
+      if (!(await repo.byKey(deps.db, actor.userId, idempotencyKey))) {
+        const refusal = availability.refusal(deps.clock.now());
+        if (refusal) throw refusal;
+      }
+      const order = await deps.db.transaction(async (tx) => {
+        await repo.lockBuyer(tx, actor.userId);
+        const existing = await repo.byKey(tx, actor.userId, idempotencyKey);
+        if (existing) {
+          if (existing.requestHash !== requestHash) throw conflict('此 Idempotency-Key 已用於另一張訂單，請重新提交');
+          return existing;
+        }
+        const now = deps.clock.now();
+        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity: input.quantity }, now);
+        const orderNo = newOrderNo(now);
+        return repo.insert(tx, {
+          id: newId('pord'),
+          orderNo,
+          ...(provider.localCheckout(orderNo) ?? {}),
+          type: input.type,
+          buyerId: actor.userId,
+          ...item,
+          quantity: input.quantity,
+          amountCents: item.unitPriceCents * input.quantity,
+          provider: provider.name,
+          idempotencyKey,
+          requestHash,
+          expiresAt: new Date(now.getTime() + PAY_ORDER_TTL_MS),
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+      return view(await ensureCheckout(order));
+    },
+
+    /** The buyer's own order; an overdue pending order is expired on the way. */
+    async info(actor: Actor, orderNo: string): Promise<PayOrder> {
+      return view(await settlement.expireIfOverdue(await ownOrder(actor, orderNo)));
+    },
+
+    /** The buyer's own order after asking the provider whether it was paid. */
+    async payCheck(actor: Actor, orderNo: string): Promise<PayOrder> {
+      const order = await ownOrder(actor, orderNo);
+      return view(await settlement.expireIfOverdue(await settlement.reconcile(order)));
+    },
+
+    /** pending → cancelled by the buyer, reservation given back. */
+    async cancel(actor: Actor, orderNo: string): Promise<PayOrder> {
+      const order = await settlement.expireIfOverdue(await ownOrder(actor, orderNo));
+      if (order.status !== 'pending') throw conflict(order.status === 'paid' ? '訂單已付款，不能取消' : '訂單已結束，不能取消');
+      const result = await deps.db.transaction(async (tx) => {
+        const cancelled = await repo.cancel(tx, orderNo, deps.clock.now(), null);
+        if (cancelled) await settlement.release(tx, cancelled);
+        return cancelled;
+      });
+      if (!result) throw conflict('訂單狀態已改變，請重新整理');
+      return view(result);
+    },
+
+    /** The buyer's orders, newest first. */
+    async list(actor: Actor, q: PayOrderListQuery): Promise<PayOrder[]> {
+      const rows = await repo.listForBuyer(deps.db, actor.userId, { type: q.type, status: q.status, itemId: q.itemId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const now = deps.clock.now();
+      const out: PayOrder[] = [];
+      for (const row of rows) out.push(view(row.status === 'pending' && row.expiresAt <= now ? await settlement.expireIfOverdue(row) : row));
+      return q.status ? out.filter((o) => o.status === q.status) : out;
+    },
+  };
+}

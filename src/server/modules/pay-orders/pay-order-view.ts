@@ -1,0 +1,35 @@
+import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { formatSerial } from '../../../shared/serial';
+import type { PayOrderRow } from './pay-orders.repository';
+
+/** A date and time in Hong Kong, as sale-start messages show it. */
+export const hkTime = (d: Date) =>
+  new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
+
+const METHOD_LABELS: Record<PayOrderRow['provider'], string> = { stripe: '信用卡', sandbox: '模擬付款', balance: '錢包餘額' };
+
+/** An order as the API answers it; `provider` is the configured one, whose own label wins. */
+export function payOrderView(o: PayOrderRow, provider: { name: string; methodLabel: string }): PayOrder {
+  const f = o.fulfilment ?? {};
+  return {
+    orderNo: o.orderNo,
+    type: o.type,
+    status: o.status,
+    itemId: o.cardInfoId ?? o.productId ?? o.listingId ?? '',
+    itemName: o.itemName,
+    itemImage: o.itemImage,
+    quantity: o.quantity,
+    unitPrice: o.unitPriceCents,
+    amount: o.amountCents,
+    currency: 'HKD',
+    provider: o.provider,
+    paymentMethod: o.provider === provider.name ? provider.methodLabel : METHOD_LABELS[o.provider],
+    payUrl: o.status === 'pending' ? o.payUrl : null,
+    expiresAt: o.expiresAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+    note: o.note,
+    cards: (f.cards ?? []).map((c) => ({ ...c, serialText: formatSerial(c.serial, c.editionSize) })),
+    goods: f.goods ?? [],
+  };
+}

@@ -1,0 +1,123 @@
+import { newId } from '../../adapters/ids';
+import { ProviderUnavailableError, type ProviderPayment } from '../../adapters/payments/payment-provider';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import type { OrderTypeRegistry } from './order-types';
+import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
+
+/** What happened to a reported payment; also stored on the webhook event. */
+export type SettleOutcome = 'settled' | 'already_paid' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider';
+
+const LATE_PAYMENT_NOTE = '付款於訂單逾期或取消後才到達，款項將全數退回，不會發出卡牌或商品';
+
+export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
+
+/**
+ * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the
+ * provider), expiry and the release of reservations. Item specifics come from the order type's handler.
+ */
+export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry }) {
+  const provider = deps.payments;
+
+  /** Gives an order's reservation back; a missing reservation means the books are wrong, so roll back. */
+  async function release(tx: Tx, order: PayOrderRow) {
+    if (!(await orderTypes.get(order.type).release(tx, order))) {
+      throw new AppError('internal', `reservation of ${order.orderNo} was not held`);
+    }
+  }
+
+  /**
+   * Applies a payment the provider reported, exactly once, inside `tx`: pending → paid and the
+   * items delivered; a payment for an overdue, expired or cancelled order is marked for refund.
+   */
+  async function settleIn(tx: Tx, orderNo: string, payment: ProviderPayment, providerName: string): Promise<SettleOutcome> {
+    const order = await repo.byOrderNo(tx, orderNo);
+    if (!order) return 'unknown_order';
+    if (order.provider !== providerName) return 'other_provider';
+    if (payment.amountCents !== order.amountCents || payment.currency.toUpperCase() !== order.currency) {
+      deps.log.warn({ orderNo, paid: payment.amountCents, currency: payment.currency }, 'payment does not match the order amount');
+      return 'amount_mismatch';
+    }
+    const now = deps.clock.now();
+    const paid = await repo.markPaid(tx, orderNo, now, payment.paymentRef);
+    if (paid) {
+      await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
+      return 'settled';
+    }
+    // Someone else got here first, or the payment is late: decide on the locked row.
+    const current = (await repo.byOrderNo(tx, orderNo, { forUpdate: true }))!;
+    if (current.status === 'paid') return 'already_paid';
+    if (current.status === 'refunded') return 'already_refunded';
+    if (current.status === 'pending') {
+      const expired = await repo.expireOne(tx, orderNo, now);
+      if (expired) await release(tx, expired);
+    }
+    await repo.markRefunded(tx, orderNo, now, LATE_PAYMENT_NOTE, payment.paymentRef);
+    deps.log.warn({ orderNo, paymentRef: payment.paymentRef }, 'late payment marked for refund');
+    return 'refunded_late';
+  }
+
+  return {
+    release,
+
+    /** Expires one overdue pending order and gives its reservation back; a no-op for anything else. */
+    async expireIfOverdue(order: PayOrderRow): Promise<PayOrderRow> {
+      if (order.status !== 'pending' || order.expiresAt > deps.clock.now()) return order;
+      return deps.db.transaction(async (tx) => {
+        const expired = await repo.expireOne(tx, order.orderNo, deps.clock.now());
+        if (expired) await release(tx, expired);
+        return expired ?? (await repo.byOrderNo(tx, order.orderNo))!;
+      });
+    },
+
+    /** payCheck: asks the provider about a pending order and settles it when paid. */
+    async reconcile(order: PayOrderRow): Promise<PayOrderRow> {
+      if (order.status !== 'pending' || !order.providerRef || order.provider !== provider.name) return order;
+      let payment: ProviderPayment | null = null;
+      try {
+        payment = await provider.retrievePayment(order.providerRef);
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailableError)) throw err;
+        deps.log.warn({ err, orderNo: order.orderNo }, 'payment provider unreachable during payCheck');
+        return order;
+      }
+      if (!payment) return order;
+      const p = payment;
+      await deps.db.transaction((tx) => settleIn(tx, order.orderNo, p, provider.name));
+      return (await repo.byOrderNo(deps.db, order.orderNo))!;
+    },
+
+    /** Expires up to `limit` overdue orders (the expiry job); safe on several instances at once. */
+    async expireDue(limit = 200): Promise<number> {
+      return deps.db.transaction(async (tx) => {
+        const expired = await repo.expireDue(tx, deps.clock.now(), limit);
+        // Release in a fixed order so concurrent transactions lock catalogue rows alike.
+        expired.sort((a, b) => (a.cardInfoId ?? a.productId ?? '').localeCompare(b.cardInfoId ?? b.productId ?? ''));
+        for (const order of expired) await release(tx, order);
+        return expired.length;
+      });
+    },
+
+    /**
+     * A verified webhook event: recorded once per (provider, event id) and settled in the same
+     * transaction, so a replay or a concurrent duplicate is a no-op.
+     */
+    async applyWebhook(providerName: 'sandbox' | 'stripe', event: { eventId: string; eventType: string; payment: ProviderPayment | null }): Promise<SettleOutcome | 'duplicate' | 'ignored'> {
+      return deps.db.transaction(async (tx) => {
+        const id = newId('pev');
+        const orderNo = event.payment?.orderNo ?? null;
+        const fresh = await repo.recordEvent(tx, { id, provider: providerName, eventId: event.eventId, eventType: event.eventType, orderNo, outcome: 'received', receivedAt: deps.clock.now() });
+        if (!fresh) return 'duplicate';
+        if (!event.payment || !orderNo) {
+          await repo.setEventOutcome(tx, id, 'ignored', orderNo);
+          return 'ignored';
+        }
+        const outcome = await settleIn(tx, orderNo, event.payment, providerName);
+        await repo.setEventOutcome(tx, id, outcome, orderNo);
+        return outcome;
+      });
+    },
+  };
+}
+export type Settlement = ReturnType<typeof createSettlement>;
