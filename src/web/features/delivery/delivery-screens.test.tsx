@@ -100,6 +100,7 @@ describe('/my/address', () => {
     });
     expect(bodyOf('address/setDefault')).toEqual({ id: 'adr_2' });
     await waitFor(() => expect(requested('address/list')).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: '收貨地址' })).getByText('預設').closest('li')!.textContent).toContain('李小明'));
 
     const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValueOnce(false).mockResolvedValueOnce(true);
     await act(async () => {
