@@ -50,7 +50,10 @@ test('buy a physical product, add an address, request delivery; the operator pac
   await expect(page.getByText('九龍 觀塘區 觀塘道 1 號 10 樓 A 室')).toBeVisible();
 
   // Request delivery of the goods: one shipment, its timeline opens.
-  await page.getByRole('checkbox', { name: '選擇「港島夜景 卡套（100 張裝）」' }).check();
+  // With the keyboard: the goods checkbox takes focus and Space selects it.
+  await page.getByRole('checkbox', { name: '選擇「港島夜景 卡套（100 張裝）」' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: '選擇「港島夜景 卡套（100 張裝）」' })).toBeChecked();
   await expect(page.getByText('已選 1 件')).toBeVisible();
   await page.getByRole('button', { name: '申請提貨' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '確認提貨' }).click();
@@ -93,4 +96,15 @@ test('buy a physical product, add an address, request delivery; the operator pac
   await page.getByRole('button', { name: '儲存頭像' }).click();
   await expect(page).toHaveURL(/\/my$/);
   await expect(page.locator('.profile-header img')).toHaveAttribute('src', '/media/avatars/lion-dance.svg');
+});
+
+test('the delivery and settings screens fit a 320 px wide phone', async ({ page }) => {
+  await signUp(page, '窄屏用戶');
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/my', '/my/entity', '/my/entity/order', '/my/address', '/my/address/edit', '/my/edit', '/my/avatar', '/my/phone', '/my/logistics?id=shp_none']) {
+    await page.goto(path);
+    await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  }
 });
