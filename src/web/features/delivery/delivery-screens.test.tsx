@@ -72,6 +72,8 @@ beforeEach(() => {
         return ok({ ...home, ...JSON.parse(init.body as string) });
       case '/api/goods/list':
         return ok([box, sleeve]);
+      case '/api/goods/detail':
+        return ok({ ...box, description: '無酸材質卡盒', images: ['/p.svg'], shipmentId: null, events: [{ kind: 'created', at: '2026-11-21T02:00:00.000Z', shipmentId: null }] });
       case '/api/goods/delivery':
         return ok(shipment);
       case '/api/logistic/list':
@@ -196,6 +198,18 @@ describe('/my/entity', () => {
     await waitFor(() => expect(requested('goods/delivery')).toHaveLength(1));
     expect(bodyOf('goods/delivery')).toEqual({ goodsIds: ['gds_1', 'gds_2'], addressId: 'adr_1' });
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/my/logistics?id=shp_1'));
+  });
+
+  it('opens a unit\'s detail (goods/detail) with its description and history', async () => {
+    renderAt('/my/entity');
+    const open = await screen.findByRole('button', { name: '「收藏卡盒」詳情' });
+    await act(async () => {
+      fireEvent.click(open);
+    });
+    const dialog = await screen.findByRole('dialog', { name: '物品詳情' });
+    expect(await within(dialog).findByText('無酸材質卡盒')).toBeTruthy();
+    expect(within(dialog).getByText('購入')).toBeTruthy();
+    expect(requested('goods/detail')[0]!.searchParams.get('id')).toBe('gds_1');
   });
 
   it('without an address, asks for one before a delivery can be requested', async () => {

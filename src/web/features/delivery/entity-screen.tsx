@@ -14,6 +14,7 @@ import { getDefaultAddress } from './api/get-default-address';
 import { listGoods } from './api/list-goods';
 import { requestDelivery } from './api/request-delivery';
 import { AddressText } from './components/address-text';
+import { GoodsDetailView } from './components/goods-detail-view';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
 
@@ -89,6 +90,7 @@ export default function EntityScreen() {
   const [selected, setSelected] = useState<string[]>([]);
   const [chosen, setChosen] = useState<Address | null>(null);
   const [sending, setSending] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
   const fallback = useLoad(getDefaultAddress, []);
   const address = chosen ?? (fallback.status === 'ready' ? fallback.data : null);
 
@@ -160,10 +162,25 @@ export default function EntityScreen() {
                   </span>
                 </span>
               </label>
+              <Button size="mini" fill="none" color="primary" className="goods-detail-button" onClick={() => setOpenId(g.id)} aria-label={`「${g.name}」詳情`}>
+                詳情
+              </Button>
             </List.Item>
           ))}
         </List>
       </PagedFrame>
+      <Popup visible={openId !== null} onMaskClick={() => setOpenId(null)} onClose={() => setOpenId(null)} destroyOnClose bodyClassName="address-popup">
+        {openId && (
+          <div role="dialog" aria-label="物品詳情">
+            <GoodsDetailView id={openId} />
+            <div className="form-actions">
+              <Button block onClick={() => setOpenId(null)}>
+                關閉
+              </Button>
+            </div>
+          </div>
+        )}
+      </Popup>
       {list.items.length > 0 && (
         <>
           <AddressPicker picked={address} onPick={setChosen} />
