@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
+import { CHROMIUM, E2E_DATA_DIR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
 
 // Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
 export default defineConfig({
   testDir: './tests/e2e',
+  // The axe audits of the run are summed up at the end: `[check] axe: …` and ${CHECK_REPORT_DIR}/axe.json.
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -17,10 +20,7 @@ export default defineConfig({
     timezoneId: 'Asia/Hong_Kong',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} ${E2E_SMS_OUTBOX} && npx tsx src/server/main.ts`,

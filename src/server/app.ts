@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -43,6 +43,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Called when the app closes (the database, Redis). */
   onClose?: () => Promise<void>;
+  /** Sees every route as it is registered: the machine checks (src/server/checks) list them all. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Strips secrets from URLs before they reach the log (one-tap login tokens, codes, phones). */
@@ -94,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   registerErrorHandling(app);
 
   app.addHook('onSend', async (request, reply) => {
@@ -106,7 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly only: the QR scanner's polyfill on browsers without BarcodeDetector (iPhone Safari, Firefox).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

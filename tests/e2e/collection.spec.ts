@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { E2E_PORT } from './env';
 import { freshHkMobile } from './sms-outbox';
 
@@ -103,12 +104,14 @@ test('signed out: redeem a code with phone + SMS, land on "/" signed in, find th
   const tram = codeIn('tram.csv');
 
   await page.goto(`${BASE}/my/card`);
+  await expectNoAxeViolations(page, '/my/card');
   // A typo is caught by the check character before anything is sent.
   await page.getByLabel('兌換碼').fill(tram.slice(0, -1) + (tram.endsWith('0') ? '1' : '0'));
   await expect(page.getByText('兌換碼有誤，請檢查後再輸入')).toBeVisible();
   await expect(page.getByRole('button', { name: '兌換並登入' })).toBeDisabled();
   await page.getByLabel('兌換碼').fill(tram.toLowerCase());
   await expect(page.getByText('兌換碼格式正確')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/card 兌換碼正確');
 
   await page.getByPlaceholder('手機號碼').fill(phone.national);
   await page.getByRole('button', { name: '獲取驗證碼' }).click();
@@ -119,8 +122,10 @@ test('signed out: redeem a code with phone + SMS, land on "/" signed in, find th
   expect(await page.evaluate(() => Object.values(localStorage).some((v) => v.includes('"token"')))).toBe(true);
 
   await page.goto(`${BASE}/my/collection`);
+  await expectNoAxeViolations(page, '/my/collection');
   await page.getByRole('button', { name: /叮叮電車 #0001\/1000/ }).click();
   await expect(page.getByText('由兌換碼發行給')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/collection 卡牌詳情');
 
   // The same code again is refused with the client's failure toast.
   await page.goto(`${BASE}/my/card`);
@@ -133,16 +138,20 @@ test('signed out: redeem a code with phone + SMS, land on "/" signed in, find th
   await page.goto(`${BASE}/my/theme`);
   const theme = page.locator('article', { hasText: '茶餐廳傳奇' });
   await expect(theme.getByText('已收集 5 / 5')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/theme');
   await theme.getByRole('button', { name: '兌換 B 卡' }).click();
   const dialog = page.locator('.adm-dialog');
   await expect(dialog.getByText('以下 5 張卡牌會被消耗')).toBeVisible();
   await expect(dialog.getByText('「菠蘿油」#0513/1000')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/theme 兌換確認');
   await dialog.getByRole('button', { name: '確認兌換' }).click();
   await expect(page.getByText(/兌換成功，獲得「冰室招牌」#0001\/200/)).toBeVisible();
 
   await page.goto(`${BASE}/my/theme?status=1`);
   await expect(page.getByText(/兌換 B 卡「冰室招牌」#0001\/200/)).toBeVisible();
+  await expectNoAxeViolations(page, '/my/theme?status=1');
   await page.goto(`${BASE}/my/rights`);
   await expect(page.getByText('週年紀念禮品')).toBeVisible();
   await expect(page.getByRole('button', { name: /冰室招牌 #0001\/200/ })).toBeVisible();
+  await expectNoAxeViolations(page, '/my/rights');
 });

@@ -1,9 +1,20 @@
 import os from 'node:os';
 import path from 'node:path';
+import { withCheckCharacter } from '../../src/shared/exchange-code';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}`);
 export const E2E_SMS_OUTBOX = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-sms.jsonl`);
-
+/** One line per axe-core audit of this run (tests/e2e/axe.ts), summed up by the global teardown. */
+export const E2E_AXE_LOG = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-axe.jsonl`);
+/** A fake camera's video: one QR code (written by the global setup, see qr-video.ts). */
+export const E2E_QR_VIDEO = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-qr.y4m`);
+/** What the QR code in that video holds: a printed pack's link to /my/card with its code. */
+export const E2E_QR_CODE = withCheckCharacter('7K3MQ2ZX9A8BC4DE');
+/** Debian's Chromium, as every journey launches it. */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
 /** The operator of the browser tests: ADMIN_PHONES names this number, so its account is an admin. */
 export const E2E_OPERATOR = { national: '51234567', e164: '+85251234567' };

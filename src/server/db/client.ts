@@ -40,6 +40,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server ended (restart, DROP DATABASE … FORCE) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
+    // A connection ended while checked out (pg_terminate_backend, a failover) fails the query in flight;
+    // the client's own 'error' event must not crash the process. Released broken, the pool drops it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     // One instance migrates at a time when several start together.
     const lock = await pool.connect();

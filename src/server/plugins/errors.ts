@@ -51,6 +51,11 @@ const FASTIFY_CODES: Record<string, [ErrorKind, string]> = {
 /** One mapper from every error to the envelope; 5xx never leak details. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    // The transaction was rolled back with its connection: nothing happened, the client may retry.
+    if (isConnectionLost(err)) {
+      request.log.error({ err }, 'database connection lost');
+      return send(reply, 503, '服務暫時無法使用，請稍後再試');
+    }
     if (err instanceof AppError) {
       if (err.code >= 500) request.log.error({ err }, 'request failed');
       return send(reply, err.code, err.message);
@@ -72,4 +77,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unexpected error');
     return send(reply, 500, '系統繁忙，請稍後再試');
   });
+}
+
+/** PostgreSQL ended the session (terminated, shutting down) or the connection broke. */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|terminating connection/i;
+
+/** Whether an error (or one of its causes: drizzle wraps driver errors) is a lost database connection. */
+export function isConnectionLost(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 5) return false;
+  const code = (err as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_LOST_CODES.has(code)) return true;
+  if (CONNECTION_LOST_MESSAGE.test(err.message)) return true;
+  return isConnectionLost(err.cause, depth + 1);
 }

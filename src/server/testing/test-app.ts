@@ -20,12 +20,18 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
-export async function createTestApp(opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: Parameters<typeof buildApp>[0]['onRoute'] } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(opts);
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...opts.env });
   const clock = new ManualClock();
   const sms = new FakeSms();
-  const app = await buildApp({ deps: { config, db: database.db, clock, sms, payments: createPaymentProvider(config, database.db, clock) }, onClose: () => database.close() });
+  const app = await buildApp({
+    deps: { config, db: database.db, clock, sms, payments: createPaymentProvider(config, database.db, clock) },
+    onClose: () => database.close(),
+    onRoute: opts.onRoute,
+  });
   await app.ready();
   return {
     app,

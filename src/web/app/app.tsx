@@ -1,12 +1,12 @@
 import { ConfigProvider } from 'antd-mobile';
-import zhHK from 'antd-mobile/es/locales/zh-HK';
 import { RouterProvider } from 'react-router';
+import { locale } from './locale';
 import { router } from './router';
 
 /** The whole app: antd-mobile in zh-HK around the router. */
 export function App() {
   return (
-    <ConfigProvider locale={zhHK}>
+    <ConfigProvider locale={locale}>
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { LoginBodySchema } from '../../../shared/schemas/auth';
 import { EmptyState, LoadingState } from '../../components/state-views';
-import { phoneE164, type PhoneValue } from '../../lib/phone-value';
 import { isFailure } from '../../lib/request';
 import { signIn } from '../../lib/session';
 import { login } from './api/login';
 import { loginByToken } from './api/login-by-token';
-import { PhoneCodeFields } from './components/phone-code-fields';
-import { useSignInSubmit } from './components/use-sign-in-submit';
+import { SignInForm, type PhoneCodeValues } from './components/sign-in-form';
 
 /** `/login?token=`: the one-tap link from the SMS, used at once. */
 function TokenLogin({ token, onGiveUp }: { token: string; onGiveUp: () => void }) {
@@ -41,35 +39,21 @@ function TokenLogin({ token, onGiveUp }: { token: string; onGiveUp: () => void }
 }
 
 function LoginForm() {
-  const [form] = Form.useForm();
-  const { submitting, submit } = useSignInSubmit(form, LoginBodySchema, login);
-
-  const onFinish = (values: { phone: PhoneValue; code: string }) => submit({ phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' });
-
   return (
-    <>
-      <div className="auth-intro">
-        <p className="auth-brand">Trove 寶庫</p>
-        <p>用手機號碼及短訊驗證碼登入。</p>
-      </div>
-      <Form
-        name="login"
-        form={form}
-        layout="horizontal"
-        requiredMarkStyle="none"
-        onFinish={onFinish}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={submitting}>
-            登入
-          </Button>
-        }
-      >
-        <PhoneCodeFields form={form} purpose="login" />
-      </Form>
-      <p className="form-note">
-        未有帳戶？<Link to="/register">立即註冊</Link>
-      </p>
-    </>
+    <SignInForm
+      name="login"
+      title="Trove 寶庫"
+      intro="用手機號碼及短訊驗證碼登入。"
+      submitText="登入"
+      schema={LoginBodySchema}
+      send={login}
+      toBody={(_values: PhoneCodeValues, body) => body}
+      note={
+        <>
+          未有帳戶？<Link to="/register">立即註冊</Link>
+        </>
+      }
+    />
   );
 }
 

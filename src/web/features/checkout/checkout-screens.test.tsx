@@ -27,6 +27,7 @@ function renderAt(path: string) {
   renderRoutes(
     [
       { path: '/mall/pay', element: <PayScreen /> },
+      { path: '/mall/goodsPay', element: <PayScreen /> },
       { path: '/mall/info', element: <InfoScreen /> },
       { path: '/my/collection/order', element: <OrderListScreen /> },
     ],
@@ -63,7 +64,10 @@ describe('/mall/pay', () => {
     expect(screen.getByText('模擬付款')).toBeTruthy();
     expect(screen.getByText('每人限購 2 張，尚餘 174 張')).toBeTruthy();
     expect(screen.getByText('HK$188.00', { selector: 'strong' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /增加|increase|\+/i }) ?? screen.getAllByRole('button')[1]!);
+    // The quantity box is named (antd-mobile's Stepper names only its outer box).
+    expect((screen.getByRole('spinbutton', { name: '購買數量' }) as HTMLInputElement).value).toBe('1');
+    // Outside the app's ConfigProvider antd-mobile speaks its default zh-CN: 增加 either way.
+    fireEvent.click(screen.getByRole('button', { name: '增加' }));
     expect(await screen.findByText('HK$376.00', { selector: 'strong' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(order().payUrl));
@@ -89,6 +93,26 @@ describe('/mall/pay', () => {
     expect(screen.queryByRole('button', { name: '確認付款' })).toBeNull();
     const list = calls('payOrder/list')[0]![0];
     expect(new URL(list, 'http://x').searchParams.get('status')).toBe('pending');
+  });
+});
+
+describe('/mall/goodsPay', () => {
+  it('is the same pay screen for a product: loads product/detail and orders type product', async () => {
+    const product = { ...card, id: 'prd_1', name: '卡套', type: 1, images: ['/p.svg'], stock: 10, sold: 0, description: '' };
+    routes = (u) => {
+      if (u.pathname === '/api/product/detail') return { code: 200, data: product };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/payOrder/create') return { code: 200, data: order({ type: 'product', itemId: 'prd_1', quantity: 1 }) };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/goodsPay?id=prd_1');
+    expect(await screen.findByText('實物商品')).toBeTruthy();
+    expect(screen.getByText('每人限購 2 件，尚餘 174 件')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(JSON.parse(calls('payOrder/create')[0]![1].body as string)).toEqual({ type: 'product', productId: 'prd_1', quantity: 1 });
+    expect(new URL(calls('payOrder/list')[0]![0], 'http://x').searchParams.get('type')).toBe('product');
   });
 });
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { OrderStatus } from './components/order-status';
 import './checkout.css';
 
-/** /mall/info?orderNo=: a card order's status and the numbered cards once paid. */
+/** /mall/info and /mall/goodsInfo ?orderNo=: an order's status, then the numbered cards or the goods once paid. */
 export default function InfoScreen() {
   const [params] = useSearchParams();
   return <OrderStatus orderNo={params.get('orderNo')} />;

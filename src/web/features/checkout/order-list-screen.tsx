@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../shared/schemas/pay-orders';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { formatHkDateTime } from '../../lib/hk-time';
 import { isFailure } from '../../lib/request';
 import { listPayOrders } from './api/list-pay-orders';
 import { openPayUrl } from './components/pay-form';
@@ -11,7 +12,6 @@ import './checkout.css';
 
 const PAGE_SIZE = 20;
 const STATUS_COLORS: Record<PayOrder['status'], string> = { pending: 'warning', paid: 'success', expired: 'default', cancelled: 'default', refunded: 'primary' };
-const hkTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** /my/collection/order: the user's card orders, newest first; pending ones can be paid now. */
 export default function OrderListScreen() {
@@ -62,7 +62,7 @@ export default function OrderListScreen() {
             prefix={o.itemImage ? <img src={o.itemImage} alt="" width={44} height={58} /> : undefined}
             description={
               <>
-                <span>{hkTime(o.createdAt)}・{formatHkd(o.amount)}</span>
+                <span>{formatHkDateTime(o.createdAt)}・{formatHkd(o.amount)}</span>
                 {o.cards.length > 0 && <span className="checkout-serials">{o.cards.map((c) => c.serialText).join('、')}</span>}
               </>
             }

@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withCheckCharacter } from '../../../shared/exchange-code';
 import { AUTHORITY_KEY, SESSION_KEY } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
 import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
 import CardScreen from './card-screen';
 
+const require = createRequire(import.meta.url);
 const CODE = withCheckCharacter('7K3MQ2ZX9A8BC4DE');
 const WRONG = CODE.slice(0, 16) + (CODE[16] === '0' ? '1' : '0');
 const user = { ...testUser, nickname: '寶庫會員4567' };
@@ -32,6 +35,8 @@ beforeEach(() => {
   fetchMock = mockFetch((url) => {
     if (url === '/api/card/exchange') return envelope(answer.code, answer.msg, answer.data);
     if (url === '/api/sms/send') return ok({ resendAfterSeconds: 60 }, '驗證碼已發送');
+    // The QR polyfill's WebAssembly reader, which the app serves itself.
+    if (url.endsWith('.wasm')) return new Response(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')), { headers: { 'Content-Type': 'application/wasm' } });
     return undefined;
   });
 });
@@ -54,9 +59,24 @@ describe('/my/card', () => {
     expect(submit().disabled).toBe(false);
   });
 
-  it('hides the camera scan where the browser has no BarcodeDetector', () => {
+  it('hides the camera scan where the browser has no camera API', () => {
     renderAt('/my/card');
     expect(screen.queryByRole('button', { name: /掃描 QR 碼/ })).toBeNull();
+  });
+
+  it('scans without a native BarcodeDetector (iPhone Safari, Firefox): the polyfill loads when the scanner opens', async () => {
+    expect('BarcodeDetector' in globalThis).toBe(false);
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    renderAt('/my/card');
+    fireEvent.click(screen.getByRole('button', { name: /掃描 QR 碼/ }));
+    // The polyfill loaded, then the camera was asked for (and refused here).
+    expect(await screen.findByText('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    // Its reader comes from this app, not from a CDN.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('.wasm') && !/^https?:/.test(String(u)))).toBe(true));
   });
 
   it('signed out: sends the SMS with purpose exchange, then stores the session of an answer without msg and goes to "/"', async () => {

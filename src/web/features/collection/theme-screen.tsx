@@ -3,6 +3,7 @@ import { Button, Dialog, ProgressBar, Tabs, Toast } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
 import { PagedFrame } from '../../components/paged-frame';
+import { formatHkDate } from '../../lib/hk-time';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -13,7 +14,6 @@ import './collection.css';
 
 type CardListKey = (typeof stores.card.keys)[number];
 const PAGE_SIZE = 10;
-const formatDate = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium' }).format(new Date(iso));
 
 /** Asks before a set exchange, naming every card that will be consumed. */
 async function confirmExchange(theme: ThemeProgress): Promise<boolean> {
@@ -70,7 +70,10 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
       </header>
       {!theme.exchange && (
         <>
-          <ProgressBar percent={percent} aria-label={`收集進度 ${theme.owned} / ${theme.total}`} />
+          {/* antd-mobile's ProgressBar has no role: name and values go on a progressbar around it. */}
+          <div role="progressbar" aria-label="收集進度" aria-valuemin={0} aria-valuemax={theme.total} aria-valuenow={theme.owned} aria-valuetext={`${theme.owned} / ${theme.total}`}>
+            <ProgressBar percent={percent} />
+          </div>
           <div className="card-grid small">
             {theme.cards.map((c) => (
               <CardTile key={c.cardInfoId} name={c.name} image={c.image} rarity={c.rarity} missing={c.owned === 0} serialLabel={c.owned > 0 ? `×${c.owned}` : c.left > 0 ? '未擁有' : '未擁有・已發行完畢'} />
@@ -82,7 +85,7 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
         <div className="theme-exchanged">
           <CardTile name={theme.exchange.card.name} image={theme.exchange.card.image} rarity={theme.exchange.card.rarity} serialLabel={theme.exchange.card.serialLabel} />
           <p>
-            已於 {formatDate(theme.exchange.exchangedAt)} 兌換 B 卡「{theme.exchange.card.name}」{theme.exchange.card.serialLabel}
+            已於 {formatHkDate(theme.exchange.exchangedAt)} 兌換 B 卡「{theme.exchange.card.name}」{theme.exchange.card.serialLabel}
           </p>
         </div>
       ) : theme.bCard ? (

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { useArticle } from './api/get-article';
-import { formatDate } from './components/format';
+import { formatHkDate } from '../../lib/hk-time';
 
 function ArticleView({ id }: { id: string }) {
   const article = useArticle(id);
@@ -36,7 +36,7 @@ function ArticleView({ id }: { id: string }) {
         <Tag color="primary" fill="outline">
           {a.category}
         </Tag>{' '}
-        <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
+        <time dateTime={a.publishedAt}>{formatHkDate(a.publishedAt)}</time>
       </p>
       <TextBody text={a.body} />
     </article>

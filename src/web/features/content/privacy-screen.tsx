@@ -1,7 +1,7 @@
 import { ErrorState, EmptyState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { usePrivacy } from './api/get-privacy';
-import { formatDate } from './components/format';
+import { formatHkDate } from '../../lib/hk-time';
 
 /** /my/privacy: the privacy policy in force. */
 export default function PrivacyScreen() {
@@ -20,7 +20,7 @@ export default function PrivacyScreen() {
         {p.title}
       </h2>
       <p className="article-meta">
-        版本 {p.version}，於 <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time> 生效
+        版本 {p.version}，於 <time dateTime={p.publishedAt}>{formatHkDate(p.publishedAt)}</time> 生效
       </p>
       <TextBody text={p.body} />
     </article>

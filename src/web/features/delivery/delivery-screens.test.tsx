@@ -234,7 +234,7 @@ describe('/my/entity/order and /my/logistics', () => {
     renderAt('/my/logistics?id=shp_1');
     expect(await screen.findByText('順豐速運・運單號碼 SF1234567890')).toBeTruthy();
     const times = [...document.querySelectorAll('time.timeline-time')].map((e) => e.textContent!.replace(/\s/g, ' '));
-    expect(times).toEqual(['22/11/2026 11:05', '22/11/2026 10:00', '22/11/2026 09:00']);
+    expect(times).toEqual(['2026年11月22日 11:05', '2026年11月22日 10:00', '2026年11月22日 09:00']);
     expect(screen.getByText('已交付物流')).toBeTruthy();
     expect(screen.getByText('九龍 觀塘區 觀塘道 1 號')).toBeTruthy();
   });

@@ -3,11 +3,11 @@ import { Tabs } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { PagedFrame } from '../../components/paged-frame';
 import { stores } from '../../lib/stores';
+import { useNow } from '../../lib/use-clock';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getCardInfos } from './api/get-card-infos';
 import { getProducts } from './api/get-products';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
-import { useNow } from './components/sale-state';
 import './mall.css';
 
 const PAGE_SIZE = 10;

@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { FINAL_PAY_ORDER_STATUSES, type PayOrder } from '../../../../shared/schemas/pay-orders';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { formatMinutesLeft } from '../../../lib/hk-time';
 import { isFailure } from '../../../lib/request';
+import { useRemaining } from '../../../lib/use-clock';
 import { payCheck } from '../api/pay-check';
 import { openPayUrl } from './pay-form';
-import { formatRemaining, useRemaining } from './use-countdown';
 
 export const POLL_MS = 2000;
 
@@ -46,7 +47,7 @@ function Pending({ order }: { order: PayOrder }) {
   const remaining = useRemaining(order.expiresAt);
   return (
     <>
-      <Result status="waiting" title="等待付款結果" description={remaining > 0 ? `付款完成後此頁會自動更新；剩餘付款時間 ${formatRemaining(remaining)}` : '正在確認訂單狀態…'} />
+      <Result status="waiting" title="等待付款結果" description={remaining > 0 ? `付款完成後此頁會自動更新；剩餘付款時間 ${formatMinutesLeft(remaining)}` : '正在確認訂單狀態…'} />
       {order.payUrl && remaining > 0 && (
         <div className="checkout-actions">
           <Button block color="primary" size="large" onClick={() => openPayUrl(order.payUrl!)}>

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { Button, Dialog, List, Stepper } from 'antd-mobile';
+import { Button, Dialog, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { MAX_ORDER_QUANTITY, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { formatMinutesLeft } from '../../../lib/hk-time';
 import { isFailure } from '../../../lib/request';
+import { useRemaining } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
 import { cancelPayOrder } from '../api/cancel-pay-order';
 import { createPayOrder, newIdempotencyKey } from '../api/create-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
 import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item';
 import { listPayOrders } from '../api/list-pay-orders';
-import { formatRemaining, useRemaining } from './use-countdown';
 
 /** Opens the provider's checkout (the sandbox page or Stripe). */
 export const openPayUrl = (url: string) => window.location.assign(url);
@@ -32,7 +34,7 @@ function PendingOrder({ order, onChanged }: { order: PayOrder; onChanged: () => 
         {order.itemName} × {order.quantity}，合共 <strong>{formatHkd(order.amount)}</strong>
       </p>
       <p className="checkout-countdown" role="timer" aria-live="off">
-        {remaining > 0 ? <>請於 <strong>{formatRemaining(remaining)}</strong> 內完成付款，逾時訂單會自動取消</> : '訂單已逾時'}
+        {remaining > 0 ? <>請於 <strong>{formatMinutesLeft(remaining)}</strong> 內完成付款，逾時訂單會自動取消</> : '訂單已逾時'}
       </p>
       <div className="checkout-actions">
         {order.payUrl && remaining > 0 && (
@@ -73,7 +75,7 @@ function OrderForm({ item, method, onOrdered }: { item: SaleItem; method: string
       <List header="購買數量">
         <List.Item
           description={`每人限購 ${item.perUserLimit} ${unit}，尚餘 ${item.left} ${unit}`}
-          extra={<Stepper min={1} max={max} value={quantity} onChange={(v) => setQuantity(v)} disabled={!buyable} aria-label="購買數量" />}
+          extra={<QuantityStepper min={1} max={max} value={quantity} onChange={(v) => setQuantity(v)} disabled={!buyable} label="購買數量" />}
         >
           數量
         </List.Item>

@@ -1,11 +1,11 @@
 import { Steps, Tag } from 'antd-mobile';
 import { CARD_STATUS_LABELS, VIA_LABELS, type CardDetail, type ProvenanceEvent } from '../../../../shared/schemas/collection';
+import { formatHkd } from '../../../../shared/money';
 import { ErrorState, LoadingState } from '../../../components/state-views';
+import { formatHkDateTime } from '../../../lib/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 
-const formatTime = (iso: string) => new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-const formatHkd = (cents: number) => `HK$${(cents / 100).toLocaleString('en-HK', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** One provenance step in words: how the card was minted, changed owner or was consumed. */
 export function describeEvent(e: ProvenanceEvent): string {
@@ -47,7 +47,7 @@ function Detail({ card }: { card: CardDetail }) {
       <h3 className="section-title">來源紀錄</h3>
       <Steps direction="vertical" current={card.provenance.length - 1}>
         {card.provenance.map((e, i) => (
-          <Steps.Step key={i} title={describeEvent(e)} description={formatTime(e.at)} />
+          <Steps.Step key={i} title={describeEvent(e)} description={formatHkDateTime(e.at)} />
         ))}
       </Steps>
     </article>

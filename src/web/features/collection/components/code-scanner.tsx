@@ -8,16 +8,30 @@ interface DetectedBarcode {
 interface BarcodeDetectorLike {
   detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
 }
-type BarcodeDetectorCtor = new (opts?: { formats?: string[] }) => BarcodeDetectorLike;
+type BarcodeDetectorCtor = (new (opts?: { formats?: string[] }) => BarcodeDetectorLike) & { getSupportedFormats?: () => Promise<string[]> };
 
-function detectorCtor(): BarcodeDetectorCtor | null {
-  const ctor = (globalThis as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
-  return typeof ctor === 'function' ? ctor : null;
+/**
+ * The browser's own BarcodeDetector where it reads QR codes (Chrome on Android); elsewhere (iPhone
+ * Safari, Firefox, desktop) the `barcode-detector` polyfill, fetched only now that the scanner opens,
+ * with its WebAssembly reader served by this app rather than a CDN.
+ */
+async function loadDetector(): Promise<BarcodeDetectorCtor> {
+  const native = (globalThis as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
+  if (typeof native === 'function') {
+    const formats = await native.getSupportedFormats?.().catch((): string[] => []);
+    if (formats?.includes('qr_code')) return native;
+  }
+  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
+    import('barcode-detector/ponyfill'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
+  prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+  return BarcodeDetector as unknown as BarcodeDetectorCtor;
 }
 
-/** Scanning works where the browser has both BarcodeDetector and a camera API; otherwise the button is hidden. */
+/** Scanning needs only a camera API: the detector comes from the browser or the polyfill. */
 export function canScan(): boolean {
-  return detectorCtor() !== null && typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
 /** The code inside a scanned QR: the `code` of a printed `/my/card?code=` link, or the text itself. */
@@ -43,12 +57,10 @@ function ScannerView({ onCode, onError }: { onCode: (code: string) => void; onEr
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const Ctor = detectorCtor();
-    if (!Ctor) return;
-    const detector = new Ctor({ formats: ['qr_code'] });
+    let detector: BarcodeDetectorLike | null = null;
 
     const tick = async () => {
-      if (stopped || !video.current) return;
+      if (stopped || !video.current || !detector) return;
       try {
         const found = await detector.detect(video.current);
         const value = found.find((b) => b.rawValue)?.rawValue;
@@ -62,21 +74,26 @@ function ScannerView({ onCode, onError }: { onCode: (code: string) => void; onEr
       timer = setTimeout(tick, 250);
     };
 
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then(async (s) => {
-        if (stopped) {
-          s.getTracks().forEach((t) => t.stop());
-          return;
-        }
-        stream = s;
-        if (video.current) {
-          video.current.srcObject = s;
-          await video.current.play().catch(() => undefined);
-        }
-        void tick();
-      })
-      .catch(() => handlers.current.onError('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。'));
+    const open = async () => {
+      try {
+        const Ctor = await loadDetector();
+        detector = new Ctor({ formats: ['qr_code'] });
+      } catch {
+        return handlers.current.onError('未能載入掃描器，請檢查網絡後再試，或直接輸入兌換碼。');
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      } catch {
+        return handlers.current.onError('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。');
+      }
+      if (stopped) return stream.getTracks().forEach((t) => t.stop());
+      if (video.current) {
+        video.current.srcObject = stream;
+        await video.current.play().catch(() => undefined);
+      }
+      void tick();
+    };
+    void open();
 
     return () => {
       stopped = true;

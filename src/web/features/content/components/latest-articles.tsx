@@ -2,7 +2,7 @@ import { Image, List, Tag } from 'antd-mobile';
 import { useLatestArticles } from '../api/get-articles';
 import { LinkItem } from '../../../components/link-item';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import { formatDate } from './format';
+import { formatHkDate } from '../../../lib/hk-time';
 
 /** The newest articles; a tap opens /mall/article?id=. */
 export function LatestArticles({ count = 5 }: { count?: number }) {
@@ -25,7 +25,7 @@ export function LatestArticles({ count = 5 }: { count?: number }) {
                 <Tag color="primary" fill="outline">
                   {a.category}
                 </Tag>{' '}
-                <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
+                <time dateTime={a.publishedAt}>{formatHkDate(a.publishedAt)}</time>
               </span>
             }
           >

@@ -3,8 +3,8 @@ import { Button } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { formatCountdown, formatHkDayTime } from '../../../lib/hk-time';
 import type { Failure } from '../../../lib/request';
-import { formatCountdown, formatHkTime } from './sale-state';
 
 /** Loading, not found and error states shared by both detail screens. */
 export function DetailStates({ status, failure, reload, what }: { status: 'loading' | 'error'; failure?: Failure; reload: () => void; what: string }) {
@@ -76,14 +76,14 @@ export function StartCountdown({ startsAt, now }: { startsAt: string; now: numbe
     <div className="start-countdown" role="timer" aria-label={`距離開售 ${formatCountdown(Date.parse(startsAt) - now)}`}>
       <span>距離開售</span>
       <strong aria-hidden="true">{formatCountdown(Date.parse(startsAt) - now)}</strong>
-      <small>{formatHkTime(startsAt)} 開售</small>
+      <small>{formatHkDayTime(startsAt)} 開售</small>
     </div>
   );
 }
 
 export function saleWindow(startsAt: string | null, endsAt: string | null): string {
-  if (startsAt && endsAt) return `${formatHkTime(startsAt)} 至 ${formatHkTime(endsAt)}`;
-  if (startsAt) return `${formatHkTime(startsAt)} 起`;
-  if (endsAt) return `至 ${formatHkTime(endsAt)}`;
+  if (startsAt && endsAt) return `${formatHkDayTime(startsAt)} 至 ${formatHkDayTime(endsAt)}`;
+  if (startsAt) return `${formatHkDayTime(startsAt)} 起`;
+  if (endsAt) return `至 ${formatHkDayTime(endsAt)}`;
   return '長期發售';
 }

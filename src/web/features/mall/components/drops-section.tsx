@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import type { CardInfo } from '../../../../shared/schemas/catalogue';
 import { formatHkd } from '../../../../shared/money';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { useNow } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
 import { getCardInfos } from '../api/get-card-infos';
 import { SaleBadge } from './sale-badge';
-import { liveState, useNow } from './sale-state';
+import { liveState } from './sale-state';
 import '../mall.css';
 
 /** Home: card infos on sale now and coming soon, with countdowns; a tap opens the detail. */

@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { SALE_STATE_LABELS, type SaleState } from '../../../../shared/schemas/catalogue';
-import { formatCountdown } from './sale-state';
+import { formatCountdown } from '../../../lib/hk-time';
 
 const COLORS: Record<SaleState, string> = {
   upcoming: 'warning',

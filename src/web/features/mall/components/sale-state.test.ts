@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, liveState, notBuyableReason } from './sale-state';
+import { formatCountdown } from '../../../lib/hk-time';
+import { liveState, notBuyableReason } from './sale-state';
 
 const T = Date.parse('2026-11-22T04:00:00.000Z');
 const item = (over: Partial<Parameters<typeof liveState>[0]> = {}) => ({

@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxProvider } from '../adapters/payments/sandbox';
+import { newId } from '../adapters/ids';
+import { addTheme, give, signIn } from '../modules/collection/collection-fixtures';
+import { createDrop, createProduct } from '../modules/pay-orders/pay-orders.fixtures';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { TEST_DATABASE_URL } from '../testing/test-db';
+import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
+import { INVARIANTS, brokenInvariants } from './faults/invariants';
+import { reportCheck } from './report';
+
+if (!TEST_DATABASE_URL) console.log('skipped: fault injection needs PostgreSQL (set TEST_DATABASE_URL): it terminates server backends');
+
+interface Answer {
+  status: number;
+  body: { code: number; msg: string; data: Record<string, unknown> | null };
+}
+
+/** One flow that settles, redeems or exchanges in one transaction, and how to retry it. */
+interface Flow {
+  name: string;
+  steps: string[];
+  /** Makes what the flow needs; answers the request to fault and a check of the retries. */
+  prepare(): Promise<{ act(): Promise<Answer>; retry(): Promise<string[]> }>;
+}
+
+/**
+ * Machine check (issue 7 §2): the database connection of the transaction is terminated at each step of
+ * purchase settlement, code redemption and set exchange. After each fault everything or nothing happened,
+ * the request answered a clean envelope, the app still serves, and a retry (same event, same Idempotency-Key,
+ * same code) settles exactly once.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transaction leaves all or nothing', () => {
+  let t: TestApp;
+  let sandbox: SandboxProvider;
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ postgres: true, poolSize: 4, env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
+    sandbox = t.app.deps.payments as SandboxProvider;
+    await installFaultTriggers(t.db);
+  });
+  afterAll(() => t?.close());
+
+  const inject = async (opts: InjectOptions): Promise<Answer> => {
+    const res = await t.app.inject(opts);
+    return { status: res.statusCode, body: res.json() };
+  };
+  const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object, headers: Record<string, string> = {}) =>
+    inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+
+  /** A card or product order of a fresh buyer, its checkout paid at the sandbox: answers the webhook it sends. */
+  async function paidCheckout(kind: 'card' | 'product') {
+    const buyer = await signIn(t);
+    const key = `fault-key-${seq++}`;
+    const body = kind === 'card' ? { type: 'card', cardInfoId: await createDrop(t.db, { editionSize: 20, perUserLimit: 5 }), quantity: 2 } : { type: 'product', productId: await createProduct(t.db, { stock: 20, perUserLimit: 5 }), quantity: 2 };
+    const create = () => api('POST', 'payOrder/create', buyer.token, body, { 'idempotency-key': key });
+    const created = await create();
+    if (created.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(created.body)}`);
+    const orderNo = created.body.data!.orderNo as string;
+    const rows = (await t.db.execute(sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`)) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
+    const row = rows.rows[0]!;
+    const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
+    const deliver = () => inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
+    /** The same Idempotency-Key answers the first order, now paid with its items, and nothing more was made. */
+    const sameKeyAnswersPaid = async (problems: string[]) => {
+      const again = await create();
+      const items = kind === 'card' ? again.body.data?.cards : again.body.data?.goods;
+      if (again.body.data?.orderNo !== orderNo || again.body.data?.status !== 'paid' || (items as unknown[] | undefined)?.length !== 2) {
+        problems.push(`same Idempotency-Key after settling: ${JSON.stringify(again.body).slice(0, 300)}`);
+      }
+    };
+    return { buyer, orderNo, deliver, sameKeyAnswersPaid, payCheck: () => api('GET', `payOrder/payCheck?orderNo=${orderNo}`, buyer.token) };
+  }
+
+  const settleSteps = (item: 'mint' | 'goods') => ['settle:before-claim', 'settle:after-claim', item, 'settle:before-commit'];
+  const FLOWS: Flow[] = [
+    {
+      name: 'purchase settlement by webhook (cards)',
+      steps: settleSteps('mint'),
+      async prepare() {
+        const c = await paidCheckout('card');
+        return {
+          act: c.deliver,
+          async retry() {
+            const problems: string[] = [];
+            const first = await c.deliver();
+            if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            const replay = await c.deliver();
+            if (replay.body.data?.outcome !== 'duplicate') problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
+            await c.sameKeyAnswersPaid(problems);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'purchase settlement by payCheck (cards)',
+      steps: settleSteps('mint'),
+      async prepare() {
+        const c = await paidCheckout('card');
+        return {
+          act: c.payCheck,
+          async retry() {
+            const problems: string[] = [];
+            const first = await c.payCheck();
+            const second = await c.payCheck();
+            if (first.body.data?.status !== 'paid') problems.push(`payCheck again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            if (JSON.stringify(first.body.data?.cards) !== JSON.stringify(second.body.data?.cards)) problems.push('a second payCheck answered other cards');
+            await c.sameKeyAnswersPaid(problems);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'purchase settlement by webhook (goods)',
+      steps: settleSteps('goods'),
+      async prepare() {
+        const c = await paidCheckout('product');
+        return {
+          act: c.deliver,
+          async retry() {
+            const problems: string[] = [];
+            const first = await c.deliver();
+            if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            await c.sameKeyAnswersPaid(problems);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'code redemption',
+      steps: ['code:before-claim', 'code:after-claim', 'mint', 'code:before-commit'],
+      async prepare() {
+        const themeId = newId('thm');
+        await addTheme(t, themeId, [{ id: `${themeId}_c` }]);
+        const [code] = (await t.app.services.codes.createBatch({ cardInfoId: `${themeId}_c`, count: 1 })).codes as [string];
+        const user = await signIn(t);
+        const redeem = () => api('POST', 'card/exchange', user.token, { code });
+        return {
+          act: redeem,
+          async retry() {
+            const problems: string[] = [];
+            const first = await redeem();
+            if (first.status !== 200 || (first.body.data?.cards as unknown[]).length !== 1) problems.push(`the same code again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            const second = await redeem();
+            if (second.status !== 409) problems.push(`the code a third time: ${JSON.stringify(second.body)}`);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'set exchange',
+      steps: ['mint', 'set:before-claim', 'set:after-claim', 'set:record', 'set:before-commit'],
+      async prepare() {
+        const themeId = newId('thm');
+        const cards = [1, 2, 3].map((i) => ({ id: `${themeId}_c${i}` }));
+        await addTheme(t, themeId, cards, { id: `${themeId}_b`, editionSize: 5 });
+        const user = await signIn(t);
+        for (const c of cards) await give(t, user.userId, c.id);
+        const exchange = () => api('POST', 'card/exchangeBCard', user.token, { themeId });
+        return {
+          act: exchange,
+          async retry() {
+            const problems: string[] = [];
+            const first = await exchange();
+            if (first.status !== 200 || (first.body.data?.consumed as unknown[]).length !== 3) problems.push(`the exchange again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            const second = await exchange();
+            if (second.status !== 409) problems.push(`the exchange a third time: ${JSON.stringify(second.body)}`);
+            return problems;
+          },
+        };
+      },
+    },
+  ];
+
+  it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {
+    const failures: string[] = [];
+    let injected = 0;
+    let held = 0;
+    const checkInvariants = async (when: string) => {
+      const broken = await brokenInvariants(t.db);
+      held += Object.keys(INVARIANTS).length - broken.length;
+      for (const b of broken) failures.push(`${when}: ${b}`);
+    };
+    for (const flow of FLOWS) {
+      for (const step of flow.steps) {
+        const name = `${flow.name} @ ${step}`;
+        const run = await flow.prepare();
+        await arm(t.db, step);
+        const answer = await run.act();
+        if (!(await disarm(t.db))) {
+          failures.push(`${name}: the step was never reached (answered ${answer.status})`);
+          continue;
+        }
+        injected++;
+        // A lost connection is a 503 (plugins/errors.ts): the transaction was rolled back, the client may retry.
+        const clean = answer.status === 503 && answer.body.code === 503 && answer.body.data === null && /[\u3400-\u9fff]/.test(answer.body.msg);
+        if (!clean) failures.push(`${name}: answered ${answer.status} ${JSON.stringify(answer.body)}, not the 503 envelope with a zh-HK message`);
+        await checkInvariants(`${name}, after the fault`);
+        const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+        const banner = await t.app.inject({ method: 'GET', url: '/api/banner' });
+        if (health.statusCode !== 200 || banner.statusCode !== 200) failures.push(`${name}: the app stopped serving (${health.statusCode}, ${banner.statusCode})`);
+        for (const p of await run.retry()) failures.push(`${name}: ${p}`);
+        await checkInvariants(`${name}, after the retry`);
+      }
+    }
+    reportCheck('faults', t.dbKind, { 'faults injected': injected, 'invariants held': held, 'invariants broken': failures.filter((f) => f.includes(' after ')).length, failures: failures.length }, { failures });
+    expect(failures).toEqual([]);
+    expect(injected).toBe(FLOWS.reduce((n, f) => n + f.steps.length, 0));
+  }, 300_000);
+
+  it('idle connections terminated by the server are dropped from the pool, and the app keeps serving', async () => {
+    // Fill the pool with idle connections, then end all of them but the one asking.
+    await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'GET', url: '/healthz' })));
+    const killed = (await t.db.execute(
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { ok: boolean }[] };
+    expect(killed.rows.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let i = 0; i < 8; i++) expect((await t.app.inject({ method: 'GET', url: '/api/banner' })).statusCode).toBe(200);
+  });
+
+  it('the invariants see half-done work (the check can fail)', async () => {
+    const drop = await createDrop(t.db, { editionSize: 5, perUserLimit: 1 });
+    const themeId = newId('thm');
+    await addTheme(t, themeId, [{ id: `${themeId}_c` }]);
+    await t.app.services.codes.createBatch({ cardInfoId: `${themeId}_c`, count: 1 });
+    expect(await brokenInvariants(t.db)).toEqual([]);
+    await t.db.execute(sql`update card_infos set minted = minted + 1 where id = ${drop}`);
+    await t.db.execute(sql`update exchange_codes set status = 'used' where card_info_id = ${`${themeId}_c`}`);
+    const broken = await brokenInvariants(t.db);
+    await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);
+    await t.db.execute(sql`update exchange_codes set status = 'unused' where card_info_id = ${`${themeId}_c`}`);
+    expect(broken.map((b) => b.split(':')[0])).toEqual(['minted count = cards of each card info', 'a code is used exactly when it minted one card']);
+  });
+});

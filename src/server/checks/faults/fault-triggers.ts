@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Test-only triggers that kill the transaction's own backend (`pg_terminate_backend(pg_backend_pid())`) at a
+ * named step, installed in the test database only. They hang on tables and columns, not on service code, so
+ * they survive refactors:
+ * - `before-claim`: BEFORE the row update that claims the object (order pending → paid, code unused → used,
+ *   set card held → consumed);
+ * - `after-claim`: AFTER that update, before anything else of the transaction;
+ * - `mint` / `goods`: after the first card or goods row is written;
+ * - `record`: before the set exchange's own row is inserted;
+ * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
+ * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
+ * rollback) makes it fire once.
+ */
+const CLAIMS = [
+  { flow: 'settle', table: 'pay_orders', when: "OLD.status = 'pending' AND NEW.status = 'paid'" },
+  { flow: 'code', table: 'exchange_codes', when: "OLD.status = 'unused' AND NEW.status = 'used'" },
+  { flow: 'set', table: 'cards', when: "OLD.status = 'held' AND NEW.status = 'consumed'" },
+];
+
+const STATEMENTS = [
+  'CREATE TABLE fault_plan (step text PRIMARY KEY)',
+  'CREATE SEQUENCE fault_fuse',
+  `CREATE FUNCTION fault_fire() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF EXISTS (SELECT 1 FROM fault_plan WHERE step = TG_ARGV[0]) AND nextval('fault_fuse') = 1 THEN
+       PERFORM pg_terminate_backend(pg_backend_pid());
+     END IF;
+     RETURN NEW;
+   END $$`,
+  ...CLAIMS.flatMap(({ flow, table, when }) => [
+    `CREATE TRIGGER fault_${flow}_before_claim BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION fault_fire('${flow}:before-claim')`,
+    `CREATE TRIGGER fault_${flow}_after_claim AFTER UPDATE ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION fault_fire('${flow}:after-claim')`,
+    `CREATE CONSTRAINT TRIGGER fault_${flow}_before_commit AFTER UPDATE ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION fault_fire('${flow}:before-commit')`,
+  ]),
+  `CREATE TRIGGER fault_mint AFTER INSERT ON cards FOR EACH ROW EXECUTE FUNCTION fault_fire('mint')`,
+  `CREATE TRIGGER fault_goods AFTER INSERT ON goods FOR EACH ROW EXECUTE FUNCTION fault_fire('goods')`,
+  `CREATE TRIGGER fault_set_record BEFORE INSERT ON theme_exchanges FOR EACH ROW EXECUTE FUNCTION fault_fire('set:record')`,
+];
+
+export async function installFaultTriggers(db: Db): Promise<void> {
+  for (const statement of STATEMENTS) await db.execute(sql.raw(statement));
+}
+
+/** Arms one step: the next transaction that reaches it loses its connection. */
+export async function arm(db: Db, step: string): Promise<void> {
+  await db.execute(sql`delete from fault_plan`);
+  await db.execute(sql`insert into fault_plan (step) values (${step})`);
+  await db.execute(sql`select setval('fault_fuse', 1, false)`);
+}
+
+/** Disarms, and answers whether the armed step fired. */
+export async function disarm(db: Db): Promise<boolean> {
+  await db.execute(sql`delete from fault_plan`);
+  const rows = (await db.execute(sql`select last_value, is_called from fault_fuse`)) as unknown as { rows: { last_value: string; is_called: boolean }[] };
+  return rows.rows[0]!.is_called;
+}

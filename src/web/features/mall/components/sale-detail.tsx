@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Right } from '../../../../shared/schemas/catalogue';
+import type { Failure } from '../../../lib/request';
+import { useNow } from '../../../lib/use-clock';
+import { useLoad } from '../../../lib/use-load';
+import { BuyBar } from './buy-bar';
+import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail-parts';
+import { SaleBadge } from './sale-badge';
+import { liveState, notBuyableReason, type SaleItem } from './sale-state';
+
+type What = '卡牌' | '商品';
+
+function DetailLoader<T>({ id, what, load, children }: { id: string; what: What; load: (id: string) => Promise<T | Failure>; children: (item: T) => ReactNode }) {
+  const item = useLoad(() => load(id), [id]);
+  if (item.status !== 'ready') return <DetailStates status={item.status} failure={item.failure} reload={item.reload} what={what} />;
+  return <>{children(item.data)}</>;
+}
+
+/** A mall detail screen (/mall/detail, /mall/goodsDetail): the item of `?id=` loaded, or why it is not shown. */
+export function DetailScreen<T>({ what, load, children }: { what: What; load: (id: string) => Promise<T | Failure>; children: (item: T) => ReactNode }) {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() ?? '';
+  if (!id) return <MissingId what={what} />;
+  return (
+    <DetailLoader id={id} what={what} load={load}>
+      {children}
+    </DetailLoader>
+  );
+}
+
+interface OnSale extends SaleItem {
+  name: string;
+  priceCents: number | null;
+  rights: Right[];
+  isBCard?: boolean;
+}
+
+/**
+ * The body both detail screens share: picture, tags with the live sale badge, title, the start
+ * countdown, facts, description, rights and the buy bar; the state moves on while the screen is open.
+ */
+export function SaleDetail({
+  item,
+  media,
+  tags,
+  sub,
+  facts,
+  about,
+  payPath,
+}: {
+  item: OnSale;
+  media: ReactNode;
+  tags: ReactNode;
+  sub?: ReactNode;
+  facts: [string, ReactNode][];
+  about: { title: string; body: ReactNode } | null;
+  payPath: string;
+}) {
+  const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
+  const state = liveState(item, now);
+  return (
+    <>
+      <article className="detail" aria-labelledby="detail-title">
+        {media}
+        <div className="detail-head">
+          <div className="detail-tags">
+            {tags}
+            <SaleBadge state={state} startsAt={item.saleStartsAt} now={now} />
+          </div>
+          <h2 id="detail-title" className="detail-title">
+            {item.name}
+          </h2>
+          {sub}
+        </div>
+        {state === 'upcoming' && item.saleStartsAt && <StartCountdown startsAt={item.saleStartsAt} now={now} />}
+        <Facts items={facts} />
+        {about && (
+          <section className="detail-section" aria-labelledby="desc-title">
+            <h3 id="desc-title">{about.title}</h3>
+            {about.body}
+          </section>
+        )}
+        <Rights rights={item.rights} />
+      </article>
+      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state)} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, formatHkDate, formatHkDateTime, formatHkDayTime, formatMinutesLeft } from './hk-time';
+
+describe('Hong Kong time', () => {
+  // 23:30 UTC is already the next day in Hong Kong (UTC+8), whatever zone the device is in.
+  const iso = '2026-01-04T23:30:00.000Z';
+
+  it('shows dates and times in Hong Kong time', () => {
+    expect(formatHkDate(iso)).toBe('2026年1月5日');
+    expect(formatHkDateTime(iso)).toBe('2026年1月5日 07:30');
+    expect(formatHkDayTime(iso)).toBe('1月5日 07:30');
+  });
+
+  it('formats what is left of a countdown', () => {
+    expect(formatCountdown(2 * 86_400_000 + 3_723_900)).toBe('2 日 01:02:03');
+    expect(formatMinutesLeft(15 * 60_000)).toBe('15:00');
+    expect(formatMinutesLeft(500)).toBe('00:01');
+    expect(formatMinutesLeft(-1)).toBe('00:00');
+  });
+});

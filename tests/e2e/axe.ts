@@ -1,0 +1,83 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { E2E_AXE_LOG } from './env';
+
+/** WCAG 2.2 level AA, as axe-core tags it (each level includes the ones before it). */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Audit {
+  screen: string;
+  url: string;
+  violations: { id: string; impact: string | null; targets: string[] }[];
+}
+
+/** True when the page holds a sign-in record (the app keeps it in local storage). */
+async function signedIn(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.values(localStorage).some((v) => v.includes('"token"')));
+}
+
+/** Waits until the screen has its content: no route or region spinner, fonts loaded, popups done animating. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
+  // The request client's blocking toast: the screen under it is about to change.
+  await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // antd-mobile animates masks, popups and toasts with react-spring: audit them at rest, never half faded in.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body')).some((el) => {
+          if (el.getClientRects().length === 0) return false; // not rendered
+          const style = getComputedStyle(el);
+          // A mask is at rest at opacity 0 or 1; a popup takes pointer events only once fully open.
+          return el.classList.contains('adm-mask') ? style.opacity !== '1' && style.opacity !== '0' : style.pointerEvents === 'none';
+        }),
+      ),
+    )
+    .toBe(false);
+}
+
+/**
+ * Runs axe-core on what the page shows now and fails on any WCAG 2.2 AA violation. Every call is
+ * logged, so the run ends with a count of the screens audited (see reportAxe, run by the global teardown).
+ */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  await settled(page);
+  const name = `${screen} (${(await signedIn(page)) ? 'signed in' : 'signed out'})`;
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const audit: Audit = {
+    screen: name,
+    url: new URL(page.url()).pathname + new URL(page.url()).search,
+    violations: results.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.map((n) => n.target.join(' ')) })),
+  };
+  mkdirSync(path.dirname(E2E_AXE_LOG), { recursive: true });
+  appendFileSync(E2E_AXE_LOG, `${JSON.stringify(audit)}\n`);
+  const readable = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
+  // Soft: one run lists every screen that fails, not only the first.
+  expect.soft(readable, `axe-core (WCAG 2.2 AA) on ${name} at ${audit.url}`).toEqual([]);
+}
+
+export function resetAxeLog(): void {
+  rmSync(E2E_AXE_LOG, { force: true });
+}
+
+/** Prints `[check] axe: …` and writes {screens, violations} to the check report folder. */
+export function reportAxe(): void {
+  const audits: Audit[] = existsSync(E2E_AXE_LOG)
+    ? readFileSync(E2E_AXE_LOG, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Audit)
+    : [];
+  const screens = new Set(audits.map((a) => a.screen));
+  // A screen audited several times counts its worst audit once, so repeated visits do not inflate the figure.
+  const worst = new Map<string, number>();
+  for (const a of audits) worst.set(a.screen, Math.max(worst.get(a.screen) ?? 0, a.violations.reduce((n, v) => n + v.targets.length, 0)));
+  const violations = [...worst.values()].reduce((a, b) => a + b, 0);
+  const dir = process.env.CHECK_REPORT_DIR ?? 'ci-results/checks';
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'axe.json'),
+    `${JSON.stringify({ screens: screens.size, violations, audits: audits.length, standard: 'WCAG 2.2 AA', tags: WCAG_22_AA, screenNames: [...screens].sort() }, null, 2)}\n`,
+  );
+  console.log(`[check] axe: screens audited ${screens.size}, violations ${violations}`);
+}

@@ -1,0 +1,5 @@
+import { reportAxe } from './axe';
+
+export default function globalTeardown(): void {
+  reportAxe();
+}
