@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { E2E_OPERATOR } from './env';
 import { signUp } from './session';
 import { codeIn, waitForSms } from './sms-outbox';
@@ -36,6 +37,7 @@ test('buy a physical product, add an address, request delivery; the operator pac
   await expect(page).toHaveURL(/\/my\/entity$/);
   await expect(page.getByText('港島夜景 卡套（100 張裝）')).toBeVisible();
   await expect(page.getByText('未有收貨地址：請先新增地址。')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/entity (goods, no address)');
   await page.getByRole('button', { name: '新增地址' }).click();
 
   // Add one: region and district pickers, back to the delivery request after saving.
@@ -45,9 +47,23 @@ test('buy a physical product, add an address, request delivery; the operator pac
   await page.getByLabel('送貨地區').selectOption('九龍');
   await page.getByLabel('分區').selectOption('觀塘區');
   await page.getByLabel('詳細地址').fill('觀塘道 1 號 10 樓 A 室');
+  await expectNoAxeViolations(page, '/my/address/edit (filled)');
   await page.getByRole('button', { name: '儲存地址' }).click();
   await expect(page).toHaveURL(/\/my\/entity$/);
   await expect(page.getByText('九龍 觀塘區 觀塘道 1 號 10 樓 A 室')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/entity (goods and address)');
+  // The address picker and a unit's detail open as dialogs.
+  await page.getByRole('button', { name: '更換地址' }).click();
+  await expect(page.getByRole('dialog', { name: '選擇收貨地址' })).toBeVisible();
+  await expectNoAxeViolations(page, '/my/entity (address picker)');
+  await expect(page.getByRole('dialog', { name: '選擇收貨地址' }).getByRole('radio')).toBeChecked();
+  await page.getByRole('dialog', { name: '選擇收貨地址' }).getByRole('button', { name: '關閉' }).click();
+  await expect(page.getByRole('dialog', { name: '選擇收貨地址' })).toBeHidden();
+  await page.getByRole('button', { name: '「港島夜景 卡套（100 張裝）」詳情' }).click();
+  await expect(page.getByRole('dialog', { name: '物品詳情' }).getByText('購入')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/entity (goods detail)');
+  await page.getByRole('dialog', { name: '物品詳情' }).getByRole('button', { name: '關閉' }).click();
+  await expect(page.getByRole('dialog', { name: '物品詳情' })).toBeHidden();
 
   // Request delivery of the goods: one shipment, its timeline opens.
   // With the keyboard: the goods checkbox takes focus and Space selects it.
@@ -66,6 +82,10 @@ test('buy a physical product, add an address, request delivery; the operator pac
   // The shipment is listed in /my/entity/order.
   await page.goto('/my/entity/order');
   await expect(page.getByRole('link', { name: /港島夜景 卡套（100 張裝）（SH\d{6}[0-9A-Z]{8}）/ })).toBeVisible();
+  await expectNoAxeViolations(page, '/my/entity/order (one shipment)');
+  await page.goto('/my/address');
+  await expect(page.getByText('預設')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/address (one address)');
 
   // The operator packs and ships it through the admin routes.
   const token = await operatorToken(page.request);
@@ -81,21 +101,29 @@ test('buy a physical product, add an address, request delivery; the operator pac
   await expect(timeline.getByText('已交付物流')).toBeVisible();
   await expect(timeline.getByText('已打包，等待發貨')).toBeVisible();
   await expect(timeline.getByText(/順豐速運 運單號碼 SF1234567890/)).toBeVisible();
+  await expectNoAxeViolations(page, '/my/logistics (shipped)');
   await page.goto('/my/entity/order');
   await expect(page.getByText('已發貨')).toBeVisible();
 
   // Change the nickname and the avatar; /my shows both.
   await page.goto('/my');
   await page.getByRole('link', { name: '編輯資料' }).click();
+  await expectNoAxeViolations(page, '/my/edit');
   await page.getByLabel('暱稱').fill('寄件達人');
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page).toHaveURL(/\/my$/);
   await expect(page.getByText('寄件達人')).toBeVisible();
   await page.getByRole('link', { name: '更換頭像' }).click();
+  await expect(page.getByText('醒獅', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, '/my/avatar');
   await page.getByText('醒獅', { exact: true }).click();
   await page.getByRole('button', { name: '儲存頭像' }).click();
   await expect(page).toHaveURL(/\/my$/);
   await expect(page.locator('.profile-header img')).toHaveAttribute('src', '/media/avatars/lion-dance.svg');
+  await expectNoAxeViolations(page, '/my (new nickname and avatar)');
+  await page.goto('/my/phone');
+  await expect(page.getByLabel('新手機號碼')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/phone');
 });
 
 test('the delivery and settings screens fit a 320 px wide phone', async ({ page }) => {

@@ -71,9 +71,12 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
               ))}
             </fieldset>
           )}
-          <div className="form-actions">
+          <div className="form-actions popup-actions">
             <Button block onClick={() => navigate('/my/address/edit')}>
               新增地址
+            </Button>
+            <Button block fill="none" onClick={() => setOpen(false)}>
+              關閉
             </Button>
           </div>
         </div>
