@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { systemClock } from './adapters/clock';
+import { createKeys } from './adapters/keys';
 import { createSmsSender } from './adapters/sms/create-sms';
 import { buildApp, loggerOptions } from './app';
 import { seedDemo } from './db/seed';
@@ -13,8 +14,9 @@ async function main() {
   if (config.SEED_DEMO) await seedDemo(database.db, systemClock.now());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
 
+  const keys = createKeys(config.APP_SECRET);
   const app = await buildApp({
-    deps: { config, db: database.db, clock: systemClock, sms: createSmsSender(config), payments: createPaymentProvider(config, database.db, systemClock) },
+    deps: { config, db: database.db, clock: systemClock, keys, sms: createSmsSender(config), payments: createPaymentProvider(config, database.db, systemClock, keys) },
     redis,
     logger: loggerOptions(config.LOG_LEVEL),
     webRoot: config.WEB_DIST,

@@ -23,6 +23,12 @@ export const FIELD_LABELS: Record<string, string> = {
   rarity: '稀有度',
   onSale: '只看發售中',
   saleState: '銷售狀態',
+  category: '類別',
+  sort: '排序方式',
+  itemId: '項目',
+  bio: '簡介',
+  avatar: '頭像',
+  'idempotency-key': 'Idempotency-Key 標頭',
   recipient: '收件人',
   region: '地區',
   district: '分區',
@@ -34,8 +40,6 @@ export const FIELD_LABELS: Record<string, string> = {
   trackingNumber: '運單號碼',
   reason: '取消原因',
   authCode: '目前手機號碼的驗證碼',
-  bio: '簡介',
-  avatar: '頭像',
 };
 
 export function fieldLabel(path: string): string {

@@ -4,7 +4,7 @@ import type { SessionData, User } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, invalid, notFound } from '../../errors';
-import { newId, newSecretToken, sha256 } from '../../adapters/ids';
+import { newId, newSecretToken, randomBase32, sha256 } from '../../adapters/ids';
 import { createAuthRepository, type UserRow } from './auth.repository';
 import { createSmsCodeService, type SmsPurpose } from './sms.service';
 
@@ -29,8 +29,11 @@ function isUniqueViolation(err: unknown): boolean {
 
 const DISABLED_MSG = '此帳戶已被停用，如有疑問請聯絡客服';
 
-/** The default nickname: 寶庫會員 and the last 4 digits of the phone. */
-export const defaultNickname = (phone: string) => `寶庫會員${phone.slice(-4)}`;
+/**
+ * The default nickname: 收藏家 and 6 random characters (about a billion of them). Never derived from
+ * the phone: nicknames are public (card owners, provenance).
+ */
+export const defaultNickname = () => `收藏家${randomBase32(6)}`;
 
 function toUser(row: UserRow): User {
   return {
@@ -115,7 +118,7 @@ export function createAuthService(deps: Deps) {
 
     /** The user of this phone, created (with the default nickname) when there is none. */
     async ensureUser(phone: string): Promise<{ id: string; created: boolean }> {
-      const inserted = await repo.insertUser(deps.db, { id: newId('usr'), phone, nickname: defaultNickname(phone), createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
+      const inserted = await repo.insertUser(deps.db, { id: newId('usr'), phone, nickname: defaultNickname(), createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
       if (inserted) return { id: inserted.id, created: true };
       const existing = await repo.findUserByPhone(deps.db, phone);
       if (!existing) throw new Error('user vanished between insert and select');
@@ -137,7 +140,7 @@ export function createAuthService(deps: Deps) {
       const user = await repo.insertUser(deps.db, {
         id: newId('usr'),
         phone: input.phone,
-        nickname: input.nickname ?? defaultNickname(input.phone),
+        nickname: input.nickname ?? defaultNickname(),
         createdAt: now,
         updatedAt: now,
       });

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/constants';
 import { maskPhone } from '../../../shared/phone';
 import type { AUTH_SMS_PURPOSES, SMS_PURPOSES } from '../../../shared/schemas/auth';
-import { hmacSha256, newId, newSecretToken, randomDigits, sha256 } from '../../adapters/ids';
+import { newId, newSecretToken, randomDigits, sha256 } from '../../adapters/ids';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, invalid, rateLimited } from '../../errors';
@@ -48,7 +48,7 @@ export interface SendInput {
 /** SMS codes and the one-tap login links sent with them (PRODUCT.md §3, §4.1, §7). */
 export function createSmsCodeService(deps: Deps) {
   const repo = createSmsRepository();
-  const hashCode = (id: string, code: string) => hmacSha256(deps.config.APP_SECRET, `sms:${id}:${code}`);
+  const hashCode = (id: string, code: string) => deps.keys.hmac('smsCode', `${id}:${code}`);
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   return {

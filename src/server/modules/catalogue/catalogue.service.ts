@@ -166,7 +166,7 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
      * check and the update are one statement.
      */
     reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return item.kind === 'card' ? repo.reserveCard(tx, item.id, quantity) : repo.reserveProduct(tx, item.id, quantity);
+      return repo.reserve(tx, item.kind, item.id, quantity);
     },
 
     /**
@@ -190,7 +190,7 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
 
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
     release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return item.kind === 'card' ? repo.releaseCard(tx, item.id, quantity) : repo.releaseProduct(tx, item.id, quantity);
+      return repo.release(tx, item.kind, item.id, quantity);
     },
   };
 }

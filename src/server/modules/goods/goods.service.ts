@@ -4,6 +4,7 @@ import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
+import { newItems } from '../../acquisition';
 import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createGoodsRepository } from './goods.repository';
@@ -57,19 +58,10 @@ export function createGoodsService(deps: Deps, services: { catalogue: CatalogueS
     async create(tx: Tx, input: CreateGoodsInput): Promise<CreatedGoods[]> {
       const product = await services.catalogue.takeProductStock(tx, input.productId, input.quantity, input.fromReservation ?? false);
       if (!product) throw conflict('此商品已售罄');
-      const now = deps.clock.now();
-      const out: CreatedGoods[] = [];
-      const rows = [];
-      const events = [];
-      for (let i = 0; i < input.quantity; i++) {
-        const id = newId('gds');
-        rows.push({ id, productId: input.productId, ownerId: input.ownerId, status: 'held' as const, acquiredVia: 'purchase' as const, acquiredAt: now, createdAt: now });
-        events.push({ id: newId('gev'), goodsId: id, kind: 'created' as const, via: 'purchase' as const, toUserId: input.ownerId, priceCents: input.priceCents ?? null, refId: input.refId, createdAt: now });
-        out.push({ id, productId: input.productId, name: product.name, image: product.images[0] ?? '', type: product.type });
-      }
-      await repo.insertGoods(tx, rows);
-      await repo.insertEvents(tx, events);
-      return out;
+      const items = newItems(input.quantity, { item: 'gds', event: 'gev' }, { ...input, via: 'purchase', at: deps.clock.now() });
+      await repo.insertGoods(tx, items.map((it) => ({ ...it.row, productId: input.productId })));
+      await repo.insertEvents(tx, items.map((it) => ({ ...it.event, goodsId: it.id, kind: 'created' as const })));
+      return items.map((it) => ({ id: it.id, productId: input.productId, name: product.name, image: product.images[0] ?? '', type: product.type }));
     },
 
     /** `goods/list`: the user's goods of one product type (0 其他, 1 實物), optionally of one status, newest first. */
