@@ -21,6 +21,10 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { addressRoutes } from './modules/addresses/addresses.routes';
+import { goodsRoutes } from './modules/goods/goods.routes';
+import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
 import { newId } from './adapters/ids';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
@@ -170,6 +174,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminWalletRoutes);
       await api.register(marketPublicRoutes);
       await api.register(marketRoutes);
+      await api.register(accountRoutes);
+      await api.register(addressRoutes);
+      await api.register(goodsRoutes);
+      await api.register(shipmentRoutes);
+      await api.register(adminShipmentRoutes);
     },
     { prefix: '/api' },
   );

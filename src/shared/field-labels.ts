@@ -29,6 +29,17 @@ export const FIELD_LABELS: Record<string, string> = {
   bio: '簡介',
   avatar: '頭像',
   'idempotency-key': 'Idempotency-Key 標頭',
+  recipient: '收件人',
+  region: '地區',
+  district: '分區',
+  detail: '詳細地址',
+  isDefault: '設為預設地址',
+  addressId: '收貨地址',
+  goodsIds: '提貨物品',
+  carrier: '物流公司',
+  trackingNumber: '運單號碼',
+  reason: '取消原因',
+  authCode: '目前手機號碼的驗證碼',
   kind: '類別',
   minPrice: '最低價格',
   maxPrice: '最高價格',
@@ -42,7 +53,6 @@ export const FIELD_LABELS: Record<string, string> = {
   accountNo: '帳戶號碼',
   amount: '金額',
   reference: '付款參考編號',
-  reason: '原因',
 };
 
 export function fieldLabel(path: string): string {

@@ -49,6 +49,13 @@ export function createCardsService(deps: Deps, services: { catalogue: CatalogueS
       return items.map((it) => ({ id: it.id, cardInfoId: input.cardInfoId, name: taken.name, image: taken.image, rarity: taken.rarity, serial: first + it.index, editionSize: taken.editionSize }));
     },
 
+    /** The card infos (name, image) of which the owner holds a copy: what they may use as an avatar. */
+    async ownedCardFaces(ownerId: string): Promise<{ cardInfoId: string; name: string; image: string }[]> {
+      const ids = await repo.ownedCardInfoIds(deps.db, ownerId);
+      const infos = await services.catalogue.cardInfosById(deps.db, ids);
+      return infos.map((i) => ({ cardInfoId: i.id, name: i.name, image: i.image })).sort((a, b) => a.name.localeCompare(b.name, 'zh-HK'));
+    },
+
     /** The lowest-serial held (not listed, not reserved) card of each card info the owner has one of. */
     async lowestHeld(tx: Tx, ownerId: string, cardInfoIds: string[]): Promise<Map<string, { id: string; serial: number }>> {
       const rows = await repo.heldCards(tx, ownerId, cardInfoIds);

@@ -160,6 +160,21 @@ export function createCatalogueRepository() {
       return db.select({ id: themes.id, name: themes.name }).from(themes).where(inArray(themes.id, ids));
     },
 
+    /** Products by id with what goods lists show of them, in no particular order. */
+    async productsById(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: products.id, type: products.type, name: products.name, description: products.description, images: products.images })
+        .from(products)
+        .where(inArray(products.id, ids));
+    },
+
+    /** The ids of every product of one type (0 其他, 1 實物). */
+    async productIdsOfType(db: Executor, type: number) {
+      const rows = await db.select({ id: products.id }).from(products).where(eq(products.type, type));
+      return rows.map((r) => r.id);
+    },
+
     /** The card infos that make up a theme's set (its B card excluded), in display order. */
     async setCardInfos(db: Executor, themeId: string) {
       return db

@@ -139,6 +139,12 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
         : { kind: 'product', ...common, image: r.images[0] ?? '', priceCents: r.priceCents, total: r.stock };
     },
 
+    /** Products by id: type, name, description and images (goods and shipments show them). */
+    productsById: (db: Executor, ids: string[]) => repo.productsById(db, ids),
+
+    /** The ids of every product of one type (0 其他, 1 實物), to list a user's goods of that type. */
+    productIdsOfType: (db: Executor, type: number) => repo.productIdsOfType(db, type),
+
     /** One theme and its B card info, or null; in the caller's transaction (set exchange). */
     theme: (tx: Executor, id: string) => repo.theme(tx, id),
 
