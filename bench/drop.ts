@@ -4,12 +4,14 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints
  * throughput and latency, and the invariants (oversold and duplicate serials must be 0).
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { systemClock } from '../src/server/adapters/clock';
+import { createKeys } from '../src/server/adapters/keys';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import type { SandboxProvider } from '../src/server/adapters/payments/sandbox';
@@ -85,8 +87,9 @@ async function freshPostgres(url: string): Promise<Database> {
 
 async function run(label: string, database: Database) {
   // Every buyer arrives from 127.0.0.1 here; lift the per-IP limit so the bench measures buying.
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' });
-  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock) } });
+  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: randomBytes(32).toString('hex') });
+  const keys = createKeys(config.APP_SECRET!);
+  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });

@@ -4,6 +4,7 @@
  * hello-world started by this bench (same machine, same client). On PGlite and (when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import { systemClock } from '../src/server/adapters/clock';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import { newId } from '../src/server/adapters/ids';
+import { createKeys } from '../src/server/adapters/keys';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -130,8 +132,9 @@ async function hello() {
 }
 
 async function run(label: string, database: Database) {
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' });
-  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock) } });
+  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: randomBytes(32).toString('hex') });
+  const keys = createKeys(config.APP_SECRET!);
+  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baselineApp = await hello();

@@ -3,12 +3,15 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Deps } from './deps';
 import { pingDatabase } from './db/ping';
 import { createServices, type Services } from './services';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuards, validatorCompiler } from './plugins/validation';
+import { registerCacheControl } from './plugins/cache-control';
+import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
@@ -18,6 +21,10 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { addressRoutes } from './modules/addresses/addresses.routes';
+import { goodsRoutes } from './modules/goods/goods.routes';
+import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
 import { newId } from './adapters/ids';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
@@ -89,14 +96,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => newId('req'),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
+    clientErrorHandler,
   });
-  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock), log: app.log };
+  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  registerCacheControl(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -127,7 +138,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     redis: opts.redis,
     nameSpace: opts.rateLimitNamespace ?? 'trove-rl-',
     skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The API and the sandbox checkout pages (which pay orders); the web app's static files are not counted.
+    allowList: (request) => !(request.url.startsWith('/api/') || request.url.startsWith('/pay/')),
     errorResponseBuilder: () => ({ statusCode: 429, code: 429, msg: '操作過於頻繁，請稍後再試', data: null }),
   });
 
@@ -162,6 +174,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminWalletRoutes);
       await api.register(marketPublicRoutes);
       await api.register(marketRoutes);
+      await api.register(accountRoutes);
+      await api.register(addressRoutes);
+      await api.register(goodsRoutes);
+      await api.register(shipmentRoutes);
+      await api.register(adminShipmentRoutes);
     },
     { prefix: '/api' },
   );

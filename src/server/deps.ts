@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './adapters/clock';
+import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
 import type { Config } from './config';
@@ -10,6 +11,8 @@ export interface Deps {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Keys derived from APP_SECRET, one per purpose. */
+  keys: Keys;
   sms: SmsSender;
   payments: PaymentProvider;
   log: FastifyBaseLogger;

@@ -38,6 +38,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A request part that failed its schema (thrown by the validator compiler, plugins/validation.ts);
+ * `message` is the zh-HK sentence the 400 envelope carries. Not an AppError: Fastify writes
+ * `statusCode` and `code` onto validation errors.
+ */
+export class RequestValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestValidationError';
+  }
+}
+
 export const invalid = (msg: string) => new AppError('invalid', msg);
 export const notFound = (msg: string, reason?: string) => new AppError('not_found', msg, reason);
 export const conflict = (msg: string, reason?: string) => new AppError('conflict', msg, reason);

@@ -1,8 +1,10 @@
 import { Redis } from 'ioredis';
 import { systemClock } from './adapters/clock';
+import { createKeys } from './adapters/keys';
 import { createSmsSender } from './adapters/sms/create-sms';
 import { buildApp, loggerOptions } from './app';
 import { seedDemo } from './db/seed';
+import { seedDemoMarket } from './db/demo/market-demo';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startPayOrderExpiryJob } from './jobs/pay-order-expiry';
 import { startListingExpiryJob } from './jobs/listing-expiry';
@@ -11,11 +13,12 @@ import { loadConfigOrExit, openConfiguredDatabase } from './startup';
 async function main() {
   const config = loadConfigOrExit();
   const database = await openConfiguredDatabase(config);
-  if (config.SEED_DEMO) await seedDemo(database.db, systemClock.now());
+  const seeded = config.SEED_DEMO ? await seedDemo(database.db, systemClock.now()) : false;
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
 
+  const keys = createKeys(config.APP_SECRET);
   const app = await buildApp({
-    deps: { config, db: database.db, clock: systemClock, sms: createSmsSender(config), payments: createPaymentProvider(config, database.db, systemClock) },
+    deps: { config, db: database.db, clock: systemClock, keys, sms: createSmsSender(config), payments: createPaymentProvider(config, database.db, systemClock, keys) },
     redis,
     logger: loggerOptions(config.LOG_LEVEL),
     webRoot: config.WEB_DIST,
@@ -24,6 +27,9 @@ async function main() {
       await database.close();
     },
   });
+
+  // The demo market goes through the services, so it is made once the app (and its services) exist.
+  if (seeded) await seedDemoMarket(app.deps);
 
   let closing = false;
   const shutdown = (signal: string) => {

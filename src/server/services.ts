@@ -1,4 +1,6 @@
 import type { Deps } from './deps';
+import { createAccountService } from './modules/account/account.service';
+import { createAddressesService } from './modules/addresses/addresses.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
@@ -12,6 +14,7 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createVault } from './adapters/vault';
+import { createShipmentsService } from './modules/shipments/shipments.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -22,12 +25,13 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
-  const vault = createVault(deps.config.APP_SECRET);
+  const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth });
   const wallet = createWalletService(deps, { identity, auth });
   payOrders.useBalancePayer((tx, order) => wallet.payOrderFromBalance(tx, order));
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
+  const addresses = createAddressesService(deps);
   return {
     identity,
     wallet,
@@ -41,6 +45,9 @@ export function createServices(deps: Deps) {
     goods,
     codes,
     collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
+    account: createAccountService(deps, { auth, cards }),
+    addresses,
+    shipments: createShipmentsService(deps, { goods, addresses }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,10 +1,45 @@
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 
-/** Parses the environment once; a bad variable ends the process with its name (exit 1), never a stack trace. */
-export function loadConfigOrExit(): Config {
+/** The configuration once APP_SECRET is known (set, or generated for the embedded database). */
+export type StartupConfig = Config & { APP_SECRET: string };
+
+/** Where the generated secret of an embedded database lives. */
+export const appSecretFile = (dataDir: string) => path.join(dataDir, 'app-secret');
+
+/**
+ * The embedded database's own secret: read from DATA_DIR/app-secret, or generated there (256 random
+ * bits, owner-only file) on the first start. The server and the codes command read the same file.
+ */
+export function readOrCreateAppSecret(dataDir: string): string {
+  const file = appSecretFile(dataDir);
+  mkdirSync(dataDir, { recursive: true });
   try {
-    return loadConfig();
+    // `wx`: never overwrite; when two processes race, the loser reads the winner's secret below.
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new ConfigError(`Invalid environment configuration:\n  APP_SECRET: ${file} holds less than 32 characters; delete it to generate a new one, or set APP_SECRET`);
+  return secret;
+}
+
+/** Parses the environment and settles APP_SECRET; throws ConfigError naming the variable at fault. */
+export function loadStartupConfig(env: Record<string, string | undefined> = process.env): StartupConfig {
+  const config = loadConfig(env);
+  // loadConfig already refused DATABASE_URL without APP_SECRET, so an unset secret means PGlite here.
+  return { ...config, APP_SECRET: config.APP_SECRET ?? readOrCreateAppSecret(config.DATA_DIR) };
+}
+
+/** Parses the environment once; a bad variable ends the process with its name (exit 1), never a stack trace. */
+export function loadConfigOrExit(): StartupConfig {
+  try {
+    return loadStartupConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -77,7 +77,7 @@ export function reportAxe(): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, 'axe.json'),
-    `${JSON.stringify({ screens: screens.size, violations, audits: audits.length, standard: 'WCAG 2.2 AA', tags: WCAG_22_AA, screenNames: [...screens].sort() }, null, 2)}\n`,
+    `${JSON.stringify({ check: 'axe', db: 'pglite', 'screens audited': screens.size, violations, audits: audits.length, details: { standard: 'WCAG 2.2 AA', tags: WCAG_22_AA, screenNames: [...screens].sort() } }, null, 2)}\n`,
   );
   console.log(`[check] axe: screens audited ${screens.size}, violations ${violations}`);
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -29,8 +29,4 @@ export function randomDigits(digits: number): string {
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-export function hmacSha256(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('hex');
 }

@@ -42,11 +42,11 @@ describe('ownership matrix', () => {
   });
   afterAll(() => t?.close());
 
-  const call = async (entry: OwnershipEntry, user: TestUser, id: string) => {
+  const call = async (entry: OwnershipEntry, user: TestUser, id: string | string[]) => {
     const [method, path] = entry.route.split(' ') as ['GET' | 'POST', string];
     const op = operationsOf(doc).find((o) => o.id === entry.route)!;
     const inPath = path.includes(`{${entry.param}}`);
-    const url = inPath ? path.replace(`{${entry.param}}`, encodeURIComponent(id)) : path;
+    const url = inPath ? path.replace(`{${entry.param}}`, encodeURIComponent(String(id))) : path;
     const headers = { authorization: `Bearer ${user.token}`, ...entry.headers?.() };
     const res =
       method === 'GET'

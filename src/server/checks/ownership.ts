@@ -1,6 +1,9 @@
 import { newId } from '../adapters/ids';
 import { addTheme, give } from '../modules/collection/collection-fixtures';
 import { createDrop, createProduct } from '../modules/pay-orders/pay-orders.fixtures';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { addProduct, addressBody, giveGoods } from '../modules/shipments/shipments.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { MARKET_OWNERSHIP } from './ownership-market';
 
@@ -32,11 +35,11 @@ export interface OwnershipEntry {
   /** The id-like field, in the query string (GET) or the body (POST). */
   param: string;
   kind: OwnershipKind;
-  /** Makes the object as `owner` and answers the id the route takes. */
-  create(t: TestApp, owner: TestUser): Promise<string>;
+  /** Makes the object as `owner` and answers the id the route takes (a list for a field of ids, e.g. `goodsIds`). */
+  create(t: TestApp, owner: TestUser): Promise<string | string[]>;
   /** Paths in the owner's answer data (`cards.id`, `provenance.priceCents`) that are the owner's alone. */
   privateFields: string[];
-  /** The rest of a valid request, besides the id. */
+  /** The rest of a valid request, besides the id (`create` may fill it in, e.g. the owner's address). */
   extra?: Record<string, unknown>;
   /** Headers of a valid request (a fresh Idempotency-Key…). */
   headers?: () => Record<string, string>;
@@ -141,9 +144,94 @@ export const OWNERSHIP: OwnershipEntry[] = [
   { route: 'GET /api/cardInfo/detail', param: 'id', kind: 'public', create: async (t) => (await plainTheme(t)).cardInfoId, privateFields: [] },
   { route: 'GET /api/product/detail', param: 'id', kind: 'public', create: async (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }), privateFields: [] },
   { route: 'GET /api/article/detail', param: 'id', kind: 'public', create: firstArticle, privateFields: [] },
+  // Addresses, goods and shipments: private to their owner.
+  { route: 'POST /api/address/update', param: 'id', kind: 'private', create: ownAddress, privateFields: ['id', 'createdAt'], extra: addressBody({ recipient: '改名收件人', detail: '改過的地址 8 樓' }) },
+  { route: 'POST /api/address/setDefault', param: 'id', kind: 'private', create: ownAddress, privateFields: ['recipient', 'detail'] },
+  { route: 'POST /api/address/delete', param: 'id', kind: 'private', create: ownAddress, privateFields: ['id'] },
+  { route: 'GET /api/goods/detail', param: 'id', kind: 'private', create: async (t, owner) => (await physicalGoods(t, owner))[0]!, privateFields: ['id', 'acquiredAt'] },
+  // B sends A's goods to A's address: refused as not B's (the goods service also checks each unit's owner).
+  (() => {
+    const extra: Record<string, unknown> = {};
+    return {
+      route: 'POST /api/goods/delivery',
+      param: 'goodsIds',
+      kind: 'private' as const,
+      create: async (t: TestApp, owner: TestUser) => {
+        extra.addressId = await ownAddress(t, owner);
+        return physicalGoods(t, owner);
+      },
+      extra,
+      privateFields: ['shipmentNo', 'address.recipient'],
+    };
+  })(),
+  (() => {
+    const extra: Record<string, unknown> = {};
+    return {
+      route: 'POST /api/goods/delivery',
+      param: 'addressId',
+      kind: 'private' as const,
+      create: async (t: TestApp, owner: TestUser) => {
+        extra.goodsIds = await physicalGoods(t, owner);
+        return ownAddress(t, owner);
+      },
+      extra,
+      privateFields: ['shipmentNo', 'address.recipient'],
+    };
+  })(),
+  { route: 'GET /api/logistic/detail', param: 'id', kind: 'private', create: async (t, owner) => ownShipment(t, owner), privateFields: ['shipmentNo', 'address.recipient', 'address.detail'] },
+  // Operators' shipment routes: the owner here is an operator; B (not one) gets 404 whatever the id.
+  { route: 'GET /api/admin/shipments/detail', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId', 'address.recipient'] },
+  { route: 'POST /api/admin/shipments/pack', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId'] },
+  {
+    route: 'POST /api/admin/shipments/ship',
+    param: 'id',
+    kind: 'private',
+    create: operatorShipment('pending'),
+    privateFields: ['shipmentNo', 'userId'],
+    extra: { carrier: '順豐速運', trackingNumber: 'SF0000000001' },
+  },
+  { route: 'POST /api/admin/shipments/deliver', param: 'id', kind: 'private', create: operatorShipment('shipped'), privateFields: ['shipmentNo', 'userId'] },
+  { route: 'POST /api/admin/shipments/cancel', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId'] },
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
 ];
+
+/** An address in the owner's book, with a recipient nobody else uses. */
+async function ownAddress(t: TestApp, owner: TestUser): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/address/add', headers: { authorization: `Bearer ${owner.token}` }, payload: addressBody({ recipient: `收件人${owner.userId.slice(-6)}` }) });
+  if (res.statusCode !== 200) throw new Error(`set-up: address/add answered ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
+
+/** A held physical goods unit of the owner. */
+async function physicalGoods(t: TestApp, owner: TestUser): Promise<string[]> {
+  return giveGoods(t, owner.userId, await addProduct(t, { type: 1 }));
+}
+
+/** A shipment of the owner's goods to the owner's address. */
+async function ownShipment(t: TestApp, owner: TestUser): Promise<string> {
+  const goodsIds = await physicalGoods(t, owner);
+  const addressId = await ownAddress(t, owner);
+  const res = await t.app.inject({ method: 'POST', url: '/api/goods/delivery', headers: { authorization: `Bearer ${owner.token}` }, payload: { goodsIds, addressId } });
+  if (res.statusCode !== 200) throw new Error(`set-up: goods/delivery answered ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
+
+/** Makes the owner an operator and answers a customer's shipment in `status` (pending, or packed and shipped). */
+function operatorShipment(status: 'pending' | 'shipped') {
+  return async (t: TestApp, owner: TestUser): Promise<string> => {
+    await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+    const customerId = (await t.app.services.auth.ensureUser(`+8529${String(Date.now() % 10_000_000).padStart(7, '0')}`)).id;
+    const customer = { userId: customerId, token: (await t.app.services.auth.startSession(customerId)).token, phone: '' };
+    const id = await ownShipment(t, customer);
+    if (status === 'shipped') {
+      const operator = { userId: owner.userId, sessionId: '', roles: ['admin'] };
+      await t.app.services.shipments.pack(operator, id);
+      await t.app.services.shipments.ship(operator, { id, carrier: '順豐速運', trackingNumber: 'SF0000000002' });
+    }
+    return id;
+  };
+}
 
 async function plainTheme(t: TestApp): Promise<{ themeId: string; cardInfoId: string }> {
   const themeId = newId('thm');

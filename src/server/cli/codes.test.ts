@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchangeCode } from '../../shared/exchange-code';
 import { ManualClock } from '../adapters/clock';
-import { hmacSha256 } from '../adapters/ids';
-import { loadConfig } from '../config';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { createKeys } from '../adapters/keys';
+import { testConfig } from '../testing/test-app';
 import type { Database } from '../db/client';
 import { cardInfos, exchangeCodes, themes } from '../db/schema';
 import { openTestDatabase } from '../testing/test-db';
@@ -29,8 +30,8 @@ describe('codes CLI', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     dir = mkdtempSync(path.join(tmpdir(), 'trove-codes-'));
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://trove.example' });
-    ctx = { config, db: database.db, clock: new ManualClock(), out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir };
+    const config = testConfig({ PUBLIC_URL: 'https://trove.example' });
+    ctx = { config, db: database.db, clock: new ManualClock(), keys: createKeys(config.APP_SECRET), out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir };
     await database.db.insert(themes).values({ id: 'thm_1', name: '星空, 第一彈', cover: '/c.svg' });
     await database.db.insert(cardInfos).values([
       { id: 'ci_1', themeId: 'thm_1', name: '流星', image: '/1.svg', rarity: 'SR', editionSize: 100 },
@@ -58,9 +59,11 @@ describe('codes CLI', () => {
     const stored = await database.db.select().from(exchangeCodes).where(eq(exchangeCodes.cardInfoId, 'ci_1'));
     expect(stored).toHaveLength(25);
     const hashes = new Set(stored.map((s) => s.codeHash));
+    // Keyed by the exchange-code key derived from APP_SECRET (HKDF-SHA-256), not by the secret itself.
+    const key = Buffer.from(hkdfSync('sha256', ctx.config.APP_SECRET!, 'trove-app-secret', 'trove/exchange-code/v1', 32));
     for (const code of codes) {
       const c = checkExchangeCode(code);
-      expect(hashes.has(hmacSha256(ctx.config.APP_SECRET, `exchange-code:${c.ok ? c.code : ''}`))).toBe(true);
+      expect(hashes.has(createHmac('sha256', key).update(c.ok ? c.code : '').digest('hex'))).toBe(true);
     }
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace(/-/g, ''));
   });

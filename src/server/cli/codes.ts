@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatExchangeCode } from '../../shared/exchange-code';
 import { systemClock, type Clock } from '../adapters/clock';
+import { createKeys, type Keys } from '../adapters/keys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -32,6 +33,7 @@ export interface CliContext {
   config: Config;
   db: Db;
   clock: Clock;
+  keys: Keys;
   out: (line: string) => void;
   err: (line: string) => void;
   cwd: string;
@@ -136,6 +138,8 @@ async function main() {
       config,
       db: database.db,
       clock: systemClock,
+      // The same secret as the server: APP_SECRET, or the one generated in DATA_DIR.
+      keys: createKeys(config.APP_SECRET),
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
       // npm runs scripts from the package folder; a relative --out is meant from where the operator typed.

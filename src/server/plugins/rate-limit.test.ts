@@ -1,12 +1,35 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../adapters/clock';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { newId } from '../adapters/ids';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { createKeys } from '../adapters/keys';
 import { openTestDatabase } from '../testing/test-db';
+import { createTestApp, testConfig, type TestApp } from '../testing/test-app';
+
+describe('rate limits of one instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('count the sandbox checkout pages, which pay orders, like the API', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.20' });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
+    }
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    const confirm = await t.app.inject({ method: 'POST', url: '/pay/sandbox/TR2611220000ABCD/confirm', remoteAddress: '203.0.113.20', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(confirm.statusCode).toBe(429);
+    // Another client is not affected; the web app's own files are never counted.
+    expect((await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.21' })).statusCode).toBe(404);
+  });
+});
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
 if (!TEST_REDIS_URL) console.log('skipped: shared rate limits across instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
@@ -22,12 +45,13 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
   it('counts requests to two server instances against one limit', async () => {
     const namespace = `${newId('rltest')}-`;
     const database = await openTestDatabase({ postgres: false });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '4' });
+    const config = testConfig({ RATE_LIMIT_PER_MINUTE: '4' });
+    const keys = createKeys(config.APP_SECRET);
     for (let i = 0; i < 2; i++) {
       const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
       clients.push(redis);
       const app = await buildApp({
-        deps: { config, db: database.db, clock: new ManualClock(), sms: new FakeSms() },
+        deps: { config, db: database.db, clock: new ManualClock(), keys, sms: new FakeSms() },
         redis,
         rateLimitNamespace: namespace,
         onClose: i === 0 ? () => database.close() : undefined,

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../adapters/clock';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { createKeys } from '../adapters/keys';
 import { openTestDatabase } from '../testing/test-db';
+import { testConfig, testSecret } from '../testing/test-app';
 
 describe('the web app served by the server', () => {
   let app: FastifyInstance;
@@ -20,7 +21,7 @@ describe('the web app served by the server', () => {
     writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     const database = await openTestDatabase({ postgres: false });
     app = await buildApp({
-      deps: { config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }), db: database.db, clock: new ManualClock(), sms: new FakeSms() },
+      deps: { config: testConfig(), db: database.db, clock: new ManualClock(), keys: createKeys(testSecret()), sms: new FakeSms() },
       webRoot: root,
       onClose: () => database.close(),
     });

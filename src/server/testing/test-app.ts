@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ManualClock } from '../adapters/clock';
+import { createKeys, type Keys } from '../adapters/keys';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { createPaymentProvider } from '../adapters/payments/create-payments';
 import { buildApp } from '../app';
@@ -14,9 +16,19 @@ export interface TestApp {
   clock: ManualClock;
   sms: FakeSms;
   config: Config;
+  keys: Keys;
   /** POST/GET under /api with an optional bearer token; answers the parsed envelope and status. */
   call<T = unknown>(method: 'GET' | 'POST', path: string, opts?: { body?: unknown; query?: Record<string, string>; token?: string; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; code: number; msg: string; data: T }>;
   close(): Promise<void>;
+}
+
+/** A random APP_SECRET per test app: no test depends on a known key. */
+export const testSecret = () => randomBytes(32).toString('hex');
+
+/** The configuration of a test app: NODE_ENV=test, no demo content, a random APP_SECRET, then `env`. */
+export function testConfig(env: Record<string, string> = {}): Config & { APP_SECRET: string } {
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', APP_SECRET: testSecret(), ...env });
+  return { ...config, APP_SECRET: config.APP_SECRET! };
 }
 
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
@@ -24,11 +36,12 @@ export async function createTestApp(
   opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: Parameters<typeof buildApp>[0]['onRoute'] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...opts.env });
+  const config = testConfig(opts.env);
+  const keys = createKeys(config.APP_SECRET);
   const clock = new ManualClock();
   const sms = new FakeSms();
   const app = await buildApp({
-    deps: { config, db: database.db, clock, sms, payments: createPaymentProvider(config, database.db, clock) },
+    deps: { config, db: database.db, clock, keys, sms, payments: createPaymentProvider(config, database.db, clock, keys) },
     onClose: () => database.close(),
     onRoute: opts.onRoute,
   });
@@ -40,6 +53,7 @@ export async function createTestApp(
     clock,
     sms,
     config,
+    keys,
     async call(method, path, o = {}) {
       const headers: Record<string, string> = { 'accept-language': 'zh_HK', ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;

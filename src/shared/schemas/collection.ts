@@ -25,13 +25,17 @@ export type ExchangeBody = z.input<typeof ExchangeBodySchema>;
 
 export const RaritySchema = z.enum(RARITIES, { error: '稀有度只可為 N、R、SR、SSR 或 UR' });
 
-/** A card just minted (by a code or a set exchange). */
-export const MintedCardSchema = z.object({
-  id: z.string(),
+/** What every view of a card shows of its card info; the card schemas below extend it. */
+const CardFaceSchema = z.object({
   cardInfoId: z.string(),
   name: z.string(),
   image: z.string(),
   rarity: RaritySchema,
+});
+
+/** A card just minted (by a code or a set exchange). */
+export const MintedCardSchema = CardFaceSchema.extend({
+  id: z.string(),
   serial: z.number().int(),
   editionSize: z.number().int(),
   serialLabel: z.string(),
@@ -57,11 +61,7 @@ export const ThemeQuerySchema = PageQuerySchema.extend({
 export type ThemeQuery = z.input<typeof ThemeQuerySchema>;
 
 /** One card info of a theme, and what the user has of it. */
-export const ThemeCardSchema = z.object({
-  cardInfoId: z.string(),
-  name: z.string(),
-  image: z.string(),
-  rarity: RaritySchema,
+export const ThemeCardSchema = CardFaceSchema.extend({
   /** Copies the user owns (held, listed or reserved). */
   owned: z.number().int(),
   /** Editions not yet minted or reserved: 0 means a missing card can only be had from other collectors. */
@@ -71,11 +71,7 @@ export const ThemeCardSchema = z.object({
 });
 export type ThemeCard = z.infer<typeof ThemeCardSchema>;
 
-export const BCardInfoSchema = z.object({
-  cardInfoId: z.string(),
-  name: z.string(),
-  image: z.string(),
-  rarity: RaritySchema,
+export const BCardInfoSchema = CardFaceSchema.extend({
   editionSize: z.number().int(),
   /** Editions of the B card still to be claimed. */
   left: z.number().int(),
@@ -121,26 +117,14 @@ export const CollectionQuerySchema = PageQuerySchema.extend({
 export type CollectionQuery = z.input<typeof CollectionQuerySchema>;
 
 export const CARD_STATUSES = ['held', 'listed', 'reserved', 'consumed'] as const;
+/** How an item came to exist or change hands; also the provenance `via`. */
 export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase'] as const;
-export const VIA_LABELS: Record<(typeof ITEM_VIAS)[number], string> = {
-  drop: '商城發售',
-  code: '兌換碼',
-  set_exchange: '卡冊兌換',
-  market: '市場交易',
-  purchase: '購買',
-};
+export type ItemVia = (typeof ITEM_VIAS)[number];
+export const VIA_LABELS: Record<ItemVia, string> = { drop: '商城發售', code: '兌換碼', set_exchange: '卡冊兌換', market: '市場交易', purchase: '購買' };
 export const CARD_STATUS_LABELS: Record<(typeof CARD_STATUSES)[number], string> = { held: '持有中', listed: '寄售中', reserved: '交易中', consumed: '已兌換' };
 
 /** A card in a collection list. */
-export const CollectionCardSchema = z.object({
-  id: z.string(),
-  cardInfoId: z.string(),
-  name: z.string(),
-  image: z.string(),
-  rarity: RaritySchema,
-  serial: z.number().int(),
-  editionSize: z.number().int(),
-  serialLabel: z.string(),
+export const CollectionCardSchema = MintedCardSchema.extend({
   themeId: z.string(),
   themeName: z.string(),
   isBCard: z.boolean(),
@@ -179,6 +163,6 @@ export type CardDetail = z.infer<typeof CardDetailSchema>;
 
 /** A right and the cards of the user that grant it. */
 export const HeldRightSchema = RightSchema.extend({
-  cards: z.array(z.object({ id: z.string(), cardInfoId: z.string(), name: z.string(), image: z.string(), rarity: RaritySchema, serialLabel: z.string() })),
+  cards: z.array(CardFaceSchema.extend({ id: z.string(), serialLabel: z.string() })),
 });
 export type HeldRight = z.infer<typeof HeldRightSchema>;

@@ -10,7 +10,6 @@ export interface ScreenEntry {
   title: string;
 }
 
-const soon = () => import('../features/placeholder/coming-soon-screen');
 
 export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/': { load: () => import('./home-screen'), title: 'Trove 寶庫' },
@@ -32,17 +31,17 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/my/collection': { load: () => import('../features/collection/collection-screen'), title: '我的收藏', auth: true },
   '/my/collection/order': { load: () => import('../features/checkout/order-list-screen'), title: '卡牌訂單', auth: true },
   '/my/rights': { load: () => import('../features/collection/rights-screen'), title: '我的權益', auth: true },
-  '/my/entity': { load: soon, title: '我的實物', auth: true },
-  '/my/entity/order': { load: soon, title: '提貨訂單', auth: true },
-  '/my/phone': { load: soon, title: '更換手機號碼', auth: true },
-  '/my/edit': { load: soon, title: '編輯資料', auth: true },
-  '/my/avatar': { load: soon, title: '更換頭像', auth: true },
+  '/my/entity': { load: () => import('../features/delivery/entity-screen'), title: '我的實物', auth: true },
+  '/my/entity/order': { load: () => import('../features/delivery/entity-order-screen'), title: '提貨訂單', auth: true },
+  '/my/phone': { load: () => import('../features/account/phone-screen'), title: '更換手機號碼', auth: true },
+  '/my/edit': { load: () => import('../features/account/edit-screen'), title: '編輯資料', auth: true },
+  '/my/avatar': { load: () => import('../features/account/avatar-screen'), title: '更換頭像', auth: true },
   '/my/verify': { load: () => import('../features/identity/verify-screen'), title: '實名認證', auth: true },
   '/my/payment': { load: () => import('../features/wallet/payment-screen'), title: '錢包及收款', auth: true },
   '/my/privacy': { load: () => import('../features/content/privacy-screen'), title: '私隱政策' },
-  '/my/address': { load: soon, title: '收貨地址', auth: true },
-  '/my/address/edit': { load: soon, title: '編輯地址', auth: true },
-  '/my/logistics': { load: soon, title: '物流詳情', auth: true },
+  '/my/address': { load: () => import('../features/delivery/address-screen'), title: '收貨地址', auth: true },
+  '/my/address/edit': { load: () => import('../features/delivery/address-edit-screen'), title: '編輯地址', auth: true },
+  '/my/logistics': { load: () => import('../features/delivery/logistics-screen'), title: '物流詳情', auth: true },
   '/register': { load: () => import('../features/auth/register-screen'), title: '註冊' },
   '/login': { load: () => import('../features/auth/login-screen'), title: '登入' },
 };

@@ -3,7 +3,7 @@ import { SMS_RESEND_AFTER_MS } from '../../shared/constants';
 import { PHONE_REGIONS, type PhoneRegion } from '../../shared/phone';
 import type { SmsSendBody } from '../../shared/schemas/auth';
 import { EMPTY_PHONE, type PhoneValue } from '../lib/phone-value';
-import { isFailure } from '../lib/request';
+import { isFailure, type Failure } from '../lib/request';
 import { sendSms } from '../lib/send-sms';
 import { useCountdown } from '../lib/use-clock';
 
@@ -51,9 +51,13 @@ export function PhoneInput({
   );
 }
 
+/** Sends a code some other way than sms/send (e.g. sms/authSend to the user's own phone). */
+export type SendCode = () => Promise<{ resendAfterSeconds: number } | Failure | null>;
+
 /**
  * The 6-digit SMS code with 獲取驗證碼: asks `phone()` for the E.164 number (null when the phone
- * field is not valid: it shows why), calls sms/send with `purpose`, then counts down 60 s.
+ * field is not valid: it shows why), calls sms/send with `purpose`, then counts down 60 s. With
+ * `send` instead, that call sends the code (null: nothing sent).
  */
 export function SmsCodeInput({
   id,
@@ -61,6 +65,7 @@ export function SmsCodeInput({
   onChange,
   purpose,
   phone,
+  send,
   className = 'sms-code-input',
   buttonFill = 'none',
   invalid,
@@ -69,18 +74,22 @@ export function SmsCodeInput({
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
-  purpose: SmsSendBody['purpose'];
-  phone: () => Promise<string | null> | string | null;
   className?: string;
   buttonFill?: ButtonProps['fill'];
-} & FieldA11y) {
+} & ({ purpose: SmsSendBody['purpose']; phone: () => Promise<string | null> | string | null; send?: undefined } | { send: SendCode; purpose?: undefined; phone?: undefined }) &
+  FieldA11y) {
   const { secondsLeft, start } = useCountdown();
 
   const requestCode = async () => {
-    const to = await phone();
-    if (!to) return;
-    const result = await sendSms({ phone: to, purpose });
-    if (isFailure(result)) return;
+    let result: Awaited<ReturnType<SendCode>>;
+    if (send) {
+      result = await send();
+    } else {
+      const to = await phone!();
+      if (!to) return;
+      result = await sendSms({ phone: to, purpose: purpose! });
+    }
+    if (!result || isFailure(result)) return;
     start(result.resendAfterSeconds > 0 ? result.resendAfterSeconds : SMS_RESEND_AFTER_MS / 1000);
     Toast.show({ icon: 'success', content: '驗證碼已發送，請查看短訊' });
   };

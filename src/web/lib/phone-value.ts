@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { DEFAULT_REGION, PHONE_REGIONS, toE164, type PhoneRegion } from '../../shared/phone';
 import { PhoneSchema, SmsCodeSchema } from '../../shared/schemas/auth';
 import type { FormRule } from './form-rules';
@@ -46,3 +47,10 @@ export const phoneRule: FormRule = {
     if (error) throw new Error(error);
   },
 };
+
+/** A stored E.164 number back as the phone field's region + national number (+852 when unreadable). */
+export function fromE164(e164: string): PhoneValue {
+  const parsed = parsePhoneNumberFromString(e164);
+  const region = PHONE_REGIONS.find((r) => r.region === parsed?.country)?.region;
+  return region && parsed ? { region, number: parsed.nationalNumber } : { ...EMPTY_PHONE, number: e164 };
+}

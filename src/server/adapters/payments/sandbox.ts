@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Executor } from '../../db/client';
 import { sandboxCharges } from '../../db/schema/payments';
-import { hmacSha256, newId } from '../ids';
+import { newId } from '../ids';
 import { WebhookVerificationError, type PaymentProviderBase, type ProviderPayment, type WebhookEvent } from './payment-provider';
 
 /** Header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "${t}.${rawBody}">`. */
@@ -40,14 +40,14 @@ export interface SandboxProvider extends PaymentProviderBase {
 export interface SandboxOptions {
   db: Executor;
   clock: Clock;
-  appSecret: string;
+  /** The sandbox-webhook key derived from APP_SECRET (adapters/keys.ts). */
+  webhookKey: Buffer;
   publicUrl: string;
 }
 
 /** The local payment provider: a checkout page served by this server and HMAC-signed webhooks. */
 export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
-  // A key of its own, derived from APP_SECRET, so webhook signatures share nothing with other uses.
-  const key = hmacSha256(opts.appSecret, 'trove-sandbox-webhook-v1');
+  const key = opts.webhookKey;
   const mac = (timestampS: number, rawBody: string | Buffer) =>
     createHmac('sha256', key).update(`${timestampS}.`).update(rawBody).digest();
 

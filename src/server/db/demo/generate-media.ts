@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './catalogue-data';
 import { DEMO_ARTICLES, DEMO_BANNERS } from './content-data';
-import { articleCoverSvg, bannerSvg, cardSvg, productSvg, themeCoverSvg, type CardArt } from './media';
+import { AVATAR_PRESETS } from '../../../shared/avatars';
+import { articleCoverSvg, avatarSvg, bannerSvg, cardSvg, productSvg, themeCoverSvg, type CardArt } from './media';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
 
@@ -20,6 +21,16 @@ export function cardArt(id: string): CardArt {
 }
 
 /** Every demo file as [public path, SVG text]. */
+/** The glyph and colours of each preset avatar. */
+const AVATAR_ART: Record<string, { glyph: string; colors: string[] }> = {
+  '/media/avatars/lion-dance.svg': { glyph: '獅', colors: ['#d7263d', '#f46036'] },
+  '/media/avatars/star-ferry.svg': { glyph: '渡', colors: ['#1b4965', '#5fa8d3'] },
+  '/media/avatars/milk-tea.svg': { glyph: '茶', colors: ['#7f5539', '#b08968'] },
+  '/media/avatars/egg-tart.svg': { glyph: '撻', colors: ['#b5651d', '#e9b949'] },
+  '/media/avatars/tram.svg': { glyph: '叮', colors: ['#2d6a4f', '#52b788'] },
+  '/media/avatars/bauhinia.svg': { glyph: '荊', colors: ['#9d174d', '#db2777'] },
+};
+
 export function demoMedia(): [string, string][] {
   const files: [string, string][] = [];
   for (const c of DEMO_CARDS) files.push([cardImage(c), cardSvg(cardArt(c.id))]);
@@ -42,6 +53,7 @@ export function demoMedia(): [string, string][] {
   }
   for (const b of DEMO_BANNERS) files.push([`/media/banners/${b.id}.svg`, bannerSvg({ ...b, seed: b.id }, b.cardIds.map(cardArt))]);
   for (const a of DEMO_ARTICLES) files.push([`/media/articles/${a.id}.svg`, articleCoverSvg(a)]);
+  for (const a of AVATAR_PRESETS) files.push([a.image, avatarSvg({ label: a.label, ...AVATAR_ART[a.image]! })]);
   return files;
 }
 

@@ -374,3 +374,16 @@ ${lines.map((l, i) => `<text x="40" y="${170 + i * 58}" font-family="${FONT}" fo
 </svg>
 `;
 }
+
+/** A round preset avatar: a glyph on a gradient disc (the files of AVATAR_PRESETS). */
+export function avatarSvg(a: { label: string; glyph: string; colors: string[] }): string {
+  const s = 160;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${s} ${s}" width="${s}" height="${s}" role="img" aria-label="${esc(a.label)}">
+<title>${esc(a.label)}</title>
+<defs><linearGradient id="av" x1="0" y1="0" x2="1" y2="1">${stops(a.colors)}</linearGradient></defs>
+<circle cx="${s / 2}" cy="${s / 2}" r="${s / 2}" fill="url(#av)"/>
+<circle cx="${s / 2}" cy="${s / 2}" r="${s / 2 - 8}" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="3"/>
+<text x="${s / 2}" y="${s / 2 + 28}" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="80" fill="#fff">${esc(a.glyph)}</text>
+</svg>
+`;
+}

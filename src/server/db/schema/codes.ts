@@ -21,7 +21,7 @@ export const codeBatches = pgTable(
   (t) => [check('code_batches_one_target', sql`(${t.cardInfoId} IS NULL) <> (${t.themeId} IS NULL)`)],
 );
 
-/** One exchange code, kept only as a keyed hash (HMAC-SHA-256 with APP_SECRET) of its canonical form. */
+/** One exchange code, kept only as a keyed hash (HMAC-SHA-256 with the exchange-code key derived from APP_SECRET) of its canonical form. */
 export const exchangeCodes = pgTable(
   'exchange_codes',
   {

@@ -1,4 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { GOODS_EVENT_KINDS } from '../../../shared/schemas/delivery';
 import { users } from './auth';
 import { products } from './catalogue';
 import { acquisition, provenance } from './item-columns';
@@ -27,7 +28,7 @@ export const goodsEvents = pgTable(
     goodsId: text()
       .notNull()
       .references(() => goods.id),
-    kind: text({ enum: ['created', 'transferred', 'delivered'] }).notNull(),
+    kind: text({ enum: GOODS_EVENT_KINDS }).notNull(),
     ...provenance(),
   },
   (t) => [index().on(t.goodsId, t.createdAt)],

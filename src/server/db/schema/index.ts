@@ -12,3 +12,5 @@ export * from './collection';
 export * from './identity';
 export * from './wallet';
 export * from './market';
+export * from './addresses';
+export * from './shipments';

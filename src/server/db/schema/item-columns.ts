@@ -1,8 +1,8 @@
 import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ItemVia } from '../../../shared/schemas/collection';
 import { users } from './auth';
 
-/** How an item came to exist or change hands; also the provenance `via`. */
-export type ItemVia = 'drop' | 'code' | 'set_exchange' | 'market' | 'purchase';
+export type { ItemVia };
 
 /** How and when a card or goods unit reached its owner (fresh builders per table). */
 export const acquisition = () => ({

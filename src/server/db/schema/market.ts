@@ -44,8 +44,12 @@ export const listings = pgTable(
   },
   (t) => [
     uniqueIndex('listings_one_open_per_item').on(t.itemId).where(sql`${t.sellType} = 0 AND ${t.status} IN ('active', 'reserved')`),
-    index('listings_open_price_idx').on(t.sellType, t.kind, t.status, t.price),
-    index('listings_open_created_idx').on(t.sellType, t.status, t.createdAt),
+    // Open listings are what the market pages read: partial indexes in each sort order.
+    index('listings_active_price_idx').on(t.sellType, t.price).where(sql`${t.status} = 'active'`),
+    index('listings_active_kind_price_idx').on(t.sellType, t.kind, t.price).where(sql`${t.status} = 'active'`),
+    index('listings_active_created_idx').on(t.sellType, t.createdAt).where(sql`${t.status} = 'active'`),
+    index('listings_active_card_info_idx').on(t.sellType, t.cardInfoId, t.price).where(sql`${t.status} = 'active'`),
+    index('listings_active_product_idx').on(t.sellType, t.productId, t.price).where(sql`${t.status} = 'active'`),
     index().on(t.cardInfoId, t.sellType, t.status, t.price),
     index().on(t.productId, t.sellType, t.status, t.price),
     index().on(t.userId, t.sellType, t.status, t.createdAt),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 
@@ -59,6 +59,16 @@ export function createAuthRepository() {
       return rows.length;
     },
 
+    /** Revokes every live session of a user except `keepId` (a phone change); answers how many. */
+    async revokeOtherSessions(db: Executor, userId: string, keepId: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
     async findUserById(db: Executor, id: string) {
       const rows = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
       return rows[0] ?? null;
@@ -80,12 +90,10 @@ export function createAuthRepository() {
       return db.select({ id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio, phone: users.phone, createdAt: users.createdAt, status: users.status }).from(users).where(inArray(users.id, ids));
     },
 
-    /** Adds a role the user does not have yet (ADMIN_PHONES at sign-in). */
-    async addRole(db: Executor, id: string, role: string, at: Date): Promise<void> {
-      await db
-        .update(users)
-        .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: at })
-        .where(and(eq(users.id, id), sql`NOT (${role} = ANY(${users.roles}))`));
+    /** Changes profile fields or the phone of a user; answers the new row, or null when there is none. */
+    async updateUser(db: Executor, id: string, set: Partial<Pick<typeof users.$inferInsert, 'nickname' | 'bio' | 'avatar' | 'phone' | 'roles'>> & { updatedAt: Date }) {
+      const rows = await db.update(users).set(set).where(eq(users.id, id)).returning(userColumns);
+      return rows[0] ?? null;
     },
 
     async setUserStatus(db: Executor, id: string, status: 'active' | 'disabled', at: Date): Promise<boolean> {

@@ -3,8 +3,8 @@ import { maskPhone } from '../../../shared/phone';
 import type { SessionData, User } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
-import { conflict, invalid, notFound } from '../../errors';
-import { newId, newSecretToken, sha256 } from '../../adapters/ids';
+import { AppError, conflict, invalid, notFound } from '../../errors';
+import { newId, newSecretToken, randomBase32, sha256 } from '../../adapters/ids';
 import { createAuthRepository, type UserRow } from './auth.repository';
 import { createSmsCodeService, type SmsPurpose } from './sms.service';
 
@@ -20,10 +20,20 @@ export interface Actor {
 /** Refresh `lastUsedAt` at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;
 
+const PHONE_TAKEN = '此手機號碼已被其他帳戶使用，請使用另一個號碼';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 const DISABLED_MSG = '此帳戶已被停用，如有疑問請聯絡客服';
 
-/** The default nickname: 寶庫會員 and the last 4 digits of the phone. */
-export const defaultNickname = (phone: string) => `寶庫會員${phone.slice(-4)}`;
+/**
+ * The default nickname: 收藏家 and 6 random characters (about a billion of them). Never derived from
+ * the phone: nicknames are public (card owners, provenance).
+ */
+export const defaultNickname = () => `收藏家${randomBase32(6)}`;
 
 function toUser(row: UserRow): User {
   return {
@@ -43,15 +53,16 @@ function toUser(row: UserRow): User {
 export function createAuthService(deps: Deps) {
   const repo = createAuthRepository();
   const sms = createSmsCodeService(deps);
+  const adminPhones = new Set(deps.config.ADMIN_PHONES);
 
   /** A new session for an active user, on `db` (the database or the caller's transaction). */
-  async function openSession(db: Executor, userRow: UserRow, userAgent?: string): Promise<SessionData> {
-    let user = userRow;
-    if (user.status !== 'active') throw conflict(DISABLED_MSG);
+  async function openSession(db: Executor, found: UserRow, userAgent?: string): Promise<SessionData> {
+    if (found.status !== 'active') throw conflict(DISABLED_MSG);
     const now = deps.clock.now();
-    if (deps.config.adminPhones.includes(user.phone) && !user.roles.includes('admin')) {
-      await repo.addRole(db, user.id, 'admin', now);
-      user = { ...user, roles: [...user.roles, 'admin'] };
+    let user = found;
+    // Operators named by ADMIN_PHONES become admins when they sign in (PRODUCT.md §8).
+    if (adminPhones.has(user.phone) && !user.roles.includes('admin')) {
+      user = (await repo.updateUser(db, user.id, { roles: [...user.roles, 'admin'], updatedAt: now })) ?? user;
       deps.log.info({ userId: user.id }, 'admin role granted by ADMIN_PHONES');
     }
     const token = newSecretToken();
@@ -120,7 +131,7 @@ export function createAuthService(deps: Deps) {
 
     /** The user of this phone, created (with the default nickname) when there is none. */
     async ensureUser(phone: string): Promise<{ id: string; created: boolean }> {
-      const inserted = await repo.insertUser(deps.db, { id: newId('usr'), phone, nickname: defaultNickname(phone), createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
+      const inserted = await repo.insertUser(deps.db, { id: newId('usr'), phone, nickname: defaultNickname(), createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
       if (inserted) return { id: inserted.id, created: true };
       const existing = await repo.findUserByPhone(deps.db, phone);
       if (!existing) throw new Error('user vanished between insert and select');
@@ -142,7 +153,7 @@ export function createAuthService(deps: Deps) {
       const user = await repo.insertUser(deps.db, {
         id: newId('usr'),
         phone: input.phone,
-        nickname: input.nickname ?? defaultNickname(input.phone),
+        nickname: input.nickname ?? defaultNickname(),
         createdAt: now,
         updatedAt: now,
       });
@@ -183,6 +194,48 @@ export function createAuthService(deps: Deps) {
       const user = await repo.findUserById(deps.db, actor.userId);
       if (!user) throw notFound('找不到此帳戶');
       return toUser(user);
+    },
+
+    /** Changes the user's nickname, bio or avatar (the caller has checked the avatar is one they may use). */
+    async updateProfile(actor: Actor, patch: { nickname?: string; bio?: string; avatar?: string }): Promise<User> {
+      const user = await repo.updateUser(deps.db, actor.userId, { ...patch, updatedAt: deps.clock.now() });
+      if (!user) throw notFound('找不到此帳戶');
+      return toUser(user);
+    },
+
+    /**
+     * Moves the account to a new phone: a code sent to the current phone (`sms/authSend`,
+     * change_phone_old) and one sent to the new phone (`sms/send`, change_phone). Both codes are
+     * checked before either is used, and before anyone learns whether the new number is taken
+     * (only its owner gets that far; whose it is is never said). Other sessions are revoked.
+     */
+    async changePhone(actor: Actor, input: { authCode: string; phone: string; code: string }): Promise<User> {
+      const current = await repo.findUserById(deps.db, actor.userId);
+      if (!current) throw notFound('找不到此帳戶');
+      if (current.phone === input.phone) throw invalid('新手機號碼與目前的號碼相同');
+      const outcome = await deps.db
+        .transaction(async (tx) => {
+          const old = await sms.verifyIn(tx, { phone: current.phone, purpose: 'change_phone_old', code: input.authCode }, { consume: false });
+          if (!old.ok) return { ok: false as const, kind: 'invalid' as const, msg: `目前手機號碼的驗證碼：${old.msg}` };
+          const fresh = await sms.verifyIn(tx, { phone: input.phone, purpose: 'change_phone', code: input.code }, { consume: false });
+          if (!fresh.ok) return { ok: false as const, kind: 'invalid' as const, msg: `新手機號碼的驗證碼：${fresh.msg}` };
+          await sms.consumeIn(tx, old.value);
+          await sms.consumeIn(tx, fresh.value);
+          if (await repo.findUserByPhone(tx, input.phone)) return { ok: false as const, kind: 'conflict' as const, msg: PHONE_TAKEN };
+          const now = deps.clock.now();
+          const user = await repo.updateUser(tx, actor.userId, { phone: input.phone, updatedAt: now });
+          if (!user) return { ok: false as const, kind: 'not_found' as const, msg: '找不到此帳戶' };
+          const revoked = await repo.revokeOtherSessions(tx, actor.userId, actor.sessionId, now);
+          deps.log.info({ userId: actor.userId, revoked }, 'phone changed, other sessions revoked');
+          return { ok: true as const, user };
+        })
+        .catch((err: unknown) => {
+          // Taken by a sign-up between the check and the update: the unique index refuses it.
+          if (isUniqueViolation(err)) return { ok: false as const, kind: 'conflict' as const, msg: PHONE_TAKEN };
+          throw err;
+        });
+      if (!outcome.ok) throw new AppError(outcome.kind, outcome.msg);
+      return toUser(outcome.user);
     },
 
     /** Disables a user and revokes all their sessions, in one transaction (for the admin area). */

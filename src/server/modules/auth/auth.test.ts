@@ -185,7 +185,11 @@ describe('sign-up and sign-in API', () => {
       const session = await signUp(phone);
       expect(session.token.length).toBeGreaterThanOrEqual(43);
       expect(session.authority).toEqual(['user']);
-      expect(session.user).toMatchObject({ phone, phoneMasked: '+852 9***4567', nickname: '寶庫會員4567', verified: false, roles: ['user'], avatar: null, bio: '' });
+      expect(session.user).toMatchObject({ phone, phoneMasked: '+852 9***4567', verified: false, roles: ['user'], avatar: null, bio: '' });
+      // Nicknames are public (card owners): the default says nothing about the phone.
+      expect(session.user.nickname).toMatch(/^收藏家[0-9A-Z]{6}$/);
+      expect(session.user.nickname).not.toMatch(/4567|0045|2004/);
+      expect((await signUp('+85292014567')).user.nickname).not.toBe(session.user.nickname);
       const me = await info(session.token);
       expect(me).toMatchObject({ status: 200, code: 200, data: session.user });
       const stored = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, session.user.id));
@@ -432,7 +436,9 @@ describe('sign-up and sign-in API', () => {
       expect(created.created).toBe(true);
       expect(await auth.ensureUser(phone)).toEqual({ id: created.id, created: false });
       const session = await auth.startSession(created.id, 'vitest');
-      expect(session.user).toMatchObject({ id: created.id, nickname: `寶庫會員${phone.slice(-4)}` });
+      expect(session.user.id).toBe(created.id);
+      expect(session.user.nickname).toMatch(/^收藏家[0-9A-Z]{6}$/);
+      expect(session.user.nickname).not.toContain(phone.slice(-4));
       expect((await info(session.token)).data.id).toBe(created.id);
     });
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/constants';
 import { maskPhone } from '../../../shared/phone';
 import type { AUTH_SMS_PURPOSES, SMS_PURPOSES } from '../../../shared/schemas/auth';
-import { hmacSha256, newId, newSecretToken, randomDigits, sha256 } from '../../adapters/ids';
+import { newId, newSecretToken, randomDigits, sha256 } from '../../adapters/ids';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, invalid, rateLimited } from '../../errors';
@@ -48,7 +48,7 @@ export interface SendInput {
 /** SMS codes and the one-tap login links sent with them (PRODUCT.md §3, §4.1, §7). */
 export function createSmsCodeService(deps: Deps) {
   const repo = createSmsRepository();
-  const hashCode = (id: string, code: string) => hmacSha256(deps.config.APP_SECRET, `sms:${id}:${code}`);
+  const hashCode = (id: string, code: string) => deps.keys.hmac('smsCode', `${id}:${code}`);
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   return {
@@ -115,8 +115,11 @@ export function createSmsCodeService(deps: Deps) {
       return { resendAfterSeconds: SMS_RESEND_AFTER_MS / 1000 };
     },
 
-    /** Checks and consumes the newest code of this phone and purpose inside `tx`; a wrong try is counted. */
-    async verifyIn(tx: Tx, input: { phone: string; purpose: SmsPurpose; code: string }): Promise<Outcome<null>> {
+    /**
+     * Checks the newest code of this phone and purpose inside `tx`; a wrong try is counted. Consumes
+     * it unless `consume` is false (then `consumeIn` with the answered id, once every check passed).
+     */
+    async verifyIn(tx: Tx, input: { phone: string; purpose: SmsPurpose; code: string }, opts: { consume?: boolean } = {}): Promise<Outcome<string>> {
       const now = deps.clock.now();
       const row = await repo.latestCodeForUpdate(tx, input.phone, input.purpose);
       if (!row) return fail('請先獲取驗證碼');
@@ -128,9 +131,15 @@ export function createSmsCodeService(deps: Deps) {
         await repo.recordFailure(tx, row.id, left <= 0 ? now : null);
         return fail(left > 0 ? `驗證碼錯誤，還可以再試 ${left} 次` : '驗證碼錯誤次數過多，已失效，請重新獲取');
       }
-      await repo.consumeCode(tx, row.id, now);
-      await repo.useLoginTokensOfCode(tx, row.id, now);
-      return { ok: true, value: null };
+      if (opts.consume !== false) await this.consumeIn(tx, row.id);
+      return { ok: true, value: row.id };
+    },
+
+    /** Uses up a code checked with `verifyIn(…, { consume: false })`, and the login link sent with it. */
+    async consumeIn(tx: Tx, codeId: string): Promise<void> {
+      const now = deps.clock.now();
+      await repo.consumeCode(tx, codeId, now);
+      await repo.useLoginTokensOfCode(tx, codeId, now);
     },
 
     /** Checks and consumes a code in its own transaction; throws a 400 with the reason. */

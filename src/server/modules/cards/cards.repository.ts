@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardEvents, cards, type ItemVia } from '../../db/schema/cards';
 
@@ -40,6 +40,15 @@ export function createCardsRepository() {
         .where(and(eq(cards.id, input.id), eq(cards.ownerId, input.fromUserId), eq(cards.status, input.fromStatus)))
         .returning({ id: cards.id });
       return rows.length > 0;
+    },
+
+    /** The card infos the owner holds a copy of (held, listed or reserved: not consumed). */
+    async ownedCardInfoIds(db: Executor, ownerId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ cardInfoId: cards.cardInfoId })
+        .from(cards)
+        .where(and(eq(cards.ownerId, ownerId), ne(cards.status, 'consumed')));
+      return rows.map((r) => r.cardInfoId);
     },
 
     /**

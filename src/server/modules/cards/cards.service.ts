@@ -3,6 +3,7 @@ import type { ItemVia } from './cards.repository';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
+import { newItems } from '../../acquisition';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCardsRepository, type CardStatus } from './cards.repository';
 
@@ -41,21 +42,18 @@ export function createCardsService(deps: Deps, services: { catalogue: CatalogueS
     async mint(tx: Tx, input: MintInput): Promise<MintedCard[]> {
       const taken = await services.catalogue.takeCardSerials(tx, input.cardInfoId, input.quantity, input.fromReservation ?? false);
       if (!taken) throw conflict('此卡牌已全部發行');
-      const now = deps.clock.now();
       const first = taken.lastSerial - input.quantity + 1;
-      const minted: MintedCard[] = [];
-      const rows = [];
-      const events = [];
-      for (let i = 0; i < input.quantity; i++) {
-        const id = newId('card');
-        const serial = first + i;
-        rows.push({ id, cardInfoId: input.cardInfoId, serial, ownerId: input.ownerId, status: 'held' as const, acquiredVia: input.via, acquiredAt: now, createdAt: now });
-        events.push({ id: newId('cev'), cardId: id, kind: 'minted' as const, via: input.via, toUserId: input.ownerId, priceCents: input.priceCents ?? null, refId: input.refId, createdAt: now });
-        minted.push({ id, cardInfoId: input.cardInfoId, name: taken.name, image: taken.image, rarity: taken.rarity, serial, editionSize: taken.editionSize });
-      }
-      await repo.insertCards(tx, rows);
-      await repo.insertEvents(tx, events);
-      return minted;
+      const items = newItems(input.quantity, { item: 'card', event: 'cev' }, { ...input, at: deps.clock.now() });
+      await repo.insertCards(tx, items.map((it) => ({ ...it.row, cardInfoId: input.cardInfoId, serial: first + it.index })));
+      await repo.insertEvents(tx, items.map((it) => ({ ...it.event, cardId: it.id, kind: 'minted' as const })));
+      return items.map((it) => ({ id: it.id, cardInfoId: input.cardInfoId, name: taken.name, image: taken.image, rarity: taken.rarity, serial: first + it.index, editionSize: taken.editionSize }));
+    },
+
+    /** The card infos (name, image) of which the owner holds a copy: what they may use as an avatar. */
+    async ownedCardFaces(ownerId: string): Promise<{ cardInfoId: string; name: string; image: string }[]> {
+      const ids = await repo.ownedCardInfoIds(deps.db, ownerId);
+      const infos = await services.catalogue.cardInfosById(deps.db, ids);
+      return infos.map((i) => ({ cardInfoId: i.id, name: i.name, image: i.image })).sort((a, b) => a.name.localeCompare(b.name, 'zh-HK'));
     },
 
     /** The lowest-serial held (not listed, not reserved) card of each card info the owner has one of. */

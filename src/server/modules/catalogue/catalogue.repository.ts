@@ -9,6 +9,36 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 const cardLeft = sql<number>`(${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved})::int`;
 const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${products.reserved})::int`;
 
+/**
+ * The supply counters of what the mall sells, by kind: `taken` (minted serials, sold stock) and
+ * `reserved` (held by pending orders) never exceed `total` (edition size, stock); a CHECK holds it too.
+ */
+const SUPPLY = {
+  card: { table: cardInfos, id: cardInfos.id, taken: cardInfos.minted, takenKey: 'minted', reserved: cardInfos.reserved, total: cardInfos.editionSize },
+  product: { table: products, id: products.id, taken: products.sold, takenKey: 'sold', reserved: products.reserved, total: products.stock },
+} as const;
+export type SupplyKind = keyof typeof SUPPLY;
+
+/**
+ * One conditional UPDATE of a supply row: reserve (free → reserved), release (reserved → free),
+ * take (free → taken) or take_reserved (reserved → taken). It matches no row when the units are
+ * not there, so the check and the change are one statement and concurrent callers cannot oversell.
+ */
+function moveSupply(db: Executor, kind: SupplyKind, id: string, quantity: number, move: 'reserve' | 'release' | 'take' | 'take_reserved') {
+  const s = SUPPLY[kind];
+  const fromReserved = move === 'release' || move === 'take_reserved';
+  const reservedDelta = move === 'reserve' ? quantity : fromReserved ? -quantity : 0;
+  const set: Record<string, SQL> = {};
+  if (reservedDelta !== 0) set.reserved = sql`${s.reserved} + ${reservedDelta}`;
+  if (move === 'take' || move === 'take_reserved') set[s.takenKey] = sql`${s.taken} + ${quantity}`;
+  const enough = fromReserved ? gte(s.reserved, quantity) : sql`${s.taken} + ${s.reserved} + ${quantity} <= ${s.total}`;
+  // Both tables share these columns; the cast only widens the table for the one statement.
+  return db
+    .update(s.table as typeof cardInfos)
+    .set(set)
+    .where(and(eq(s.id, id), enough));
+}
+
 /** The sale state of a card info at `now`, computed by the database so lists can filter and sort on it. */
 function cardState(now: Date): SQL<SaleState> {
   return sql<SaleState>`(CASE
@@ -31,47 +61,36 @@ function productState(now: Date): SQL<SaleState> {
 const statePriority = (state: SQL<SaleState>) =>
   sql`(CASE ${state} WHEN 'on_sale' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'sold_out' THEN 2 WHEN 'ended' THEN 3 ELSE 4 END)`;
 
+/** What every mall item answers, card infos and products alike: what it is and how it sells. */
+function mallItemColumns<T extends typeof cardInfos | typeof products>(t: T, left: SQL<number>, saleState: SQL<SaleState>) {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    priceCents: t.priceCents,
+    left,
+    perUserLimit: t.perUserLimit,
+    saleStartsAt: t.saleStartsAt,
+    saleEndsAt: t.saleEndsAt,
+    rights: t.rights,
+    saleState,
+  };
+}
+
 function cardColumns(now: Date) {
   return {
-    id: cardInfos.id,
-    name: cardInfos.name,
-    description: cardInfos.description,
+    ...mallItemColumns(cardInfos, cardLeft, cardState(now)),
     image: cardInfos.image,
     rarity: cardInfos.rarity,
     themeId: themes.id,
     themeName: themes.name,
     editionSize: cardInfos.editionSize,
     minted: cardInfos.minted,
-    left: cardLeft,
-    priceCents: cardInfos.priceCents,
-    perUserLimit: cardInfos.perUserLimit,
-    saleStartsAt: cardInfos.saleStartsAt,
-    saleEndsAt: cardInfos.saleEndsAt,
-    rights: cardInfos.rights,
     isBCard: cardInfos.isBCard,
-    saleState: cardState(now),
   };
 }
 
-function productColumns(now: Date) {
-  return {
-    id: products.id,
-    type: products.type,
-    name: products.name,
-    description: products.description,
-    images: products.images,
-    priceCents: products.priceCents,
-    stock: products.stock,
-    sold: products.sold,
-    left: productLeft,
-    perUserLimit: products.perUserLimit,
-    saleStartsAt: products.saleStartsAt,
-    saleEndsAt: products.saleEndsAt,
-    rights: products.rights,
-    saleState: productState(now),
-  };
-}
-
+const productColumns = (now: Date) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
 
 export interface CardInfoFilter {
   limit: number;
@@ -141,6 +160,21 @@ export function createCatalogueRepository() {
       return db.select({ id: themes.id, name: themes.name }).from(themes).where(inArray(themes.id, ids));
     },
 
+    /** Products by id with what goods lists show of them, in no particular order. */
+    async productsById(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: products.id, type: products.type, name: products.name, description: products.description, images: products.images })
+        .from(products)
+        .where(inArray(products.id, ids));
+    },
+
+    /** The ids of every product of one type (0 其他, 1 實物). */
+    async productIdsOfType(db: Executor, type: number) {
+      const rows = await db.select({ id: products.id }).from(products).where(eq(products.type, type));
+      return rows.map((r) => r.id);
+    },
+
     /** The card infos that make up a theme's set (its B card excluded), in display order. */
     async setCardInfos(db: Executor, themeId: string) {
       return db
@@ -174,79 +208,30 @@ export function createCatalogueRepository() {
      * editions ran out. The row lock of this UPDATE keeps serials unique and gap-free.
      */
     async takeCardSerials(db: Executor, cardInfoId: string, quantity: number, fromReservation: boolean) {
-      const rows = await db
-        .update(cardInfos)
-        .set(
-          fromReservation
-            ? { minted: sql`${cardInfos.minted} + ${quantity}`, reserved: sql`${cardInfos.reserved} - ${quantity}` }
-            : { minted: sql`${cardInfos.minted} + ${quantity}` },
-        )
-        .where(
-          and(
-            eq(cardInfos.id, cardInfoId),
-            fromReservation
-              ? gte(cardInfos.reserved, quantity)
-              : sql`${cardInfos.minted} + ${cardInfos.reserved} + ${quantity} <= ${cardInfos.editionSize}`,
-          ),
-        )
-        .returning({ minted: cardInfos.minted, editionSize: cardInfos.editionSize, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity });
+      const rows = await moveSupply(db, 'card', cardInfoId, quantity, fromReservation ? 'take_reserved' : 'take').returning({
+        minted: cardInfos.minted,
+        editionSize: cardInfos.editionSize,
+        name: cardInfos.name,
+        image: cardInfos.image,
+        rarity: cardInfos.rarity,
+      });
       return rows[0] ?? null;
     },
 
     /** Takes `quantity` units of stock (from a reservation or the free stock); null when out. */
     async takeProductStock(db: Executor, productId: string, quantity: number, fromReservation: boolean) {
-      const rows = await db
-        .update(products)
-        .set(
-          fromReservation
-            ? { sold: sql`${products.sold} + ${quantity}`, reserved: sql`${products.reserved} - ${quantity}` }
-            : { sold: sql`${products.sold} + ${quantity}` },
-        )
-        .where(
-          and(
-            eq(products.id, productId),
-            fromReservation ? gte(products.reserved, quantity) : sql`${products.sold} + ${products.reserved} + ${quantity} <= ${products.stock}`,
-          ),
-        )
-        .returning({ name: products.name, images: products.images, type: products.type });
+      const rows = await moveSupply(db, 'product', productId, quantity, fromReservation ? 'take_reserved' : 'take').returning({ name: products.name, images: products.images, type: products.type });
       return rows[0] ?? null;
     },
 
-    /** Moves `quantity` free editions into `reserved`; false when fewer are left. */
-    async reserveCard(db: Executor, id: string, quantity: number) {
-      const rows = await db
-        .update(cardInfos)
-        .set({ reserved: sql`${cardInfos.reserved} + ${quantity}` })
-        .where(and(eq(cardInfos.id, id), sql`${cardInfos.minted} + ${cardInfos.reserved} + ${quantity} <= ${cardInfos.editionSize}`))
-        .returning({ id: cardInfos.id });
-      return rows.length === 1;
+    /** Moves `quantity` free editions or stock units into `reserved`; false when fewer are left. */
+    async reserve(db: Executor, kind: SupplyKind, id: string, quantity: number) {
+      return (await moveSupply(db, kind, id, quantity, 'reserve').returning({ id: SUPPLY[kind].id })).length === 1;
     },
 
-    async releaseCard(db: Executor, id: string, quantity: number) {
-      const rows = await db
-        .update(cardInfos)
-        .set({ reserved: sql`${cardInfos.reserved} - ${quantity}` })
-        .where(and(eq(cardInfos.id, id), gte(cardInfos.reserved, quantity)))
-        .returning({ id: cardInfos.id });
-      return rows.length === 1;
-    },
-
-    async reserveProduct(db: Executor, id: string, quantity: number) {
-      const rows = await db
-        .update(products)
-        .set({ reserved: sql`${products.reserved} + ${quantity}` })
-        .where(and(eq(products.id, id), sql`${products.sold} + ${products.reserved} + ${quantity} <= ${products.stock}`))
-        .returning({ id: products.id });
-      return rows.length === 1;
-    },
-
-    async releaseProduct(db: Executor, id: string, quantity: number) {
-      const rows = await db
-        .update(products)
-        .set({ reserved: sql`${products.reserved} - ${quantity}` })
-        .where(and(eq(products.id, id), gte(products.reserved, quantity)))
-        .returning({ id: products.id });
-      return rows.length === 1;
+    /** Gives `quantity` reserved units back; false when fewer were reserved. */
+    async release(db: Executor, kind: SupplyKind, id: string, quantity: number) {
+      return (await moveSupply(db, kind, id, quantity, 'release').returning({ id: SUPPLY[kind].id })).length === 1;
     },
   };
 }

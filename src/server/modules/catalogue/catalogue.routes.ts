@@ -1,35 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  CardInfoListQuerySchema,
-  CardInfoSchema,
-  ProductListQuerySchema,
-  ProductSchema,
-} from '../../../shared/schemas/catalogue';
+import { CardInfoListQuerySchema, CardInfoSchema, ProductListQuerySchema, ProductSchema } from '../../../shared/schemas/catalogue';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
+import { PUBLIC_LIVE } from '../../plugins/cache-control';
 
 export async function catalogueRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { catalogue } = app.services;
+  // The same for every caller, but stock and sale states move by the second.
+  const config = { cache: PUBLIC_LIVE };
 
   r.get(
     '/cardInfo/list',
-    { schema: { tags: ['catalogue'], querystring: CardInfoListQuerySchema, response: reply(z.array(CardInfoSchema)) } },
+    { config, schema: { tags: ['catalogue'], querystring: CardInfoListQuerySchema, response: reply(z.array(CardInfoSchema)) } },
     async (req) => ok(await catalogue.cardInfos(req.query)),
   );
 
-  r.get('/cardInfo/detail', { schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } }, async (req) =>
+  r.get('/cardInfo/detail', { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } }, async (req) =>
     ok(await catalogue.cardInfo(req.query.id)),
   );
 
   r.get(
     '/product/list',
-    { schema: { tags: ['catalogue'], querystring: ProductListQuerySchema, response: reply(z.array(ProductSchema)) } },
+    { config, schema: { tags: ['catalogue'], querystring: ProductListQuerySchema, response: reply(z.array(ProductSchema)) } },
     async (req) => ok(await catalogue.products(req.query)),
   );
 
-  r.get('/product/detail', { schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } }, async (req) =>
+  r.get('/product/detail', { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } }, async (req) =>
     ok(await catalogue.product(req.query.id)),
   );
 }

@@ -139,6 +139,12 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
         : { kind: 'product', ...common, image: r.images[0] ?? '', priceCents: r.priceCents, total: r.stock };
     },
 
+    /** Products by id: type, name, description and images (goods and shipments show them). */
+    productsById: (db: Executor, ids: string[]) => repo.productsById(db, ids),
+
+    /** The ids of every product of one type (0 其他, 1 實物), to list a user's goods of that type. */
+    productIdsOfType: (db: Executor, type: number) => repo.productIdsOfType(db, type),
+
     /** One theme and its B card info, or null; in the caller's transaction (set exchange). */
     theme: (tx: Executor, id: string) => repo.theme(tx, id),
 
@@ -160,7 +166,7 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
      * check and the update are one statement.
      */
     reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return item.kind === 'card' ? repo.reserveCard(tx, item.id, quantity) : repo.reserveProduct(tx, item.id, quantity);
+      return repo.reserve(tx, item.kind, item.id, quantity);
     },
 
     /**
@@ -184,7 +190,7 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
 
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
     release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return item.kind === 'card' ? repo.releaseCard(tx, item.id, quantity) : repo.releaseProduct(tx, item.id, quantity);
+      return repo.release(tx, item.kind, item.id, quantity);
     },
   };
 }

@@ -3,7 +3,7 @@ import { withCheckCharacter } from '../../../shared/exchange-code';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, invalid, notFound, rateLimited } from '../../errors';
-import { hmacSha256, newId, randomBase32 } from '../../adapters/ids';
+import { newId, randomBase32 } from '../../adapters/ids';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCodesRepository } from './codes.repository';
 
@@ -40,9 +40,9 @@ export interface ClaimedCode {
 }
 
 /** Exchange code batches (operators) and the code side of a redemption (hash, claim, failure limit). */
-export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock'>, services: { catalogue: CatalogueService }) {
+export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'keys'>, services: { catalogue: CatalogueService }) {
   const repo = createCodesRepository();
-  const hash = (code: string) => hmacSha256(deps.config.APP_SECRET, `exchange-code:${code}`);
+  const hash = (code: string) => deps.keys.hmac('exchangeCode', code);
 
   return {
     /**

@@ -1,28 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  ArticleListQuerySchema,
-  ArticleSchema,
-  ArticleSummarySchema,
-  BannerSchema,
-  PrivacySchema,
-} from '../../../shared/schemas/content';
+import { ArticleListQuerySchema, ArticleSchema, ArticleSummarySchema, BannerSchema, PrivacySchema } from '../../../shared/schemas/content';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
+import { PUBLIC_CONTENT } from '../../plugins/cache-control';
 
 export async function contentRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { content } = app.services;
 
-  r.get('/banner', { schema: { tags: ['content'], response: reply(z.array(BannerSchema)) } }, async () => ok(await content.banners()));
+  // The same for every caller: cacheable for a minute.
+  const config = { cache: PUBLIC_CONTENT };
 
-  r.get('/article/list', { schema: { tags: ['content'], querystring: ArticleListQuerySchema, response: reply(z.array(ArticleSummarySchema)) } }, async (req) =>
+  r.get('/banner', { config, schema: { tags: ['content'], response: reply(z.array(BannerSchema)) } }, async () => ok(await content.banners()));
+
+  r.get('/article/list', { config, schema: { tags: ['content'], querystring: ArticleListQuerySchema, response: reply(z.array(ArticleSummarySchema)) } }, async (req) =>
     ok(await content.articles(req.query)),
   );
 
-  r.get('/article/detail', { schema: { tags: ['content'], querystring: IdQuerySchema, response: reply(ArticleSchema) } }, async (req) =>
+  r.get('/article/detail', { config, schema: { tags: ['content'], querystring: IdQuerySchema, response: reply(ArticleSchema) } }, async (req) =>
     ok(await content.article(req.query.id)),
   );
 
-  r.get('/privacy/info', { schema: { tags: ['content'], response: reply(PrivacySchema) } }, async () => ok(await content.privacy()));
+  r.get('/privacy/info', { config, schema: { tags: ['content'], response: reply(PrivacySchema) } }, async () => ok(await content.privacy()));
 }

@@ -1,9 +1,13 @@
-import type { Tx } from '../../db/client';
+import type { Goods, GoodsDetail, GoodsStatus } from '../../../shared/schemas/delivery';
+import { GOODS_STATUS_LABELS } from '../../../shared/schemas/delivery';
+import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { conflict } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
+import { newItems } from '../../acquisition';
+import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createGoodsRepository, type GoodsStatus } from './goods.repository';
+import { createGoodsRepository } from './goods.repository';
 
 export type { GoodsStatus };
 
@@ -24,12 +28,37 @@ export interface CreatedGoods {
   type: number;
 }
 
+/** What a shipment keeps of each unit it carries. */
+export interface ShippedGoods {
+  goodsId: string;
+  productId: string;
+  name: string;
+  image: string;
+}
+
+const NOT_FOUND = '找不到此物品';
+
 export function createGoodsService(deps: Deps, services: { catalogue: CatalogueService }) {
   const repo = createGoodsRepository();
+
+  async function productsOf(db: Executor, productIds: string[]) {
+    const rows = await services.catalogue.productsById(db, [...new Set(productIds)]);
+    return new Map(rows.map((p) => [p.id, p]));
+  }
+
+  /** Moves the listed goods between delivery statuses, all or nothing, recording one event each. */
+  async function move(tx: Tx, ids: string[], from: GoodsStatus, to: GoodsStatus, kind: 'delivery_cancelled' | 'delivered', shipmentId: string) {
+    const changed = await repo.setStatus(tx, ids, from, to);
+    if (changed.length !== ids.length) throw conflict('物品狀態已改變，請重新整理後再試');
+    const now = deps.clock.now();
+    // A delivery step changes no owner: `via` stays how the owner got the unit, `refId` names the shipment.
+    await repo.insertEvents(tx, changed.map((g) => ({ id: newId('gev'), goodsId: g.id, kind, via: g.acquiredVia, fromUserId: g.ownerId, refId: shipmentId, createdAt: now })));
+  }
+
   return {
     /** Moves a unit between statuses (listing, reserving); false when it was not in `from` (or not the owner's). */
     setStatus(tx: Tx, input: { id: string; from: GoodsStatus; to: GoodsStatus; ownerId?: string }): Promise<boolean> {
-      return repo.setStatus(tx, input.id, input.from, input.to, input.ownerId);
+      return repo.moveOne(tx, input.id, input.from, input.to, input.ownerId);
     },
 
     /** A market sale: the unit moves to the buyer, held, with provenance and price; false when it was not in `fromStatus`. */
@@ -44,20 +73,79 @@ export function createGoodsService(deps: Deps, services: { catalogue: CatalogueS
     async create(tx: Tx, input: CreateGoodsInput): Promise<CreatedGoods[]> {
       const product = await services.catalogue.takeProductStock(tx, input.productId, input.quantity, input.fromReservation ?? false);
       if (!product) throw conflict('此商品已售罄');
-      const now = deps.clock.now();
-      const out: CreatedGoods[] = [];
-      const rows = [];
-      const events = [];
-      for (let i = 0; i < input.quantity; i++) {
-        const id = newId('gds');
-        rows.push({ id, productId: input.productId, ownerId: input.ownerId, status: 'held' as const, acquiredVia: 'purchase' as const, acquiredAt: now, createdAt: now });
-        events.push({ id: newId('gev'), goodsId: id, kind: 'created' as const, via: 'purchase' as const, toUserId: input.ownerId, priceCents: input.priceCents ?? null, refId: input.refId, createdAt: now });
-        out.push({ id, productId: input.productId, name: product.name, image: product.images[0] ?? '', type: product.type });
-      }
-      await repo.insertGoods(tx, rows);
-      await repo.insertEvents(tx, events);
-      return out;
+      const items = newItems(input.quantity, { item: 'gds', event: 'gev' }, { ...input, via: 'purchase', at: deps.clock.now() });
+      await repo.insertGoods(tx, items.map((it) => ({ ...it.row, productId: input.productId })));
+      await repo.insertEvents(tx, items.map((it) => ({ ...it.event, goodsId: it.id, kind: 'created' as const })));
+      return items.map((it) => ({ id: it.id, productId: input.productId, name: product.name, image: product.images[0] ?? '', type: product.type }));
     },
+
+    /** `goods/list`: the user's goods of one product type (0 其他, 1 實物), optionally of one status, newest first. */
+    async list(actor: Actor, q: { type: number; status?: GoodsStatus; page: number; pageSize: number }): Promise<Goods[]> {
+      const productIds = await services.catalogue.productIdsOfType(deps.db, q.type);
+      const rows = await repo.list(deps.db, actor.userId, { productIds, status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const products = await productsOf(deps.db, rows.map((r) => r.productId));
+      return rows.map((r) => {
+        const p = products.get(r.productId);
+        return { id: r.id, productId: r.productId, name: p?.name ?? '', image: p?.images[0] ?? '', type: p?.type === 1 ? 1 : 0, status: r.status, acquiredAt: r.acquiredAt.toISOString() };
+      });
+    },
+
+    /** `goods/detail`: one of the user's goods with its history; another user's is a 404. */
+    async detail(actor: Actor, id: string): Promise<GoodsDetail> {
+      const row = await repo.find(deps.db, actor.userId, id);
+      if (!row) throw notFound(NOT_FOUND);
+      const [products, events] = await Promise.all([productsOf(deps.db, [row.productId]), repo.events(deps.db, id)]);
+      const p = products.get(row.productId);
+      const inDelivery = row.status === 'delivering' || row.status === 'delivered';
+      const lastRequest = events.filter((e) => e.kind === 'delivery_requested').at(-1);
+      return {
+        id: row.id,
+        productId: row.productId,
+        name: p?.name ?? '',
+        image: p?.images[0] ?? '',
+        images: p?.images ?? [],
+        description: p?.description ?? '',
+        type: p?.type === 1 ? 1 : 0,
+        status: row.status,
+        acquiredAt: row.acquiredAt.toISOString(),
+        shipmentId: inDelivery ? (lastRequest?.refId ?? null) : null,
+        events: events.map((e) => ({
+          kind: e.kind,
+          at: e.at.toISOString(),
+          shipmentId: e.kind === 'delivery_requested' || e.kind === 'delivery_cancelled' || e.kind === 'delivered' ? e.refId : null,
+        })),
+      };
+    },
+
+    /**
+     * Marks the owner's held physical goods `delivering` for `shipmentId`, inside the caller's
+     * transaction, all or nothing. The rows are locked first, so a concurrent delivery request or
+     * market listing of the same goods waits and then finds them no longer held.
+     */
+    async startDelivery(tx: Tx, ownerId: string, ids: string[], shipmentId: string): Promise<ShippedGoods[]> {
+      const rows = await repo.lockOwned(tx, ownerId, ids);
+      if (rows.length !== ids.length) throw notFound('找不到部分物品，請重新整理後再試');
+      const products = await productsOf(tx, rows.map((r) => r.productId));
+      const name = (productId: string) => products.get(productId)?.name ?? '物品';
+      const other = rows.find((r) => products.get(r.productId)?.type !== 1);
+      if (other) throw invalid(`「${name(other.productId)}」不是實物商品，不能提貨`);
+      const busy = rows.find((r) => r.status !== 'held');
+      if (busy) throw conflict(`「${name(busy.productId)}」${GOODS_STATUS_LABELS[busy.status]}，不能提貨，請重新整理後再試`);
+      const changed = await repo.setStatus(tx, ids, 'held', 'delivering');
+      if (changed.length !== ids.length) throw conflict('部分物品狀態已改變，請重新整理後再試');
+      const now = deps.clock.now();
+      await repo.insertEvents(tx, rows.map((g) => ({ id: newId('gev'), goodsId: g.id, kind: 'delivery_requested' as const, via: g.acquiredVia, fromUserId: ownerId, refId: shipmentId, createdAt: now })));
+      const order = new Map(ids.map((id, i) => [id, i]));
+      return rows
+        .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+        .map((r) => ({ goodsId: r.id, productId: r.productId, name: name(r.productId), image: products.get(r.productId)?.images[0] ?? '' }));
+    },
+
+    /** A shipment cancelled before it shipped: its goods are held again (caller's transaction). */
+    cancelDelivery: (tx: Tx, ids: string[], shipmentId: string) => move(tx, ids, 'delivering', 'held', 'delivery_cancelled', shipmentId),
+
+    /** A shipment delivered: its goods are `delivered` (caller's transaction). */
+    completeDelivery: (tx: Tx, ids: string[], shipmentId: string) => move(tx, ids, 'delivering', 'delivered', 'delivered', shipmentId),
   };
 }
 export type GoodsService = ReturnType<typeof createGoodsService>;

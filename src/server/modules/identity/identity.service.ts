@@ -58,7 +58,7 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
         nameCipher: name.cipher,
         numberCipher: number.cipher,
         keyId: number.keyId,
-        numberHash: vault.hash('identity', `${input.idType}:${input.idNumber}`),
+        numberHash: vault.hash(`${input.idType}:${input.idNumber}`),
         nameMasked: maskName(input.name),
         numberMasked: maskIdNumber(input.idType, input.idNumber),
         verifiedAt: now,
@@ -84,6 +84,12 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
     /** `payment/update`: after the SMS re-check of the user's own phone. */
     async updatePayoutAccount(actor: Actor, input: z.output<typeof PaymentUpdateBodySchema>): Promise<PayoutAccount> {
       await svc.auth.verifyOwnSmsCode(actor, 'payment', input.code);
+      return this.savePayoutAccount(actor.userId, input);
+    },
+
+    /** Stores a payout account once its owner was re-checked (payment/update; the demo data's sellers). */
+    async savePayoutAccount(userId: string, input: { method: PayoutAccountRow['method']; accountName: string; accountNo: string }): Promise<PayoutAccount> {
+      const actor = { userId };
       const sealed = vault.seal('payout', input.accountNo);
       const row = await repo.upsertPayoutAccount(deps.db, {
         userId: actor.userId,

@@ -22,7 +22,7 @@ export async function verify(t: TestApp, user: { token: string }) {
 
 /** A payout account stored as payment/update would (its SMS flow has its own tests). */
 export async function addPayoutAccount(t: TestApp, userId: string) {
-  const sealed = createVault(t.config.APP_SECRET).seal('payout', '004123456789');
+  const sealed = createVault(t.app.deps.keys).seal('payout', '004123456789');
   await t.db.insert(payoutAccounts).values({ userId, method: 'bank', accountName: 'CHAN TAI MAN', accountNoCipher: sealed.cipher, keyId: sealed.keyId, accountNoMasked: '****6789', updatedAt: t.clock.now() });
 }
 
@@ -43,14 +43,14 @@ let keySeq = 0;
 export const freshKey = () => `mkt-${Date.now()}-${keySeq++}`;
 
 /** `n` signed-in users marked verified in bulk (race tests and benchmarks; the verify flow has its own tests). */
-export async function verifiedBuyers(t: { db: TestApp['db']; clock: TestApp['clock']; config: TestApp['config'] }, n: number) {
+export async function verifiedBuyers(t: TestApp, n: number) {
   const buyers = await createBuyers(t.db, n, t.clock.now());
-  const vault = createVault(t.config.APP_SECRET);
+  const vault = createVault(t.app.deps.keys);
   for (let i = 0; i < buyers.length; i += 500) {
     await t.db.insert(identities).values(
       buyers.slice(i, i + 500).map((b) => {
         const number = vault.seal('identity', b.id);
-        return { id: `idn_${b.id}`, userId: b.id, idType: 'passport' as const, nameCipher: number.cipher, numberCipher: number.cipher, keyId: number.keyId, numberHash: vault.hash('identity', `passport:${b.id}`), nameMasked: '測*', numberMasked: 'P1****', verifiedAt: t.clock.now(), createdAt: t.clock.now() };
+        return { id: `idn_${b.id}`, userId: b.id, idType: 'passport' as const, nameCipher: number.cipher, numberCipher: number.cipher, keyId: number.keyId, numberHash: vault.hash(`passport:${b.id}`), nameMasked: '測*', numberMasked: 'P1****', verifiedAt: t.clock.now(), createdAt: t.clock.now() };
       }),
     );
   }

@@ -74,10 +74,11 @@ describe('market property: random trading keeps the books and the items consiste
         const order = pick(orders, o.o);
         if (!order) return;
         if (o.balance) return s.payOrders.payWithBalance(actors[order.buyer]!, order.orderNo);
+        const row = await s.payOrders.ownOrder(actors[order.buyer]!.userId, order.orderNo);
         return s.payOrders.applyWebhook('sandbox', {
           eventId: `prop_evt_${events++}`,
           eventType: 'payment.succeeded',
-          payment: { providerRef: 'prop', orderNo: order.orderNo, amountCents: order.amount, currency: 'HKD', paymentRef: `prop_pay_${events}` },
+          payment: { providerRef: row?.providerRef ?? 'none', orderNo: order.orderNo, amountCents: order.amount, currency: 'HKD', paymentRef: `prop_pay_${events}` },
         });
       }
       case 'cancel': {

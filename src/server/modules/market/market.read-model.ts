@@ -5,7 +5,7 @@ import { cards } from '../../db/schema/cards';
 import { goods } from '../../db/schema/goods';
 
 /**
- * What the market reads of items and the catalogue (docs/decisions/008-market-read-model.md): read
+ * What the market reads of items and the catalogue (docs/decisions/011-market.md): read
  * only; every change of a card or goods unit goes through the cards and goods services.
  */
 export interface ItemSnapshot {

@@ -11,7 +11,7 @@ import { createProduct } from '../pay-orders/pay-orders.fixtures';
 import { freshHkid, freshKey, giveCard, trader, verify } from './market.fixtures';
 
 const HOUR = 3600_000;
-const ADMIN_PHONE = '+85290000001';
+const ADMIN_PHONE = '+85291230001';
 type User = { userId: string; token: string; phone: string };
 
 describe('market API', () => {

@@ -338,7 +338,7 @@ describe('pay orders service (fakes)', () => {
       const now = clock.now();
       await store.repo.insert(db, {
         id: 'pord_m', orderNo: 'TR261122MARKET', type: 'market', buyerId: alice.userId, listingId: 'l_1', itemName: '寄售卡', quantity: 1, unitPriceCents: 500, amountCents: 500,
-        provider: 'stripe', idempotencyKey: 'k', requestHash: 'h', expiresAt: new Date(now.getTime() + 15 * MIN), createdAt: now, updatedAt: now,
+        provider: 'stripe', providerRef: 'cs_TR261122MARKET', idempotencyKey: 'k', requestHash: 'h', expiresAt: new Date(now.getTime() + 15 * MIN), createdAt: now, updatedAt: now,
       });
       expect(await service.applyWebhook('stripe', { eventId: 'm1', eventType: 'x', payment: payment('TR261122MARKET', 500) })).toBe('settled');
       expect(delivered).toEqual(['l_1']);

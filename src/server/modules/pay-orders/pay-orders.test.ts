@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
@@ -179,6 +180,41 @@ describe('pay orders API (sandbox provider)', () => {
     expect(await supply(drop)).toEqual({ minted: 1, reserved: 0 });
   });
 
+  it('refuses a webhook signed with the old built-in APP_SECRET: no key is known from the source', async () => {
+    const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
+    const order = (await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
+    const row = await orderRow(order.orderNo);
+    const created = Math.floor(t.clock.now().getTime() / 1000);
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment.succeeded',
+      created,
+      data: { checkoutId: row.providerRef, orderNo: row.orderNo, chargeId: 'sbx_ch_forged', amountCents: row.amountCents, currency: 'HKD' },
+    });
+    // Exactly how the sandbox signed before: HMAC keyed by HMAC(default secret, label).
+    const oldKey = createHmac('sha256', 'trove-local-development-secret-change-me').update('trove-sandbox-webhook-v1').digest('hex');
+    const signature = `t=${created},v1=${createHmac('sha256', oldKey).update(`${created}.`).update(body).digest('hex')}`;
+    const res = await postWebhook(body, { 'trove-signature': signature });
+    expect(res.statusCode).toBe(400);
+    expect((await orderRow(order.orderNo)).status).toBe('pending');
+    expect(await supply(drop)).toEqual({ minted: 0, reserved: 1 });
+  });
+
+  it("refuses a signed payment naming an unpaid order with another order's checkout id", async () => {
+    const dear = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 50_000 });
+    const cheap = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 50_000 });
+    const a = await orderRow((await create(alice.token, { type: 'card', cardInfoId: dear, quantity: 1 })).data.orderNo);
+    const b = await orderRow((await create(bob.token, { type: 'card', cardInfoId: cheap, quantity: 1 })).data.orderNo);
+    expect(a.providerRef).not.toBe(b.providerRef);
+    const forged = await sandbox.pay({ checkoutId: b.providerRef!, orderNo: a.orderNo, amountCents: a.amountCents });
+    const res = await postWebhook(forged.body, forged.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: true, outcome: 'checkout_mismatch' });
+    expect((await orderRow(a.orderNo)).status).toBe('pending');
+    expect(await supply(dear)).toEqual({ minted: 0, reserved: 1 });
+    expect(await t.db.select({ id: cards.id }).from(cards).where(eq(cards.cardInfoId, dear))).toHaveLength(0);
+  });
+
   it('payCheck reconciles with the sandbox record when the webhook never arrived; webhook and payCheck racing settle once', async () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
     const order = (await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
@@ -257,13 +293,16 @@ describe('pay orders API (sandbox provider)', () => {
   it("answers another user's order, or an unknown one, with 404 and an anonymous caller with 403", async () => {
     const drop = await createDrop(t.db, { editionSize: 5, perUserLimit: 5 });
     const order = (await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
-    for (const path of ['payOrder/info', 'payOrder/payCheck']) {
-      const other = await t.call(path === 'payOrder/info' ? 'GET' : 'GET', path, { token: bob.token, query: { orderNo: order.orderNo } });
-      expect(other).toMatchObject({ status: 404, msg: '找不到此訂單' });
-      expect((await t.call('GET', path, { token: alice.token, query: { orderNo: 'TR2611220000ZZZZ' } })).status).toBe(404);
-      expect((await t.call('GET', path, { query: { orderNo: order.orderNo } })).status).toBe(403);
-      expect((await t.call('GET', path, { token: alice.token, query: { orderNo: 'x' } })).msg).toBe('訂單編號格式不正確');
+    const ask = (method: 'GET' | 'POST', path: string, orderNo: string, token?: string) =>
+      t.call(method, path, method === 'GET' ? { token, query: { orderNo } } : { token, body: { orderNo } });
+    for (const [method, path] of [['GET', 'payOrder/info'], ['GET', 'payOrder/payCheck'], ['POST', 'payOrder/cancel']] as const) {
+      expect(await ask(method, path, order.orderNo, bob.token), path).toMatchObject({ status: 404, msg: '找不到此訂單' });
+      expect((await ask(method, path, 'TR2611220000ZZZZ', alice.token)).status, path).toBe(404);
+      expect((await ask(method, path, order.orderNo)).status, path).toBe(403);
+      expect((await ask(method, path, 'x', alice.token)).msg, path).toBe('訂單編號格式不正確');
     }
+    // Bob's attempts changed nothing: Alice's order is still hers and pending.
+    expect((await ask('GET', 'payOrder/info', order.orderNo, alice.token)).data).toMatchObject({ status: 'pending' });
   });
 
   it('lists the buyer’s orders by type, newest first, with paging', async () => {
@@ -320,8 +359,11 @@ describe('pay orders API (sandbox provider)', () => {
     }
   });
 
-  it('offers the configured payment method', async () => {
+  it('offers the configured payment method and the wallet balance', async () => {
     const res = await t.call('GET', 'payOrder/methods', { token: alice.token });
-    expect(res.data).toEqual([{ provider: 'sandbox', label: '模擬付款' }]);
+    expect(res.data).toEqual([
+      { provider: 'sandbox', label: '模擬付款' },
+      { provider: 'balance', label: '錢包餘額' },
+    ]);
   });
 });

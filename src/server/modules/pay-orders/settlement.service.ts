@@ -7,7 +7,7 @@ import type { OrderTypeRegistry } from './order-types';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 
 /** What happened to a reported payment; also stored on the webhook event. */
-export type SettleOutcome = 'settled' | 'already_paid' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider';
+export type SettleOutcome = 'settled' | 'already_paid' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider' | 'checkout_mismatch';
 
 const LATE_PAYMENT_NOTE = '付款於訂單逾期或取消後才到達，款項將全數退回，不會發出卡牌或商品';
 
@@ -39,6 +39,11 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
     const order = await repo.byOrderNo(tx, orderNo);
     if (!order) return 'unknown_order';
     if (order.provider !== providerName) return 'other_provider';
+    // The payment must be for this order's own checkout: an event naming order A with order B's checkout pays nothing.
+    if (!order.providerRef || payment.providerRef !== order.providerRef) {
+      deps.log.warn({ orderNo, providerRef: payment.providerRef }, 'payment names another checkout than the order');
+      return 'checkout_mismatch';
+    }
     if (payment.amountCents !== order.amountCents || payment.currency.toUpperCase() !== order.currency) {
       deps.log.warn({ orderNo, paid: payment.amountCents, currency: payment.currency }, 'payment does not match the order amount');
       return 'amount_mismatch';

@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { Avatar, Button, Dialog, List, Tag } from 'antd-mobile';
-import { CheckShieldOutline, FileOutline, GiftOutline, PicturesOutline, ReceiptOutline, StarOutline } from 'antd-mobile-icons';
+import {
+  CheckShieldOutline,
+  EditSOutline,
+  EnvironmentOutline,
+  FileOutline,
+  GiftOutline,
+  PhoneFill,
+  PicturesOutline,
+  ReceiptOutline,
+  SendOutline,
+  StarOutline,
+  TruckOutline,
+  UserCircleOutline,
+} from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { LinkItem } from '../../components/link-item';
 import { ErrorState, LoadingState } from '../../components/state-views';
@@ -9,13 +22,23 @@ import { logout } from './api/logout';
 import { useUserInfo } from './api/get-user-info';
 import { MarketEntries } from './components/market-entries';
 
-/** Entries to the /my/* screens that exist; the others are added as their features land. */
+/** Entries to the /my/* screens of collections, orders and delivery. */
 const ENTRIES: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/my/collection', label: '我的收藏', icon: <StarOutline aria-hidden="true" /> },
   { to: '/my/theme', label: '我的卡冊', icon: <PicturesOutline aria-hidden="true" /> },
   { to: '/my/card', label: '兌換卡牌', icon: <GiftOutline aria-hidden="true" /> },
   { to: '/my/rights', label: '我的權益', icon: <CheckShieldOutline aria-hidden="true" /> },
   { to: '/my/collection/order', label: '卡牌訂單', icon: <ReceiptOutline aria-hidden="true" /> },
+  { to: '/my/entity', label: '我的實物', icon: <SendOutline aria-hidden="true" /> },
+  { to: '/my/entity/order', label: '提貨訂單', icon: <TruckOutline aria-hidden="true" /> },
+  { to: '/my/address', label: '收貨地址', icon: <EnvironmentOutline aria-hidden="true" /> },
+];
+
+/** Account settings (PRODUCT.md §4.9). */
+const SETTINGS: { to: string; label: string; icon: ReactNode }[] = [
+  { to: '/my/edit', label: '編輯資料', icon: <EditSOutline aria-hidden="true" /> },
+  { to: '/my/avatar', label: '更換頭像', icon: <UserCircleOutline aria-hidden="true" /> },
+  { to: '/my/phone', label: '更換手機號碼', icon: <PhoneFill aria-hidden="true" /> },
   { to: '/my/privacy', label: '私隱政策', icon: <FileOutline aria-hidden="true" /> },
 ];
 
@@ -64,6 +87,13 @@ export default function MyScreen() {
       <nav aria-label="我的帳戶">
         <List className="section-list">
           {ENTRIES.map((e) => (
+            <LinkItem key={e.to} to={e.to} prefix={e.icon}>
+              {e.label}
+            </LinkItem>
+          ))}
+        </List>
+        <List className="section-list" header="帳戶設定">
+          {SETTINGS.map((e) => (
             <LinkItem key={e.to} to={e.to} prefix={e.icon}>
               {e.label}
             </LinkItem>

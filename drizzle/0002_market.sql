@@ -143,8 +143,11 @@ CREATE UNIQUE INDEX "ledger_postings_kind_ref_id_index" ON "ledger_postings" USI
 CREATE INDEX "withdrawals_user_id_created_at_index" ON "withdrawals" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_status_created_at_index" ON "withdrawals" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "listings_one_open_per_item" ON "listings" USING btree ("item_id") WHERE "listings"."sell_type" = 0 AND "listings"."status" IN ('active', 'reserved');--> statement-breakpoint
-CREATE INDEX "listings_open_price_idx" ON "listings" USING btree ("sell_type","kind","status","price");--> statement-breakpoint
-CREATE INDEX "listings_open_created_idx" ON "listings" USING btree ("sell_type","status","created_at");--> statement-breakpoint
+CREATE INDEX "listings_active_price_idx" ON "listings" USING btree ("sell_type","price") WHERE "listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "listings_active_kind_price_idx" ON "listings" USING btree ("sell_type","kind","price") WHERE "listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "listings_active_created_idx" ON "listings" USING btree ("sell_type","created_at") WHERE "listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "listings_active_card_info_idx" ON "listings" USING btree ("sell_type","card_info_id","price") WHERE "listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "listings_active_product_idx" ON "listings" USING btree ("sell_type","product_id","price") WHERE "listings"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "listings_card_info_id_sell_type_status_price_index" ON "listings" USING btree ("card_info_id","sell_type","status","price");--> statement-breakpoint
 CREATE INDEX "listings_product_id_sell_type_status_price_index" ON "listings" USING btree ("product_id","sell_type","status","price");--> statement-breakpoint
 CREATE INDEX "listings_user_id_sell_type_status_created_at_index" ON "listings" USING btree ("user_id","sell_type","status","created_at");--> statement-breakpoint

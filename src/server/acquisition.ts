@@ -1,0 +1,30 @@
+import type { ItemVia } from '../shared/schemas/collection';
+import { newId } from './adapters/ids';
+
+/** How new items reach their owner: by what, behind which order or code, at what price and when. */
+export interface Acquisition {
+  ownerId: string;
+  via: ItemVia;
+  /** The pay order, exchange code or theme exchange behind it. */
+  refId: string;
+  /** Unit price paid, recorded in the provenance; null when nothing was paid. */
+  priceCents?: number | null;
+  at: Date;
+}
+
+/**
+ * `quantity` new items (minted cards, created goods) for one acquisition: each with its id, the
+ * owner and acquisition columns of its row and its first provenance event. The caller adds what its
+ * kind of item has of its own (card info and serial, product) and inserts them.
+ */
+export function newItems(quantity: number, prefixes: { item: string; event: string }, a: Acquisition) {
+  return Array.from({ length: quantity }, (_, index) => {
+    const id = newId(prefixes.item);
+    return {
+      id,
+      index,
+      row: { id, ownerId: a.ownerId, status: 'held' as const, acquiredVia: a.via, acquiredAt: a.at, createdAt: a.at },
+      event: { id: newId(prefixes.event), via: a.via, toUserId: a.ownerId, priceCents: a.priceCents ?? null, refId: a.refId, createdAt: a.at },
+    };
+  });
+}

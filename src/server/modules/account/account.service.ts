@@ -1,0 +1,36 @@
+import { AVATAR_PRESETS, isPresetAvatar } from '../../../shared/avatars';
+import type { User } from '../../../shared/schemas/auth';
+import type { AvatarOption } from '../../../shared/schemas/account';
+import type { Deps } from '../../deps';
+import { invalid } from '../../errors';
+import type { Actor, AuthService } from '../auth/auth.service';
+import type { CardsService } from '../cards/cards.service';
+
+/** Account settings (PRODUCT.md §4.9): profile, avatar and phone; the user row itself belongs to auth. */
+export function createAccountService(_deps: Deps, services: { auth: AuthService; cards: CardsService }) {
+  async function avatarOptions(actor: Actor): Promise<AvatarOption[]> {
+    const cards = await services.cards.ownedCardFaces(actor.userId);
+    return [
+      ...AVATAR_PRESETS.map((p) => ({ image: p.image, label: p.label, kind: 'preset' as const })),
+      ...cards.map((c) => ({ image: c.image, label: c.name, kind: 'card' as const })),
+    ];
+  }
+
+  return {
+    /** `user/avatarOptions`: the presets, then the image of every card the user holds. */
+    avatarOptions,
+
+    /** `user/updateInfo`: nickname, bio and avatar; the avatar must be a preset or a card the user holds. */
+    async updateInfo(actor: Actor, input: { nickname?: string; bio?: string; avatar?: string }): Promise<User> {
+      if (input.avatar !== undefined && !isPresetAvatar(input.avatar)) {
+        const options = await avatarOptions(actor);
+        if (!options.some((o) => o.image === input.avatar)) throw invalid('頭像只可選擇預設頭像或你持有的卡牌圖片');
+      }
+      return services.auth.updateProfile(actor, input);
+    },
+
+    /** `user/updatePhone`: see AuthService.changePhone. */
+    updatePhone: (actor: Actor, input: { authCode: string; phone: string; code: string }) => services.auth.changePhone(actor, input),
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AdminShipmentListQuerySchema,
+  AdminShipmentSchema,
+  CancelShipmentBodySchema,
+  DeliveryBodySchema,
+  ShipBodySchema,
+  ShipmentIdBodySchema,
+  ShipmentIdQuerySchema,
+  ShipmentListQuerySchema,
+  ShipmentSchema,
+} from '../../../shared/schemas/delivery';
+import { ok, reply, typed } from '../../http';
+import { requireAdmin, requireUser } from '../../plugins/auth';
+
+/** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`. */
+export async function shipmentRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { shipments } = app.services;
+  const tags = ['logistic'];
+  app.addHook('preValidation', async (req) => {
+    requireUser(req);
+  });
+
+  r.post('/goods/delivery', { schema: { tags, body: DeliveryBodySchema, response: reply(ShipmentSchema) } }, async (req) =>
+    ok(await shipments.request(requireUser(req), req.body), '已申請提貨'),
+  );
+
+  r.get('/logistic/list', { schema: { tags, querystring: ShipmentListQuerySchema, response: reply(z.array(ShipmentSchema)) } }, async (req) =>
+    ok(await shipments.list(requireUser(req), req.query)),
+  );
+
+  r.get('/logistic/detail', { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(ShipmentSchema) } }, async (req) =>
+    ok(await shipments.detail(requireUser(req), req.query.id)),
+  );
+}
+
+/** Operators' shipment queue (PRODUCT.md §8): `/api/admin/shipments…`, admin role only (others get 404). */
+export async function adminShipmentRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { shipments } = app.services;
+  const tags = ['admin'];
+  // Before the body: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  r.get('/admin/shipments', { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } }, async (req) => {
+    requireAdmin(req);
+    return ok(await shipments.adminList(req.query));
+  });
+
+  r.get('/admin/shipments/detail', { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(AdminShipmentSchema) } }, async (req) => {
+    requireAdmin(req);
+    return ok(await shipments.adminDetail(req.query.id));
+  });
+
+  r.post('/admin/shipments/pack', { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
+    ok(await shipments.pack(requireAdmin(req), req.body.id), '已標記為已打包'),
+  );
+
+  r.post('/admin/shipments/ship', { schema: { tags, body: ShipBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
+    ok(await shipments.ship(requireAdmin(req), req.body), '已標記為已發貨'),
+  );
+
+  r.post('/admin/shipments/deliver', { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
+    ok(await shipments.deliver(requireAdmin(req), req.body.id), '已標記為已送達'),
+  );
+
+  r.post('/admin/shipments/cancel', { schema: { tags, body: CancelShipmentBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
+    ok(await shipments.cancel(requireAdmin(req), req.body), '提貨訂單已取消，物品已退回存放'),
+  );
+}

@@ -1,0 +1,144 @@
+import type { AdminShipment, Shipment, ShipmentEventKind, ShipmentStatus } from '../../../shared/schemas/delivery';
+import { SHIPMENT_STATUS_LABELS } from '../../../shared/schemas/delivery';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { conflict, notFound } from '../../errors';
+import { newId, randomBase32 } from '../../adapters/ids';
+import type { AddressesService } from '../addresses/addresses.service';
+import type { Actor } from '../auth/auth.service';
+import type { GoodsService } from '../goods/goods.service';
+import { createShipmentsRepository, type ShipmentRow } from './shipments.repository';
+
+const HK_OFFSET_MS = 8 * 3600_000;
+const NOT_FOUND = '找不到此提貨訂單';
+
+/** SH + yymmdd (Hong Kong date) + 8 characters: SH261122K3M9QX2A. */
+function newShipmentNo(now: Date): string {
+  const hk = new Date(now.getTime() + HK_OFFSET_MS).toISOString();
+  return `SH${hk.slice(2, 4)}${hk.slice(5, 7)}${hk.slice(8, 10)}${randomBase32(8)}`;
+}
+
+/** Which statuses each operator step may start from (PRODUCT.md §3 Shipment, §8). */
+const STEPS = {
+  pack: { from: ['pending'], to: 'packed' },
+  ship: { from: ['pending', 'packed'], to: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  cancel: { from: ['pending', 'packed'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly ShipmentStatus[]; to: ShipmentStatus }>;
+
+const REFUSED: Record<keyof typeof STEPS, string> = {
+  pack: '只有待處理的提貨訂單可以打包',
+  ship: '只有待處理或已打包的提貨訂單可以發貨',
+  deliver: '只有已發貨的提貨訂單可以標記為已送達',
+  cancel: '已發貨的提貨訂單不能取消',
+};
+
+/**
+ * Delivery of held physical goods (PRODUCT.md §4.8): one shipment per request, with its own copy
+ * of the address; operators move it pending → packed → shipped → delivered, or cancel it before it
+ * ships (the goods are held again). Goods and shipment change in one transaction.
+ */
+export function createShipmentsService(deps: Deps, services: { goods: GoodsService; addresses: AddressesService }) {
+  const repo = createShipmentsRepository();
+
+  async function view(rows: ShipmentRow[]): Promise<AdminShipment[]> {
+    const ids = rows.map((r) => r.id);
+    const [items, events] = await Promise.all([repo.items(deps.db, ids), repo.events(deps.db, ids)]);
+    return rows.map((r) => ({
+      id: r.id,
+      shipmentNo: r.shipmentNo,
+      userId: r.userId,
+      status: r.status,
+      address: r.address,
+      carrier: r.carrier,
+      trackingNumber: r.trackingNumber,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      items: items.filter((i) => i.shipmentId === r.id).map(({ shipmentId: _s, ...i }) => i),
+      events: events.filter((e) => e.shipmentId === r.id).map((e) => ({ kind: e.kind, note: e.note, at: e.at.toISOString() })),
+    }));
+  }
+
+  const ownView = async (row: ShipmentRow): Promise<Shipment> => {
+    const [{ userId: _u, ...shipment }] = (await view([row])) as [AdminShipment];
+    return shipment;
+  };
+
+  /** One operator step on a locked shipment: the status move, its event, and what it does to the goods. */
+  async function step(actor: Actor, id: string, name: keyof typeof STEPS, extra: { carrier?: string; trackingNumber?: string; note?: string } = {}): Promise<AdminShipment> {
+    const rule = STEPS[name];
+    const row = await deps.db.transaction(async (tx) => {
+      const current = await repo.find(tx, id, { lock: true });
+      if (!current) throw notFound(NOT_FOUND);
+      if (!(rule.from as readonly ShipmentStatus[]).includes(current.status)) {
+        throw conflict(`${REFUSED[name]}（目前：${SHIPMENT_STATUS_LABELS[current.status]}）`);
+      }
+      const now = deps.clock.now();
+      await repo.transition(tx, id, rule.from, { status: rule.to, carrier: extra.carrier, trackingNumber: extra.trackingNumber, updatedAt: now });
+      const goodsIds = (await repo.items(tx, [id])).map((i) => i.goodsId);
+      if (name === 'cancel') await services.goods.cancelDelivery(tx, goodsIds, id);
+      if (name === 'deliver') await services.goods.completeDelivery(tx, goodsIds, id);
+      await repo.insertEvent(tx, { id: newId('sev'), shipmentId: id, kind: rule.to as ShipmentEventKind, note: extra.note ?? '', actorId: actor.userId, createdAt: now });
+      return (await repo.find(tx, id))!;
+    });
+    deps.log.info({ shipmentId: id, step: name, operatorId: actor.userId }, 'shipment moved');
+    return (await view([row]))[0]!;
+  }
+
+  return {
+    /**
+     * `goods/delivery`: one shipment for all the chosen goods (the caller's held physical goods)
+     * to a copy of one of their addresses; the goods become `delivering`. All or nothing.
+     */
+    async request(actor: Actor, input: { goodsIds: string[]; addressId: string }): Promise<Shipment> {
+      const row = await deps.db.transaction(async (tx: Tx) => {
+        const address = await services.addresses.snapshot(tx, actor.userId, input.addressId);
+        const id = newId('shp');
+        const now = deps.clock.now();
+        const shipped = await services.goods.startDelivery(tx, actor.userId, input.goodsIds, id);
+        await repo.insert(tx, { id, shipmentNo: newShipmentNo(now), userId: actor.userId, status: 'pending', address, createdAt: now, updatedAt: now });
+        await repo.insertItems(tx, shipped.map((g) => ({ shipmentId: id, ...g })));
+        await repo.insertEvent(tx, { id: newId('sev'), shipmentId: id, kind: 'created', note: '', actorId: actor.userId, createdAt: now });
+        return (await repo.find(tx, id))!;
+      });
+      deps.log.info({ userId: actor.userId, shipmentId: row.id, goods: input.goodsIds.length }, 'delivery requested');
+      return ownView(row);
+    },
+
+    /** `logistic/list`: the user's shipments, newest first. */
+    async list(actor: Actor, q: { page: number; pageSize: number }): Promise<Shipment[]> {
+      const rows = await repo.list(deps.db, { userId: actor.userId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      return (await view(rows)).map(({ userId: _u, ...s }) => s);
+    },
+
+    /** `logistic/detail`: one of the user's shipments with its timeline; another user's is a 404. */
+    async detail(actor: Actor, id: string): Promise<Shipment> {
+      const row = await repo.find(deps.db, id, { userId: actor.userId });
+      if (!row) throw notFound(NOT_FOUND);
+      return ownView(row);
+    },
+
+    /* ---- Operators (the caller has checked the admin role) ---- */
+
+    async adminList(q: { status?: ShipmentStatus; page: number; pageSize: number }): Promise<AdminShipment[]> {
+      return view(await repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
+    },
+
+    async adminDetail(id: string): Promise<AdminShipment> {
+      const row = await repo.find(deps.db, id);
+      if (!row) throw notFound(NOT_FOUND);
+      return (await view([row]))[0]!;
+    },
+
+    pack: (operator: Actor, id: string) => step(operator, id, 'pack'),
+
+    ship: (operator: Actor, input: { id: string; carrier: string; trackingNumber: string }) =>
+      step(operator, input.id, 'ship', { carrier: input.carrier, trackingNumber: input.trackingNumber, note: `${input.carrier} 運單號碼 ${input.trackingNumber}` }),
+
+    deliver: (operator: Actor, id: string) => step(operator, id, 'deliver'),
+
+    /** Cancels a shipment that has not shipped; its goods are held again. */
+    cancel: (operator: Actor, input: { id: string; reason?: string }) => step(operator, input.id, 'cancel', { note: input.reason ?? '' }),
+  };
+}
+export type ShipmentsService = ReturnType<typeof createShipmentsService>;
