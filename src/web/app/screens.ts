@@ -10,7 +10,6 @@ export interface ScreenEntry {
   title: string;
 }
 
-
 export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/': { load: () => import('./home-screen'), title: 'Trove 寶庫' },
   '/market': { load: () => import('../features/market/market-screen'), title: '市場' },
