@@ -27,6 +27,7 @@ export function createServices(deps: Deps) {
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth });
+  auth.useVerifiedCheck((userId) => identity.isVerified(deps.db, userId));
   const wallet = createWalletService(deps, { identity, auth });
   payOrders.useBalancePayer((tx, order) => wallet.payOrderFromBalance(tx, order));
   // Registers the `market` and `bid` order types with pay orders.

@@ -79,6 +79,8 @@ export function createAuthService(deps: Deps) {
     return { token, user: toUser(user), authority: user.roles };
   }
 
+  let verifiedOf: ((userId: string) => Promise<boolean>) | null = null;
+
   return {
     /** The actor behind a bearer token, or null when the session is unknown, expired or revoked. */
     async authenticate(token: string): Promise<Actor | null> {
@@ -193,7 +195,12 @@ export function createAuthService(deps: Deps) {
     async info(actor: Actor): Promise<User> {
       const user = await repo.findUserById(deps.db, actor.userId);
       if (!user) throw notFound('找不到此帳戶');
-      return toUser(user);
+      return { ...toUser(user), verified: verifiedOf ? await verifiedOf(user.id) : false };
+    },
+
+    /** The identity module tells `user/info` whether the user passed real-name verification (it depends on auth, not the reverse). */
+    useVerifiedCheck(check: (userId: string) => Promise<boolean>) {
+      verifiedOf = check;
     },
 
     /** Changes the user's nickname, bio or avatar (the caller has checked the avatar is one they may use). */

@@ -53,6 +53,7 @@ describe('market API', () => {
       expect(row.numberCipher).not.toContain('A123456');
       expect(row.keyId).toBe('identity-v1');
       expect((await get<Identity>('userIdInfo/info', u)).data.idNumberMasked).toBe('A12****(3)');
+      expect((await get<{ verified: boolean }>('user/info', u)).data.verified).toBe(true);
       // Once per account, once per document.
       expect(await post('userIdInfo/verify', u, { name: '陳大文', idType: 'passport', idNumber: 'E12345678' })).toMatchObject({ status: 409 });
       const other = await signIn(t);
