@@ -1,8 +1,12 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { setNavigator } from '../lib/navigation';
+
+// findBy/waitFor wait up to 5 s, not 1 s: a loaded 2-core CI machine can take longer than a second to
+// render a screen after its fake answer; a screen that never gets there still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Set-up shared by the screen tests: a fake server behind `fetch`, a router at a path, and the clean-up. */
 
