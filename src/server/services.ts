@@ -29,7 +29,10 @@ export function createServices(deps: Deps) {
   const identity = createIdentityService({ ...deps, vault }, { auth });
   auth.useVerifiedCheck((userId) => identity.isVerified(deps.db, userId));
   const wallet = createWalletService(deps, { identity, auth });
-  payOrders.useBalancePayer((tx, order) => wallet.payOrderFromBalance(tx, order));
+  payOrders.useBalancePayer({
+    pay: (tx, order) => wallet.payOrderFromBalance(tx, order),
+    returnPayment: (tx, order, payment) => wallet.returnDuplicatePayment(tx, order, payment),
+  });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
   const addresses = createAddressesService(deps);

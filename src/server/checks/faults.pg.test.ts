@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../adapters/payments/sandbox';
 import { newId } from '../adapters/ids';
 import { addTheme, give, signIn } from '../modules/collection/collection-fixtures';
+import { giveCard, trader } from '../modules/market/market.fixtures';
 import { createDrop, createProduct } from '../modules/pay-orders/pay-orders.fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { TEST_DATABASE_URL } from '../testing/test-db';
@@ -27,8 +28,8 @@ interface Flow {
 }
 
 /**
- * Machine check (issue 7 §2): the database connection of the transaction is terminated at each step of
- * purchase settlement, code redemption and set exchange. After each fault everything or nothing happened,
+ * Machine check (issue 7 §2, issue 8): the database connection of the transaction is terminated at each step of
+ * purchase settlement, market settlement, bid fills, code redemption and set exchange. After each fault everything or nothing happened,
  * the request answered a clean envelope, the app still serves, and a retry (same event, same Idempotency-Key,
  * same code) settles exactly once.
  */
@@ -74,6 +75,34 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     };
     return { buyer, orderNo, deliver, sameKeyAnswersPaid, payCheck: () => api('GET', `payOrder/payCheck?orderNo=${orderNo}`, buyer.token) };
   }
+
+  const providerRef = async (orderNo: string) => {
+    const rows = (await t.db.execute(sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`)) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
+    return rows.rows[0]!;
+  };
+  /** Pays an order at the sandbox: answers how to deliver its signed webhook. */
+  const sandboxPaid = async (orderNo: string) => {
+    const row = await providerRef(orderNo);
+    const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
+    return () => inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
+  };
+  const balanceOf = async (userId: string) => {
+    const rows = (await t.db.execute(sql`select coalesce(sum(amount), 0)::int as b from ledger_entries where account_id = ${`user:${userId}:balance`}`)) as unknown as { rows: { b: number }[] };
+    return rows.rows[0]!.b;
+  };
+  const ownerOf = async (cardId: string) => {
+    const rows = (await t.db.execute(sql`select owner_id, status from cards where id = ${cardId}`)) as unknown as { rows: { owner_id: string; status: string }[] };
+    return rows.rows[0]!;
+  };
+  /** A fresh card info, and a verified seller holding one card of it. */
+  const marketCard = async () => {
+    const themeId = newId('thm');
+    await addTheme(t, themeId, [{ id: `${themeId}_c` }]);
+    const seller = await trader(t);
+    return { cardInfoId: `${themeId}_c`, seller, card: await giveCard(t, seller.userId, `${themeId}_c`) };
+  };
+  const PRICE = 10_000;
+  const PROCEEDS = PRICE - 500;
 
   const settleSteps = (item: 'mint' | 'goods') => ['settle:before-claim', 'settle:after-claim', item, 'settle:before-commit'];
   const FLOWS: Flow[] = [
@@ -127,6 +156,66 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
             const first = await c.deliver();
             if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
             await c.sameKeyAnswersPaid(problems);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'market settlement by webhook',
+      steps: ['settle:before-claim', 'settle:after-claim', 'market:sold', 'market:transfer', 'ledger', 'settle:before-commit'],
+      async prepare() {
+        const { seller, card } = await marketCard();
+        const buyer = await trader(t);
+        const listed = await api('POST', 'market/create', seller.token, { sell_type: 0, kind: 'card', itemId: card, price: PRICE });
+        if (listed.status !== 200) throw new Error(`set-up: market/create answered ${JSON.stringify(listed.body)}`);
+        const listingId = (listed.body.data!.listing as { id: string }).id;
+        const created = await api('POST', 'payOrder/create', buyer.token, { type: 'market', listingId }, { 'idempotency-key': `fault-key-${seq++}` });
+        if (created.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(created.body)}`);
+        const deliver = await sandboxPaid(created.body.data!.orderNo as string);
+        return {
+          act: deliver,
+          async retry() {
+            const problems: string[] = [];
+            const first = await deliver();
+            if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            const replay = await deliver();
+            if (replay.body.data?.outcome !== 'duplicate') problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
+            const item = await ownerOf(card);
+            if (item.owner_id !== buyer.userId || item.status !== 'held') problems.push(`the card after settling: ${JSON.stringify(item)}`);
+            const detail = await api('GET', `market/detail?id=${listingId}`, buyer.token);
+            if ((detail.body.data?.listing as { status?: string } | undefined)?.status !== 'sold') problems.push(`the listing after settling: ${JSON.stringify(detail.body).slice(0, 300)}`);
+            const earned = await balanceOf(seller.userId);
+            if (earned !== PROCEEDS) problems.push(`the seller was credited ${earned}, not ${PROCEEDS}`);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'bid fill (market/confirmOrder)',
+      steps: ['fill:before-claim', 'fill:after-claim', 'market:transfer', 'ledger', 'fill:before-commit'],
+      async prepare() {
+        const { cardInfoId, seller: holder, card } = await marketCard();
+        const bidder = await trader(t);
+        const bid = await api('POST', 'market/create', bidder.token, { sell_type: 1, kind: 'card', cardInfoId, price: PRICE }, { 'idempotency-key': `fault-key-${seq++}` });
+        if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
+        const listingId = (bid.body.data!.listing as { id: string }).id;
+        const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
+        if (funded.body.data?.outcome !== 'settled') throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+        const confirm = () => api('POST', 'market/confirmOrder', holder.token, { listingId, itemId: card });
+        return {
+          act: confirm,
+          async retry() {
+            const problems: string[] = [];
+            const first = await confirm();
+            if (first.status !== 200) problems.push(`confirmOrder again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            const second = await confirm();
+            if (second.status !== 409 && second.status !== 404) problems.push(`confirmOrder a third time: ${JSON.stringify(second.body).slice(0, 300)}`);
+            const item = await ownerOf(card);
+            if (item.owner_id !== bidder.userId || item.status !== 'held') problems.push(`the card after the fill: ${JSON.stringify(item)}`);
+            const earned = await balanceOf(holder.userId);
+            if (earned !== PROCEEDS) problems.push(`the holder was credited ${earned}, not ${PROCEEDS}`);
             return problems;
           },
         };
@@ -234,9 +323,22 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     expect(await brokenInvariants(t.db)).toEqual([]);
     await t.db.execute(sql`update card_infos set minted = minted + 1 where id = ${drop}`);
     await t.db.execute(sql`update exchange_codes set status = 'used' where card_info_id = ${`${themeId}_c`}`);
+    // Market: a card marked listed with no listing, and a cached balance that is not the sum of its entries.
+    const { card } = await marketCard();
+    const account = `test:${newId('acct')}`;
+    await t.db.execute(sql`update cards set status = 'listed' where id = ${card}`);
+    await t.db.execute(sql`insert into ledger_accounts (id, type, balance, created_at) values (${account}, 'fees', 1, now())`);
     const broken = await brokenInvariants(t.db);
     await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);
     await t.db.execute(sql`update exchange_codes set status = 'unused' where card_info_id = ${`${themeId}_c`}`);
-    expect(broken.map((b) => b.split(':')[0])).toEqual(['minted count = cards of each card info', 'a code is used exactly when it minted one card']);
+    await t.db.execute(sql`update cards set status = 'held' where id = ${card}`);
+    await t.db.execute(sql`delete from ledger_accounts where id = ${account}`);
+    expect(broken.map((b) => b.split(':')[0])).toEqual([
+      'minted count = cards of each card info',
+      'a code is used exactly when it minted one card',
+      'cached balances = sum of their entries',
+      'a listed or reserved card has its one open listing, by its owner',
+    ]);
+    expect(await brokenInvariants(t.db)).toEqual([]);
   });
 });

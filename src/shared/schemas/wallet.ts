@@ -26,6 +26,7 @@ export const LEDGER_ENTRY_KINDS = [
   'bid_refund', // a buy listing cancelled or expired (escrow → balance)
   'withdrawal', // a withdrawal requested (balance → payout clearing)
   'withdrawal_returned', // a withdrawal rejected (payout clearing → balance)
+  'payment_returned', // a provider payment for an order already paid another way (provider clearing → balance)
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
@@ -36,6 +37,7 @@ export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
   bid_refund: '求購退款',
   withdrawal: '提現',
   withdrawal_returned: '提現退回',
+  payment_returned: '重複付款退回',
 };
 
 /** One movement of the user's balance, newest first in `payment/history`. */

@@ -10,6 +10,9 @@ import type { Db } from '../../db/client';
  * - `after-claim`: AFTER that update, before anything else of the transaction;
  * - `mint` / `goods`: after the first card or goods row is written;
  * - `record`: before the set exchange's own row is inserted;
+ * - `market:sold`: after a sell listing goes reserved → sold (the first write of a market sale after the claim);
+ * - `market:transfer`: after an item's market transfer is recorded; `ledger`: after the first ledger entry;
+ * - `fill:*`: a bid fill, whose claim is the buy listing going active → sold;
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -18,6 +21,7 @@ const CLAIMS = [
   { flow: 'settle', table: 'pay_orders', when: "OLD.status = 'pending' AND NEW.status = 'paid'" },
   { flow: 'code', table: 'exchange_codes', when: "OLD.status = 'unused' AND NEW.status = 'used'" },
   { flow: 'set', table: 'cards', when: "OLD.status = 'held' AND NEW.status = 'consumed'" },
+  { flow: 'fill', table: 'listings', when: "OLD.status = 'active' AND NEW.status = 'sold'" },
 ];
 
 const STATEMENTS = [
@@ -38,6 +42,9 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_mint AFTER INSERT ON cards FOR EACH ROW EXECUTE FUNCTION fault_fire('mint')`,
   `CREATE TRIGGER fault_goods AFTER INSERT ON goods FOR EACH ROW EXECUTE FUNCTION fault_fire('goods')`,
   `CREATE TRIGGER fault_set_record BEFORE INSERT ON theme_exchanges FOR EACH ROW EXECUTE FUNCTION fault_fire('set:record')`,
+  `CREATE TRIGGER fault_market_sold AFTER UPDATE ON listings FOR EACH ROW WHEN (OLD.status = 'reserved' AND NEW.status = 'sold') EXECUTE FUNCTION fault_fire('market:sold')`,
+  `CREATE TRIGGER fault_market_transfer AFTER INSERT ON card_events FOR EACH ROW WHEN (NEW.kind = 'transferred') EXECUTE FUNCTION fault_fire('market:transfer')`,
+  `CREATE TRIGGER fault_ledger AFTER INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION fault_fire('ledger')`,
 ];
 
 export async function installFaultTriggers(db: Db): Promise<void> {

@@ -33,9 +33,10 @@ export const INVARIANTS: Record<string, SQL> = {
     union all
     select e.ref_id from goods_events e where e.kind = 'created'
       and not exists (select 1 from pay_orders o where o.order_no = e.ref_id and o.status = 'paid')`,
+  // A bid order delivers nothing itself: it funds a buy listing.
   'a paid order keeps what it delivered': sql`
     select order_no from pay_orders
-    where status = 'paid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb)) <> quantity`,
+    where status = 'paid' and type <> 'bid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb)) <> quantity`,
   'a code is used exactly when it minted one card': sql`
     select x.id from exchange_codes x
     where (select count(*) from card_events e where e.kind = 'minted' and e.via = 'code' and e.ref_id = x.id) <> (case when x.status = 'used' then 1 else 0 end)
@@ -51,6 +52,38 @@ export const INVARIANTS: Record<string, SQL> = {
       where not exists (select 1 from card_events e where e.kind = 'consumed' and e.ref_id = t.id)`,
   'an order is settled by at most one event': sql`
     select order_no from payment_events where outcome = 'settled' group by order_no having count(*) > 1`,
+  'every ledger posting nets to zero': sql`
+    select posting_id from ledger_entries group by posting_id having sum(amount) <> 0`,
+  'cached balances = sum of their entries': sql`
+    select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+  'a listed or reserved card has its one open listing, by its owner': sql`
+    select c.id from cards c where c.status in ('listed', 'reserved')
+      and (select count(*) from listings l where l.item_id = c.id and l.sell_type = 0 and l.user_id = c.owner_id
+           and l.status = case c.status when 'listed' then 'active' else 'reserved' end) <> 1
+    union all
+    select l.id from listings l join cards c on c.id = l.item_id
+    where l.sell_type = 0 and l.kind = 'card' and l.status in ('active', 'reserved')
+      and (c.owner_id <> l.user_id or c.status <> case l.status when 'active' then 'listed' else 'reserved' end)`,
+  'no sold listing without its transfer, its completed sale and its posting': sql`
+    select l.id from listings l where l.status = 'sold' and l.kind = 'card' and (
+      not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
+                  and e.ref_id = case l.sell_type when 0 then l.reserved_order_no else l.id end
+                  and e.to_user_id = case l.sell_type when 0 then l.counterparty_id else l.user_id end)
+      or not exists (select 1 from market_orders m where m.listing_id = l.id and m.status = 'completed')
+      or not exists (select 1 from ledger_postings p where (p.kind = 'market_sale' and p.ref_id = l.reserved_order_no) or (p.kind = 'bid_fill' and p.ref_id = l.id)))`,
+  'no item moved, sale completed or seller credited without a sold listing': sql`
+    select e.id from card_events e where e.kind = 'transferred' and e.via = 'market'
+      and not exists (select 1 from listings l where l.status = 'sold' and l.item_id = e.card_id and (l.reserved_order_no = e.ref_id or l.id = e.ref_id))
+    union all
+    select m.id from market_orders m where m.status = 'completed' and not exists (select 1 from listings l where l.id = m.listing_id and l.status = 'sold')
+    union all
+    select p.id from ledger_postings p where p.kind in ('market_sale', 'bid_fill')
+      and not exists (select 1 from listings l where l.status = 'sold' and (l.reserved_order_no = p.ref_id or l.id = p.ref_id))`,
+  'no paid market order without the item moved to its buyer': sql`
+    select o.order_no from pay_orders o where o.type = 'market' and o.status = 'paid'
+      and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id
+                      where m.order_no = o.order_no and m.status = 'completed' and l.status = 'sold' and l.reserved_order_no = o.order_no)`,
 };
 
 /** The names of the invariants that do not hold, with a few offending rows each. */

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingResult } from '../../../shared/schemas/market';
-import { cardEvents, cards, listings } from '../../db/schema';
+import type { SandboxProvider } from '../../adapters/payments/sandbox';
+import { cardEvents, cards, listings, payOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
 import { addTheme } from '../collection/collection-fixtures';
+import { accounts } from '../wallet/wallet.service';
 import { freshKey, giveCard, trader, verifiedBuyers } from './market.fixtures';
 
 if (!TEST_DATABASE_URL) console.log('skipped: market race tests need PostgreSQL (set TEST_DATABASE_URL)');
@@ -102,6 +104,45 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       expect(c).toMatchObject({ ownerId: buyer!.id, status: 'held' });
       expect(await transfers(card)).toBe(1);
     }
+    await books();
+  }, 300_000);
+
+  it('the checkout webhook and payWithBalance racing ×30: the buyer pays each order once, nothing lost', async () => {
+    const seller = await trader(t);
+    const [buyer] = await verifiedBuyers(t, 1);
+    const ci = await newCardInfo();
+    const sandbox = t.app.deps.payments as SandboxProvider;
+    const balance = async () => (await t.app.services.wallet.balancesOf(t.db, buyer!.id)).balance;
+    // Money the buyer topped up earlier (provider clearing → balance), so the wallet can pay.
+    await t.db.transaction((tx) =>
+      t.app.services.wallet.post(tx, 'test_funding', buyer!.id, [
+        { account: accounts.providerClearing, amount: -100_000, kind: 'internal' },
+        { account: accounts.balance(buyer!.id), amount: 100_000, kind: 'payment_returned' },
+      ]),
+    );
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 30; i++) {
+      const { card, listingId } = await listCard(seller, ci, 2_000);
+      const order = (await buy(buyer!.token, listingId)).json().data as { orderNo: string };
+      const [row] = await t.db.select().from(payOrders).where(eq(payOrders.orderNo, order.orderNo));
+      const webhook = await sandbox.pay({ checkoutId: row!.providerRef!, orderNo: order.orderNo, amountCents: row!.amountCents });
+      const before = await balance();
+      const [hook, wallet] = await Promise.all([
+        t.app.inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body }),
+        inject(buyer!.token, 'POST', 'payOrder/payWithBalance', { orderNo: order.orderNo }),
+      ]);
+      const outcome = hook.json().data.outcome as string;
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      // Either the checkout settled it (the wallet is refused) or the wallet did (the checkout's money comes back).
+      if (outcome === 'settled') expect(wallet.statusCode).toBe(409);
+      else expect([outcome, wallet.statusCode]).toEqual(['returned_to_balance', 200]);
+      // The checkout charged the buyer's card once; the wallet ends where it was in both cases.
+      expect(await balance()).toBe(before);
+      const [c] = await t.db.select().from(cards).where(eq(cards.id, card));
+      expect(c).toMatchObject({ ownerId: buyer!.id, status: 'held' });
+      expect(await transfers(card)).toBe(1);
+    }
+    console.log(`[race] webhook vs payWithBalance: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     await books();
   }, 300_000);
 

@@ -4,7 +4,8 @@ import { marketFee, type CreateListingResult, type Listing, type MarketDetail, t
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import type { AdminWithdrawal, LedgerEntry, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
 import type { Identity, PayoutAccount } from '../../../shared/schemas/identity';
-import { cards, identities, payoutAccounts } from '../../db/schema';
+import type { SandboxProvider } from '../../adapters/payments/sandbox';
+import { cards, identities, payOrders, payoutAccounts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addTheme, signIn } from '../collection/collection-fixtures';
 import { createProduct } from '../pay-orders/pay-orders.fixtures';
@@ -199,6 +200,32 @@ describe('market API', () => {
       expect((await wallet(rich)).balance).toBe(balance - 1_000);
       expect((await cardRow(small)).ownerId).toBe(rich.userId);
       expect((await get<PayOrder>('payOrder/methods', rich)).data).toContainEqual({ provider: 'balance', label: '錢包餘額' });
+      await books();
+    });
+
+    it('returns a checkout payment to the wallet when the order was already paid from the balance: charged once', async () => {
+      const sandbox = t.app.deps.payments as SandboxProvider;
+      const rich = seller;
+      const card = await giveCard(t, buyer.userId, ci);
+      const listing = (await sell(buyer, card, 1_500)).data.listing;
+      const o = (await buy(rich, listing.id)).data;
+      const row = (await t.db.select().from(payOrders).where(eq(payOrders.orderNo, o.orderNo)))[0]!;
+      const before = (await wallet(rich)).balance;
+      // The buyer pays at the checkout (its webhook still on the way) and from the wallet.
+      const { body, headers } = await sandbox.pay({ checkoutId: row.providerRef!, orderNo: o.orderNo, amountCents: row.amountCents });
+      expect((await post<PayOrder>('payOrder/payWithBalance', rich, { orderNo: o.orderNo })).data.status).toBe('paid');
+      expect((await wallet(rich)).balance).toBe(before - 1_500);
+      const deliver = () => t.app.inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers, payload: body });
+      expect((await deliver()).json().data.outcome).toBe('returned_to_balance');
+      // The checkout's money is back in the wallet: in total the buyer paid once.
+      expect((await wallet(rich)).balance).toBe(before);
+      const history = (await get<LedgerEntry[]>('payment/history', rich, { page: '1', pageSize: '50' })).data;
+      expect(history.filter((e) => e.kind === 'payment_returned')).toEqual([expect.objectContaining({ amount: 1_500, refId: `sandbox:${row.providerRef}` })]);
+      // A replayed event and payCheck asking the provider credit nothing more.
+      expect((await deliver()).json().data.outcome).toBe('duplicate');
+      expect((await get<PayOrder>('payOrder/payCheck', rich, { orderNo: o.orderNo })).data.status).toBe('paid');
+      expect((await wallet(rich)).balance).toBe(before);
+      expect((await cardRow(card)).ownerId).toBe(rich.userId);
       await books();
     });
 

@@ -66,11 +66,14 @@ export function createPayOrdersRepository() {
       return rows[0] ?? null;
     },
 
-    /** A pending order to be paid from the wallet: the provider's checkout is dropped. */
+    /**
+     * A pending order to be paid from the wallet: the pay link is dropped, but the checkout id is kept
+     * so a payment the buyer also made there is recognised and returned to the wallet (decision 003).
+     */
     async switchToBalance(db: Executor, orderNo: string, now: Date) {
       await db
         .update(payOrders)
-        .set({ provider: 'balance', providerRef: null, payUrl: null, updatedAt: now })
+        .set({ provider: 'balance', payUrl: null, updatedAt: now })
         .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending')));
     },
 

@@ -7,14 +7,19 @@ import type { OrderTypeRegistry } from './order-types';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 
 /** What happened to a reported payment; also stored on the webhook event. */
-export type SettleOutcome = 'settled' | 'already_paid' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider' | 'checkout_mismatch';
+export type SettleOutcome = 'settled' | 'already_paid' | 'returned_to_balance' | 'already_returned' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider' | 'checkout_mismatch';
 
 const LATE_PAYMENT_NOTE = '付款於訂單逾期或取消後才到達，款項將全數退回，不會發出卡牌或商品';
 
 export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
 
-/** Takes an order's amount from the buyer's wallet inside the settling transaction (a 409 when the balance is short). */
-export type BalancePayer = (tx: Tx, order: PayOrderRow) => Promise<void>;
+/** How the wallet takes part in settlement, inside the settling transaction. */
+export interface BalancePayer {
+  /** Takes an order's amount from the buyer's wallet (a 409 when the balance is short). */
+  pay(tx: Tx, order: PayOrderRow): Promise<void>;
+  /** Credits a provider payment for an already-paid order to the buyer's balance; false when already credited. */
+  returnPayment(tx: Tx, order: PayOrderRow, payment: { key: string; amountCents: number }): Promise<boolean>;
+}
 
 /**
  * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the
@@ -38,25 +43,36 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
   async function settleIn(tx: Tx, orderNo: string, payment: ProviderPayment, providerName: string): Promise<SettleOutcome> {
     const order = await repo.byOrderNo(tx, orderNo);
     if (!order) return 'unknown_order';
-    if (order.provider !== providerName) return 'other_provider';
+    // An order paid from the wallet keeps the checkout it had, so a payment made there too is recognised.
+    const switchedToBalance = order.provider === 'balance';
+    if (order.provider !== providerName && !switchedToBalance) return 'other_provider';
     // The payment must be for this order's own checkout: an event naming order A with order B's checkout pays nothing.
     if (!order.providerRef || payment.providerRef !== order.providerRef) {
       deps.log.warn({ orderNo, providerRef: payment.providerRef }, 'payment names another checkout than the order');
-      return 'checkout_mismatch';
+      return switchedToBalance ? 'other_provider' : 'checkout_mismatch';
     }
     if (payment.amountCents !== order.amountCents || payment.currency.toUpperCase() !== order.currency) {
       deps.log.warn({ orderNo, paid: payment.amountCents, currency: payment.currency }, 'payment does not match the order amount');
       return 'amount_mismatch';
     }
     const now = deps.clock.now();
-    const paid = await repo.markPaid(tx, orderNo, now, payment.paymentRef);
+    const paid = switchedToBalance ? null : await repo.markPaid(tx, orderNo, now, payment.paymentRef);
     if (paid) {
       await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
       return 'settled';
     }
     // Someone else got here first, or the payment is late: decide on the locked row.
     const current = (await repo.byOrderNo(tx, orderNo, { forUpdate: true }))!;
-    if (current.status === 'paid') return 'already_paid';
+    if (current.status === 'paid') {
+      // One checkout takes one payment, so the order's own checkout having paid it means this is that payment.
+      if (current.provider === providerName && current.providerRef === payment.providerRef) return 'already_paid';
+      // Paid another way (the wallet, before this payment was reported): this money goes back to the buyer (decision 003).
+      if (!balancePayer) throw new AppError('internal', 'no balance payer registered');
+      const key = `${providerName}:${payment.providerRef}`;
+      const credited = await balancePayer.returnPayment(tx, current, { key, amountCents: payment.amountCents });
+      if (credited) deps.log.warn({ orderNo, paymentRef: payment.paymentRef }, 'second payment for a paid order returned to the buyer balance');
+      return credited ? 'returned_to_balance' : 'already_returned';
+    }
     if (current.status === 'refunded') return 'already_refunded';
     if (current.status === 'pending') {
       const expired = await repo.expireOne(tx, orderNo, now);
@@ -87,7 +103,7 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
         if (order.status !== 'pending' || order.expiresAt <= now) throw conflict('訂單已逾期或已取消，請重新下單');
         await repo.switchToBalance(tx, orderNo, now);
         const current = (await repo.byOrderNo(tx, orderNo))!;
-        await pay(tx, current);
+        await pay.pay(tx, current);
         const paid = await repo.markPaid(tx, orderNo, now, null);
         if (!paid) throw conflict('訂單狀態已改變，請重新整理');
         await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
@@ -105,15 +121,20 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
       });
     },
 
-    /** payCheck: asks the provider about a pending order and settles it when paid. */
+    /**
+     * payCheck: asks the provider about a pending order and settles it when paid; for an order paid
+     * from the wallet, whether its checkout was paid too (that money goes back to the balance).
+     */
     async reconcile(order: PayOrderRow): Promise<PayOrderRow> {
-      if (order.status !== 'pending' || !order.providerRef || order.provider !== provider.name) return order;
+      const askable = (order.status === 'pending' && order.provider === provider.name) || (order.status === 'paid' && order.provider === 'balance');
+      if (!askable || !order.providerRef) return order;
       let payment: ProviderPayment | null = null;
       try {
         payment = await provider.retrievePayment(order.providerRef);
       } catch (err) {
-        if (!(err instanceof ProviderUnavailableError)) throw err;
-        deps.log.warn({ err, orderNo: order.orderNo }, 'payment provider unreachable during payCheck');
+        // A wallet-paid order's checkout may belong to a provider configured earlier: not knowing is not an error for the buyer.
+        if (!(err instanceof ProviderUnavailableError) && order.status === 'pending') throw err;
+        deps.log.warn({ err, orderNo: order.orderNo }, 'payment provider could not answer during payCheck');
         return order;
       }
       if (!payment) return order;

@@ -144,6 +144,17 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       ]);
     },
 
+    /**
+     * A provider payment for an order that was already paid another way goes back to the buyer's
+     * balance, once per provider payment (keyed on its id): false when it was already credited.
+     */
+    async returnDuplicatePayment(tx: Tx, order: { orderNo: string; buyerId: string; itemName: string }, payment: { key: string; amountCents: number }): Promise<boolean> {
+      return post(tx, 'payment_returned', payment.key, [
+        { account: accounts.providerClearing, amount: -payment.amountCents, kind: 'internal' },
+        { account: accounts.balance(order.buyerId), amount: payment.amountCents, kind: 'payment_returned', description: `重複付款退回至錢包：${order.itemName}（訂單 ${order.orderNo}）` },
+      ]);
+    },
+
     /** `payment/withdraw`: verified, with a payout account, after the SMS re-check; the funds move to payout clearing. */
     async withdraw(actor: Actor, input: { amount: number; code: string }): Promise<Withdrawal> {
       if (input.amount < WITHDRAWAL_MIN_CENTS) throw conflict(`最低提現金額為 ${formatHkd(WITHDRAWAL_MIN_CENTS)}`);
