@@ -6,8 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './db/demo/market-demo';
 import { createPaymentProvider } from './adapters/payments/create-payments';
-import { startPayOrderExpiryJob } from './jobs/pay-order-expiry';
-import { startListingExpiryJob } from './jobs/listing-expiry';
+import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
 import { loadConfigOrExit, openConfiguredDatabase } from './startup';
 
 async function main() {
