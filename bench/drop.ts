@@ -7,83 +7,24 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { systemClock } from '../src/server/adapters/clock';
 import { createKeys } from '../src/server/adapters/keys';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import type { SandboxProvider } from '../src/server/adapters/payments/sandbox';
-import { newId } from '../src/server/adapters/ids';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { cardInfos, cards, payOrders } from '../src/server/db/schema';
 import { createBuyers, createDrop } from '../src/server/modules/pay-orders/pay-orders.fixtures';
+import { freshPostgres, pool, pct, request } from './bench-kit';
 
 const EDITIONS = 1_000;
 const ATTEMPTS = 5_000;
 const CONNECTIONS = 200;
 const BASELINE_REQUESTS = 5_000;
 
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-function request(agent: http.Agent, port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-    });
-    req.on('error', reject);
-    if (body) req.write(body);
-    req.end();
-  });
-}
-
-/** Runs `n` jobs over `width` concurrent workers; answers the results in job order and the wall time. */
-async function pool<T>(n: number, width: number, job: (i: number) => Promise<T>): Promise<{ results: T[]; seconds: number }> {
-  const results: T[] = new Array(n);
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(width, n) }, async () => {
-      for (let i = next++; i < n; i = next++) results[i] = await job(i);
-    }),
-  );
-  return { results, seconds: (performance.now() - started) / 1000 };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function freshPostgres(url: string): Promise<Database> {
-  const name = newId('trove_bench').toLowerCase();
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 20 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      // pg's pool.end() resolves before its sockets finish closing; let them go before FORCE drops them.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    },
-  };
-}
 
 async function run(label: string, database: Database) {
   // Every buyer arrives from 127.0.0.1 here; lift the per-IP limit so the bench measures buying.
