@@ -13,6 +13,7 @@ import { listMarketRows } from './api/list-market-rows';
 import { MarketRowItem } from './components/market-row';
 import { dollarsToCents, useQueryState } from './components/market-params';
 import './market.css';
+import { SideToggle } from './components/side-toggle';
 
 const PAGE_SIZE = 20;
 type Sort = (typeof MARKET_ROW_SORTS)[number];
@@ -179,13 +180,7 @@ export default function MarketScreen() {
         ))}
       </Tabs>
       <div className="market-toolbar">
-        <div className="market-toggle" role="group" aria-label="掛單類型">
-          {([0, 1] as const).map((s) => (
-            <button key={s} type="button" aria-pressed={side === s} className="market-toggle-button" onClick={() => update({ sell_type: s === 1 ? '1' : undefined })}>
-              {s === 0 ? '出售' : '求購'}
-            </button>
-          ))}
-        </div>
+        <SideToggle side={side} onChange={(next) => update({ sell_type: next === 1 ? '1' : undefined })} />
         <Link to={side === 0 ? '/market/sell' : '/market/sell?mode=buy'} className="market-post-link">
           {side === 0 ? '我要出售' : '發佈求購'}
         </Link>

@@ -12,6 +12,7 @@ import { getSeller } from './api/get-seller';
 import { listUserListings } from './api/list-listings';
 import { formatHkTime, useQueryState } from './components/market-params';
 import './market.css';
+import { SideToggle } from './components/side-toggle';
 
 const PAGE_SIZE = 20;
 
@@ -82,13 +83,7 @@ export default function MarketUserScreen() {
         {s.bio && <p className="market-muted">{s.bio}</p>}
       </section>
       <div className="market-toolbar">
-        <div className="market-toggle" role="group" aria-label="掛單類型">
-          {([0, 1] as const).map((v) => (
-            <button key={v} type="button" aria-pressed={side === v} className="market-toggle-button" onClick={() => update({ sell_type: v === 1 ? '1' : undefined })}>
-              {v === 0 ? '出售' : '求購'}
-            </button>
-          ))}
-        </div>
+        <SideToggle side={side} onChange={(next) => update({ sell_type: next === 1 ? '1' : undefined })} />
       </div>
       <Listings key={side} id={id} side={side} />
     </div>
