@@ -14,3 +14,4 @@ export * from './wallet';
 export * from './market';
 export * from './addresses';
 export * from './shipments';
+export * from './admin';
