@@ -29,6 +29,7 @@ import { newId } from './adapters/ids';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 
 declare module 'fastify' {
@@ -179,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(goodsRoutes);
       await api.register(shipmentRoutes);
       await api.register(adminShipmentRoutes);
+      await api.register(adminUserRoutes);
     },
     { prefix: '/api' },
   );

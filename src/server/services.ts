@@ -16,20 +16,23 @@ import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createVault } from './adapters/vault';
 import { createShipmentsService } from './modules/shipments/shipments.service';
+import { createUsersService } from './modules/users/users.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps);
+  /** Operator actions, recorded inside the transaction that makes them (every admin service takes it). */
+  const audit = createAuditService(deps);
   const cards = createCardsService(deps, { catalogue });
   const goods = createGoodsService(deps, { catalogue });
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   const vault = createVault(deps.keys);
-  const identity = createIdentityService({ ...deps, vault }, { auth });
+  const identity = createIdentityService({ ...deps, vault }, { auth, audit });
   auth.useVerifiedCheck((userId) => identity.isVerified(deps.db, userId));
-  const wallet = createWalletService(deps, { identity, auth });
+  const wallet = createWalletService(deps, { identity, auth, audit });
   payOrders.useBalancePayer({
     pay: (tx, order) => wallet.payOrderFromBalance(tx, order),
     returnPayment: (tx, order, payment) => wallet.returnDuplicatePayment(tx, order, payment),
@@ -38,8 +41,7 @@ export function createServices(deps: Deps) {
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
   const addresses = createAddressesService(deps);
   return {
-    /** Operator actions, recorded inside the transaction that makes them. */
-    audit: createAuditService(deps),
+    audit,
     identity,
     wallet,
     market,
@@ -54,7 +56,9 @@ export function createServices(deps: Deps) {
     collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
     account: createAccountService(deps, { auth, cards }),
     addresses,
-    shipments: createShipmentsService(deps, { goods, addresses }),
+    shipments: createShipmentsService(deps, { goods, addresses, audit }),
+    /** The back office's users and identities. */
+    users: createUsersService(deps, { auth, audit, identity }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
