@@ -38,7 +38,7 @@ export function createServices(deps: Deps) {
     returnPayment: (tx, order, payment) => wallet.returnDuplicatePayment(tx, order, payment),
   });
   // Registers the `market` and `bid` order types with pay orders.
-  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
+  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
   const addresses = createAddressesService(deps);
   return {
     audit,
