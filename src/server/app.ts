@@ -31,6 +31,7 @@ import { adminMarketRoutes, marketPublicRoutes, marketRoutes } from './modules/m
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
+import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 
 declare module 'fastify' {
@@ -184,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminUserRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminAuditRoutes);
+      await api.register(adminDashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,7 @@ import { createWalletService } from './modules/wallet/wallet.service';
 import { createVault } from './adapters/vault';
 import { createShipmentsService } from './modules/shipments/shipments.service';
 import { createUsersService } from './modules/users/users.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -40,6 +41,7 @@ export function createServices(deps: Deps) {
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
   const addresses = createAddressesService(deps);
+  const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
     audit,
     identity,
@@ -56,7 +58,8 @@ export function createServices(deps: Deps) {
     collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
     account: createAccountService(deps, { auth, cards }),
     addresses,
-    shipments: createShipmentsService(deps, { goods, addresses, audit }),
+    shipments,
+    dashboard: createDashboardService(deps, { shipments, wallet }),
     /** The back office's users and identities. */
     users: createUsersService(deps, { auth, audit, identity }),
   };

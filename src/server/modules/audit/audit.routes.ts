@@ -8,7 +8,8 @@ import { requireAdmin } from '../../plugins/auth';
 export async function adminAuditRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { audit } = app.services;
-  app.addHook('preValidation', async (req) => {
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

@@ -82,8 +82,8 @@ export async function adminMarketRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { market } = app.services;
   const tags = ['admin'];
-  // Before the body: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
-  app.addHook('preValidation', async (req) => {
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

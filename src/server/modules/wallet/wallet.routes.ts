@@ -39,7 +39,8 @@ export async function adminWalletRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { wallet } = app.services;
   const tags = ['admin'];
-  app.addHook('preValidation', async (req) => {
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 
