@@ -46,6 +46,7 @@ describe.skipIf(!TEST_REDIS_URL)('broadcast through Redis', () => {
     one.subscribe('flags', (m) => heard.one.push(m));
     two.subscribe('flags', (m) => heard.two.push(m));
     await Promise.all([one.ready(), two.ready()]);
+    expect(one.live() && two.live()).toBe(true);
     const until = async (cond: () => boolean) => {
       for (let i = 0; i < 500 && !cond(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     };
@@ -57,5 +58,7 @@ describe.skipIf(!TEST_REDIS_URL)('broadcast through Redis', () => {
     await until(() => heard.one.includes('end'));
     expect(heard.one).toEqual(['card:ci_1', 'end']);
     expect(heard.two).toEqual(['card:ci_1', 'end']);
+    await two.close();
+    expect(two.live()).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export interface Broadcast {
   subscribe(channel: string, onMessage: (message: string) => void): () => void;
   /** Calls `fn` whenever messages may have been missed (the Redis connection was lost and came back). */
   onGap(fn: () => void): void;
+  /** False while messages from other instances cannot arrive (Redis subscription down): trust nothing kept on their strength. */
+  live(): boolean;
   /** Resolves once every subscription so far is in place (Redis confirmed it). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export function createLocalBroadcast(opts: { onError?: (err: unknown) => void } 
     publish: (channel, message) => hub.deliver(channel, message),
     subscribe: (channel, onMessage) => hub.add(channel, onMessage),
     onGap: () => undefined,
+    live: () => true,
     ready: async () => undefined,
     close: async () => undefined,
   };
@@ -82,10 +85,15 @@ export function createRedisBroadcast(redis: Redis, opts: RedisBroadcastOptions =
   // Errors surface as failed commands and reconnects; an unhandled 'error' event would only log noise.
   sub.on('error', () => undefined);
   let connectedBefore = false;
+  let live = false;
   sub.on('ready', () => {
+    live = true;
     // ioredis resubscribes by itself after a reconnect; what was published meanwhile is gone.
     if (connectedBefore) for (const fn of gapHandlers) fn();
     connectedBefore = true;
+  });
+  sub.on('close', () => {
+    live = false;
   });
   sub.on('message', (redisChannel: string, raw: string) => {
     const cut = raw.indexOf('\n');
@@ -105,6 +113,7 @@ export function createRedisBroadcast(redis: Redis, opts: RedisBroadcastOptions =
     onGap(fn) {
       gapHandlers.push(fn);
     },
+    live: () => live,
     async ready() {
       await Promise.allSettled(pending);
     },

@@ -23,6 +23,7 @@ const keyOf = (item: SupplyItem) => `${item.kind}:${item.id}`;
  *   that gave stock back or changed the sale (`clear`), and expires after SOLD_OUT_FLAG_TTL_MS anyway.
  * - A clear that lands while a claim is in flight wins: `mark` is ignored when any clear happened
  *   since the claim began (`epoch`), so a flag never outlives a release the claim did not see.
+ * - While the broadcast is down (Redis lost) no flag is believed: releases may go unheard.
  * - Buyers who already hold an order of the item are never refused from memory: a retry of their
  *   Idempotency-Key must reach the database to get its order back.
  */
@@ -55,6 +56,8 @@ export function createSoldOutFlags(deps: { broadcast: Broadcast; clock: Clock; t
 
     /** True when `buyerId` may be told from memory that the item is sold out. */
     refuses(item: SupplyItem, buyerId: string): boolean {
+      // Redis away: another instance's release could not reach us, so ask the database.
+      if (!deps.broadcast.live()) return false;
       const flag = fresh(keyOf(item));
       return flag !== null && !flag.exempt.has(buyerId);
     },
