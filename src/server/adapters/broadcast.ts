@@ -118,6 +118,7 @@ export function createRedisBroadcast(redis: Redis, opts: RedisBroadcastOptions =
       await Promise.allSettled(pending);
     },
     async close() {
+      live = false;
       await sub.quit().catch(() => sub.disconnect());
     },
   };
