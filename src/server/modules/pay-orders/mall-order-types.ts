@@ -74,20 +74,21 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
           held > 0 ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${held} ${unit}` : `${what}每人限購 ${s.perUserLimit} ${unit}`,
         );
       }
-      if (!(await d.catalogue.reserve(tx, { kind, id }, quantity))) {
-        const left = (await sale(tx, id)).left;
-        if (left === 0) {
-          markSoldOut(id, since);
-          throw soldOut(kind);
-        }
-        throw conflict(`${what}只剩 ${left} ${unit}，請減少數量`);
-      }
       return {
         cardInfoId: kind === 'card' ? id : null,
         productId: kind === 'product' ? id : null,
         itemName: s.name,
         itemImage: s.image,
         unitPriceCents: s.priceCents!,
+        claim: async () => {
+          if (await d.catalogue.reserve(tx, { kind, id }, quantity)) return;
+          const left = (await sale(tx, id)).left;
+          if (left === 0) {
+            markSoldOut(id, since);
+            throw soldOut(kind);
+          }
+          throw conflict(`${what}只剩 ${left} ${unit}，請減少數量`);
+        },
       };
     },
     release: (tx, o) => d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity),

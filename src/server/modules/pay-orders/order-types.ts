@@ -11,6 +11,12 @@ export interface ReservedItem {
   itemName: string;
   itemImage: string;
   unitPriceCents: number;
+  /**
+   * The contended part of the reservation (a drop's one supply row), left for last: run after the
+   * order row is inserted, so the row lock it takes is held only until the commit. Throws the 409
+   * when the units are gone (the transaction then rolls back, order row included).
+   */
+  claim?: () => Promise<void>;
 }
 
 /**

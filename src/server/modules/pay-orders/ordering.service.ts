@@ -103,8 +103,8 @@ export function createOrdering(
         }
         const now = deps.clock.now();
         const orderNo = newOrderNo(now);
-        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
-        return repo.insert(tx, {
+        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
+        const inserted = await repo.insert(tx, {
           id: newId('pord'),
           orderNo,
           ...(provider.localCheckout(orderNo) ?? {}),
@@ -120,6 +120,9 @@ export function createOrdering(
           createdAt: now,
           updatedAt: now,
         });
+        // Last statement before the commit: the drop's supply row stays locked as briefly as possible.
+        if (claim) await claim();
+        return inserted;
       });
       return view(await ensureCheckout(order));
     },
