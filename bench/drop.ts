@@ -89,6 +89,8 @@ interface Rush {
   soldOutMs: number[];
   statuses: string;
   latencies: number[];
+  /** One answer that is neither a sale nor a 409, if any. */
+  odd: Timed | undefined;
 }
 
 function summarise(results: Timed[], seconds: number): Rush {
@@ -104,6 +106,7 @@ function summarise(results: Timed[], seconds: number): Rush {
     soldOutMs: results.filter((r) => r.status === 409 && r.body.includes(SOLD_OUT)).map((r) => r.ms).sort((a, b) => a - b),
     statuses: [...statuses].map(([s, n]) => `${s}×${n}`).join(', '),
     latencies: results.map((r) => r.ms).sort((a, b) => a - b),
+    odd: results.find((r) => r.status !== 200 && r.status !== 409),
   };
 }
 
@@ -111,6 +114,7 @@ function printRush(r: Rush, attempts: number) {
   console.log(`payOrder/create            ${f(r.attemptsPerS)} attempts/s (${attempts} attempts in ${f(r.seconds, 2)} s); answers ${r.statuses}`);
   console.log(`  sell-through             ${f(r.sellThrough)} orders/s while stock lasted (${r.sold.length} orders, last at ${f(Math.max(...r.sold.map((s) => s.at)) / 1000, 2)} s)`);
   console.log(`  latency p50 / p99        ${f(pct(r.latencies, 50))} ms / ${f(pct(r.latencies, 99))} ms (max ${f(r.latencies.at(-1)!)} ms)`);
+  if (r.odd) console.log(`  unexpected answer, e.g.  ${r.odd.status} ${r.odd.body.slice(0, 160)}`);
   if (r.soldOutMs.length) console.log(`  sold-out refusals        p50 ${f(pct(r.soldOutMs, 50))} ms / p99 ${f(pct(r.soldOutMs, 99))} ms during the rush (${r.soldOutMs.length})`);
 }
 
@@ -381,7 +385,7 @@ async function runInstances(n: number, database: Database & { url: string }, red
     await pool(400, CONNECTIONS, (i) => request(agent, ports[i % n]!, 'GET', '/healthz', {}));
 
     console.log(`\n== PostgreSQL + Redis, ${n} server process${n > 1 ? 'es' : ''} (ports ${ports.join(', ')}), buyers spread across them ==`);
-    const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, ports[i % n]!, buyers[i]!, drop, `inst${n}-${i}`));
+    const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, ports[i % n]!, buyers[i]!, drop, `inst${n}-attempt-${i}`));
     const r = summarise(rush.results, rush.seconds);
     printRush(r, ATTEMPTS);
     console.log(`sold                       ${r.sold.length} of ${EDITIONS} editions`);
