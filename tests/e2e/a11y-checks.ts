@@ -279,6 +279,12 @@ export async function nameProblems(page: Page): Promise<string[]> {
     const name = m[2] ?? '';
     if (!HAN.test(name) && !PROPER_NAMES.has(name)) out.push(`${m[1]} "${name}"`);
   }
+  // State: tabs say which one is selected, toggle buttons whether they are on.
+  out.push(
+    ...(await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[role="tab"]:not([aria-selected]), [role="switch"]:not([aria-checked]), input[type="checkbox"][aria-pressed]')).map((e) => `<${e.tagName.toLowerCase()}> "${e.textContent?.trim().slice(0, 20)}" does not expose its state`),
+    )),
+  );
   // Images: any text alternative is Chinese; card art always has one (name, rarity, serial).
   const images = await page.evaluate(() =>
     Array.from(document.querySelectorAll('img'))

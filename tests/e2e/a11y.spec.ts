@@ -150,7 +150,7 @@ async function sweep(browser: Browser, width: number, check: (page: Page, v: Vis
   expect(failures, failures.join('\n')).toEqual([]);
 }
 
-test('every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({ browser }) => {
+test('a11y: every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({ browser }) => {
   test.setTimeout(300_000);
   await sweep(browser, 320, async (page) => {
     await freezeTransitions(page);
@@ -165,7 +165,7 @@ test('every screen at 320 px: no sideways scroll, a focus indicator at every Tab
   });
 });
 
-test('every screen at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({ browser }) => {
+test('a11y: every screen at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({ browser }) => {
   test.setTimeout(300_000);
   await sweep(browser, 320, async (page) => {
     await scaleText(page, 2);
