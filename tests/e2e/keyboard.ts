@@ -57,6 +57,10 @@ export async function escapeBackTo(page: Page, dialog: Locator, opener: Locator)
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+  // Focus is back at once; the mask fades out after it.
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.adm-popup, .adm-center-popup')).some((e) => e.style.display !== 'none')))
+    .toBe(false);
   await expectFocusVisible(page, 'focus back on the opener');
 }
 

@@ -15,12 +15,32 @@ const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([ty
 interface Open {
   root: HTMLElement;
   returnTo: HTMLElement | null;
+  /** It has been fully open: from then on, a part that stops taking pointer events is closing. */
+  settled: boolean;
 }
 
 const stack: Open[] = [];
+/** Let go of while still sliding out: not taken up again until it is fully open once more. */
+const released = new WeakSet<HTMLElement>();
+
+/** The part antd-mobile animates: it takes pointer events only while fully open. */
+function animatedOf(root: HTMLElement): HTMLElement | null {
+  return root.querySelector<HTMLElement>(':scope > .adm-popup-body, :scope > .adm-center-popup-wrap > div');
+}
 
 function isShown(root: HTMLElement): boolean {
   return root.isConnected && root.style.display !== 'none' && root.getClientRects().length > 0;
+}
+
+/**
+ * Open, opening, or closed; a modal sliding out counts as closed at once, so focus is handed back (and not pulled
+ * into it) while it animates away.
+ */
+function isOpen(root: HTMLElement, open?: Open): boolean {
+  if (!isShown(root)) return false;
+  const interactive = animatedOf(root)?.style.pointerEvents !== 'none';
+  if (open && interactive) open.settled = true;
+  return interactive || !open?.settled;
 }
 
 /** The part of an open modal that holds its content (the mask is not part of it). */
@@ -45,12 +65,13 @@ function focusInto(root: HTMLElement): void {
 
 /** Compares what is open with what we track: newly opened ones take focus, closed ones give it back. */
 function sync(): void {
-  const shown = Array.from(document.querySelectorAll<HTMLElement>(MODAL_ROOTS)).filter(isShown);
-  // Closed (hidden or removed): give focus back, newest first.
+  const shown = Array.from(document.querySelectorAll<HTMLElement>(MODAL_ROOTS)).filter((root) => isOpen(root, stack.find((o) => o.root === root)));
+  // Closed (closing, hidden or removed): give focus back, newest first.
   for (let i = stack.length - 1; i >= 0; i--) {
     const open = stack[i]!;
     if (shown.includes(open.root)) continue;
     stack.splice(i, 1);
+    if (isShown(open.root)) released.add(open.root);
     const active = document.activeElement;
     if (!active || active === document.body || open.root.contains(active)) {
       const back = open.returnTo?.isConnected ? open.returnTo : document.querySelector<HTMLElement>('main');
@@ -59,8 +80,12 @@ function sync(): void {
   }
   for (const root of shown) {
     if (stack.some((o) => o.root === root)) continue;
+    if (released.has(root)) {
+      if (animatedOf(root)?.style.pointerEvents === 'none') continue;
+      released.delete(root);
+    }
     const active = document.activeElement;
-    stack.push({ root, returnTo: active instanceof HTMLElement && active !== document.body ? active : null });
+    stack.push({ root, returnTo: active instanceof HTMLElement && active !== document.body ? active : null, settled: false });
     // Wait for the content to render (React commits it in the same task; antd-mobile's images and lists later).
     requestAnimationFrame(() => {
       if (stack.at(-1)?.root === root) focusInto(root);
@@ -79,7 +104,7 @@ function close(root: HTMLElement): void {
 
 function onKeyDown(e: KeyboardEvent): void {
   const top = stack.at(-1);
-  if (!top || !isShown(top.root)) return;
+  if (!top || !isOpen(top.root, top)) return;
   if (e.key === 'Escape') {
     e.preventDefault();
     close(top.root);
@@ -107,7 +132,7 @@ function onKeyDown(e: KeyboardEvent): void {
 /** Focus that lands behind an open modal (a click on the page, a screen reader's jump) is brought back into it. */
 function onFocusIn(e: FocusEvent): void {
   const top = stack.at(-1);
-  if (!top || !isShown(top.root)) return;
+  if (!top || !isOpen(top.root, top)) return;
   const target = e.target as Node | null;
   if (target && !bodyOf(top.root).contains(target) && !target.parentElement?.closest('.adm-toast-mask')) focusInto(top.root);
 }
