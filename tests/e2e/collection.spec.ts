@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { E2E_PORT } from './env';
+import { expectFocusVisible, tabTo } from './a11y-checks';
+import { activate, arrive, typeInto } from './keyboard';
+import { E2E_AUX_PORT } from './env';
 import { freshHkMobile } from './sms-outbox';
 
 /**
@@ -13,7 +15,7 @@ import { freshHkMobile } from './sms-outbox';
  * start it once to seed the demo catalogue, stop it, issue codes with `npm run codes`'s code,
  * start it again.
  */
-const PORT = E2E_PORT + 11;
+const PORT = E2E_AUX_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `trove-e2e-collection-${PORT}`);
 const OUTBOX = path.join(DATA_DIR, 'sms.jsonl');
@@ -83,6 +85,7 @@ test.beforeAll(async () => {
   await stopServer();
   await runCli(['create', '--card-info', 'ci_night_tram', '--count', '1', '--out', path.join(DATA_DIR, 'tram.csv')]);
   for (const id of SET) await runCli(['create', '--card-info', id, '--count', '1', '--out', path.join(DATA_DIR, `${id}.csv`)]);
+  await runCli(['create', '--card-info', 'ci_night_ferry', '--count', '1', '--out', path.join(DATA_DIR, 'keyboard.csv')]);
   await startServer();
 });
 
@@ -154,4 +157,31 @@ test('signed out: redeem a code with phone + SMS, land on "/" signed in, find th
   await expect(page.getByText('週年紀念禮品')).toBeVisible();
   await expect(page.getByRole('button', { name: /冰室招牌 #0001\/200/ })).toBeVisible();
   await expectNoAxeViolations(page, '/my/rights');
+});
+
+test('keyboard only: redeem a code signed out with phone + SMS, then a used code is refused out loud', async ({ page }) => {
+  test.setTimeout(120_000);
+  const phone = freshHkMobile();
+  const code = codeIn('keyboard.csv');
+
+  await arrive(page, `${BASE}/my/card`);
+  await typeInto(page, page.getByLabel('兌換碼'), code);
+  await expect(page.getByText('兌換碼格式正確')).toBeVisible();
+  await typeInto(page, page.getByPlaceholder('手機號碼'), phone.national);
+  await activate(page, page.getByRole('button', { name: '獲取驗證碼' }));
+  // The button counts down disabled: focus moves on to the code field.
+  await expect(page.getByPlaceholder('6 位數字驗證碼')).toBeFocused();
+  await expect.poll(() => smsCodeTo(phone.e164)).not.toBeNull();
+  await page.keyboard.type(smsCodeTo(phone.e164)!);
+  await expectFocusVisible(page, 'the SMS code typed');
+  await activate(page, page.getByRole('button', { name: '兌換並登入' }));
+  await expect(page).toHaveURL(`${BASE}/`);
+
+  // Signed in now: the same code again fails, and the failure toast reaches the live region.
+  await arrive(page, `${BASE}/my/card`);
+  await typeInto(page, page.getByLabel('兌換碼'), code);
+  await tabTo(page, page.getByRole('button', { name: '兌換', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#app-announcer')).toHaveAttribute('data-announced', '此兌換碼已被使用或已失效');
+  await expect(page.locator('#app-announcer')).toHaveAttribute('role', 'status');
 });

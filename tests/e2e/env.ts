@@ -3,6 +3,8 @@ import path from 'node:path';
 import { withCheckCharacter } from '../../src/shared/exchange-code';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
+/** The port of the second server collection.spec.ts runs (codes need the database to themselves). */
+export const E2E_AUX_PORT = Number(process.env.E2E_AUX_PORT ?? E2E_PORT + 11);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}`);
 export const E2E_SMS_OUTBOX = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-sms.jsonl`);
 /** One line per axe-core audit of this run (tests/e2e/axe.ts), summed up by the global teardown. */

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { SMS_RESEND_AFTER_MS } from '../../shared/constants';
 import type { SmsAuthSendBody } from '../../shared/schemas/auth';
@@ -27,17 +28,21 @@ export function AuthSmsCodeInput({
   describedBy?: string;
 }) {
   const { secondsLeft, start } = useCountdown();
+  const input = useRef<HTMLInputElement>(null);
 
   const requestCode = async () => {
     const result = await sendAuthSms({ purpose });
     if (isFailure(result)) return;
     start(result.resendAfterSeconds > 0 ? result.resendAfterSeconds : SMS_RESEND_AFTER_MS / 1000);
+    // The button is disabled while counting down: focus goes on to the code, the next thing to type.
+    input.current?.focus();
     Toast.show({ icon: 'success', content: '驗證碼已發送到你的手機' });
   };
 
   return (
     <div className="sms-code-input">
       <input
+        ref={input}
         id={id}
         className="text-input"
         inputMode="numeric"
@@ -49,7 +54,7 @@ export function AuthSmsCodeInput({
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
       />
-      <Button size="small" color="primary" fill="outline" disabled={secondsLeft > 0} onClick={requestCode} aria-live="polite">
+      <Button size="small" color="primary" fill="outline" disabled={secondsLeft > 0} onClick={requestCode}>
         {secondsLeft > 0 ? `${secondsLeft} 秒後可重發` : '獲取驗證碼'}
       </Button>
     </div>

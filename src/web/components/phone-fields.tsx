@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Toast, type ButtonProps } from 'antd-mobile';
 import { SMS_RESEND_AFTER_MS } from '../../shared/constants';
 import { PHONE_REGIONS, type PhoneRegion } from '../../shared/phone';
@@ -79,6 +80,7 @@ export function SmsCodeInput({
 } & ({ purpose: SmsSendBody['purpose']; phone: () => Promise<string | null> | string | null; send?: undefined } | { send: SendCode; purpose?: undefined; phone?: undefined }) &
   FieldA11y) {
   const { secondsLeft, start } = useCountdown();
+  const input = useRef<HTMLInputElement>(null);
 
   const requestCode = async () => {
     let result: Awaited<ReturnType<SendCode>>;
@@ -91,12 +93,15 @@ export function SmsCodeInput({
     }
     if (!result || isFailure(result)) return;
     start(result.resendAfterSeconds > 0 ? result.resendAfterSeconds : SMS_RESEND_AFTER_MS / 1000);
+    // The button is disabled while counting down: focus goes on to the code, the next thing to type.
+    input.current?.focus();
     Toast.show({ icon: 'success', content: '驗證碼已發送，請查看短訊' });
   };
 
   return (
     <div className={className}>
       <input
+        ref={input}
         id={id}
         className="text-input"
         inputMode="numeric"
@@ -108,7 +113,7 @@ export function SmsCodeInput({
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
       />
-      <Button size="small" color="primary" fill={buttonFill} disabled={secondsLeft > 0} onClick={requestCode} aria-live="polite">
+      <Button size="small" color="primary" fill={buttonFill} disabled={secondsLeft > 0} onClick={requestCode}>
         {secondsLeft > 0 ? `${secondsLeft} 秒後可重發` : '獲取驗證碼'}
       </Button>
     </div>

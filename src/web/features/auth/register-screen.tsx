@@ -1,5 +1,6 @@
-import { Checkbox, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { Link } from 'react-router';
+import { CheckboxField } from '../../components/checkbox-field';
 import { NicknameSchema, RegisterBodySchema } from '../../../shared/schemas/auth';
 import { zodRule } from '../../lib/form-rules';
 import { register } from './api/register';
@@ -36,9 +37,13 @@ export default function RegisterScreen() {
         <Input placeholder="選填" maxLength={20} autoComplete="nickname" />
       </Form.Item>
       <Form.Item name="agreePrivacy" valuePropName="checked" rules={[ConsentRule]} initialValue={false}>
-        <Checkbox>
-          我已閱讀並同意<Link to="/my/privacy">私隱政策</Link>
-        </Checkbox>
+        <CheckboxField
+          label={
+            <>
+              我已閱讀並同意<Link to="/my/privacy">私隱政策</Link>
+            </>
+          }
+        />
       </Form.Item>
     </SignInForm>
   );

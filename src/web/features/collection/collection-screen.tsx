@@ -73,7 +73,15 @@ export default function CollectionScreen() {
         <div className="collection-filter" role="group" aria-label="稀有度">
           <span>稀有度</span>
           <Selector
-            options={RARITIES.map((r) => ({ label: r, value: r }))}
+            options={RARITIES.map((r) => ({
+              label: (
+                <>
+                  <span className="visually-hidden">稀有度 </span>
+                  {r}
+                </>
+              ),
+              value: r,
+            }))}
             value={rarity ? [rarity] : []}
             onChange={(v) => update({ rarity: v[0] })}
             showCheckMark={false}

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/state-vie
 import { useLoad } from '../../lib/use-load';
 import { getRights } from './api/get-rights';
 import './collection.css';
+import { cardArtAlt } from '../../lib/card-art-alt';
 
 /** /my/rights: the rights of the cards the user holds, and which cards grant each. */
 export default function RightsScreen() {
@@ -34,7 +35,7 @@ export default function RightsScreen() {
               {right.cards.map((c) => (
                 <li key={c.id}>
                   <button type="button" className="link-button" onClick={() => navigate(`/my/collection?card=${encodeURIComponent(c.id)}`)}>
-                    <img src={c.image} alt="" className="rights-card-image" />
+                    <img src={c.image} alt={cardArtAlt({ name: c.name, rarity: c.rarity, serial: c.serialLabel })} className="rights-card-image" />
                     {c.name} {c.serialLabel}
                   </button>
                 </li>

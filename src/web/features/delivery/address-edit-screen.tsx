@@ -3,6 +3,7 @@ import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DELIVERY_REGIONS, districtsOf } from '../../../shared/hk-regions';
 import { ADDRESS_DETAIL_MAX, AddAddressBodySchema, AddressFieldsSchema, RECIPIENT_MAX, type Address } from '../../../shared/schemas/addresses';
+import { CheckboxField } from '../../components/checkbox-field';
 import { PhoneInput } from '../../components/phone-fields';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { zodRule } from '../../lib/form-rules';
@@ -12,16 +13,6 @@ import { addAddress } from './api/add-address';
 import { updateAddress } from './api/update-address';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
-
-/** A native checkbox (keyboard and screen-reader friendly) as a Form.Item child. */
-function CheckboxField({ id, checked, onChange, label, disabled }: { id?: string; checked?: boolean; onChange?: (e: React.ChangeEvent<HTMLInputElement>) => void; label: string; disabled?: boolean }) {
-  return (
-    <label className="choice-row" htmlFor={id}>
-      <input id={id} type="checkbox" checked={checked ?? false} onChange={onChange} disabled={disabled} />
-      {label}
-    </label>
-  );
-}
 
 interface Values {
   recipient: string;

@@ -2,6 +2,7 @@ import { getCardInfo } from './api/get-card-info';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';
+import { cardArtAlt } from '../../lib/card-art-alt';
 
 /** /mall/detail?id=: a card info with its edition, rights, countdown and 立即購買. */
 export default function CardDetailScreen() {
@@ -12,7 +13,7 @@ export default function CardDetailScreen() {
           item={card}
           media={
             <div className={`detail-card-stage stage-${card.rarity.toLowerCase()}`}>
-              <img className="detail-card-image" src={card.image} alt={`${card.name}卡面`} width={300} height={420} />
+              <img className="detail-card-image" src={card.image} alt={cardArtAlt(card)} width={300} height={420} />
             </div>
           }
           tags={

@@ -121,6 +121,7 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
             <li key={l.id} className="market-row">
               <div className="market-row-body">
                 <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-price stretched-link">
+                  <span className="visually-hidden">{side === 0 ? '售價' : '出價'} </span>
                   {formatHkd(l.price)}
                 </Link>
                 <div className="market-row-meta">

@@ -77,6 +77,7 @@ function FilterPanel({ kind, initial, onApply, onClose }: { kind: ItemKind; init
             <div className="market-chips">
               {RARITIES.map((r) => (
                 <button key={r} type="button" className="market-chip" aria-pressed={f.rarity === r} onClick={() => setF({ ...f, rarity: f.rarity === r ? undefined : r })}>
+                  <span className="visually-hidden">稀有度 </span>
                   {r}
                 </button>
               ))}

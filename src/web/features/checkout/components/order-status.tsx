@@ -9,6 +9,7 @@ import { isFailure } from '../../../lib/request';
 import { useRemaining } from '../../../lib/use-clock';
 import { payCheck } from '../api/pay-check';
 import { openPayUrl } from './pay-form';
+import { cardArtAlt } from '../../../lib/card-art-alt';
 
 export const POLL_MS = 2000;
 
@@ -74,7 +75,7 @@ function Paid({ order }: { order: PayOrder }) {
         <ul className="checkout-minted" aria-label="已發出的卡牌">
           {order.cards.map((c) => (
             <li key={c.id}>
-              {c.image && <img src={c.image} alt="" width={48} height={64} />}
+              {c.image && <img src={c.image} alt={cardArtAlt({ name: c.name, rarity: c.rarity, serial: c.serialText })} width={48} height={64} />}
               <span>{c.name}</span>
               <strong className="checkout-serial">{c.serialText}</strong>
             </li>

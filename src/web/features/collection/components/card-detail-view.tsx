@@ -6,6 +6,7 @@ import { formatHkDateTime } from '../../../lib/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 import { CardMarketActions } from './card-market-actions';
+import { cardArtAlt } from '../../../lib/card-art-alt';
 
 
 /** One provenance step in words: how the card was minted, changed owner or was consumed. */
@@ -19,7 +20,7 @@ export function describeEvent(e: ProvenanceEvent): string {
 function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }) {
   return (
     <article className="card-detail" aria-labelledby="card-detail-name">
-      <img className="card-detail-image" src={card.image} alt={card.name} />
+      <img className="card-detail-image" src={card.image} alt={cardArtAlt({ name: card.name, rarity: card.rarity, serial: card.serialLabel })} />
       <h2 id="card-detail-name" className="card-detail-name">
         {card.name} <span className="card-detail-serial">{card.serialLabel}</span>
       </h2>

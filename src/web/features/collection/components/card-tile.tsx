@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cardArtAlt } from '../../../lib/card-art-alt';
 
 /** A card picture with its name, serial and rarity; greyed when the user does not have it. */
 export function CardTile({
@@ -21,7 +22,7 @@ export function CardTile({
   const body = (
     <>
       <span className="card-tile-frame">
-        <img className="card-tile-image" src={image} alt="" loading="lazy" />
+        <img className="card-tile-image" src={image} alt={cardArtAlt({ name, rarity, serial: serialLabel })} loading="lazy" />
         <span className={`rarity-badge rarity-${rarity.toLowerCase()}`}>{rarity}</span>
         {badge}
       </span>
