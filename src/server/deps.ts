@@ -16,7 +16,7 @@ export interface Deps {
   keys: Keys;
   sms: SmsSender;
   payments: PaymentProvider;
-  /** Public answers kept in memory; writers call `publicCache.invalidate(tag)` (docs/decisions/012). */
+  /** Public answers kept in memory; writers call `publicCache.invalidate(tag)` (docs/decisions/013). */
   publicCache: PublicCache;
   log: FastifyBaseLogger;
 }

@@ -89,7 +89,7 @@ export interface PublicCacheOptions {
 }
 
 /**
- * The in-process cache of public answers (docs/decisions/012-public-answer-cache.md). Each tag has a
+ * The in-process cache of public answers (docs/decisions/013-public-answer-cache.md). Each tag has a
  * generation: a write bumps it, an answer is kept only under the generation it was computed in, and
  * answers expire at the tag's next clock change. With Redis, invalidations are published to every
  * instance, and the cache is bypassed while the subscription is down (messages could be missed).
