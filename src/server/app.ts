@@ -11,6 +11,8 @@ import { createServices, type Services } from './services';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards, validatorCompiler } from './plugins/validation';
 import { registerCacheControl } from './plugins/cache-control';
+import { registerPublicAnswers } from './plugins/public-answers';
+import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
@@ -40,8 +42,11 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /** `payments` defaults to the provider the configuration names. */
-  deps: Omit<Deps, 'log' | 'payments'> & { payments?: Deps['payments'] };
+  deps: Omit<Deps, 'log' | 'payments' | 'publicCache'> & { payments?: Deps['payments'] };
+  /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
+  /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
+  publicCacheChannel?: string;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
   logger?: FastifyServerOptions['logger'];
@@ -99,7 +104,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
     clientErrorHandler,
   });
-  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
+  const publicCache = createPublicCache({
+    clock: opts.deps.clock,
+    redis: opts.redis,
+    channel: opts.publicCacheChannel,
+    onError: (err) => app.log.warn({ err }, 'public cache: answering without it'),
+  });
+  await publicCache.start();
+  app.addHook('onClose', () => publicCache.close());
+  // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
+  const db = publicCache.trackCommits(opts.deps.db);
+  const deps: Deps = { ...opts.deps, db, publicCache, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
@@ -108,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerInputGuards(app);
   registerCacheControl(app);
+  registerPublicAnswers(app, publicCache);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -155,7 +171,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
+  // Liveness: the process answers (no database, so a slow database never gets a live server restarted).
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 200, msg: '', data: { status: 'ok' } }));
+  // Readiness: the database answers too (load balancers send traffic only then).
+  app.get('/readyz', { schema: { hide: true } }, async () => {
     await pingDatabase(deps.db);
     return { code: 200, msg: '', data: { status: 'ok' } };
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './adapters/clock';
+import type { PublicCache } from './cache/public-cache';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
@@ -15,5 +16,7 @@ export interface Deps {
   keys: Keys;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Public answers kept in memory; writers call `publicCache.invalidate(tag)` (docs/decisions/013). */
+  publicCache: PublicCache;
   log: FastifyBaseLogger;
 }
