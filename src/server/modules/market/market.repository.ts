@@ -85,10 +85,17 @@ async function liveRows(db: Executor, f: ListingFilters & { kind: 'card' | 'good
   return rows.map(({ newest: _, ...r }) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
 }
 
-export function createMarketRepository() {
+export interface MarketRepositoryOptions {
+  /** Called after every write of a listing or a market order (public answers built from them are stale). */
+  changed?: () => void;
+}
+
+export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
+  const changed = opts.changed ?? (() => undefined);
   return {
     async insertListing(db: Executor, row: typeof listings.$inferInsert): Promise<ListingRow> {
       const [out] = await db.insert(listings).values(row).returning();
+      changed();
       return out!;
     },
 
@@ -119,7 +126,17 @@ export function createMarketRepository() {
           ),
         )
         .returning();
+      if (row) changed();
       return row ?? null;
+    },
+
+    /** The next moment an open listing expires after `now` (it leaves the market views then, before any job runs). */
+    async nextExpiry(db: Executor, now: Date): Promise<Date | null> {
+      const [r] = await db
+        .select({ at: sql<Date | null>`min(${listings.expiresAt})`.mapWith(listings.expiresAt) })
+        .from(listings)
+        .where(and(eq(listings.status, 'active'), gt(listings.expiresAt, now)));
+      return r?.at ?? null;
     },
 
     async listPublic(db: Executor, f: ListingFilters, sort: 'price_asc' | 'price_desc' | 'newest', now: Date, limit: number, offset: number): Promise<ListingRow[]> {
@@ -261,6 +278,7 @@ export function createMarketRepository() {
 
     async insertOrder(db: Executor, row: typeof marketOrders.$inferInsert): Promise<MarketOrderRow> {
       const [out] = await db.insert(marketOrders).values(row).returning();
+      changed();
       return out!;
     },
 
@@ -271,6 +289,7 @@ export function createMarketRepository() {
         .set(set)
         .where(and(eq(marketOrders.orderNo, orderNo), eq(marketOrders.status, 'pending')))
         .returning();
+      if (row) changed();
       return row ?? null;
     },
 

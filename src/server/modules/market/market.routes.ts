@@ -25,6 +25,8 @@ import {
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
 import { ok, reply, typed } from '../../http';
 import { requireUser } from '../../plugins/auth';
+import { PUBLIC_LIVE } from '../../plugins/cache-control';
+import { MARKET_TAG } from './market.service';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
 
@@ -38,8 +40,10 @@ export async function marketPublicRoutes(app: FastifyInstance) {
   r.get('/market/detail', { schema: { tags, querystring: MarketDetailQuerySchema, response: reply(MarketDetailSchema) } }, async (req) => ok(await market.detail(req.actor, req.query)));
   r.get('/market/userList', { schema: { tags, querystring: UserListingsQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.userList(req.actor, req.query)));
   r.get('/market/userInfo', { schema: { tags, querystring: UserIdQuerySchema, response: reply(SellerProfileSchema) } }, async (req) => ok(await market.userInfo(req.query.id)));
-  r.get('/cardInfo/marketList', { schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('card', req.query)));
-  r.get('/product/marketList', { schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('goods', req.query)));
+  // Rows are the same for every caller: answered from the public cache until a listing or sale changes.
+  const rowsConfig = { cache: PUBLIC_LIVE, publicCache: MARKET_TAG };
+  r.get('/cardInfo/marketList', { config: rowsConfig, schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('card', req.query)));
+  r.get('/product/marketList', { config: rowsConfig, schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('goods', req.query)));
 }
 
 /** What a signed-in trader does. */

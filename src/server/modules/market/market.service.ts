@@ -83,8 +83,12 @@ const itemStatusRefusal: Record<string, string> = {
  * Items change hands only through the cards and goods services, money only through the ledger,
  * each sale in one transaction.
  */
-export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc: MarketServices) {
-  const repo = createMarketRepository();
+/** The public cache's tag of market answers (docs/decisions/013): every listing or market order write invalidates it. */
+export const MARKET_TAG = 'market';
+
+export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'publicCache'>, svc: MarketServices) {
+  const repo = createMarketRepository({ changed: () => deps.publicCache.invalidate(MARKET_TAG) });
+  deps.publicCache.define(MARKET_TAG, { nextChange: (now) => repo.nextExpiry(deps.db, now) });
   const read = createMarketReadModel();
   const items = { card: svc.cards, goods: svc.goods };
 
@@ -441,10 +445,23 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       return (await orderViews([row], actor.userId))[0]!;
     },
 
-    /** `market/list`: open listings, filtered and sorted. */
+    /**
+     * `market/list`: open listings, filtered and sorted. The page is the same for every viewer but for
+     * `mine`, so it is kept in the public cache as seen by nobody and `mine` is set per viewer.
+     */
     async list(viewer: Actor | null, q: Out<typeof MarketListQuerySchema>): Promise<Listing[]> {
-      const rows = await repo.listPublic(deps.db, { ...q, sellType: q.sell_type }, q.sort, deps.clock.now(), q.pageSize, (q.page - 1) * q.pageSize);
-      return listingViews(rows, viewer?.userId ?? null);
+      const key = `market/list?${JSON.stringify(q)}`;
+      const hit = deps.publicCache.get(MARKET_TAG, key);
+      let views: Listing[];
+      if (hit) views = JSON.parse(hit.payload) as Listing[];
+      else {
+        const ticket = deps.publicCache.ticket(MARKET_TAG, key);
+        const rows = await repo.listPublic(deps.db, { ...q, sellType: q.sell_type }, q.sort, deps.clock.now(), q.pageSize, (q.page - 1) * q.pageSize);
+        views = await listingViews(rows, null);
+        await deps.publicCache.put(ticket, JSON.stringify(views));
+      }
+      const me = viewer?.userId;
+      return me ? views.map((v) => (v.user.id === me ? { ...v, mine: true } : v)) : views;
     },
 
     /** `cardInfo/marketList`, `product/marketList`: one row per card info / product. */

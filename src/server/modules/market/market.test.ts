@@ -372,6 +372,27 @@ describe('market API', () => {
     });
   });
 
+  describe('market answers from the public cache', () => {
+    it('serves one cached page to everyone with `mine` set per viewer, and a new listing, a sale or a profile change shows at once', async () => {
+      const [seller, other] = [await trader(t), await trader(t)];
+      const ci4 = await cardInfo('星塵鯨');
+      const page = async (u: User | null) => (await get<Listing[]>('market/list', u, { cardInfoId: ci4, sort: 'price_asc' })).data;
+      const first = (await sell(seller, await giveCard(t, seller.userId, ci4), 7_000)).data.listing;
+      expect((await page(null)).map((l) => [l.id, l.mine])).toEqual([[first.id, false]]);
+      expect((await page(seller)).map((l) => [l.id, l.mine])).toEqual([[first.id, true]]);
+      expect((await page(other)).map((l) => [l.id, l.mine])).toEqual([[first.id, false]]);
+      const second = (await sell(seller, await giveCard(t, seller.userId, ci4), 6_000)).data.listing;
+      expect((await page(other)).map((l) => l.id)).toEqual([second.id, first.id]);
+      expect((await post('user/updateInfo', seller, { nickname: '鯨魚商店' })).status).toBe(200);
+      expect((await page(null)).map((l) => l.user.nickname)).toEqual(['鯨魚商店', '鯨魚商店']);
+      const o = await buy(other, second.id);
+      expect((await page(null)).map((l) => l.id)).toEqual([first.id]);
+      await confirmSandbox(o.data.orderNo);
+      const rows = async () => (await get<MarketRow[]>('cardInfo/marketList', null, { sell_type: '0', keyword: '星塵鯨' })).data;
+      expect(await rows()).toEqual([expect.objectContaining({ id: ci4, count: 1, lastSale: expect.objectContaining({ price: 6_000 }) })]);
+    });
+  });
+
   describe('withdrawals', () => {
     it('moves funds to payout clearing after the SMS check; operators pay or reject; rejected returns the funds', async () => {
       const s = await trader(t);
