@@ -1,6 +1,8 @@
 import { BUY_LISTING_TTL_MS, PAY_ORDER_TTL_MS, RELIST_COOLDOWN_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { envelope } from '../../../shared/envelope';
 import {
+  ListingSchema,
   marketFee,
   type ConsignableItem,
   type CreateListingBodySchema,
@@ -34,6 +36,9 @@ import { createMarketReadModel, type ItemSnapshot } from './market.read-model';
 import { createMarketRepository, type ListingRow, type MarketOrderRow } from './market.repository';
 
 type Out<S extends z.ZodType> = z.output<S>;
+
+/** The whole answer of `market/list`. */
+const ListPageSchema = envelope(z.array(ListingSchema));
 
 export interface MarketServices {
   auth: Pick<AuthService, 'profiles'>;
@@ -447,21 +452,29 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
 
     /**
      * `market/list`: open listings, filtered and sorted. The page is the same for every viewer but for
-     * `mine`, so it is kept in the public cache as seen by nobody and `mine` is set per viewer.
+     * `mine`, so the public cache keeps it serialised as seen by nobody, with its sellers: a viewer who
+     * sells nothing on the page gets that text as it is (`json`); a seller gets the listings with
+     * their own marked.
      */
-    async list(viewer: Actor | null, q: Out<typeof MarketListQuerySchema>): Promise<Listing[]> {
+    async list(viewer: Actor | null, q: Out<typeof MarketListQuerySchema>): Promise<{ json: string } | { listings: Listing[] }> {
       const key = `market/list?${JSON.stringify(q)}`;
-      const hit = deps.publicCache.get(MARKET_TAG, key);
-      let views: Listing[];
-      if (hit) views = JSON.parse(hit.payload) as Listing[];
-      else {
-        const ticket = deps.publicCache.ticket(MARKET_TAG, key);
+      const cache = deps.publicCache;
+      let json = cache.get(MARKET_TAG, key)?.payload;
+      let sellers = cache.get(MARKET_TAG, `${key}#sellers`)?.payload;
+      let views: Listing[] | null = null;
+      if (json === undefined || sellers === undefined) {
+        const tickets = [cache.ticket(MARKET_TAG, key), cache.ticket(MARKET_TAG, `${key}#sellers`)] as const;
         const rows = await repo.listPublic(deps.db, { ...q, sellType: q.sell_type }, q.sort, deps.clock.now(), q.pageSize, (q.page - 1) * q.pageSize);
         views = await listingViews(rows, null);
-        await deps.publicCache.put(ticket, JSON.stringify(views));
+        // Through the route's own answer schema, so the cached text is what the serialiser would have written.
+        json = JSON.stringify(ListPageSchema.parse({ code: 200, msg: '', data: views }));
+        sellers = JSON.stringify([...new Set(rows.map((r) => r.userId))]);
+        await Promise.all([cache.put(tickets[0], json), cache.put(tickets[1], sellers)]);
       }
       const me = viewer?.userId;
-      return me ? views.map((v) => (v.user.id === me ? { ...v, mine: true } : v)) : views;
+      if (!me || !(JSON.parse(sellers) as string[]).includes(me)) return { json };
+      views ??= (JSON.parse(json) as { data: Listing[] }).data;
+      return { listings: views.map((v) => (v.user.id === me ? { ...v, mine: true } : v)) };
     },
 
     /** `cardInfo/marketList`, `product/marketList`: one row per card info / product. */
