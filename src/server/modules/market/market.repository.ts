@@ -178,8 +178,8 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         })
         .from(s)
         .where(and(ofSide, gt(nextExpiry, now)));
-      // Stale summaries (usually none or a few) recounted one by one through the per-item index; a
-      // LATERAL join keeps that plan whatever the planner's statistics say.
+      // Stale summaries (usually none or a few) recounted item by item (LATERAL, through the per-item
+      // index), rather than grouping every open listing.
       const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
       const best = f.sellType === 0 ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`;
       const recount = db
