@@ -24,7 +24,8 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} ${E2E_SMS_OUTBOX} && npx tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    // Readiness: the server is up and its database answers.
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

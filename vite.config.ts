@@ -17,6 +17,7 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/pay': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
+      '/readyz': 'http://localhost:3000',
     },
   },
 });

@@ -9,6 +9,7 @@ export interface Answer {
   status: number;
   body: string;
   ms: number;
+  headers: http.IncomingHttpHeaders;
 }
 
 export function request(agent: http.Agent, port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
@@ -17,7 +18,7 @@ export function request(agent: http.Agent, port: number, method: 'GET' | 'POST',
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started, headers: res.headers }));
     });
     req.on('error', reject);
     if (body) req.write(body);

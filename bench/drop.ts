@@ -182,7 +182,7 @@ async function rawClaims(url: string, drop: string, buyers: Buyer[]) {
       } finally {
         c.release();
       }
-      return { status, body: '', ms: performance.now() - started };
+      return { status, body: '', ms: performance.now() - started, headers: {} };
     });
     return summarise(run.results, run.seconds);
   } finally {

@@ -11,6 +11,8 @@ import { createServices, type Services } from './services';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards, validatorCompiler } from './plugins/validation';
 import { registerCacheControl } from './plugins/cache-control';
+import { registerPublicAnswers } from './plugins/public-answers';
+import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
@@ -44,8 +46,11 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /** `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or in-process without. */
-  deps: Omit<Deps, 'log' | 'payments' | 'broadcast'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast'] };
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast'] };
+  /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
+  /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
+  publicCacheChannel?: string;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
   /** Prefix of the broadcast's Redis channels (tests keep theirs apart). */
@@ -105,6 +110,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
     clientErrorHandler,
   });
+  const publicCache = createPublicCache({
+    clock: opts.deps.clock,
+    redis: opts.redis,
+    channel: opts.publicCacheChannel,
+    onError: (err) => app.log.warn({ err }, 'public cache: answering without it'),
+  });
+  await publicCache.start();
+  app.addHook('onClose', () => publicCache.close());
+  // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
+  const db = publicCache.trackCommits(opts.deps.db);
   const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
   const broadcast =
     opts.deps.broadcast ??
@@ -112,7 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
   // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
   app.addHook('onReady', async () => broadcast.ready());
-  const deps: Deps = { ...opts.deps, broadcast, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
+  const deps: Deps = { ...opts.deps, db, publicCache, broadcast, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
@@ -121,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerInputGuards(app);
   registerCacheControl(app);
+  registerPublicAnswers(app, publicCache);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -168,7 +184,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
+  // Liveness: the process answers (no database, so a slow database never gets a live server restarted).
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 200, msg: '', data: { status: 'ok' } }));
+  // Readiness: the database answers too (load balancers send traffic only then).
+  app.get('/readyz', { schema: { hide: true } }, async () => {
     await pingDatabase(deps.db);
     return { code: 200, msg: '', data: { status: 'ok' } };
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcast } from './adapters/broadcast';
 import type { Clock } from './adapters/clock';
+import type { PublicCache } from './cache/public-cache';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
@@ -16,6 +17,8 @@ export interface Deps {
   keys: Keys;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Public answers kept in memory; writers call `publicCache.invalidate(tag)` (docs/decisions/013). */
+  publicCache: PublicCache;
   /** Messages to every instance (Redis pub/sub when REDIS_URL is set): what each keeps in memory is invalidated through it. */
   broadcast: Broadcast;
   log: FastifyBaseLogger;

@@ -41,7 +41,7 @@ let server: ChildProcess | null = null;
 async function startServer() {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   await expect
-    .poll(async () => fetch(`${BASE}/healthz`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [500] })
+    .poll(async () => fetch(`${BASE}/readyz`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [500] })
     .toBe(200);
 }
 

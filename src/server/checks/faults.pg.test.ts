@@ -328,7 +328,10 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     const account = `test:${newId('acct')}`;
     await t.db.execute(sql`update cards set status = 'listed' where id = ${card}`);
     await t.db.execute(sql`insert into ledger_accounts (id, type, balance, created_at) values (${account}, 'fees', 1, now())`);
+    // A market summary counting a listing that is not open.
+    await t.db.execute(sql`insert into market_summaries (kind, ref_id, ask_count, ask_min) values ('card', ${card}, 1, 100)`);
     const broken = await brokenInvariants(t.db);
+    await t.db.execute(sql`delete from market_summaries where ref_id = ${card}`);
     await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);
     await t.db.execute(sql`update exchange_codes set status = 'unused' where card_info_id = ${`${themeId}_c`}`);
     await t.db.execute(sql`update cards set status = 'held' where id = ${card}`);
@@ -338,6 +341,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       'a code is used exactly when it minted one card',
       'cached balances = sum of their entries',
       'a listed or reserved card has its one open listing, by its owner',
+      'every market summary counts exactly the open listings of its item',
     ]);
     expect(await brokenInvariants(t.db)).toEqual([]);
   });

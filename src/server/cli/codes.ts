@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { createCodesService } from '../modules/codes/codes.service';
+import { createPublicCache } from '../cache/public-cache';
 import { loadConfigOrExit, openConfiguredDatabase } from '../startup';
 
 export const USAGE = `用法：
@@ -44,7 +45,8 @@ const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
 
 /** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
 export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
-  const codes = createCodesService(ctx, { catalogue: createCatalogueService(ctx) });
+  // Codes never change what the mall lists; this process's cache only satisfies the catalogue service.
+  const codes = createCodesService(ctx, { catalogue: createCatalogueService({ ...ctx, publicCache: createPublicCache({ clock: ctx.clock }) }) });
   let parsed;
   try {
     parsed = parseArgs({

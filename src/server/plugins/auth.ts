@@ -14,6 +14,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // Public answers (`config.cache`) are the same for every caller and never read the actor: no session lookup.
+    if (request.routeOptions.config?.cache) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) return;

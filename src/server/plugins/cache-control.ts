@@ -21,8 +21,9 @@ export const PUBLIC_LIVE = 'public, no-cache';
  */
 export function registerCacheControl(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/healthz') return;
+    if (!request.url.startsWith('/api/') && request.url !== '/healthz' && request.url !== '/readyz') return;
     const declared = request.routeOptions.config?.cache;
-    reply.header('Cache-Control', declared && reply.statusCode < 300 ? declared : 'no-store');
+    // A 304 confirms the cached answer: it keeps the answer's policy.
+    reply.header('Cache-Control', declared && (reply.statusCode < 300 || reply.statusCode === 304) ? declared : 'no-store');
   });
 }

@@ -84,6 +84,14 @@ export const INVARIANTS: Record<string, SQL> = {
     select o.order_no from pay_orders o where o.type = 'market' and o.status = 'paid'
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id
                       where m.order_no = o.order_no and m.status = 'completed' and l.status = 'sold' and l.reserved_order_no = o.order_no)`,
+  'every market summary counts exactly the open listings of its item': sql`
+    with live as (
+      select kind, case kind when 'card' then card_info_id else product_id end as ref_id,
+        (count(*) filter (where sell_type = 0))::int as ask_count, min(price) filter (where sell_type = 0) as ask_min,
+        (count(*) filter (where sell_type = 1))::int as bid_count, max(price) filter (where sell_type = 1) as bid_max
+      from listings where status = 'active' group by 1, 2)
+    select coalesce(s.ref_id, l.ref_id) as ref_id from market_summaries s full join live l on l.kind = s.kind and l.ref_id = s.ref_id
+    where (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max) is distinct from (coalesce(l.ask_count, 0), l.ask_min, coalesce(l.bid_count, 0), l.bid_max)`,
 };
 
 /** The names of the invariants that do not hold, with a few offending rows each. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const ts = () => timestamp({ withTimezone: true });
@@ -101,5 +101,42 @@ export const marketOrders = pgTable(
     index('market_orders_sales_card_idx').on(t.cardInfoId, t.completedAt).where(sql`${t.status} = 'completed'`),
     index('market_orders_sales_product_idx').on(t.productId, t.completedAt).where(sql`${t.status} = 'completed'`),
     uniqueIndex('market_orders_order_no').on(t.orderNo).where(sql`${t.sellType} = 0`),
+  ],
+);
+
+/**
+ * One row per card info / product ever listed: its open (`active`) listings of each side, counted,
+ * best-priced and dated, so the market rows (`cardInfo/marketList`) read a few hundred rows instead of
+ * grouping every open listing on each request. Maintained only by the `listings` triggers of
+ * migration 0004 (docs/decisions/014-market-summaries.md), in the transaction that changes a listing,
+ * whoever changes it. Time does not change a row: a listing past `expires_at` still counts until the
+ * expiry job closes it, so readers treat a row whose `*_next_expiry_at` has passed as stale.
+ */
+export const marketSummaries = pgTable(
+  'market_summaries',
+  {
+    kind: text({ enum: ['card', 'goods'] }).notNull(),
+    /** The card info (card) or product (goods). */
+    refId: text().notNull(),
+    name: text().notNull().default(''),
+    image: text().notNull().default(''),
+    rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
+    themeId: text(),
+    productType: integer(),
+    askCount: integer().notNull().default(0),
+    askMin: integer(),
+    askNewestAt: ts(),
+    askNextExpiryAt: ts(),
+    bidCount: integer().notNull().default(0),
+    bidMax: integer(),
+    bidNewestAt: ts(),
+    bidNextExpiryAt: ts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.refId] }),
+    index('market_summaries_ask_min_idx').on(t.kind, t.askMin, t.refId).where(sql`${t.askCount} > 0`),
+    index('market_summaries_ask_newest_idx').on(t.kind, t.askNewestAt).where(sql`${t.askCount} > 0`),
+    index('market_summaries_bid_max_idx').on(t.kind, t.bidMax, t.refId).where(sql`${t.bidCount} > 0`),
+    index('market_summaries_bid_newest_idx').on(t.kind, t.bidNewestAt).where(sql`${t.bidCount} > 0`),
   ],
 );

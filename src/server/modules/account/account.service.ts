@@ -5,9 +5,10 @@ import type { Deps } from '../../deps';
 import { invalid } from '../../errors';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService } from '../cards/cards.service';
+import { MARKET_TAG } from '../market/market.service';
 
 /** Account settings (PRODUCT.md §4.9): profile, avatar and phone; the user row itself belongs to auth. */
-export function createAccountService(_deps: Deps, services: { auth: AuthService; cards: CardsService }) {
+export function createAccountService(deps: Deps, services: { auth: AuthService; cards: CardsService }) {
   async function avatarOptions(actor: Actor): Promise<AvatarOption[]> {
     const cards = await services.cards.ownedCardFaces(actor.userId);
     return [
@@ -26,7 +27,10 @@ export function createAccountService(_deps: Deps, services: { auth: AuthService;
         const options = await avatarOptions(actor);
         if (!options.some((o) => o.image === input.avatar)) throw invalid('頭像只可選擇預設頭像或你持有的卡牌圖片');
       }
-      return services.auth.updateProfile(actor, input);
+      const user = await services.auth.updateProfile(actor, input);
+      // A seller's nickname and avatar are part of the cached market answers.
+      deps.publicCache.invalidate(MARKET_TAG);
+      return user;
     },
 
     /** `user/updatePhone`: see AuthService.changePhone. */

@@ -104,6 +104,19 @@ export interface CardInfoFilter {
 
 export function createCatalogueRepository() {
   return {
+    /** The next sale window opening or closing after `now`, of any card info or product; null when none is planned. */
+    async nextSaleChange(db: Executor, now: Date): Promise<Date | null> {
+      const t = at(now);
+      const rows = await db.execute<{ next: string | Date | null }>(sql`select least(
+        (select min(${cardInfos.saleStartsAt}) from ${cardInfos} where ${cardInfos.saleStartsAt} > ${t}),
+        (select min(${cardInfos.saleEndsAt}) from ${cardInfos} where ${cardInfos.saleEndsAt} > ${t}),
+        (select min(${products.saleStartsAt}) from ${products} where ${products.saleStartsAt} > ${t}),
+        (select min(${products.saleEndsAt}) from ${products} where ${products.saleEndsAt} > ${t})
+      ) as next`);
+      const next = (rows as unknown as { rows: { next: string | Date | null }[] }).rows[0]?.next ?? null;
+      return next === null ? null : new Date(next);
+    },
+
     async listCardInfos(db: Executor, now: Date, f: CardInfoFilter) {
       const state = cardState(now);
       return db

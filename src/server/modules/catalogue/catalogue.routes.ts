@@ -4,12 +4,14 @@ import { CardInfoListQuerySchema, CardInfoSchema, ProductListQuerySchema, Produc
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 import { PUBLIC_LIVE } from '../../plugins/cache-control';
+import { CATALOGUE_TAG } from './catalogue.service';
 
 export async function catalogueRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { catalogue } = app.services;
-  // The same for every caller, but stock and sale states move by the second.
-  const config = { cache: PUBLIC_LIVE };
+  // The same for every caller, but stock and sale states move by the second: browsers check again
+  // (ETag); the server answers from memory until a write or a sale window changes them.
+  const config = { cache: PUBLIC_LIVE, publicCache: CATALOGUE_TAG };
 
   r.get(
     '/cardInfo/list',

@@ -81,10 +81,20 @@ export interface CardInfoListInput {
   saleState?: SaleState[];
 }
 
+/** The public-cache tag of card infos, products and themes (the mall's lists and details). */
+export const CATALOGUE_TAG = 'catalogue';
+
 /** `broadcast` unset (the codes command): sold-out flags are this process's own. */
-export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'broadcast'>>) {
+export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast'>>) {
   const repo = createCatalogueRepository();
   const soldOut = createSoldOutFlags({ broadcast: deps.broadcast ?? createLocalBroadcast(), clock: deps.clock });
+  // Sale states move by the clock alone when a window opens or closes.
+  deps.publicCache.define(CATALOGUE_TAG, { nextChange: (now) => repo.nextSaleChange(deps.db, now) });
+  /** Every write of left / minted / sold counts changes what the mall's lists show. */
+  const changed = <T>(result: T): T => {
+    deps.publicCache.invalidate(CATALOGUE_TAG);
+    return result;
+  };
   const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
   return {
@@ -97,6 +107,7 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'> & Partia
      */
     saleChanged(item: SupplyItem): void {
       soldOut.clear(item);
+      deps.publicCache.invalidate(CATALOGUE_TAG);
     },
 
     /** Card infos, buyable first; `onSale` keeps what the mall sells (the 卡牌 tab). Public. */
@@ -180,8 +191,8 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'> & Partia
      * transaction. False when fewer are left (the caller answers 409); never oversells, since the
      * check and the update are one statement.
      */
-    reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return repo.reserve(tx, item.kind, item.id, quantity);
+    async reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
+      return changed(await repo.reserve(tx, item.kind, item.id, quantity));
     },
 
     /**
@@ -191,7 +202,7 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'> & Partia
      * row lock keeps serials unique and gap-free under concurrent mints.
      */
     async takeCardSerials(tx: Tx, cardInfoId: string, quantity: number, fromReservation: boolean) {
-      const row = await repo.takeCardSerials(tx, cardInfoId, quantity, fromReservation);
+      const row = changed(await repo.takeCardSerials(tx, cardInfoId, quantity, fromReservation));
       if (!row) return null;
       return { lastSerial: row.minted, name: row.name, image: row.image, rarity: row.rarity, editionSize: row.editionSize };
     },
@@ -200,12 +211,12 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'> & Partia
      * Takes `quantity` units of a product's stock (from a reservation or the free stock), in the
      * caller's transaction; the product's name, images and type, or null when out.
      */
-    takeProductStock: (tx: Tx, productId: string, quantity: number, fromReservation: boolean) =>
-      repo.takeProductStock(tx, productId, quantity, fromReservation),
+    takeProductStock: async (tx: Tx, productId: string, quantity: number, fromReservation: boolean) =>
+      changed(await repo.takeProductStock(tx, productId, quantity, fromReservation)),
 
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
-    release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return repo.release(tx, item.kind, item.id, quantity);
+    async release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
+      return changed(await repo.release(tx, item.kind, item.id, quantity));
     },
   };
 }

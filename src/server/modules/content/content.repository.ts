@@ -14,6 +14,19 @@ const articleSummary = {
 
 export function createContentRepository() {
   return {
+    /** The next instant after `now` a banner starts or ends, or an article or privacy policy is published; null when none. */
+    async nextChange(db: Executor, now: Date): Promise<Date | null> {
+      const t = sql`${now.toISOString()}::timestamptz`;
+      const rows = await db.execute<{ next: string | Date | null }>(sql`select least(
+        (select min(${banners.startsAt}) from ${banners} where ${banners.startsAt} > ${t}),
+        (select min(${banners.endsAt}) from ${banners} where ${banners.endsAt} > ${t}),
+        (select min(${articles.publishedAt}) from ${articles} where ${articles.publishedAt} > ${t}),
+        (select min(${privacyPolicies.publishedAt}) from ${privacyPolicies} where ${privacyPolicies.publishedAt} > ${t})
+      ) as next`);
+      const next = (rows as unknown as { rows: { next: string | Date | null }[] }).rows[0]?.next ?? null;
+      return next === null ? null : new Date(next);
+    },
+
     async activeBanners(db: Executor, now: Date) {
       return db
         .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })

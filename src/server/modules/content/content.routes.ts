@@ -4,13 +4,15 @@ import { ArticleListQuerySchema, ArticleSchema, ArticleSummarySchema, BannerSche
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 import { PUBLIC_CONTENT } from '../../plugins/cache-control';
+import { CONTENT_TAG } from './content.service';
 
 export async function contentRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { content } = app.services;
 
-  // The same for every caller: cacheable for a minute.
-  const config = { cache: PUBLIC_CONTENT };
+  // The same for every caller: cacheable for a minute; the server answers from memory until an
+  // operator's edit or a publication time changes them.
+  const config = { cache: PUBLIC_CONTENT, publicCache: CONTENT_TAG };
 
   r.get('/banner', { config, schema: { tags: ['content'], response: reply(z.array(BannerSchema)) } }, async () => ok(await content.banners()));
 

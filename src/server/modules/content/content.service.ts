@@ -2,8 +2,13 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { createContentRepository } from './content.repository';
 
+/** The public-cache tag of banners, articles and the privacy policy. */
+export const CONTENT_TAG = 'content';
+
 export function createContentService(deps: Deps) {
   const repo = createContentRepository();
+  // Banners start and end, articles and policies appear, by the clock alone.
+  deps.publicCache.define(CONTENT_TAG, { nextChange: (now) => repo.nextChange(deps.db, now) });
   return {
     /** Banners inside their active window, in display order. */
     banners: () => repo.activeBanners(deps.db, deps.clock.now()),

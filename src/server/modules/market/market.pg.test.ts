@@ -8,6 +8,7 @@ import { TEST_DATABASE_URL } from '../../testing/test-db';
 import { addTheme } from '../collection/collection-fixtures';
 import { accounts } from '../wallet/wallet.service';
 import { freshKey, giveCard, trader, verifiedBuyers } from './market.fixtures';
+import { createMarketRepository } from './market.repository';
 
 if (!TEST_DATABASE_URL) console.log('skipped: market race tests need PostgreSQL (set TEST_DATABASE_URL)');
 
@@ -53,6 +54,27 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     for (const m of msgs) expect(['此掛單正由其他買家付款中，請稍後再試', '此掛單已售出或已下架']).toContain(m);
     const [row] = await t.db.select().from(listings).where(eq(listings.id, listingId));
     expect(row!.status).toBe('reserved');
+  }, 120_000);
+
+  it('40 listings of one card info listed, bought and cancelled at once: its market row counts exactly what is open', async () => {
+    const ci = await newCardInfo();
+    const sellers = await Promise.all(Array.from({ length: 4 }, () => trader(t)));
+    const buyers = await verifiedBuyers(t, 10);
+    const listed = [];
+    for (let i = 0; i < 40; i++) listed.push(await listCard(sellers[i % 4]!, ci, 1_000 + i * 100));
+    // Every change of a listing of this card info recounts the same summary row, from 40 requests at once.
+    await Promise.all(
+      listed.map(({ listingId }, i) =>
+        i % 4 === 0 ? inject(sellers[i % 4]!.token, 'POST', 'market/cancel', { id: listingId }) : i % 4 === 1 ? buy(buyers[i % 10]!.token, listingId) : listCard(sellers[i % 4]!, ci, 500 + i),
+      ),
+    );
+    const repo = createMarketRepository();
+    const now = t.clock.now();
+    const open = await t.db.select().from(listings).where(and(eq(listings.cardInfoId, ci), eq(listings.status, 'active')));
+    const f = { sellType: 0 as const, kind: 'card' as const, keyword: undefined };
+    const rows = (await repo.rows(t.db, f, 'count', now, 1000, 0)).filter((r) => r.id === ci);
+    expect(rows).toEqual([expect.objectContaining({ id: ci, count: open.length, best: Math.min(...open.map((l) => l.price)) })]);
+    expect(rows).toEqual((await repo.liveRows(t.db, f, 'count', now, 1000, 0)).filter((r) => r.id === ci));
   }, 120_000);
 
   it('buying and cancelling race 100 times: one final state each, the owner changes at most once', async () => {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { Actor, Operator } from '../auth/auth.service';
 import { addTheme } from '../collection/collection-fixtures';
 import { freshKey, giveCard, trader } from './market.fixtures';
+import { createMarketRepository } from './market.repository';
 
 /**
  * Property test over the service layer on PGlite: random sequences of list / buy / pay / cancel /
@@ -142,6 +143,15 @@ describe('market property: random trading keeps the books and the items consiste
       if (c.status === 'held') expect(l).toBeUndefined();
       else {
         expect(l).toMatchObject({ userId: c.ownerId, status: c.status === 'listed' ? 'active' : 'reserved' });
+      }
+    }
+    // The maintained summaries answer the market rows exactly as counting the listings would, now and
+    // later (open listings past their expiry that no job has closed yet: the stale path).
+    const repo = createMarketRepository();
+    for (const at of [t.clock.now(), new Date(t.clock.now().getTime() + 8 * 24 * 3600_000)]) {
+      for (const sellType of [0, 1] as const) {
+        const f = { sellType, kind: 'card' as const };
+        for (const sort of ['price_asc', 'count'] as const) expect(await repo.rows(t.db, f, sort, at, 10, 0)).toEqual(await repo.liveRows(t.db, f, sort, at, 10, 0));
       }
     }
     for (const a of actors) {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { listings, marketOrders } from '../../db/schema/market';
+import { listings, marketOrders, marketSummaries } from '../../db/schema/market';
 
 export type ListingRow = typeof listings.$inferSelect;
 export type ListingStatus = ListingRow['status'];
@@ -48,10 +49,53 @@ function openWhere(f: ListingFilters, now: Date): SQL {
   )!;
 }
 
-export function createMarketRepository() {
+export type RowSort = 'price_asc' | 'price_desc' | 'newest' | 'count';
+export interface MarketRowData {
+  id: string;
+  name: string;
+  image: string;
+  rarity: ListingRow['rarity'];
+  themeId: string | null;
+  productType: number | null;
+  best: number;
+  count: number;
+}
+
+/** Per card info / product of the open listings matching `f`: what a market row shows, and its newest listing. */
+function groupedColumns(f: ListingFilters & { kind: 'card' | 'goods' }) {
+  const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
+  return {
+    id: sql<string>`${key}`.as('id'),
+    name: sql<string>`max(${listings.itemName})`.as('name'),
+    image: sql<string>`max(${listings.itemImage})`.as('image'),
+    rarity: sql<ListingRow['rarity']>`max(${listings.rarity})`.as('rarity'),
+    themeId: sql<string | null>`max(${listings.themeId})`.as('theme_id'),
+    productType: sql<number | null>`max(${listings.productType})`.as('product_type'),
+    best: (f.sellType === 0 ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`).as('best'),
+    count: sql<number>`count(*)::int`.as('count'),
+    newest: sql<Date>`max(${listings.createdAt})`.as('newest'),
+  };
+}
+
+async function liveRows(db: Executor, f: ListingFilters & { kind: 'card' | 'goods' }, sort: RowSort, now: Date, limit: number, offset: number): Promise<MarketRowData[]> {
+  const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
+  const best = f.sellType === 0 ? sql`min(${listings.price})` : sql`max(${listings.price})`;
+  const order = sort === 'price_asc' ? asc(best) : sort === 'price_desc' ? desc(best) : sort === 'count' ? desc(sql`count(*)`) : desc(sql`max(${listings.createdAt})`);
+  const rows = await db.select(groupedColumns(f)).from(listings).where(openWhere(f, now)).groupBy(key).orderBy(order, asc(key)).limit(limit).offset(offset);
+  return rows.map(({ newest: _, ...r }) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
+}
+
+export interface MarketRepositoryOptions {
+  /** Called after every write of a listing or a market order (public answers built from them are stale). */
+  changed?: () => void;
+}
+
+export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
+  const changed = opts.changed ?? (() => undefined);
   return {
     async insertListing(db: Executor, row: typeof listings.$inferInsert): Promise<ListingRow> {
       const [out] = await db.insert(listings).values(row).returning();
+      changed();
       return out!;
     },
 
@@ -82,7 +126,17 @@ export function createMarketRepository() {
           ),
         )
         .returning();
+      if (row) changed();
       return row ?? null;
+    },
+
+    /** The next moment an open listing expires after `now` (it leaves the market views then, before any job runs). */
+    async nextExpiry(db: Executor, now: Date): Promise<Date | null> {
+      const [r] = await db
+        .select({ at: sql<Date | null>`min(${listings.expiresAt})`.mapWith(listings.expiresAt) })
+        .from(listings)
+        .where(and(eq(listings.status, 'active'), gt(listings.expiresAt, now)));
+      return r?.at ?? null;
     },
 
     async listPublic(db: Executor, f: ListingFilters, sort: 'price_asc' | 'price_desc' | 'newest', now: Date, limit: number, offset: number): Promise<ListingRow[]> {
@@ -90,32 +144,70 @@ export function createMarketRepository() {
       return db.select().from(listings).where(openWhere(f, now)).orderBy(...order).limit(limit).offset(offset);
     },
 
-    /** One row per card info / product with open listings on one side: best price, count. */
-    async rows(db: Executor, f: ListingFilters & { kind: 'card' | 'goods' }, sort: 'price_asc' | 'price_desc' | 'newest' | 'count', now: Date, limit: number, offset: number) {
+    /**
+     * One row per card info / product with open listings on one side: best price, count. Read from the
+     * maintained summaries (decision 014); a summary with a listing past its expiry that the expiry job
+     * has not closed yet is recounted from its listings, as is everything when a price range is asked
+     * (the summaries know each item's best price, not how many listings fall in a range).
+     */
+    async rows(db: Executor, f: ListingFilters & { kind: 'card' | 'goods' }, sort: RowSort, now: Date, limit: number, offset: number): Promise<MarketRowData[]> {
+      if (f.minPrice !== undefined || f.maxPrice !== undefined) return liveRows(db, f, sort, now, limit, offset);
+      const s = marketSummaries;
+      const ask = f.sellType === 0;
+      const count = ask ? s.askCount : s.bidCount;
+      const nextExpiry = ask ? s.askNextExpiryAt : s.bidNextExpiryAt;
+      const ofSide = and(
+        eq(s.kind, f.kind),
+        gt(count, 0),
+        f.themeId ? eq(s.themeId, f.themeId) : undefined,
+        f.rarity ? eq(s.rarity, f.rarity as ListingRow['rarity'] & string) : undefined,
+        f.productType !== undefined ? eq(s.productType, f.productType) : undefined,
+        f.keyword ? ilike(s.name, like(f.keyword)) : undefined,
+      );
+      const fresh = db
+        .select({
+          id: sql<string>`${s.refId}`.as('id'),
+          name: sql<string>`${s.name}`.as('name'),
+          image: sql<string>`${s.image}`.as('image'),
+          rarity: sql<ListingRow['rarity']>`${s.rarity}`.as('rarity'),
+          themeId: sql<string | null>`${s.themeId}`.as('theme_id'),
+          productType: sql<number | null>`${s.productType}`.as('product_type'),
+          best: sql<number>`${ask ? s.askMin : s.bidMax}`.as('best'),
+          count: sql<number>`${count}`.as('count'),
+          newest: sql<Date>`${ask ? s.askNewestAt : s.bidNewestAt}`.as('newest'),
+        })
+        .from(s)
+        .where(and(ofSide, gt(nextExpiry, now)));
+      // Stale summaries (usually none or a few) recounted item by item (LATERAL, through the per-item
+      // index), rather than grouping every open listing.
       const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
       const best = f.sellType === 0 ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`;
-      const count = sql<number>`count(*)::int`;
-      const newest = sql<Date>`max(${listings.createdAt})`;
-      const order = sort === 'price_asc' ? asc(best) : sort === 'price_desc' ? desc(best) : sort === 'count' ? desc(count) : desc(newest);
-      const rows = await db
+      const recount = db
         .select({
-          id: sql<string>`${key}`,
-          name: sql<string>`max(${listings.itemName})`,
-          image: sql<string>`max(${listings.itemImage})`,
-          rarity: sql<ListingRow['rarity']>`max(${listings.rarity})`,
-          themeId: sql<string | null>`max(${listings.themeId})`,
-          productType: sql<number | null>`max(${listings.productType})`,
-          best,
-          count,
+          name: sql<string>`max(${listings.itemName})`.as('r_name'),
+          image: sql<string>`max(${listings.itemImage})`.as('r_image'),
+          rarity: sql<ListingRow['rarity']>`max(${listings.rarity})`.as('r_rarity'),
+          themeId: sql<string | null>`max(${listings.themeId})`.as('r_theme_id'),
+          productType: sql<number | null>`max(${listings.productType})`.as('r_product_type'),
+          best: best.as('r_best'),
+          count: sql<number>`count(*)::int`.as('r_count'),
+          newest: sql<Date>`max(${listings.createdAt})`.as('r_newest'),
         })
         .from(listings)
-        .where(openWhere(f, now))
-        .groupBy(key)
-        .orderBy(order, asc(key))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
+        .where(and(openWhere(f, now), eq(key, s.refId)))
+        .as('recount');
+      const stale = db
+        .select({ id: sql<string>`${s.refId}`.as('id'), ...recount._.selectedFields })
+        .from(s)
+        .crossJoinLateral(recount)
+        .where(and(ofSide, lte(nextExpiry, now), gt(recount.count, 0)));
+      const by = sql.raw(sort === 'price_asc' ? 'best asc' : sort === 'price_desc' ? 'best desc' : sort === 'count' ? 'count desc' : 'newest desc');
+      const rows = await unionAll(fresh, stale).orderBy(by, sql`id asc`).limit(limit).offset(offset);
+      return rows.map(({ newest: _, ...r }) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
     },
+
+    /** `rows` counted from the listings themselves (the check of the summaries, and price ranges). */
+    liveRows,
 
     /** Lowest open ask and highest open bid per card info / product. */
     async bestPrices(db: Executor, kind: 'card' | 'goods', ids: string[], now: Date) {
@@ -186,6 +278,7 @@ export function createMarketRepository() {
 
     async insertOrder(db: Executor, row: typeof marketOrders.$inferInsert): Promise<MarketOrderRow> {
       const [out] = await db.insert(marketOrders).values(row).returning();
+      changed();
       return out!;
     },
 
@@ -196,6 +289,7 @@ export function createMarketRepository() {
         .set(set)
         .where(and(eq(marketOrders.orderNo, orderNo), eq(marketOrders.status, 'pending')))
         .returning();
+      if (row) changed();
       return row ?? null;
     },
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   ConfirmOrderBodySchema,
@@ -26,8 +26,13 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../
 import { AdminListingListQuerySchema, AdminListingSchema, AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
 import { ok, okPage, reply, typed } from '../../http';
 import { requireAdmin, requireUser } from '../../plugins/auth';
+import { PUBLIC_LIVE } from '../../plugins/cache-control';
+import { MARKET_TAG } from './market.service';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
+
+/** An answer serialised earlier (it passed the route's answer schema then), sent without serialising again. */
+const sendSerialised = (res: FastifyReply, json: string) => res.type('application/json; charset=utf-8').send(json);
 
 /** The market's public views: anyone may look. */
 export async function marketPublicRoutes(app: FastifyInstance) {
@@ -35,12 +40,19 @@ export async function marketPublicRoutes(app: FastifyInstance) {
   const { market } = app.services;
   const tags = ['market'];
 
-  r.get('/market/list', { schema: { tags, querystring: MarketListQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.list(req.actor, req.query)));
+  r.get('/market/list', { schema: { tags, querystring: MarketListQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req, res) => {
+    const page = await market.list(req.actor, req.query);
+    // Already the serialised answer (from the public cache): sent as it is.
+    if ('json' in page) return sendSerialised(res, page.json);
+    return ok(page.listings);
+  });
   r.get('/market/detail', { schema: { tags, querystring: MarketDetailQuerySchema, response: reply(MarketDetailSchema) } }, async (req) => ok(await market.detail(req.actor, req.query)));
   r.get('/market/userList', { schema: { tags, querystring: UserListingsQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.userList(req.actor, req.query)));
   r.get('/market/userInfo', { schema: { tags, querystring: UserIdQuerySchema, response: reply(SellerProfileSchema) } }, async (req) => ok(await market.userInfo(req.query.id)));
-  r.get('/cardInfo/marketList', { schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('card', req.query)));
-  r.get('/product/marketList', { schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('goods', req.query)));
+  // Rows are the same for every caller: answered from the public cache until a listing or sale changes.
+  const rowsConfig = { cache: PUBLIC_LIVE, publicCache: MARKET_TAG };
+  r.get('/cardInfo/marketList', { config: rowsConfig, schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('card', req.query)));
+  r.get('/product/marketList', { config: rowsConfig, schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('goods', req.query)));
 }
 
 /** What a signed-in trader does. */

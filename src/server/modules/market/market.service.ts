@@ -1,6 +1,8 @@
 import { BUY_LISTING_TTL_MS, PAY_ORDER_TTL_MS, RELIST_COOLDOWN_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { envelope } from '../../../shared/envelope';
 import {
+  ListingSchema,
   marketFee,
   type ConsignableItem,
   type CreateListingBodySchema,
@@ -36,6 +38,9 @@ import { createMarketReadModel, type ItemSnapshot } from './market.read-model';
 import { createMarketRepository, type ListingRow, type MarketOrderRow } from './market.repository';
 
 type Out<S extends z.ZodType> = z.output<S>;
+
+/** The whole answer of `market/list`. */
+const ListPageSchema = envelope(z.array(ListingSchema));
 
 export interface MarketServices {
   auth: Pick<AuthService, 'profiles'>;
@@ -86,8 +91,12 @@ const itemStatusRefusal: Record<string, string> = {
  * Items change hands only through the cards and goods services, money only through the ledger,
  * each sale in one transaction.
  */
-export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc: MarketServices) {
-  const repo = createMarketRepository();
+/** The public cache's tag of market answers (docs/decisions/013): every listing or market order write invalidates it. */
+export const MARKET_TAG = 'market';
+
+export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'publicCache'>, svc: MarketServices) {
+  const repo = createMarketRepository({ changed: () => deps.publicCache.invalidate(MARKET_TAG) });
+  deps.publicCache.define(MARKET_TAG, { nextChange: (now) => repo.nextExpiry(deps.db, now) });
   const read = createMarketReadModel();
   const items = { card: svc.cards, goods: svc.goods };
 
@@ -468,10 +477,31 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       return (await orderViews([row], actor.userId))[0]!;
     },
 
-    /** `market/list`: open listings, filtered and sorted. */
-    async list(viewer: Actor | null, q: Out<typeof MarketListQuerySchema>): Promise<Listing[]> {
-      const rows = await repo.listPublic(deps.db, { ...q, sellType: q.sell_type }, q.sort, deps.clock.now(), q.pageSize, (q.page - 1) * q.pageSize);
-      return listingViews(rows, viewer?.userId ?? null);
+    /**
+     * `market/list`: open listings, filtered and sorted. The page is the same for every viewer but for
+     * `mine`, so the public cache keeps it serialised as seen by nobody, with its sellers: a viewer who
+     * sells nothing on the page gets that text as it is (`json`); a seller gets the listings with
+     * their own marked.
+     */
+    async list(viewer: Actor | null, q: Out<typeof MarketListQuerySchema>): Promise<{ json: string } | { listings: Listing[] }> {
+      const key = `market/list?${JSON.stringify(q)}`;
+      const cache = deps.publicCache;
+      let json = cache.get(MARKET_TAG, key)?.payload;
+      let sellers = cache.get(MARKET_TAG, `${key}#sellers`)?.payload;
+      let views: Listing[] | null = null;
+      if (json === undefined || sellers === undefined) {
+        const tickets = [cache.ticket(MARKET_TAG, key), cache.ticket(MARKET_TAG, `${key}#sellers`)] as const;
+        const rows = await repo.listPublic(deps.db, { ...q, sellType: q.sell_type }, q.sort, deps.clock.now(), q.pageSize, (q.page - 1) * q.pageSize);
+        views = await listingViews(rows, null);
+        // Through the route's own answer schema, so the cached text is what the serialiser would have written.
+        json = JSON.stringify(ListPageSchema.parse({ code: 200, msg: '', data: views }));
+        sellers = JSON.stringify([...new Set(rows.map((r) => r.userId))]);
+        await Promise.all([cache.put(tickets[0], json), cache.put(tickets[1], sellers)]);
+      }
+      const me = viewer?.userId;
+      if (!me || !(JSON.parse(sellers) as string[]).includes(me)) return { json };
+      views ??= (JSON.parse(json) as { data: Listing[] }).data;
+      return { listings: views.map((v) => (v.user.id === me ? { ...v, mine: true } : v)) };
     },
 
     /** `cardInfo/marketList`, `product/marketList`: one row per card info / product. */

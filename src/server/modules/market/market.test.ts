@@ -337,6 +337,62 @@ describe('market API', () => {
     });
   });
 
+  describe('market rows', () => {
+    it('answers market rows from the maintained summaries: counts follow every change, expired listings drop out before the job runs, price ranges count only what is in range', async () => {
+      const [seller, buyer] = [await trader(t), await trader(t)];
+      const ci3 = await cardInfo('雷霆獨角獸');
+      const rows = async (q: Record<string, string> = {}) => (await get<MarketRow[]>('cardInfo/marketList', null, { sell_type: '0', keyword: '雷霆獨角獸', ...q })).data;
+      const [a, b, c] = [await giveCard(t, seller.userId, ci3), await giveCard(t, seller.userId, ci3), await giveCard(t, seller.userId, ci3)];
+      const la = (await sell(seller, a, 4_000)).data.listing;
+      await sell(seller, b, 5_000);
+      expect(await rows()).toEqual([expect.objectContaining({ id: ci3, bestPrice: 4_000, count: 2, floorPrice: 4_000 })]);
+      expect((await post('market/cancel', seller, { id: la.id })).status).toBe(200);
+      expect(await rows()).toEqual([expect.objectContaining({ bestPrice: 5_000, count: 1 })]);
+      const o = await buy(buyer, (await sell(seller, c, 6_000)).data.listing.id);
+      // Reserved for a buyer: not open, not counted; given back when the order is cancelled.
+      expect(await rows()).toEqual([expect.objectContaining({ bestPrice: 5_000, count: 1 })]);
+      expect((await post('market/cancelOrder', buyer, { orderNo: o.data.orderNo })).status).toBe(200);
+      expect(await rows()).toEqual([expect.objectContaining({ bestPrice: 5_000, count: 2 })]);
+      expect(await rows({ minPrice: '5500' })).toEqual([expect.objectContaining({ bestPrice: 6_000, count: 1 })]);
+      expect(await rows({ maxPrice: '4000' })).toEqual([]);
+      // A buy listing for the same card info shows on the other side only, with the floor of the asks.
+      const bidder = await trader(t);
+      const bid = await post<CreateListingResult>('market/create', bidder, { sell_type: 1, kind: 'card', cardInfoId: ci3, price: 3_000 }, { 'Idempotency-Key': freshKey() });
+      expect(await rows({ sell_type: '1' })).toEqual([]);
+      await confirmSandbox(bid.data.orderNo!);
+      expect(await rows({ sell_type: '1' })).toEqual([expect.objectContaining({ id: ci3, bestPrice: 3_000, count: 1, floorPrice: 5_000 })]);
+      // Past their expiry the listings are gone from the rows at once, before the expiry job closes them.
+      t.clock.advance(8 * 24 * HOUR);
+      expect(await rows({ sell_type: '1' })).toEqual([]);
+      expect(await rows()).toEqual([expect.objectContaining({ bestPrice: 5_000, count: 2 })]);
+      t.clock.advance(23 * 24 * HOUR);
+      expect(await rows()).toEqual([]);
+      await t.app.services.market.expireDue();
+      expect(await rows()).toEqual([]);
+    });
+  });
+
+  describe('market answers from the public cache', () => {
+    it('serves one cached page to everyone with `mine` set per viewer, and a new listing, a sale or a profile change shows at once', async () => {
+      const [seller, other] = [await trader(t), await trader(t)];
+      const ci4 = await cardInfo('星塵鯨');
+      const page = async (u: User | null) => (await get<Listing[]>('market/list', u, { cardInfoId: ci4, sort: 'price_asc' })).data;
+      const first = (await sell(seller, await giveCard(t, seller.userId, ci4), 7_000)).data.listing;
+      expect((await page(null)).map((l) => [l.id, l.mine])).toEqual([[first.id, false]]);
+      expect((await page(seller)).map((l) => [l.id, l.mine])).toEqual([[first.id, true]]);
+      expect((await page(other)).map((l) => [l.id, l.mine])).toEqual([[first.id, false]]);
+      const second = (await sell(seller, await giveCard(t, seller.userId, ci4), 6_000)).data.listing;
+      expect((await page(other)).map((l) => l.id)).toEqual([second.id, first.id]);
+      expect((await post('user/updateInfo', seller, { nickname: '鯨魚商店' })).status).toBe(200);
+      expect((await page(null)).map((l) => l.user.nickname)).toEqual(['鯨魚商店', '鯨魚商店']);
+      const o = await buy(other, second.id);
+      expect((await page(null)).map((l) => l.id)).toEqual([first.id]);
+      await confirmSandbox(o.data.orderNo);
+      const rows = async () => (await get<MarketRow[]>('cardInfo/marketList', null, { sell_type: '0', keyword: '星塵鯨' })).data;
+      expect(await rows()).toEqual([expect.objectContaining({ id: ci4, count: 1, lastSale: expect.objectContaining({ price: 6_000 }) })]);
+    });
+  });
+
   describe('withdrawals', () => {
     it('moves funds to payout clearing after the SMS check; operators pay or reject; rejected returns the funds', async () => {
       const s = await trader(t);

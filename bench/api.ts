@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:api`: the hot public reads (`cardInfo/list`, `banner`) and the health checks
+ * (`/healthz` liveness, `/readyz` readiness) at 50 keep-alive connections, by real HTTP to the app on
+ * 127.0.0.1 with the demo content, as a ratio to a bare Fastify hello-world started by this bench
+ * (same machine, same client, same run). The app logs as `npm start` does (info level, JSON) into
+ * /dev/null; BENCH_LOG=0 turns logging off. On PGlite and (when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints ratios and raw figures.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { systemClock } from '../src/server/adapters/clock';
+import { FakeSms } from '../src/server/adapters/sms/fake-sms';
+import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
+import { createKeys } from '../src/server/adapters/keys';
+import { buildApp, loggerOptions } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { seedDemo } from '../src/server/db/seed';
+import { freshPostgres, pool, pct, request } from './bench-kit';
+
+const CONNECTIONS = 50;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6_000);
+const LOG = process.env.BENCH_LOG !== '0';
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+async function measure(agent: http.Agent, port: number, path: (i: number) => string, headers: Record<string, string> = {}, expect = 200): Promise<Figures> {
+  await pool(300, CONNECTIONS, (i) => request(agent, port, 'GET', path(i), headers));
+  const run = await pool(REQUESTS, CONNECTIONS, (i) => request(agent, port, 'GET', path(i), headers));
+  const latencies = run.results.map((r) => r.ms).sort((a, b) => a - b);
+  const bad = run.results.filter((r) => r.status !== expect).length;
+  return { rps: REQUESTS / run.seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), bad };
+}
+
+async function hello() {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return app;
+}
+
+const f = (n: number, d = 1) => n.toFixed(d);
+
+async function run(label: string, database: Database) {
+  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: randomBytes(32).toString('hex') });
+  const keys = createKeys(config.APP_SECRET!);
+  const sink = createWriteStream('/dev/null');
+  const logger = LOG ? { ...(loggerOptions('info') as object), stream: sink } : false;
+  await seedDemo(database.db, new Date());
+  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) }, logger });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baselineApp = await hello();
+  const basePort = (baselineApp.server.address() as AddressInfo).port;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    console.log(`\n== ${label} == (demo content; ${REQUESTS} requests per line, ${CONNECTIONS} connections; logging ${LOG ? 'info → /dev/null' : 'off'})`);
+    const base = await measure(agent, basePort, () => '/');
+    console.log(`bare Fastify hello-world          ${f(base.rps)} req/s, p50 ${f(base.p50)} ms, p99 ${f(base.p99)} ms`);
+    const line = (name: string, m: Figures, target: string) =>
+      console.log(`${name.padEnd(34)}${f(m.rps)} req/s (ratio ${f(m.rps / base.rps, 3)}), p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms${m.bad ? `, ${m.bad} unexpected statuses` : ''}${target ? `   [target ${target}]` : ''}`);
+
+    const mallPages = (i: number) => `/api/cardInfo/list?page=${1 + (i % 3)}&pageSize=20&onSale=1`;
+    const isPg = database.kind === 'postgres';
+    line('GET cardInfo/list', await measure(agent, port, mallPages), isPg ? '≥ 0.2×, p99 ≤ 30 ms' : '≥ 0.04×');
+    line('GET banner', await measure(agent, port, () => '/api/banner'), isPg ? '≥ 0.3×' : '');
+    line('GET /healthz (liveness)', await measure(agent, port, () => '/healthz'), '≥ 0.7×, no database');
+    const ready = await request(agent, port, 'GET', '/readyz', {});
+    if (ready.status === 200) line('GET /readyz (readiness, queries)', await measure(agent, port, () => '/readyz'), '');
+    else console.log(`GET /readyz                       answers ${ready.status}: not measured`);
+    // A client that already holds the answer: If-None-Match → 304 without a body.
+    const first = await request(agent, port, 'GET', '/api/cardInfo/list?page=1&pageSize=20&onSale=1', {});
+    const etag = first.headers.etag;
+    if (etag) line('GET cardInfo/list If-None-Match', await measure(agent, port, () => '/api/cardInfo/list?page=1&pageSize=20&onSale=1', { 'if-none-match': etag }, 304), '');
+  } finally {
+    agent.destroy();
+    await baselineApp.close();
+    await app.close();
+    await database.close();
+    sink.end();
+  }
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (url) await run('PostgreSQL (pool of 20)', await freshPostgres(url));
+  else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  await run('PGlite (embedded, one connection)', await openDatabase({}));
+}
+
+main().catch((err: unknown) => {
+  console.log(err);
+  process.exitCode = 1;
+});

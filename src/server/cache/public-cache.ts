@@ -1,0 +1,266 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Clock } from '../adapters/clock';
+import type { Db } from '../db/client';
+
+/**
+ * A family of public answers that change together: `catalogue` (card infos, products, themes),
+ * `content` (banners, articles, privacy policy), `market` (market rows). Writers name the tag they
+ * change; readers cache under it.
+ */
+export type PublicTag = string;
+
+/** A cached answer: the serialised body and its ETag. */
+export interface CachedAnswer {
+  payload: string;
+  etag: string;
+}
+
+/** Taken before an answer is computed; the answer is kept only if no write happened since. */
+export interface CacheTicket {
+  tag: PublicTag;
+  key: string;
+  generation: number;
+  /** The clock when the answer started being computed (ms). */
+  at: number;
+}
+
+export interface TagOptions {
+  /**
+   * The next instant after `now` at which the tag's answers change by the clock alone (a sale
+   * window opens or closes, an article is published), or null when none is planned.
+   */
+  nextChange?: (now: Date) => Promise<Date | null>;
+}
+
+export interface PublicCache {
+  /** Declares a tag and when its answers change without a write. Unknown tags are declared with no clock changes. */
+  define(tag: PublicTag, opts: TagOptions): void;
+  /**
+   * Marks every answer of `tag` stale: now, and again once the transaction this runs in commits
+   * (a reader between the two could otherwise cache what the write is replacing); through Redis,
+   * on every instance.
+   */
+  invalidate(tag: PublicTag): void;
+  /** The cached answer of `key`, or null (a miss, or the cache is not trusted right now). */
+  get(tag: PublicTag, key: string): CachedAnswer | null;
+  /** A ticket to take before computing the answer of `key`. */
+  ticket(tag: PublicTag, key: string): CacheTicket;
+  /** Keeps `payload` as the answer of the ticket's key unless its tag changed meanwhile; answers its ETag. */
+  put(ticket: CacheTicket, payload: string): Promise<CachedAnswer>;
+  /**
+   * The database whose transactions report their commits to this cache: `invalidate` inside one of
+   * its transactions marks the tag stale again after the commit.
+   */
+  trackCommits(db: Db): Db;
+  /** Subscribes to the other instances' invalidations (with Redis); resolves once listening or given up. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Answers kept per tag; the oldest go first beyond it (queries with many pages stay bounded). */
+const MAX_ENTRIES_PER_TAG = 1_000;
+
+interface TagState {
+  generation: number;
+  entries: Map<string, CachedAnswer & { generation: number }>;
+  nextChange?: TagOptions['nextChange'];
+  /** Answers are good from `from` until `until` (ms), computed for `untilGeneration`. */
+  from: number;
+  until: number;
+  untilGeneration: number;
+  untilLoading: Promise<void> | null;
+}
+
+interface CommitScope {
+  tags: Set<PublicTag>;
+}
+
+export const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+
+export interface PublicCacheOptions {
+  clock: Clock;
+  /** Shares invalidations between instances; in-process only without it. */
+  redis?: Redis;
+  /** Channel of the invalidation messages (instances of one deployment share it). */
+  channel?: string;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The in-process cache of public answers (docs/decisions/013-public-answer-cache.md). Each tag has a
+ * generation: a write bumps it, an answer is kept only under the generation it was computed in, and
+ * answers expire at the tag's next clock change. With Redis, invalidations are published to every
+ * instance, and the cache is bypassed while the subscription is down (messages could be missed).
+ */
+export function createPublicCache(opts: PublicCacheOptions): PublicCache {
+  const tags = new Map<PublicTag, TagState>();
+  const commits = new AsyncLocalStorage<CommitScope>();
+  const instance = randomUUID();
+  const channel = opts.channel ?? 'trove:public-cache';
+  let subscriber: Redis | null = null;
+  // Without Redis this instance is the only writer; with it, only while subscribed.
+  let trusted = !opts.redis;
+
+  const state = (tag: PublicTag): TagState => {
+    let s = tags.get(tag);
+    if (!s) {
+      s = { generation: 0, entries: new Map(), from: 0, until: 0, untilGeneration: -1, untilLoading: null };
+      tags.set(tag, s);
+    }
+    return s;
+  };
+
+  const bump = (tag: PublicTag) => {
+    const s = state(tag);
+    s.generation++;
+    s.entries.clear();
+  };
+  const bumpAll = () => {
+    for (const tag of tags.keys()) bump(tag);
+  };
+
+  /** True while the tag's answers of this generation are good at `now`; a passed clock change bumps it. */
+  const fresh = (s: TagState, tag: PublicTag, now: number): boolean => {
+    if (s.untilGeneration !== s.generation) return false;
+    // A clock set back (or stepped by NTP) may have skipped changes the window was computed without.
+    if (now >= s.from && now < s.until) return true;
+    bump(tag);
+    return false;
+  };
+
+  /** Looks up the tag's next clock change after `at`, once per generation. */
+  async function settleUntil(s: TagState, at: number): Promise<void> {
+    const generation = s.generation;
+    if (s.untilGeneration === generation) return;
+    if (!s.untilLoading) {
+      s.untilLoading = (async () => {
+        const now = new Date(at);
+        const next = s.nextChange ? await s.nextChange(now) : null;
+        if (s.generation === generation) {
+          s.from = now.getTime();
+          s.until = next ? next.getTime() : Number.POSITIVE_INFINITY;
+          s.untilGeneration = generation;
+        }
+      })().finally(() => {
+        s.untilLoading = null;
+      });
+    }
+    await s.untilLoading;
+  }
+
+  const publish = (tag: PublicTag) => {
+    if (!opts.redis) return;
+    opts.redis.publish(channel, JSON.stringify({ tag, from: instance })).catch((err: unknown) => opts.onError?.(err));
+  };
+
+  return {
+    define(tag, o) {
+      state(tag).nextChange = o.nextChange;
+    },
+
+    invalidate(tag) {
+      bump(tag);
+      const scope = commits.getStore();
+      if (scope) scope.tags.add(tag);
+      else publish(tag);
+    },
+
+    get(tag, key) {
+      if (!trusted) return null;
+      const s = tags.get(tag);
+      if (!s || !fresh(s, tag, opts.clock.now().getTime())) return null;
+      const entry = s.entries.get(key);
+      return entry && entry.generation === s.generation ? entry : null;
+    },
+
+    ticket(tag, key) {
+      return { tag, key, generation: state(tag).generation, at: opts.clock.now().getTime() };
+    },
+
+    async put(ticket, payload) {
+      const answer = { payload, etag: etagOf(payload) };
+      const s = state(ticket.tag);
+      if (!trusted || s.generation !== ticket.generation) return answer;
+      fresh(s, ticket.tag, opts.clock.now().getTime());
+      try {
+        await settleUntil(s, ticket.at);
+      } catch (err) {
+        // Not kept, still answered: the cache is an optimisation.
+        opts.onError?.(err);
+        return answer;
+      }
+      // Checked again: a write or a clock change may have come while the next change was looked up;
+      // and the window must cover the instant the answer was computed at.
+      if (s.generation !== ticket.generation || !fresh(s, ticket.tag, opts.clock.now().getTime()) || ticket.at < s.from) return answer;
+      if (s.entries.size >= MAX_ENTRIES_PER_TAG) s.entries.delete(s.entries.keys().next().value!);
+      s.entries.set(ticket.key, { ...answer, generation: ticket.generation });
+      return answer;
+    },
+
+    trackCommits(db) {
+      const tracked = Object.create(db) as Db;
+      const transaction = db.transaction.bind(db);
+      tracked.transaction = (async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+        const scope: CommitScope = { tags: new Set() };
+        const result = await commits.run(scope, () => transaction(fn, config));
+        // Committed: what was read meanwhile may be the old rows.
+        for (const tag of scope.tags) {
+          bump(tag);
+          publish(tag);
+        }
+        return result;
+      }) as Db['transaction'];
+      return tracked;
+    },
+
+    async start() {
+      if (!opts.redis) return;
+      const sub = opts.redis.duplicate();
+      subscriber = sub;
+      sub.on('message', (_channel: string, message: string) => {
+        try {
+          const m = JSON.parse(message) as { tag?: unknown; from?: unknown };
+          if (m.from !== instance && typeof m.tag === 'string') bump(m.tag);
+        } catch (err) {
+          opts.onError?.(err);
+        }
+      });
+      sub.on('error', (err: unknown) => opts.onError?.(err));
+      // Messages sent while the connection was down are lost: forget everything and stop trusting
+      // the cache until subscribed again.
+      sub.on('close', () => {
+        trusted = false;
+        bumpAll();
+      });
+      let firstSubscribed = () => undefined as void;
+      const subscribed = new Promise<void>((resolve) => (firstSubscribed = resolve));
+      const subscribe = async () => {
+        try {
+          await sub.subscribe(channel);
+          bumpAll();
+          trusted = true;
+          firstSubscribed();
+        } catch (err) {
+          opts.onError?.(err);
+        }
+      };
+      sub.on('ready', () => void subscribe());
+      if (sub.status === 'ready') void subscribe();
+      // Redis down at start: serve without the cache (uncached answers) rather than not start.
+      await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    },
+
+    async close() {
+      trusted = false;
+      if (subscriber) {
+        const sub = subscriber;
+        subscriber = null;
+        sub.removeAllListeners('close');
+        sub.removeAllListeners('ready');
+        await sub.quit().catch(() => sub.disconnect());
+      }
+    },
+  };
+}
