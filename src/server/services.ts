@@ -5,6 +5,7 @@ import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
+import { createCodesAdminService } from './modules/codes/codes-admin.service';
 import { createCollectionService } from './modules/collection/collection.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
@@ -62,6 +63,7 @@ export function createServices(deps: Deps) {
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
     catalogueAdmin: createCatalogueAdminService(deps, { audit, market }),
     contentAdmin: createContentAdminService(deps, { audit }),
+    codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
