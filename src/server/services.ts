@@ -62,7 +62,7 @@ export function createServices(deps: Deps) {
     addresses,
     shipments: createShipmentsService(deps, { goods, addresses }),
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
-    catalogueAdmin: createCatalogueAdminService(deps, { audit, market }),
+    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue }),
     contentAdmin: createContentAdminService(deps, { audit }),
     codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
     uploads: createUploadsService(deps, { audit }),
