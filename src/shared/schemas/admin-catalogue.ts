@@ -51,10 +51,11 @@ const themeFields = {
   bCardInfoId: z.string().trim().min(1).max(64).nullable(),
   sort,
 };
+/** A new theme has no card infos yet, so its B card is set by an update once its card infos exist. */
 export const AdminThemeCreateSchema = z.strictObject({
-  ...themeFields,
+  name: themeFields.name,
   description: themeFields.description.default(''),
-  bCardInfoId: themeFields.bCardInfoId.default(null),
+  cover: themeFields.cover,
   sort: sort.default(0),
 });
 export type AdminThemeCreate = z.input<typeof AdminThemeCreateSchema>;

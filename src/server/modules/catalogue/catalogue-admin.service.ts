@@ -136,12 +136,11 @@ export function createCatalogueAdminService(
       return toTheme(row);
     },
 
-    async createTheme(op: Operator, input: ThemeInput): Promise<AdminTheme> {
-      // A new theme has no card infos yet, so it cannot name a B card of its own.
-      if (input.bCardInfoId !== null) throw invalid('新卡冊未有卡牌：請先建立卡冊，再加入 B 卡並在卡冊設定');
+    /** A new theme has no card infos yet: its B card is named by an update once they exist. */
+    async createTheme(op: Operator, input: Omit<ThemeInput, 'bCardInfoId'>): Promise<AdminTheme> {
       const id = newId('thm');
       return deps.db.transaction(async (tx) => {
-        await repo.insertTheme(tx, { id, ...input, createdAt: deps.clock.now() });
+        await repo.insertTheme(tx, { id, ...input, bCardInfoId: null, createdAt: deps.clock.now() });
         const after = toTheme((await repo.theme(tx, id))!);
         await svc.audit.record(tx, op, { action: 'theme.create', targetType: 'theme', targetId: id, after });
         return after;
