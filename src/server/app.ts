@@ -17,7 +17,11 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
+import { adminContentRoutes } from './modules/content/content-admin.routes';
+import { adminCodeRoutes } from './modules/codes/codes-admin.routes';
+import { adminUploadRoutes } from './modules/uploads/uploads.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
@@ -35,6 +39,9 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
+import { createStorage } from './adapters/storage/create-storage';
+import { localUploadsRoot } from './adapters/storage/local-storage';
+import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 
 declare module 'fastify' {
@@ -45,8 +52,11 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or in-process without. */
-  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast'] };
+  /**
+   * `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or
+   * in-process without; `storage` to the one STORAGE_DRIVER names.
+   */
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
   /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
   /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
@@ -58,6 +68,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
+  /** Folder served at /uploads/ with STORAGE_DRIVER=local; DATA_DIR/uploads unless set (tests). */
+  uploadsRoot?: string;
   /** Called when the app closes (the database, Redis). */
   onClose?: () => Promise<void>;
   /** Sees every route as it is registered: the machine checks (src/server/checks) list them all. */
@@ -127,7 +139,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
   // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
   app.addHook('onReady', async () => broadcast.ready());
-  const deps: Deps = { ...opts.deps, db, publicCache, broadcast, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys), log: app.log };
+  const deps: Deps = {
+    ...opts.deps,
+    db,
+    publicCache,
+    broadcast,
+    payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys),
+    storage: opts.deps.storage ?? createStorage(opts.deps.config),
+    log: app.log,
+  };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
@@ -146,7 +166,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Uploaded images come from the S3 public URL when STORAGE_DRIVER=s3.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.deps.config.STORAGE_DRIVER === 's3' && opts.deps.config.S3_PUBLIC_URL ? [new URL(opts.deps.config.S3_PUBLIC_URL).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // WebAssembly only: the QR scanner's polyfill on browsers without BarcodeDetector (iPhone Safari, Firefox).
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
@@ -215,11 +236,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminMarketRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminDashboardRoutes);
+      await api.register(adminCatalogueRoutes);
+      await api.register(adminContentRoutes);
+      await api.register(adminCodeRoutes);
+      await api.register(adminUploadRoutes);
     },
     { prefix: '/api' },
   );
 
   await app.register(sandboxCheckoutRoutes);
+
+  if (opts.deps.config.STORAGE_DRIVER === 'local') await app.register(uploadsStaticPlugin, { root: opts.uploadsRoot ?? localUploadsRoot(opts.deps.config.DATA_DIR) });
 
   await app.register(webPlugin, { root: opts.webRoot ?? '', production: opts.deps.config.NODE_ENV === 'production' });
 

@@ -5,6 +5,7 @@ import type { PublicCache } from './cache/public-cache';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
+import type { StorageAdapter } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 
@@ -19,6 +20,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** Public answers kept in memory; writers call `publicCache.invalidate(tag)` (docs/decisions/013). */
   publicCache: PublicCache;
+  /** Uploaded images (local folder or S3-compatible, STORAGE_DRIVER). */
+  storage: StorageAdapter;
   /** Messages to every instance (Redis pub/sub when REDIS_URL is set): what each keeps in memory is invalidated through it. */
   broadcast: Broadcast;
   log: FastifyBaseLogger;

@@ -5,9 +5,13 @@ import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
+import { createCodesAdminService } from './modules/codes/codes-admin.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { createCollectionService } from './modules/collection/collection.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
 import { createContentService } from './modules/content/content.service';
+import { createContentAdminService } from './modules/content/content-admin.service';
 import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -21,10 +25,10 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
+  // Admin services record operator actions inside their transactions.
+  const audit = createAuditService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps);
-  /** Operator actions, recorded inside the transaction that makes them (every admin service takes it). */
-  const audit = createAuditService(deps);
   const cards = createCardsService(deps, { catalogue });
   const goods = createGoodsService(deps, { catalogue });
   const auth = createAuthService(deps);
@@ -43,6 +47,7 @@ export function createServices(deps: Deps) {
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
+    /** Operator actions, recorded inside the transaction that makes them. */
     audit,
     identity,
     wallet,
@@ -62,6 +67,11 @@ export function createServices(deps: Deps) {
     dashboard: createDashboardService(deps, { shipments, wallet }),
     /** The back office's users and identities. */
     users: createUsersService(deps, { auth, audit, identity }),
+    /** Back office (issue 11): catalogue, code batches, content, uploads. */
+    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue }),
+    contentAdmin: createContentAdminService(deps, { audit }),
+    codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
+    uploads: createUploadsService(deps, { audit }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -6,23 +6,23 @@
  *   npm run codes -- list
  *   npm run codes -- void <batchId>
  *
- * Opens the database like the server does (DATABASE_URL, or PGlite under DATA_DIR). The clear codes
+ * Opens the database like the server does (DATABASE_URL, or PGlite under DATA_DIR; refused while a server holds
+ * that one: use the back office, or stop the server). The clear codes
  * exist only in the CSV written by `create`: the database keeps their keyed hashes.
  */
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatExchangeCode } from '../../shared/exchange-code';
 import { systemClock, type Clock } from '../adapters/clock';
 import { createKeys, type Keys } from '../adapters/keys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
-import { createCodesService } from '../modules/codes/codes.service';
+import { batchCsv, createCodesService } from '../modules/codes/codes.service';
 import { createPublicCache } from '../cache/public-cache';
-import { loadConfigOrExit, openConfiguredDatabase } from '../startup';
+import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from '../startup';
 
 export const USAGE = `用法：
   npm run codes -- create --card-info <卡牌 id> --count <數量> [--out <檔案.csv>] [--note <備註>]
@@ -39,9 +39,6 @@ export interface CliContext {
   err: (line: string) => void;
   cwd: string;
 }
-
-const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
 
 /** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
 export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
@@ -89,10 +86,7 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
       }
       try {
         const { batch, codes: clear } = await codes.createBatch({ cardInfoId: v['card-info'], themeId: v.theme, count, note: v.note });
-        writeSync(fd, csvRow(['code', 'batch_id', 'target', 'url']));
-        for (const code of clear) {
-          writeSync(fd, csvRow([formatExchangeCode(code), batch.id, batch.target, `${ctx.config.publicUrl}/my/card?code=${encodeURIComponent(code)}`]));
-        }
+        writeSync(fd, batchCsv(batch, clear, ctx.config.publicUrl));
         closeSync(fd);
         ctx.out(`已建立批次 ${batch.id}：${batch.count} 個「${batch.target}」兌換碼，已寫入 ${file}`);
         ctx.out('此檔案是兌換碼唯一的明文紀錄，請妥善保管，印刷後刪除。');
@@ -134,6 +128,9 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
 
 async function main() {
   const config = loadConfigOrExit();
+  // Never open the embedded database a server holds (two processes on one PGlite folder read stale data and can
+  // corrupt it); held while this command runs, so a server does not start meanwhile either.
+  const releaseLock = config.DATABASE_URL ? () => undefined : lockDataDirOrExit(config.DATA_DIR, 'codes');
   const database = await openConfiguredDatabase(config);
   try {
     process.exitCode = await runCodesCli(process.argv.slice(2), {
@@ -149,6 +146,7 @@ async function main() {
     });
   } finally {
     await database.close();
+    releaseLock();
   }
 }
 

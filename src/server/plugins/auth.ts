@@ -36,3 +36,11 @@ export function requireAdmin(request: FastifyRequest): Operator {
   if (!actor.roles.includes('admin')) throw notFound('找不到此內容');
   return { ...actor, requestId: request.id };
 }
+
+/**
+ * The hook of every `/api/admin/` route plugin: before the body is even parsed, an anonymous caller gets
+ * 403 and a signed-in non-operator 404, whatever they sent.
+ */
+export async function adminArea(request: FastifyRequest): Promise<void> {
+  requireAdmin(request);
+}

@@ -25,7 +25,7 @@ import {
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
 import { AdminListingListQuerySchema, AdminListingSchema, AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
 import { ok, okPage, reply, typed } from '../../http';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
 import { PUBLIC_LIVE } from '../../plugins/cache-control';
 import { MARKET_TAG } from './market.service';
 
@@ -94,10 +94,7 @@ export async function adminMarketRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { market } = app.services;
   const tags = ['admin'];
-  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
+  app.addHook('onRequest', adminArea);
 
   r.get('/admin/listings', { schema: { tags, querystring: AdminListingListQuerySchema, response: reply(z.array(AdminListingSchema)) } }, async (req, res) =>
     okPage(res, await market.adminList(requireAdmin(req), req.query)),

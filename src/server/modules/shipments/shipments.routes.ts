@@ -12,7 +12,7 @@ import {
   ShipmentSchema,
 } from '../../../shared/schemas/delivery';
 import { ok, okPage, reply, typed } from '../../http';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
 
 /** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`. */
 export async function shipmentRoutes(app: FastifyInstance) {
@@ -41,10 +41,7 @@ export async function adminShipmentRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { shipments } = app.services;
   const tags = ['admin'];
-  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
+  app.addHook('onRequest', adminArea);
 
   r.get('/admin/shipments', { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } }, async (req, res) =>
     okPage(res, await shipments.adminList(requireAdmin(req), req.query)),

@@ -15,17 +15,14 @@ import {
   AdminUserSchema,
 } from '../../../shared/schemas/admin-users';
 import { ok, okPage, reply, typed } from '../../http';
-import { requireAdmin } from '../../plugins/auth';
+import { adminArea, requireAdmin } from '../../plugins/auth';
 
 /** Operators' users and identities (PRODUCT.md §8): `/api/admin/users…`, `/api/admin/identities…`. */
 export async function adminUserRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { users } = app.services;
   const tags = ['admin'];
-  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
+  app.addHook('onRequest', adminArea);
 
   r.get('/admin/users', { schema: { tags, querystring: AdminUserListQuerySchema, response: reply(z.array(AdminUserSchema)) } }, async (req, res) =>
     okPage(res, await users.list(requireAdmin(req), req.query)),

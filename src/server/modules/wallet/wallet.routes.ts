@@ -12,7 +12,7 @@ import {
   WithdrawBodySchema,
 } from '../../../shared/schemas/wallet';
 import { ok, okPage, reply, typed } from '../../http';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
 
 export async function walletRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -39,10 +39,7 @@ export async function adminWalletRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { wallet } = app.services;
   const tags = ['admin'];
-  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
+  app.addHook('onRequest', adminArea);
 
   r.get('/admin/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } }, async (req, res) =>
     okPage(res, await wallet.adminWithdrawals(requireAdmin(req), req.query)),
