@@ -2,7 +2,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './plugins/serialization';
 import type { Redis } from 'ioredis';
 import type { Deps } from './deps';
 import { pingDatabase } from './db/ping';
