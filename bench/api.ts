@@ -90,7 +90,7 @@ async function run(label: string, database: Database) {
     else console.log(`GET /readyz                       answers ${ready.status}: not measured`);
     // A client that already holds the answer: If-None-Match → 304 without a body.
     const first = await request(agent, port, 'GET', '/api/cardInfo/list?page=1&pageSize=20&onSale=1', {});
-    const etag = first.headers.etag;
+    const etag = first.headers?.etag;
     if (etag) line('GET cardInfo/list If-None-Match', await compare(() => '/api/cardInfo/list?page=1&pageSize=20&onSale=1', { 'if-none-match': etag }, 304), '');
     const b = bases.map((x) => x.rps).sort((x, y) => x - y);
     console.log(`bare Fastify hello-world          ${f(median(b))} req/s median of ${b.length} runs (min ${f(b[0]!)}, max ${f(b[b.length - 1]!)}), p99 ${f(median(bases.map((x) => x.p99)))} ms`);

@@ -34,6 +34,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
+import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +44,16 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** `payments` defaults to the provider the configuration names. */
-  deps: Omit<Deps, 'log' | 'payments' | 'publicCache'> & { payments?: Deps['payments'] };
+  /** `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or in-process without. */
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast'] };
   /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
   /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
   publicCacheChannel?: string;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
+  /** Prefix of the broadcast's Redis channels (tests keep theirs apart). */
+  broadcastNamespace?: string;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
@@ -132,7 +135,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => publicCache.close());
   // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
   const db = publicCache.trackCommits(opts.deps.db);
-  const deps: Deps = { ...opts.deps, db, publicCache, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys), log: app.log };
+  const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
+  const broadcast =
+    opts.deps.broadcast ??
+    (opts.redis ? createRedisBroadcast(opts.redis, { namespace: opts.broadcastNamespace, onError: onBroadcastError }) : createLocalBroadcast({ onError: onBroadcastError }));
+  if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
+  // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
+  app.addHook('onReady', async () => broadcast.ready());
+  const deps: Deps = { ...opts.deps, db, publicCache, broadcast, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);

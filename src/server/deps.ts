@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Broadcast } from './adapters/broadcast';
 import type { Clock } from './adapters/clock';
 import type { PublicCache } from './cache/public-cache';
 import type { Keys } from './adapters/keys';
@@ -18,5 +19,7 @@ export interface Deps {
   payments: PaymentProvider;
   /** Public answers kept in memory; writers call `publicCache.invalidate(tag)` (docs/decisions/013). */
   publicCache: PublicCache;
+  /** Messages to every instance (Redis pub/sub when REDIS_URL is set): what each keeps in memory is invalidated through it. */
+  broadcast: Broadcast;
   log: FastifyBaseLogger;
 }
