@@ -9,7 +9,8 @@ export interface Answer {
   status: number;
   body: string;
   ms: number;
-  headers: http.IncomingHttpHeaders;
+  /** Set by `request`. */
+  headers?: http.IncomingHttpHeaders;
 }
 
 export function request(agent: http.Agent, port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {

@@ -103,10 +103,28 @@ describe('server foundation', () => {
     expect(forged.headers['x-request-id']).not.toBe('forged');
   });
 
-  it('serves /healthz', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 200, msg: '', data: { status: 'ok' } });
+  it('serves /healthz (liveness) and /readyz (readiness)', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 200, msg: '', data: { status: 'ok' } });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('stays live without its database, and says it is not ready', async () => {
+    const database = await openTestDatabase({ postgres: false });
+    const { log: _unused, ...deps } = t.app.deps;
+    const app = await buildApp({ deps: { ...deps, db: database.db } });
+    try {
+      await database.close();
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(envelopeOf(ready)).toEqual({ code: 503, msg: '服務暫時無法使用，請稍後再試', data: null });
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves an OpenAPI document that lists the sign-in routes with their schemas', async () => {
@@ -250,7 +268,9 @@ describe('unexpected failures and the log', () => {
     }
 
     const text = log.text();
-    expect(log.lines.length).toBeGreaterThan(20);
+    // One line per request (at its answer) and the services' own lines.
+    expect(log.lines.length).toBeGreaterThan(10);
+    expect(text).toContain('"request completed"');
     expect(text).toContain('/login?token=[redacted]');
     expect(text).toContain('sms code sent');
     expect(text).toContain('+852 9***5678');

@@ -15,6 +15,25 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBase32(16)}`;
 }
 
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolAt = POOL_SIZE;
+
+/**
+ * A request id, `req_` and 16 Crockford characters, like `newId` but drawn from a pooled random
+ * buffer: one `randomBytes` call per 256 requests instead of one each (ids, not secrets).
+ */
+export function newRequestId(): string {
+  if (poolAt + 16 > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolAt = 0;
+  }
+  let out = 'req_';
+  for (let i = 0; i < 16; i++) out += CROCKFORD[pool[poolAt + i]! & 31];
+  poolAt += 16;
+  return out;
+}
+
 /** An opaque bearer secret of 256 bits, URL-safe. */
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');

@@ -24,6 +24,8 @@ export interface CacheTicket {
   generation: number;
   /** The clock when the answer started being computed (ms). */
   at: number;
+  /** Settles what the requests waiting for this answer get (null: compute your own). */
+  settle: (answer: CachedAnswer | null) => void;
 }
 
 export interface TagOptions {
@@ -45,8 +47,15 @@ export interface PublicCache {
   invalidate(tag: PublicTag): void;
   /** The cached answer of `key`, or null (a miss, or the cache is not trusted right now). */
   get(tag: PublicTag, key: string): CachedAnswer | null;
-  /** A ticket to take before computing the answer of `key`. */
+  /**
+   * The answer of `key` another request of this generation is computing, to wait for rather than
+   * compute it again (50 requests arriving together after a write cost one query, not 50); null when none.
+   */
+  pending(tag: PublicTag, key: string): Promise<CachedAnswer | null> | null;
+  /** A ticket to take before computing the answer of `key`; `put` or `abandon` it. */
   ticket(tag: PublicTag, key: string): CacheTicket;
+  /** The answer of the ticket will not come (an error, a refusal): its waiters compute their own. */
+  abandon(ticket: CacheTicket): void;
   /** Keeps `payload` as the answer of the ticket's key unless its tag changed meanwhile; answers its ETag. */
   put(ticket: CacheTicket, payload: string): Promise<CachedAnswer>;
   /**
@@ -65,6 +74,7 @@ const MAX_ENTRIES_PER_TAG = 1_000;
 interface TagState {
   generation: number;
   entries: Map<string, CachedAnswer & { generation: number }>;
+  inflight: Map<string, { generation: number; answer: Promise<CachedAnswer | null> }>;
   nextChange?: TagOptions['nextChange'];
   /** Answers are good from `from` until `until` (ms), computed for `untilGeneration`. */
   from: number;
@@ -106,7 +116,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const state = (tag: PublicTag): TagState => {
     let s = tags.get(tag);
     if (!s) {
-      s = { generation: 0, entries: new Map(), from: 0, until: 0, untilGeneration: -1, untilLoading: null };
+      s = { generation: 0, entries: new Map(), inflight: new Map(), from: 0, until: 0, untilGeneration: -1, untilLoading: null };
       tags.set(tag, s);
     }
     return s;
@@ -116,6 +126,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     const s = state(tag);
     s.generation++;
     s.entries.clear();
+    s.inflight.clear();
   };
   const bumpAll = () => {
     for (const tag of tags.keys()) bump(tag);
@@ -175,12 +186,38 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
       return entry && entry.generation === s.generation ? entry : null;
     },
 
+    pending(tag, key) {
+      if (!trusted) return null;
+      const s = tags.get(tag);
+      const flight = s?.inflight.get(key);
+      return flight && flight.generation === s!.generation ? flight.answer : null;
+    },
+
     ticket(tag, key) {
-      return { tag, key, generation: state(tag).generation, at: opts.clock.now().getTime() };
+      const s = state(tag);
+      const generation = s.generation;
+      let settle: (answer: CachedAnswer | null) => void = () => undefined;
+      if (!s.inflight.has(key)) {
+        const answer = new Promise<CachedAnswer | null>((resolve) => (settle = resolve));
+        const flight = { generation, answer };
+        s.inflight.set(key, flight);
+        const resolve = settle;
+        settle = (a) => {
+          if (s.inflight.get(key) === flight) s.inflight.delete(key);
+          resolve(a);
+        };
+      }
+      return { tag, key, generation, at: opts.clock.now().getTime(), settle };
+    },
+
+    abandon(ticket) {
+      ticket.settle(null);
     },
 
     async put(ticket, payload) {
       const answer = { payload, etag: etagOf(payload) };
+      // Waiters get this answer whether or not it is kept: they asked while it was being computed.
+      ticket.settle(answer);
       const s = state(ticket.tag);
       if (!trusted || s.generation !== ticket.generation) return answer;
       fresh(s, ticket.tag, opts.clock.now().getTime());

@@ -20,10 +20,12 @@ export const PUBLIC_LIVE = 'public, no-cache';
  * route declares itself public with `config: { cache }`; errors are always `no-store`.
  */
 export function registerCacheControl(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/healthz' && request.url !== '/readyz') return;
-    const declared = request.routeOptions.config?.cache;
-    // A 304 confirms the cached answer: it keeps the answer's policy.
-    reply.header('Cache-Control', declared && (reply.statusCode < 300 || reply.statusCode === 304) ? declared : 'no-store');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') || request.url === '/healthz' || request.url === '/readyz') {
+      const declared = request.routeOptions.config?.cache;
+      // A 304 confirms the cached answer: it keeps the answer's policy.
+      reply.header('Cache-Control', declared && (reply.statusCode < 300 || reply.statusCode === 304) ? declared : 'no-store');
+    }
+    done(null, payload);
   });
 }

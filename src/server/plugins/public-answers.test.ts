@@ -55,6 +55,25 @@ describe('public answers from the cache', () => {
     expect(infoOf((await list()).body, drop).name).toBe('改名龍');
   });
 
+  it('computes an answer once for the requests that arrive together after a write', async () => {
+    const { catalogue } = t.app.services;
+    const original = catalogue.cardInfos;
+    let queries = 0;
+    catalogue.cardInfos = async (q) => {
+      queries++;
+      return original(q);
+    };
+    try {
+      t.app.deps.publicCache.invalidate('catalogue');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => list()));
+      expect(queries).toBe(1);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(answers.every((a) => a.statusCode === 200 && a.headers.etag === answers[0]!.headers.etag)).toBe(true);
+    } finally {
+      catalogue.cardInfos = original;
+    }
+  });
+
   it('answers 304 also on the request that fills the cache', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/banner' });
     t.app.deps.publicCache.invalidate('content');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAbortHookHandler, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { CacheTicket, PublicCache, PublicTag } from '../cache/public-cache';
 
 declare module 'fastify' {
@@ -37,7 +37,11 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicCache):
     const tag = request.routeOptions.config.publicCache!;
     // The validated query: spelling variants of one question share one answer.
     const key = `${request.routeOptions.url}?${JSON.stringify(request.query ?? {})}`;
-    const hit = cache.get(tag, key);
+    let hit = cache.get(tag, key);
+    if (!hit) {
+      const pending = cache.pending(tag, key);
+      if (pending) hit = await pending;
+    }
     if (!hit) {
       request.publicCacheTicket = cache.ticket(tag, key);
       return;
@@ -49,7 +53,11 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicCache):
 
   const keep: onSendHookHandler = async function (request, reply, payload) {
     const ticket = request.publicCacheTicket;
-    if (!ticket || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!ticket) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      cache.abandon(ticket);
+      return payload;
+    }
     const answer = await cache.put(ticket, payload);
     reply.header('etag', answer.etag);
     if (!matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return payload;
@@ -58,9 +66,22 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicCache):
     return null;
   };
 
+  // Whatever happened (an error before onSend, an aborted request), waiters are released.
+  const settle: onResponseHookHandler = (request, _reply, done) => {
+    if (request.publicCacheTicket) cache.abandon(request.publicCacheTicket);
+    done();
+  };
+
+  const settleAborted: onRequestAbortHookHandler = (request, done) => {
+    if (request.publicCacheTicket) cache.abandon(request.publicCacheTicket);
+    done();
+  };
+
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.publicCache) return;
     route.preHandler = [...asArray(route.preHandler), serve];
     route.onSend = [...asArray(route.onSend), keep];
+    route.onResponse = [...asArray(route.onResponse), settle];
+    route.onRequestAbort = [...asArray(route.onRequestAbort), settleAborted];
   });
 }
