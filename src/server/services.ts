@@ -1,6 +1,7 @@
 import type { Deps } from './deps';
 import { createAccountService } from './modules/account/account.service';
 import { createAddressesService } from './modules/addresses/addresses.service';
+import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
@@ -37,6 +38,8 @@ export function createServices(deps: Deps) {
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
   const addresses = createAddressesService(deps);
   return {
+    /** Operator actions, recorded inside the transaction that makes them. */
+    audit: createAuditService(deps),
     identity,
     wallet,
     market,

@@ -10,7 +10,7 @@ export const SELL_TYPE_LABELS: Record<SellType, string> = { 0: '出售', 1: '求
 export const ITEM_KINDS = ['card', 'goods'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-export const LISTING_STATUSES = ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired'] as const;
+export const LISTING_STATUSES = ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   pending_payment: '待付款',
@@ -19,6 +19,7 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   sold: '已成交',
   cancelled: '已取消',
   expired: '已過期',
+  taken_down: '已下架',
 };
 
 export const MARKET_ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'expired'] as const;

@@ -10,6 +10,9 @@ export const users = pgTable('users', {
   bio: text().notNull().default(''),
   roles: text().array().notNull().default(['user']),
   status: text({ enum: ['active', 'disabled'] }).notNull().default('active'),
+  /** Set by an operator with the status; shown in the back office. */
+  disabledReason: text(),
+  disabledAt: ts(),
   createdAt: ts().notNull().defaultNow(),
   updatedAt: ts().notNull().defaultNow(),
 });

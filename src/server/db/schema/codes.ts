@@ -17,6 +17,14 @@ export const codeBatches = pgTable(
     status: text({ enum: ['active', 'voided'] }).notNull().default('active'),
     createdAt: ts().notNull(),
     voidedAt: ts(),
+    createdBy: text().references(() => users.id),
+    /**
+     * The clear codes of a batch generated in the back office, encrypted (key id beside it) until the
+     * operator downloads the CSV once; then both are cleared and `csvDownloadedAt` set.
+     */
+    csvCipher: text(),
+    csvKeyId: text(),
+    csvDownloadedAt: ts(),
   },
   (t) => [check('code_batches_one_target', sql`(${t.cardInfoId} IS NULL) <> (${t.themeId} IS NULL)`)],
 );

@@ -9,6 +9,8 @@ export const banners = pgTable('banners', {
   sort: integer().notNull().default(0),
   startsAt: timestamp({ withTimezone: true }),
   endsAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const articles = pgTable('articles', {
@@ -18,7 +20,10 @@ export const articles = pgTable('articles', {
   category: text({ enum: ['公告', '資訊', '攻略'] }).notNull(),
   summary: text().notNull(),
   body: text().notNull(),
-  publishedAt: timestamp({ withTimezone: true }).notNull(),
+  /** Null while a draft; a future time schedules it. */
+  publishedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const privacyPolicies = pgTable('privacy_policies', {
@@ -26,5 +31,7 @@ export const privacyPolicies = pgTable('privacy_policies', {
   version: text().notNull().unique(),
   title: text().notNull(),
   body: text().notNull(),
-  publishedAt: timestamp({ withTimezone: true }).notNull(),
+  /** Null while a draft; the latest published version is the current one. */
+  publishedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

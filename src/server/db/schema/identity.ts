@@ -25,6 +25,9 @@ export const identities = pgTable(
     numberMasked: text().notNull(),
     status: text({ enum: ['verified', 'revoked'] }).notNull().default('verified'),
     verifiedAt: ts().notNull(),
+    /** An operator's revocation (the user may verify again). */
+    revokedAt: ts(),
+    revokedReason: text(),
     createdAt: ts().notNull(),
   },
   (t) => [uniqueIndex().on(t.userId), uniqueIndex().on(t.numberHash)],

@@ -14,3 +14,5 @@ export * from './wallet';
 export * from './market';
 export * from './addresses';
 export * from './shipments';
+export * from './audit';
+export * from './uploads';

@@ -31,7 +31,9 @@ export const listings = pgTable(
     serial: integer(),
     editionSize: integer(),
     price: integer().notNull(),
-    status: text({ enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired'] }).notNull(),
+    status: text({ enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'] }).notNull(),
+    /** Why an operator took the listing down; shown to the seller. */
+    takedownReason: text(),
     /** The buyer's pending `market` pay order while reserved. */
     reservedOrderNo: text(),
     /** The `bid` pay order that funds a buy listing. */

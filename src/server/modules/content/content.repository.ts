@@ -1,4 +1,4 @@
-import { and, desc, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { articles, banners, privacyPolicies } from '../../db/schema/content';
 
@@ -8,7 +8,8 @@ const articleSummary = {
   cover: articles.cover,
   category: articles.category,
   summary: articles.summary,
-  publishedAt: articles.publishedAt,
+  // Drafts (null) never pass the `publishedAt <= now` filters below, so readers always get a time.
+  publishedAt: sql<Date>`${articles.publishedAt}`.mapWith(articles.publishedAt),
 };
 
 export function createContentRepository() {
@@ -42,7 +43,7 @@ export function createContentRepository() {
 
     async currentPrivacy(db: Executor, now: Date) {
       const rows = await db
-        .select({ version: privacyPolicies.version, title: privacyPolicies.title, body: privacyPolicies.body, publishedAt: privacyPolicies.publishedAt })
+        .select({ version: privacyPolicies.version, title: privacyPolicies.title, body: privacyPolicies.body, publishedAt: sql<Date>`${privacyPolicies.publishedAt}`.mapWith(privacyPolicies.publishedAt) })
         .from(privacyPolicies)
         .where(lte(privacyPolicies.publishedAt, now))
         .orderBy(desc(privacyPolicies.publishedAt))
