@@ -185,7 +185,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(sandboxCheckoutRoutes);
 
-  await app.register(webPlugin, { root: opts.webRoot ?? '', production: opts.deps.config.NODE_ENV === 'production' });
+  await app.register(webPlugin, {
+    root: opts.webRoot ?? '',
+    production: opts.deps.config.NODE_ENV === 'production',
+    homeImage: async () => (await app.services.content.banners())[0]?.image ?? null,
+  });
 
   if (opts.onClose) app.addHook('onClose', async () => opts.onClose!());
   return app;

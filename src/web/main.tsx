@@ -1,12 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadLocale } from './app/locale-store';
 import { loadToast } from './lib/request';
 import './app/global.css';
-
-// antd-mobile's Toast and Dialog need a React 19 render (lib/antd-render.ts): a chunk of its own, asked for at
-// once but not waited for; the toast module installs it too before it shows anything.
-void import('./lib/antd-render').then((m) => m.installAntdMobileRender());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -14,8 +11,16 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The request client's toast is its own chunk (lib/request.ts): fetch it once the first screen has loaded,
-// so it is ready before the first call that shows it.
-const warmUp = () => void loadToast();
-if (document.readyState === 'complete') setTimeout(warmUp, 0);
-else window.addEventListener('load', () => setTimeout(warmUp, 0), { once: true });
+// Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs
+// antd-mobile's React 19 render, lib/antd-render.ts) and the zh-HK locale. Fetched once the page has loaded and
+// the browser is idle, so they never compete with the first screen; a screen that needs them first asks itself.
+const warmUp = () => {
+  const go = () => {
+    void loadToast();
+    loadLocale().catch(() => {});
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
+  else setTimeout(go, 200);
+};
+if (document.readyState === 'complete') warmUp();
+else window.addEventListener('load', warmUp, { once: true });

@@ -73,6 +73,31 @@ describe('the web app served by the server', () => {
     expect(unknown).not.toContain('modulepreload');
   });
 
+  it('preloads the home screen\'s first banner on "/" only, and only a picture of the app itself', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { webPlugin } = await import('./web');
+    for (const [image, hinted] of [
+      ['/media/banners/b1.svg', true],
+      ['//evil.example/x.svg', false],
+      ['https://evil.example/x.svg', false],
+      [null, false],
+    ] as const) {
+      const small = Fastify();
+      await small.register(webPlugin, { root, homeImage: async () => image });
+      const home = (await small.inject({ method: 'GET', url: '/' })).body;
+      expect(home.includes('<link rel="preload" as="image" fetchpriority="high"'), String(image)).toBe(hinted);
+      if (hinted) expect(home).toContain(`href="${image}"`);
+      expect((await small.inject({ method: 'GET', url: '/mall' })).body).not.toContain('fetchpriority');
+      await small.close();
+    }
+    const failing = Fastify();
+    await failing.register(webPlugin, { root, homeImage: () => Promise.reject(new Error('database down')) });
+    const res = await failing.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="root"');
+    await failing.close();
+  });
+
   it('sends the precompressed file to a browser that takes brotli, the plain one otherwise', async () => {
     const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);

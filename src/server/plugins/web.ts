@@ -42,7 +42,13 @@ export function withPreloads(html: string, preloads: RoutePreloads | null, route
  * Serves the built web app: hashed assets with long cache headers, and index.html for every
  * screen of the seed (history fallback). Unknown `/api/*` paths answer the 404 envelope.
  */
-export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean }) {
+/** The home screen's largest picture (its first banner): preloaded by "/" so it does not wait for the script and the API call. */
+export type HomeImage = () => Promise<string | null>;
+
+// Asked at most once per interval: the banner changes when an operator edits it, and a stale hint only costs a download.
+const HOME_IMAGE_TTL_MS = 10_000;
+
+export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; homeImage?: HomeImage }) {
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
@@ -78,8 +84,28 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
   const sendIndex = (reply: FastifyReply, status: number, route: string | null) =>
     reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html(route));
 
+  let homeImage: { href: string | null; at: number } = { href: null, at: -Infinity };
+  const homeImageHint = async (): Promise<string> => {
+    if (!opts.homeImage) return '';
+    if (Date.now() - homeImage.at > HOME_IMAGE_TTL_MS) {
+      // Never fails the page: without the hint the picture still comes, later.
+      const href = await opts.homeImage().catch(() => null);
+      homeImage = { href, at: Date.now() };
+    }
+    const href = homeImage.href;
+    // Only the app's own pictures (the CSP allows no others).
+    if (!href || !href.startsWith('/') || href.startsWith('//')) return '';
+    return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`;
+  };
+
   // The home screen: the static plugin would see a directory here.
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200, '/'));
+  if (hasWeb) {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      const hint = await homeImageHint();
+      const page = html('/');
+      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(hint ? page.replace('</head>', `  ${hint}\n  </head>`) : page);
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;

@@ -10,7 +10,7 @@ let installed = false;
  * antd-mobile's imperative parts (Toast, Dialog) render nothing under React 19 until they are
  * given a createRoot-based render (antd-mobile guide "v5-for-19"). Its own fallback render (rc-util,
  * with a regenerator runtime) is not needed by the first screen, so this module is a chunk of its own:
- * main.tsx loads it at start, without waiting for it, and lib/toast.ts before any toast.
+ * lib/toast.ts installs it before any toast, and every screen but "/" before it shows (app/screen-host.tsx).
  */
 export function installAntdMobileRender(): void {
   if (installed) return;
