@@ -30,6 +30,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
+import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,11 +40,13 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** `payments` defaults to the provider the configuration names. */
-  deps: Omit<Deps, 'log' | 'payments'> & { payments?: Deps['payments'] };
+  /** `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or in-process without. */
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast'] };
   redis?: Redis;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
+  /** Prefix of the broadcast's Redis channels (tests keep theirs apart). */
+  broadcastNamespace?: string;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
@@ -99,7 +102,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
     clientErrorHandler,
   });
-  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
+  const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
+  const broadcast =
+    opts.deps.broadcast ??
+    (opts.redis ? createRedisBroadcast(opts.redis, { namespace: opts.broadcastNamespace, onError: onBroadcastError }) : createLocalBroadcast({ onError: onBroadcastError }));
+  if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
+  // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
+  app.addHook('onReady', async () => broadcast.ready());
+  const deps: Deps = { ...opts.deps, broadcast, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Broadcast } from './adapters/broadcast';
 import type { Clock } from './adapters/clock';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
@@ -15,5 +16,7 @@ export interface Deps {
   keys: Keys;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Messages to every instance (Redis pub/sub when REDIS_URL is set): what each keeps in memory is invalidated through it. */
+  broadcast: Broadcast;
   log: FastifyBaseLogger;
 }
