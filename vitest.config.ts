@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] },
+        test: { name: 'server', environment: 'node', include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tools/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -257,7 +257,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   if (opts.deps.config.STORAGE_DRIVER === 'local') await app.register(uploadsStaticPlugin, { root: opts.uploadsRoot ?? localUploadsRoot(opts.deps.config.DATA_DIR) });
 
-  await app.register(webPlugin, { root: opts.webRoot ?? '', production: opts.deps.config.NODE_ENV === 'production' });
+  await app.register(webPlugin, {
+    root: opts.webRoot ?? '',
+    production: opts.deps.config.NODE_ENV === 'production',
+    homeImage: async () => (await app.services.content.banners())[0]?.image ?? null,
+  });
 
   if (opts.onClose) app.addHook('onClose', async () => opts.onClose!());
   return app;

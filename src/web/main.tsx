@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installAntdMobileRender } from './app/antd-render';
 import { App } from './app/app';
-import { installModalFocus } from './app/modal-focus';
+import { loadLocale } from './app/locale-store';
 import { installToastAnnouncer } from './app/toast-announcer';
+import { loadToast } from './lib/request';
 import './app/global.css';
 
-installAntdMobileRender();
-installModalFocus();
+// Toasts are announced to screen readers from the first one on (a small observer, no antd-mobile in it).
 installToastAnnouncer();
 
 createRoot(document.getElementById('root')!).render(
@@ -15,3 +14,19 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs
+// antd-mobile's React 19 render, lib/antd-render.ts) and the zh-HK locale. Fetched once the page has loaded and
+// the browser is idle, so they never compete with the first screen; a screen that needs them first asks itself.
+const warmUp = () => {
+  const go = () => {
+    void loadToast();
+    loadLocale().catch(() => {});
+    // Keyboard modality for antd-mobile's popups and dialogs (it imports Dialog, so it stays out of the entry).
+    import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
+  else setTimeout(go, 200);
+};
+if (document.readyState === 'complete') warmUp();
+else window.addEventListener('load', warmUp, { once: true });

@@ -16,8 +16,15 @@ describe('the web app served by the server', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-'));
     mkdirSync(path.join(root, 'assets'));
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(root, 'assets', 'big-abc123.js'), 'console.log("big")');
+    writeFileSync(path.join(root, 'assets', 'big-abc123.js.br'), 'BROTLI');
+    mkdirSync(path.join(root, '.vite'));
+    writeFileSync(
+      path.join(root, '.vite', 'route-preloads.json'),
+      JSON.stringify({ all: ['assets/icons-1.svg'], routes: { '/': ['assets/home-1.js'], '/mall': ['assets/mall-1.js', 'assets/mall-1.css'] } }),
+    );
     writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     const database = await openTestDatabase({ postgres: false });
     app = await buildApp({
@@ -49,6 +56,62 @@ describe('the web app served by the server', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("puts the route's preload hints in its page, and only its own", async () => {
+    const home = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(home).toContain('<link rel="preload" as="image" href="/assets/icons-1.svg">');
+    expect(home).not.toContain('mall-1');
+    const mall = (await app.inject({ method: 'GET', url: '/mall/' })).body;
+    expect(mall).toContain('<link rel="modulepreload" crossorigin href="/assets/mall-1.js">');
+    expect(mall).toContain('<link rel="preload" as="style" crossorigin href="/assets/mall-1.css">');
+    expect(mall).not.toContain('home-1');
+    expect(mall.indexOf('mall-1.js')).toBeLessThan(mall.indexOf('</head>'));
+    const unknown = (await app.inject({ method: 'GET', url: '/no/such/screen' })).body;
+    expect(unknown).toContain('icons-1.svg');
+    expect(unknown).not.toContain('modulepreload');
+  });
+
+  it('preloads the home screen\'s first banner on "/" only, and only a picture of the app itself', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { webPlugin } = await import('./web');
+    for (const [image, hinted] of [
+      ['/media/banners/b1.svg', true],
+      ['//evil.example/x.svg', false],
+      ['https://evil.example/x.svg', false],
+      [null, false],
+    ] as const) {
+      const small = Fastify();
+      await small.register(webPlugin, { root, homeImage: async () => image });
+      const home = (await small.inject({ method: 'GET', url: '/' })).body;
+      expect(home.includes('<link rel="preload" as="image" fetchpriority="high"'), String(image)).toBe(hinted);
+      if (hinted) expect(home).toContain(`href="${image}"`);
+      expect((await small.inject({ method: 'GET', url: '/mall' })).body).not.toContain('fetchpriority');
+      await small.close();
+    }
+    const failing = Fastify();
+    await failing.register(webPlugin, { root, homeImage: () => Promise.reject(new Error('database down')) });
+    const res = await failing.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="root"');
+    await failing.close();
+  });
+
+  it('sends the precompressed file to a browser that takes brotli, the plain one otherwise', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('BROTLI');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("big")');
+  });
+
+  it("does not serve the build's own records", async () => {
+    const res = await app.inject({ method: 'GET', url: '/.vite/route-preloads.json' });
+    expect(res.headers['content-type']).not.toContain('json');
   });
 
   it('never serves a directory listing or a 500 for a folder', async () => {

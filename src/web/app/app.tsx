@@ -1,13 +1,13 @@
 import { ConfigProvider } from 'antd-mobile';
-import { RouterProvider } from 'react-router';
-import { locale } from './locale';
-import { router } from './router';
+import { useLocale } from './locale-store';
+import { AppRouter } from './router';
 
-/** The whole app: antd-mobile in zh-HK around the router. */
+/** The whole app: antd-mobile in zh-HK (loaded apart, app/locale-store.ts) around the router. */
 export function App() {
+  const locale = useLocale();
   return (
     <ConfigProvider locale={locale}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </ConfigProvider>
   );
 }

@@ -1,25 +1,29 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { GiftOutline, ShopbagOutline, StarOutline, TeamOutline } from 'antd-mobile-icons';
 import { RegionBoundary } from '../components/region-boundary';
+import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
+import { LoadingState } from '../components/state-views';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
-import { LatestArticles } from '../features/content/components/latest-articles';
 import { DropsSection } from '../features/mall/components/drops-section';
+import { loadChunk } from './lazy-screen';
 
-const SHORTCUTS: { to: string; label: string; icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }> }[] = [
-  { to: '/mall', label: '商城', icon: ShopbagOutline },
-  { to: '/market', label: '市場', icon: TeamOutline },
-  { to: '/my/card', label: '兌換', icon: GiftOutline },
-  { to: '/my/collection', label: '我的收藏', icon: StarOutline },
+// Below the fold on a phone: its list, image and tag components come after what the first screen shows.
+const LatestArticles = lazy(() => loadChunk(() => import('../features/content/components/latest-articles').then((m) => ({ default: m.LatestArticles }))));
+
+const SHORTCUTS: { to: string; label: string; icon: SpriteIconName }[] = [
+  { to: '/mall', label: '商城', icon: 'shopbag' },
+  { to: '/market', label: '市場', icon: 'team' },
+  { to: '/my/card', label: '兌換', icon: 'gift' },
+  { to: '/my/collection', label: '我的收藏', icon: 'star' },
 ];
 
 function Shortcuts() {
   return (
     <nav className="shortcuts" aria-label="捷徑">
-      {SHORTCUTS.map(({ to, label, icon: Icon }) => (
+      {SHORTCUTS.map(({ to, label, icon }) => (
         <Link key={to} to={to} className="shortcut">
           <span className="shortcut-icon">
-            <Icon aria-hidden="true" />
+            <SpriteIcon name={icon} />
           </span>
           <span>{label}</span>
         </Link>
@@ -40,7 +44,9 @@ export default function HomeScreen() {
         <DropsSection />
       </RegionBoundary>
       <RegionBoundary region="最新消息">
-        <LatestArticles />
+        <Suspense fallback={<LoadingState label="正在載入文章…" />}>
+          <LatestArticles />
+        </Suspense>
       </RegionBoundary>
     </>
   );

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { AppOutline, LeftOutline, ShopbagOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROUTE_PATHS, type RoutePath } from '../../shared/routes';
+import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
 import { SCREENS } from './screens';
 
-const TABS = [
-  { to: '/', label: '首頁', icon: AppOutline },
-  { to: '/mall', label: '商城', icon: ShopbagOutline },
-  { to: '/market', label: '市場', icon: TeamOutline },
-  { to: '/my', label: '我的', icon: UserOutline },
-] as const;
+const TABS: readonly { to: string; label: string; icon: SpriteIconName }[] = [
+  { to: '/', label: '首頁', icon: 'app' },
+  { to: '/mall', label: '商城', icon: 'shopbag' },
+  { to: '/market', label: '市場', icon: 'team' },
+  { to: '/my', label: '我的', icon: 'user' },
+];
 const TAB_PATHS = new Set<string>(TABS.map((t) => t.to));
 const KNOWN = new Set<string>(ROUTE_PATHS);
 
@@ -58,7 +58,7 @@ export function Layout() {
           <div className="nav-bar-side">
             {isTab ? null : (
               <button type="button" className="icon-button" onClick={goBack} aria-label="返回">
-                <LeftOutline aria-hidden="true" />
+                <SpriteIcon name="left" />
               </button>
             )}
           </div>
@@ -71,9 +71,9 @@ export function Layout() {
       </main>
       {isTab && (
         <nav className="tab-bar" aria-label="主選單">
-          {TABS.map(({ to, label, icon: Icon }) => (
+          {TABS.map(({ to, label, icon }) => (
             <NavLink key={to} to={to} end={to === '/'} className={({ isActive }) => (isActive ? 'tab-bar-item active' : 'tab-bar-item')}>
-              <Icon className="tab-bar-icon" aria-hidden="true" />
+              <SpriteIcon name={icon} className="tab-bar-icon" />
               <span className="tab-bar-label">{label}</span>
             </NavLink>
           ))}

@@ -29,12 +29,15 @@ export function PagedFrame({
   children: ReactNode;
 }) {
   if (first === 'error') return <ErrorState title={`未能載入${what}`} onRetry={reload} />;
+  const firstLoad = first === 'loading' && empty;
   return (
     <>
       {first === 'ready' && empty ? <EmptyState {...emptyText} /> : children}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
+      {/* A new element once the first page is in: the one that showed the spinner would otherwise be pushed
+          down past the rows, a layout shift (CLS) on every list screen. */}
+      <InfiniteScroll key={firstLoad ? 'first-page' : 'more'} loadMore={loadMore} hasMore={hasMore}>
         {(more, failed, retryPage) =>
-          first === 'loading' && empty ? (
+          firstLoad ? (
             <LoadingState label={`正在載入${what}…`} />
           ) : failed ? (
             <span className={endClassName}>

@@ -1,11 +1,47 @@
-import type { ReactNode } from 'react';
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createErrorBlock } from 'antd-mobile';
+
+type Picture = 'emptyImage' | 'defaultImage';
+
+/**
+ * ErrorBlock's picture, loaded on demand: the pictures are a quarter of what the first screen would
+ * otherwise download, and are only needed when a region is empty or failed. The picture's box has a
+ * fixed height (antd-mobile's CSS), so nothing moves when it arrives; offline it stays empty.
+ */
+function lazyPicture(name: Picture) {
+  const Picture = lazy(
+    (): Promise<{ default: ComponentType }> =>
+      import('./state-illustrations').then(
+        (m) => ({ default: () => m[name] }),
+        () => ({ default: () => null }),
+      ),
+  );
+  return (
+    <Suspense fallback={null}>
+      <Picture />
+    </Suspense>
+  );
+}
+
+const StateBlock = createErrorBlock({ default: lazyPicture('defaultImage'), empty: lazyPicture('emptyImage'), disconnected: lazyPicture('defaultImage'), busy: lazyPicture('defaultImage') });
+
+/**
+ * The action of a state block, styled like antd-mobile's outline Button (global.css): these blocks are part
+ * of every screen's first download, where antd-mobile's Button would bring its loading animation too.
+ */
+export function StateButton({ onClick, children, solid = false }: { onClick: () => void; children: ReactNode; solid?: boolean }) {
+  return (
+    <button type="button" className={solid ? 'state-button state-button-solid' : 'state-button'} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
 
 /** A region's loading state: a small spinner with a spoken label. */
 export function LoadingState({ label = '載入中…' }: { label?: string }) {
   return (
     <div className="state-loading" role="status" aria-live="polite">
-      <SpinLoading color="primary" style={{ '--size': '28px' }} aria-hidden="true" />
+      <span className="spinner" aria-hidden="true" />
       <span className="state-loading-text">{label}</span>
     </div>
   );
@@ -14,9 +50,9 @@ export function LoadingState({ label = '載入中…' }: { label?: string }) {
 /** Nothing to show yet: says so, and what to do next. */
 export function EmptyState({ title, description, action }: { title: string; description: ReactNode; action?: ReactNode }) {
   return (
-    <ErrorBlock status="empty" title={title} description={description} className="state-block">
+    <StateBlock status="empty" title={title} description={description} className="state-block">
       {action}
-    </ErrorBlock>
+    </StateBlock>
   );
 }
 
@@ -32,13 +68,11 @@ export function ErrorState({
 }) {
   return (
     <div role="alert">
-      <ErrorBlock status="default" title={title} description={description} className="state-block">
+      <StateBlock status="default" title={title} description={description} className="state-block">
         {onRetry && (
-          <Button color="primary" fill="outline" onClick={onRetry}>
-            重試
-          </Button>
+          <StateButton onClick={onRetry}>重試</StateButton>
         )}
-      </ErrorBlock>
+      </StateBlock>
     </div>
   );
 }

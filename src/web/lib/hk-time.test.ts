@@ -11,6 +11,15 @@ describe('Hong Kong time', () => {
     expect(formatHkDayTime(iso)).toBe('1月5日 07:30');
   });
 
+  it('keeps midnight as 00:00 and single-digit months and days unpadded', () => {
+    expect(formatHkDateTime('2026-03-08T16:00:00.000Z')).toBe('2026年3月9日 00:00');
+    expect(formatHkDayTime('2026-12-31T15:59:00.000Z')).toBe('12月31日 23:59');
+  });
+
+  it('shows nothing for a time it cannot read', () => {
+    expect(formatHkDate('not a time')).toBe('');
+  });
+
   it('formats what is left of a countdown', () => {
     expect(formatCountdown(2 * 86_400_000 + 3_723_900)).toBe('2 日 01:02:03');
     expect(formatMinutesLeft(15 * 60_000)).toBe('15:00');

@@ -1,25 +1,41 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
 /**
  * The one way the web shows a time: Hong Kong time whatever the device's zone, in the product's
- * Chinese formats. Countdowns (durations, not times of day) are formatted here too.
+ * Chinese formats. Countdowns (durations, not times of day) are formatted here too. The browser's own
+ * time-zone data (Intl) does the conversion: a date library with its zone plugins would be 5 KB of the
+ * first screen.
  */
-dayjs.extend(utc);
-dayjs.extend(timezone);
+const HK_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Hong_Kong',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
-const HK = 'Asia/Hong_Kong';
-const hk = (iso: string) => dayjs(iso).tz(HK);
+function hk(iso: string) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return null;
+  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of HK_PARTS.formatToParts(when)) p[part.type] = part.value;
+  return { date: `${Number(p.year)}年${Number(p.month)}月${Number(p.day)}日`, day: `${Number(p.month)}月${Number(p.day)}日`, time: `${p.hour}:${p.minute}` };
+}
 
 /** 2026年1月5日 */
-export const formatHkDate = (iso: string) => hk(iso).format('YYYY年M月D日');
+export const formatHkDate = (iso: string) => hk(iso)?.date ?? '';
 
 /** 2026年1月5日 15:00 */
-export const formatHkDateTime = (iso: string) => hk(iso).format('YYYY年M月D日 HH:mm');
+export function formatHkDateTime(iso: string): string {
+  const t = hk(iso);
+  return t ? `${t.date} ${t.time}` : '';
+}
 
 /** 1月5日 15:00: a time in the coming days, where the year goes without saying. */
-export const formatHkDayTime = (iso: string) => hk(iso).format('M月D日 HH:mm');
+export function formatHkDayTime(iso: string): string {
+  const t = hk(iso);
+  return t ? `${t.day} ${t.time}` : '';
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

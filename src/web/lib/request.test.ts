@@ -2,7 +2,7 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { AUTHORITY_KEY, SESSION_KEY } from './auth-storage';
 import { setNavigator } from './navigation';
-import { encodeQuery, get, isFailure, post, postWithMsg } from './request';
+import { encodeQuery, get, isFailure, loadToast, post, postWithMsg } from './request';
 import { stores } from './stores';
 
 type FetchArgs = [string, RequestInit];
@@ -23,7 +23,9 @@ const lastCall = (): { url: string; init: RequestInit; headers: Record<string, s
 
 const session = { token: 'tok_abc123', user: { id: 'usr_1' }, authority: ['user'] };
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The toast is a chunk of its own (see request.ts); once it is here every toast is synchronous.
+  await loadToast();
   localStorage.clear();
   fetchMock = vi.fn(async () => answer({ code: 200, msg: '', data: { ok: true } }));
   vi.stubGlobal('fetch', fetchMock);
@@ -237,5 +239,36 @@ describe('request client (seed §7, §8)', () => {
     const rows = await get('market/list', { sell_type: 0 });
     if (!isFailure(rows)) stores.market.set('sellList', rows);
     expect(stores.market.get('sellList')).toEqual([{ id: 'l1' }]);
+  });
+});
+
+describe('the toast before its chunk has arrived (first call of a visit)', () => {
+  it('shows the loading toast when the chunk arrives if the call is still waiting', async () => {
+    vi.resetModules();
+    const fresh = await import('./request');
+    let release!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (release = resolve)));
+    const call = fresh.get('banner');
+    await fresh.loadToast();
+    expect(show).toHaveBeenCalledWith({ icon: 'loading', content: '載入中…', duration: 0, maskClickable: false });
+    release(answer({ code: 200, msg: '', data: [] }));
+    await call;
+    expect(clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no loading toast once the answer came first, and still shows a failure toast before the call yields', async () => {
+    vi.resetModules();
+    const fresh = await import('./request');
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: '', data: [] }));
+    await fresh.get('banner');
+    await fresh.loadToast();
+    expect(show).not.toHaveBeenCalled();
+
+    vi.resetModules();
+    const again = await import('./request');
+    fetchMock.mockResolvedValueOnce(answer({ code: 409, msg: '已售罄', data: null }, 409));
+    const result = await again.post('payOrder/create', { type: 'card' }, { loading: false });
+    expect(again.isFailure(result)).toBe(true);
+    expect(show).toHaveBeenCalledWith({ icon: 'fail', content: '已售罄' });
   });
 });

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import type { Toast as ToastApi } from 'antd-mobile';
 import { LANGUAGE_HEADER, REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { readToken } from './auth-storage';
 import { signOutLocally } from './session';
@@ -71,19 +71,49 @@ export function apiUrl(path: string, params?: QueryParams): string {
   return query ? `${url}?${query}` : url;
 }
 
+/*
+ * antd-mobile's Toast brings its mask and react-spring: about a fifth of the first screen's budget, for a
+ * toast the home screen never shows (its calls pass `loading: false`). It is fetched on its own, once:
+ * main.tsx asks for it as soon as the first screen is up, and the first call that needs it asks too.
+ * Once it is here every toast is shown synchronously, exactly as before.
+ */
+let toast: typeof ToastApi | null = null;
+let toastLoad: Promise<typeof ToastApi | null> | null = null;
+
+/** Loads the toast module (once; again after a failed attempt). Answers null when it cannot be fetched. */
+export function loadToast(): Promise<typeof ToastApi | null> {
+  toastLoad ??= import('./toast').then(
+    (m) => (toast = m.Toast),
+    () => {
+      toastLoad = null;
+      return null;
+    },
+  );
+  return toastLoad;
+}
+
 // Several calls may be in flight: the loading toast stays until the last of them answers.
 let pendingLoaders = 0;
 
+function showLoading(t: typeof ToastApi): void {
+  t.show({ icon: 'loading', content: LOADING_TEXT, duration: 0, maskClickable: false });
+}
+
 function startLoading(): void {
   pendingLoaders += 1;
-  if (pendingLoaders === 1) {
-    Toast.show({ icon: 'loading', content: LOADING_TEXT, duration: 0, maskClickable: false });
+  if (pendingLoaders !== 1) return;
+  if (toast) showLoading(toast);
+  else {
+    // Only before the toast module has arrived: show it then, unless every call has answered meanwhile.
+    void loadToast().then((t) => {
+      if (t && pendingLoaders > 0) showLoading(t);
+    });
   }
 }
 
 function stopLoading(): void {
   pendingLoaders = Math.max(0, pendingLoaders - 1);
-  if (pendingLoaders === 0) Toast.clear();
+  if (pendingLoaders === 0) toast?.clear();
 }
 
 function headers(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
@@ -140,7 +170,7 @@ async function sendEnvelope<T>(method: 'GET' | 'POST', path: string, init: { par
   if (answer.code === 200) return { data: answer.data as T, msg: typeof answer.msg === 'string' ? answer.msg : '' };
 
   const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : '操作未能完成，請稍後再試';
-  Toast.show({ icon: 'fail', content: msg });
+  (toast ?? (await loadToast()))?.show({ icon: 'fail', content: msg });
   if (answer.code === 403 && path.replace(/^\/+/, '') !== LOGOUT_PATH) signOutLocally();
   return failure(answer.code, msg);
 }

@@ -1,26 +1,29 @@
-import { Swiper } from 'antd-mobile';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { Banner } from '../../../../shared/schemas/content';
 import { useBanners } from '../api/get-banners';
 import { LoadingState } from '../../../components/state-views';
+import { BannerLink } from './banner-link';
 
-function BannerLink({ banner }: { banner: Banner }) {
-  const image = <img className="banner-image" src={banner.image} alt={banner.title} />;
-  if (banner.link.startsWith('/')) return <Link to={banner.link}>{image}</Link>;
-  if (/^https?:\/\//.test(banner.link)) {
-    return (
-      <a href={banner.link} target="_blank" rel="noopener noreferrer">
-        {image}
-      </a>
-    );
-  }
-  return image;
+/** The first banner alone: until the Swiper arrives, and for good when it cannot be fetched (offline). */
+function FirstBanner({ banners }: { banners: readonly Banner[] }) {
+  return <BannerLink banner={banners[0]!} eager />;
 }
+
+// The Swiper and its gesture and animation libraries are a quarter of the home screen's download: the first
+// banner shows on its own (same size, same place) until they arrive.
+const BannerSwiper = lazy(() => import('./banner-swiper').catch(() => ({ default: FirstBanner })));
 
 /** The home banners (antd-mobile Swiper). With no banners the region is left out. */
 export function BannerCarousel() {
   const { status, banners, reload } = useBanners();
-  if (status === 'loading' && banners.length === 0) return <LoadingState label="正在載入橫額…" />;
+  if (status === 'loading' && banners.length === 0) {
+    // The banner's own box, so the sections below do not move when it arrives.
+    return (
+      <div className="banner-carousel banner-slot">
+        <LoadingState label="正在載入橫額…" />
+      </div>
+    );
+  }
   if (status === 'error' && banners.length === 0) {
     return (
       <div className="banner-error" role="alert">
@@ -34,13 +37,9 @@ export function BannerCarousel() {
   if (banners.length === 0) return null;
   return (
     <section className="banner-carousel" aria-label="精選活動" aria-roledescription="carousel">
-      <Swiper autoplay={banners.length > 1} loop={banners.length > 1} style={{ '--border-radius': '12px' }}>
-        {banners.map((banner, i) => (
-          <Swiper.Item key={banner.id} aria-label={`第 ${i + 1} 張，共 ${banners.length} 張：${banner.title}`}>
-            <BannerLink banner={banner} />
-          </Swiper.Item>
-        ))}
-      </Swiper>
+      <Suspense fallback={<FirstBanner banners={banners} />}>
+        <BannerSwiper banners={banners} />
+      </Suspense>
     </section>
   );
 }

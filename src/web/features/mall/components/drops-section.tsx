@@ -17,7 +17,13 @@ export function DropsSection({ count = 10 }: { count?: number }) {
   const now = useNow(items.some((c) => c.saleState === 'upcoming'));
 
   let body;
-  if (drops.status === 'loading') body = <LoadingState label="正在載入發售資訊…" />;
+  // The strip's own height while it loads, so the articles below do not move when it arrives.
+  if (drops.status === 'loading')
+    body = (
+      <div className="drops-placeholder">
+        <LoadingState label="正在載入發售資訊…" />
+      </div>
+    );
   else if (drops.status === 'error') body = <ErrorState title="未能載入發售資訊" onRetry={drops.reload} />;
   else if (items.length === 0) {
     body = (

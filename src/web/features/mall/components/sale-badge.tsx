@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { SALE_STATE_LABELS, type SaleState } from '../../../../shared/schemas/catalogue';
+import { SALE_STATE_LABELS, type SaleState } from '../../../../shared/sale-states';
 import { formatCountdown } from '../../../lib/hk-time';
 
 const COLORS: Record<SaleState, string> = {

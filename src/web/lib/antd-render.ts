@@ -4,11 +4,17 @@ import { createRoot, type Root } from 'react-dom/client';
 
 type Container = (Element | DocumentFragment) & { _trove_root?: Root };
 
+let installed = false;
+
 /**
  * antd-mobile's imperative parts (Toast, Dialog) render nothing under React 19 until they are
- * given a createRoot-based render (antd-mobile guide "v5-for-19").
+ * given a createRoot-based render (antd-mobile guide "v5-for-19"). Its own fallback render (rc-util,
+ * with a regenerator runtime) is not needed by the first screen, so this module is a chunk of its own:
+ * lib/toast.ts installs it before any toast, and every screen but "/" before it shows (app/screen-host.tsx).
  */
 export function installAntdMobileRender(): void {
+  if (installed) return;
+  installed = true;
   unstableSetRender((node: ReactElement, container: Container) => {
     container._trove_root ??= createRoot(container);
     const root = container._trove_root;

@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:lighthouse`: builds the web app, starts the server on a fresh embedded database with the demo
+ * content, and runs Lighthouse (mobile, default simulated throttling) in Debian's Chromium several times per
+ * route; prints the median score, FCP, LCP, TBT and CLS of each route. Not a CI gate: scores move with the
+ * machine's load.
+ *
+ *   npm run bench:lighthouse -- [--runs 5] [--port 4402] [--routes /,/mall] [--no-build] [--json out.json]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '4402' },
+    routes: { type: 'string', default: '/,/mall,/market,/login' },
+    'no-build': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    chromium: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    /** Serve another build (e.g. a copy of main's dist/web, for a before/after in one session); implies --no-build. */
+    'web-dist': { type: 'string' },
+    /** Keep each run's full Lighthouse report (JSON) in this folder. */
+    'lhr-dir': { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+const PORT = Number(args.port);
+const ROUTES = args.routes.split(',').map((r) => r.trim()).filter(Boolean);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function build(): void {
+  console.log('building the web app (npm run build:web)…');
+  const res = spawnSync('npm', ['run', 'build:web', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (res.status !== 0) throw new Error('npm run build:web failed');
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  // The embedded database in a fresh folder: whatever DATABASE_URL / REDIS_URL the shell has is left out.
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: { ...env, ...(args['web-dist'] ? { WEB_DIST: args['web-dist'] } : {}), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${ORIGIN}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+function stopServer(child: ChildProcess): void {
+  // npx → tsx → node: the group, which only this bench started (detached above).
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function audit(port: number, url: string, save?: string): Promise<Run> {
+  // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, never counted.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(port, url, save);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`  ${url}: ${(err as Error).message.split('\n')[0]}; again`);
+    }
+  }
+}
+
+async function auditOnce(port: number, url: string, save?: string): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (save) writeFileSync(save, JSON.stringify(lhr));
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    si: num('speed-index'),
+  };
+}
+
+async function main(): Promise<void> {
+  if (!args['no-build'] && !args['web-dist']) build();
+  if (args['lhr-dir']) mkdirSync(args['lhr-dir'], { recursive: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trove-lighthouse-'));
+  const server = await startServer(dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: args.chromium,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const table: Record<string, Run[]> = {};
+  try {
+    // One warm-up load, so the first measured run does not pay for the server's first queries.
+    await audit(chrome.port, `${ORIGIN}/`);
+    for (let i = 0; i < RUNS; i++) {
+      for (const route of ROUTES) {
+        const save = args['lhr-dir'] ? path.join(args['lhr-dir'], `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`) : undefined;
+        const run = await audit(chrome.port, `${ORIGIN}${route}`, save);
+        (table[route] ??= []).push(run);
+        console.log(`run ${i + 1}/${RUNS} ${route}: score ${run.score}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log('route        score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
+  const summary: Record<string, Record<string, number>> = {};
+  for (const route of ROUTES) {
+    const runs = table[route]!;
+    const m = { score: median(runs.map((r) => r.score)), fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), cls: median(runs.map((r) => r.cls)) };
+    summary[route] = m;
+    console.log(
+      `${route.padEnd(12)} ${String(m.score).padStart(5)} ${String(Math.round(m.fcp)).padStart(9)} ${String(Math.round(m.lcp)).padStart(9)} ${String(Math.round(m.tbt)).padStart(9)}    ${m.cls.toFixed(3)}`,
+    );
+  }
+  if (args.json) writeFileSync(args.json, `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, summary, table }, null, 2)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

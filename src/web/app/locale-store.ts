@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import type { locale as Locale } from './locale';
+
+/*
+ * antd-mobile's zh-HK strings (with our additions, ./locale) are a chunk of their own: the home screen shows
+ * none of them, and the rest of the app waits for them (screen-host.tsx) before a screen shows, so no
+ * control ever renders in another language.
+ */
+let current: typeof Locale | undefined;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the zh-HK locale once; resolves when the app's ConfigProvider has it. */
+export function loadLocale(): Promise<void> {
+  loading ??= import('./locale').then(
+    (m) => {
+      current = m.locale;
+      listeners.forEach((l) => l());
+    },
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** The zh-HK locale once loaded (undefined before: antd-mobile's default). */
+export function useLocale(): typeof Locale | undefined {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+  );
+}

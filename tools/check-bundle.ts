@@ -1,0 +1,80 @@
+/**
+ * `npm run check:bundle`: the bundle budget over the last build (`npm run build:web`). Prints the gzip figures
+ * (entry + first route, each route's own chunks), writes them to `${CHECK_REPORT_DIR:-ci-results/checks}/bundle.json`
+ * and exits 1 when a budget is passed or a back-office chunk is reachable from the mobile app.
+ *
+ *   npm run check:bundle -- [--dist dist/web] [--first-screen-kb 100] [--route-kb 50]
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { formatReport, KB, kb, measureBundle, parseScreens, type Budgets, type ChunkModules, type Manifest } from './bundle-budget';
+
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'dist/web' },
+    screens: { type: 'string', default: 'src/web/app/screens.ts' },
+    'first-screen-kb': { type: 'string', default: '100' },
+    'route-kb': { type: 'string', default: '50' },
+  },
+});
+
+const dist = path.resolve(args.dist);
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`[check] bundle: no ${path.relative(process.cwd(), manifestFile)}; run \`npm run build:web\` first`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+const modulesFile = path.join(dist, '.vite/chunk-modules.json');
+const chunkModules = existsSync(modulesFile) ? (JSON.parse(readFileSync(modulesFile, 'utf8')) as ChunkModules) : {};
+const budgets: Budgets = { firstScreen: Number(args['first-screen-kb']) * KB, route: Number(args['route-kb']) * KB };
+
+// gzip -9, as a server precompressing the files would send them.
+const sizes = new Map<string, number>();
+const gzipSize = (file: string) => {
+  let n = sizes.get(file);
+  if (n === undefined) {
+    n = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+    sizes.set(file, n);
+  }
+  return n;
+};
+
+const report = measureBundle({ manifest, chunkModules, routes: parseScreens(readFileSync(args.screens, 'utf8')), gzipSize, budgets });
+for (const line of formatReport(report, budgets)) console.log(line);
+
+const biggest = [...report.routes].sort((a, b) => b.gzip - a.gzip)[0];
+const figures = {
+  'entry + first route KB': kb(report.firstScreen.gzip),
+  'entry KB': kb(report.entry.gzip),
+  'biggest route KB': biggest ? `${kb(biggest.gzip)} (${biggest.path})` : '0',
+  'routes over budget': report.routes.filter((r) => r.gzip > budgets.route).length,
+  'back-office chunks reachable': report.foreign.length,
+};
+console.log(`[check] bundle (gzip): ${Object.entries(figures).map(([k, v]) => `${k} = ${v}`).join(', ')}`);
+const dir = process.env.CHECK_REPORT_DIR || 'ci-results/checks';
+mkdirSync(dir, { recursive: true });
+writeFileSync(
+  path.join(dir, 'bundle.json'),
+  `${JSON.stringify(
+    {
+      check: 'bundle',
+      db: 'none',
+      ...figures,
+      at: new Date().toISOString(),
+      details: {
+        budgets: { firstScreenKB: kb(budgets.firstScreen), routeKB: kb(budgets.route) },
+        firstScreen: report.firstScreen,
+        routes: report.routes,
+        lazyOnly: report.lazyOnly,
+        foreign: report.foreign,
+        failures: report.failures,
+      },
+    },
+    null,
+    2,
+  )}\n`,
+);
+if (report.failures.length > 0) process.exit(1);
