@@ -1,15 +1,33 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** `npm run dev`: /admin and /admin/* open the back office's entry, as the server does in production. */
+const adminFallback: Plugin = {
+  name: 'trove-admin-fallback',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const pathname = (req.url ?? '').split('?')[0]!;
+      // Navigations only: the entry's own modules live under /admin/ too (src/web/admin/).
+      const navigation = req.headers.accept?.includes('text/html') ?? false;
+      if (navigation && (pathname === '/admin' || pathname.startsWith('/admin/'))) req.url = '/admin.html';
+      next();
+    });
+  },
+};
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [react(), adminFallback],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
     chunkSizeWarningLimit: 900,
+    // Two entries: the mobile app (index.html) and the back office (admin.html, served at /admin), which share no chunk.
+    rollupOptions: {
+      input: { index: 'src/web/index.html', admin: 'src/web/admin.html' },
+    },
   },
   server: {
     port: 5173,
@@ -17,6 +35,7 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/pay': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
     },
   },
 });

@@ -8,12 +8,13 @@ const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
 
 /**
  * Serves the built web app: hashed assets with long cache headers, and index.html for every
- * screen of the seed (history fallback). Unknown `/api/*` paths answer the 404 envelope.
+ * screen of the seed (history fallback), admin.html for `/admin` and `/admin/*` (the back office). Unknown `/api/*` paths answer the 404 envelope.
  */
 export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean }) {
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
+  const adminFile = path.join(root, 'admin.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -34,6 +35,10 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
   const html = () => (production ? (indexHtml ??= readFileSync(indexFile, 'utf8')) : readFileSync(indexFile, 'utf8'));
   const sendIndex = (reply: FastifyReply, status: number) =>
     reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html());
+  // The back office is its own entry (admin.html): /admin and everything under it, never the mobile app.
+  let adminHtml: string | null = null;
+  const admin = () => (production ? (adminHtml ??= readFileSync(adminFile, 'utf8')) : readFileSync(adminFile, 'utf8'));
+  const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
   // The home screen: the static plugin would see a directory here.
   if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
@@ -42,6 +47,9 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: 404, msg: '找不到此介面', data: null });
+    }
+    if (isAdminPath(pathname) && existsSync(adminFile)) {
+      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(admin());
     }
     const known = SPA_ROUTES.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
     return sendIndex(reply, known ? 200 : 404);
