@@ -1,7 +1,7 @@
-import { Authenticated, Refine } from '@refinedev/core';
+import { Authenticated, Refine, useGetIdentity, useLogout } from '@refinedev/core';
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, Button, ConfigProvider, Empty, Layout, Space, Typography } from 'antd';
 import zhHK from 'antd/locale/zh_HK';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-hk';
@@ -35,11 +35,27 @@ const THEME = { token: { colorPrimary: '#0b57d0', colorLink: '#0b57d0', colorTex
 
 const Title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="Trove 寶庫 後台" icon={<span aria-hidden="true">寶</span>} />;
 
+/** Who is signed in, and 登出 (also in the menu). */
+function Header() {
+  const { data: me } = useGetIdentity<{ name: string; phone: string }>();
+  const { mutate: logout } = useLogout();
+  return (
+    <Layout.Header className="admin-header">
+      <Space>
+        {me ? <Typography.Text>{`${me.name}（${me.phone}）`}</Typography.Text> : null}
+        <Button onClick={() => logout()}>登出</Button>
+      </Space>
+    </Layout.Header>
+  );
+}
+
+const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未有資料" />;
+
 /** The back office (issue 11): Refine on antd 5, its own entry (admin.html) served at /admin. */
 export function AdminApp() {
   return (
     <BrowserRouter basename="/admin">
-      <ConfigProvider locale={zhHK} theme={THEME}>
+      <ConfigProvider locale={zhHK} theme={THEME} button={{ autoInsertSpace: false }} renderEmpty={renderEmpty} form={{ colon: false }}>
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
@@ -54,7 +70,7 @@ export function AdminApp() {
               <Route
                 element={
                   <Authenticated key="admin" fallback={<CatchAllNavigate to="/login" />}>
-                    <ThemedLayout Title={Title} Sider={(props) => <ThemedSider {...props} Title={Title} fixed />}>
+                    <ThemedLayout Title={Title} Header={Header} Sider={(props) => <ThemedSider {...props} Title={Title} fixed />}>
                       <Outlet />
                     </ThemedLayout>
                   </Authenticated>

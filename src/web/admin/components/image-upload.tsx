@@ -59,7 +59,7 @@ export function ImageUpload(props: { value?: string | null; onChange?: (url: str
         ref={input}
         type="file"
         accept="image/*"
-        hidden
+        style={{ display: 'none' }}
         tabIndex={-1}
         aria-label={`選擇${props.label}檔案`}
         data-testid={`upload-${props.purpose}`}

@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { Card, Col, Progress, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Progress, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DailyChart } from '../components/daily-chart';
 import { formatHkd, percent } from '../lib/format';
@@ -10,8 +10,9 @@ const ORDER_STATUS_LABELS: Record<string, string> = { pending: '待付款', paid
 /** Sales, GMV and fees by day, orders by status, new users, drops and their sell-through, queues. */
 export function DashboardScreen() {
   const { result, query } = useCustom<Dashboard>({ url: 'dashboard', method: 'get', config: { query: { days: 30 } } });
-  const d = result?.data;
-  if (query.isLoading || !d) return <Skeleton active />;
+  const d = result?.data as Dashboard | undefined;
+  if (query.isError) return <Alert type="error" message={`未能載入主控台：${query.error.message}`} />;
+  if (query.isLoading || !d?.daily) return <Skeleton active />;
   const total = (key: 'sales' | 'gmv' | 'fees') => d.daily.reduce((n, day) => n + day[key], 0);
 
   return (

@@ -69,8 +69,8 @@ export function LoginScreen() {
           Trove 寶庫 後台
         </Typography.Title>
         <Typography.Paragraph>以營運人員的手機號碼及短訊驗證碼登入。</Typography.Paragraph>
-        {error ? <Alert type="error" showIcon message={error} role="alert" className="admin-login-alert" /> : null}
-        {notice && !error ? <Alert type="success" showIcon message={notice} role="status" className="admin-login-alert" /> : null}
+        {error ? <Alert type="error" message={error} role="alert" className="admin-login-alert" /> : null}
+        {notice && !error ? <Alert type="success" message={notice} role="status" className="admin-login-alert" /> : null}
         <Form form={form} layout="vertical" name="admin-login" onFinish={submit} requiredMark={false}>
           <Form.Item name="phone" label="手機號碼" rules={[zodRule(PhoneSchema)]} validateTrigger="onSubmit">
             <Input inputMode="tel" autoComplete="tel" placeholder="例如 51234567" />
