@@ -16,6 +16,7 @@ const SERVER = ['server', 'module', 'db', 'schema'];
 const READ_MODELS = {
   collection: ['auth', 'catalogue', 'cards', 'collection'], // docs/decisions/007-collection-read-model.md
   market: ['catalogue', 'cards', 'goods'], // docs/decisions/011-market.md
+  audit: ['audit', 'auth'], // docs/decisions/012-audit-log.md
 };
 
 /** Tables written outside src/server/modules: the sandbox provider keeps its own "bank side". */

@@ -16,6 +16,7 @@ import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
@@ -179,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(goodsRoutes);
       await api.register(shipmentRoutes);
       await api.register(adminShipmentRoutes);
+      await api.register(adminCatalogueRoutes);
     },
     { prefix: '/api' },
   );

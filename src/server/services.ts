@@ -1,11 +1,13 @@
 import type { Deps } from './deps';
 import { createAccountService } from './modules/account/account.service';
 import { createAddressesService } from './modules/addresses/addresses.service';
+import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
 import { createCollectionService } from './modules/collection/collection.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
 import { createContentService } from './modules/content/content.service';
 import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
@@ -18,6 +20,8 @@ import { createShipmentsService } from './modules/shipments/shipments.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
+  // Admin services record operator actions inside their transactions.
+  const audit = createAuditService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps);
   const cards = createCardsService(deps, { catalogue });
@@ -37,6 +41,8 @@ export function createServices(deps: Deps) {
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
   const addresses = createAddressesService(deps);
   return {
+    /** Operator actions, recorded inside the transaction that makes them. */
+    audit,
     identity,
     wallet,
     market,
@@ -52,6 +58,8 @@ export function createServices(deps: Deps) {
     account: createAccountService(deps, { auth, cards }),
     addresses,
     shipments: createShipmentsService(deps, { goods, addresses }),
+    /** Back office (issue 11): catalogue, code batches, content, uploads. */
+    catalogueAdmin: createCatalogueAdminService(deps, { audit, market }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -5,7 +5,7 @@ import { sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { requireAdmin, requireUser } from './auth';
 
-const asRequest = (actor: unknown) => ({ actor }) as FastifyRequest;
+const asRequest = (actor: unknown) => ({ actor, id: 'req_1' }) as FastifyRequest;
 
 describe('auth plugin', () => {
   let t: TestApp;
@@ -41,13 +41,13 @@ describe('auth plugin', () => {
     expect(await lastUsed()).toBe(t.clock.now().getTime());
   });
 
-  it('requireUser answers 403; requireAdmin hides the admin area from users with 404', () => {
+  it('requireUser answers 403; requireAdmin hides the admin area from users with 404 and names the request', () => {
     expect(() => requireUser(asRequest(null))).toThrow(expect.objectContaining({ kind: 'unauthenticated', code: 403 }));
     const user = { userId: 'usr_1', sessionId: 'ses_1', roles: ['user'] };
     expect(requireUser(asRequest(user))).toBe(user);
     expect(() => requireAdmin(asRequest(null))).toThrow(expect.objectContaining({ code: 403 }));
     expect(() => requireAdmin(asRequest(user))).toThrow(expect.objectContaining({ kind: 'not_found', code: 404 }));
     const admin = { ...user, roles: ['user', 'admin'] };
-    expect(requireAdmin(asRequest(admin))).toBe(admin);
+    expect(requireAdmin(asRequest(admin))).toEqual({ ...admin, requestId: 'req_1' });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound, unauthenticated } from '../errors';
-import type { Actor } from '../modules/auth/auth.service';
+import type { Actor, Operator } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,9 +27,10 @@ export function requireUser(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-export function requireAdmin(request: FastifyRequest): Actor {
+/** An operator, carrying the request id their audit records name. */
+export function requireAdmin(request: FastifyRequest): Operator {
   const actor = requireUser(request);
   // Not an admin: the admin area does not exist for them (403 would log them out).
   if (!actor.roles.includes('admin')) throw notFound('找不到此內容');
-  return actor;
+  return { ...actor, requestId: request.id };
 }

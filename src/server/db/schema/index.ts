@@ -14,4 +14,5 @@ export * from './wallet';
 export * from './market';
 export * from './addresses';
 export * from './shipments';
-export * from './admin';
+export * from './audit';
+export * from './uploads';

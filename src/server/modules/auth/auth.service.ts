@@ -17,6 +17,11 @@ export interface Actor {
   roles: string[];
 }
 
+/** An operator acting in the back office: the request id goes into every audit record they cause. */
+export interface Operator extends Actor {
+  requestId: string;
+}
+
 /** Refresh `lastUsedAt` at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;
 

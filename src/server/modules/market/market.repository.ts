@@ -231,6 +231,16 @@ export function createMarketRepository() {
     async open(db: Executor) {
       return db.select().from(listings).where(inArray(listings.status, ['active', 'reserved']));
     },
+
+    /** Whether any listing (open or closed) names this card info or product. */
+    async anyListingFor(db: Executor, item: { cardInfoId: string } | { productId: string }) {
+      const rows = await db
+        .select({ id: listings.id })
+        .from(listings)
+        .where('cardInfoId' in item ? eq(listings.cardInfoId, item.cardInfoId) : eq(listings.productId, item.productId))
+        .limit(1);
+      return rows.length > 0;
+    },
   };
 }
 export type MarketRepository = ReturnType<typeof createMarketRepository>;

@@ -596,6 +596,8 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
 
     /** Open (active or reserved) listings (property tests). */
     openListings: () => repo.open(deps.db),
+    /** Whether any listing, open or closed, names this card info or product (the catalogue refuses to delete it). */
+    hasListingsFor: (db: Executor, item: { cardInfoId: string } | { productId: string }) => repo.anyListingFor(db, item),
     /** Item owners (property tests). */
     itemOwners: () => read.owners(deps.db),
   };

@@ -1,0 +1,192 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { cardInfos, products, themes } from '../../db/schema/catalogue';
+
+/** `%text%` for ILIKE with the caller's wildcards taken literally. */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const themeColumns = {
+  id: themes.id,
+  name: themes.name,
+  description: themes.description,
+  cover: themes.cover,
+  bCardInfoId: themes.bCardInfoId,
+  sort: themes.sort,
+  createdAt: themes.createdAt,
+  // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
+  cardInfoCount: sql<number>`(select count(*) from card_infos ci where ci.theme_id = "themes"."id")::int`.mapWith(Number),
+};
+
+const cardInfoColumns = {
+  id: cardInfos.id,
+  themeId: cardInfos.themeId,
+  themeName: themes.name,
+  name: cardInfos.name,
+  description: cardInfos.description,
+  image: cardInfos.image,
+  rarity: cardInfos.rarity,
+  editionSize: cardInfos.editionSize,
+  minted: cardInfos.minted,
+  reserved: cardInfos.reserved,
+  priceCents: cardInfos.priceCents,
+  saleStartsAt: cardInfos.saleStartsAt,
+  saleEndsAt: cardInfos.saleEndsAt,
+  perUserLimit: cardInfos.perUserLimit,
+  rights: cardInfos.rights,
+  isBCard: cardInfos.isBCard,
+  sort: cardInfos.sort,
+  createdAt: cardInfos.createdAt,
+};
+
+const productColumns = {
+  id: products.id,
+  type: products.type,
+  name: products.name,
+  description: products.description,
+  images: products.images,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  sold: products.sold,
+  reserved: products.reserved,
+  perUserLimit: products.perUserLimit,
+  saleStartsAt: products.saleStartsAt,
+  saleEndsAt: products.saleEndsAt,
+  rights: products.rights,
+  sort: products.sort,
+  createdAt: products.createdAt,
+};
+
+/** A sale window that has not ended at `now`. */
+const notEnded = (endsAt: AnyPgColumn, now: Date) => sql`(${endsAt} IS NULL OR ${endsAt} > ${at(now)})`;
+const ended = (endsAt: AnyPgColumn, now: Date) => sql`${endsAt} <= ${at(now)}`;
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
+  const [r, t] = await Promise.all([rows, total]);
+  return { rows: r, total: Number(t[0]?.n ?? 0) };
+}
+
+/** Operators' reads and writes of the catalogue (themes, card infos, products). */
+export function createCatalogueAdminRepository() {
+  return {
+    async listThemes(db: Executor, f: { q?: string; limit: number; offset: number }) {
+      const where = f.q ? or(ilike(themes.name, contains(f.q)), eq(themes.id, f.q)) : undefined;
+      return page(
+        db.select(themeColumns).from(themes).where(where).orderBy(desc(themes.createdAt), desc(themes.id)).limit(f.limit).offset(f.offset),
+        db.select({ n: count() }).from(themes).where(where),
+      );
+    },
+
+    async theme(db: Executor, id: string, opts: { lock?: boolean } = {}) {
+      const q = db.select(themeColumns).from(themes).where(eq(themes.id, id)).limit(1);
+      const rows = opts.lock ? await q.for('update') : await q;
+      return rows[0] ?? null;
+    },
+
+    async insertTheme(db: Executor, row: typeof themes.$inferInsert) {
+      await db.insert(themes).values(row);
+    },
+
+    async updateTheme(db: Executor, id: string, set: Partial<typeof themes.$inferInsert>) {
+      if (Object.keys(set).length > 0) await db.update(themes).set(set).where(eq(themes.id, id));
+    },
+
+    async deleteTheme(db: Executor, id: string) {
+      await db.delete(themes).where(eq(themes.id, id));
+    },
+
+    /** The theme whose B card this card info is, if any. */
+    async themeWithBCard(db: Executor, cardInfoId: string) {
+      const rows = await db.select({ id: themes.id, name: themes.name }).from(themes).where(eq(themes.bCardInfoId, cardInfoId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async listCardInfos(db: Executor, now: Date, f: { q?: string; themeId?: string; onSale?: boolean; limit: number; offset: number }) {
+      const where = and(
+        f.q ? or(ilike(cardInfos.name, contains(f.q)), eq(cardInfos.id, f.q)) : undefined,
+        f.themeId ? eq(cardInfos.themeId, f.themeId) : undefined,
+        f.onSale === undefined ? undefined : f.onSale ? and(isNotNull(cardInfos.priceCents), eq(cardInfos.isBCard, false), notEnded(cardInfos.saleEndsAt, now)) : or(isNull(cardInfos.priceCents), eq(cardInfos.isBCard, true), ended(cardInfos.saleEndsAt, now)),
+      );
+      return page(
+        db.select(cardInfoColumns).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(where).orderBy(desc(cardInfos.createdAt), desc(cardInfos.id)).limit(f.limit).offset(f.offset),
+        db.select({ n: count() }).from(cardInfos).where(where),
+      );
+    },
+
+    /** One card info; `lock` holds its row (edition size against concurrent reservations and mints). */
+    async cardInfo(db: Executor, id: string, opts: { lock?: boolean } = {}) {
+      const q = db.select(cardInfoColumns).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1);
+      const rows = opts.lock ? await q.for('update', { of: cardInfos }) : await q;
+      return rows[0] ?? null;
+    },
+
+    async insertCardInfo(db: Executor, row: typeof cardInfos.$inferInsert) {
+      await db.insert(cardInfos).values(row);
+    },
+
+    async updateCardInfo(db: Executor, id: string, set: Partial<typeof cardInfos.$inferInsert>) {
+      if (Object.keys(set).length > 0) await db.update(cardInfos).set(set).where(eq(cardInfos.id, id));
+    },
+
+    async deleteCardInfo(db: Executor, id: string) {
+      await db.delete(cardInfos).where(eq(cardInfos.id, id));
+    },
+
+    async listProducts(db: Executor, now: Date, f: { q?: string; type?: number; onSale?: boolean; limit: number; offset: number }) {
+      const where = and(
+        f.q ? or(ilike(products.name, contains(f.q)), eq(products.id, f.q)) : undefined,
+        f.type === undefined ? undefined : eq(products.type, f.type),
+        f.onSale === undefined ? undefined : f.onSale ? notEnded(products.saleEndsAt, now) : ended(products.saleEndsAt, now),
+      );
+      return page(
+        db.select(productColumns).from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(f.limit).offset(f.offset),
+        db.select({ n: count() }).from(products).where(where),
+      );
+    },
+
+    async product(db: Executor, id: string, opts: { lock?: boolean } = {}) {
+      const q = db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+      const rows = opts.lock ? await q.for('update') : await q;
+      return rows[0] ?? null;
+    },
+
+    async insertProduct(db: Executor, row: typeof products.$inferInsert) {
+      await db.insert(products).values(row);
+    },
+
+    async updateProduct(db: Executor, id: string, set: Partial<typeof products.$inferInsert>) {
+      if (Object.keys(set).length > 0) await db.update(products).set(set).where(eq(products.id, id));
+    },
+
+    async deleteProduct(db: Executor, id: string) {
+      await db.delete(products).where(eq(products.id, id));
+    },
+
+    /**
+     * Card infos and products with a sale window (a start or an end) overlapping [from, to): priced card infos
+     * only (B cards and code-only cards never go on sale). At most 500 of each: a calendar shows weeks, not years.
+     */
+    async drops(db: Executor, from: Date, to: Date) {
+      const overlaps = (starts: AnyPgColumn, ends: AnyPgColumn) =>
+        sql`(${starts} IS NOT NULL OR ${ends} IS NOT NULL) AND (${starts} IS NULL OR ${starts} < ${at(to)}) AND (${ends} IS NULL OR ${ends} > ${at(from)})`;
+      const cards = await db
+        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, priceCents: cardInfos.priceCents, saleStartsAt: cardInfos.saleStartsAt, saleEndsAt: cardInfos.saleEndsAt, total: cardInfos.editionSize, sold: cardInfos.minted, reserved: cardInfos.reserved })
+        .from(cardInfos)
+        .where(and(isNotNull(cardInfos.priceCents), eq(cardInfos.isBCard, false), overlaps(cardInfos.saleStartsAt, cardInfos.saleEndsAt)))
+        .orderBy(sql`${cardInfos.saleStartsAt} asc nulls first`, cardInfos.id)
+        .limit(500);
+      const goods = await db
+        .select({ id: products.id, name: products.name, images: products.images, priceCents: products.priceCents, saleStartsAt: products.saleStartsAt, saleEndsAt: products.saleEndsAt, total: products.stock, sold: products.sold, reserved: products.reserved })
+        .from(products)
+        .where(overlaps(products.saleStartsAt, products.saleEndsAt))
+        .orderBy(sql`${products.saleStartsAt} asc nulls first`, products.id)
+        .limit(500);
+      return { cards, goods };
+    },
+  };
+}
+export type CatalogueAdminRepository = ReturnType<typeof createCatalogueAdminRepository>;
+export type AdminThemeRow = NonNullable<Awaited<ReturnType<CatalogueAdminRepository['theme']>>>;
+export type AdminCardInfoRow = NonNullable<Awaited<ReturnType<CatalogueAdminRepository['cardInfo']>>>;
+export type AdminProductRow = NonNullable<Awaited<ReturnType<CatalogueAdminRepository['product']>>>;
