@@ -30,7 +30,7 @@ export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {
         >
           <DatePicker showTime format="YYYY-MM-DD HH:mm" />
         </Form.Item>
-        <Form.Item name="perUserLimit" label="每人限購（留空 = 不限）">
+        <Form.Item name="perUserLimit" label="每人限購" rules={[{ required: true, message: '請填寫每人限購數量' }]}>
           <InputNumber min={1} max={10000} />
         </Form.Item>
       </Space>

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { AdminCardInfoCreateSchema, AdminCardInfoUpdateSchema, AdminProductCreateSchema, AdminProductUpdateSchema, AdminThemeCreateSchema, AdminThemeUpdateSchema } from '../../../shared/schemas/admin-catalogue';
 import { CancelShipmentBodySchema, ShipBodySchema } from '../../../shared/schemas/delivery';
 import { AdminPayWithdrawalBodySchema, AdminRejectWithdrawalBodySchema } from '../../../shared/schemas/wallet';
 
@@ -14,6 +15,12 @@ type SchemaName =
  * check to the server (its message is shown).
  */
 export const SCHEMAS: Partial<Record<SchemaName, ZodType>> = {
+  themeCreate: AdminThemeCreateSchema,
+  themeUpdate: AdminThemeUpdateSchema,
+  cardInfoCreate: AdminCardInfoCreateSchema,
+  cardInfoUpdate: AdminCardInfoUpdateSchema,
+  productCreate: AdminProductCreateSchema,
+  productUpdate: AdminProductUpdateSchema,
   ship: ShipBodySchema,
   cancelShipment: CancelShipmentBodySchema,
   payWithdrawal: AdminPayWithdrawalBodySchema,

@@ -2,68 +2,11 @@
  * What the back-office API answers (docs: the admin contract of issue 11). The request bodies are
  * validated with the shared zod schemas in src/shared/schemas/admin-*.ts; these are the shapes read.
  */
+export type { AdminTheme as Theme, AdminCardInfo as CardInfo, AdminProduct as Product, AdminDrop as Drop } from '../../../shared/schemas/admin-catalogue';
+
 export interface Right {
   title: string;
   description: string;
-}
-
-export interface Theme {
-  id: string;
-  name: string;
-  description: string;
-  cover: string | null;
-  bCardInfoId: string | null;
-  sort: number;
-  cardInfoCount: number;
-}
-
-export interface CardInfo {
-  id: string;
-  themeId: string;
-  name: string;
-  description: string;
-  image: string | null;
-  rarity: string;
-  editionSize: number;
-  priceCents: number | null;
-  saleStartsAt: string | null;
-  saleEndsAt: string | null;
-  perUserLimit: number | null;
-  rights: Right[];
-  isBCard: boolean;
-  sort: number;
-  minted: number;
-  reserved: number;
-}
-
-export interface Product {
-  id: string;
-  type: number;
-  name: string;
-  description: string;
-  images: string[];
-  priceCents: number;
-  stock: number;
-  perUserLimit: number | null;
-  saleStartsAt: string | null;
-  saleEndsAt: string | null;
-  rights: Right[];
-  sort: number;
-  sold: number;
-  reserved: number;
-}
-
-export interface Drop {
-  kind: 'card' | 'product';
-  id: string;
-  name: string;
-  image: string | null;
-  priceCents: number | null;
-  saleStartsAt: string | null;
-  saleEndsAt: string | null;
-  total: number;
-  sold: number;
-  reserved: number;
 }
 
 export interface CodeBatch {

@@ -24,7 +24,7 @@ interface CardInfoValues {
   price: number | null;
   saleStartsAt: Dayjs | null;
   saleEndsAt: Dayjs | null;
-  perUserLimit: number | null;
+  perUserLimit: number;
   rights: Right[];
   isBCard: boolean;
   sort: number;
@@ -32,8 +32,7 @@ interface CardInfoValues {
 
 export function CardInfosScreen() {
   const { tableProps, searchFormProps } = useTable<CardInfo>({ resource: 'cardInfos', syncWithLocation: false, onSearch: toFilters });
-  const { selectProps: themeSelect, query: themesQuery } = useSelect<Theme>({ resource: 'themes', optionLabel: 'name', optionValue: 'id', pagination: { pageSize: 50, mode: 'server' }, onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }] });
-  const themeName = (id: string) => themesQuery.data?.data.find((t) => t.id === id)?.name ?? id;
+  const { selectProps: themeSelect } = useSelect<Theme>({ resource: 'themes', optionLabel: 'name', optionValue: 'id', pagination: { pageSize: 50, mode: 'server' }, onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }] });
   const [editing, setEditing] = useState<CardInfo | null | undefined>(undefined);
   const remove = useRemove('cardInfos', '卡牌');
 
@@ -53,7 +52,7 @@ export function CardInfosScreen() {
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
         <Table.Column<CardInfo> title="圖片" dataIndex="image" render={(v: string | null, r) => (v ? <img src={v} alt={r.name} className="admin-thumb" /> : '—')} />
         <Table.Column<CardInfo> title="名稱" dataIndex="name" render={(v: string, r) => <>{v} {r.isBCard ? <Tag>B 卡</Tag> : null}</>} />
-        <Table.Column<CardInfo> title="主題" dataIndex="themeId" render={(v: string) => themeName(v)} />
+        <Table.Column<CardInfo> title="主題" dataIndex="themeName" />
         <Table.Column<CardInfo> title="稀有度" dataIndex="rarity" />
         <Table.Column<CardInfo> title="售價" dataIndex="priceCents" render={(v: number | null) => (v === null ? '不發售' : formatHkd(v))} />
         <Table.Column<CardInfo> title="發行量" dataIndex="editionSize" />
@@ -93,7 +92,7 @@ export function CardInfosScreen() {
             price: toDollars(c?.priceCents),
             saleStartsAt: fromIso(c?.saleStartsAt),
             saleEndsAt: fromIso(c?.saleEndsAt),
-            perUserLimit: c?.perUserLimit ?? null,
+            perUserLimit: c?.perUserLimit ?? 1,
             rights: c?.rights ?? [],
             isBCard: c?.isBCard ?? false,
             sort: c?.sort ?? 0,
@@ -109,7 +108,7 @@ export function CardInfosScreen() {
           priceCents: toCents(v.price),
           saleStartsAt: toIso(v.saleStartsAt),
           saleEndsAt: toIso(v.saleEndsAt),
-          perUserLimit: v.perUserLimit ?? null,
+          perUserLimit: v.perUserLimit,
           rights: v.rights ?? [],
           isBCard: v.isBCard ?? false,
           sort: v.sort ?? 0,

@@ -26,7 +26,7 @@ interface ProductValues {
   stock: number;
   saleStartsAt: Dayjs | null;
   saleEndsAt: Dayjs | null;
-  perUserLimit: number | null;
+  perUserLimit: number;
   rights: Right[];
   sort: number;
 }
@@ -89,7 +89,7 @@ export function ProductsScreen() {
             stock: p?.stock ?? 0,
             saleStartsAt: fromIso(p?.saleStartsAt),
             saleEndsAt: fromIso(p?.saleEndsAt),
-            perUserLimit: p?.perUserLimit ?? null,
+            perUserLimit: p?.perUserLimit ?? 1,
             rights: p?.rights ?? [],
             sort: p?.sort ?? 0,
           };
@@ -103,7 +103,7 @@ export function ProductsScreen() {
           stock: v.stock,
           saleStartsAt: toIso(v.saleStartsAt),
           saleEndsAt: toIso(v.saleEndsAt),
-          perUserLimit: v.perUserLimit ?? null,
+          perUserLimit: v.perUserLimit,
           rights: v.rights ?? [],
           sort: v.sort ?? 0,
         })}
