@@ -15,6 +15,8 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
+import { adminContentRoutes } from './modules/content/content-admin.routes';
+import { adminCodeRoutes } from './modules/codes/codes-admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -181,6 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(shipmentRoutes);
       await api.register(adminShipmentRoutes);
       await api.register(adminCatalogueRoutes);
+      await api.register(adminContentRoutes);
+      await api.register(adminCodeRoutes);
     },
     { prefix: '/api' },
   );

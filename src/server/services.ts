@@ -5,10 +5,12 @@ import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
+import { createCodesAdminService } from './modules/codes/codes-admin.service';
 import { createCollectionService } from './modules/collection/collection.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
 import { createContentService } from './modules/content/content.service';
+import { createContentAdminService } from './modules/content/content-admin.service';
 import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -60,6 +62,8 @@ export function createServices(deps: Deps) {
     shipments: createShipmentsService(deps, { goods, addresses }),
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
     catalogueAdmin: createCatalogueAdminService(deps, { audit, market }),
+    contentAdmin: createContentAdminService(deps, { audit }),
+    codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -12,6 +12,8 @@ export const KEY_PURPOSES = {
   /** AES-256-GCM keys of personal data at rest (src/server/adapters/vault.ts); a rotation adds a v2 purpose. */
   identityEncryptionV1: 'trove/identity-encryption/v1',
   payoutEncryptionV1: 'trove/payout-encryption/v1',
+  /** The clear codes of a back-office batch, held encrypted until the operator downloads them once. */
+  codeBatchCsvV1: 'trove/code-batch-csv/v1',
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 

@@ -13,14 +13,13 @@ import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatExchangeCode } from '../../shared/exchange-code';
 import { systemClock, type Clock } from '../adapters/clock';
 import { createKeys, type Keys } from '../adapters/keys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
-import { createCodesService } from '../modules/codes/codes.service';
+import { batchCsv, createCodesService } from '../modules/codes/codes.service';
 import { loadConfigOrExit, openConfiguredDatabase } from '../startup';
 
 export const USAGE = `用法：
@@ -38,9 +37,6 @@ export interface CliContext {
   err: (line: string) => void;
   cwd: string;
 }
-
-const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
 
 /** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
 export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
@@ -87,10 +83,7 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
       }
       try {
         const { batch, codes: clear } = await codes.createBatch({ cardInfoId: v['card-info'], themeId: v.theme, count, note: v.note });
-        writeSync(fd, csvRow(['code', 'batch_id', 'target', 'url']));
-        for (const code of clear) {
-          writeSync(fd, csvRow([formatExchangeCode(code), batch.id, batch.target, `${ctx.config.publicUrl}/my/card?code=${encodeURIComponent(code)}`]));
-        }
+        writeSync(fd, batchCsv(batch, clear, ctx.config.publicUrl));
         closeSync(fd);
         ctx.out(`已建立批次 ${batch.id}：${batch.count} 個「${batch.target}」兌換碼，已寫入 ${file}`);
         ctx.out('此檔案是兌換碼唯一的明文紀錄，請妥善保管，印刷後刪除。');

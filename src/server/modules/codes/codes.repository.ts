@@ -37,6 +37,55 @@ export function createCodesRepository() {
         .orderBy(desc(codeBatches.createdAt), desc(codeBatches.id));
     },
 
+    /** One page of batches for the back office, newest first, with code counts and whether the CSV is still held. */
+    async adminBatches(db: Executor, f: { id?: string; status?: 'active' | 'voided'; limit: number; offset: number }) {
+      const where = and(f.id ? eq(codeBatches.id, f.id) : undefined, f.status ? eq(codeBatches.status, f.status) : undefined);
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            id: codeBatches.id,
+            cardInfoId: codeBatches.cardInfoId,
+            themeId: codeBatches.themeId,
+            count: codeBatches.count,
+            note: codeBatches.note,
+            status: codeBatches.status,
+            createdAt: codeBatches.createdAt,
+            createdBy: codeBatches.createdBy,
+            csvAvailable: sql<boolean>`(${codeBatches.csvCipher} is not null)`,
+            csvDownloadedAt: codeBatches.csvDownloadedAt,
+            unused: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'unused')::int`.mapWith(Number),
+            used: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'used')::int`.mapWith(Number),
+            voided: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'voided')::int`.mapWith(Number),
+          })
+          .from(codeBatches)
+          .where(where)
+          .orderBy(desc(codeBatches.createdAt), desc(codeBatches.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(codeBatches).where(where),
+      ]);
+      return { rows, total: Number(total[0]?.n ?? 0) };
+    },
+
+    /** A batch's held CSV, row-locked for its one download. */
+    async lockCsv(db: Executor, id: string) {
+      const rows = await db
+        .select({ id: codeBatches.id, csvCipher: codeBatches.csvCipher, csvKeyId: codeBatches.csvKeyId, csvDownloadedAt: codeBatches.csvDownloadedAt, createdBy: codeBatches.createdBy })
+        .from(codeBatches)
+        .where(eq(codeBatches.id, id))
+        .limit(1)
+        .for('update');
+      return rows[0] ?? null;
+    },
+
+    /** Forgets a batch's clear codes; `downloadedAt` records the one download (null when voided instead). */
+    async wipeCsv(db: Executor, id: string, downloadedAt: Date | null) {
+      await db
+        .update(codeBatches)
+        .set({ csvCipher: null, csvKeyId: null, ...(downloadedAt ? { csvDownloadedAt: downloadedAt } : {}) })
+        .where(eq(codeBatches.id, id));
+    },
+
     /** Voids an active batch and its unused codes; answers how many codes it voided, or null. */
     async voidBatch(db: Executor, id: string, at: Date) {
       const batch = await db

@@ -1,5 +1,5 @@
 import { EXCHANGE_CODE_FAILURES_PER_HOUR } from '../../../shared/constants';
-import { withCheckCharacter } from '../../../shared/exchange-code';
+import { formatExchangeCode, withCheckCharacter } from '../../../shared/exchange-code';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, invalid, notFound, rateLimited } from '../../errors';
@@ -32,6 +32,30 @@ export interface BatchTarget {
   themeId?: string;
 }
 
+export interface CreateBatchOptions {
+  /** The operator who generated it (back office). */
+  createdBy?: string;
+  /** Encrypts the batch's CSV, kept until its one download (back office); unset, the clear codes are not stored. */
+  seal?: (csv: string) => { keyId: string; cipher: string };
+  /** Runs inside the batch's transaction (the audit record). */
+  inTransaction?: (tx: Tx, batch: { id: string; target: string; count: number; createdAt: Date }) => Promise<void>;
+}
+
+/** One CSV field: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
+const csvField = (raw: string) => {
+  const value = /^[=+\-@]/.test(raw) ? `'${raw}` : raw;
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+};
+export const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
+
+/** The CSV of a batch's clear codes, as `npm run codes` writes it and the back office downloads it. */
+export function batchCsv(batch: { id: string; target: string }, codes: string[], publicUrl: string): string {
+  return (
+    csvRow(['code', 'batch_id', 'target', 'url']) +
+    codes.map((code) => csvRow([formatExchangeCode(code), batch.id, batch.target, `${publicUrl}/my/card?code=${encodeURIComponent(code)}`])).join('')
+  );
+}
+
 /** A claimed code: what it grants. */
 export interface ClaimedCode {
   id: string;
@@ -47,9 +71,11 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
   return {
     /**
      * Generates a batch of `count` codes for a card info or a theme. Only their keyed hashes are
-     * stored: the clear codes are in the answer, once, for the operator to export.
+     * stored: the clear codes are in the answer, once, for the operator to export. The back office
+     * passes `opts`: who made it, the sealed CSV to keep until its one download, and its audit record,
+     * all in the batch's transaction.
      */
-    async createBatch(input: BatchTarget & { count: number; note?: string }) {
+    async createBatch(input: BatchTarget & { count: number; note?: string }, opts: CreateBatchOptions = {}) {
       if ((input.cardInfoId === undefined) === (input.themeId === undefined)) throw invalid('請指定卡牌或卡冊其中一項');
       if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw invalid(`數量須為 1 至 ${MAX_BATCH_SIZE} 之間的整數`);
       let targetName: string;
@@ -68,8 +94,20 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
       while (codes.size < input.count) codes.add(withCheckCharacter(randomBase32(16)));
       const now = deps.clock.now();
       const batchId = newId('cbt');
+      const batch = { id: batchId, target: targetName, count: input.count, createdAt: now };
+      const sealed = opts.seal ? opts.seal(batchCsv(batch, [...codes], deps.config.publicUrl)) : null;
       await deps.db.transaction(async (tx) => {
-        await repo.insertBatch(tx, { id: batchId, cardInfoId: input.cardInfoId ?? null, themeId: input.themeId ?? null, count: input.count, note: input.note ?? '', createdAt: now });
+        await repo.insertBatch(tx, {
+          id: batchId,
+          cardInfoId: input.cardInfoId ?? null,
+          themeId: input.themeId ?? null,
+          count: input.count,
+          note: input.note ?? '',
+          createdAt: now,
+          createdBy: opts.createdBy ?? null,
+          csvCipher: sealed?.cipher ?? null,
+          csvKeyId: sealed?.keyId ?? null,
+        });
         const rows = [...codes].map((code) => ({
           id: newId('xcd'),
           batchId,
@@ -79,8 +117,9 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
           createdAt: now,
         }));
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) await repo.insertCodes(tx, rows.slice(i, i + INSERT_CHUNK));
+        await opts.inTransaction?.(tx, batch);
       });
-      return { batch: { id: batchId, target: targetName, count: input.count, createdAt: now }, codes: [...codes] };
+      return { batch, codes: [...codes] };
     },
 
     /** Every batch, newest first, with its unused / used / voided counts. */
