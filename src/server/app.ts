@@ -30,8 +30,11 @@ import { goodsRoutes } from './modules/goods/goods.routes';
 import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
 import { newId } from './adapters/ids';
 import { identityRoutes } from './modules/identity/identity.routes';
-import { marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
+import { adminMarketRoutes, marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
+import { adminAuditRoutes } from './modules/audit/audit.routes';
+import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 
 declare module 'fastify' {
@@ -185,6 +188,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminCatalogueRoutes);
       await api.register(adminContentRoutes);
       await api.register(adminCodeRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(adminMarketRoutes);
+      await api.register(adminAuditRoutes);
+      await api.register(adminDashboardRoutes);
     },
     { prefix: '/api' },
   );

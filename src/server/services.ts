@@ -19,31 +19,33 @@ import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createVault } from './adapters/vault';
 import { createShipmentsService } from './modules/shipments/shipments.service';
+import { createUsersService } from './modules/users/users.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
-  // Admin services record operator actions inside their transactions.
-  const audit = createAuditService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps);
+  /** Operator actions, recorded inside the transaction that makes them (every admin service takes it). */
+  const audit = createAuditService(deps);
   const cards = createCardsService(deps, { catalogue });
   const goods = createGoodsService(deps, { catalogue });
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   const vault = createVault(deps.keys);
-  const identity = createIdentityService({ ...deps, vault }, { auth });
+  const identity = createIdentityService({ ...deps, vault }, { auth, audit });
   auth.useVerifiedCheck((userId) => identity.isVerified(deps.db, userId));
-  const wallet = createWalletService(deps, { identity, auth });
+  const wallet = createWalletService(deps, { identity, auth, audit });
   payOrders.useBalancePayer({
     pay: (tx, order) => wallet.payOrderFromBalance(tx, order),
     returnPayment: (tx, order, payment) => wallet.returnDuplicatePayment(tx, order, payment),
   });
   // Registers the `market` and `bid` order types with pay orders.
-  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders });
+  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
   const addresses = createAddressesService(deps);
+  const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
-    /** Operator actions, recorded inside the transaction that makes them. */
     audit,
     identity,
     wallet,
@@ -59,11 +61,14 @@ export function createServices(deps: Deps) {
     collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
     account: createAccountService(deps, { auth, cards }),
     addresses,
-    shipments: createShipmentsService(deps, { goods, addresses }),
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
     catalogueAdmin: createCatalogueAdminService(deps, { audit, market }),
     contentAdmin: createContentAdminService(deps, { audit }),
     codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
+    shipments,
+    dashboard: createDashboardService(deps, { shipments, wallet }),
+    /** The back office's users and identities. */
+    users: createUsersService(deps, { auth, audit, identity }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -225,7 +225,7 @@ function operatorShipment(status: 'pending' | 'shipped') {
     const customer = { userId: customerId, token: (await t.app.services.auth.startSession(customerId)).token, phone: '' };
     const id = await ownShipment(t, customer);
     if (status === 'shipped') {
-      const operator = { userId: owner.userId, sessionId: '', roles: ['admin'] };
+      const operator = { userId: owner.userId, sessionId: '', roles: ['admin'], requestId: 'ownership-set-up' };
       await t.app.services.shipments.pack(operator, id);
       await t.app.services.shipments.ship(operator, { id, carrier: '順豐速運', trackingNumber: 'SF0000000002' });
     }

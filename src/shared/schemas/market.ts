@@ -186,6 +186,8 @@ export const ListingSchema = z.object({
   user: PublicUserSchema,
   /** The viewer posted it. */
   mine: z.boolean(),
+  /** Why an operator took it down (status taken_down); only its owner sees it. */
+  takedownReason: z.string().nullable(),
   expiresAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
 });

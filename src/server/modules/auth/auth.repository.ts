@@ -96,9 +96,25 @@ export function createAuthRepository() {
       return rows[0] ?? null;
     },
 
-    async setUserStatus(db: Executor, id: string, status: 'active' | 'disabled', at: Date): Promise<boolean> {
-      const rows = await db.update(users).set({ status, updatedAt: at }).where(eq(users.id, id)).returning({ id: users.id });
+    /** Disables (with the operator's reason) or re-enables a user; answers whether the user exists. */
+    async setUserStatus(db: Executor, id: string, status: 'active' | 'disabled', at: Date, reason: string | null = null): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ status, disabledReason: status === 'disabled' ? reason : null, disabledAt: status === 'disabled' ? at : null, updatedAt: at })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
       return rows.length > 0;
+    },
+
+    /** A user as operators change it (status, reason, roles), locked for the change and its audit record. */
+    async userForUpdate(db: Executor, id: string) {
+      const rows = await db
+        .select({ ...userColumns, disabledReason: users.disabledReason, disabledAt: users.disabledAt })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1)
+        .for('update');
+      return rows[0] ?? null;
     },
   };
 }

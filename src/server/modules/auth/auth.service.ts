@@ -250,17 +250,44 @@ export function createAuthService(deps: Deps) {
       return toUser(outcome.user);
     },
 
-    /** Disables a user and revokes all their sessions, in one transaction (for the admin area). */
-    async disableUser(userId: string): Promise<void> {
-      const now = deps.clock.now();
+    /** Disables a user and revokes all their sessions, in one transaction. */
+    async disableUser(userId: string, reason = '營運人員停用'): Promise<void> {
       const found = await deps.db.transaction(async (tx) => {
-        if (!(await repo.setUserStatus(tx, userId, 'disabled', now))) return false;
-        const revoked = await repo.revokeUserSessions(tx, userId, now);
-        deps.log.info({ userId, revoked }, 'user disabled');
+        if (!(await repo.userForUpdate(tx, userId))) return false;
+        await this.disableIn(tx, userId, reason);
         return true;
       });
       if (!found) throw notFound('找不到此用戶');
     },
+
+    /* ---- Operators' changes, inside the caller's transaction (the back office audits them there) ---- */
+
+    /** The user with status, reason and roles, locked until `tx` ends; null when there is none. */
+    userForUpdate: (tx: Executor, userId: string) => repo.userForUpdate(tx, userId),
+
+    /** Disables the account and revokes every session: the next request with an old token gets 403. */
+    async disableIn(tx: Executor, userId: string, reason: string): Promise<number> {
+      const now = deps.clock.now();
+      await repo.setUserStatus(tx, userId, 'disabled', now, reason);
+      const revoked = await repo.revokeUserSessions(tx, userId, now);
+      deps.log.info({ userId, revoked }, 'user disabled');
+      return revoked;
+    },
+
+    /** Lets a disabled user sign in again (their old sessions stay revoked). */
+    async enableIn(tx: Executor, userId: string): Promise<void> {
+      await repo.setUserStatus(tx, userId, 'active', deps.clock.now());
+      deps.log.info({ userId }, 'user enabled');
+    },
+
+    /** Replaces the user's roles; a session reads roles on every request, so this applies at once. */
+    async setRolesIn(tx: Executor, userId: string, roles: string[]): Promise<void> {
+      await repo.updateUser(tx, userId, { roles, updatedAt: deps.clock.now() });
+      deps.log.info({ userId, roles }, 'roles changed');
+    },
+
+    /** Whether ADMIN_PHONES names this phone (such a user regains `admin` at every sign-in). */
+    isConfiguredAdmin: (phone: string) => adminPhones.has(phone),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

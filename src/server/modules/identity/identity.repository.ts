@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { identities, payoutAccounts } from '../../db/schema/identity';
 
@@ -18,6 +18,45 @@ export function createIdentityRepository() {
       if (inserted.length > 0) return 'ok';
       const [mine] = await db.select({ id: identities.id }).from(identities).where(eq(identities.userId, row.userId));
       return mine ? 'user' : 'number';
+    },
+
+    /**
+     * A revoked identity verified again: the row is replaced in place (one identity per account);
+     * answers 'number' when another account holds that document.
+     */
+    async reverifyIdentity(db: Executor, row: typeof identities.$inferInsert): Promise<'ok' | 'user' | 'number'> {
+      const { id: _id, userId, createdAt: _c, ...set } = row;
+      try {
+        const out = await db
+          .update(identities)
+          .set({ ...set, status: 'verified', revokedAt: null, revokedReason: null })
+          .where(and(eq(identities.userId, userId), eq(identities.status, 'revoked')))
+          .returning({ id: identities.id });
+        return out.length > 0 ? 'ok' : 'user';
+      } catch (err) {
+        const e = err as { code?: string; cause?: { code?: string } };
+        if (e.code === '23505' || e.cause?.code === '23505') return 'number';
+        throw err;
+      }
+    },
+
+    async identityById(db: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<IdentityRow | null> {
+      const q = db.select().from(identities).where(eq(identities.id, id));
+      const [row] = opts.forUpdate ? await q.for('update') : await q;
+      return row ?? null;
+    },
+
+    /**
+     * verified → revoked with the operator's reason. The number's hash is replaced by a marker, so the
+     * document can be verified again (by its real owner, or by this user).
+     */
+    async revokeIdentity(db: Executor, id: string, set: { reason: string; at: Date }): Promise<IdentityRow | null> {
+      const [row] = await db
+        .update(identities)
+        .set({ status: 'revoked', revokedAt: set.at, revokedReason: set.reason, numberHash: `revoked:${id}` })
+        .where(and(eq(identities.id, id), eq(identities.status, 'verified')))
+        .returning();
+      return row ?? null;
     },
 
     async payoutAccountOf(db: Executor, userId: string): Promise<PayoutAccountRow | null> {

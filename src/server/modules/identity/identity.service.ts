@@ -6,8 +6,9 @@ import { newId } from '../../adapters/ids';
 import type { Vault } from '../../adapters/vault';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
-import { conflict } from '../../errors';
-import type { Actor, AuthService } from '../auth/auth.service';
+import { conflict, notFound } from '../../errors';
+import type { Actor, AuthService, Operator } from '../auth/auth.service';
+import type { AuditService } from '../audit/audit.service';
 import { createIdentityRepository, type IdentityRow, type PayoutAccountRow } from './identity.repository';
 
 export type { PaymentUpdateBody };
@@ -40,14 +41,16 @@ export interface PayoutSnapshot {
  * Real-name verification and payout accounts (PRODUCT.md §3, §4.7, §4.9). Numbers are encrypted
  * with the vault and only masked values leave this module (logs included).
  */
-export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> & { vault: Vault }, svc: { auth: Pick<AuthService, 'verifyOwnSmsCode'> }) {
+export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> & { vault: Vault }, svc: { auth: Pick<AuthService, 'verifyOwnSmsCode'>; audit: Pick<AuditService, 'record'> }) {
   const repo = createIdentityRepository();
   const { vault } = deps;
 
   return {
     /** `userIdInfo/verify`: once per account, once per document. */
     async verify(actor: Actor, input: z.output<typeof VerifyIdentityBodySchema>): Promise<Identity> {
-      if (await repo.identityOf(deps.db, actor.userId)) throw conflict('你已完成實名認證，如需更改請聯絡客服');
+      const existing = await repo.identityOf(deps.db, actor.userId);
+      // A verification an operator revoked may be made again (decision 013).
+      if (existing?.status === 'verified') throw conflict('你已完成實名認證，如需更改請聯絡客服');
       const now = deps.clock.now();
       const name = vault.seal('identity', input.name);
       const number = vault.seal('identity', input.idNumber);
@@ -64,7 +67,7 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
         verifiedAt: now,
         createdAt: now,
       };
-      const outcome = await repo.insertIdentity(deps.db, row);
+      const outcome = existing ? await repo.reverifyIdentity(deps.db, row) : await repo.insertIdentity(deps.db, row);
       if (outcome === 'user') throw conflict('你已完成實名認證，如需更改請聯絡客服');
       if (outcome === 'number') throw conflict('此證件已用於另一個帳戶的實名認證');
       deps.log.info({ userId: actor.userId, idType: input.idType, idNumber: row.numberMasked }, 'identity verified');
@@ -75,6 +78,24 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
     async info(actor: Actor): Promise<Identity | null> {
       const row = await repo.identityOf(deps.db, actor.userId);
       return row ? identityView(row) : null;
+    },
+
+    /**
+     * Operators: revokes a verification with a reason, audited in the same transaction. The user may
+     * verify again; their open listings stay open (decision 013), but new listings, fills and
+     * withdrawals need a verification again.
+     */
+    async revoke(operator: Operator, input: { id: string; reason: string }) {
+      return deps.db.transaction(async (tx) => {
+        const before = await repo.identityById(tx, input.id, { forUpdate: true });
+        if (!before) throw notFound('找不到此實名認證記錄');
+        if (before.status === 'revoked') throw conflict('此實名認證已被撤銷');
+        const row = (await repo.revokeIdentity(tx, input.id, { reason: input.reason, at: deps.clock.now() }))!;
+        const state = (r: typeof row) => ({ userId: r.userId, idType: r.idType, nameMasked: r.nameMasked, numberMasked: r.numberMasked, status: r.status, revokedReason: r.revokedReason });
+        await svc.audit.record(tx, operator, { action: 'identity.revoke', targetType: 'identity', targetId: row.id, before: state(before), after: state(row) });
+        deps.log.info({ userId: row.userId, identityId: row.id }, 'identity revoked');
+        return row;
+      });
     },
 
     async isVerified(db: Executor, userId: string): Promise<boolean> {

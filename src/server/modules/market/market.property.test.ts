@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { Actor } from '../auth/auth.service';
+import type { Actor, Operator } from '../auth/auth.service';
 import { addTheme } from '../collection/collection-fixtures';
 import { freshKey, giveCard, trader } from './market.fixtures';
 
@@ -41,7 +41,7 @@ describe('market property: random trading keeps the books and the items consiste
   const listingIds: string[] = [];
   const orders: { orderNo: string; buyer: number; amount: number }[] = [];
   const withdrawalIds: string[] = [];
-  const admin: Actor = { userId: '', sessionId: 'prop', roles: ['admin'] };
+  const admin: Operator = { userId: '', sessionId: 'prop', roles: ['admin'], requestId: 'prop' };
   let events = 0;
   const counts = { ok: 0, refused: 0 };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { listings, marketOrders } from '../../db/schema/market';
 
@@ -226,6 +226,21 @@ export function createMarketRepository() {
         .orderBy(asc(listings.expiresAt))
         .limit(limit)
         .for('update', { skipLocked: true });
+    },
+
+    /** Operators' search: any status, newest first, with the number of matches. */
+    async adminList(db: Executor, f: { status?: ListingStatus; kind?: 'card' | 'goods'; sellType?: number; q?: string }, limit: number, offset: number) {
+      const w = and(
+        f.status ? eq(listings.status, f.status) : undefined,
+        f.kind ? eq(listings.kind, f.kind) : undefined,
+        f.sellType !== undefined ? eq(listings.sellType, f.sellType) : undefined,
+        f.q ? or(ilike(listings.itemName, like(f.q)), eq(listings.id, f.q)) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(listings).where(w).orderBy(desc(listings.createdAt), desc(listings.id)).limit(limit).offset(offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(listings).where(w),
+      ]);
+      return { rows, total: Number(total?.n ?? 0) };
     },
 
     async open(db: Executor) {

@@ -23,8 +23,9 @@ import {
   UserListingsQuerySchema,
 } from '../../../shared/schemas/market';
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { AdminListingListQuerySchema, AdminListingSchema, AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
+import { ok, okPage, reply, typed } from '../../http';
+import { requireAdmin, requireUser } from '../../plugins/auth';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
 
@@ -73,5 +74,23 @@ export async function marketRoutes(app: FastifyInstance) {
   );
   r.get('/goods/marketBuyList', { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
     ok(await market.buyList(requireUser(req), 'goods', req.query)),
+  );
+}
+
+/** Operators' market (PRODUCT.md §8): every listing, and take-downs with a reason the seller sees. */
+export async function adminMarketRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { market } = app.services;
+  const tags = ['admin'];
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
+    requireAdmin(req);
+  });
+
+  r.get('/admin/listings', { schema: { tags, querystring: AdminListingListQuerySchema, response: reply(z.array(AdminListingSchema)) } }, async (req, res) =>
+    okPage(res, await market.adminList(requireAdmin(req), req.query)),
+  );
+  r.post('/admin/listings/takeDown', { schema: { tags, body: AdminTakeDownBodySchema, response: reply(AdminListingSchema) } }, async (req) =>
+    ok(await market.takeDown(requireAdmin(req), req.body), '已下架，賣家會看到下架原因'),
   );
 }

@@ -23,7 +23,9 @@ import { newId } from '../../adapters/ids';
 import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, invalid, notFound } from '../../errors';
-import type { Actor, AuthService } from '../auth/auth.service';
+import type { Actor, AuthService, Operator } from '../auth/auth.service';
+import type { AuditService } from '../audit/audit.service';
+import type { AdminListing } from '../../../shared/schemas/admin-market';
 import type { CardsService } from '../cards/cards.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
@@ -42,6 +44,7 @@ export interface MarketServices {
   cards: Pick<CardsService, 'setStatus' | 'transfer'>;
   goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
   payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 const SALES_SHOWN = 30;
@@ -123,6 +126,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
         ...itemView(r),
         user: { id: r.userId, nickname: u?.nickname ?? '', avatar: u?.avatar ?? null },
         mine: viewerId === r.userId,
+        takedownReason: viewerId === r.userId ? r.takedownReason : null,
         expiresAt: r.expiresAt.toISOString(),
         createdAt: r.createdAt.toISOString(),
       };
@@ -269,11 +273,34 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
   });
 
   /** Buy listing cancelled or expired: the escrow back to the bidder's balance. */
-  async function refundBid(tx: Tx, listing: ListingRow) {
+  async function refundBid(tx: Tx, listing: ListingRow, why = '求購退款') {
     await svc.wallet.post(tx, 'bid_refund', listing.id, [
       { account: accounts.escrow(listing.userId), amount: -listing.price, kind: 'bid_escrow' },
-      { account: accounts.balance(listing.userId), amount: listing.price, kind: 'bid_refund', description: `求購退款：${listing.itemName}` },
+      { account: accounts.balance(listing.userId), amount: listing.price, kind: 'bid_refund', description: `${why}：${listing.itemName}` },
     ]);
+  }
+
+  async function adminViews(rows: ListingRow[]): Promise<AdminListing[]> {
+    const users = await svc.auth.profiles(rows.map((r) => r.userId));
+    return rows.map((r) => ({
+      id: r.id,
+      sellType: r.sellType === 0 ? 0 : 1,
+      kind: r.kind,
+      status: r.status,
+      price: r.price,
+      itemId: r.itemId,
+      cardInfoId: r.cardInfoId,
+      productId: r.productId,
+      itemName: r.itemName,
+      itemImage: r.itemImage,
+      serialLabel: serialLabel(r),
+      user: { id: r.userId, nickname: users.get(r.userId)?.nickname ?? '', phoneMasked: users.get(r.userId)?.phoneMasked ?? '' },
+      reservedOrderNo: r.reservedOrderNo,
+      takedownReason: r.takedownReason,
+      expiresAt: r.expiresAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      closedAt: r.closedAt?.toISOString() ?? null,
+    }));
   }
 
   return {
@@ -592,6 +619,46 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
         }
         return due.length;
       });
+    },
+
+    /** Operators: listings of any status, newest first. */
+    async adminList(_operator: Operator, q: { status?: ListingRow['status']; kind?: 'card' | 'goods'; sellType?: number; q?: string; page: number; pageSize: number }) {
+      const { rows, total } = await repo.adminList(deps.db, { ...q, q: q.q || undefined }, q.pageSize, (q.page - 1) * q.pageSize);
+      return { rows: await adminViews(rows), total };
+    },
+
+    /**
+     * Operators: takes an open listing down with a reason the seller sees (status 已下架). A sell
+     * listing's item is held again; a funded buy listing's escrow goes back to the bidder's balance
+     * through the ledger; both in one transaction with the audit record. A listing a buyer is paying
+     * for (reserved) is refused rather than pulled from under a payment in flight (decision 013).
+     */
+    async takeDown(operator: Operator, input: { id: string; reason: string }): Promise<AdminListing> {
+      const row = await deps.db.transaction(async (tx) => {
+        const listing = await repo.listing(tx, input.id, { forUpdate: true });
+        if (!listing) throw notFound('找不到此掛單');
+        if (listing.status === 'reserved') throw conflict('買家正在付款，暫時不能下架；請於訂單完成或逾期（最多 15 分鐘）後再試', 'reserved');
+        if (listing.status === 'pending_payment') throw conflict('此求購尚未付款，未在市場上公開；未付款會於 15 分鐘後自動取消', 'not_open');
+        if (listing.status !== 'active') throw conflict('此掛單已成交或已結束，不能下架', 'closed');
+        const now = deps.clock.now();
+        const down = await repo.transition(tx, listing.id, ['active'], { status: 'taken_down', takedownReason: input.reason, closedAt: now, updatedAt: now });
+        if (!down) throw new AppError('internal', `locked active listing ${listing.id} did not move`);
+        if (down.sellType === 0) {
+          if (!(await items[down.kind].setStatus(tx, { id: down.itemId!, from: 'listed', to: 'held' }))) throw new AppError('internal', `item of listing ${down.id} was not listed`);
+        } else {
+          await refundBid(tx, down, '求購被下架退款');
+        }
+        await svc.audit.record(tx, operator, {
+          action: 'listing.take_down',
+          targetType: 'listing',
+          targetId: down.id,
+          before: { status: listing.status, sellType: listing.sellType, price: listing.price, userId: listing.userId, itemName: listing.itemName },
+          after: { status: down.status, takedownReason: down.takedownReason },
+        });
+        return down;
+      });
+      deps.log.info({ listingId: row.id, operatorId: operator.userId }, 'listing taken down');
+      return (await adminViews([row]))[0]!;
     },
 
     /** Open (active or reserved) listings (property tests). */

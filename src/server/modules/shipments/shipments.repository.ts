@@ -55,6 +55,16 @@ export function createShipmentsRepository() {
         .offset(f.offset);
     },
 
+    /** How many shipments are in one of these statuses (all when none given). */
+    async count(db: Executor, f: { status?: ShipmentStatus | ShipmentStatus[] }): Promise<number> {
+      const statuses = f.status === undefined ? undefined : Array.isArray(f.status) ? f.status : [f.status];
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(shipments)
+        .where(statuses ? inArray(shipments.status, statuses) : undefined);
+      return Number(row?.n ?? 0);
+    },
+
     async items(db: Executor, shipmentIds: string[]) {
       if (shipmentIds.length === 0) return [];
       return db

@@ -11,7 +11,7 @@ import {
   ShipmentListQuerySchema,
   ShipmentSchema,
 } from '../../../shared/schemas/delivery';
-import { ok, reply, typed } from '../../http';
+import { ok, okPage, reply, typed } from '../../http';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 
 /** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`. */
@@ -41,20 +41,18 @@ export async function adminShipmentRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { shipments } = app.services;
   const tags = ['admin'];
-  // Before the body: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
-  app.addHook('preValidation', async (req) => {
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 
-  r.get('/admin/shipments', { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } }, async (req) => {
-    requireAdmin(req);
-    return ok(await shipments.adminList(req.query));
-  });
+  r.get('/admin/shipments', { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } }, async (req, res) =>
+    okPage(res, await shipments.adminList(requireAdmin(req), req.query)),
+  );
 
-  r.get('/admin/shipments/detail', { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(AdminShipmentSchema) } }, async (req) => {
-    requireAdmin(req);
-    return ok(await shipments.adminDetail(req.query.id));
-  });
+  r.get('/admin/shipments/detail', { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
+    ok(await shipments.adminDetail(requireAdmin(req), req.query.id)),
+  );
 
   r.post('/admin/shipments/pack', { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
     ok(await shipments.pack(requireAdmin(req), req.body.id), '已標記為已打包'),

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { newId, randomBase32 } from '../../adapters/ids';
 import type { AddressesService } from '../addresses/addresses.service';
-import type { Actor } from '../auth/auth.service';
+import type { Actor, Operator } from '../auth/auth.service';
+import type { AuditService } from '../audit/audit.service';
 import type { GoodsService } from '../goods/goods.service';
 import { createShipmentsRepository, type ShipmentRow } from './shipments.repository';
 
@@ -38,7 +39,7 @@ const REFUSED: Record<keyof typeof STEPS, string> = {
  * of the address; operators move it pending → packed → shipped → delivered, or cancel it before it
  * ships (the goods are held again). Goods and shipment change in one transaction.
  */
-export function createShipmentsService(deps: Deps, services: { goods: GoodsService; addresses: AddressesService }) {
+export function createShipmentsService(deps: Deps, services: { goods: GoodsService; addresses: AddressesService; audit: Pick<AuditService, 'record'> }) {
   const repo = createShipmentsRepository();
 
   async function view(rows: ShipmentRow[]): Promise<AdminShipment[]> {
@@ -65,7 +66,7 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
   };
 
   /** One operator step on a locked shipment: the status move, its event, and what it does to the goods. */
-  async function step(actor: Actor, id: string, name: keyof typeof STEPS, extra: { carrier?: string; trackingNumber?: string; note?: string } = {}): Promise<AdminShipment> {
+  async function step(actor: Operator, id: string, name: keyof typeof STEPS, extra: { carrier?: string; trackingNumber?: string; note?: string } = {}): Promise<AdminShipment> {
     const rule = STEPS[name];
     const row = await deps.db.transaction(async (tx) => {
       const current = await repo.find(tx, id, { lock: true });
@@ -79,7 +80,10 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
       if (name === 'cancel') await services.goods.cancelDelivery(tx, goodsIds, id);
       if (name === 'deliver') await services.goods.completeDelivery(tx, goodsIds, id);
       await repo.insertEvent(tx, { id: newId('sev'), shipmentId: id, kind: rule.to as ShipmentEventKind, note: extra.note ?? '', actorId: actor.userId, createdAt: now });
-      return (await repo.find(tx, id))!;
+      const after = (await repo.find(tx, id))!;
+      const state = (r: ShipmentRow) => ({ shipmentNo: r.shipmentNo, status: r.status, carrier: r.carrier, trackingNumber: r.trackingNumber });
+      await services.audit.record(tx, actor, { action: `shipment.${name}`, targetType: 'shipment', targetId: id, before: state(current), after: { ...state(after), ...(extra.note ? { note: extra.note } : {}) } });
+      return after;
     });
     deps.log.info({ shipmentId: id, step: name, operatorId: actor.userId }, 'shipment moved');
     return (await view([row]))[0]!;
@@ -118,27 +122,32 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
       return ownView(row);
     },
 
-    /* ---- Operators (the caller has checked the admin role) ---- */
+    /* ---- Operators (the route has checked the admin role; every step is audited in its transaction) ---- */
 
-    async adminList(q: { status?: ShipmentStatus; page: number; pageSize: number }): Promise<AdminShipment[]> {
-      return view(await repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
+    /** Newest first, with the number of matching shipments for the pager. */
+    async adminList(_operator: Operator, q: { status?: ShipmentStatus; page: number; pageSize: number }): Promise<{ rows: AdminShipment[]; total: number }> {
+      const [rows, total] = await Promise.all([repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }), repo.count(deps.db, { status: q.status })]);
+      return { rows: await view(rows), total };
     },
 
-    async adminDetail(id: string): Promise<AdminShipment> {
+    /** Shipments waiting for an operator (pending or packed): the dashboard's queue. */
+    pendingCount: () => repo.count(deps.db, { status: ['pending', 'packed'] }),
+
+    async adminDetail(_operator: Operator, id: string): Promise<AdminShipment> {
       const row = await repo.find(deps.db, id);
       if (!row) throw notFound(NOT_FOUND);
       return (await view([row]))[0]!;
     },
 
-    pack: (operator: Actor, id: string) => step(operator, id, 'pack'),
+    pack: (operator: Operator, id: string) => step(operator, id, 'pack'),
 
-    ship: (operator: Actor, input: { id: string; carrier: string; trackingNumber: string }) =>
+    ship: (operator: Operator, input: { id: string; carrier: string; trackingNumber: string }) =>
       step(operator, input.id, 'ship', { carrier: input.carrier, trackingNumber: input.trackingNumber, note: `${input.carrier} 運單號碼 ${input.trackingNumber}` }),
 
-    deliver: (operator: Actor, id: string) => step(operator, id, 'deliver'),
+    deliver: (operator: Operator, id: string) => step(operator, id, 'deliver'),
 
     /** Cancels a shipment that has not shipped; its goods are held again. */
-    cancel: (operator: Actor, input: { id: string; reason?: string }) => step(operator, input.id, 'cancel', { note: input.reason ?? '' }),
+    cancel: (operator: Operator, input: { id: string; reason?: string }) => step(operator, input.id, 'cancel', { note: input.reason ?? '' }),
   };
 }
 export type ShipmentsService = ReturnType<typeof createShipmentsService>;

@@ -83,6 +83,14 @@ export function createWalletRepository() {
         .offset(q.offset);
     },
 
+    async countWithdrawals(db: Executor, q: { status?: WithdrawalRow['status'] }): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(q.status ? eq(withdrawals.status, q.status) : undefined);
+      return Number(row?.n ?? 0);
+    },
+
     async pendingWithdrawalTotal(db: Executor, userId: string): Promise<number> {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })

@@ -11,7 +11,7 @@ import {
   WithdrawalSchema,
   WithdrawBodySchema,
 } from '../../../shared/schemas/wallet';
-import { ok, reply, typed } from '../../http';
+import { ok, okPage, reply, typed } from '../../http';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 
 export async function walletRoutes(app: FastifyInstance) {
@@ -39,12 +39,13 @@ export async function adminWalletRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { wallet } = app.services;
   const tags = ['admin'];
-  app.addHook('preValidation', async (req) => {
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 
-  r.get('/admin/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } }, async (req) =>
-    ok(await wallet.adminWithdrawals(req.query)),
+  r.get('/admin/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } }, async (req, res) =>
+    okPage(res, await wallet.adminWithdrawals(requireAdmin(req), req.query)),
   );
   r.post('/admin/withdrawals/pay', { schema: { tags, body: AdminPayWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } }, async (req) =>
     ok(await wallet.payWithdrawal(requireAdmin(req), req.body), '已標記為已付款'),

@@ -5,7 +5,8 @@ import { newId } from '../../adapters/ids';
 import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
-import type { Actor, AuthService } from '../auth/auth.service';
+import type { Actor, AuthService, Operator } from '../auth/auth.service';
+import type { AuditService } from '../audit/audit.service';
 import type { IdentityService, PayoutSnapshot } from '../identity/identity.service';
 import { createWalletRepository, type AccountType, type WithdrawalRow } from './wallet.repository';
 
@@ -40,7 +41,7 @@ const DESCRIPTION_MAX = 200;
  * of its entries, cached on the account in the same transaction), withdrawals and paying pay orders
  * from the balance.
  */
-export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc: { identity: IdentityService; auth: Pick<AuthService, 'verifyOwnSmsCode' | 'profiles'> }) {
+export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc: { identity: IdentityService; auth: Pick<AuthService, 'verifyOwnSmsCode' | 'profiles'>; audit: Pick<AuditService, 'record'> }) {
   const repo = createWalletRepository();
 
   /**
@@ -181,12 +182,23 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     },
 
     /** Operators: withdrawals, newest first, filterable by status. */
-    async adminWithdrawals(q: WithdrawalListQuery & { page: number; pageSize: number }): Promise<AdminWithdrawal[]> {
-      return adminView(await repo.withdrawals(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
+    async adminWithdrawals(_operator: Operator, q: WithdrawalListQuery & { page: number; pageSize: number }): Promise<{ rows: AdminWithdrawal[]; total: number }> {
+      const [rows, total] = await Promise.all([repo.withdrawals(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }), repo.countWithdrawals(deps.db, { status: q.status })]);
+      return { rows: await adminView(rows), total };
+    },
+
+    /** Withdrawals waiting for an operator: the dashboard's queue. */
+    pendingWithdrawalCount: () => repo.countWithdrawals(deps.db, { status: 'pending' }),
+
+    /** Balances of these users' wallets (the back office's user list), 0 for a user with no account yet. */
+    async balancesOfUsers(userIds: string[]): Promise<Map<string, number>> {
+      const rows = await repo.balances(deps.db, userIds.map((id) => accounts.balance(id).id));
+      const byAccount = new Map(rows.map((r) => [r.id, Number(r.balance)]));
+      return new Map(userIds.map((id) => [id, byAccount.get(accounts.balance(id).id) ?? 0]));
     },
 
     /** Operators: pending → paid with the payment reference; payout clearing → paid out. */
-    async payWithdrawal(admin: Actor, input: { id: string; reference: string }): Promise<AdminWithdrawal> {
+    async payWithdrawal(admin: Operator, input: { id: string; reference: string }): Promise<AdminWithdrawal> {
       const row = await deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
         const w = await repo.decideWithdrawal(tx, input.id, { status: 'paid', reference: input.reference, decidedBy: admin.userId, decidedAt: now });
@@ -195,6 +207,7 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
           { account: accounts.payoutClearing, amount: -w.amount, kind: 'internal' },
           { account: accounts.payoutPaid, amount: w.amount, kind: 'internal' },
         ]);
+        await svc.audit.record(tx, admin, { action: 'withdrawal.pay', targetType: 'withdrawal', targetId: w.id, before: { status: 'pending', amount: w.amount, userId: w.userId }, after: { status: w.status, reference: w.reference, accountNoMasked: w.accountNoMasked } });
         return w;
       });
       if (!row) throw await decidedRefusal(input.id);
@@ -203,7 +216,7 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     },
 
     /** Operators: pending → rejected with a reason; the funds return to the user's balance. */
-    async rejectWithdrawal(admin: Actor, input: { id: string; reason: string }): Promise<AdminWithdrawal> {
+    async rejectWithdrawal(admin: Operator, input: { id: string; reason: string }): Promise<AdminWithdrawal> {
       const row = await deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
         const w = await repo.decideWithdrawal(tx, input.id, { status: 'rejected', reason: input.reason, decidedBy: admin.userId, decidedAt: now });
@@ -212,6 +225,7 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
           { account: accounts.payoutClearing, amount: -w.amount, kind: 'internal' },
           { account: accounts.balance(w.userId), amount: w.amount, kind: 'withdrawal_returned', description: `提現被拒退回：${input.reason}` },
         ]);
+        await svc.audit.record(tx, admin, { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: w.id, before: { status: 'pending', amount: w.amount, userId: w.userId }, after: { status: w.status, reason: w.reason } });
         return w;
       });
       if (!row) throw await decidedRefusal(input.id);

@@ -98,7 +98,7 @@ describe('/mall/pay', () => {
 
 describe('/mall/pay for the market', () => {
   const marketDetail = {
-    listing: { id: 'lst_1', sell_type: 0, status: 'active', price: 12000, fee: 600, proceeds: 11400, kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_1', itemName: '維港幻彩', itemImage: '/c.svg', rarity: 'SSR', themeId: 't', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false, expiresAt: '2026-12-20T00:00:00.000Z', createdAt: '2026-11-20T00:00:00.000Z' },
+    listing: { id: 'lst_1', sell_type: 0, status: 'active', price: 12000, fee: 600, proceeds: 11400, kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_1', itemName: '維港幻彩', itemImage: '/c.svg', rarity: 'SSR', themeId: 't', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false, takedownReason: null, expiresAt: '2026-12-20T00:00:00.000Z', createdAt: '2026-11-20T00:00:00.000Z' },
     item: { kind: 'card', id: 'ci_1', name: '維港幻彩', image: '/c.svg', description: '', rarity: 'SSR', themeId: 't', editionSize: 300 },
     floorPrice: 12000, highestBid: null, lastSale: null, sales: [], listings: [],
   };

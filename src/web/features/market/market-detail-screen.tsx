@@ -97,6 +97,12 @@ function Seller({ l }: { l: Listing }) {
       <p className="market-muted">
         {LISTING_STATUS_LABELS[l.status]}・{formatHkTime(l.createdAt)} 發佈・{formatHkTime(l.expiresAt)} 到期
       </p>
+      {l.mine && l.status === 'taken_down' && (
+        <p className="market-takedown" role="note">
+          此掛單已被平台下架{l.takedownReason ? `，原因：${l.takedownReason}` : ''}。
+          {l.sell_type === 0 ? '物品已退回你的收藏。' : '預付款已退回你的錢包。'}
+        </p>
+      )}
     </section>
   );
 }

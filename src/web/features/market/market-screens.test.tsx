@@ -14,7 +14,7 @@ const row = (over: Partial<MarketRow> = {}): MarketRow => ({
 });
 const listing = (over: Partial<Listing> = {}): Listing => ({
   id: 'lst_1', sell_type: 0, status: 'active', price: 25000, fee: 1250, proceeds: 23750, kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_1', itemName: '維港幻彩', itemImage: '/c.svg',
-  rarity: 'SSR', themeId: 'thm_1', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false,
+  rarity: 'SSR', themeId: 'thm_1', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false, takedownReason: null,
   expiresAt: '2026-12-20T04:00:00.000Z', createdAt: '2026-11-20T04:00:00.000Z', ...over,
 });
 const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
@@ -116,6 +116,16 @@ describe('/market/detail', () => {
     fireEvent.click(screen.getByRole('button', { name: '購買' }));
     await waitFor(() => expect(router.state.location.search).toBe('?listingId=lst_1'));
     expect(router.state.location.pathname).toBe('/mall/pay');
+  });
+
+  it("shows the seller why an operator took their listing down, and no cancel button", async () => {
+    signIn();
+    const down = listing({ status: 'taken_down', mine: true, takedownReason: '圖片與實物不符' });
+    routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail({ listing: down, listings: [] }) } : undefined);
+    renderAt('/market/detail?id=lst_1');
+    expect((await screen.findByRole('note')).textContent).toBe('此掛單已被平台下架，原因：圖片與實物不符。物品已退回你的收藏。');
+    expect(screen.getAllByText('已下架').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /取消掛單/ })).toBeNull();
   });
 
   it('sends a signed-out buyer to /login, and answers an unknown listing with not found', async () => {

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { DashboardQuerySchema, DashboardSchema } from '../../../shared/schemas/admin-dashboard';
+import { ok, reply, typed } from '../../http';
+import { requireAdmin } from '../../plugins/auth';
+
+/** `GET /api/admin/dashboard?days=30`: the back office's first screen (PRODUCT.md §8). */
+export async function adminDashboardRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { dashboard } = app.services;
+  // Before the body is even parsed: an anonymous caller gets 403, a signed-in non-operator 404, whatever they sent.
+  app.addHook('onRequest', async (req) => {
+    requireAdmin(req);
+  });
+
+  r.get('/admin/dashboard', { schema: { tags: ['admin'], querystring: DashboardQuerySchema, response: reply(DashboardSchema) } }, async (req) =>
+    ok(await dashboard.get(requireAdmin(req), req.query)),
+  );
+}

@@ -1,0 +1,62 @@
+import { PAY_ORDER_STATUSES } from '../../../shared/schemas/pay-orders';
+import type { Dashboard } from '../../../shared/schemas/admin-dashboard';
+import type { Deps } from '../../deps';
+import type { Operator } from '../auth/auth.service';
+import type { ShipmentsService } from '../shipments/shipments.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { createDashboardReadModel } from './dashboard.read-model';
+
+const DAY_MS = 86_400_000;
+const HK_OFFSET_MS = 8 * 3600_000;
+
+/** The Hong Kong calendar days ending today, oldest first, and the UTC instant the first one starts. */
+export function hkDays(now: Date, days: number): { dates: string[]; since: Date } {
+  const todayStartHk = Math.floor((now.getTime() + HK_OFFSET_MS) / DAY_MS) * DAY_MS;
+  const dates = Array.from({ length: days }, (_, i) => new Date(todayStartHk - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  return { dates, since: new Date(todayStartHk - (days - 1) * DAY_MS - HK_OFFSET_MS) };
+}
+
+/** The back office's dashboard (PRODUCT.md §8): sales, GMV and fees by Hong Kong day, orders, new users, drops, queues. */
+export function createDashboardService(deps: Pick<Deps, 'db' | 'clock'>, svc: { shipments: Pick<ShipmentsService, 'pendingCount'>; wallet: Pick<WalletService, 'pendingWithdrawalCount'> }) {
+  const read = createDashboardReadModel();
+  return {
+    async get(_operator: Operator, q: { days: number }): Promise<Dashboard> {
+      const now = deps.clock.now();
+      const { dates, since } = hkDays(now, q.days);
+      const [paid, fills, fees, statuses, users, drops, shipments, withdrawals] = await Promise.all([
+        read.paidOrders(deps.db, since),
+        read.bidFills(deps.db, since),
+        read.fees(deps.db, since),
+        read.ordersByStatus(deps.db, since),
+        read.newUsers(deps.db, since),
+        read.drops(deps.db, since, now),
+        svc.shipments.pendingCount(),
+        svc.wallet.pendingWithdrawalCount(),
+      ]);
+      const byDate = <R extends { date: string }>(rows: R[]) => new Map(rows.map((r) => [r.date, r]));
+      const [p, f, fe, u] = [byDate(paid), byDate(fills), byDate(fees), byDate(users)];
+      return {
+        daily: dates.map((date) => ({
+          date,
+          sales: Number(p.get(date)?.count ?? 0) + Number(f.get(date)?.count ?? 0),
+          gmv: Number(p.get(date)?.amount ?? 0) + Number(f.get(date)?.amount ?? 0),
+          fees: Number(fe.get(date)?.amount ?? 0),
+        })),
+        ordersByStatus: Object.fromEntries(PAY_ORDER_STATUSES.map((s) => [s, Number(statuses.find((r) => r.status === s)?.count ?? 0)])) as Dashboard['ordersByStatus'],
+        newUsers: dates.map((date) => ({ date, count: Number(u.get(date)?.count ?? 0) })),
+        drops: drops.map((d) => ({
+          kind: d.kind,
+          id: d.id,
+          name: d.name,
+          saleStartsAt: d.saleStartsAt!.toISOString(),
+          saleEndsAt: d.saleEndsAt?.toISOString() ?? null,
+          total: d.total,
+          sold: d.sold,
+          sellThrough: d.total > 0 ? Math.round((d.sold / d.total) * 10_000) / 10_000 : 0,
+        })),
+        queues: { shipments, withdrawals },
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,192 @@
+import { and, count, desc, eq, ilike, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { cardInfos, products } from '../../db/schema/catalogue';
+import { cards } from '../../db/schema/cards';
+import { goods } from '../../db/schema/goods';
+import { identities } from '../../db/schema/identity';
+import { listings } from '../../db/schema/market';
+import { payOrders } from '../../db/schema/pay-orders';
+import { shipments } from '../../db/schema/shipments';
+import { ledgerAccounts, withdrawals } from '../../db/schema/wallet';
+
+/**
+ * The back office's view of users (docs/decisions/013-back-office-read-models.md): one query per
+ * screen across auth, wallet, identity, pay orders, cards, goods, market and shipments. Read only;
+ * every change goes through the owner's service.
+ */
+export interface UserFilter {
+  /** Digits that appear somewhere in the phone number. */
+  phone?: string;
+  nickname?: string;
+  role?: string;
+  status?: 'active' | 'disabled';
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(f: UserFilter): SQL | undefined {
+  return and(
+    f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+    f.nickname ? ilike(users.nickname, `%${escapeLike(f.nickname)}%`) : undefined,
+    f.role ? sql`${f.role} = any(${users.roles})` : undefined,
+    f.status ? eq(users.status, f.status) : undefined,
+  );
+}
+
+const balanceOf = (suffix: 'balance' | 'escrow') =>
+  sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = 'user:' || ${users.id} || ${`:${suffix}`}), 0)`;
+
+const userColumns = {
+  id: users.id,
+  phone: users.phone,
+  nickname: users.nickname,
+  avatar: users.avatar,
+  bio: users.bio,
+  roles: users.roles,
+  status: users.status,
+  disabledReason: users.disabledReason,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+  verified: sql<boolean>`exists (select 1 from ${identities} where ${identities.userId} = ${users.id} and ${identities.status} = 'verified')`,
+  balance: balanceOf('balance'),
+};
+
+export function createUsersReadModel() {
+  return {
+    /** Users newest first, with the number of matches. */
+    async search(db: Executor, f: UserFilter, page: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        db.select(userColumns).from(users).where(where(f)).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(users).where(where(f)),
+      ]);
+      return { rows: rows.map((r) => ({ ...r, balance: Number(r.balance) })), total: Number(total?.n ?? 0) };
+    },
+
+    /** One user with escrow and the counts the detail screen shows; null when there is none. */
+    async detail(db: Executor, id: string) {
+      const n = (q: SQL) => sql<number>`(${q})::int`;
+      const [row] = await db
+        .select({
+          ...userColumns,
+          escrow: balanceOf('escrow'),
+          payOrders: n(sql`select count(*) from ${payOrders} where ${payOrders.buyerId} = ${users.id}`),
+          paidOrders: n(sql`select count(*) from ${payOrders} where ${payOrders.buyerId} = ${users.id} and ${payOrders.status} = 'paid'`),
+          cards: n(sql`select count(*) from ${cards} where ${cards.ownerId} = ${users.id} and ${cards.status} <> 'consumed'`),
+          goods: n(sql`select count(*) from ${goods} where ${goods.ownerId} = ${users.id} and ${goods.status} <> 'delivered'`),
+          openListings: n(sql`select count(*) from ${listings} where ${listings.userId} = ${users.id} and ${listings.status} in ('active', 'reserved', 'pending_payment')`),
+          shipments: n(sql`select count(*) from ${shipments} where ${shipments.userId} = ${users.id}`),
+          withdrawals: n(sql`select count(*) from ${withdrawals} where ${withdrawals.userId} = ${users.id}`),
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!row) return null;
+      const { payOrders: po, paidOrders, cards: c, goods: g, openListings, shipments: sh, withdrawals: w, ...user } = row;
+      return {
+        ...user,
+        balance: Number(user.balance),
+        escrow: Number(user.escrow),
+        counts: { payOrders: Number(po), paidOrders: Number(paidOrders), cards: Number(c), goods: Number(g), openListings: Number(openListings), shipments: Number(sh), withdrawals: Number(w) },
+      };
+    },
+
+    /** The user's pay orders, newest first. */
+    async orders(db: Executor, userId: string, page: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            orderNo: payOrders.orderNo,
+            type: payOrders.type,
+            status: payOrders.status,
+            itemName: payOrders.itemName,
+            itemImage: payOrders.itemImage,
+            quantity: payOrders.quantity,
+            amountCents: payOrders.amountCents,
+            provider: payOrders.provider,
+            createdAt: payOrders.createdAt,
+            paidAt: payOrders.paidAt,
+          })
+          .from(payOrders)
+          .where(eq(payOrders.buyerId, userId))
+          .orderBy(desc(payOrders.createdAt), desc(payOrders.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(payOrders).where(eq(payOrders.buyerId, userId)),
+      ]);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    /** Cards (not consumed) and goods (not delivered) the user owns, newest acquisition first. */
+    async holdings(db: Executor, userId: string, page: { limit: number; offset: number }) {
+      const cardRows = db
+        .select({
+          kind: sql<'card' | 'goods'>`'card'`.as('kind'),
+          id: cards.id,
+          catalogueId: sql<string>`${cards.cardInfoId}`.as('catalogue_id'),
+          name: cardInfos.name,
+          image: cardInfos.image,
+          rarity: sql<string | null>`${cardInfos.rarity}`.as('rarity'),
+          serial: sql<number | null>`${cards.serial}`.as('serial'),
+          editionSize: sql<number | null>`${cardInfos.editionSize}`.as('edition_size'),
+          status: sql<string>`${cards.status}`.as('status'),
+          acquiredVia: sql<string>`${cards.acquiredVia}`.as('acquired_via'),
+          acquiredAt: cards.acquiredAt,
+        })
+        .from(cards)
+        .innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId))
+        .where(and(eq(cards.ownerId, userId), notInArray(cards.status, ['consumed'])));
+      const goodsRows = db
+        .select({
+          kind: sql<'card' | 'goods'>`'goods'`,
+          id: goods.id,
+          catalogueId: sql<string>`${goods.productId}`,
+          name: products.name,
+          image: sql<string>`coalesce(${products.images} ->> 0, '')`,
+          rarity: sql<string | null>`null`,
+          serial: sql<number | null>`null::int`,
+          editionSize: sql<number | null>`null::int`,
+          status: sql<string>`${goods.status}`,
+          acquiredVia: sql<string>`${goods.acquiredVia}`,
+          acquiredAt: goods.acquiredAt,
+        })
+        .from(goods)
+        .innerJoin(products, eq(products.id, goods.productId))
+        .where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered'])));
+      const union = cardRows.unionAll(goodsRows).as('holdings');
+      const [rows, [c], [g]] = await Promise.all([
+        db.select().from(union).orderBy(desc(union.acquiredAt), desc(union.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(cards).where(and(eq(cards.ownerId, userId), notInArray(cards.status, ['consumed']))),
+        db.select({ n: count() }).from(goods).where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered']))),
+      ]);
+      return { rows, total: Number(c?.n ?? 0) + Number(g?.n ?? 0) };
+    },
+
+    /** Identities with the user's phone (masked fields only), newest first. */
+    async identities(db: Executor, f: { id?: string; status?: 'verified' | 'revoked'; phone?: string }, page: { limit: number; offset: number }) {
+      const w = and(f.id ? eq(identities.id, f.id) : undefined, f.status ? eq(identities.status, f.status) : undefined, f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: identities.id,
+            userId: identities.userId,
+            phone: users.phone,
+            idType: identities.idType,
+            nameMasked: identities.nameMasked,
+            numberMasked: identities.numberMasked,
+            status: identities.status,
+            verifiedAt: identities.verifiedAt,
+            revokedAt: identities.revokedAt,
+            revokedReason: identities.revokedReason,
+          })
+          .from(identities)
+          .innerJoin(users, eq(users.id, identities.userId))
+          .where(w)
+          .orderBy(desc(identities.verifiedAt), desc(identities.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(identities).innerJoin(users, eq(users.id, identities.userId)).where(w),
+      ]);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+  };
+}

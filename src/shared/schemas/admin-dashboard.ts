@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PAY_ORDER_STATUSES } from './pay-orders';
+
+/** Back office (PRODUCT.md §8): the dashboard. Days are Hong Kong calendar days (UTC+8, no daylight saving). */
+
+export const DashboardQuerySchema = z.object({
+  days: z.coerce.number({ error: '「日數」必須是 1 至 90 的整數' }).int('「日數」必須是 1 至 90 的整數').min(1, '「日數」最少為 1').max(90, '「日數」最多為 90').default(30),
+});
+export type DashboardQuery = z.input<typeof DashboardQuerySchema>;
+
+export const DashboardSchema = z.object({
+  /**
+   * One row per day, oldest first, every day present. `sales`: paid mall and market orders plus
+   * filled buy listings (buy-listing funding is escrow, not a sale); `gmv`: their amounts; `fees`:
+   * market fees booked to the platform; all in cents.
+   */
+  daily: z.array(z.object({ date: z.string(), sales: z.number().int(), gmv: z.number().int(), fees: z.number().int() })),
+  /** Pay orders created in the period, by status (every status present). */
+  ordersByStatus: z.record(z.enum(PAY_ORDER_STATUSES), z.number().int()),
+  newUsers: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Card infos and products on sale in the period, latest sale start first. */
+  drops: z.array(
+    z.object({
+      kind: z.enum(['card', 'product']),
+      id: z.string(),
+      name: z.string(),
+      saleStartsAt: z.string(),
+      saleEndsAt: z.string().nullable(),
+      total: z.number().int(),
+      sold: z.number().int(),
+      /** sold / total, 0..1. */
+      sellThrough: z.number(),
+    }),
+  ),
+  /** Work waiting for operators: shipments pending or packed, withdrawals pending. */
+  queues: z.object({ shipments: z.number().int(), withdrawals: z.number().int() }),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
