@@ -8,15 +8,6 @@ export function ok<T>(data: T, msg = ''): { code: 200; msg: string; data: T } {
   return { code: 200, msg, data };
 }
 
-/**
- * A page of a back-office list: `data` is the rows, the number of every matching row goes in the
- * `X-Total-Count` header (admin contract: lists stay arrays, the pager reads the header).
- */
-export function okPage<T>(res: FastifyReply, page: { rows: T[]; total: number }): { code: 200; msg: string; data: T[] } {
-  res.header('X-Total-Count', String(page.total));
-  return ok(page.rows);
-}
-
 /** The response schema of a route: the envelope around its data. */
 export const reply = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
 
