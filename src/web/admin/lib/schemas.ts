@@ -1,5 +1,9 @@
 import type { ZodType } from 'zod';
 import { AdminCardInfoCreateSchema, AdminCardInfoUpdateSchema, AdminProductCreateSchema, AdminProductUpdateSchema, AdminThemeCreateSchema, AdminThemeUpdateSchema } from '../../../shared/schemas/admin-catalogue';
+import { AdminCodeBatchCreateSchema } from '../../../shared/schemas/admin-codes';
+import { AdminArticleCreateSchema, AdminArticleUpdateSchema, AdminBannerCreateSchema, AdminBannerUpdateSchema, AdminPrivacyCreateSchema, AdminPrivacyUpdateSchema } from '../../../shared/schemas/admin-content';
+import { AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
+import { AdminDisableUserBodySchema, AdminRevokeIdentityBodySchema } from '../../../shared/schemas/admin-users';
 import { CancelShipmentBodySchema, ShipBodySchema } from '../../../shared/schemas/delivery';
 import { AdminPayWithdrawalBodySchema, AdminRejectWithdrawalBodySchema } from '../../../shared/schemas/wallet';
 
@@ -11,16 +15,25 @@ type SchemaName =
 
 /**
  * The request schemas the server validates with (src/shared/schemas), used by the forms before
- * sending so the operator sees the same zh-HK message on the field. A missing one leaves the
- * check to the server (its message is shown).
+ * sending so the operator sees the same zh-HK message on the field.
  */
-export const SCHEMAS: Partial<Record<SchemaName, ZodType>> = {
+export const SCHEMAS: Record<SchemaName, ZodType> = {
   themeCreate: AdminThemeCreateSchema,
   themeUpdate: AdminThemeUpdateSchema,
   cardInfoCreate: AdminCardInfoCreateSchema,
   cardInfoUpdate: AdminCardInfoUpdateSchema,
   productCreate: AdminProductCreateSchema,
   productUpdate: AdminProductUpdateSchema,
+  codeBatchCreate: AdminCodeBatchCreateSchema,
+  bannerCreate: AdminBannerCreateSchema,
+  bannerUpdate: AdminBannerUpdateSchema,
+  articleCreate: AdminArticleCreateSchema,
+  articleUpdate: AdminArticleUpdateSchema,
+  privacyCreate: AdminPrivacyCreateSchema,
+  privacyUpdate: AdminPrivacyUpdateSchema,
+  disableUser: AdminDisableUserBodySchema,
+  revokeIdentity: AdminRevokeIdentityBodySchema,
+  takeDown: AdminTakeDownBodySchema,
   ship: ShipBodySchema,
   cancelShipment: CancelShipmentBodySchema,
   payWithdrawal: AdminPayWithdrawalBodySchema,

@@ -1,7 +1,4 @@
-/**
- * What the back-office API answers (docs: the admin contract of issue 11). The request bodies are
- * validated with the shared zod schemas in src/shared/schemas/admin-*.ts; these are the shapes read.
- */
+/** What the back-office API answers: the response types of the shared schemas (src/shared/schemas/admin-*.ts). */
 export type { AdminTheme as Theme, AdminCardInfo as CardInfo, AdminProduct as Product, AdminDrop as Drop } from '../../../shared/schemas/admin-catalogue';
 
 export interface Right {
@@ -9,89 +6,9 @@ export interface Right {
   description: string;
 }
 
-export interface CodeBatch {
-  id: string;
-  target: { kind: 'cardInfo' | 'theme'; id: string; name: string };
-  count: number;
-  used: number;
-  unused: number;
-  voided: number;
-  status: string;
-  note: string;
-  createdAt: string;
-  createdBy: string | null;
-  csvAvailable: boolean;
-}
-
-export interface Banner {
-  id: string;
-  title: string;
-  image: string;
-  link: string;
-  sort: number;
-  startsAt: string | null;
-  endsAt: string | null;
-}
-
-export interface Article {
-  id: string;
-  title: string;
-  cover: string | null;
-  category: string;
-  summary: string;
-  body: string;
-  publishedAt: string | null;
-}
-
-export interface PrivacyVersion {
-  id: string;
-  version: string;
-  title: string;
-  body: string;
-  publishedAt: string | null;
-  current: boolean;
-}
-
-export interface AdminUser {
-  id: string;
-  phone: string;
-  nickname: string;
-  roles: string[];
-  status: string;
-  createdAt: string;
-  verified: boolean;
-  balance: number;
-}
-
-export interface Identity {
-  id: string;
-  userId: string;
-  phone: string;
-  idType: string;
-  nameMasked: string;
-  numberMasked: string;
-  status: string;
-  verifiedAt: string | null;
-  revokedAt: string | null;
-  revokedReason: string | null;
-}
-
-export interface AuditEntry {
-  id: string;
-  actor: { id: string; phone: string; nickname: string } | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  requestId: string | null;
-  createdAt: string;
-}
-
-export interface Dashboard {
-  daily: { date: string; sales: number; gmv: number; fees: number }[];
-  ordersByStatus: Record<string, number>;
-  newUsers: { date: string; count: number }[];
-  drops: { kind: string; id: string; name: string; total: number; sold: number; sellThrough: number }[];
-  queues: { shipments: number; withdrawals: number };
-}
+export type { AdminCodeBatch as CodeBatch } from '../../../shared/schemas/admin-codes';
+export type { AdminBanner as Banner, AdminArticle as Article, AdminPrivacy as PrivacyVersion } from '../../../shared/schemas/admin-content';
+export type { AdminUser, AdminUserDetail, AdminIdentity as Identity } from '../../../shared/schemas/admin-users';
+export type { AdminListing } from '../../../shared/schemas/admin-market';
+export type { Dashboard } from '../../../shared/schemas/admin-dashboard';
+export type { AuditRecord as AuditEntry } from '../../../shared/schemas/admin-audit';

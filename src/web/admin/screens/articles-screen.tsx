@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { Button, Checkbox, Form, Input, Select, Space, Table, Tabs } from 'antd';
+import { Button, Checkbox, Form, Input, Select, Space, Table, Tabs, message } from 'antd';
 import { useState } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../shared/schemas/content';
 import { confirmAction } from '../components/action-modal';
@@ -7,6 +7,7 @@ import { FormModal } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
+import { call } from '../lib/api';
 import { formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Article } from '../lib/types';
@@ -19,6 +20,8 @@ interface ArticleValues {
   body: string;
   published: boolean;
 }
+
+const STATUS_LABELS: Record<Article['status'], string> = { draft: '草稿', scheduled: '已排程', published: '已發佈' };
 
 const CATEGORY_OPTIONS = ARTICLE_CATEGORIES.map((c) => ({ value: c, label: c }));
 
@@ -38,6 +41,14 @@ export function ArticlesScreen() {
   const { tableProps, searchFormProps } = useTable<Article>({ resource: 'articles', syncWithLocation: false, onSearch: toFilters });
   const [editing, setEditing] = useState<Article | null | undefined>(undefined);
   const remove = useRemove('articles', '文章');
+  // The list leaves the body out: an edit opens on the full article.
+  const edit = async (id: string) => {
+    try {
+      setEditing((await call<Article>('GET', 'articles/detail', { query: { id } })).data);
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
 
   return (
     <List title="文章" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增文章</Button>}>
@@ -52,12 +63,13 @@ export function ArticlesScreen() {
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
         <Table.Column<Article> title="標題" dataIndex="title" />
         <Table.Column<Article> title="分類" dataIndex="category" />
-        <Table.Column<Article> title="發佈時間" dataIndex="publishedAt" render={(v: string | null) => (v ? formatTime(v) : '草稿')} />
+        <Table.Column<Article> title="狀態" dataIndex="status" render={(s: Article['status']) => STATUS_LABELS[s]} />
+        <Table.Column<Article> title="發佈時間" dataIndex="publishedAt" render={(v: string | null) => (v ? formatTime(v) : '—')} />
         <Table.Column<Article>
           title="操作"
           render={(_, r) => (
             <Space>
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯文章 ${r.title}`}>編輯</Button>
+              <Button size="small" onClick={() => void edit(r.id)} aria-label={`編輯文章 ${r.title}`}>編輯</Button>
               <Button size="small" danger onClick={() => confirmAction({ title: `刪除文章「${r.title}」？`, okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除文章 ${r.title}`}>
                 刪除
               </Button>

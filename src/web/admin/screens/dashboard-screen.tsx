@@ -2,10 +2,10 @@ import { useCustom } from '@refinedev/core';
 import { Alert, Card, Col, Progress, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DailyChart } from '../components/daily-chart';
+import { PAY_ORDER_STATUS_LABELS } from '../../../shared/schemas/pay-orders';
 import { formatHkd, percent } from '../lib/format';
 import type { Dashboard } from '../lib/types';
 
-const ORDER_STATUS_LABELS: Record<string, string> = { pending: '待付款', paid: '已付款', completed: '已完成', cancelled: '已取消', expired: '已逾期', refunded: '已退款', failed: '失敗' };
 
 /** Sales, GMV and fees by day, orders by status, new users, drops and their sell-through, queues. */
 export function DashboardScreen() {
@@ -60,14 +60,14 @@ export function DashboardScreen() {
       </Card>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
-          <Card title={<h2 className="admin-card-title">訂單狀態</h2>} style={{ marginBottom: 16 }}>
+          <Card title={<h2 className="admin-card-title">訂單狀態（30 日內建立）</h2>} style={{ marginBottom: 16 }}>
             <Table
               size="small"
               rowKey="status"
               pagination={false}
               dataSource={Object.entries(d.ordersByStatus).map(([status, count]) => ({ status, count }))}
               columns={[
-                { title: '狀態', dataIndex: 'status', key: 'status', render: (s: string) => ORDER_STATUS_LABELS[s] ?? s },
+                { title: '狀態', dataIndex: 'status', key: 'status', render: (s: keyof typeof PAY_ORDER_STATUS_LABELS) => PAY_ORDER_STATUS_LABELS[s] ?? s },
                 { title: '數量', dataIndex: 'count', key: 'count' },
               ]}
             />

@@ -2,13 +2,14 @@ import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { ID_TYPE_LABELS, type IdType } from '../../../shared/identity';
+import { IDENTITY_STATUS_LABELS } from '../../../shared/schemas/admin-users';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Identity } from '../lib/types';
 
-const STATUS: Record<string, string> = { verified: '已認證', revoked: '已撤銷' };
+const STATUS: Record<string, string> = IDENTITY_STATUS_LABELS;
 
 /** Real-name records, masked only; an operator may revoke a verification (the user may verify again). */
 export function IdentitiesScreen() {

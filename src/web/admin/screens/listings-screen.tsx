@@ -6,32 +6,17 @@ import { ActionModal, type PendingAction } from '../components/action-modal';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { formatHkd, formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
-
-/** A market listing as operators see it (admin contract: listings). */
-interface AdminListing {
-  id: string;
-  kind: string;
-  sellType: SellType;
-  status: ListingStatus;
-  priceCents: number;
-  createdAt: string;
-  name?: string;
-  itemName?: string;
-  item?: { name?: string };
-  seller?: { phone?: string; nickname?: string };
-  nickname?: string;
-  phone?: string;
-  takedownReason?: string | null;
-}
+import type { AdminListing } from '../lib/types';
 
 const KIND_LABELS: Record<string, string> = { card: '卡牌', goods: '物品' };
+/** Open listings: waiting for payment, on the market, or in a trade (the server decides what a take-down does to each). */
 const TAKE_DOWN_FROM = new Set<string>(['active', 'pending_payment', 'reserved']);
 
 /** Market listings: take one down with a reason the seller sees in their list. */
 export function ListingsScreen() {
   const { tableProps, searchFormProps } = useTable<AdminListing>({ resource: 'listings', syncWithLocation: false, onSearch: toFilters });
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const nameOf = (l: AdminListing) => l.name ?? l.itemName ?? l.item?.name ?? l.id;
+  const nameOf = (l: AdminListing) => `${l.itemName}${l.serialLabel ? ` ${l.serialLabel}` : ''}`;
 
   return (
     <List title="市場掛單">
@@ -54,9 +39,9 @@ export function ListingsScreen() {
         <Table.Column<AdminListing> title="名稱" render={(_, l) => nameOf(l)} />
         <Table.Column<AdminListing> title="類別" dataIndex="kind" render={(k: string) => KIND_LABELS[k] ?? k} />
         <Table.Column<AdminListing> title="買賣" dataIndex="sellType" render={(t: SellType) => SELL_TYPE_LABELS[t] ?? t} />
-        <Table.Column<AdminListing> title="價格" dataIndex="priceCents" render={(v: number) => formatHkd(v)} />
-        <Table.Column<AdminListing> title="用戶" render={(_, l) => l.seller?.nickname ?? l.nickname ?? l.seller?.phone ?? l.phone ?? '—'} />
-        <Table.Column<AdminListing> title="狀態" dataIndex="status" render={(s: ListingStatus, l) => `${LISTING_STATUS_LABELS[s] ?? s}${l.takedownReason ? `（${l.takedownReason}）` : ''}`} />
+        <Table.Column<AdminListing> title="價格" dataIndex="price" render={(v: number) => formatHkd(v)} />
+        <Table.Column<AdminListing> title="用戶" render={(_, l) => `${l.user.nickname}（${l.user.phoneMasked}）`} />
+        <Table.Column<AdminListing> title="狀態" dataIndex="status" render={(s: ListingStatus, l) => `${LISTING_STATUS_LABELS[s] ?? s}${l.takedownReason ? `：${l.takedownReason}` : ''}`} />
         <Table.Column<AdminListing>
           title="操作"
           render={(_, l) =>
@@ -64,8 +49,8 @@ export function ListingsScreen() {
               <Button
                 size="small"
                 danger
-                onClick={() => setPending({ path: 'listings/takeDown', title: `下架「${nameOf(l)}」`, id: l.id, okText: '下架', done: '已下架，賣家會看到下架原因', danger: true, schema: SCHEMAS.takeDown, fields: [{ name: 'reason', label: '下架原因（賣家會看到）', required: true, max: 200, multiline: true }] })}
-                aria-label={`下架 ${nameOf(l)}`}
+                onClick={() => setPending({ path: 'listings/takeDown', title: `下架「${nameOf(l)}」`, id: l.id, okText: '下架', done: '已下架，用戶會看到下架原因', danger: true, schema: SCHEMAS.takeDown, fields: [{ name: 'reason', label: '下架原因（用戶會看到）', required: true, max: 200, multiline: true }] })}
+                aria-label={`下架 ${nameOf(l)}（${l.user.nickname}）`}
               >
                 下架
               </Button>
@@ -73,7 +58,7 @@ export function ListingsScreen() {
           }
         />
       </Table>
-      <ActionModal action={pending} onClose={() => setPending(null)} invalidates={['listings']} />
+      <ActionModal action={pending} onClose={() => setPending(null)} invalidates={['listings', 'dashboard']} />
     </List>
   );
 }

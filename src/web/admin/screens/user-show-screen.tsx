@@ -4,22 +4,20 @@ import { Button, Descriptions, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ActionModal, confirmAction, type PendingAction } from '../components/action-modal';
-import { RecordTable } from '../components/record-table';
+import { UserHoldingsTable, UserOrdersTable } from '../components/record-table';
 import { useAction } from '../components/use-remove';
 import { formatHkd, formatTime } from '../lib/format';
 import { readAdminSession } from '../lib/session';
 import { SCHEMAS } from '../lib/schemas';
-import type { AdminUser } from '../lib/types';
+import type { AdminUserDetail } from '../lib/types';
 import { USER_STATUS, roleLabel } from './users-screen';
 
-type UserDetail = AdminUser & { counts?: Record<string, number> } & Record<string, unknown>;
-
-const COUNT_LABELS: Record<string, string> = { cards: '卡牌', goods: '物品', orders: '訂單', payOrders: '訂單', listings: '掛單', shipments: '提貨', withdrawals: '提現' };
+const COUNT_LABELS: Record<keyof AdminUserDetail['counts'], string> = { payOrders: '訂單', paidOrders: '已付款訂單', cards: '卡牌', goods: '物品', openListings: '進行中掛單', shipments: '提貨', withdrawals: '提現' };
 
 /** One user: profile, orders and holdings; disable/enable and grant/revoke the operator role. */
 export function UserShowScreen() {
   const { id = '' } = useParams();
-  const { result: user, query } = useOne<UserDetail>({ resource: 'users', id });
+  const { result: user, query } = useOne<AdminUserDetail>({ resource: 'users', id });
   const [pending, setPending] = useState<PendingAction | null>(null);
   const act = useAction('users');
   const self = readAdminSession()?.user.id === id;
@@ -63,9 +61,11 @@ export function UserShowScreen() {
           <Descriptions.Item label="實名認證">{user.verified ? '已認證' : '未認證'}</Descriptions.Item>
           <Descriptions.Item label="餘額">{formatHkd(user.balance)}</Descriptions.Item>
           <Descriptions.Item label="註冊時間">{formatTime(user.createdAt)}</Descriptions.Item>
-          {Object.entries(user.counts ?? {}).map(([k, v]) => (
-            <Descriptions.Item key={k} label={COUNT_LABELS[k] ?? k}>
-              {v}
+          <Descriptions.Item label="求購訂金">{formatHkd(user.escrow)}</Descriptions.Item>
+          {user.status === 'disabled' ? <Descriptions.Item label="停用原因">{`${user.disabledReason ?? ''}（${formatTime(user.disabledAt)}）`}</Descriptions.Item> : null}
+          {(Object.keys(COUNT_LABELS) as (keyof AdminUserDetail['counts'])[]).map((k) => (
+            <Descriptions.Item key={k} label={COUNT_LABELS[k]}>
+              {user.counts[k]}
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -73,8 +73,8 @@ export function UserShowScreen() {
       <Tabs
         style={{ marginTop: 24 }}
         items={[
-          { key: 'orders', label: '訂單', children: <RecordTable path="users/orders" id={id} caption="付款訂單" /> },
-          { key: 'holdings', label: '持有', children: <RecordTable path="users/holdings" id={id} caption="持有的卡牌及物品" /> },
+          { key: 'orders', label: '訂單', children: <UserOrdersTable id={id} /> },
+          { key: 'holdings', label: '持有', children: <UserHoldingsTable id={id} /> },
         ]}
       />
       <ActionModal action={pending} onClose={() => setPending(null)} invalidates={['users']} />

@@ -6,6 +6,7 @@ import { formatHkd, formatTime } from '../lib/format';
 import type { AdminUser } from '../lib/types';
 
 export const USER_STATUS: Record<string, string> = { active: '正常', disabled: '已停用' };
+
 export const roleLabel = (roles: string[]) => (roles.includes('admin') ? '營運人員' : '用戶');
 
 /** Users: search by phone (digits, partial), nickname, role, status; open one for its orders and holdings. */
