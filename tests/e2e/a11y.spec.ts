@@ -85,7 +85,7 @@ test('axe: every screen, signed out and signed in, has no WCAG 2.2 AA violation'
 const BACK_OFFICE_SCREENS = ['/', '/themes', '/cardInfos', '/products', '/drops', '/codeBatches', '/banners', '/articles', '/privacy', '/shipments', '/withdrawals', '/identities', '/users', '/listings', '/audit'];
 
 test('axe: every back-office screen has no WCAG 2.2 AA violation', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const page = await desktopPage(browser, test.info().project.use.baseURL);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);

@@ -30,8 +30,8 @@ import { AuditScreen } from './screens/audit-screen';
 
 dayjs.locale('zh-hk');
 
-/** A darker primary than antd's default blue: white on it, and it on white, pass WCAG AA contrast. */
-const THEME = { token: { colorPrimary: '#0b57d0', colorLink: '#0b57d0', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' } };
+/** Darker primary, error, success and warning colours than antd's: text in them (and white on them) passes WCAG AA contrast. */
+const THEME = { token: { colorPrimary: '#0b57d0', colorLink: '#0b57d0', colorError: '#c62828', colorSuccess: '#2e7d32', colorWarning: '#a15c00', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' } };
 
 const Title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="Trove 寶庫 後台" icon={<span aria-hidden="true">寶</span>} />;
 

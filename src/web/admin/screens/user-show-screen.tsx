@@ -51,7 +51,7 @@ export function UserShowScreen() {
   ) : null;
 
   return (
-    <Show title={user ? `用戶：${user.nickname}` : '用戶'} isLoading={query.isLoading} headerButtons={actions} canEdit={false} canDelete={false}>
+    <Show breadcrumb={false} goBack={false} title={user ? `用戶：${user.nickname}` : '用戶'} isLoading={query.isLoading} headerButtons={actions} canEdit={false} canDelete={false}>
       {user ? (
         <Descriptions bordered column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="手機號碼">{user.phone}</Descriptions.Item>
