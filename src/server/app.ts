@@ -17,6 +17,7 @@ import { webPlugin } from './plugins/web';
 import { contentRoutes } from './modules/content/content.routes';
 import { adminContentRoutes } from './modules/content/content-admin.routes';
 import { adminCodeRoutes } from './modules/codes/codes-admin.routes';
+import { adminUploadRoutes } from './modules/uploads/uploads.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -36,6 +37,9 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
+import { createStorage } from './adapters/storage/create-storage';
+import { localUploadsRoot } from './adapters/storage/local-storage';
+import { uploadsStaticPlugin } from './plugins/uploads-static';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,13 +50,15 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /** `payments` defaults to the provider the configuration names. */
-  deps: Omit<Deps, 'log' | 'payments'> & { payments?: Deps['payments'] };
+  deps: Omit<Deps, 'log' | 'payments' | 'storage'> & { payments?: Deps['payments']; storage?: Deps['storage'] };
   redis?: Redis;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
+  /** Folder served at /uploads/ with STORAGE_DRIVER=local; DATA_DIR/uploads unless set (tests). */
+  uploadsRoot?: string;
   /** Called when the app closes (the database, Redis). */
   onClose?: () => Promise<void>;
   /** Sees every route as it is registered: the machine checks (src/server/checks) list them all. */
@@ -105,7 +111,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
     clientErrorHandler,
   });
-  const deps: Deps = { ...opts.deps, payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys), log: app.log };
+  const deps: Deps = {
+    ...opts.deps,
+    payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys),
+    storage: opts.deps.storage ?? createStorage(opts.deps.config),
+    log: app.log,
+  };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.setValidatorCompiler(validatorCompiler);
@@ -123,7 +134,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Uploaded images come from the S3 public URL when STORAGE_DRIVER=s3.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.deps.config.STORAGE_DRIVER === 's3' && opts.deps.config.S3_PUBLIC_URL ? [new URL(opts.deps.config.S3_PUBLIC_URL).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // WebAssembly only: the QR scanner's polyfill on browsers without BarcodeDetector (iPhone Safari, Firefox).
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
@@ -192,11 +204,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminMarketRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminDashboardRoutes);
+      await api.register(adminUploadRoutes);
     },
     { prefix: '/api' },
   );
 
   await app.register(sandboxCheckoutRoutes);
+
+  if (opts.deps.config.STORAGE_DRIVER === 'local') await app.register(uploadsStaticPlugin, { root: opts.uploadsRoot ?? localUploadsRoot(opts.deps.config.DATA_DIR) });
 
   await app.register(webPlugin, { root: opts.webRoot ?? '', production: opts.deps.config.NODE_ENV === 'production' });
 

@@ -54,6 +54,16 @@ const EnvSchema = z.object({
       if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not mobile numbers in E.164 (+85291234567): ${bad.join(', ')}` });
       return phones;
     }),
+  /** Where uploaded images go: `local` (DATA_DIR/uploads, served at /uploads/) or `s3` (any S3-compatible store). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** For S3-compatible services (MinIO, R2…): their endpoint, addressed path-style. Unset: AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The public origin (and path) the bucket's objects are served from, e.g. https://cdn.example.com/trove. */
+  S3_PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -87,6 +97,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.PAYMENT_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!c[key]) throw new ConfigError(`Invalid environment configuration:\n  ${key}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  if (c.STORAGE_DRIVER === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+      if (!c[key]) throw new ConfigError(`Invalid environment configuration:\n  ${key}: required when STORAGE_DRIVER=s3`);
     }
   }
   return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };

@@ -3,6 +3,7 @@ import type { Clock } from './adapters/clock';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
+import type { StorageAdapter } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 
@@ -15,5 +16,7 @@ export interface Deps {
   keys: Keys;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Uploaded images (local folder or S3-compatible, STORAGE_DRIVER). */
+  storage: StorageAdapter;
   log: FastifyBaseLogger;
 }

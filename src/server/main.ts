@@ -7,10 +7,12 @@ import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './db/demo/market-demo';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
-import { loadConfigOrExit, openConfiguredDatabase } from './startup';
+import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
 
 async function main() {
   const config = loadConfigOrExit();
+  // The embedded database is this process's alone while it runs: `npm run codes` (or a second server) refuses it.
+  const releaseLock = config.DATABASE_URL ? () => undefined : lockDataDirOrExit(config.DATA_DIR, 'server');
   const database = await openConfiguredDatabase(config);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db, systemClock.now()) : false;
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
@@ -24,6 +26,7 @@ async function main() {
     onClose: async () => {
       await redis?.quit();
       await database.close();
+      releaseLock();
     },
   });
 

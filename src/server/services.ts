@@ -6,6 +6,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCodesService } from './modules/codes/codes.service';
 import { createCodesAdminService } from './modules/codes/codes-admin.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { createCollectionService } from './modules/collection/collection.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
@@ -69,6 +70,7 @@ export function createServices(deps: Deps) {
     dashboard: createDashboardService(deps, { shipments, wallet }),
     /** The back office's users and identities. */
     users: createUsersService(deps, { auth, audit, identity }),
+    uploads: createUploadsService(deps, { audit }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

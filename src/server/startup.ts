@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { acquireDataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
 
 /** The configuration once APP_SECRET is known (set, or generated for the embedded database). */
 export type StartupConfig = Config & { APP_SECRET: string };
@@ -52,4 +53,28 @@ export function loadConfigOrExit(): StartupConfig {
 /** Opens the configured database: PostgreSQL at DATABASE_URL, otherwise embedded PGlite under DATA_DIR. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+}
+
+/**
+ * Takes DATA_DIR's embedded-database lock (db/data-dir-lock.ts) or ends the process (exit 1) with a message naming
+ * the process that holds it and what to do.
+ */
+export function lockDataDirOrExit(dataDir: string, role: LockHolder['role']): () => void {
+  try {
+    return acquireDataDirLock(dataDir, role);
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    process.stderr.write(`${lockedMessage(dataDir, err.holder, role)}\n`);
+    process.exit(1);
+  }
+}
+
+/** What a process refused by the lock tells the operator, in zh-HK and English. */
+export function lockedMessage(dataDir: string, holder: LockHolder, role: LockHolder['role']): string {
+  const who = holder.role === 'server' ? `伺服器（PID ${holder.pid}）` : `npm run codes（PID ${holder.pid}）`;
+  const what =
+    role === 'codes'
+      ? '請改用後台（/admin → 兌換碼）建立、下載或作廢批次，或先停止伺服器再執行 npm run codes。'
+      : '請等它完成或先停止它，再啟動伺服器。';
+  return `${who}正在使用 ${path.resolve(dataDir)} 的內嵌資料庫（PGlite 同一時間只可由一個程序開啟）。${what}\n(The embedded database in DATA_DIR is held by ${holder.role} PID ${holder.pid}; ${role === 'codes' ? 'use the back office or stop the server' : 'stop it first'}.)`;
 }

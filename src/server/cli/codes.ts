@@ -6,7 +6,8 @@
  *   npm run codes -- list
  *   npm run codes -- void <batchId>
  *
- * Opens the database like the server does (DATABASE_URL, or PGlite under DATA_DIR). The clear codes
+ * Opens the database like the server does (DATABASE_URL, or PGlite under DATA_DIR; refused while a server holds
+ * that one: use the back office, or stop the server). The clear codes
  * exist only in the CSV written by `create`: the database keeps their keyed hashes.
  */
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
@@ -20,7 +21,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { batchCsv, createCodesService } from '../modules/codes/codes.service';
-import { loadConfigOrExit, openConfiguredDatabase } from '../startup';
+import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from '../startup';
 
 export const USAGE = `用法：
   npm run codes -- create --card-info <卡牌 id> --count <數量> [--out <檔案.csv>] [--note <備註>]
@@ -125,6 +126,9 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
 
 async function main() {
   const config = loadConfigOrExit();
+  // Never open the embedded database a server holds (two processes on one PGlite folder read stale data and can
+  // corrupt it); held while this command runs, so a server does not start meanwhile either.
+  const releaseLock = config.DATABASE_URL ? () => undefined : lockDataDirOrExit(config.DATA_DIR, 'codes');
   const database = await openConfiguredDatabase(config);
   try {
     process.exitCode = await runCodesCli(process.argv.slice(2), {
@@ -140,6 +144,7 @@ async function main() {
     });
   } finally {
     await database.close();
+    releaseLock();
   }
 }
 

@@ -147,6 +147,13 @@ const FASTIFY_CODES: Record<string, [ErrorKind, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid', '請求內容不能為空'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['invalid', '不支援此內容類型，請以 JSON 提交'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid', '請求長度不正確'],
+  // Uploads (@fastify/multipart, /api/admin/uploads).
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', '圖片不能超過 10 MB'],
+  FST_FILES_LIMIT: ['invalid', '每次只可上載一個檔案'],
+  FST_FIELDS_LIMIT: ['invalid', '表單欄位太多：只需「file」及「purpose」'],
+  FST_PARTS_LIMIT: ['invalid', '表單欄位太多：只需「file」及「purpose」'],
+  FST_PROTO_VIOLATION: ['invalid', '表單欄位名稱不正確'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['invalid', '請以 multipart/form-data 上載圖片'],
 };
 
 /** The SQLSTATE of a database error (node-postgres and PGlite put it on the error or its cause). */

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalStorage } from '../adapters/storage/local-storage';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ManualClock } from '../adapters/clock';
 import { createKeys, type Keys } from '../adapters/keys';
@@ -17,6 +21,8 @@ export interface TestApp {
   sms: FakeSms;
   config: Config;
   keys: Keys;
+  /** The folder local uploads are written to and served from. */
+  uploadsRoot: string;
   /** POST/GET under /api with an optional bearer token; answers the parsed envelope and status. */
   call<T = unknown>(method: 'GET' | 'POST', path: string, opts?: { body?: unknown; query?: Record<string, string>; token?: string; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; code: number; msg: string; data: T }>;
   close(): Promise<void>;
@@ -40,9 +46,15 @@ export async function createTestApp(
   const keys = createKeys(config.APP_SECRET);
   const clock = new ManualClock();
   const sms = new FakeSms();
+  // Uploads go to a throw-away folder, never the working copy's ./data.
+  const uploadsRoot = path.join(tmpdir(), `trove-test-uploads-${randomBytes(6).toString('hex')}`);
   const app = await buildApp({
-    deps: { config, db: database.db, clock, keys, sms, payments: createPaymentProvider(config, database.db, clock, keys) },
-    onClose: () => database.close(),
+    deps: { config, db: database.db, clock, keys, sms, payments: createPaymentProvider(config, database.db, clock, keys), storage: createLocalStorage(uploadsRoot) },
+    uploadsRoot,
+    onClose: async () => {
+      await database.close();
+      await rm(uploadsRoot, { recursive: true, force: true });
+    },
     onRoute: opts.onRoute,
   });
   await app.ready();
@@ -54,6 +66,7 @@ export async function createTestApp(
     sms,
     config,
     keys,
+    uploadsRoot,
     async call(method, path, o = {}) {
       const headers: Record<string, string> = { 'accept-language': 'zh_HK', ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;

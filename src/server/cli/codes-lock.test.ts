@@ -1,0 +1,79 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError, lockFile, lockHolder } from '../db/data-dir-lock';
+
+const exec = promisify(execFile);
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+describe('the embedded database lock', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'trove-lock-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses while a live process holds it, takes over a stale lock of a dead PID, and releases its own', async () => {
+    const dataDir = path.join(dir, 'unit');
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      acquireDataDirLock(dataDir, 'server')();
+      writeFileSync(lockFile(dataDir), JSON.stringify({ pid: other.pid, role: 'server', startedAt: '' }));
+      expect(lockHolder(dataDir)).toMatchObject({ pid: other.pid, role: 'server' });
+      expect(() => acquireDataDirLock(dataDir, 'codes')).toThrow(DataDirLockedError);
+    } finally {
+      other.kill();
+      await exited(other);
+    }
+    // Its process is gone: the lock is stale.
+    expect(lockHolder(dataDir)).toBeNull();
+    const release = acquireDataDirLock(dataDir, 'codes');
+    expect(existsSync(lockFile(dataDir))).toBe(true);
+    release();
+    expect(existsSync(lockFile(dataDir))).toBe(false);
+  });
+
+  it('`npm run codes` refuses while a server holds DATA_DIR, and works on the same data once it stops', async () => {
+    const dataDir = path.join(dir, 'server');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', PORT: '4461', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(dir, 'no-web') };
+    delete env.DATABASE_URL;
+    delete env.APP_SECRET;
+    const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let serverErr = '';
+    server.stderr!.on('data', (c: Buffer) => (serverErr += c.toString()));
+    try {
+      // Listening means it has opened and migrated the database and holds the lock.
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${serverErr}`);
+        const up = await fetch('http://127.0.0.1:4461/healthz').then((r) => r.ok, () => false);
+        if (up) break;
+        if (Date.now() > deadline) throw new Error(`server did not start: ${serverErr}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(lockHolder(dataDir)).toMatchObject({ pid: server.pid, role: 'server' });
+
+      const refused = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], { env, cwd: process.cwd() }).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(refused).not.toBeNull();
+      expect(refused!.code).toBe(1);
+      expect(refused!.stderr).toContain(`伺服器（PID ${server.pid}）正在使用`);
+      expect(refused!.stderr).toContain('請改用後台');
+      // The server was not disturbed.
+      expect((await fetch('http://127.0.0.1:4461/healthz')).status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+      await exited(server);
+    }
+    // Stopped cleanly: the lock is gone and the database opens and answers.
+    expect(existsSync(lockFile(dataDir))).toBe(false);
+    const res = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], { env, cwd: process.cwd() });
+    expect(res.stdout).toContain('尚未建立任何批次');
+    expect(existsSync(lockFile(dataDir))).toBe(false);
+  }, 180_000);
+});

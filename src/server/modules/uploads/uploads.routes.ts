@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { AdminUploadSchema, UPLOAD_MAX_BYTES, UploadPurposeSchema } from '../../../shared/schemas/admin-uploads';
+import { ok, reply, typed } from '../../http';
+import { requireAdmin } from '../../plugins/auth';
+
+/** The multipart form: the image in `file`, what it is for in `purpose`. */
+const UploadBodySchema = z.strictObject({
+  file: z
+    .custom<Buffer>((v) => Buffer.isBuffer(v), { message: '請以 multipart/form-data 的「file」欄位上載圖片' })
+    .meta({ type: 'string', format: 'binary' }),
+  purpose: UploadPurposeSchema,
+});
+
+/** Operators' image uploads (PRODUCT.md §8): POST /api/admin/uploads, multipart/form-data. */
+export async function adminUploadRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { uploads } = app.services;
+  // First, before multipart reads a byte: an anonymous caller gets 403, a signed-in non-operator 404.
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+  // Only in this plugin: every other route takes JSON. The file is buffered (≤ 10 MB) into `body.file`.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 100 },
+  });
+
+  r.post(
+    '/admin/uploads',
+    { schema: { tags: ['admin'], consumes: ['multipart/form-data'], body: UploadBodySchema, response: reply(AdminUploadSchema) }, bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024 },
+    async (req) => ok(await uploads.upload(requireAdmin(req), { purpose: req.body.purpose, file: req.body.file }), '已上載圖片'),
+  );
+}

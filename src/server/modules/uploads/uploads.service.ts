@@ -1,0 +1,80 @@
+import sharp from 'sharp';
+import type { Deps } from '../../deps';
+import { AppError, invalid } from '../../errors';
+import { newId } from '../../adapters/ids';
+import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, type AdminUpload, type UploadPurpose } from '../../../shared/schemas/admin-uploads';
+import type { Operator } from '../auth/auth.service';
+import type { AuditService } from '../audit/audit.service';
+import { createUploadsRepository } from './uploads.repository';
+
+/** What sharp may decode: photographs and drawings. SVG is left out (a document that can reference other files). */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Decompression bombs: a small file that decodes to a huge bitmap is refused before it is decoded. */
+const MAX_PIXELS = 50_000_000;
+const NOT_AN_IMAGE = '只接受圖片檔案（JPEG、PNG、WebP、GIF、AVIF 或 HEIC）';
+
+/**
+ * Image uploads for the back office: the type is sniffed from the bytes (never the name), each image is
+ * converted to WebP at 320 / 640 / 1280 px wide (never enlarged), stored through the storage adapter, and
+ * recorded with its audit entry in one transaction.
+ */
+export function createUploadsService(deps: Pick<Deps, 'db' | 'clock' | 'storage' | 'log'>, svc: { audit: AuditService }) {
+  const repo = createUploadsRepository();
+
+  return {
+    async upload(op: Operator, input: { purpose: UploadPurpose; file: Buffer; filename?: string }): Promise<AdminUpload> {
+      if (input.file.length === 0) throw invalid('請選擇要上載的圖片');
+      if (input.file.length > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', '圖片不能超過 10 MB');
+      let meta: sharp.Metadata;
+      try {
+        meta = await sharp(input.file, { limitInputPixels: MAX_PIXELS }).metadata();
+      } catch {
+        throw invalid(NOT_AN_IMAGE);
+      }
+      if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw invalid(NOT_AN_IMAGE);
+      if (meta.width * meta.height > MAX_PIXELS) throw invalid('圖片尺寸過大（最多 5,000 萬像素）');
+      // EXIF orientation applied first, so the width is the one people see.
+      const seenWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
+      const widths = UPLOAD_WIDTHS.filter((w) => w <= seenWidth);
+      if (widths.length === 0) widths.push(seenWidth as (typeof UPLOAD_WIDTHS)[number]);
+
+      const id = newId('upl');
+      const variants: { width: number; height: number; key: string; url: string; bytes: number }[] = [];
+      try {
+        for (const width of widths) {
+          const { data, info } = await sharp(input.file, { limitInputPixels: MAX_PIXELS, animated: false })
+            .rotate()
+            .resize({ width, withoutEnlargement: true })
+            .webp({ quality: 82 })
+            .toBuffer({ resolveWithObject: true });
+          const key = `${input.purpose}/${id}/${info.width}.webp`;
+          variants.push({ width: info.width, height: info.height, key, url: await deps.storage.put(key, data, 'image/webp'), bytes: data.length });
+        }
+      } catch (err) {
+        await removeAll(variants.map((v) => v.key));
+        if (err instanceof AppError) throw err;
+        // A file sharp could read the header of but not decode: still the caller's file, not our fault.
+        if (variants.length === 0 && err instanceof Error && /Input|unsupported|corrupt|VipsJpeg|premature/i.test(err.message)) throw invalid(NOT_AN_IMAGE);
+        throw err;
+      }
+      const main = variants.find((v) => v.width === 640) ?? variants[variants.length - 1]!;
+      const answer: AdminUpload = { id, url: main.url, variants: variants.map(({ width, height, url }) => ({ width, height, url })) };
+      try {
+        await deps.db.transaction(async (tx) => {
+          await repo.insert(tx, { id, purpose: input.purpose, variants, originalName: (input.filename ?? '').slice(0, 200), originalBytes: input.file.length, createdBy: op.userId, createdAt: deps.clock.now() });
+          await svc.audit.record(tx, op, { action: 'upload.create', targetType: 'upload', targetId: id, after: { purpose: input.purpose, url: answer.url, bytes: input.file.length } });
+        });
+      } catch (err) {
+        await removeAll(variants.map((v) => v.key));
+        throw err;
+      }
+      return answer;
+    },
+  };
+
+  /** Best effort: a stored variant of an upload that failed is garbage, but its removal failing is not the caller's problem. */
+  async function removeAll(keys: string[]) {
+    for (const key of keys) await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove a stored variant of a failed upload'));
+  }
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;
