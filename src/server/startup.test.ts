@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKeys, deriveKey, KEY_PURPOSES, type KeyPurpose } from './adapters/keys';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEMO_OPERATOR_PHONE, loadConfig } from './config';
 import { appSecretFile, loadStartupConfig } from './startup';
 
 describe('APP_SECRET at start-up', () => {
@@ -70,5 +70,16 @@ describe('derived keys', () => {
     expect(a.hmac('exchangeCode', 'ABC')).not.toBe(a.hmac('smsCode', 'ABC'));
     expect(createKeys('w'.repeat(64)).hmac('exchangeCode', 'ABC')).not.toBe(a.hmac('exchangeCode', 'ABC'));
     expect(() => createKeys('short')).toThrow();
+  });
+});
+
+describe('the demo operator', () => {
+  const secret = 'x'.repeat(32);
+  it('is named by ADMIN_PHONES only on the embedded database with the demo content and no ADMIN_PHONES set', () => {
+    expect(loadConfig({}).ADMIN_PHONES).toEqual([DEMO_OPERATOR_PHONE]);
+    expect(loadConfig({ SEED_DEMO: 'false' }).ADMIN_PHONES).toEqual([]);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/trove', APP_SECRET: secret }).ADMIN_PHONES).toEqual([]);
+    expect(loadConfig({ ADMIN_PHONES: '' }).ADMIN_PHONES).toEqual([]);
+    expect(loadConfig({ ADMIN_PHONES: '+85291234567' }).ADMIN_PHONES).toEqual(['+85291234567']);
   });
 });

@@ -22,7 +22,8 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
   });
   afterAll(() => t?.close());
 
-  const variants = (op: Operation) =>
+  type Variant = { query?: Record<string, string>; payload?: string | object; headers?: Record<string, string> };
+  const variants = (op: Operation): Variant[] =>
     op.method === 'GET'
       ? [{ query: {} }, { query: { id: 'x', page: '-1', pageSize: '999', status: 'nonsense' } }]
       : [{}, { payload: {} }, { payload: { id: 'x', nonsense: true } }, { payload: '{"broken', headers: { 'content-type': 'application/json' } }];
@@ -40,9 +41,9 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
     for (const op of adminOps) {
       for (const v of variants(op)) {
         for (const [who, token, status] of [['signed out', undefined, 403], ['non-operator', userToken, 404]] as const) {
-          const headers: Record<string, string> = { ...('headers' in v ? v.headers : {}) };
+          const headers: Record<string, string> = { ...v.headers };
           if (token) headers.authorization = `Bearer ${token}`;
-          const res = await t.app.inject({ method: op.method, url: op.path, headers, ...('query' in v ? { query: v.query } : {}), ...('payload' in v ? { payload: v.payload as never } : {}) });
+          const res = await t.app.inject({ method: op.method, url: op.path, headers, query: v.query, payload: v.payload });
           calls++;
           const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as { code?: number; data?: unknown }) : null;
           if (res.statusCode !== status || body?.code !== status || (body && body.data !== null)) {

@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { addProduct, addressBody, giveGoods } from '../modules/shipments/shipments.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { MARKET_OWNERSHIP } from './ownership-market';
+import { ADMIN_OWNERSHIP } from './ownership-admin';
 
 /**
  * The ownership of every id a route takes (issue 7 §2), in one table. The ownership check
@@ -194,6 +195,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   { route: 'POST /api/admin/shipments/cancel', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId'] },
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
+  // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).
+  ...ADMIN_OWNERSHIP,
 ];
 
 /** An address in the owner's book, with a recipient nobody else uses. */

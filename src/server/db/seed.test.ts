@@ -37,7 +37,7 @@ describe('demo seed', () => {
   it('loads once: a second run leaves one copy', async () => {
     expect(await seedDemo(t.db, t.clock.now())).toBe(true);
     const first = await counts(t);
-    expect(first).toMatchObject({ themes: 3, banners: 3, privacy: 1, users: 3 });
+    expect(first).toMatchObject({ themes: 3, banners: 3, privacy: 1, users: 4 });
     expect(first.cardInfos).toBeGreaterThanOrEqual(12);
     expect(first.articles).toBeGreaterThanOrEqual(5);
     expect(await seedDemo(t.db, t.clock.now())).toBe(false);

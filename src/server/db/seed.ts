@@ -3,6 +3,7 @@ import type { Db, Tx } from './client';
 import { articles, banners, cardEvents, cardInfos, cards, privacyPolicies, products, themes, users } from './schema';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './demo/catalogue-data';
 import { DEMO_ARTICLES, DEMO_BANNERS, PRIVACY_POLICY } from './demo/content-data';
+import { DEMO_OPERATOR_PHONE } from '../config';
 
 const HOUR = 3600_000;
 
@@ -16,13 +17,19 @@ export const DEMO_COLLECTORS = [
   { id: 'usr_demo_qilin', phone: '+85200000003', nickname: '麒麟收藏家' },
 ];
 
+/**
+ * The demo's operator account (no role stored: the demo configuration names its phone in
+ * ADMIN_PHONES, which grants `admin` at sign-in; see DEMO_OPERATOR_PHONE).
+ */
+export const DEMO_OPERATOR = { id: 'usr_demo_operator', phone: DEMO_OPERATOR_PHONE, nickname: '寶庫營運' };
+
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
 async function seedCatalogue(tx: Tx, now: Date) {
   const at = (offset: number | undefined) => (offset === undefined ? null : new Date(now.getTime() + offset));
-  await tx.insert(users).values(DEMO_COLLECTORS.map((u) => ({ ...u, createdAt: new Date(now.getTime() - 30 * 24 * HOUR), updatedAt: now })));
+  await tx.insert(users).values([...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => ({ ...u, createdAt: new Date(now.getTime() - 30 * 24 * HOUR), updatedAt: now })));
   await tx.insert(themes).values(
     DEMO_THEMES.map((t) => ({ id: t.id, name: t.name, description: t.description, cover: themeCover(t), bCardInfoId: t.bCardInfoId, sort: t.sort, createdAt: now })),
   );

@@ -5,10 +5,7 @@ import { cardInfos, products } from '../../db/schema/catalogue';
 import { cards } from '../../db/schema/cards';
 import { goods } from '../../db/schema/goods';
 import { identities } from '../../db/schema/identity';
-import { listings } from '../../db/schema/market';
 import { payOrders } from '../../db/schema/pay-orders';
-import { shipments } from '../../db/schema/shipments';
-import { ledgerAccounts, withdrawals } from '../../db/schema/wallet';
 
 /**
  * The back office's view of users (docs/decisions/013-back-office-read-models.md): one query per
@@ -34,8 +31,12 @@ function where(f: UserFilter): SQL | undefined {
   );
 }
 
+/*
+ * Correlated subqueries are written with table-qualified names: Drizzle prints a column of a
+ * single-table select unqualified, and inside a subquery "id" would then mean the inner table's id.
+ */
 const balanceOf = (suffix: 'balance' | 'escrow') =>
-  sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = 'user:' || ${users.id} || ${`:${suffix}`}), 0)`;
+  sql<number>`coalesce((select la.balance from ledger_accounts la where la.id = 'user:' || "users"."id" || ${`:${suffix}`}), 0)`;
 
 const userColumns = {
   id: users.id,
@@ -48,7 +49,7 @@ const userColumns = {
   disabledReason: users.disabledReason,
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,
-  verified: sql<boolean>`exists (select 1 from ${identities} where ${identities.userId} = ${users.id} and ${identities.status} = 'verified')`,
+  verified: sql<boolean>`exists (select 1 from identities i where i.user_id = "users"."id" and i.status = 'verified')`,
   balance: balanceOf('balance'),
 };
 
@@ -70,13 +71,13 @@ export function createUsersReadModel() {
         .select({
           ...userColumns,
           escrow: balanceOf('escrow'),
-          payOrders: n(sql`select count(*) from ${payOrders} where ${payOrders.buyerId} = ${users.id}`),
-          paidOrders: n(sql`select count(*) from ${payOrders} where ${payOrders.buyerId} = ${users.id} and ${payOrders.status} = 'paid'`),
-          cards: n(sql`select count(*) from ${cards} where ${cards.ownerId} = ${users.id} and ${cards.status} <> 'consumed'`),
-          goods: n(sql`select count(*) from ${goods} where ${goods.ownerId} = ${users.id} and ${goods.status} <> 'delivered'`),
-          openListings: n(sql`select count(*) from ${listings} where ${listings.userId} = ${users.id} and ${listings.status} in ('active', 'reserved', 'pending_payment')`),
-          shipments: n(sql`select count(*) from ${shipments} where ${shipments.userId} = ${users.id}`),
-          withdrawals: n(sql`select count(*) from ${withdrawals} where ${withdrawals.userId} = ${users.id}`),
+          payOrders: n(sql`select count(*) from pay_orders po where po.buyer_id = "users"."id"`),
+          paidOrders: n(sql`select count(*) from pay_orders po where po.buyer_id = "users"."id" and po.status = 'paid'`),
+          cards: n(sql`select count(*) from cards c where c.owner_id = "users"."id" and c.status <> 'consumed'`),
+          goods: n(sql`select count(*) from goods g where g.owner_id = "users"."id" and g.status <> 'delivered'`),
+          openListings: n(sql`select count(*) from listings l where l.user_id = "users"."id" and l.status in ('active', 'reserved', 'pending_payment')`),
+          shipments: n(sql`select count(*) from shipments s where s.user_id = "users"."id"`),
+          withdrawals: n(sql`select count(*) from withdrawals w where w.user_id = "users"."id"`),
         })
         .from(users)
         .where(eq(users.id, id));
