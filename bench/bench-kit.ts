@@ -3,7 +3,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { newId } from '../src/server/adapters/ids';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase, type Database, type OpenOptions } from '../src/server/db/client';
 
 export interface Answer {
   status: number;
@@ -40,7 +40,7 @@ export async function pool<T>(n: number, width: number, job: (i: number) => Prom
 
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function freshPostgres(url: string): Promise<Database> {
+export async function freshPostgres(url: string, opts: Omit<OpenOptions, 'url' | 'dataDir'> = {}): Promise<Database & { url: string }> {
   const name = newId('trove_bench').toLowerCase();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -48,9 +48,10 @@ export async function freshPostgres(url: string): Promise<Database> {
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 20 });
+  const database = await openDatabase({ poolSize: 20, ...opts, url: u.toString() });
   return {
     ...database,
+    url: u.toString(),
     async close() {
       await database.close();
       // pg's pool.end() resolves before its sockets finish closing; let them go before FORCE drops them.

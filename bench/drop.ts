@@ -3,86 +3,282 @@
  * keep-alive connections, by real HTTP to the app on 127.0.0.1, on PGlite and (when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints
  * throughput and latency, and the invariants (oversold and duplicate serials must be 0).
+ *
+ * Measured in the same run, on the same database:
+ * - a raw-SQL claim loop: the statements of the reservation transaction the service runs, sent
+ *   with `pg` (no HTTP, no ORM) over a pool of the app's size by as many workers as connections;
+ *   the drop's sell-through rate is printed as a ratio to it;
+ * - the sell-through rate while stock lasts (orders up to the last sale ÷ the time of that sale);
+ * - sold-out refusals: their latency during the rush, then a burst of attempts at the sold-out drop
+ *   by buyers without an order (p50/p99), with the queries the server ran meanwhile (PostgreSQL).
+ *
+ * `-- --instances N` (needs PostgreSQL and BENCH_REDIS_URL or TEST_REDIS_URL): N server processes
+ * (`src/server/main.ts`) on one PostgreSQL database and one Redis, buyers spread across them; the
+ * same drop run on one instance first, then on N, then checks: 0 oversold, distinct serials, each
+ * expired order released once (half the orders are left to expire, the expiry raced on every
+ * instance), and the released editions sold again through every instance.
+ *
+ * Other options: `--port P` first port of the servers it starts (default: free ports), `--editions`,
+ * `--attempts`, `--connections`, `--postgres-only` (skip PGlite).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import net, { type AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { systemClock } from '../src/server/adapters/clock';
+import { newId, sha256 } from '../src/server/adapters/ids';
 import { createKeys } from '../src/server/adapters/keys';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import type { SandboxProvider } from '../src/server/adapters/payments/sandbox';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase, type Database, type Db } from '../src/server/db/client';
 import { cardInfos, cards, payOrders } from '../src/server/db/schema';
 import { createBuyers, createDrop } from '../src/server/modules/pay-orders/pay-orders.fixtures';
-import { freshPostgres, pool, pct, request } from './bench-kit';
+import { PAY_ORDER_TTL_MS } from '../src/shared/constants';
+import { freshPostgres, pool, pct, request, type Answer } from './bench-kit';
 
-const EDITIONS = 1_000;
-const ATTEMPTS = 5_000;
-const CONNECTIONS = 200;
+const args = parseArgs({
+  options: {
+    instances: { type: 'string' },
+    port: { type: 'string' },
+    editions: { type: 'string' },
+    attempts: { type: 'string' },
+    connections: { type: 'string' },
+    'postgres-only': { type: 'boolean' },
+  },
+}).values;
+const EDITIONS = Number(args.editions ?? 1_000);
+const ATTEMPTS = Number(args.attempts ?? 5_000);
+const CONNECTIONS = Number(args.connections ?? 200);
+const INSTANCES = Number(args.instances ?? 0);
+const BASE_PORT = Number(args.port ?? 0);
 const BASELINE_REQUESTS = 5_000;
+/** Attempts at the drop once sold out, by buyers without an order; fewer connections, so latency is not queueing. */
+const REFUSALS = 3_000;
+const REFUSAL_CONNECTIONS = 20;
+const POOL_SIZE = 20;
+const SOLD_OUT = '已售罄';
 
+const f = (n: number, d = 1) => n.toFixed(d);
+const SECRET = randomBytes(32).toString('hex');
 
-async function run(label: string, database: Database) {
+type Buyer = { id: string; token: string };
+type Timed = Answer & { at: number };
+
+/** Runs `n` requests over `width` connections; each answer also carries when it arrived (ms from the start). */
+async function timedPool(n: number, width: number, job: (i: number) => Promise<Answer>) {
+  const started = performance.now();
+  return pool(n, width, async (i): Promise<Timed> => ({ ...(await job(i)), at: performance.now() - started }));
+}
+
+const buyRequest = (agent: http.Agent, port: number, buyer: Buyer, drop: string, key: string) =>
+  request(agent, port, 'POST', '/api/payOrder/create', { authorization: `Bearer ${buyer.token}`, 'idempotency-key': key }, JSON.stringify({ type: 'card', cardInfoId: drop, quantity: 1 }));
+
+interface Rush {
+  seconds: number;
+  attemptsPerS: number;
+  sold: Timed[];
+  /** Orders up to the last sale ÷ the time of that sale. */
+  sellThrough: number;
+  soldOutMs: number[];
+  statuses: string;
+  latencies: number[];
+  /** One answer that is neither a sale nor a 409, if any. */
+  odd: Timed | undefined;
+}
+
+function summarise(results: Timed[], seconds: number): Rush {
+  const sold = results.filter((r) => r.status === 200);
+  const lastSale = Math.max(...sold.map((r) => r.at));
+  const statuses = new Map<number, number>();
+  for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+  return {
+    seconds,
+    attemptsPerS: results.length / seconds,
+    sold,
+    sellThrough: sold.length / (lastSale / 1000),
+    soldOutMs: results.filter((r) => r.status === 409 && r.body.includes(SOLD_OUT)).map((r) => r.ms).sort((a, b) => a - b),
+    statuses: [...statuses].map(([s, n]) => `${s}×${n}`).join(', '),
+    latencies: results.map((r) => r.ms).sort((a, b) => a - b),
+    odd: results.find((r) => r.status !== 200 && r.status !== 409),
+  };
+}
+
+function printRush(r: Rush, attempts: number) {
+  console.log(`payOrder/create            ${f(r.attemptsPerS)} attempts/s (${attempts} attempts in ${f(r.seconds, 2)} s); answers ${r.statuses}`);
+  console.log(`  sell-through             ${f(r.sellThrough)} orders/s while stock lasted (${r.sold.length} orders, last at ${f(Math.max(...r.sold.map((s) => s.at)) / 1000, 2)} s)`);
+  console.log(`  latency p50 / p99        ${f(pct(r.latencies, 50))} ms / ${f(pct(r.latencies, 99))} ms (max ${f(r.latencies.at(-1)!)} ms)`);
+  if (r.odd) console.log(`  unexpected answer, e.g.  ${r.odd.status} ${r.odd.body.slice(0, 160)}`);
+  if (r.soldOutMs.length) console.log(`  sold-out refusals        p50 ${f(pct(r.soldOutMs, 50))} ms / p99 ${f(pct(r.soldOutMs, 99))} ms during the rush (${r.soldOutMs.length})`);
+}
+
+/** Attempts at a sold-out drop by buyers without an order: what a refusal costs once the flag is up. */
+async function refusalBurst(agent: http.Agent, ports: number[], buyers: Buyer[], drop: string, label: string) {
+  const burst = await timedPool(REFUSALS, REFUSAL_CONNECTIONS, (i) => buyRequest(agent, ports[i % ports.length]!, buyers[i]!, drop, `${label}-late-${i}`));
+  const ms = burst.results.map((r) => r.ms).sort((a, b) => a - b);
+  const refused = burst.results.filter((r) => r.status === 409 && r.body.includes(SOLD_OUT)).length;
+  const other = burst.results.find((r) => !(r.status === 409 && r.body.includes(SOLD_OUT)));
+  if (other) console.log(`  (not a sold-out refusal, e.g. ${other.status} ${other.body.slice(0, 120)})`);
+  console.log(
+    `sold-out refusals          p50 ${f(pct(ms, 50))} ms / p99 ${f(pct(ms, 99))} ms (max ${f(ms.at(-1)!)} ms); ${f(REFUSALS / burst.seconds)} req/s; ${refused} of ${REFUSALS} refused as sold out (${REFUSAL_CONNECTIONS} connections, after the rush)`,
+  );
+  return refused;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The raw-SQL claim loop: the reservation transaction of `payOrder/create` for a card, statement by
+// statement as the service sends them (pay-orders and catalogue repositories), without HTTP or ORM.
+
+const SALE_SQL = `select ci.id, ci.name, ci.description, ci.price_cents, (ci.edition_size - ci.minted - ci.reserved)::int as "left",
+  ci.per_user_limit, ci.sale_starts_at, ci.sale_ends_at, ci.rights,
+  (CASE WHEN ci.price_cents IS NULL OR ci.is_b_card THEN 'not_for_sale'
+    WHEN ci.sale_ends_at IS NOT NULL AND ci.sale_ends_at <= $2::timestamptz THEN 'ended'
+    WHEN ci.edition_size - ci.minted - ci.reserved <= 0 THEN 'sold_out'
+    WHEN ci.sale_starts_at IS NOT NULL AND ci.sale_starts_at > $2::timestamptz THEN 'upcoming'
+    ELSE 'on_sale' END) as sale_state,
+  ci.image, ci.rarity, t.id as theme_id, t.name as theme_name, ci.edition_size, ci.minted, ci.is_b_card
+  from card_infos ci inner join themes t on t.id = ci.theme_id where ci.id = $1 limit 1`;
+const INSERT_SQL = `insert into pay_orders (id, order_no, provider_ref, pay_url, type, buyer_id, card_info_id, product_id, listing_id, item_name, item_image,
+  unit_price_cents, quantity, amount_cents, provider, idempotency_key, request_hash, expires_at, created_at, updated_at)
+  values ($1, $2, $3, $4, 'card', $5, $6, null, null, $7, $8, $9, 1, $9, 'sandbox', $10, $11, $12, $13, $13) returning *`;
+
+async function rawClaims(url: string, drop: string, buyers: Buyer[]) {
+  const claimPool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  await Promise.all(Array.from({ length: POOL_SIZE }, () => claimPool.query('select 1')));
+  try {
+    const run = await timedPool(EDITIONS, CONNECTIONS, async (i) => {
+      const buyer = buyers[i]!;
+      const key = `raw-${i}`;
+      const started = performance.now();
+      const c = await claimPool.connect();
+      let status = 500;
+      try {
+        const now = new Date();
+        await c.query('BEGIN');
+        await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`]); // lockBuyer
+        await c.query('select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key]); // byKey
+        const sale = (await c.query(SALE_SQL, [drop, now.toISOString()])).rows[0] as { name: string; image: string; price_cents: number }; // saleInfo
+        await c.query(`select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop]); // heldQuantity
+        const orderNo = `TRRAW${String(i).padStart(8, '0')}`;
+        await c.query(INSERT_SQL, [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()]); // insert
+        // The claim last, as the service does: the supply row is locked only until the commit.
+        const reserved = await c.query('update card_infos set reserved = reserved + $1 where id = $2 and minted + reserved + $1 <= edition_size returning id', [1, drop]); // reserve
+        if (reserved.rowCount === 1) {
+          await c.query('COMMIT');
+          status = 200;
+        } else {
+          await c.query('ROLLBACK');
+          status = 409;
+        }
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+      return { status, body: '', ms: performance.now() - started };
+    });
+    return summarise(run.results, run.seconds);
+  } finally {
+    await claimPool.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Pays orders through the sandbox's signed webhook over real HTTP; answers how many settled. */
+async function payAll(db: Db, sandbox: SandboxProvider, agent: http.Agent, ports: number[], orderNos: string[]) {
+  const paid = await pool(orderNos.length, 50, async (i) => {
+    const row = (await db.select({ ref: payOrders.providerRef, amount: payOrders.amountCents }).from(payOrders).where(eq(payOrders.orderNo, orderNos[i]!)))[0]!;
+    const hook = await sandbox.pay({ checkoutId: row.ref!, orderNo: orderNos[i]!, amountCents: row.amount });
+    return request(agent, ports[i % ports.length]!, 'POST', '/api/payment/webhook/sandbox', hook.headers, hook.body);
+  });
+  return { settled: paid.results.filter((r) => r.status === 200 && r.body.includes('"settled"')).length, seconds: paid.seconds };
+}
+
+async function invariants(db: Db, drop: string, sold: number) {
+  const supply = (await db.select({ minted: cardInfos.minted, reserved: cardInfos.reserved, edition: cardInfos.editionSize }).from(cardInfos).where(eq(cardInfos.id, drop)))[0]!;
+  const serials = (await db
+    .select({ n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct ${cards.serial})::int`, owners: sql<number>`count(distinct ${cards.ownerId})::int` })
+    .from(cards)
+    .where(eq(cards.cardInfoId, drop)))[0]!;
+  const oversold = Math.max(0, sold - supply.edition, supply.minted + supply.reserved - supply.edition, serials.n - supply.edition);
+  console.log(`oversold                   ${oversold}  (must be 0)`);
+  console.log(`duplicate serials          ${serials.n - serials.distinct}  (must be 0); ${serials.owners} distinct owners for ${serials.n} cards; minted ${supply.minted}, reserved ${supply.reserved}`);
+  return { ok: oversold === 0 && serials.n === serials.distinct, supply };
+}
+
+/** Counts the queries the app runs while `counting` is on (by the table they start from). */
+function queryCounter() {
+  const c = { counting: false, sessions: 0, other: 0, samples: new Set<string>() };
+  return {
+    c,
+    logger: {
+      logQuery(query: string) {
+        if (!c.counting) return;
+        if (/from "sessions"/.test(query)) c.sessions++;
+        else {
+          c.other++;
+          if (c.samples.size < 3) c.samples.add(query.slice(0, 80));
+        }
+      },
+    },
+  };
+}
+
+/** One database, the app in this process: baseline, raw claims, the rush, refusals, payment. */
+async function runInProcess(label: string, database: Database & { url?: string }, counter: ReturnType<typeof queryCounter>) {
   // Every buyer arrives from 127.0.0.1 here; lift the per-IP limit so the bench measures buying.
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: randomBytes(32).toString('hex') });
+  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: SECRET });
   const keys = createKeys(config.APP_SECRET!);
   const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: BASE_PORT });
   const { port } = app.server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const now = new Date();
     const drop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
-    const buyers = await createBuyers(database.db, ATTEMPTS, now);
+    const buyers = await createBuyers(database.db, ATTEMPTS + REFUSALS, now);
 
     // Warm up both paths (JIT, connections) before measuring.
     await pool(200, CONNECTIONS, () => request(agent, port, 'GET', '/healthz', {}));
-
     const baseline = await pool(BASELINE_REQUESTS, CONNECTIONS, () => request(agent, port, 'GET', '/healthz', {}));
     const baselineRps = BASELINE_REQUESTS / baseline.seconds;
 
-    const buys = await pool(ATTEMPTS, CONNECTIONS, (i) =>
-      request(agent, port, 'POST', '/api/payOrder/create', { authorization: `Bearer ${buyers[i]!.token}`, 'idempotency-key': `bench-attempt-${i}` }, JSON.stringify({ type: 'card', cardInfoId: drop, quantity: 1 })),
-    );
-    const latencies = buys.results.map((r) => r.ms).sort((a, b) => a - b);
-    const sold = buys.results.filter((r) => r.status === 200);
-    const statuses = new Map<number, number>();
-    for (const r of buys.results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-    const buyRps = ATTEMPTS / buys.seconds;
-
-    // Pay every order through the sandbox: the signed webhook over real HTTP.
-    const sandbox = app.deps.payments as SandboxProvider;
-    const orderNos = sold.map((r) => (JSON.parse(r.body) as { data: { orderNo: string } }).data.orderNo);
-    const paid = await pool(orderNos.length, 50, async (i) => {
-      const row = (await database.db.select({ ref: payOrders.providerRef, amount: payOrders.amountCents }).from(payOrders).where(eq(payOrders.orderNo, orderNos[i]!)))[0]!;
-      const hook = await sandbox.pay({ checkoutId: row.ref!, orderNo: orderNos[i]!, amountCents: row.amount });
-      return request(agent, port, 'POST', '/api/payment/webhook/sandbox', hook.headers, hook.body);
-    });
-    const settled = paid.results.filter((r) => r.status === 200 && r.body.includes('"settled"')).length;
-
-    const supply = (await database.db.select({ minted: cardInfos.minted, reserved: cardInfos.reserved, edition: cardInfos.editionSize }).from(cardInfos).where(eq(cardInfos.id, drop)))[0]!;
-    const serials = (await database.db
-      .select({ n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct ${cards.serial})::int`, owners: sql<number>`count(distinct ${cards.ownerId})::int` })
-      .from(cards)
-      .where(eq(cards.cardInfoId, drop)))[0]!;
-    const oversold = Math.max(0, sold.length - EDITIONS, supply.minted + supply.reserved - supply.edition, serials.n - EDITIONS);
-
-    const f = (n: number, d = 1) => n.toFixed(d);
     console.log(`\n== ${label} ==`);
     console.log(`baseline GET /healthz      ${f(baselineRps)} req/s (${BASELINE_REQUESTS} requests, ${CONNECTIONS} connections, ${f(baseline.seconds, 2)} s)`);
-    console.log(`payOrder/create            ${f(buyRps)} attempts/s, ${f(sold.length / buys.seconds)} orders/s (${ATTEMPTS} attempts in ${f(buys.seconds, 2)} s)`);
-    console.log(`  ratio to baseline        ${f(buyRps / baselineRps, 3)} (attempts/s ÷ healthz req/s)`);
-    console.log(`  latency p50 / p99        ${f(pct(latencies, 50))} ms / ${f(pct(latencies, 99))} ms (max ${f(latencies.at(-1)!)} ms)`);
-    console.log(`  answers                  ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}`);
-    console.log(`sold                       ${sold.length} of ${EDITIONS} editions`);
-    console.log(`oversold                   ${oversold}  (must be 0)`);
-    console.log(`paid via webhook           ${settled} in ${f(paid.seconds, 2)} s; minted ${supply.minted}, reserved ${supply.reserved}`);
-    console.log(`duplicate serials          ${serials.n - serials.distinct}  (must be 0); ${serials.owners} distinct owners for ${serials.n} cards`);
-    return oversold === 0 && serials.n === serials.distinct;
+    let raw: Rush | null = null;
+    if (database.url) {
+      const rawDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
+      raw = await rawClaims(database.url, rawDrop, buyers);
+      console.log(`raw-SQL claim loop         ${f(raw.sellThrough)} claims/s (${raw.sold.length} claims of one drop, pg pool of ${POOL_SIZE}, ${CONNECTIONS} workers, no HTTP; latency p50 ${f(pct(raw.latencies, 50))} ms / p99 ${f(pct(raw.latencies, 99))} ms)`);
+    }
+
+    const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, port, buyers[i]!, drop, `bench-attempt-${i}`));
+    const r = summarise(rush.results, rush.seconds);
+    printRush(r, ATTEMPTS);
+    console.log(`  ratio to baseline        ${f(r.attemptsPerS / baselineRps, 3)} (attempts/s ÷ healthz req/s)`);
+    if (raw) {
+      console.log(`  ratio to raw claims      ${f(r.sellThrough / raw.sellThrough, 3)} (sell-through ÷ raw-SQL claims/s; target ≥ 0.5)`);
+      console.log(`                           ${f(r.attemptsPerS / raw.sellThrough, 3)} (all attempts/s ÷ raw-SQL claims/s)`);
+    }
+    console.log(`sold                       ${r.sold.length} of ${EDITIONS} editions`);
+
+    counter.c.counting = true;
+    await refusalBurst(agent, [port], buyers.slice(ATTEMPTS), drop, database.url ? 'pg' : 'pglite');
+    counter.c.counting = false;
+    console.log(`  queries meanwhile        ${counter.c.other} by the create path, ${counter.c.sessions} session lookups (sign-in, one per request)${counter.c.samples.size ? `; e.g. ${[...counter.c.samples].join(' | ')}` : ''}`);
+
+    const sandbox = app.deps.payments as SandboxProvider;
+    const paid = await payAll(database.db, sandbox, agent, [port], r.sold.map((s) => (JSON.parse(s.body) as { data: { orderNo: string } }).data.orderNo));
+    console.log(`paid via webhook           ${paid.settled} in ${f(paid.seconds, 2)} s`);
+    return (await invariants(database.db, drop, r.sold.length)).ok;
   } finally {
     agent.destroy();
     await app.close();
@@ -90,13 +286,188 @@ async function run(label: string, database: Database) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Several server processes on PostgreSQL + Redis.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startServers(n: number, url: string, redisUrl: string): Promise<Server[]> {
+  const servers: Server[] = [];
+  for (let i = 0; i < n; i++) {
+    const port = BASE_PORT ? BASE_PORT + 1 + i : await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        REDIS_URL: redisUrl,
+        APP_SECRET: SECRET,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        PAYMENT_PROVIDER: 'sandbox',
+        SMS_PROVIDER: 'console',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const keep = (b: Buffer) => {
+      output.push(b.toString());
+      if (output.length > 50) output.shift();
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    servers.push({ port, child, output });
+  }
+  const agent = new http.Agent({ keepAlive: false });
+  for (const s of servers) {
+    for (let tries = 0; ; tries++) {
+      if (s.child.exitCode !== null) throw new Error(`server on ${s.port} exited:\n${s.output.join('')}`);
+      const ok = await request(agent, s.port, 'GET', '/healthz', {}).then(
+        (a) => a.status === 200,
+        () => false,
+      );
+      if (ok) break;
+      if (tries > 600) throw new Error(`server on ${s.port} did not start:\n${s.output.join('')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  agent.destroy();
+  return servers;
+}
+
+async function stopServers(servers: Server[]) {
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.child.exitCode !== null) return resolve();
+          s.child.once('exit', () => resolve());
+          s.child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+interface InstancesResult {
+  n: number;
+  rush: Rush;
+  ok: boolean;
+}
+
+/** One drop on `n` server processes: the rush, refusals, then half paid, half expired and sold again. */
+async function runInstances(n: number, database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider): Promise<InstancesResult> {
+  const servers = await startServers(n, database.url, redisUrl);
+  const ports = servers.map((s) => s.port);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const db = database.db;
+  try {
+    const now = new Date();
+    const drop = await createDrop(db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
+    const buyers = await createBuyers(db, ATTEMPTS + REFUSALS + EDITIONS * 2, now);
+    await pool(400, CONNECTIONS, (i) => request(agent, ports[i % n]!, 'GET', '/healthz', {}));
+
+    console.log(`\n== PostgreSQL + Redis, ${n} server process${n > 1 ? 'es' : ''} (ports ${ports.join(', ')}), buyers spread across them ==`);
+    const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, ports[i % n]!, buyers[i]!, drop, `inst${n}-attempt-${i}`));
+    const r = summarise(rush.results, rush.seconds);
+    printRush(r, ATTEMPTS);
+    console.log(`sold                       ${r.sold.length} of ${EDITIONS} editions`);
+    await refusalBurst(agent, ports, buyers.slice(ATTEMPTS, ATTEMPTS + REFUSALS), drop, `inst${n}`);
+
+    // Half the orders are paid; the other half are left to expire.
+    const orders = rush.results.flatMap((a, i) => (a.status === 200 ? [{ orderNo: (JSON.parse(a.body) as { data: { orderNo: string } }).data.orderNo, token: buyers[i]!.token }] : []));
+    const toPay = orders.filter((_, i) => i % 2 === 0);
+    const toExpire = orders.filter((_, i) => i % 2 === 1);
+    const paid = await payAll(db, sandbox, agent, ports, toPay.map((o) => o.orderNo));
+    // Past their deadline now (instead of waiting 15 minutes); then every instance races to expire each
+    // (payOrder/info expires an overdue order on sight; the sweep job runs on every instance too).
+    await db.update(payOrders).set({ expiresAt: new Date(Date.now() - 1_000) }).where(and(eq(payOrders.cardInfoId, drop), eq(payOrders.status, 'pending')));
+    const looks = await pool(toExpire.length, 50, (i) =>
+      Promise.all(ports.map((p) => request(agent, p, 'GET', `/api/payOrder/info?orderNo=${toExpire[i]!.orderNo}`, { authorization: `Bearer ${toExpire[i]!.token}` }))),
+    );
+    const looked = looks.results.flat();
+    const fails = looked.filter((a) => a.status !== 200).length;
+    const expiredRows = (await db.select({ n: sql<number>`count(*)::int` }).from(payOrders).where(and(eq(payOrders.cardInfoId, drop), eq(payOrders.status, 'expired'))))[0]!.n;
+    const afterExpiry = (await db.select({ minted: cardInfos.minted, reserved: cardInfos.reserved }).from(cardInfos).where(eq(cardInfos.id, drop)))[0]!;
+    const releasedOnce = fails === 0 && expiredRows === toExpire.length && afterExpiry.reserved === 0 && afterExpiry.minted === paid.settled;
+    console.log(
+      `paid / expired             ${paid.settled} paid via webhook; ${expiredRows} of ${toExpire.length} expired, each looked at on all ${n} instance(s) at once (${looked.length} requests, ${fails} not 200)`,
+    );
+    console.log(`  released once            ${releasedOnce ? 'yes' : 'NO'}: reserved ${afterExpiry.reserved} (must be 0), minted ${afterExpiry.minted} = paid ${paid.settled}, free again ${EDITIONS - afterExpiry.minted}`);
+
+    // The released editions go on sale again: the sold-out flags every instance set must be gone.
+    const again = ATTEMPTS - EDITIONS;
+    const second = buyers.slice(ATTEMPTS + REFUSALS);
+    const wave = await timedPool(Math.min(again, second.length), CONNECTIONS, (i) => buyRequest(agent, ports[i % n]!, second[i]!, drop, `inst${n}-again-${i}`));
+    const soldAgain = wave.results.filter((a) => a.status === 200);
+    const perInstance = ports.map((_, k) => wave.results.filter((a, i) => i % n === k && a.status === 200).length);
+    console.log(`sold again                 ${soldAgain.length} of ${EDITIONS - afterExpiry.minted} released editions (per instance: ${perInstance.join(' + ')})`);
+    const paidAgain = await payAll(db, sandbox, agent, ports, soldAgain.map((s) => (JSON.parse(s.body) as { data: { orderNo: string } }).data.orderNo));
+    console.log(`  paid via webhook         ${paidAgain.settled}`);
+    const inv = await invariants(db, drop, paid.settled + soldAgain.length);
+    return { n, rush: r, ok: inv.ok && releasedOnce && soldAgain.length === EDITIONS - afterExpiry.minted };
+  } finally {
+    agent.destroy();
+    await stopServers(servers);
+  }
+}
+
 async function main() {
-  let ok = await run('PGlite (embedded, one connection)', await openDatabase({}));
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (url) ok = (await run('PostgreSQL (pool of 20)', await freshPostgres(url))) && ok;
-  else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  let ok = true;
+  console.log('(benchmark figures vary with the load on the machine; compare ratios measured in one run)');
+  if (INSTANCES > 0) {
+    const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL;
+    if (!url || !redisUrl) {
+      console.log('--instances needs PostgreSQL and Redis: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) and BENCH_REDIS_URL (or TEST_REDIS_URL)');
+      process.exitCode = 1;
+      return;
+    }
+    const database = await freshPostgres(url);
+    const keys = createKeys(SECRET);
+    const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', APP_SECRET: SECRET });
+    const sandbox = createPaymentProvider(config, database.db, systemClock, keys) as SandboxProvider;
+    try {
+      const results: InstancesResult[] = [];
+      for (const n of [...new Set([1, INSTANCES])]) {
+        const res = await runInstances(n, database, redisUrl, sandbox);
+        results.push(res);
+        ok = res.ok && ok;
+      }
+      if (results.length === 2) {
+        const [one, many] = results as [InstancesResult, InstancesResult];
+        console.log(`\n== one vs ${many.n} instances ==`);
+        console.log(`sell-through               ${f(one.rush.sellThrough)} → ${f(many.rush.sellThrough)} orders/s (×${f(many.rush.sellThrough / one.rush.sellThrough, 2)})`);
+        console.log(`attempts                   ${f(one.rush.attemptsPerS)} → ${f(many.rush.attemptsPerS)} attempts/s (×${f(many.rush.attemptsPerS / one.rush.attemptsPerS, 2)})`);
+      }
+    } finally {
+      await database.close();
+    }
+  } else {
+    const counter = queryCounter();
+    if (!args['postgres-only']) ok = await runInProcess('PGlite (embedded, one connection)', await openDatabase({ logger: counter.logger }), counter);
+    if (url) ok = (await runInProcess(`PostgreSQL (pool of ${POOL_SIZE})`, await freshPostgres(url, { logger: counter.logger }), counter)) && ok;
+    else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  }
   if (!ok) {
-    console.log('\nINVARIANT BROKEN: oversold or duplicate serials');
+    console.log('\nINVARIANT BROKEN: oversold, duplicate serials, or an expired order not released exactly once');
     process.exitCode = 1;
   }
 }

@@ -40,6 +40,7 @@ import { createPaymentProvider } from './adapters/payments/create-payments';
 import { createStorage } from './adapters/storage/create-storage';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
+import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,11 +50,13 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** `payments` defaults to the provider the configuration names. */
-  deps: Omit<Deps, 'log' | 'payments' | 'storage'> & { payments?: Deps['payments']; storage?: Deps['storage'] };
+  /** `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or in-process without. */
+  deps: Omit<Deps, 'log' | 'payments' | 'storage' | 'broadcast'> & { payments?: Deps['payments']; storage?: Deps['storage']; broadcast?: Deps['broadcast'] };
   redis?: Redis;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
+  /** Prefix of the broadcast's Redis channels (tests keep theirs apart). */
+  broadcastNamespace?: string;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
@@ -111,8 +114,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
     clientErrorHandler,
   });
+  const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
+  const broadcast =
+    opts.deps.broadcast ??
+    (opts.redis ? createRedisBroadcast(opts.redis, { namespace: opts.broadcastNamespace, onError: onBroadcastError }) : createLocalBroadcast({ onError: onBroadcastError }));
+  if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
+  // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
+  app.addHook('onReady', async () => broadcast.ready());
   const deps: Deps = {
     ...opts.deps,
+    broadcast,
     payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, opts.deps.db, opts.deps.clock, opts.deps.keys),
     storage: opts.deps.storage ?? createStorage(opts.deps.config),
     log: app.log,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Broadcast } from './adapters/broadcast';
 import type { Clock } from './adapters/clock';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
@@ -18,5 +19,7 @@ export interface Deps {
   payments: PaymentProvider;
   /** Uploaded images (local folder or S3-compatible, STORAGE_DRIVER). */
   storage: StorageAdapter;
+  /** Messages to every instance (Redis pub/sub when REDIS_URL is set): what each keeps in memory is invalidated through it. */
+  broadcast: Broadcast;
   log: FastifyBaseLogger;
 }

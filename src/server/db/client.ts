@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +31,8 @@ export interface OpenOptions {
   /** Folder for PGlite's files; `undefined` keeps the database in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Sees every query (benchmarks count them). */
+  logger?: Logger;
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -43,7 +45,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A connection ended while checked out (pg_terminate_backend, a failover) fails the query in flight;
     // the client's own 'error' event must not crash the process. Released broken, the pool drops it.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: opts.logger });
     // One instance migrates at a time when several start together.
     const lock = await pool.connect();
     try {
@@ -57,7 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: opts.logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -3,7 +3,9 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { Rarity } from '../../../shared/constants';
 import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
+import { createLocalBroadcast } from '../../adapters/broadcast';
 import { createCatalogueRepository, type CardInfoRow, type ProductRow } from './catalogue.repository';
+import { createSoldOutFlags, type SupplyItem } from './sold-out-flags';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -79,11 +81,24 @@ export interface CardInfoListInput {
   saleState?: SaleState[];
 }
 
-export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'>) {
+/** `broadcast` unset (the codes command): sold-out flags are this process's own. */
+export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'broadcast'>>) {
   const repo = createCatalogueRepository();
+  const soldOut = createSoldOutFlags({ broadcast: deps.broadcast ?? createLocalBroadcast(), clock: deps.clock });
   const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
   return {
+    /** Sold-out flags of mall items (pay orders refuse from them, set them and clear them on release). */
+    soldOut,
+
+    /**
+     * To call after committing a change to a card info's or product's sale (price, edition size or
+     * stock, sale times, for-sale state): buy attempts on every instance go back to the database.
+     */
+    saleChanged(item: SupplyItem): void {
+      soldOut.clear(item);
+    },
+
     /** Card infos, buyable first; `onSale` keeps what the mall sells (the 卡牌 tab). Public. */
     async cardInfos(q: CardInfoListInput): Promise<CardInfo[]> {
       const rows = await repo.listCardInfos(deps.db, deps.clock.now(), {

@@ -21,13 +21,17 @@ function saleRefusal(sale: SaleInfo, now: Date) {
   if (sale.priceCents === null || sale.saleState === 'not_for_sale') return conflict(`${what}不設公開發售`);
   if (sale.saleStartsAt && now < sale.saleStartsAt) return conflict(`${what}尚未開售，開售時間為 ${hkTime(sale.saleStartsAt)}`);
   if (sale.saleEndsAt && now >= sale.saleEndsAt) return conflict(`${what}的發售已結束`);
-  if (sale.left === 0) return conflict(`${what}已售罄`);
+  if (sale.left === 0) return soldOut(sale.kind);
   return null;
 }
 
+const soldOut = (kind: MallKind) => conflict(`${WORDS[kind].what}已售罄`, 'sold_out');
+
 export interface MallOrderDeps {
-  repo: Pick<PayOrdersRepository, 'heldQuantity'>;
-  catalogue: Pick<CatalogueService, 'saleInfo' | 'reserve' | 'release'>;
+  repo: Pick<PayOrdersRepository, 'heldQuantity' | 'buyerIdsOfItem'>;
+  catalogue: Pick<CatalogueService, 'saleInfo' | 'reserve' | 'release' | 'soldOut'>;
+  /** Runs the holder query of a sold-out flag (outside any transaction). */
+  db: Executor;
   cards: Pick<CardsService, 'mint'>;
   goods: Pick<GoodsService, 'create'>;
 }
@@ -39,25 +43,36 @@ export interface MallOrderDeps {
 function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps, deliver: OrderTypeHandler['fulfil'], itemId: (input: I) => string): OrderTypeHandler<I> {
   const { what, unit } = WORDS[kind];
   const sale = (db: Executor, id: string) => d.catalogue.saleInfo(db, { kind, id });
+  const flags = d.catalogue.soldOut;
+  // Not awaited: the refusal goes out at once; the flag follows once its holders are loaded.
+  const markSoldOut = (id: string, since: number) => void flags.mark({ kind, id }, since, () => d.repo.buyerIdsOfItem(d.db, { type: kind, id }));
   return {
     itemId,
+    refusalFromMemory: (id, buyerId) => (flags.refuses({ kind, id }, buyerId) ? soldOut(kind) : null),
     async availability(db, id) {
+      const since = flags.epoch();
       const s = await sale(db, id);
-      return { refusal: (now) => saleRefusal(s, now) };
+      return {
+        refusal: (now) => {
+          const refusal = saleRefusal(s, now);
+          if (refusal?.reason === 'sold_out') markSoldOut(id, since);
+          return refusal;
+        },
+      };
     },
     async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now) {
+      const since = flags.epoch();
       const s = await sale(tx, id);
       const refusal = saleRefusal(s, now);
-      if (refusal) throw refusal;
+      if (refusal) {
+        if (refusal.reason === 'sold_out') markSoldOut(id, since);
+        throw refusal;
+      }
       const held = await d.repo.heldQuantity(tx, buyerId, { type: kind, id });
       if (held + quantity > s.perUserLimit) {
         throw conflict(
           held > 0 ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${held} ${unit}` : `${what}每人限購 ${s.perUserLimit} ${unit}`,
         );
-      }
-      if (!(await d.catalogue.reserve(tx, { kind, id }, quantity))) {
-        const left = (await sale(tx, id)).left;
-        throw conflict(left === 0 ? `${what}已售罄` : `${what}只剩 ${left} ${unit}，請減少數量`);
       }
       return {
         cardInfoId: kind === 'card' ? id : null,
@@ -65,9 +80,19 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
         itemName: s.name,
         itemImage: s.image,
         unitPriceCents: s.priceCents!,
+        claim: async () => {
+          if (await d.catalogue.reserve(tx, { kind, id }, quantity)) return;
+          const left = (await sale(tx, id)).left;
+          if (left === 0) {
+            markSoldOut(id, since);
+            throw soldOut(kind);
+          }
+          throw conflict(`${what}只剩 ${left} ${unit}，請減少數量`);
+        },
       };
     },
     release: (tx, o) => d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity),
+    afterRelease: (o) => flags.clear({ kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }),
     fulfil: deliver,
   };
 }

@@ -11,6 +11,12 @@ export interface ReservedItem {
   itemName: string;
   itemImage: string;
   unitPriceCents: number;
+  /**
+   * The contended part of the reservation (a drop's one supply row), left for last: run after the
+   * order row is inserted, so the row lock it takes is held only until the commit. Throws the 409
+   * when the units are gone (the transaction then rolls back, order row included).
+   */
+  claim?: () => Promise<void>;
 }
 
 /**
@@ -26,10 +32,17 @@ export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
    * anyone would get for this item right now, so a sold-out drop is refused without a transaction.
    */
   availability(db: Executor, itemId: string): Promise<{ refusal(now: Date): AppError | null }>;
+  /**
+   * A refusal known without any query (a sold-out flag), checked first; null to go on to the
+   * database. Must never refuse a buyer who holds an order of the item (their key's retry).
+   */
+  refusalFromMemory?(itemId: string, buyerId: string): AppError | null;
   /** Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK otherwise. */
   reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date): Promise<ReservedItem>;
   /** Gives a pending order's reservation back; false when it was not held. */
   release(tx: Tx, order: PayOrderRow): Promise<boolean>;
+  /** Told after the commit of a transaction that released `order` (sold-out flags are cleared then). */
+  afterRelease?(order: PayOrderRow): void;
   /** Delivers what a paid order bought (exactly once: called on the pending → paid transition only). */
   fulfil(tx: Tx, order: PayOrderRow): Promise<PayOrderFulfilment>;
 }

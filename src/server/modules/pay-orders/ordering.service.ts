@@ -55,7 +55,7 @@ export function createOrdering(
       if (!(err instanceof ProviderUnavailableError)) throw err;
       deps.log.warn({ err, orderNo: order.orderNo }, 'payment provider failed to open a checkout');
       // Undo the reservation step: the order cannot be paid.
-      await deps.db.transaction(async (tx) => {
+      await settlement.transaction(async (tx) => {
         const cancelled = await repo.cancel(tx, order.orderNo, deps.clock.now(), '付款服務未能開啟付款頁面', { onlyWithoutCheckout: true });
         if (cancelled) await settlement.release(tx, cancelled);
       });
@@ -85,14 +85,15 @@ export function createOrdering(
       // A market order buys its one listing.
       const quantity = 'quantity' in input ? input.quantity : 1;
       const requestHash = sha256(JSON.stringify([input.type, itemId, quantity]));
-      // Fast refusal without a transaction when the item cannot be bought by anyone right now (a
-      // sold-out drop meets thousands of attempts). Availability is read before the key: an order that
-      // took the last edition is committed together with its key, so a retry of it is still found.
-      const availability = await type.availability(deps.db, itemId);
-      if (!(await repo.byKey(deps.db, actor.userId, idempotencyKey))) {
-        const refusal = availability.refusal(deps.clock.now());
-        if (refusal) throw refusal;
-      }
+      // A sold-out drop meets thousands of attempts after its last edition: refused from memory,
+      // without a query (never for a buyer holding an order of it, whose retry must find it).
+      const known = type.refusalFromMemory?.(itemId, actor.userId);
+      if (known) throw known;
+      // Fast refusal without a transaction when the item cannot be bought by anyone right now.
+      // Availability is read before the key: an order that took the last edition is committed
+      // together with its key, so a retry of it is still found.
+      const refusal = (await type.availability(deps.db, itemId)).refusal(deps.clock.now());
+      if (refusal && !(await repo.byKey(deps.db, actor.userId, idempotencyKey))) throw refusal;
       const order = await deps.db.transaction(async (tx) => {
         await repo.lockBuyer(tx, actor.userId);
         const existing = await repo.byKey(tx, actor.userId, idempotencyKey);
@@ -102,8 +103,8 @@ export function createOrdering(
         }
         const now = deps.clock.now();
         const orderNo = newOrderNo(now);
-        const item = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
-        return repo.insert(tx, {
+        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
+        const inserted = await repo.insert(tx, {
           id: newId('pord'),
           orderNo,
           ...(provider.localCheckout(orderNo) ?? {}),
@@ -119,6 +120,9 @@ export function createOrdering(
           createdAt: now,
           updatedAt: now,
         });
+        // Last statement before the commit: the drop's supply row stays locked as briefly as possible.
+        if (claim) await claim();
+        return inserted;
       });
       return view(await ensureCheckout(order));
     },
@@ -138,7 +142,7 @@ export function createOrdering(
     async cancel(actor: Actor, orderNo: string): Promise<PayOrder> {
       const order = await settlement.expireIfOverdue(await ownOrder(actor, orderNo));
       if (order.status !== 'pending') throw conflict(order.status === 'paid' ? '訂單已付款，不能取消' : '訂單已結束，不能取消');
-      const result = await deps.db.transaction(async (tx) => {
+      const result = await settlement.transaction(async (tx) => {
         const cancelled = await repo.cancel(tx, orderNo, deps.clock.now(), null);
         if (cancelled) await settlement.release(tx, cancelled);
         return cancelled;

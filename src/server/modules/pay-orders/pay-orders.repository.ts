@@ -43,6 +43,15 @@ export function createPayOrdersRepository() {
       return Number(rows[0]?.n ?? 0);
     },
 
+    /** Everyone with an order (any status) of one card info or product: whose retries must reach the database. */
+    async buyerIdsOfItem(db: Executor, item: { type: 'card' | 'product'; id: string }) {
+      const rows = await db
+        .selectDistinct({ buyerId: payOrders.buyerId })
+        .from(payOrders)
+        .where(item.type === 'card' ? eq(payOrders.cardInfoId, item.id) : eq(payOrders.productId, item.id));
+      return rows.map((r) => r.buyerId);
+    },
+
     async insert(db: Executor, row: NewPayOrder) {
       const rows = await db.insert(payOrders).values(row).returning();
       return rows[0]!;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createLocalBroadcast } from '../../adapters/broadcast';
 import { ManualClock } from '../../adapters/clock';
 import { ProviderUnavailableError, type CheckoutInput, type ProviderPayment } from '../../adapters/payments/payment-provider';
 import type { StripeProvider } from '../../adapters/payments/stripe';
@@ -6,6 +7,7 @@ import { AppError } from '../../errors';
 import { fakeDb, memoryLog } from '../../testing/fakes';
 import type { Actor } from '../auth/auth.service';
 import type { SaleInfo, SaleKind } from '../catalogue/catalogue.service';
+import { SOLD_OUT_FLAG_TTL_MS, createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { NewPayOrder, PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 import { createPayOrdersService, type PayOrdersDeps } from './pay-orders.service';
 
@@ -34,6 +36,9 @@ function fakeRepository() {
       return orders
         .filter((o) => o.buyerId === buyerId && (item.type === 'card' ? o.cardInfoId : o.productId) === item.id && ['pending', 'paid'].includes(o.status))
         .reduce((n, o) => n + o.quantity, 0);
+    },
+    async buyerIdsOfItem(_db, item) {
+      return [...new Set(orders.filter((o) => (item.type === 'card' ? o.cardInfoId : o.productId) === item.id).map((o) => o.buyerId))];
     },
     async insert(_db, row: NewPayOrder) {
       const full: PayOrderRow = {
@@ -93,8 +98,8 @@ function fakeRepository() {
   return { repo, orders, events };
 }
 
-/** Catalogue supply and delivery, counted. */
-function fakeItems() {
+/** Catalogue supply and delivery, counted; sold-out flags are the real ones on an in-process broadcast. */
+function fakeItems(clock: ManualClock) {
   const supply = new Map<string, SaleInfo & { reserved: number; sold: number }>();
   const minted: { cardInfoId: string; ownerId: string; quantity: number }[] = [];
   const key = (kind: SaleKind, id: string) => `${kind}:${id}`;
@@ -105,6 +110,7 @@ function fakeItems() {
   };
   const svc: PayOrdersDeps = {
     catalogue: {
+      soldOut: createSoldOutFlags({ broadcast: createLocalBroadcast(), clock }),
       async saleInfo(_db, { kind, id }) {
         const s = get(kind, id);
         return { ...s, left: s.total - s.reserved - s.sold };
@@ -189,7 +195,7 @@ describe('pay orders service (fakes)', () => {
     clock = new ManualClock(new Date('2026-11-22T04:00:00.000Z'));
     db = fakeDb();
     store = fakeRepository();
-    items = fakeItems();
+    items = fakeItems(clock);
     pay = fakeProvider();
     service = createPayOrdersService({ db, clock, log: memoryLog(), payments: pay.provider, config: { publicUrl: 'https://trove.test' } }, items.svc, { repo: store.repo });
   });
@@ -259,6 +265,111 @@ describe('pay orders service (fakes)', () => {
       const second = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, key());
       expect((await service.cancel(alice, second.orderNo)).status).toBe('cancelled');
       expect(card.reserved).toBe(0);
+    });
+  });
+
+  describe('sold-out flags', () => {
+    /** Lets a flag's holder load (not awaited by the refusal) finish. */
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    /** Counts every repository and catalogue call from now on: a refusal from memory makes none. */
+    function countCalls() {
+      const counter = { calls: 0 };
+      const wrap = (o: Record<string, unknown>) => {
+        for (const [name, fn] of Object.entries(o)) {
+          if (typeof fn !== 'function') continue;
+          o[name] = (...args: unknown[]) => {
+            counter.calls++;
+            return (fn as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+      };
+      wrap(store.repo as unknown as Record<string, unknown>);
+      const { soldOut: _flags, ...reads } = items.svc.catalogue;
+      wrap(reads as Record<string, unknown>);
+      Object.assign(items.svc.catalogue, reads);
+      return counter;
+    }
+    const buyCard = (actor: Actor, id: string, k = key()) => service.create(actor, { type: 'card', cardInfoId: id, quantity: 1 }, k);
+    const carol: Actor = { userId: 'u_carol', sessionId: 's_c', roles: ['user'] };
+
+    it('refuses from memory once a claim found no stock: no query, no transaction', async () => {
+      items.add('card', 'ci_1', { total: 1 });
+      await buyCard(alice, 'ci_1');
+      await expect(buyCard(bob, 'ci_1')).rejects.toMatchObject({ kind: 'conflict', message: '此卡牌已售罄' });
+      await settle();
+      const counter = countCalls();
+      const transactions = db.transactions;
+      await expect(buyCard(carol, 'ci_1')).rejects.toMatchObject({ kind: 'conflict', message: '此卡牌已售罄' });
+      await expect(service.create(bob, { type: 'product', productId: 'p_none', quantity: 1 }, key())).rejects.toMatchObject({ kind: 'not_found' });
+      // The product attempt went to the (fake) database; the sold-out card attempt did not.
+      expect(counter.calls).toBe(1);
+      expect(db.transactions).toBe(transactions);
+    });
+
+    it('sets the flag when the reservation itself finds the last unit gone', async () => {
+      const product = items.add('product', 'p_1', { total: 1 });
+      // Another buyer takes the last unit between the availability read and the reservation.
+      const reserve = items.svc.catalogue.reserve;
+      items.svc.catalogue.reserve = async (tx, item, q) => {
+        product.sold = 1;
+        return reserve(tx, item, q);
+      };
+      await expect(service.create(alice, { type: 'product', productId: 'p_1', quantity: 1 }, key())).rejects.toMatchObject({ message: '此商品已售罄' });
+      await settle();
+      const counter = countCalls();
+      await expect(service.create(bob, { type: 'product', productId: 'p_1', quantity: 1 }, key())).rejects.toMatchObject({ message: '此商品已售罄' });
+      expect(counter.calls).toBe(0);
+    });
+
+    it('never refuses a buyer holding an order from memory: a retry of their key gets the order back', async () => {
+      items.add('card', 'ci_1', { total: 1 });
+      const k = key();
+      const mine = await buyCard(alice, 'ci_1', k);
+      await expect(buyCard(bob, 'ci_1')).rejects.toMatchObject({ message: '此卡牌已售罄' });
+      await settle();
+      expect((await buyCard(alice, 'ci_1', k)).orderNo).toBe(mine.orderNo);
+      // A new attempt of the holder is judged by the database (sold out there too).
+      await expect(buyCard(alice, 'ci_1')).rejects.toMatchObject({ message: '此卡牌已售罄' });
+    });
+
+    it('is cleared by a cancel and by an expiry, once the stock is back', async () => {
+      items.add('card', 'ci_1', { total: 1 });
+      const first = await buyCard(alice, 'ci_1');
+      await expect(buyCard(bob, 'ci_1')).rejects.toMatchObject({ message: '此卡牌已售罄' });
+      await settle();
+      await service.cancel(alice, first.orderNo);
+      const second = await buyCard(bob, 'ci_1');
+      expect(second.status).toBe('pending');
+
+      await expect(buyCard(carol, 'ci_1')).rejects.toMatchObject({ message: '此卡牌已售罄' });
+      await settle();
+      clock.advance(15 * MIN);
+      expect(await service.expireDue()).toBe(1);
+      expect((await buyCard(carol, 'ci_1')).status).toBe('pending');
+    });
+
+    it('lasts a few seconds without news, then the database is asked again', async () => {
+      items.add('card', 'ci_1', { total: 1 });
+      await buyCard(alice, 'ci_1');
+      await expect(buyCard(bob, 'ci_1')).rejects.toMatchObject({ message: '此卡牌已售罄' });
+      await settle();
+      clock.advance(SOLD_OUT_FLAG_TTL_MS);
+      const counter = countCalls();
+      await expect(buyCard(carol, 'ci_1')).rejects.toMatchObject({ message: '此卡牌已售罄' });
+      expect(counter.calls).toBeGreaterThan(0);
+    });
+
+    it('ignores a claim that found no stock when a release was announced meanwhile', async () => {
+      const flags = items.svc.catalogue.soldOut;
+      const item = { kind: 'card' as const, id: 'ci_1' };
+      const since = flags.epoch();
+      // The claim read "none left", then a release committed and was announced, then the claim marks.
+      flags.clear(item);
+      await flags.mark(item, since, async () => []);
+      expect(flags.refuses(item, bob.userId)).toBe(false);
+      await flags.mark(item, flags.epoch(), async () => [alice.userId]);
+      expect(flags.refuses(item, bob.userId)).toBe(true);
+      expect(flags.refuses(item, alice.userId)).toBe(false);
     });
   });
 

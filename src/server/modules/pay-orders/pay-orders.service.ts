@@ -8,7 +8,7 @@ export type { SettleOutcome } from './settlement.service';
 export type { OrderTypeHandler, ReservedItem } from './order-types';
 
 /** The services pay orders use (catalogue supply, minting cards, creating goods). */
-export type PayOrdersDeps = Omit<MallOrderDeps, 'repo'>;
+export type PayOrdersDeps = Omit<MallOrderDeps, 'repo' | 'db'>;
 
 /**
  * Pay orders: ordering (ordering.service.ts) and settlement (settlement.service.ts) over one
@@ -17,7 +17,7 @@ export type PayOrdersDeps = Omit<MallOrderDeps, 'repo'>;
  */
 export function createPayOrdersService(deps: OrderingDeps, svc: PayOrdersDeps, { repo }: { repo: PayOrdersRepository } = { repo: createPayOrdersRepository() }) {
   const orderTypes = createOrderTypeRegistry();
-  registerMallOrderTypes(orderTypes, { repo, ...svc });
+  registerMallOrderTypes(orderTypes, { repo, db: deps.db, ...svc });
   const settlement = createSettlement(deps, { repo, orderTypes });
   const ordering = createOrdering(deps, { repo, orderTypes, settlement });
 

@@ -29,11 +29,32 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
   const provider = deps.payments;
   let balancePayer: BalancePayer | null = null;
 
+  /** Orders released in each open transaction of `transaction`, told to their type after the commit. */
+  const releasedIn = new WeakMap<Tx, PayOrderRow[]>();
+
+  /**
+   * A transaction that may release reservations: once it commits, each released order's type is
+   * told (sold-out flags are cleared after the stock is really back, never before).
+   */
+  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const released: PayOrderRow[] = [];
+    const result = await deps.db.transaction(async (tx) => {
+      releasedIn.set(tx, released);
+      return work(tx);
+    });
+    for (const order of released) orderTypes.get(order.type).afterRelease?.(order);
+    return result;
+  }
+
   /** Gives an order's reservation back; a missing reservation means the books are wrong, so roll back. */
   async function release(tx: Tx, order: PayOrderRow) {
     if (!(await orderTypes.get(order.type).release(tx, order))) {
       throw new AppError('internal', `reservation of ${order.orderNo} was not held`);
     }
+    const released = releasedIn.get(tx);
+    // Only through `transaction`: a release elsewhere would leave sold-out flags up until they expire.
+    if (!released) throw new AppError('internal', `reservation of ${order.orderNo} released outside settlement.transaction`);
+    released.push(order);
   }
 
   /**
@@ -85,6 +106,7 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
 
   return {
     release,
+    transaction,
 
     /** The wallet registers how the `balance` method takes the money. */
     useBalancePayer(payer: BalancePayer) {
@@ -114,7 +136,7 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
     /** Expires one overdue pending order and gives its reservation back; a no-op for anything else. */
     async expireIfOverdue(order: PayOrderRow): Promise<PayOrderRow> {
       if (order.status !== 'pending' || order.expiresAt > deps.clock.now()) return order;
-      return deps.db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const expired = await repo.expireOne(tx, order.orderNo, deps.clock.now());
         if (expired) await release(tx, expired);
         return expired ?? (await repo.byOrderNo(tx, order.orderNo))!;
@@ -139,13 +161,13 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
       }
       if (!payment) return order;
       const p = payment;
-      await deps.db.transaction((tx) => settleIn(tx, order.orderNo, p, provider.name));
+      await transaction((tx) => settleIn(tx, order.orderNo, p, provider.name));
       return (await repo.byOrderNo(deps.db, order.orderNo))!;
     },
 
     /** Expires up to `limit` overdue orders (the expiry job); safe on several instances at once. */
     async expireDue(limit = 200): Promise<number> {
-      return deps.db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const expired = await repo.expireDue(tx, deps.clock.now(), limit);
         // Release in a fixed order so concurrent transactions lock catalogue rows alike.
         expired.sort((a, b) => (a.cardInfoId ?? a.productId ?? '').localeCompare(b.cardInfoId ?? b.productId ?? ''));
@@ -159,7 +181,7 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
      * transaction, so a replay or a concurrent duplicate is a no-op.
      */
     async applyWebhook(providerName: 'sandbox' | 'stripe', event: { eventId: string; eventType: string; payment: ProviderPayment | null }): Promise<SettleOutcome | 'duplicate' | 'ignored'> {
-      return deps.db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const id = newId('pev');
         const orderNo = event.payment?.orderNo ?? null;
         const fresh = await repo.recordEvent(tx, { id, provider: providerName, eventId: event.eventId, eventType: event.eventType, orderNo, outcome: 'received', receivedAt: deps.clock.now() });
