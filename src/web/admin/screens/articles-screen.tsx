@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../shared/schemas/content';
 import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
+import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
@@ -104,7 +105,7 @@ export function ArticlesScreen() {
         </Form.Item>
         <Space wrap size="large">
           <Form.Item name="category" label="分類" rules={[{ required: true, message: '請選擇分類' }]}>
-            <Select style={{ width: 140 }} options={CATEGORY_OPTIONS} />
+            <FormSelect style={{ width: 140 }} options={CATEGORY_OPTIONS} />
           </Form.Item>
           <Form.Item name="published" label="狀態" valuePropName="checked">
             <Checkbox>立即發佈（不勾選 = 草稿）</Checkbox>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { RARITIES } from '../../../shared/constants';
 import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
+import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { RightsFields, SaleFields } from '../components/sale-fields';
@@ -115,7 +116,7 @@ export function CardInfosScreen() {
         })}
       >
         <Form.Item name="themeId" label="主題" rules={[{ required: true, message: '請選擇主題' }]}>
-          <Select {...themeSelect} />
+          <FormSelect {...themeSelect} />
         </Form.Item>
         <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
           <Input maxLength={60} />
@@ -128,7 +129,7 @@ export function CardInfosScreen() {
         </Form.Item>
         <Space wrap size="large">
           <Form.Item name="rarity" label="稀有度" rules={[{ required: true, message: '請選擇稀有度' }]}>
-            <Select style={{ width: 120 }} options={RARITIES.map((r) => ({ value: r, label: r }))} />
+            <FormSelect style={{ width: 120 }} options={RARITIES.map((r) => ({ value: r, label: r }))} />
           </Form.Item>
           <Form.Item name="editionSize" label="發行量" rules={[{ required: true, message: '請填寫發行量' }]}>
             <InputNumber min={1} max={1_000_000} />

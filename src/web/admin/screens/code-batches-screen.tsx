@@ -4,6 +4,7 @@ import { Button, Form, Input, InputNumber, Radio, Select, Space, Table, message 
 import { useState } from 'react';
 import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
+import { FormSelect } from '../components/form-select';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
 import { download } from '../lib/api';
@@ -92,11 +93,11 @@ export function CodeBatchesScreen() {
           {({ getFieldValue }) =>
             getFieldValue('kind') === 'theme' ? (
               <Form.Item name="themeId" label="主題" rules={[{ required: true, message: '請選擇主題' }]}>
-                <Select {...themeSelect} />
+                <FormSelect {...themeSelect} />
               </Form.Item>
             ) : (
               <Form.Item name="cardInfoId" label="卡牌" rules={[{ required: true, message: '請選擇卡牌' }]}>
-                <Select {...cardSelect} />
+                <FormSelect {...cardSelect} />
               </Form.Item>
             )
           }

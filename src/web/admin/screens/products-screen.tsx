@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
+import { FormSelect } from '../components/form-select';
 import { ImagesUpload } from '../components/image-upload';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
 import { RightsFields, SaleFields } from '../components/sale-fields';
@@ -110,7 +111,7 @@ export function ProductsScreen() {
       >
         <Space wrap size="large">
           <Form.Item name="type" label="類型" rules={[{ required: true, message: '請選擇類型' }]}>
-            <Select style={{ width: 120 }} options={TYPES} />
+            <FormSelect style={{ width: 120 }} options={TYPES} />
           </Form.Item>
           <Form.Item name="stock" label="庫存" rules={[{ required: true, message: '請填寫庫存' }]}>
             <InputNumber min={0} max={1_000_000} />
