@@ -50,8 +50,11 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or in-process without. */
-  deps: Omit<Deps, 'log' | 'payments' | 'storage' | 'broadcast'> & { payments?: Deps['payments']; storage?: Deps['storage']; broadcast?: Deps['broadcast'] };
+  /**
+   * `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or
+   * in-process without; `storage` to the one STORAGE_DRIVER names.
+   */
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'storage'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
   redis?: Redis;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;

@@ -63,7 +63,7 @@ export function createServices(deps: Deps) {
     account: createAccountService(deps, { auth, cards }),
     addresses,
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
-    catalogueAdmin: createCatalogueAdminService(deps, { audit, market }),
+    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue }),
     contentAdmin: createContentAdminService(deps, { audit }),
     codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
     shipments,

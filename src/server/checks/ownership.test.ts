@@ -52,7 +52,9 @@ describe('ownership matrix', () => {
       method === 'GET'
         ? await t.app.inject({ method, url, headers, query: { ...(entry.extra as Record<string, string>), ...(inPath || !op.query.some((p) => p.name === entry.param) ? {} : { [entry.param]: id }) } })
         : await t.app.inject({ method, url, headers, payload: { ...entry.extra, ...(inPath ? {} : { [entry.param]: id }) } });
-    return { status: res.statusCode, body: res.body, json: res.json() as { code: number; msg: string; data: unknown } };
+    // A file download (a code batch's CSV) answers its bytes, not the envelope.
+    const json = String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as { code: number; msg: string; data: unknown }) : { code: res.statusCode, msg: '', data: res.body };
+    return { status: res.statusCode, body: res.body, json };
   };
 
   it('every route that takes an id has an entry in src/server/checks/ownership.ts', () => {

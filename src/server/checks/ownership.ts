@@ -7,6 +7,7 @@ import { addProduct, addressBody, giveGoods } from '../modules/shipments/shipmen
 import type { TestApp } from '../testing/test-app';
 import { MARKET_OWNERSHIP } from './ownership-market';
 import { ADMIN_OWNERSHIP } from './ownership-admin';
+import { ADMIN_API_OWNERSHIP } from './ownership-admin-api';
 
 /**
  * The ownership of every id a route takes (issue 7 §2), in one table. The ownership check
@@ -197,6 +198,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   ...MARKET_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).
   ...ADMIN_OWNERSHIP,
+  // Back office: catalogue, code batches, content (src/server/checks/ownership-admin-api.ts).
+  ...ADMIN_API_OWNERSHIP,
 ];
 
 /** An address in the owner's book, with a recipient nobody else uses. */

@@ -15,6 +15,7 @@ import type { Right } from '../../../shared/schemas/catalogue';
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import type { MarketService } from '../market/market.service';
+import type { CatalogueService } from './catalogue.service';
 import { createCatalogueAdminRepository, type AdminCardInfoRow, type AdminProductRow, type AdminThemeRow } from './catalogue-admin.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -93,7 +94,7 @@ const paging = (q: Page) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageS
  */
 export function createCatalogueAdminService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  svc: { audit: AuditService; market: Pick<MarketService, 'hasListingsFor'> },
+  svc: { audit: AuditService; market: Pick<MarketService, 'hasListingsFor'>; catalogue: Pick<CatalogueService, 'saleChanged'> },
 ) {
   const repo = createCatalogueAdminRepository();
 
@@ -196,7 +197,7 @@ export function createCatalogueAdminService(
     },
 
     async updateCardInfo(op: Operator, id: string, patch: Partial<CardInfoInput>): Promise<AdminCardInfo> {
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         // The row lock makes the edition check below hold against reservations and mints in flight.
         const row = await repo.cardInfo(tx, id, { lock: true });
         if (!row) throw notFound('找不到此卡牌');
@@ -216,10 +217,13 @@ export function createCatalogueAdminService(
         await svc.audit.record(tx, op, { action: 'card_info.update', targetType: 'card_info', targetId: id, before, after });
         return after;
       });
+      // Committed: every instance's sold-out flag of this item is cleared, so buyers see the new supply or window.
+      svc.catalogue.saleChanged({ kind: 'card', id });
+      return result;
     },
 
     async deleteCardInfo(op: Operator, id: string): Promise<AdminCardInfo> {
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         const row = await repo.cardInfo(tx, id, { lock: true });
         if (!row) throw notFound('找不到此卡牌');
         if (row.minted > 0) throw conflict(`此卡牌已發行 ${row.minted} 張，不能刪除；可把「停售時間」設為現在以停止發售`, 'has_cards');
@@ -231,6 +235,9 @@ export function createCatalogueAdminService(
         await svc.audit.record(tx, op, { action: 'card_info.delete', targetType: 'card_info', targetId: id, before: toCardInfo(row) });
         return toCardInfo(row);
       });
+      // Committed: every instance's sold-out flag of this item is cleared, so buyers see the new supply or window.
+      svc.catalogue.saleChanged({ kind: 'card', id });
+      return result;
     },
 
     /* ---- Products ---- */
@@ -259,7 +266,7 @@ export function createCatalogueAdminService(
     },
 
     async updateProduct(op: Operator, id: string, patch: Partial<ProductInput>): Promise<AdminProduct> {
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         const row = await repo.product(tx, id, { lock: true });
         if (!row) throw notFound('找不到此商品');
         const before = toProduct(row);
@@ -273,10 +280,13 @@ export function createCatalogueAdminService(
         await svc.audit.record(tx, op, { action: 'product.update', targetType: 'product', targetId: id, before, after });
         return after;
       });
+      // Committed: every instance's sold-out flag of this item is cleared, so buyers see the new supply or window.
+      svc.catalogue.saleChanged({ kind: 'product', id });
+      return result;
     },
 
     async deleteProduct(op: Operator, id: string): Promise<AdminProduct> {
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         const row = await repo.product(tx, id, { lock: true });
         if (!row) throw notFound('找不到此商品');
         if (row.sold > 0) throw conflict(`此商品已售出 ${row.sold} 件，不能刪除；可把「停售時間」設為現在以停止發售`, 'has_goods');
@@ -286,6 +296,9 @@ export function createCatalogueAdminService(
         await svc.audit.record(tx, op, { action: 'product.delete', targetType: 'product', targetId: id, before: toProduct(row) });
         return toProduct(row);
       });
+      // Committed: every instance's sold-out flag of this item is cleared, so buyers see the new supply or window.
+      svc.catalogue.saleChanged({ kind: 'product', id });
+      return result;
     },
 
     /* ---- Drop calendar ---- */
