@@ -17,8 +17,8 @@ const READ_MODELS = {
   collection: ['auth', 'catalogue', 'cards', 'collection'], // docs/decisions/007-collection-read-model.md
   market: ['catalogue', 'cards', 'goods'], // docs/decisions/011-market.md
   audit: ['audit', 'auth'], // docs/decisions/012-audit-log.md
-  users: ['auth', 'catalogue', 'cards', 'goods', 'identity', 'market', 'pay-orders', 'shipments', 'wallet'], // docs/decisions/013-back-office-read-models.md
-  dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/013-back-office-read-models.md
+  users: ['auth', 'catalogue', 'cards', 'goods', 'identity', 'market', 'pay-orders', 'shipments', 'wallet'], // docs/decisions/018-back-office-operations.md
+  dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
 };
 
 /** Tables written outside src/server/modules: the sandbox provider keeps its own "bank side". */

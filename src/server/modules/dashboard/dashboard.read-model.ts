@@ -12,7 +12,7 @@ const hkDay = (col: unknown) => sql<string>`to_char((${col} at time zone 'UTC') 
 const DROPS_SHOWN = 20;
 
 /**
- * The back office's dashboard figures (docs/decisions/013-back-office-read-models.md): aggregates
+ * The back office's dashboard figures (docs/decisions/018-back-office-operations.md): aggregates
  * over pay orders, market orders, the ledger, users and the catalogue. Read only.
  */
 export function createDashboardReadModel() {

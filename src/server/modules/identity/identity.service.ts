@@ -49,7 +49,7 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
     /** `userIdInfo/verify`: once per account, once per document. */
     async verify(actor: Actor, input: z.output<typeof VerifyIdentityBodySchema>): Promise<Identity> {
       const existing = await repo.identityOf(deps.db, actor.userId);
-      // A verification an operator revoked may be made again (decision 013).
+      // A verification an operator revoked may be made again (decision 018).
       if (existing?.status === 'verified') throw conflict('你已完成實名認證，如需更改請聯絡客服');
       const now = deps.clock.now();
       const name = vault.seal('identity', input.name);
@@ -82,7 +82,7 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
 
     /**
      * Operators: revokes a verification with a reason, audited in the same transaction. The user may
-     * verify again; their open listings stay open (decision 013), but new listings, fills and
+     * verify again; their open listings stay open (decision 018), but new listings, fills and
      * withdrawals need a verification again.
      */
     async revoke(operator: Operator, input: { id: string; reason: string }) {

@@ -631,7 +631,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
      * Operators: takes an open listing down with a reason the seller sees (status 已下架). A sell
      * listing's item is held again; a funded buy listing's escrow goes back to the bidder's balance
      * through the ledger; both in one transaction with the audit record. A listing a buyer is paying
-     * for (reserved) is refused rather than pulled from under a payment in flight (decision 013).
+     * for (reserved) is refused rather than pulled from under a payment in flight (decision 018).
      */
     async takeDown(operator: Operator, input: { id: string; reason: string }): Promise<AdminListing> {
       const row = await deps.db.transaction(async (tx) => {

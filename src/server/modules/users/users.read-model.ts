@@ -8,7 +8,7 @@ import { identities } from '../../db/schema/identity';
 import { payOrders } from '../../db/schema/pay-orders';
 
 /**
- * The back office's view of users (docs/decisions/013-back-office-read-models.md): one query per
+ * The back office's view of users (docs/decisions/018-back-office-operations.md): one query per
  * screen across auth, wallet, identity, pay orders, cards, goods, market and shipments. Read only;
  * every change goes through the owner's service.
  */
