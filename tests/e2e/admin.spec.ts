@@ -31,6 +31,11 @@ async function paySandbox(page: Page) {
   await expect(page.getByText('付款成功')).toBeVisible();
 }
 
+/** Waits until antd's messages have faded out (axe would read a half-transparent one). */
+async function messagesGone(op: Page) {
+  await expect(op.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Opens a back-office screen from the menu, as an operator moves around. */
 async function openScreen(op: Page, menu: string, path: string) {
   await op.getByRole('menuitem', { name: menu }).click();
@@ -38,7 +43,7 @@ async function openScreen(op: Page, menu: string, path: string) {
 }
 
 test('an operator runs a drop from the back office: catalogue with images, a sale on the dashboard, codes, a shipment, a payout, all in the audit log', async ({ page: user, browser }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   const tag = String(Date.now()).slice(-5);
   const themeName = `港島夜景${tag}`;
   const cardName = `山頂纜車${tag}`;
@@ -78,6 +83,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await expectNoAxeViolations(op, '/admin/cardInfos (新增卡牌)');
   await cardForm.getByRole('button', { name: '儲存' }).click();
   await expect(op.getByRole('row', { name: new RegExp(cardName) }).first()).toBeVisible();
+  await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/cardInfos');
   const token = await backOfficeToken(op);
   const found = (await (await op.request.get(`/api/admin/cardInfos?q=${encodeURIComponent(cardName)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string }[] };
@@ -110,6 +116,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await batchForm.getByRole('button', { name: '儲存' }).click();
   const batchRow = op.getByRole('row', { name: new RegExp(`測試批次${tag}`) });
   await expect(batchRow).toBeVisible();
+  await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/codeBatches');
   const [download] = await Promise.all([op.waitForEvent('download'), batchRow.getByRole('button', { name: /下載兌換碼 CSV/ }).click()]);
   const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
@@ -141,6 +148,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await expectNoAxeViolations(op, '/admin/shipments (發貨)');
   await shipForm.getByRole('button', { name: '確認發貨' }).click();
   await expect(op.getByRole('row', { name: new RegExp(`${shipment.shipmentNo}.*已發貨`) })).toBeVisible();
+  await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/shipments');
 
   // A payout: the user posts a funded buy listing; the operator takes it down (escrow back to the balance);
@@ -158,7 +166,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await openScreen(op, '市場掛單', '/listings');
   await op.getByRole('button', { name: /^下架 天星小輪/ }).first().click();
   const takeDown = op.getByRole('dialog', { name: /^下架/ });
-  await takeDown.getByLabel('下架原因（賣家會看到）').fill('測試下架：出價異常');
+  await takeDown.getByLabel('下架原因（用戶會看到）').fill('測試下架：出價異常');
   await expectNoAxeViolations(op, '/admin/listings (下架)');
   await takeDown.getByRole('button', { name: '下架' }).click();
   await expect(op.getByText(/測試下架：出價異常/).first()).toBeVisible();
@@ -171,6 +179,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await expectNoAxeViolations(op, '/admin/withdrawals (付款)');
   await payForm.getByRole('button', { name: '確認已付款' }).click();
   await expect(op.getByRole('row', { name: new RegExp(`收藏家${tag}.*已付款.*FPS-${tag}`) })).toBeVisible();
+  await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/withdrawals');
 
   // The audit log has each step (newest first), by operator, and finds one by its action.
