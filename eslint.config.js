@@ -31,6 +31,7 @@ const boundaries = {
     'boundaries/include': ['src/**/*'],
     'boundaries/elements': [
       { type: 'web-feature', pattern: 'src/web/features/*', partialMatch: false, capture: ['feature'] },
+      { type: 'admin', pattern: 'src/web/admin', partialMatch: false },
       { type: 'web', pattern: 'src/web', partialMatch: false },
       { type: 'shared', pattern: 'src/shared', partialMatch: false },
       { type: 'schema', pattern: 'src/server/db/schema', partialMatch: false },
@@ -65,8 +66,18 @@ const boundaries = {
             message: 'The web app never imports server code.',
           },
           {
-            from: { element: { type: 'shared' } },
+            from: { element: { type: 'admin' } },
             disallow: { to: { element: { types: { anyOf: ['web', 'web-feature', ...SERVER] } } } },
+            message: 'The back office (src/web/admin) uses src/shared only: never the mobile app or server code.',
+          },
+          {
+            from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
+            disallow: { to: { element: { type: 'admin' } } },
+            message: 'The mobile app never imports the back office (its own entry, admin.html).',
+          },
+          {
+            from: { element: { type: 'shared' } },
+            disallow: { to: { element: { types: { anyOf: ['web', 'web-feature', 'admin', ...SERVER] } } } },
             message: 'src/shared imports neither server nor web.',
           },
           {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, E2E_DATA_DIR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
+import { CHROMIUM, E2E_A11Y_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_DATA_DIR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
 
 // Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
 export default defineConfig({
@@ -40,7 +40,7 @@ export default defineConfig({
       SMS_OUTBOX_FILE: E2E_SMS_OUTBOX,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
-      ADMIN_PHONES: E2E_OPERATOR.e164,
+      ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR].map((p) => p.e164).join(','),
     },
   },
 });

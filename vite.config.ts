@@ -1,13 +1,27 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { routePreloadsPlugin } from './tools/route-preloads-plugin';
 
+/** `npm run dev`: /admin and /admin/* open the back office's entry, as the server does in production. */
+const adminFallback: Plugin = {
+  name: 'trove-admin-fallback',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const pathname = (req.url ?? '').split('?')[0]!;
+      // Navigations only: the entry's own modules live under /admin/ too (src/web/admin/).
+      const navigation = req.headers.accept?.includes('text/html') ?? false;
+      if (navigation && (pathname === '/admin' || pathname.startsWith('/admin/'))) req.url = '/admin.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts'), precompressPlugin()],
+  plugins: [react(), adminFallback, chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts'), precompressPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -17,6 +31,10 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+, Chrome): no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // Two entries: the mobile app (index.html) and the back office (admin.html, served at /admin), which share no chunk.
+    rollupOptions: {
+      input: { index: 'src/web/index.html', admin: 'src/web/admin.html' },
+    },
   },
   server: {
     port: 5173,
@@ -25,6 +43,7 @@ export default defineConfig({
       '/pay': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
       '/readyz': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
     },
   },
 });

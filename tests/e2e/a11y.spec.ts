@@ -4,6 +4,8 @@ import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, focusSweep, freezeTransitions, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import { expectNoAxeViolations } from './axe';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
+import { desktopPage, registerOperator } from './back-office';
+import { E2E_A11Y_OPERATOR } from './env';
 import { signUp } from './session';
 
 /**
@@ -171,4 +173,28 @@ test('a11y: every screen at 320 px with 200 % text: nothing clipped, overlapping
     await scaleText(page, 2);
     return [...(await overflowProblems(page)), ...(await clippingProblems(page))];
   });
+});
+
+/** The back office (/admin, its own entry): every screen at the desktop size it is built for. */
+const BACK_OFFICE_SCREENS = ['/', '/themes', '/cardInfos', '/products', '/drops', '/codeBatches', '/banners', '/articles', '/privacy', '/shipments', '/withdrawals', '/identities', '/users', '/listings', '/audit'];
+
+test('axe: every back-office screen has no WCAG 2.2 AA violation', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const page = await desktopPage(browser, test.info().project.use.baseURL);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expectNoAxeViolations(page, '/admin/login');
+
+  // Signed in with the session a sign-up answers (the sign-in screen's own journey is in admin.spec.ts).
+  const token = await registerOperator(page.request, E2E_A11Y_OPERATOR, '無障礙營運');
+  const me = (await (await page.request.get('/api/user/info', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string; phone: string; nickname: string; roles: string[] } };
+  await page.evaluate((session) => localStorage.setItem('trove.admin.session', JSON.stringify(session)), { token, user: me.data });
+  for (const path of BACK_OFFICE_SCREENS) {
+    await page.goto(`/admin${path === '/' ? '' : path}`);
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
+    await expectNoAxeViolations(page, `/admin${path}`);
+  }
+  await page.goto(`/admin/users/show/${me.data.id}`);
+  await expect(page.getByRole('heading', { name: `用戶：${me.data.nickname}` })).toBeVisible();
+  await expectNoAxeViolations(page, '/admin/users/show');
 });

@@ -20,3 +20,6 @@ export const CHROMIUM = {
 };
 /** The operator of the browser tests: ADMIN_PHONES names this number, so its account is an admin. */
 export const E2E_OPERATOR = { national: '51234567', e164: '+85251234567' };
+/** The back office's journey (admin.spec.ts) and its axe audit (a11y.spec.ts): operators of their own, so SMS cooldowns never meet. */
+export const E2E_BACK_OFFICE_OPERATOR = { national: '51234568', e164: '+85251234568' };
+export const E2E_A11Y_OPERATOR = { national: '51234569', e164: '+85251234569' };

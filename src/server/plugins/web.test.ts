@@ -17,6 +17,7 @@ describe('the web app served by the server', () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-'));
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(root, 'admin.html'), '<!doctype html><div id="admin-root"></div>');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(root, 'assets', 'big-abc123.js'), 'console.log("big")');
     writeFileSync(path.join(root, 'assets', 'big-abc123.js.br'), 'BROTLI');
@@ -43,6 +44,20 @@ describe('the web app served by the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('id="root"');
+  });
+
+  it.each(['/admin', '/admin/', '/admin/themes', '/admin/users/show/usr_1?x=1'])('serves the back office (admin.html, not the mobile app) for %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('id="admin-root"');
+    expect(res.body).not.toContain('id="root"');
+  });
+
+  it('keeps the mobile app off the back office and the back office off look-alike paths', async () => {
+    const res = await app.inject({ method: 'GET', url: '/administrator' });
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('id="root"');
   });
 

@@ -40,7 +40,7 @@ export function withPreloads(html: string, preloads: RoutePreloads | null, route
 
 /**
  * Serves the built web app: hashed assets with long cache headers, and index.html for every
- * screen of the seed (history fallback). Unknown `/api/*` paths answer the 404 envelope.
+ * screen of the seed (history fallback), admin.html for `/admin` and `/admin/*` (the back office). Unknown `/api/*` paths answer the 404 envelope.
  */
 /** The home screen's largest picture (its first banner): preloaded by "/" so it does not wait for the script and the API call. */
 export type HomeImage = () => Promise<string | null>;
@@ -52,6 +52,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
+  const adminFile = path.join(root, 'admin.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -97,6 +98,10 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     if (!href || !href.startsWith('/') || href.startsWith('//')) return '';
     return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`;
   };
+  // The back office is its own entry (admin.html): /admin and everything under it, never the mobile app.
+  let adminHtml: string | null = null;
+  const admin = () => (production ? (adminHtml ??= readFileSync(adminFile, 'utf8')) : readFileSync(adminFile, 'utf8'));
+  const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
   // The home screen: the static plugin would see a directory here.
   if (hasWeb) {
@@ -111,6 +116,9 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: 404, msg: '找不到此介面', data: null });
+    }
+    if (isAdminPath(pathname) && existsSync(adminFile)) {
+      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(admin());
     }
     const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const known = SPA_ROUTES.has(route);

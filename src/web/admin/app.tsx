@@ -1,0 +1,105 @@
+import { Authenticated, Refine, useGetIdentity, useLogout } from '@refinedev/core';
+import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
+import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
+import { App as AntdApp, Button, ConfigProvider, Empty, Layout, Space, Typography } from 'antd';
+import zhHK from 'antd/locale/zh_HK';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-hk';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { i18nProvider } from './providers/i18n-provider';
+import { RESOURCES } from './resources';
+import { LoginScreen } from './screens/login-screen';
+import { DashboardScreen } from './screens/dashboard-screen';
+import { ThemesScreen } from './screens/themes-screen';
+import { CardInfosScreen } from './screens/card-infos-screen';
+import { ProductsScreen } from './screens/products-screen';
+import { DropsScreen } from './screens/drops-screen';
+import { CodeBatchesScreen } from './screens/code-batches-screen';
+import { BannersScreen } from './screens/banners-screen';
+import { ArticlesScreen } from './screens/articles-screen';
+import { PrivacyScreen } from './screens/privacy-screen';
+import { ShipmentsScreen } from './screens/shipments-screen';
+import { WithdrawalsScreen } from './screens/withdrawals-screen';
+import { IdentitiesScreen } from './screens/identities-screen';
+import { UsersScreen } from './screens/users-screen';
+import { UserShowScreen } from './screens/user-show-screen';
+import { ListingsScreen } from './screens/listings-screen';
+import { AuditScreen } from './screens/audit-screen';
+
+dayjs.locale('zh-hk');
+
+/** Darker primary, error, success and warning colours than antd's: text in them (and white on them) passes WCAG AA contrast. */
+const THEME = { token: { colorPrimary: '#0b57d0', colorLink: '#0b57d0', colorError: '#c62828', colorSuccess: '#2e7d32', colorWarning: '#a15c00', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' } };
+
+const Title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="Trove 寶庫 後台" icon={<span aria-hidden="true">寶</span>} />;
+
+/** Who is signed in, and 登出 (also in the menu). */
+function Header() {
+  const { data: me } = useGetIdentity<{ name: string; phone: string }>();
+  const { mutate: logout } = useLogout();
+  return (
+    <Layout.Header className="admin-header">
+      <Space>
+        {me ? <Typography.Text>{`${me.name}（${me.phone}）`}</Typography.Text> : null}
+        <Button onClick={() => logout()}>登出</Button>
+      </Space>
+    </Layout.Header>
+  );
+}
+
+const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未有資料" />;
+
+/** The back office (issue 11): Refine on antd 5, its own entry (admin.html) served at /admin. */
+export function AdminApp() {
+  return (
+    <BrowserRouter basename="/admin">
+      <ConfigProvider locale={zhHK} theme={THEME} button={{ autoInsertSpace: false }} renderEmpty={renderEmpty} form={{ colon: false }}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            routerProvider={routerProvider}
+            i18nProvider={i18nProvider}
+            notificationProvider={useNotificationProvider}
+            resources={RESOURCES}
+            options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+          >
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="admin" fallback={<CatchAllNavigate to="/login" />}>
+                    <ThemedLayout Title={Title} Header={Header} Sider={(props) => <ThemedSider {...props} Title={Title} fixed />}>
+                      <Outlet />
+                    </ThemedLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<DashboardScreen />} />
+                <Route path="themes" element={<ThemesScreen />} />
+                <Route path="cardInfos" element={<CardInfosScreen />} />
+                <Route path="products" element={<ProductsScreen />} />
+                <Route path="drops" element={<DropsScreen />} />
+                <Route path="codeBatches" element={<CodeBatchesScreen />} />
+                <Route path="banners" element={<BannersScreen />} />
+                <Route path="articles" element={<ArticlesScreen />} />
+                <Route path="privacy" element={<PrivacyScreen />} />
+                <Route path="shipments" element={<ShipmentsScreen />} />
+                <Route path="withdrawals" element={<WithdrawalsScreen />} />
+                <Route path="identities" element={<IdentitiesScreen />} />
+                <Route path="users" element={<UsersScreen />} />
+                <Route path="users/show/:id" element={<UserShowScreen />} />
+                <Route path="listings" element={<ListingsScreen />} />
+                <Route path="audit" element={<AuditScreen />} />
+                <Route path="*" element={<ErrorComponent />} />
+              </Route>
+              <Route path="/login" element={<LoginScreen />} />
+            </Routes>
+            <DocumentTitleHandler handler={({ resource }) => `${(resource?.meta?.label as string | undefined) ?? '後台'} | Trove 寶庫 後台`} />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,84 @@
+import { List, useTable } from '@refinedev/antd';
+import { Button, DatePicker, Form, Input, InputNumber, Space, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { confirmAction } from '../components/action-modal';
+import { FormModal } from '../components/form-modal';
+import { ImageUpload } from '../components/image-upload';
+import { paging } from '../components/list-tools';
+import { useRemove } from '../components/use-remove';
+import { formatTime, fromIso, toIso } from '../lib/format';
+import { SCHEMAS } from '../lib/schemas';
+import type { Banner } from '../lib/types';
+
+interface BannerValues {
+  title: string;
+  image: string | null;
+  link: string;
+  sort: number;
+  startsAt: Dayjs | null;
+  endsAt: Dayjs | null;
+}
+
+export function BannersScreen() {
+  const { tableProps } = useTable<Banner>({ resource: 'banners', syncWithLocation: false });
+  const [editing, setEditing] = useState<Banner | null | undefined>(undefined);
+  const remove = useRemove('banners', '橫額');
+
+  return (
+    <List title="橫額" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增橫額</Button>}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+        <Table.Column<Banner> title="圖片" dataIndex="image" render={(v: string, r) => <img src={v} alt={r.title} className="admin-thumb" />} />
+        <Table.Column<Banner> title="標題" dataIndex="title" />
+        <Table.Column<Banner> title="連結" dataIndex="link" />
+        <Table.Column<Banner> title="排序" dataIndex="sort" />
+        <Table.Column<Banner> title="顯示期" render={(_, r) => `${formatTime(r.startsAt)} 至 ${formatTime(r.endsAt)}`} />
+        <Table.Column<Banner>
+          title="操作"
+          render={(_, r) => (
+            <Space>
+              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯橫額 ${r.title}`}>編輯</Button>
+              <Button size="small" danger onClick={() => confirmAction({ title: `刪除橫額「${r.title}」？`, okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除橫額 ${r.title}`}>
+                刪除
+              </Button>
+            </Space>
+          )}
+        />
+      </Table>
+      <FormModal<BannerValues>
+        resource="banners"
+        noun="橫額"
+        record={editing}
+        onClose={() => setEditing(undefined)}
+        createSchema={SCHEMAS.bannerCreate}
+        updateSchema={SCHEMAS.bannerUpdate}
+        toValues={(r) => {
+          const b = r as Banner | null;
+          return { title: b?.title ?? '', image: b?.image ?? null, link: b?.link ?? '', sort: b?.sort ?? 0, startsAt: fromIso(b?.startsAt), endsAt: fromIso(b?.endsAt) };
+        }}
+        toBody={(v) => ({ title: v.title, image: v.image, link: v.link ?? '', sort: v.sort ?? 0, startsAt: toIso(v.startsAt), endsAt: toIso(v.endsAt) })}
+      >
+        <Form.Item name="title" label="標題" rules={[{ required: true, whitespace: true, message: '請填寫標題' }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="image" label="圖片" rules={[{ required: true, message: '請上載圖片' }]}>
+          <ImageUpload purpose="banner" label="橫額圖片" />
+        </Form.Item>
+        <Form.Item name="link" label="連結（站內路徑，例如 /mall）">
+          <Input maxLength={300} />
+        </Form.Item>
+        <Space wrap size="large">
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={100000} />
+          </Form.Item>
+          <Form.Item name="startsAt" label="開始顯示">
+            <DatePicker showTime format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+          <Form.Item name="endsAt" label="停止顯示">
+            <DatePicker showTime format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+        </Space>
+      </FormModal>
+    </List>
+  );
+}

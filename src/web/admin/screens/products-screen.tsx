@@ -1,0 +1,137 @@
+import { List, useTable } from '@refinedev/antd';
+import { Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { confirmAction } from '../components/action-modal';
+import { FormModal } from '../components/form-modal';
+import { FormSelect } from '../components/form-select';
+import { ImagesUpload } from '../components/image-upload';
+import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { RightsFields, SaleFields } from '../components/sale-fields';
+import { useRemove } from '../components/use-remove';
+import { formatHkd, formatTime, fromIso, toCents, toDollars, toIso } from '../lib/format';
+import { SCHEMAS } from '../lib/schemas';
+import type { Product, Right } from '../lib/types';
+
+const TYPES = [
+  { value: 1, label: '實物' },
+  { value: 0, label: '其他' },
+];
+
+interface ProductValues {
+  type: number;
+  name: string;
+  description: string;
+  images: string[];
+  price: number;
+  stock: number;
+  saleStartsAt: Dayjs | null;
+  saleEndsAt: Dayjs | null;
+  perUserLimit: number;
+  rights: Right[];
+  sort: number;
+}
+
+export function ProductsScreen() {
+  const { tableProps, searchFormProps } = useTable<Product>({ resource: 'products', syncWithLocation: false, onSearch: toFilters });
+  const [editing, setEditing] = useState<Product | null | undefined>(undefined);
+  const remove = useRemove('products', '商品');
+
+  return (
+    <List title="商品" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增商品</Button>}>
+      <FilterBar formProps={searchFormProps}>
+        <Form.Item name="q" label="關鍵字">
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="type" label="類型">
+          <Select allowClear style={{ width: 120 }} options={TYPES} />
+        </Form.Item>
+        <Form.Item name="onSale" label="發售中">
+          <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
+        </Form.Item>
+      </FilterBar>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+        <Table.Column<Product> title="圖片" dataIndex="images" render={(v: string[], r) => (v[0] ? <img src={v[0]} alt={r.name} className="admin-thumb" /> : '—')} />
+        <Table.Column<Product> title="名稱" dataIndex="name" />
+        <Table.Column<Product> title="類型" dataIndex="type" render={(v: number) => TYPES.find((t) => t.value === v)?.label ?? v} />
+        <Table.Column<Product> title="售價" dataIndex="priceCents" render={(v: number) => formatHkd(v)} />
+        <Table.Column<Product> title="庫存／已售／預留" render={(_, r) => `${r.stock}／${r.sold}／${r.reserved}`} />
+        <Table.Column<Product> title="發售期" render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`} />
+        <Table.Column<Product>
+          title="操作"
+          render={(_, r) => (
+            <Space>
+              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯商品 ${r.name}`}>編輯</Button>
+              <Button size="small" danger onClick={() => confirmAction({ title: `刪除商品「${r.name}」？`, content: '已有訂單或物品的商品不能刪除。', okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除商品 ${r.name}`}>
+                刪除
+              </Button>
+            </Space>
+          )}
+        />
+      </Table>
+      <FormModal<ProductValues>
+        resource="products"
+        noun="商品"
+        record={editing}
+        onClose={() => setEditing(undefined)}
+        width={760}
+        createSchema={SCHEMAS.productCreate}
+        updateSchema={SCHEMAS.productUpdate}
+        fieldOf={{ priceCents: 'price' }}
+        alsoInvalidate={['drops']}
+        toValues={(r) => {
+          const p = r as Product | null;
+          return {
+            type: p?.type ?? 1,
+            name: p?.name ?? '',
+            description: p?.description ?? '',
+            images: p?.images ?? [],
+            price: toDollars(p?.priceCents) ?? undefined,
+            stock: p?.stock ?? 0,
+            saleStartsAt: fromIso(p?.saleStartsAt),
+            saleEndsAt: fromIso(p?.saleEndsAt),
+            perUserLimit: p?.perUserLimit ?? 1,
+            rights: p?.rights ?? [],
+            sort: p?.sort ?? 0,
+          };
+        }}
+        toBody={(v) => ({
+          type: v.type,
+          name: v.name,
+          description: v.description ?? '',
+          images: v.images ?? [],
+          priceCents: toCents(v.price),
+          stock: v.stock,
+          saleStartsAt: toIso(v.saleStartsAt),
+          saleEndsAt: toIso(v.saleEndsAt),
+          perUserLimit: v.perUserLimit,
+          rights: v.rights ?? [],
+          sort: v.sort ?? 0,
+        })}
+      >
+        <Space wrap size="large">
+          <Form.Item name="type" label="類型" rules={[{ required: true, message: '請選擇類型' }]}>
+            <FormSelect style={{ width: 120 }} options={TYPES} />
+          </Form.Item>
+          <Form.Item name="stock" label="庫存" rules={[{ required: true, message: '請填寫庫存' }]}>
+            <InputNumber min={0} max={1_000_000} />
+          </Form.Item>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={100000} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="description" label="簡介">
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name="images" label="圖片">
+          <ImagesUpload purpose="product" label="商品圖片" />
+        </Form.Item>
+        <SaleFields />
+        <RightsFields />
+      </FormModal>
+    </List>
+  );
+}

@@ -1,0 +1,92 @@
+import { List, useTable } from '@refinedev/antd';
+import { useList } from '@refinedev/core';
+import { Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { confirmAction } from '../components/action-modal';
+import { FormModal } from '../components/form-modal';
+import { ImageUpload } from '../components/image-upload';
+import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { useRemove } from '../components/use-remove';
+import type { CardInfo, Theme } from '../lib/types';
+import { SCHEMAS } from '../lib/schemas';
+
+interface ThemeValues {
+  name: string;
+  description: string;
+  cover: string | null;
+  bCardInfoId: string | null;
+  sort: number;
+}
+
+/** The theme's B card: only its own card infos marked B card may be picked. */
+function BCardSelect(props: { themeId: string | null; value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
+  const { result } = useList<CardInfo>({ resource: 'cardInfos', filters: [{ field: 'themeId', operator: 'eq', value: props.themeId }], pagination: { pageSize: 50 }, queryOptions: { enabled: !!props.themeId } });
+  const options = (result?.data ?? []).filter((c) => c.isBCard).map((c) => ({ value: c.id, label: c.name }));
+  return (
+    <Select id={props.id} allowClear value={props.value ?? undefined} onChange={(v) => props.onChange?.(v ?? null)} options={options} placeholder={props.themeId ? '未設定' : '先儲存主題並新增標記為 B 卡的卡牌'} aria-label="B 卡" />
+  );
+}
+
+export function ThemesScreen() {
+  const { tableProps, searchFormProps } = useTable<Theme>({ resource: 'themes', syncWithLocation: false, onSearch: toFilters });
+  const [editing, setEditing] = useState<Theme | null | undefined>(undefined);
+  const remove = useRemove('themes', '主題');
+
+  return (
+    <List title="主題" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增主題</Button>}>
+      <FilterBar formProps={searchFormProps}>
+        <Form.Item name="q" label="關鍵字">
+          <Input allowClear />
+        </Form.Item>
+      </FilterBar>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id">
+        <Table.Column<Theme> title="封面" dataIndex="cover" render={(v: string | null, r) => (v ? <img src={v} alt={`${r.name}封面`} className="admin-thumb" /> : '—')} />
+        <Table.Column<Theme> title="名稱" dataIndex="name" />
+        <Table.Column<Theme> title="卡牌數量" dataIndex="cardInfoCount" />
+        <Table.Column<Theme> title="排序" dataIndex="sort" />
+        <Table.Column<Theme>
+          title="操作"
+          render={(_, r) => (
+            <Space>
+              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯主題 ${r.name}`}>編輯</Button>
+              <Button size="small" danger onClick={() => confirmAction({ title: `刪除主題「${r.name}」？`, content: '已有卡牌的主題不能刪除。', okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除主題 ${r.name}`}>
+                刪除
+              </Button>
+            </Space>
+          )}
+        />
+      </Table>
+      <FormModal<ThemeValues>
+        resource="themes"
+        noun="主題"
+        record={editing}
+        onClose={() => setEditing(undefined)}
+        createSchema={SCHEMAS.themeCreate}
+        updateSchema={SCHEMAS.themeUpdate}
+        toValues={(r) => {
+          const t = r as Theme | null;
+          return { name: t?.name ?? '', description: t?.description ?? '', cover: t?.cover ?? null, bCardInfoId: t?.bCardInfoId ?? null, sort: t?.sort ?? 0 };
+        }}
+        toBody={(v) => ({ name: v.name, description: v.description ?? '', cover: v.cover ?? null, ...(editing ? { bCardInfoId: v.bCardInfoId ?? null } : {}), sort: v.sort ?? 0 })}
+      >
+        <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="description" label="簡介">
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name="cover" label="封面">
+          <ImageUpload purpose="theme" label="主題封面" />
+        </Form.Item>
+        {editing ? (
+          <Form.Item name="bCardInfoId" label="B 卡">
+            <BCardSelect themeId={editing.id} />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="sort" label="排序（數字小者排前）">
+          <InputNumber min={0} max={100000} />
+        </Form.Item>
+      </FormModal>
+    </List>
+  );
+}

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import { hkidCheckDigit } from '../../src/shared/identity';
+import { expectNoAxeViolations } from './axe';
+import { backOfficeToken, choose, codeAfter, desktopPage, pickTime, pngImage, registerOperator, signInBackOffice } from './back-office';
+import { E2E_BACK_OFFICE_OPERATOR } from './env';
+import { signUp } from './session';
+
+/** The user's bearer token, as the mobile app keeps it. */
+const userToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('trove.session') ?? '{}') as { token: string }).token);
+
+async function userApi(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<{ data: unknown }> {
+  const headers = { Authorization: `Bearer ${await userToken(page)}` };
+  const res = method === 'GET' ? await page.request.get(path, { headers }) : await page.request.post(path, { headers, data });
+  const body = (await res.json()) as { code: number; msg: string; data: unknown };
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+  return body;
+}
+
+function freshHkid(): string {
+  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
+}
+
+async function paySandbox(page: Page) {
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/mall\/(goods)?[iI]nfo\?orderNo=/);
+  await expect(page.getByText('付款成功')).toBeVisible();
+}
+
+/** Waits until antd's messages have faded out (axe would read a half-transparent one). */
+async function messagesGone(op: Page) {
+  await expect(op.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Opens a back-office screen from the menu, as an operator moves around. */
+async function openScreen(op: Page, menu: string, path: string) {
+  await op.getByRole('menuitem', { name: menu }).click();
+  await expect(op).toHaveURL(new RegExp(`/admin${path === '/' ? '/?' : path}$`));
+}
+
+test('an operator runs a drop from the back office: catalogue with images, a sale on the dashboard, codes, a shipment, a payout, all in the audit log', async ({ page: user, browser }) => {
+  test.setTimeout(600_000);
+  const tag = String(Date.now()).slice(-5);
+  const themeName = `港島夜景${tag}`;
+  const cardName = `山頂纜車${tag}`;
+  const image = { name: 'card.png', mimeType: 'image/png', buffer: pngImage() };
+
+  const op = await desktopPage(browser, test.info().project.use.baseURL);
+  await registerOperator(op.request, E2E_BACK_OFFICE_OPERATOR, '後台營運');
+  await signInBackOffice(op, E2E_BACK_OFFICE_OPERATOR);
+  await expect(op.getByRole('heading', { name: '主控台' })).toBeVisible();
+  await expectNoAxeViolations(op, '/admin (主控台)');
+
+  // A theme with an uploaded cover.
+  await openScreen(op, '主題', '/themes');
+  await expectNoAxeViolations(op, '/admin/themes');
+  await op.getByRole('button', { name: '新增主題' }).click();
+  const themeForm = op.getByRole('dialog', { name: '新增主題' });
+  await themeForm.getByLabel('名稱').fill(themeName);
+  await themeForm.getByTestId('upload-theme').setInputFiles(image);
+  await expect(themeForm.getByRole('img', { name: '主題封面預覽' })).toBeVisible();
+  await expectNoAxeViolations(op, '/admin/themes (新增主題)');
+  await themeForm.getByRole('button', { name: '儲存' }).click();
+  await expect(op.getByText('已新增主題')).toBeVisible(); // antd's static message, under React 19
+  await expect(op.getByRole('row', { name: new RegExp(themeName) })).toBeVisible();
+
+  // A card info of it: uploaded image, HK$25, 100 editions, on sale from now for a week.
+  await openScreen(op, '卡牌', '/cardInfos');
+  await op.getByRole('button', { name: '新增卡牌' }).click();
+  const cardForm = op.getByRole('dialog', { name: '新增卡牌' });
+  await choose(op, '主題', themeName);
+  await cardForm.getByLabel('名稱').fill(cardName);
+  await cardForm.getByTestId('upload-card_info').setInputFiles(image);
+  await expect(cardForm.getByRole('img', { name: '卡牌圖片預覽' })).toBeVisible();
+  await cardForm.getByLabel('發行量').fill('100');
+  await cardForm.getByLabel(/^售價/).fill('25');
+  await pickTime(op, '開售時間', dayjs().subtract(1, 'minute').format('YYYY-MM-DD HH:mm'));
+  await pickTime(op, '停售時間', dayjs().add(7, 'day').format('YYYY-MM-DD HH:mm'));
+  await expectNoAxeViolations(op, '/admin/cardInfos (新增卡牌)');
+  await cardForm.getByRole('button', { name: '儲存' }).click();
+  await expect(op.getByRole('row', { name: new RegExp(cardName) }).first()).toBeVisible();
+  await messagesGone(op);
+  await expectNoAxeViolations(op, '/admin/cardInfos');
+  const token = await backOfficeToken(op);
+  const found = (await (await op.request.get(`/api/admin/cardInfos?q=${encodeURIComponent(cardName)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string }[] };
+  const cardInfoId = found.data[0]!.id;
+
+  // The drop calendar shows it this month.
+  await openScreen(op, '發售日曆', '/drops');
+  await expect(op.getByRole('row', { name: new RegExp(cardName) }).first()).toBeVisible();
+  await expectNoAxeViolations(op, '/admin/drops');
+
+  // A user buys it in the mall.
+  const userPhone = await signUp(user, `收藏家${tag}`);
+  await user.goto(`/mall/detail?id=${cardInfoId}`);
+  await expect(user.getByRole('heading', { name: cardName }).first()).toBeVisible();
+  await user.getByRole('button', { name: '立即購買' }).click();
+  await user.getByRole('button', { name: '確認付款' }).click();
+  await paySandbox(user);
+
+  // The operator sees the sale on the dashboard: the drop sold 1 of 100.
+  await openScreen(op, '主控台', '/');
+  await expect(op.getByRole('row', { name: new RegExp(`${cardName}.*1／100`) })).toBeVisible();
+
+  // A code batch of 3 for the card; the CSV downloads once.
+  await openScreen(op, '兌換碼', '/codeBatches');
+  await op.getByRole('button', { name: '產生兌換碼' }).click();
+  const batchForm = op.getByRole('dialog', { name: '新增兌換碼批次' });
+  await choose(op, '卡牌', cardName);
+  await batchForm.getByLabel(/^數量/).fill('3');
+  await batchForm.getByLabel('備註').fill(`測試批次${tag}`);
+  await batchForm.getByRole('button', { name: '儲存' }).click();
+  const batchRow = op.getByRole('row', { name: new RegExp(`測試批次${tag}`) });
+  await expect(batchRow).toBeVisible();
+  await messagesGone(op);
+  await expectNoAxeViolations(op, '/admin/codeBatches');
+  const [download] = await Promise.all([op.waitForEvent('download'), batchRow.getByRole('button', { name: /下載兌換碼 CSV/ }).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const codes = csv.slice(1).map((line) => line.split(',')[0]!.replace(/"/g, ''));
+  expect(codes).toHaveLength(3);
+  await expect(batchRow.getByRole('button', { name: '兌換碼 CSV 已下載過' })).toBeDisabled();
+
+  // The user redeems one of its codes; the batch counts it as used.
+  await user.goto('/my/card');
+  await user.getByLabel('兌換碼').fill(codes[0]!);
+  await user.getByRole('button', { name: '兌換', exact: true }).click();
+  await expect(user.getByText('兌換成功', { exact: true })).toBeVisible();
+  await op.reload();
+  await expect(op.getByRole('row', { name: new RegExp(`測試批次${tag}`) }).getByRole('cell', { name: '1', exact: true }).first()).toBeVisible();
+
+  // A delivery: the user buys a physical product and asks for it to be delivered; the operator ships it.
+  await user.goto('/mall/goodsDetail?id=prd_sleeves');
+  await user.getByRole('button', { name: '立即購買' }).click();
+  await user.getByRole('button', { name: '確認付款' }).click();
+  await paySandbox(user);
+  const address = (await userApi(user, 'POST', '/api/address/add', { recipient: '陳大文', phone: userPhone.e164, region: '九龍', district: '觀塘區', detail: `開源道 ${tag} 號` })).data as { id: string };
+  const goods = (await userApi(user, 'GET', '/api/goods/list?type=1')).data as { id: string }[];
+  const shipment = (await userApi(user, 'POST', '/api/goods/delivery', { goodsIds: [goods[0]!.id], addressId: address.id })).data as { shipmentNo: string };
+  await openScreen(op, '提貨發貨', '/shipments');
+  await op.getByRole('button', { name: `發貨 ${shipment.shipmentNo}` }).click();
+  const shipForm = op.getByRole('dialog', { name: `發貨：${shipment.shipmentNo}` });
+  await shipForm.getByLabel('物流公司').fill('順豐速運');
+  await shipForm.getByLabel('運單號碼').fill(`SF${tag}0001`);
+  await expectNoAxeViolations(op, '/admin/shipments (發貨)');
+  await shipForm.getByRole('button', { name: '確認發貨' }).click();
+  await expect(op.getByRole('row', { name: new RegExp(`${shipment.shipmentNo}.*已發貨`) })).toBeVisible();
+  await messagesGone(op);
+  await expectNoAxeViolations(op, '/admin/shipments');
+
+  // A payout: the user posts a funded buy listing; the operator takes it down (escrow back to the balance);
+  // the user withdraws it and the operator pays it with a reference.
+  await userApi(user, 'POST', '/api/userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
+  const payCode = await codeAfter(userPhone.e164, () => userApi(user, 'POST', '/api/sms/authSend', { purpose: 'payment' }));
+  await userApi(user, 'POST', '/api/payment/update', { method: 'fps', accountName: '陳大文', accountNo: '12345678', code: payCode });
+  await user.goto('/market/sell?mode=buy&cardInfoId=ci_night_ferry');
+  await user.getByRole('textbox', { name: '出價（港幣）' }).fill('100');
+  await user.getByRole('button', { name: '發佈求購並付款' }).click();
+  await user.getByRole('dialog').getByRole('button', { name: '前往付款' }).click();
+  await expect(user).toHaveURL(/\/mall\/pay\?orderNo=/);
+  await user.getByRole('button', { name: '立即付款' }).click();
+  await paySandbox(user);
+  await openScreen(op, '市場掛單', '/listings');
+  await op.getByRole('button', { name: /^下架 天星小輪/ }).first().click();
+  const takeDown = op.getByRole('dialog', { name: /^下架/ });
+  await takeDown.getByLabel('下架原因（用戶會看到）').fill('測試下架：出價異常');
+  await expectNoAxeViolations(op, '/admin/listings (下架)');
+  await takeDown.getByRole('button', { name: '下架' }).click();
+  await expect(op.getByText(/測試下架：出價異常/).first()).toBeVisible();
+  const withdrawCode = await codeAfter(userPhone.e164, () => userApi(user, 'POST', '/api/sms/authSend', { purpose: 'withdraw' }));
+  await userApi(user, 'POST', '/api/payment/withdraw', { amount: 10_000, code: withdrawCode });
+  await openScreen(op, '提現', '/withdrawals');
+  await op.getByRole('button', { name: `付款 收藏家${tag} HK$100.00` }).click();
+  const payForm = op.getByRole('dialog', { name: `付款 HK$100.00 予 收藏家${tag}` });
+  await payForm.getByLabel('付款參考編號').fill(`FPS-${tag}`);
+  await expectNoAxeViolations(op, '/admin/withdrawals (付款)');
+  await payForm.getByRole('button', { name: '確認已付款' }).click();
+  await expect(op.getByRole('row', { name: new RegExp(`收藏家${tag}.*已付款.*FPS-${tag}`) })).toBeVisible();
+  await messagesGone(op);
+  await expectNoAxeViolations(op, '/admin/withdrawals');
+
+  // The audit log has each step (newest first), by operator, and finds one by its action.
+  await openScreen(op, '操作記錄', '/audit');
+  await expectNoAxeViolations(op, '/admin/audit');
+  for (const action of ['theme.create', 'card_info.create', 'code_batch.create', 'code_batch.download', 'shipment.ship', 'listing.take_down', 'withdrawal.pay']) {
+    await expect(op.getByRole('row', { name: new RegExp(`後台營運.*（${action.replace('.', '\\.')}）`) }).first()).toBeVisible();
+  }
+  await op.getByRole('combobox', { name: '操作' }).fill('發貨');
+  await op.getByRole('option', { name: '發貨' }).click();
+  await op.getByRole('button', { name: '搜尋' }).click();
+  await expect(op.getByRole('row', { name: /（shipment\.ship）/ })).toHaveCount(1);
+  await expect(op.getByRole('row', { name: /（withdrawal\.pay）/ })).toHaveCount(0);
+});
