@@ -36,6 +36,11 @@ async function messagesGone(op: Page) {
   await expect(op.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** Waits until antd's dialog has finished zooming in (axe would read the page through a half-faded mask). */
+async function dialogSettled(op: Page) {
+  await expect(op.locator('.ant-modal-root .ant-zoom-appear, .ant-modal-root .ant-zoom-enter, .ant-modal-root .ant-fade-appear, .ant-modal-root .ant-fade-enter')).toHaveCount(0);
+}
+
 /** Opens a back-office screen from the menu, as an operator moves around. */
 async function openScreen(op: Page, menu: string, path: string) {
   await op.getByRole('menuitem', { name: menu }).click();
@@ -145,6 +150,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   const shipForm = op.getByRole('dialog', { name: `發貨：${shipment.shipmentNo}` });
   await shipForm.getByLabel('物流公司').fill('順豐速運');
   await shipForm.getByLabel('運單號碼').fill(`SF${tag}0001`);
+  await dialogSettled(op);
   await expectNoAxeViolations(op, '/admin/shipments (發貨)');
   await shipForm.getByRole('button', { name: '確認發貨' }).click();
   await expect(op.getByRole('row', { name: new RegExp(`${shipment.shipmentNo}.*已發貨`) })).toBeVisible();
@@ -167,6 +173,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await op.getByRole('button', { name: /^下架 天星小輪/ }).first().click();
   const takeDown = op.getByRole('dialog', { name: /^下架/ });
   await takeDown.getByLabel('下架原因（用戶會看到）').fill('測試下架：出價異常');
+  await dialogSettled(op);
   await expectNoAxeViolations(op, '/admin/listings (下架)');
   await takeDown.getByRole('button', { name: '下架' }).click();
   await expect(op.getByText(/測試下架：出價異常/).first()).toBeVisible();
@@ -176,6 +183,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await op.getByRole('button', { name: `付款 收藏家${tag} HK$100.00` }).click();
   const payForm = op.getByRole('dialog', { name: `付款 HK$100.00 予 收藏家${tag}` });
   await payForm.getByLabel('付款參考編號').fill(`FPS-${tag}`);
+  await dialogSettled(op);
   await expectNoAxeViolations(op, '/admin/withdrawals (付款)');
   await payForm.getByRole('button', { name: '確認已付款' }).click();
   await expect(op.getByRole('row', { name: new RegExp(`收藏家${tag}.*已付款.*FPS-${tag}`) })).toBeVisible();
@@ -189,7 +197,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
     await expect(op.getByRole('row', { name: new RegExp(`後台營運.*（${action.replace('.', '\\.')}）`) }).first()).toBeVisible();
   }
   await op.getByRole('combobox', { name: '操作' }).fill('發貨');
-  await op.getByRole('option', { name: '發貨' }).click();
+  await op.locator('.ant-select-dropdown:visible').getByText('發貨', { exact: true }).click();
   await op.getByRole('button', { name: '搜尋' }).click();
   await expect(op.getByRole('row', { name: /（shipment\.ship）/ })).toHaveCount(1);
   await expect(op.getByRole('row', { name: /（withdrawal\.pay）/ })).toHaveCount(0);
