@@ -1,3 +1,4 @@
+import { SMS_PER_IP_PER_HOUR } from '../shared/constants';
 import { z } from 'zod';
 import { toE164 } from '../shared/phone';
 
@@ -26,6 +27,8 @@ const EnvSchema = z.object({
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** Requests per minute one client may make to the API (shared through Redis when set). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** SMS codes sent to one client IP per hour (PRODUCT.md §7); the browser tests, all from 127.0.0.1, raise it. */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
   /**
    * The one secret every key is derived from (adapters/keys.ts). No default: on the embedded
    * database an unset secret is generated once into DATA_DIR (startup.ts); with DATABASE_URL it is required.

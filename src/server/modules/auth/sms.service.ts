@@ -4,7 +4,6 @@ import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_TRIES,
   SMS_CODE_TTL_MS,
-  SMS_PER_IP_PER_HOUR,
   SMS_PER_PHONE_PER_DAY,
   SMS_PER_PHONE_PER_HOUR,
   SMS_RESEND_AFTER_MS,
@@ -69,7 +68,7 @@ export function createSmsCodeService(deps: Deps) {
         if ((await repo.countForPhoneSince(tx, input.phone, new Date(now.getTime() - HOUR_MS))) >= SMS_PER_PHONE_PER_HOUR) {
           return '此手機號碼獲取驗證碼過於頻繁，請一小時後再試';
         }
-        if ((await repo.countForIpSince(tx, input.ip, new Date(now.getTime() - HOUR_MS))) >= SMS_PER_IP_PER_HOUR) {
+        if ((await repo.countForIpSince(tx, input.ip, new Date(now.getTime() - HOUR_MS))) >= deps.config.SMS_PER_IP_PER_HOUR) {
           return '你的網絡獲取驗證碼過於頻繁，請一小時後再試';
         }
         const last = await repo.lastSentAt(tx, input.phone, input.purpose);
