@@ -1,10 +1,10 @@
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { List, useTable } from '@refinedev/antd';
 import { useSelect } from '@refinedev/antd';
 import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { RARITIES } from '../../../shared/constants';
-import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
@@ -62,12 +62,7 @@ export function CardInfosScreen() {
         <Table.Column<CardInfo>
           title="操作"
           render={(_, r) => (
-            <Space>
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯卡牌 ${r.name}`}>編輯</Button>
-              <Button size="small" danger onClick={() => confirmAction({ title: `刪除卡牌「${r.name}」？`, content: '已有卡、兌換碼或掛單的卡牌不能刪除。', okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除卡牌 ${r.name}`}>
-                刪除
-              </Button>
-            </Space>
+            <EditDeleteActions noun="卡牌" name={r.name} deleteNote="已有卡、兌換碼或掛單的卡牌不能刪除。" onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
           )}
         />
       </Table>

@@ -1,8 +1,8 @@
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImagesUpload } from '../components/image-upload';
@@ -60,12 +60,7 @@ export function ProductsScreen() {
         <Table.Column<Product>
           title="操作"
           render={(_, r) => (
-            <Space>
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯商品 ${r.name}`}>編輯</Button>
-              <Button size="small" danger onClick={() => confirmAction({ title: `刪除商品「${r.name}」？`, content: '已有訂單或物品的商品不能刪除。', okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除商品 ${r.name}`}>
-                刪除
-              </Button>
-            </Space>
+            <EditDeleteActions noun="商品" name={r.name} deleteNote="已有訂單或物品的商品不能刪除。" onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
           )}
         />
       </Table>

@@ -1,8 +1,8 @@
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { List, useTable } from '@refinedev/antd';
 import { useList } from '@refinedev/core';
-import { Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import { useState } from 'react';
-import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
 import { FilterBar, paging, toFilters } from '../components/list-tools';
@@ -47,12 +47,7 @@ export function ThemesScreen() {
         <Table.Column<Theme>
           title="操作"
           render={(_, r) => (
-            <Space>
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯主題 ${r.name}`}>編輯</Button>
-              <Button size="small" danger onClick={() => confirmAction({ title: `刪除主題「${r.name}」？`, content: '已有卡牌的主題不能刪除。', okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除主題 ${r.name}`}>
-                刪除
-              </Button>
-            </Space>
+            <EditDeleteActions noun="主題" name={r.name} deleteNote="已有卡牌的主題不能刪除。" onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
           )}
         />
       </Table>
