@@ -45,6 +45,7 @@ import { createStorage } from './adapters/storage/create-storage';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
+import { createCommitHooks } from './db/commit-hooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +59,7 @@ export interface BuildOptions {
    * `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or
    * in-process without; `storage` to the one STORAGE_DRIVER names.
    */
-  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
   /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
   /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
@@ -149,7 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await publicCache.start();
   app.addHook('onClose', () => publicCache.close());
   // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
-  const db = publicCache.trackCommits(opts.deps.db);
+  const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
+  const db = commitHooks.track(publicCache.trackCommits(opts.deps.db));
   const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
   const broadcast =
     opts.deps.broadcast ??
@@ -162,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     publicCache,
     broadcast,
+    afterCommit: commitHooks.afterCommit,
     payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys),
     storage: opts.deps.storage ?? createStorage(opts.deps.config),
     log: app.log,
