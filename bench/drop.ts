@@ -149,7 +149,8 @@ const INSERT_SQL = `insert into pay_orders (id, order_no, provider_ref, pay_url,
   values ($1, $2, $3, $4, 'card', $5, $6, null, null, $7, $8, $9, 1, $9, 'sandbox', $10, $11, $12, $13, $13) returning *`;
 
 async function rawClaims(url: string, drop: string, buyers: Buyer[]) {
-  const claimPool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // Pipelined like the app's pool (db/client.ts): the claim and the commit go out together.
+  const claimPool = new pg.Pool({ connectionString: url, max: POOL_SIZE, pipeline: true });
   await Promise.all(Array.from({ length: POOL_SIZE }, () => claimPool.query('select 1')));
   try {
     const run = await timedPool(EDITIONS, CONNECTIONS, async (i) => {
@@ -167,15 +168,20 @@ async function rawClaims(url: string, drop: string, buyers: Buyer[]) {
         await c.query(`select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop]); // heldQuantity
         const orderNo = `TRRAW${String(i).padStart(8, '0')}`;
         await c.query(INSERT_SQL, [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()]); // insert
-        // The claim last, as the service does: the supply row is locked only until the commit.
-        const reserved = await c.query('update card_infos set reserved = reserved + $1 where id = $2 and minted + reserved + $1 <= edition_size returning id', [1, drop]); // reserve
-        if (reserved.rowCount === 1) {
-          await c.query('COMMIT');
+        // The claim last, as the service does (catalogue `claim`), with the commit sent right behind it
+        // without waiting for its answer; when the editions are gone the supply CHECK refuses the claim and
+        // the commit becomes a rollback.
+        const claim = c.query('update card_infos set reserved = reserved + $1 where id = $2', [1, drop]); // claim
+        const commit = c.query('COMMIT');
+        commit.catch(() => undefined);
+        try {
+          await claim;
           status = 200;
-        } else {
-          await c.query('ROLLBACK');
+        } catch (err) {
+          if ((err as { constraint?: string }).constraint !== 'card_infos_supply') throw err;
           status = 409;
         }
+        await commit;
       } catch (err) {
         await c.query('ROLLBACK').catch(() => undefined);
         throw err;

@@ -14,9 +14,11 @@ const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${produc
  * `reserved` (held by pending orders) never exceed `total` (edition size, stock); a CHECK holds it too.
  */
 const SUPPLY = {
-  card: { table: cardInfos, id: cardInfos.id, taken: cardInfos.minted, takenKey: 'minted', reserved: cardInfos.reserved, total: cardInfos.editionSize },
-  product: { table: products, id: products.id, taken: products.sold, takenKey: 'sold', reserved: products.reserved, total: products.stock },
+  card: { table: cardInfos, id: cardInfos.id, taken: cardInfos.minted, takenKey: 'minted', reserved: cardInfos.reserved, total: cardInfos.editionSize, check: 'card_infos_supply' },
+  product: { table: products, id: products.id, taken: products.sold, takenKey: 'sold', reserved: products.reserved, total: products.stock, check: 'products_supply' },
 } as const;
+/** The CHECK constraint that keeps a supply row's counters within its total (schema/catalogue.ts). */
+export const supplyCheck = (kind: SupplyKind) => SUPPLY[kind].check;
 export type SupplyKind = keyof typeof SUPPLY;
 
 /**
@@ -240,6 +242,20 @@ export function createCatalogueRepository() {
     /** Moves `quantity` free editions or stock units into `reserved`; false when fewer are left. */
     async reserve(db: Executor, kind: SupplyKind, id: string, quantity: number) {
       return (await moveSupply(db, kind, id, quantity, 'reserve').returning({ id: SUPPLY[kind].id })).length === 1;
+    },
+
+    /**
+     * Moves `quantity` units into `reserved` with no condition of its own: the supply CHECK refuses the
+     * statement (23514, `supplyCheck(kind)`) when fewer are left, which aborts the transaction. Sent when
+     * called (not when awaited), so a commit requested right after it follows it on the wire.
+     */
+    claim(db: Executor, kind: SupplyKind, id: string, quantity: number): Promise<unknown> {
+      const s = SUPPLY[kind];
+      return db
+        .update(s.table as typeof cardInfos)
+        .set({ reserved: sql`${s.reserved} + ${quantity}` })
+        .where(eq(s.id, id))
+        .execute();
     },
 
     /** Gives `quantity` reserved units back; false when fewer were reserved. */

@@ -29,8 +29,8 @@ const soldOut = (kind: MallKind) => conflict(`${WORDS[kind].what}已售罄`, 'so
 
 export interface MallOrderDeps {
   repo: Pick<PayOrdersRepository, 'heldQuantity' | 'buyerIdsOfItem'>;
-  catalogue: Pick<CatalogueService, 'saleInfo' | 'reserve' | 'release' | 'soldOut'>;
-  /** Runs the holder query of a sold-out flag (outside any transaction). */
+  catalogue: Pick<CatalogueService, 'saleInfo' | 'claim' | 'release' | 'soldOut'>;
+  /** Runs the holder query of a sold-out flag and the left count of a refused claim (outside any transaction). */
   db: Executor;
   cards: Pick<CardsService, 'mint'>;
   goods: Pick<GoodsService, 'create'>;
@@ -80,9 +80,11 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
         itemName: s.name,
         itemImage: s.image,
         unitPriceCents: s.priceCents!,
+        // Sent as the last statement and awaited after the commit was sent (ReservedItem.claim).
         claim: async () => {
-          if (await d.catalogue.reserve(tx, { kind, id }, quantity)) return;
-          const left = (await sale(tx, id)).left;
+          if (await d.catalogue.claim(tx, { kind, id }, quantity)) return;
+          // Refused by the database, so the order was rolled back: what is left now, for the message.
+          const left = (await sale(d.db, id)).left;
           if (left === 0) {
             markSoldOut(id, since);
             throw soldOut(kind);

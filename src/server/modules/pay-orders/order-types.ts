@@ -12,9 +12,12 @@ export interface ReservedItem {
   itemImage: string;
   unitPriceCents: number;
   /**
-   * The contended part of the reservation (a drop's one supply row), left for last: run after the
-   * order row is inserted, so the row lock it takes is held only until the commit. Throws the 409
-   * when the units are gone (the transaction then rolls back, order row included).
+   * The contended part of the reservation (a drop's one supply row), left for last: called after the
+   * order row is inserted and **not awaited inside the transaction**: its statement goes out at once and
+   * the commit right behind it on the same connection (pipelined), so the row lock it takes is held for
+   * the database's work only, not for a round trip to this process. Its statement must fail (not match
+   * nothing) when the units are gone, so that the transaction rolls back, order row included; the
+   * promise then rejects with the 409, and the ordering flow awaits it once the transaction returned.
    */
   claim?: () => Promise<void>;
 }
