@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 
@@ -24,16 +24,24 @@ const userColumns = {
 };
 export type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
 
+/** The session lookup every signed-in request may make: built once per database, a prepared statement on each connection. */
+const sessionByHash = (db: Executor) =>
+  db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('auth_session_by_hash');
+
 export function createAuthRepository() {
+  const prepared = new WeakMap<Executor, ReturnType<typeof sessionByHash>>();
   return {
     /** A live (not revoked) session by token hash, with its user's roles and status. */
     async findSession(db: Executor, tokenHash: string) {
-      const rows = await db
-        .select(sessionColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-        .limit(1);
+      let query = prepared.get(db);
+      if (!query) prepared.set(db, (query = sessionByHash(db)));
+      const rows = await query.execute({ tokenHash });
       return rows[0] ?? null;
     },
 

@@ -1,10 +1,12 @@
-import { and, asc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
 import type { Rarity } from '../../../shared/constants';
 import type { SaleState } from '../../../shared/schemas/catalogue';
 
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+/** An instant: a date, or the placeholder of a prepared statement that is given one as an ISO string. */
+type Instant = Date | Placeholder;
+const at = (now: Instant) => sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`;
 
 const cardLeft = sql<number>`(${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved})::int`;
 const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${products.reserved})::int`;
@@ -42,7 +44,7 @@ function moveSupply(db: Executor, kind: SupplyKind, id: string, quantity: number
 }
 
 /** The sale state of a card info at `now`, computed by the database so lists can filter and sort on it. */
-function cardState(now: Date): SQL<SaleState> {
+function cardState(now: Instant): SQL<SaleState> {
   return sql<SaleState>`(CASE
     WHEN ${cardInfos.priceCents} IS NULL OR ${cardInfos.isBCard} THEN 'not_for_sale'
     WHEN ${cardInfos.saleEndsAt} IS NOT NULL AND ${cardInfos.saleEndsAt} <= ${at(now)} THEN 'ended'
@@ -51,7 +53,7 @@ function cardState(now: Date): SQL<SaleState> {
     ELSE 'on_sale' END)`;
 }
 
-function productState(now: Date): SQL<SaleState> {
+function productState(now: Instant): SQL<SaleState> {
   return sql<SaleState>`(CASE
     WHEN ${products.saleEndsAt} IS NOT NULL AND ${products.saleEndsAt} <= ${at(now)} THEN 'ended'
     WHEN ${products.stock} - ${products.sold} - ${products.reserved} <= 0 THEN 'sold_out'
@@ -79,7 +81,7 @@ function mallItemColumns<T extends typeof cardInfos | typeof products>(t: T, lef
   };
 }
 
-function cardColumns(now: Date) {
+function cardColumns(now: Instant) {
   return {
     ...mallItemColumns(cardInfos, cardLeft, cardState(now)),
     image: cardInfos.image,
@@ -92,7 +94,7 @@ function cardColumns(now: Date) {
   };
 }
 
-const productColumns = (now: Date) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
+const productColumns = (now: Instant) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
 
 export interface CardInfoFilter {
   limit: number;
@@ -104,7 +106,36 @@ export interface CardInfoFilter {
   states?: SaleState[];
 }
 
+/** One mall item by id (unlocked): a pay order's availability read, built once per database, prepared on each connection. */
+const cardInfoById = (db: Executor) =>
+  db
+    .select(cardColumns(sql.placeholder('now')))
+    .from(cardInfos)
+    .innerJoin(themes, eq(themes.id, cardInfos.themeId))
+    .where(eq(cardInfos.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalogue_card_info_by_id');
+const productById = (db: Executor) =>
+  db
+    .select(productColumns(sql.placeholder('now')))
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalogue_product_by_id');
+
+/** `build(db)` once per executor (the database; a transaction lives shortly and is collected with its entry). */
+function perExecutor<Q>(build: (db: Executor) => Q) {
+  const built = new WeakMap<Executor, Q>();
+  return (db: Executor): Q => {
+    let q = built.get(db);
+    if (!q) built.set(db, (q = build(db)));
+    return q;
+  };
+}
+
 export function createCatalogueRepository() {
+  const cardInfoQuery = perExecutor(cardInfoById);
+  const productQuery = perExecutor(productById);
   return {
     /** The next sale window opening or closing after `now`, of any card info or product; null when none is planned. */
     async nextSaleChange(db: Executor, now: Date): Promise<Date | null> {
@@ -140,8 +171,8 @@ export function createCatalogueRepository() {
 
     /** One card info with its sale state; `lock` takes the row lock for the caller's transaction. */
     async cardInfo(db: Executor, id: string, now: Date, opts: { lock?: boolean } = {}) {
-      const q = db.select(cardColumns(now)).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1);
-      const rows = opts.lock ? await q.for('update', { of: cardInfos }) : await q;
+      if (!opts.lock) return (await cardInfoQuery(db).execute({ id, now: now.toISOString() }))[0] ?? null;
+      const rows = await db.select(cardColumns(now)).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1).for('update', { of: cardInfos });
       return rows[0] ?? null;
     },
 
@@ -158,8 +189,8 @@ export function createCatalogueRepository() {
     },
 
     async product(db: Executor, id: string, now: Date, opts: { lock?: boolean } = {}) {
-      const q = db.select(productColumns(now)).from(products).where(eq(products.id, id)).limit(1);
-      const rows = opts.lock ? await q.for('update') : await q;
+      if (!opts.lock) return (await productQuery(db).execute({ id, now: now.toISOString() }))[0] ?? null;
+      const rows = await db.select(productColumns(now)).from(products).where(eq(products.id, id)).limit(1).for('update');
       return rows[0] ?? null;
     },
 

@@ -22,6 +22,11 @@ export interface ReservedItem {
   claim?: () => Promise<void>;
 }
 
+/** What `availability` found: the refusal anyone would get now, and whatever the type keeps for `reserve`. */
+export interface Availability {
+  refusal(now: Date): AppError | null;
+}
+
 /**
  * How one order type finds, reserves, releases and delivers what it buys. The ordering and
  * settlement flows are the same for every type; a new type (the market's `market` and `bid`)
@@ -34,14 +39,18 @@ export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
    * A cheap read outside any transaction, made before the idempotency key is looked up: the 409
    * anyone would get for this item right now, so a sold-out drop is refused without a transaction.
    */
-  availability(db: Executor, itemId: string): Promise<{ refusal(now: Date): AppError | null }>;
+  availability(db: Executor, itemId: string): Promise<Availability>;
   /**
    * A refusal known without any query (a sold-out flag), checked first; null to go on to the
    * database. Must never refuse a buyer who holds an order of the item (their key's retry).
    */
   refusalFromMemory?(itemId: string, buyerId: string): AppError | null;
-  /** Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK otherwise. */
-  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date): Promise<ReservedItem>;
+  /**
+   * Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK
+   * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses
+   * the sale rules it read instead of reading them again; the claim judges the stock).
+   */
+  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date, checked: Availability): Promise<ReservedItem>;
   /** Gives a pending order's reservation back; false when it was not held. */
   release(tx: Tx, order: PayOrderRow): Promise<boolean>;
   /** Told after the commit of a transaction that released `order` (sold-out flags are cleared then). */

@@ -92,7 +92,8 @@ export function createOrdering(
       // Fast refusal without a transaction when the item cannot be bought by anyone right now.
       // Availability is read before the key: an order that took the last edition is committed
       // together with its key, so a retry of it is still found.
-      const refusal = (await type.availability(deps.db, itemId)).refusal(deps.clock.now());
+      const available = await type.availability(deps.db, itemId);
+      const refusal = available.refusal(deps.clock.now());
       if (refusal && !(await repo.byKey(deps.db, actor.userId, idempotencyKey))) throw refusal;
       let claiming: Promise<void> | null = null;
       const order = await deps.db.transaction(async (tx) => {
@@ -104,7 +105,7 @@ export function createOrdering(
         }
         const now = deps.clock.now();
         const orderNo = newOrderNo(now);
-        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
+        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now, available);
         const inserted = await repo.insert(tx, {
           id: newId('pord'),
           orderNo,
