@@ -164,14 +164,18 @@ async function rawClaims(url: string, drop: string, buyers: Buyer[], opts: { awa
       const buyer = buyers[i]!;
       const key = `${opts.awaited ? 'raw-awaited' : 'raw'}-${i}`;
       const started = performance.now();
+      type Sale = { name: string; image: string; price_cents: number };
+      const now = new Date();
+      // The sale rules are read before the transaction, as the service's availability check does (the
+      // reservation reuses them); the loop with the awaited commit reads them inside, as the service did then.
+      const before = opts.awaited ? null : ((await claimPool.query(SALE_SQL, [drop, now.toISOString()])).rows[0] as Sale); // availability
       const c = await claimPool.connect();
       let status = 500;
       try {
-        const now = new Date();
         await c.query('BEGIN');
         await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`]); // lockBuyer
         await c.query('select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key]); // byKey
-        const sale = (await c.query(SALE_SQL, [drop, now.toISOString()])).rows[0] as { name: string; image: string; price_cents: number }; // saleInfo
+        const sale = before ?? ((await c.query(SALE_SQL, [drop, now.toISOString()])).rows[0] as Sale); // saleInfo
         await c.query(`select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop]); // heldQuantity
         const orderNo = `${opts.awaited ? 'TRAWA' : 'TRRAW'}${String(i).padStart(8, '0')}`;
         await c.query(INSERT_SQL, [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()]); // insert
