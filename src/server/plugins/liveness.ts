@@ -10,14 +10,16 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 /**
  * The HTTP server of the app, answering `GET /healthz` (liveness) itself, before Fastify: a probe needs
  * no routing, hooks, session lookup, rate limit, validation or log line, and orchestrators call it
- * every few seconds on every instance. It carries the same headers as any answer (the security
- * headers, `Cache-Control: no-store`, a request id). Everything else, and `/healthz` with a query
+ * every few seconds on every instance. It carries what a JSON answer needs (`Content-Type`,
+ * `X-Content-Type-Options: nosniff`, `Cache-Control: no-store`) and a request id; the page-level security
+ * headers (CSP, frame and referrer policies, HSTS) protect documents a browser renders, which this is not,
+ * and would double the bytes of every probe. Everything else, and `/healthz` with a query
  * string or another method, goes to Fastify, whose `/healthz` route answers the same (app.inject,
  * which never passes through this server, reaches that route too).
  */
-export function livenessServerFactory(securityHeaders: Record<string, string>) {
+export function livenessServerFactory() {
   const length = String(Buffer.byteLength(LIVE_BODY));
-  const fixed = { ...securityHeaders, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', 'content-length': length };
+  const fixed = { 'content-type': 'application/json; charset=utf-8', 'content-length': length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   return (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
     const server = http.createServer((req, res) => {
       if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -44,10 +44,11 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Helmet's security headers (`helmetHeaders`) on every answer. @fastify/helmet rebuilt the helmet middleware (and
+ * Helmet's security headers on every answer. @fastify/helmet rebuilt the helmet middleware (and
  * re-parsed the CSP) on every request; the headers are the same each time, so they are computed once.
  */
-export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string> = helmetHeaders(helmetOptions())): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions = helmetOptions()): void {
+  const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
