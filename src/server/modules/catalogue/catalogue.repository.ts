@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
 import type { Rarity } from '../../../shared/constants';
 import type { SaleState } from '../../../shared/schemas/catalogue';
@@ -106,36 +107,39 @@ export interface CardInfoFilter {
   states?: SaleState[];
 }
 
-/** One mall item by id (unlocked): a pay order's availability read, built once per database, prepared on each connection. */
-const cardInfoById = (db: Executor) =>
+/** One mall item by id (unlocked): a pay order's availability read, built once (db/prepared.ts). */
+const cardInfoQuery = preparedOnce((db) =>
   db
     .select(cardColumns(sql.placeholder('now')))
     .from(cardInfos)
     .innerJoin(themes, eq(themes.id, cardInfos.themeId))
     .where(eq(cardInfos.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('catalogue_card_info_by_id');
-const productById = (db: Executor) =>
+    .prepare('catalogue_card_info_by_id'),
+);
+const productQuery = preparedOnce((db) =>
   db
     .select(productColumns(sql.placeholder('now')))
     .from(products)
     .where(eq(products.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('catalogue_product_by_id');
+    .prepare('catalogue_product_by_id'),
+);
 
-/** `build(db)` once per executor (the database; a transaction lives shortly and is collected with its entry). */
-function perExecutor<Q>(build: (db: Executor) => Q) {
-  const built = new WeakMap<Executor, Q>();
-  return (db: Executor): Q => {
-    let q = built.get(db);
-    if (!q) built.set(db, (q = build(db)));
-    return q;
-  };
-}
+/** A pay order's claim (see `claim`) of each kind, built once. */
+const claimQuery = (kind: SupplyKind) =>
+  preparedOnce((db) => {
+    const s = SUPPLY[kind];
+    // Both tables share these columns; the cast only widens the table for the one statement.
+    return db
+      .update(s.table as typeof cardInfos)
+      .set({ reserved: sql`${s.reserved} + ${sql.placeholder('quantity')}` })
+      .where(eq(s.id, sql.placeholder('id')))
+      .prepare(`catalogue_claim_${kind}`);
+  });
+const CLAIM = { card: claimQuery('card'), product: claimQuery('product') };
 
 export function createCatalogueRepository() {
-  const cardInfoQuery = perExecutor(cardInfoById);
-  const productQuery = perExecutor(productById);
   return {
     /** The next sale window opening or closing after `now`, of any card info or product; null when none is planned. */
     async nextSaleChange(db: Executor, now: Date): Promise<Date | null> {
@@ -281,12 +285,7 @@ export function createCatalogueRepository() {
      * called (not when awaited), so a commit requested right after it follows it on the wire.
      */
     claim(db: Executor, kind: SupplyKind, id: string, quantity: number): Promise<unknown> {
-      const s = SUPPLY[kind];
-      return db
-        .update(s.table as typeof cardInfos)
-        .set({ reserved: sql`${s.reserved} + ${quantity}` })
-        .where(eq(s.id, id))
-        .execute();
+      return CLAIM[kind](db).execute({ id, quantity });
     },
 
     /** Gives `quantity` reserved units back; false when fewer were reserved. */
