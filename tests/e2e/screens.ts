@@ -45,7 +45,52 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
 };
 
 /**
- * The back office's screens, swept like the app's (signed in as the operator, E2E_OPERATOR):
- * append `{ path: '/admin/…', query: '?…' }` for each screen as it lands.
+ * The back office's screens (src/web/admin, served at /admin), swept like the app's at 320 px and at 200 % text,
+ * signed in as the operator (E2E_A11Y_OPERATOR); the sign-in screen signed out. Create and edit are dialogs over
+ * their list: `open` names the button the sweep presses to open one, and the screen is checked with it open.
+ * `:user` in a path is the sweep's own user (orders, holdings, a shipment, real-name verification).
  */
-export const ADMIN_SCREENS: { path: string; query?: string }[] = [];
+export interface AdminScreenVisit {
+  path: string;
+  query?: string;
+  /** The button that opens the dialog to check (its accessible name; the first match). */
+  open?: string | RegExp;
+  signedOut?: boolean;
+}
+
+export const ADMIN_SCREENS: AdminScreenVisit[] = [
+  { path: '/admin/login', signedOut: true },
+  { path: '/admin' },
+  { path: '/admin/themes' },
+  { path: '/admin/themes', open: '新增主題' },
+  { path: '/admin/themes', open: /^編輯主題 / },
+  { path: '/admin/cardInfos' },
+  { path: '/admin/cardInfos', open: '新增卡牌' },
+  { path: '/admin/cardInfos', open: /^編輯卡牌 / },
+  { path: '/admin/products' },
+  { path: '/admin/products', open: '新增商品' },
+  { path: '/admin/products', open: /^編輯商品 / },
+  { path: '/admin/drops' },
+  { path: '/admin/codeBatches' },
+  { path: '/admin/codeBatches', open: '產生兌換碼' },
+  { path: '/admin/banners' },
+  { path: '/admin/banners', open: '新增橫額' },
+  { path: '/admin/banners', open: /^編輯橫額 / },
+  { path: '/admin/articles' },
+  { path: '/admin/articles', open: '新增文章' },
+  { path: '/admin/articles', open: /^編輯文章 / },
+  { path: '/admin/privacy' },
+  { path: '/admin/privacy', open: '新增版本（草稿）' },
+  { path: '/admin/shipments' },
+  { path: '/admin/shipments', open: /^發貨 / },
+  { path: '/admin/withdrawals' },
+  { path: '/admin/identities' },
+  { path: '/admin/identities', open: /^撤銷 .*的實名認證$/ },
+  { path: '/admin/users' },
+  { path: '/admin/users/show/:user' },
+  { path: '/admin/users/show/:user', open: '停用帳戶' },
+  { path: '/admin/listings' },
+  { path: '/admin/listings', open: /^下架 / },
+  { path: '/admin/audit' },
+  { path: '/admin/no-such-screen' },
+];
