@@ -4,6 +4,7 @@ import { ThemedTitle } from '@refinedev/antd';
 import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
+import { useKeyboardScrollRegions } from './scroll-regions';
 
 const DRAWER_ID = 'admin-nav-drawer';
 
@@ -42,6 +43,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const drawerNav = useRef<HTMLElement>(null);
   const { data: me } = useGetIdentity<{ name: string; phone: string }>();
   const { mutate: logout } = useLogout();
+  useKeyboardScrollRegions();
 
   return (
     <Layout className="admin-layout" hasSider={!narrow}>
