@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectFocusVisible } from './a11y-checks';
 import { codeAfter, pngImage, registerOperator } from './back-office';
 import { E2E_KEYBOARD_OPERATOR } from './env';
-import { activate, arrive, escapeBackTo, expectFocusInDialog, expectFocusTrapped, press, typeInto } from './keyboard';
+import { activate, arrive, escapeBackTo, expectFocusInDialog, expectFocusTrapped, typeInto } from './keyboard';
 
 /**
  * The back office with the keyboard alone (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11), like keyboard.spec.ts does for the app:
@@ -32,7 +32,8 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     const code = await codeAfter(E2E_KEYBOARD_OPERATOR.e164, () => activate(page, page.getByRole('button', { name: '獲取驗證碼' })));
     await expect(page.getByRole('status')).toHaveText('驗證碼已發送');
     await typeInto(page, page.getByLabel('驗證碼'), code, { back: true });
-    await press(page, 'Enter', 'submit from the code field');
+    // Enter in the code field submits; the screen changes under it, so the next check is on the dashboard.
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/?$/);
     await expect(page.getByRole('heading', { name: '主控台' })).toBeVisible();
   });
@@ -47,9 +48,11 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     await expectFocusTrapped(page, drawer);
     await escapeBackTo(page, drawer, menu);
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    await press(page, 'Enter', 'reopen the menu');
+    // Enter on 選單 again (focus is on it): the drawer takes focus as it opens, so it is checked once open.
+    await page.keyboard.press('Enter');
     await motionDone(page);
     await expectFocusInDialog(page, '後台選單');
+    await expectFocusVisible(page, 'the reopened menu');
     await activate(page, page.getByRole('dialog', { name: '後台選單' }).getByRole('link', { name: '主題' }));
     await expect(page).toHaveURL(/\/admin\/themes$/);
     await expect(page.getByRole('dialog', { name: '後台選單' })).toBeHidden();
@@ -92,9 +95,10 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     await expectFocusVisible(page, 'the confirm dialog opens on a button');
     await expectFocusTrapped(page, confirm);
     await escapeBackTo(page, confirm, remove);
-    await press(page, 'Enter', 'reopen the confirm dialog');
+    await page.keyboard.press('Enter');
     await motionDone(page);
     const again = await expectFocusInDialog(page, `刪除主題「${name}」？`);
+    await expectFocusVisible(page, 'the reopened confirm dialog');
     await activate(page, again.getByRole('button', { name: '刪除' }));
     await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   });
