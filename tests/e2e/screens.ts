@@ -58,27 +58,20 @@ export interface AdminScreenVisit {
   signedOut?: boolean;
 }
 
+/** A back-office list whose rows are created and edited in dialogs: the list, its 新增… dialog and a row's 編輯… dialog. */
+const editableList = (path: string, noun: string): AdminScreenVisit[] => [{ path }, { path, open: `新增${noun}` }, { path, open: new RegExp(`^編輯${noun} `) }];
+
 export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/login', signedOut: true },
   { path: '/admin' },
-  { path: '/admin/themes' },
-  { path: '/admin/themes', open: '新增主題' },
-  { path: '/admin/themes', open: /^編輯主題 / },
-  { path: '/admin/cardInfos' },
-  { path: '/admin/cardInfos', open: '新增卡牌' },
-  { path: '/admin/cardInfos', open: /^編輯卡牌 / },
-  { path: '/admin/products' },
-  { path: '/admin/products', open: '新增商品' },
-  { path: '/admin/products', open: /^編輯商品 / },
+  ...editableList('/admin/themes', '主題'),
+  ...editableList('/admin/cardInfos', '卡牌'),
+  ...editableList('/admin/products', '商品'),
   { path: '/admin/drops' },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },
-  { path: '/admin/banners' },
-  { path: '/admin/banners', open: '新增橫額' },
-  { path: '/admin/banners', open: /^編輯橫額 / },
-  { path: '/admin/articles' },
-  { path: '/admin/articles', open: '新增文章' },
-  { path: '/admin/articles', open: /^編輯文章 / },
+  ...editableList('/admin/banners', '橫額'),
+  ...editableList('/admin/articles', '文章'),
   { path: '/admin/privacy' },
   { path: '/admin/privacy', open: '新增版本（草稿）' },
   { path: '/admin/shipments' },
