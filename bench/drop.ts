@@ -21,7 +21,9 @@
  * (`src/server/main.ts`) on one PostgreSQL database and one Redis, buyers spread across them; the
  * same drop run on one instance first, then on N, then checks: 0 oversold, distinct serials, each
  * expired order released once (half the orders are left to expire, the expiry raced on every
- * instance), and the released editions sold again through every instance.
+ * instance), and the released editions sold again through every instance. The raw-SQL claim loop runs first
+ * in the same run, and each rush's sell-through is printed as a ratio to it (`--instances 1`: the app in a
+ * process of its own, as it is deployed, rather than beside the bench's HTTP client).
  *
  * Other options: `--port P` first port of the servers it starts (default: free ports), `--editions`,
  * `--attempts`, `--connections`, `--postgres-only` (skip PGlite).
@@ -417,7 +419,7 @@ interface InstancesResult {
 }
 
 /** One drop on `n` server processes: the rush, refusals, then half paid, half expired and sold again. */
-async function runInstances(n: number, database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider): Promise<InstancesResult> {
+async function runInstances(n: number, database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider, rawClaimsPerS: number): Promise<InstancesResult> {
   const servers = await startServers(n, database.url, redisUrl);
   const ports = servers.map((s) => s.port);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -432,6 +434,7 @@ async function runInstances(n: number, database: Database & { url: string }, red
     const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, ports[i % n]!, buyers[i]!, drop, `inst${n}-attempt-${i}`));
     const r = summarise(rush.results, rush.seconds);
     printRush(r, ATTEMPTS);
+    console.log(`  ratio to raw claims      ${f(r.sellThrough / rawClaimsPerS, 3)} (sell-through ÷ the raw-SQL claim loop of this run; target ≥ 0.5)`);
     console.log(`sold                       ${r.sold.length} of ${EDITIONS} editions`);
     await refusalBurst(agent, ports, buyers.slice(ATTEMPTS, ATTEMPTS + REFUSALS), drop, `inst${n}`);
 
@@ -489,9 +492,14 @@ async function main() {
     const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', APP_SECRET: SECRET });
     const sandbox = createPaymentProvider(config, database.db, systemClock, keys) as SandboxProvider;
     try {
+      // The same raw-SQL claim loop as the in-process run, against which each server-process run's sell-through is put.
+      const now = new Date();
+      const rawDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
+      const raw = await rawClaims(database.url, rawDrop, await createBuyers(database.db, EDITIONS, now));
+      console.log(`raw-SQL claim loop         ${f(raw.sellThrough)} claims/s (${raw.sold.length} claims of one drop, pg pool of ${POOL_SIZE}, ${CONNECTIONS} workers, no HTTP)`);
       const results: InstancesResult[] = [];
       for (const n of [...new Set([1, INSTANCES])]) {
-        const res = await runInstances(n, database, redisUrl, sandbox);
+        const res = await runInstances(n, database, redisUrl, sandbox, raw.sellThrough);
         results.push(res);
         ok = res.ok && ok;
       }
