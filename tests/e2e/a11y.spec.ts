@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { hkidCheckDigit } from '../../src/shared/identity';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, focusSweep, freezeTransitions, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
-import { expectNoAxeViolations } from './axe';
+import { appLive, expectNoAxeViolations } from './axe';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { desktopPage, registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
@@ -194,6 +194,7 @@ async function visit(page: Page, v: Visit): Promise<void> {
       await antdSettled(page);
     }
   } else {
+    await appLive(page);
     await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
     await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
   }

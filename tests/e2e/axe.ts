@@ -19,7 +19,19 @@ async function signedIn(page: Page): Promise<boolean> {
 }
 
 /** Waits until the screen has its content: no route or region spinner, fonts loaded, popups done animating. */
+/**
+ * Waits until React has drawn the mobile app (its layout carries data-live): before that the page holds the boot
+ * spinner or a server-drawn copy of the bars, with nothing of the screen in it. The back office and the sandbox
+ * checkout page are other pages.
+ */
+export async function appLive(page: Page): Promise<void> {
+  const { pathname } = new URL(page.url());
+  if (pathname.startsWith('/admin') || pathname.startsWith('/pay/')) return;
+  await expect(page.locator('.app-shell[data-live]')).toHaveCount(1);
+}
+
 async function settled(page: Page): Promise<void> {
+  await appLive(page);
   await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
   // The request client's blocking toast: the screen under it is about to change.
   await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);

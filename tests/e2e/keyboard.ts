@@ -1,11 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectFocusVisible, freezeTransitions, tabTo } from './a11y-checks';
+import { appLive } from './axe';
 
 /** Keyboard-only steps of the browser journeys (tests/e2e/keyboard.spec.ts, collection.spec.ts). */
 
 /** Goes to a screen as a keyboard user arrives: focus at the top of the page. */
 export async function arrive(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await appLive(page);
   await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
   await freezeTransitions(page);
 }

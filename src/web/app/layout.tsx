@@ -51,7 +51,8 @@ export function Layout() {
   };
 
   return (
-    <div className="app-shell">
+    // data-live: drawn by React (the page's HTML may hold a server-drawn copy of the bars until then; browser tests wait for this).
+    <div className="app-shell" data-live="">
       <header className="app-header">
         {/* A plain top bar: antd-mobile's NavBar wraps its left slot in role="button", which would nest our back button. */}
         <div className="nav-bar">
