@@ -4,6 +4,7 @@ import { chunkGroups } from './tools/chunk-groups-plugin';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { routePreloadsPlugin } from './tools/route-preloads-plugin';
+import { TABS } from './src/web/app/tabs';
 
 /** `npm run dev`: /admin and /admin/* open the back office's entry, as the server does in production. */
 const adminFallback: Plugin = {
@@ -33,7 +34,7 @@ const groups = chunkGroups({
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), adminFallback, groups.plugin, chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts', READY.map((m) => m.replace(/\.tsx?$/, ''))), precompressPlugin()],
+  plugins: [react(), adminFallback, groups.plugin, chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts', READY.map((m) => m.replace(/\.tsx?$/, '')), TABS), precompressPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -16,8 +16,11 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs
-// antd-mobile's React 19 render, lib/antd-render.ts) and the zh-HK locale. Fetched once the page has loaded and
-// the browser is idle, so they never compete with the first screen; a screen that needs them first asks itself.
+// antd-mobile's React 19 render, lib/antd-render.ts) and the zh-HK locale. Fetched once the page has loaded and the
+// browser is idle; on "/" a while later still: on a slow phone connection its pictures and data are still coming
+// in just after the load event, and these would share the line with them. Every other screen asks for the toast
+// and the locale itself before it shows (app/screen-host.tsx).
+const WARM_UP_DELAY_MS = window.location.pathname === '/' ? 3000 : 0;
 const warmUp = () => {
   const go = () => {
     void loadToast();
@@ -25,8 +28,10 @@ const warmUp = () => {
     // Keyboard modality for antd-mobile's popups and dialogs (it imports Dialog, so it stays out of the entry).
     import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
-  else setTimeout(go, 200);
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
+    else go();
+  }, WARM_UP_DELAY_MS);
 };
 if (document.readyState === 'complete') warmUp();
 else window.addEventListener('load', warmUp, { once: true });

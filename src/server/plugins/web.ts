@@ -10,6 +10,8 @@ const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
 interface RoutePreloads {
   all: string[];
   routes: Record<string, string[]>;
+  /** Each route's title and the tab bar's items (src/web/app/tabs.ts), for the page's shell. */
+  shell?: { titles: Record<string, string>; tabs: { to: string; label: string; icon: string }[] };
 }
 
 function readPreloads(root: string): RoutePreloads | null {
@@ -36,6 +38,38 @@ export function withPreloads(html: string, preloads: RoutePreloads | null, route
     return `<link rel="preload" as="image" href="${href}">`;
   });
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+// index.html marks the content of #root that a page may replace: `<!--shell-->…<!--/shell-->`.
+const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
+
+/**
+ * The route's top bar and (on a tab screen) tab bar, drawn into the page as the app's layout draws them
+ * (src/web/app/layout.tsx, same classes and texts), with the loading spinner in the main area: the screen has
+ * its frame and title at the first paint instead of after the script, and nothing moves when the app replaces
+ * them. Before the script runs the tab links work as plain links. Unknown routes keep the plain spinner.
+ */
+export function withShell(html: string, preloads: RoutePreloads | null, route: string | null): string {
+  const shell = preloads?.shell;
+  const title = route ? shell?.titles[route] : undefined;
+  if (!shell || !title || !SHELL.test(html)) return html;
+  const sprite = preloads.all.find((f) => f.endsWith('.svg'));
+  const isTab = shell.tabs.some((t) => t.to === route);
+  const icon = (name: string) =>
+    sprite
+      ? `<svg class="antd-mobile-icon tab-bar-icon" width="1em" height="1em" style="vertical-align: -0.125em;" aria-hidden="true" focusable="false"><use href="${escapeAttr(`/${sprite}#${name}`)}"></use></svg>`
+      : '';
+  const tabs = isTab
+    ? `<nav class="tab-bar" aria-label="主選單">${shell.tabs
+        .map((t) => `<a class="tab-bar-item${t.to === route ? ' active' : ''}"${t.to === route ? ' aria-current="page"' : ''} href="${escapeAttr(t.to)}">${icon(t.icon)}<span class="tab-bar-label">${escapeText(t.label)}</span></a>`)
+        .join('')}</nav>`
+    : '';
+  const page =
+    `<div class="app-shell"><header class="app-header"><div class="nav-bar"><div class="nav-bar-side"></div><h1 class="app-title">${escapeText(title)}</h1><div class="nav-bar-side"></div></div></header>` +
+    `<main class="${isTab ? 'app-main with-tabs' : 'app-main'}" aria-label="${escapeAttr(title)}"><div class="screen-loading" role="status" aria-live="polite"><span class="spinner spinner-large" aria-hidden="true"></span><span class="visually-hidden">載入中…</span></div></main>${tabs}</div>`;
+  return html.replace(SHELL, () => page);
 }
 
 /**
@@ -78,7 +112,8 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     const key = route ?? '';
     const cached = production ? pages.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const page = withPreloads(readFileSync(indexFile, 'utf8'), readPreloads(root), route);
+    const preloads = readPreloads(root);
+    const page = withShell(withPreloads(readFileSync(indexFile, 'utf8'), preloads, route), preloads, route);
     if (production) pages.set(key, page);
     return page;
   };

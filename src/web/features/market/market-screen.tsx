@@ -141,8 +141,8 @@ function Rows({ kind, side, keyword, filters, sort, onClear }: { kind: ItemKind;
       }
     >
       <ul className="market-list" aria-label={`${what}${side === 0 ? '出售' : '求購'}列表`}>
-        {list.items.map((row) => (
-          <MarketRowItem key={row.id} row={row} side={side} />
+        {list.items.map((row, i) => (
+          <MarketRowItem key={row.id} row={row} side={side} index={i} />
         ))}
       </ul>
     </PagedFrame>
