@@ -3,20 +3,23 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * How the mobile app's code is cut into files (issue 10, decision 017). Left to itself the bundler makes one
- * file per shared module set: the first screen of /login fetched ~60 files of 1–2 KB, and on a phone each round
- * of six requests costs a round trip. The groups below are computed from the module graph once it is known
- * (`buildEnd`), and read by `build.rolldownOptions.output.codeSplitting.groups` during chunking:
+ * How the mobile app's on-demand code is cut into files (issue 10, decision 017). Left to itself the bundler
+ * makes one file per set of screens sharing a module: /login's first load fetched ~60 files, many of 1–2 KB,
+ * and on a phone (HTTP/1.1, six connections) each round of six costs a round trip. The groups below are
+ * computed from the module graph once it is known (`buildEnd`) and read by
+ * `build.rollupOptions.output.codeSplitting.groups` during chunking:
  *
- * - `react`: what both entries (the app and the back office) load first (React, its DOM renderer, the router);
- * - `app`: the rest of what the mobile entry loads before anything shows (never a module loaded on demand);
+ * - `home`: what "/" loads beyond the entry (the small app modules it shares with the lists, its tag) — first,
+ *   so "/" never loads another group (its budget is tight);
  * - `ui`: what every screen but "/" waits for before it shows (the toast, its animation library, the locale,
- *   antd-mobile's React 19 render), so those screens fetch it as one file;
- * - `home`: what "/" loads beyond the entry (its screen and the small app modules it shares with the lists);
- * - `forms`: the form library, zod and the phone library, shared by every screen with a form;
- * - `widgets`: the antd-mobile parts used by several screens.
- * Code only one screen uses stays in that screen's chunk. The bundle budget (`npm run check:bundle`) still
- * measures the result; the groups never move an on-demand module into the entry.
+ *   antd-mobile's React 19 render), with the small helpers (hooks, utils, Babel helpers) antd-mobile's parts
+ *   share, instead of one file each;
+ * - `forms`: the form library and the parts only forms use.
+ *
+ * Never grouped: what the entry loads first, anything the back office may load (it must not depend on the app's
+ * chunks), and the modules loaded with import() (the manifest, the budget and the preload hints name screens by
+ * their module). Code only one screen uses stays in that screen's chunk. `npm run check:bundle` still measures
+ * the result.
  */
 export interface ChunkGroupsOptions {
   /** The mobile app's entry module and the back office's, relative to Vite's root. */
@@ -26,7 +29,7 @@ export interface ChunkGroupsOptions {
   home: string;
   /** Modules every screen but "/" loads before it shows (relative to Vite's root). */
   ready: string[];
-  /** Modules that start a form (relative to Vite's root): their static imports from node_modules, and zod, go to `forms`. */
+  /** Modules that hold a form (relative to Vite's root): the form parts they load go to `forms`. */
   forms: string[];
 }
 
@@ -164,11 +167,7 @@ export function chunkGroups(options: ChunkGroupsOptions) {
       for (const s of Object.values(sets)) s.clear();
 
       const mobile = staticClosure(graph, [abs(options.mobileEntry)]);
-      const others = staticClosure(graph, options.otherEntries.map(abs));
-      // Everything the other entries may load: never put into a group of the mobile app (and so never made to
-      // depend on one of its chunks), beyond the React chunk they share.
-      // Modules loaded with import() keep a chunk of their own (the manifest, the budget and the preload hints
-      // name screens by their module).
+      // Never grouped: the entry's first load, anything the back office may load, and modules loaded with import().
       const dynamicTargets = [...graph.values()].flatMap((n) => n.dynamicImports);
       const taken = new Set([...mobile, ...fullClosure(graph, options.otherEntries.map(abs)), ...dynamicTargets]);
       const claim = (name: Name, ids: Iterable<string>) => {
@@ -179,21 +178,16 @@ export function chunkGroups(options: ChunkGroupsOptions) {
         }
       };
 
-      // The app's on-demand chunks (screens, the toast…) and the library modules each of them loads.
+      // The library modules the app's on-demand chunks (screens, the toast…) load.
       const lazyStarts = new Set<string>();
       for (const id of fullClosure(graph, [abs(options.mobileEntry)])) graph.get(id)!.dynamicImports.forEach((d) => lazyStarts.add(d));
-      const users = new Map<string, number>();
-      for (const start of lazyStarts) {
-        if (!graph.has(start)) continue;
-        for (const id of staticClosure(graph, [start], taken)) if (inNodeModules(id)) users.set(id, (users.get(id) ?? 0) + 1);
-      }
+      const lazyLibs = new Set([...staticClosure(graph, [...lazyStarts], taken)].filter(inNodeModules));
 
-      // "/" first, so that it never has to load another group (its budget is tight).
       claim('home', staticClosure(graph, [abs(options.home)], taken));
       claim('ui', staticClosure(graph, options.ready.map(abs), taken));
       // The small helpers every antd-mobile part shares (hooks, utils, Babel helpers): with the toast, not spread
       // over one file each.
-      claim('ui', [...users.keys()].filter((id) => HELPERS.test(id)));
+      claim('ui', [...lazyLibs].filter((id) => HELPERS.test(id)));
       // The form library and what only forms use.
       claim('forms', [...staticClosure(graph, options.forms.map(abs), taken)].filter((id) => FORM_PARTS.test(id)));
     },

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ROUTE_PATHS, type RoutePath } from '../shared/routes';
 import { App } from './app/app';
+import { preloadScreen } from './app/screen-host';
 import { loadLocale } from './app/locale-store';
 import { installToastAnnouncer } from './app/toast-announcer';
 import { loadToast } from './lib/request';
@@ -9,10 +11,16 @@ import './app/global.css';
 // Toasts are announced to screen readers from the first one on (a small observer, no antd-mobile in it).
 installToastAnnouncer();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page's own screen is loaded before the first render (the server's top bar and spinner show meanwhile),
+// so the first render shows it at once (app/screen-host.tsx).
+const path = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/+$/, '') : '/';
+const first = (ROUTE_PATHS as readonly string[]).includes(path) ? preloadScreen(path as RoutePath) : Promise.resolve();
+void first.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs

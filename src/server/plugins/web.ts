@@ -33,8 +33,9 @@ export function withPreloads(html: string, preloads: RoutePreloads | null, route
   const files = [...preloads.all, ...(route ? (preloads.routes[route] ?? []) : [])];
   const links = files.map((f) => {
     const href = escapeAttr(`/${f}`);
-    if (f.endsWith('.js')) return `<link rel="modulepreload" crossorigin href="${href}">`;
-    if (f.endsWith('.css')) return `<link rel="preload" as="style" crossorigin href="${href}">`;
+    // Low priority: the entry's own files (Vite's hints, above) come first, since nothing shows before they have run.
+    if (f.endsWith('.js')) return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+    if (f.endsWith('.css')) return `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`;
     return `<link rel="preload" as="image" href="${href}">`;
   });
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
