@@ -31,13 +31,33 @@ const HERO_WAIT_MS = 3000;
 let heroShown = false;
 const heroListeners = new Set<() => void>();
 
-/** Marks the main picture as painted (after the frame that shows it), or as not coming. */
-export function markHeroShown(): void {
+const showHero = () => {
   if (heroShown) return;
-  afterPaint(() => {
-    heroShown = true;
-    heroListeners.forEach((l) => l());
-  });
+  heroShown = true;
+  heroListeners.forEach((l) => l());
+};
+
+/**
+ * Marks the main picture as on screen: once the browser reports it as the page's largest paint (it has been
+ * presented), or after the next paint where that is not reported (no picture, or a browser without the API).
+ */
+export function markHeroShown(img?: HTMLImageElement | null): void {
+  if (heroShown) return;
+  if (img && typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((e) => (e as LargestContentfulPaint).element === img)) return;
+      observer.disconnect();
+      showHero();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    // Something larger may be the page's largest paint: then the picture is not reported.
+    setTimeout(() => {
+      observer.disconnect();
+      showHero();
+    }, HERO_WAIT_MS);
+    return;
+  }
+  afterPaint(showHero);
 }
 
 /** True once the home screen's main picture is on screen (or will not be). */
@@ -52,7 +72,7 @@ export function useHeroShown(): boolean {
   );
   useEffect(() => {
     if (shown) return;
-    const timer = setTimeout(markHeroShown, HERO_WAIT_MS);
+    const timer = setTimeout(showHero, HERO_WAIT_MS);
     return () => clearTimeout(timer);
   }, [shown]);
   return shown;

@@ -22,7 +22,7 @@ export function BannerCarousel() {
   // No picture is coming: what waits for it need not.
   const noPicture = status !== 'loading' && banners.length === 0;
   useEffect(() => {
-    if (noPicture) markHeroShown();
+    if (noPicture) markHeroShown(null);
   }, [noPicture]);
   if (status === 'loading' && banners.length === 0) {
     // The banner's own box, so the sections below do not move when it arrives.
