@@ -24,17 +24,22 @@ void first.then(() =>
 );
 
 // Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs
-// antd-mobile's React 19 render, lib/antd-render.ts) and the zh-HK locale. Fetched once the page has loaded and the
-// browser is idle; on "/" a while later still: on a slow phone connection its pictures and data are still coming
-// in just after the load event, and these would share the line with them. Every other screen asks for the toast
-// and the locale itself before it shows (app/screen-host.tsx).
-const WARM_UP_DELAY_MS = window.location.pathname === '/' ? 3000 : 0;
+// antd-mobile's React 19 render, lib/antd-render.ts), the zh-HK locale and the keyboard handling of popups. Fetched
+// a while after the page has loaded, when the browser is idle: on a slow phone connection the first screen's
+// pictures and data are still coming in just after the load event, and these would share the line with them.
+// Every other screen asks for the toast and the locale itself before it shows (app/screen-host.tsx); the popups'
+// keyboard handling comes at once on the first key press.
+const WARM_UP_DELAY_MS = 3000;
+const loadModalFocus = () => {
+  // Keyboard modality for antd-mobile's popups and dialogs (it imports Dialog on demand, so it stays out of the entry).
+  import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
+};
+document.addEventListener('keydown', loadModalFocus, { once: true, capture: true });
 const warmUp = () => {
   const go = () => {
     void loadToast();
     loadLocale().catch(() => {});
-    // Keyboard modality for antd-mobile's popups and dialogs (it imports Dialog, so it stays out of the entry).
-    import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
+    loadModalFocus();
   };
   setTimeout(() => {
     if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });

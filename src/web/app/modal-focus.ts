@@ -144,4 +144,6 @@ export function installModalFocus(): void {
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('focusin', onFocusIn, true);
   new MutationObserver(sync).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+  // A popup may already be open (installed on the first key press, or after the page's first seconds).
+  sync();
 }
