@@ -23,6 +23,9 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
   // The request client's blocking toast: the screen under it is about to change.
   await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
+  // A passing toast (「已儲存」…) fades out over the screen it leaves: audit once it has gone, never mid-fade
+  // (axe would blend its half-transparent colours). Toasts are announced through the live region instead.
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // antd-mobile animates masks, popups and toasts with react-spring: audit them at rest, never half faded in.
   await expect
