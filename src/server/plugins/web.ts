@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { FIRST_ANSWERS_ID, firstAnswers } from '../../shared/first-answers';
 import { ROUTE_PATHS } from '../../shared/routes';
 
 const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
@@ -73,6 +74,66 @@ export function withShell(html: string, preloads: RoutePreloads | null, route: s
   return html.replace(SHELL, () => page);
 }
 
+/** Only the app's own pictures are hinted (the CSP allows no others). */
+const isOwnPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
+
+const imageHint = (href: string) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`;
+
+/**
+ * Asks the app for one public answer on a page's visitor's behalf (counted against the visitor's rate limit,
+ * as the call the page saves them would be): the serialised envelope, or null when it is not a 200.
+ */
+export type PublicAnswer = (url: string, request: FastifyRequest) => Promise<string | null>;
+
+/** How long a page waits for its first answers (from the public cache: well under a millisecond when kept). */
+export const FIRST_ANSWERS_WAIT_MS = 250;
+
+/** The first answers a page carries: `{ [url]: envelope }` (successes only), and its list's first picture. */
+export interface PageAnswers {
+  answers: Record<string, unknown>;
+  image: string | null;
+}
+
+/** The route's first answers (src/shared/first-answers.ts), or null: none listed, an error, a failure or too slow. */
+export async function pageAnswers(route: string, query: URLSearchParams, ask: (url: string) => Promise<string | null>, waitMs = FIRST_ANSWERS_WAIT_MS): Promise<PageAnswers | null> {
+  const spec = firstAnswers(route, query);
+  if (!spec) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  const bodies = await Promise.race([Promise.all(spec.urls.map((url) => ask(url).catch(() => null))), late]).finally(() => clearTimeout(timer));
+  if (!bodies) return null;
+  const answers: Record<string, unknown> = {};
+  spec.urls.forEach((url, i) => {
+    const body = bodies[i];
+    if (!body) return;
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 200) answers[url] = parsed;
+    } catch {
+      // Not an envelope: the client asks for it itself.
+    }
+  });
+  if (Object.keys(answers).length === 0) return null;
+  const list = spec.listWithImage ? (answers[spec.listWithImage] as { data?: unknown } | undefined)?.data : undefined;
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  const image = typeof first === 'object' && first !== null ? (first as { image?: unknown }).image : undefined;
+  return { answers, image: typeof image === 'string' && isOwnPath(image) ? image : null };
+}
+
+/**
+ * The page with its first answers: a JSON block the request client reads its first calls from (every `<` escaped,
+ * so no answer can close the block), and a high-priority preload of the list's first picture, its largest paint.
+ */
+export function withAnswers(html: string, page: PageAnswers | null): string {
+  if (!page) return html;
+  const json = JSON.stringify(page.answers).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
+  const withBlock = html.includes('</body>') ? html.replace('</body>', () => `${block}\n  </body>`) : `${html}${block}`;
+  return page.image ? withBlock.replace('</head>', () => `  ${imageHint(page.image!)}\n  </head>`) : withBlock;
+}
+
 /**
  * Serves the built web app: hashed assets with long cache headers, and index.html for every
  * screen of the seed (history fallback), admin.html for `/admin` and `/admin/*` (the back office). Unknown `/api/*` paths answer the 404 envelope.
@@ -83,7 +144,7 @@ export type HomeImage = () => Promise<string | null>;
 // Asked at most once per interval: the banner changes when an operator edits it, and a stale hint only costs a download.
 const HOME_IMAGE_TTL_MS = 10_000;
 
-export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; homeImage?: HomeImage }) {
+export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; homeImage?: HomeImage; publicAnswer?: PublicAnswer }) {
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
@@ -118,8 +179,17 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     if (production) pages.set(key, page);
     return page;
   };
-  const sendIndex = (reply: FastifyReply, status: number, route: string | null) =>
-    reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html(route));
+  // The page's first answers, asked afresh for every page (the public cache keeps them cheap and exact).
+  const answersFor = (route: string | null, request: FastifyRequest): Promise<PageAnswers | null> => {
+    const ask = opts.publicAnswer;
+    if (!route || !ask) return Promise.resolve(null);
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    return pageAnswers(route, query, (url) => ask(url, request)).catch(() => null);
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, route: string | null) => {
+    const page = withAnswers(html(route), await answersFor(route, request));
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  };
 
   let homeImage: { href: string | null; at: number } = { href: null, at: -Infinity };
   const homeImageHint = async (): Promise<string> => {
@@ -130,9 +200,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
       homeImage = { href, at: Date.now() };
     }
     const href = homeImage.href;
-    // Only the app's own pictures (the CSP allows no others).
-    if (!href || !href.startsWith('/') || href.startsWith('//')) return '';
-    return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`;
+    return href && isOwnPath(href) ? imageHint(href) : '';
   };
   // The back office is its own entry (admin.html): /admin and everything under it, never the mobile app.
   let adminHtml: string | null = null;
@@ -141,14 +209,16 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
 
   // The home screen: the static plugin would see a directory here.
   if (hasWeb) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      const hint = await homeImageHint();
-      const page = html('/');
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const [hint, answers] = await Promise.all([homeImageHint(), answersFor('/', request)]);
+      const page = withAnswers(html('/'), answers);
+      // The embedded banners name the picture themselves; the separate look-up covers a page without them.
+      if (answers?.image) return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
       return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(hint ? page.replace('</head>', `  ${hint}\n  </head>`) : page);
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: 404, msg: '找不到此介面', data: null });
@@ -158,6 +228,6 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     }
     const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const known = SPA_ROUTES.has(route);
-    return sendIndex(reply, known ? 200 : 404, known ? route : null);
+    return sendIndex(request, reply, known ? 200 : 404, known ? route : null);
   });
 }
