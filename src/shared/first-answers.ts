@@ -14,10 +14,17 @@ export const FIRST_ANSWERS_ID = 'trove-first-answers';
 /** The page carries its answers for this long after the navigation began; a later first call asks the server. */
 export const FIRST_ANSWERS_MAX_AGE_MS = 30_000;
 
+/**
+ * List rows whose pictures are above the fold on a phone (six rows of ~130 px fill an 823 px-high screen under the
+ * bars): they load at once, since the largest paint is whichever of them paints last (equal sizes, a fraction of
+ * a pixel apart), not necessarily the first.
+ */
+export const FIRST_LIST_PICTURES = 6;
+
 export interface FirstAnswers {
   /** The API URLs (path and query) of the first view, as the client asks for them. */
   urls: string[];
-  /** The list whose first row's picture (`image`) is the screen's largest paint: its URL, for the image preload. */
+  /** The list whose first row's picture (`image`) the page preloads: its URL. */
   listWithImage?: string;
 }
 

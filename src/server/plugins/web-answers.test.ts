@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_ANSWERS_ID, HOME_BANNERS, HOME_DROPS, MALL_FIRST_LIST, MARKET_FIRST_LIST, firstAnswers } from '../../shared/first-answers';
 import { createDrop } from '../modules/pay-orders/pay-orders.fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { pageAnswers } from './web';
+import { pageAnswers, withAnswers } from './web';
 
 const HOUR = 3600_000;
 const BLOCK = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">([\\s\\S]*?)</script>`);
@@ -45,7 +45,9 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
       expect(embedded(res.body)).toEqual({ [url]: await api(url) });
     }
     const mall = (await page('/mall')).body;
+    // One drop in the list: its picture, at high priority.
     expect(mall).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/c.svg">');
+    expect(mall.match(/as="image"/g)).toHaveLength(1);
     // The market has no listing yet: an empty list, no picture to preload.
     expect((await page('/market')).body).not.toContain('as="image"');
   });
@@ -94,6 +96,18 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
     expect(await pageAnswers('/mall', new URLSearchParams(), async () => 'not json')).toBeNull();
     const home = await pageAnswers('/', new URLSearchParams(), async (url) => (url === HOME_BANNERS ? '{"code":200,"msg":"","data":[{"image":"//evil.example/x.svg"}]}' : null));
     // The drops failed: only the banners; a picture from elsewhere is never hinted.
-    expect(home).toEqual({ answers: { [HOME_BANNERS]: { code: 200, msg: '', data: [{ image: '//evil.example/x.svg' }] } }, image: null });
+    expect(home).toEqual({ answers: { [HOME_BANNERS]: { code: 200, msg: '', data: [{ image: '//evil.example/x.svg' }] } }, images: [] });
+  });
+
+  it("preloads the first row's picture at high priority, and only the app's own", async () => {
+    const ask = (rows: unknown[]) => async () => JSON.stringify({ code: 200, msg: '', data: rows });
+    const answers = await pageAnswers('/market', new URLSearchParams(), ask([{ image: '/m/1.svg' }, { image: '/m/2.svg' }]));
+    expect(answers?.images).toEqual(['/m/1.svg']);
+    const html = withAnswers('<html><head></head><body></body></html>', answers);
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/m/1.svg">\n  </head>');
+    expect(html.match(/rel="preload"/g)).toHaveLength(1);
+    for (const rows of [[{ image: 'https://evil.example/1.svg' }], [{ image: null }], [], [null]]) {
+      expect((await pageAnswers('/market', new URLSearchParams(), ask(rows)))?.images).toEqual([]);
+    }
   });
 });

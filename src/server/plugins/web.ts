@@ -88,10 +88,10 @@ export type PublicAnswer = (url: string, request: FastifyRequest) => Promise<str
 /** How long a page waits for its first answers (from the public cache: well under a millisecond when kept). */
 export const FIRST_ANSWERS_WAIT_MS = 250;
 
-/** The first answers a page carries: `{ [url]: envelope }` (successes only), and its list's first picture. */
+/** The first answers a page carries: `{ [url]: envelope }` (successes only), and its list's first picture (none or one). */
 export interface PageAnswers {
   answers: Record<string, unknown>;
-  image: string | null;
+  images: string[];
 }
 
 /** The route's first answers (src/shared/first-answers.ts), or null: none listed, an error, a failure or too slow. */
@@ -117,21 +117,25 @@ export async function pageAnswers(route: string, query: URLSearchParams, ask: (u
   });
   if (Object.keys(answers).length === 0) return null;
   const list = spec.listWithImage ? (answers[spec.listWithImage] as { data?: unknown } | undefined)?.data : undefined;
+  // The first row's picture only: preloads of the next rows' start no earlier than the list asks for them
+  // (Chrome holds low-priority requests while the scripts load), and at high priority they slow the scripts.
   const first: unknown = Array.isArray(list) ? list[0] : undefined;
   const image = typeof first === 'object' && first !== null ? (first as { image?: unknown }).image : undefined;
-  return { answers, image: typeof image === 'string' && isOwnPath(image) ? image : null };
+  return { answers, images: typeof image === 'string' && isOwnPath(image) ? [image] : [] };
 }
 
 /**
  * The page with its first answers: a JSON block the request client reads its first calls from (every `<` escaped,
- * so no answer can close the block), and a high-priority preload of the list's first picture, its largest paint.
+ * so no answer can close the block), and a high-priority preload of the list's first picture: it downloads beside
+ * the script instead of after the script has run and drawn the list.
  */
 export function withAnswers(html: string, page: PageAnswers | null): string {
   if (!page) return html;
   const json = JSON.stringify(page.answers).replace(/</g, '\\u003c');
   const block = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
   const withBlock = html.includes('</body>') ? html.replace('</body>', () => `${block}\n  </body>`) : `${html}${block}`;
-  return page.image ? withBlock.replace('</head>', () => `  ${imageHint(page.image!)}\n  </head>`) : withBlock;
+  const hints = page.images.map((href) => imageHint(href));
+  return hints.length ? withBlock.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`) : withBlock;
 }
 
 /**
@@ -213,7 +217,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
       const [hint, answers] = await Promise.all([homeImageHint(), answersFor('/', request)]);
       const page = withAnswers(html('/'), answers);
       // The embedded banners name the picture themselves; the separate look-up covers a page without them.
-      if (answers?.image) return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      if (answers?.images.length) return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
       return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(hint ? page.replace('</head>', `  ${hint}\n  </head>`) : page);
     });
   }
