@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, E2E_A11Y_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_DATA_DIR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
+import { CHROMIUM, E2E_A11Y_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_DATA_DIR, E2E_KEYBOARD_OPERATOR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
 
 // Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
 export default defineConfig({
@@ -42,7 +42,7 @@ export default defineConfig({
       // Every journey signs people up from 127.0.0.1: more SMS than one real client sends in an hour.
       SMS_PER_IP_PER_HOUR: '1000',
       SEED_DEMO: 'true',
-      ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR].map((p) => p.e164).join(','),
+      ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR, E2E_KEYBOARD_OPERATOR].map((p) => p.e164).join(','),
     },
   },
 });

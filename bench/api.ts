@@ -26,6 +26,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 /** Each line alternates the hello-world and the app this many times; shared machines drift within seconds. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LOG = process.env.BENCH_LOG !== '0';
+/** BENCH_PORT: the app listens there and the hello-world on the next port (default: free ports). */
+const PORT = Number(process.env.BENCH_PORT ?? 0);
 
 interface Figures {
   rps: number;
@@ -45,7 +47,7 @@ async function measure(agent: http.Agent, port: number, path: (i: number) => str
 async function hello() {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: PORT ? PORT + 1 : 0 });
   return app;
 }
 
@@ -58,7 +60,7 @@ async function run(label: string, database: Database) {
   const logger = LOG ? { ...(loggerOptions('info') as object), stream: sink } : false;
   await seedDemo(database.db, new Date());
   const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) }, logger });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: PORT });
   const { port } = app.server.address() as AddressInfo;
   const baselineApp = await hello();
   const basePort = (baselineApp.server.address() as AddressInfo).port;

@@ -6,17 +6,24 @@
  *
  * Measured in the same run, on the same database:
  * - a raw-SQL claim loop: the statements of the reservation transaction the service runs, sent
- *   with `pg` (no HTTP, no ORM) over a pool of the app's size by as many workers as connections;
+ *   with `pg` (no HTTP, no ORM; named, so parsed once per connection, like the app's prepared
+ *   statements) over a pool of the app's size by as many workers as connections;
  *   the drop's sell-through rate is printed as a ratio to it;
  * - the sell-through rate while stock lasts (orders up to the last sale ÷ the time of that sale);
  * - sold-out refusals: their latency during the rush, then a burst of attempts at the sold-out drop
- *   by buyers without an order (p50/p99), with the queries the server ran meanwhile (PostgreSQL).
+ *   by buyers without an order (p50/p99), with the queries the server ran meanwhile (PostgreSQL), then
+ *   the same buyers once more (a retry: their sessions are kept, decision 021).
+ * The claim and the commit behind it are sent together (pipelined) by the app and by the raw loop; the
+ * raw loop is also run with the commit sent after the claim's answer, and with unnamed statements (parsed
+ * each time, as the app's were before they were prepared), for comparison.
  *
  * `-- --instances N` (needs PostgreSQL and BENCH_REDIS_URL or TEST_REDIS_URL): N server processes
  * (`src/server/main.ts`) on one PostgreSQL database and one Redis, buyers spread across them; the
  * same drop run on one instance first, then on N, then checks: 0 oversold, distinct serials, each
  * expired order released once (half the orders are left to expire, the expiry raced on every
- * instance), and the released editions sold again through every instance.
+ * instance), and the released editions sold again through every instance. The raw-SQL claim loop runs first
+ * in the same run, and each rush's sell-through is printed as a ratio to it (`--instances 1`: the app in a
+ * process of its own, as it is deployed, rather than beside the bench's HTTP client).
  *
  * Other options: `--port P` first port of the servers it starts (default: free ports), `--editions`,
  * `--attempts`, `--connections`, `--postgres-only` (skip PGlite).
@@ -119,14 +126,14 @@ function printRush(r: Rush, attempts: number) {
 }
 
 /** Attempts at a sold-out drop by buyers without an order: what a refusal costs once the flag is up. */
-async function refusalBurst(agent: http.Agent, ports: number[], buyers: Buyer[], drop: string, label: string) {
+async function refusalBurst(agent: http.Agent, ports: number[], buyers: Buyer[], drop: string, label: string, what = 'sold-out refusals         ', who = 'after the rush') {
   const burst = await timedPool(REFUSALS, REFUSAL_CONNECTIONS, (i) => buyRequest(agent, ports[i % ports.length]!, buyers[i]!, drop, `${label}-late-${i}`));
   const ms = burst.results.map((r) => r.ms).sort((a, b) => a - b);
   const refused = burst.results.filter((r) => r.status === 409 && r.body.includes(SOLD_OUT)).length;
   const other = burst.results.find((r) => !(r.status === 409 && r.body.includes(SOLD_OUT)));
   if (other) console.log(`  (not a sold-out refusal, e.g. ${other.status} ${other.body.slice(0, 120)})`);
   console.log(
-    `sold-out refusals          p50 ${f(pct(ms, 50))} ms / p99 ${f(pct(ms, 99))} ms (max ${f(ms.at(-1)!)} ms); ${f(REFUSALS / burst.seconds)} req/s; ${refused} of ${REFUSALS} refused as sold out (${REFUSAL_CONNECTIONS} connections, after the rush)`,
+    `${what} p50 ${f(pct(ms, 50))} ms / p99 ${f(pct(ms, 99))} ms (max ${f(ms.at(-1)!)} ms); ${f(REFUSALS / burst.seconds)} req/s; ${refused} of ${REFUSALS} refused as sold out (${REFUSAL_CONNECTIONS} connections, ${who})`,
   );
   return refused;
 }
@@ -148,34 +155,56 @@ const INSERT_SQL = `insert into pay_orders (id, order_no, provider_ref, pay_url,
   unit_price_cents, quantity, amount_cents, provider, idempotency_key, request_hash, expires_at, created_at, updated_at)
   values ($1, $2, $3, $4, 'card', $5, $6, null, null, $7, $8, $9, 1, $9, 'sandbox', $10, $11, $12, $13, $13) returning *`;
 
-async function rawClaims(url: string, drop: string, buyers: Buyer[]) {
-  const claimPool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+/**
+ * `unnamed`: the same statements unnamed, parsed and planned on every call (as the app sent them before they were
+ * prepared): printed for comparison. `awaited`: the claim as the service sent it before the commit was pipelined behind it (a conditional UPDATE,
+ * its answer awaited, then COMMIT or ROLLBACK): printed for comparison, not the baseline of the ratio.
+ */
+async function rawClaims(url: string, drop: string, buyers: Buyer[], opts: { awaited?: boolean; unnamed?: boolean } = {}) {
+  // Named: parsed once per connection, as the app's prepared statements are (db/prepared.ts); `unnamed`: each time.
+  const named = (name: string, text: string, values: unknown[]) => (opts.unnamed ? { text, values } : { name, text, values });
+  // Pipelined like the app's pool (db/client.ts): the claim and the commit go out together.
+  const claimPool = new pg.Pool({ connectionString: url, max: POOL_SIZE, pipeline: !opts.awaited });
   await Promise.all(Array.from({ length: POOL_SIZE }, () => claimPool.query('select 1')));
   try {
     const run = await timedPool(EDITIONS, CONNECTIONS, async (i) => {
       const buyer = buyers[i]!;
-      const key = `raw-${i}`;
+      const key = `${opts.awaited ? 'raw-awaited' : opts.unnamed ? 'raw-unnamed' : 'raw'}-${i}`;
       const started = performance.now();
+      type Sale = { name: string; image: string; price_cents: number };
+      const now = new Date();
+      // The sale rules are read before the transaction, as the service's availability check does (the
+      // reservation reuses them); the loop with the awaited commit reads them inside, as the service did then.
+      const before = opts.awaited ? null : ((await claimPool.query(named('raw_sale', SALE_SQL, [drop, now.toISOString()]))).rows[0] as Sale); // availability
       const c = await claimPool.connect();
       let status = 500;
       try {
-        const now = new Date();
         await c.query('BEGIN');
-        await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`]); // lockBuyer
-        await c.query('select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key]); // byKey
-        const sale = (await c.query(SALE_SQL, [drop, now.toISOString()])).rows[0] as { name: string; image: string; price_cents: number }; // saleInfo
-        await c.query(`select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop]); // heldQuantity
-        const orderNo = `TRRAW${String(i).padStart(8, '0')}`;
-        await c.query(INSERT_SQL, [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()]); // insert
-        // The claim last, as the service does: the supply row is locked only until the commit.
-        const reserved = await c.query('update card_infos set reserved = reserved + $1 where id = $2 and minted + reserved + $1 <= edition_size returning id', [1, drop]); // reserve
-        if (reserved.rowCount === 1) {
-          await c.query('COMMIT');
+        await c.query(named('raw_lock_buyer', 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`])); // lockBuyer
+        await c.query(named('raw_by_key', 'select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key])); // byKey
+        const sale = before ?? ((await c.query(named('raw_sale', SALE_SQL, [drop, now.toISOString()]))).rows[0] as Sale); // saleInfo
+        await c.query(named('raw_held', `select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop])); // heldQuantity
+        const orderNo = `${opts.awaited ? 'TRAWA' : opts.unnamed ? 'TRAWU' : 'TRRAW'}${String(i).padStart(8, '0')}`;
+        await c.query(named('raw_insert', INSERT_SQL, [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()])); // insert
+        // The claim last, as the service does (catalogue `claim`), with the commit sent right behind it
+        // without waiting for its answer; when the editions are gone the supply CHECK refuses the claim and
+        // the commit becomes a rollback.
+        if (opts.awaited) {
+          const reserved = await c.query(named('raw_reserve', 'update card_infos set reserved = reserved + $1 where id = $2 and minted + reserved + $1 <= edition_size returning id', [1, drop]));
+          await c.query(reserved.rowCount === 1 ? 'COMMIT' : 'ROLLBACK');
+          return { status: reserved.rowCount === 1 ? 200 : 409, body: '', ms: performance.now() - started, headers: {} };
+        }
+        const claim = c.query(named('raw_claim', 'update card_infos set reserved = reserved + $1 where id = $2', [1, drop])); // claim
+        const commit = c.query('COMMIT');
+        commit.catch(() => undefined);
+        try {
+          await claim;
           status = 200;
-        } else {
-          await c.query('ROLLBACK');
+        } catch (err) {
+          if ((err as { constraint?: string }).constraint !== 'card_infos_supply') throw err;
           status = 409;
         }
+        await commit;
       } catch (err) {
         await c.query('ROLLBACK').catch(() => undefined);
         throw err;
@@ -254,10 +283,18 @@ async function runInProcess(label: string, database: Database & { url?: string }
     console.log(`\n== ${label} ==`);
     console.log(`baseline GET /healthz      ${f(baselineRps)} req/s (${BASELINE_REQUESTS} requests, ${CONNECTIONS} connections, ${f(baseline.seconds, 2)} s)`);
     let raw: Rush | null = null;
+    let awaited: Rush | null = null;
+    let unnamed: Rush | null = null;
     if (database.url) {
       const rawDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
       raw = await rawClaims(database.url, rawDrop, buyers);
       console.log(`raw-SQL claim loop         ${f(raw.sellThrough)} claims/s (${raw.sold.length} claims of one drop, pg pool of ${POOL_SIZE}, ${CONNECTIONS} workers, no HTTP; latency p50 ${f(pct(raw.latencies, 50))} ms / p99 ${f(pct(raw.latencies, 99))} ms)`);
+      const awaitedDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
+      awaited = await rawClaims(database.url, awaitedDrop, buyers, { awaited: true });
+      const unnamedDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
+      unnamed = await rawClaims(database.url, unnamedDrop, buyers, { unnamed: true });
+      console.log(`  commit after the claim's answer ${f(awaited.sellThrough)} claims/s (the same loop, the commit sent once the claim answered: for comparison)`);
+      console.log(`  unnamed statements       ${f(unnamed.sellThrough)} claims/s (the same loop, each statement parsed and planned on every call: for comparison)`);
     }
 
     const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, port, buyers[i]!, drop, `bench-attempt-${i}`));
@@ -267,6 +304,8 @@ async function runInProcess(label: string, database: Database & { url?: string }
     if (raw) {
       console.log(`  ratio to raw claims      ${f(r.sellThrough / raw.sellThrough, 3)} (sell-through ÷ raw-SQL claims/s; target ≥ 0.5)`);
       console.log(`                           ${f(r.attemptsPerS / raw.sellThrough, 3)} (all attempts/s ÷ raw-SQL claims/s)`);
+      if (awaited) console.log(`                           ${f(r.sellThrough / awaited.sellThrough, 3)} (sell-through ÷ the loop with the commit after the claim's answer)`);
+      if (unnamed) console.log(`                           ${f(r.sellThrough / unnamed.sellThrough, 3)} (sell-through ÷ the loop with unnamed statements)`);
     }
     console.log(`sold                       ${r.sold.length} of ${EDITIONS} editions`);
 
@@ -274,6 +313,13 @@ async function runInProcess(label: string, database: Database & { url?: string }
     await refusalBurst(agent, [port], buyers.slice(ATTEMPTS), drop, database.url ? 'pg' : 'pglite');
     counter.c.counting = false;
     console.log(`  queries meanwhile        ${counter.c.other} by the create path, ${counter.c.sessions} session lookups (sign-in, one per request)${counter.c.samples.size ? `; e.g. ${[...counter.c.samples].join(' | ')}` : ''}`);
+    // The same buyers try again at once, as buyers of a drop do: their sessions are kept (decision 021).
+    counter.c.sessions = 0;
+    counter.c.other = 0;
+    counter.c.counting = true;
+    await refusalBurst(agent, [port], buyers.slice(ATTEMPTS), drop, database.url ? 'pg-again' : 'pglite-again', '  the same buyers again   ', 'each buyer retrying once');
+    counter.c.counting = false;
+    console.log(`  queries meanwhile        ${counter.c.other} by the create path, ${counter.c.sessions} session lookups`);
 
     const sandbox = app.deps.payments as SandboxProvider;
     const paid = await payAll(database.db, sandbox, agent, [port], r.sold.map((s) => (JSON.parse(s.body) as { data: { orderNo: string } }).data.orderNo));
@@ -373,7 +419,7 @@ interface InstancesResult {
 }
 
 /** One drop on `n` server processes: the rush, refusals, then half paid, half expired and sold again. */
-async function runInstances(n: number, database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider): Promise<InstancesResult> {
+async function runInstances(n: number, database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider, rawClaimsPerS: number): Promise<InstancesResult> {
   const servers = await startServers(n, database.url, redisUrl);
   const ports = servers.map((s) => s.port);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -388,6 +434,7 @@ async function runInstances(n: number, database: Database & { url: string }, red
     const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, ports[i % n]!, buyers[i]!, drop, `inst${n}-attempt-${i}`));
     const r = summarise(rush.results, rush.seconds);
     printRush(r, ATTEMPTS);
+    console.log(`  ratio to raw claims      ${f(r.sellThrough / rawClaimsPerS, 3)} (sell-through ÷ the raw-SQL claim loop of this run; target ≥ 0.5)`);
     console.log(`sold                       ${r.sold.length} of ${EDITIONS} editions`);
     await refusalBurst(agent, ports, buyers.slice(ATTEMPTS, ATTEMPTS + REFUSALS), drop, `inst${n}`);
 
@@ -445,9 +492,14 @@ async function main() {
     const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', APP_SECRET: SECRET });
     const sandbox = createPaymentProvider(config, database.db, systemClock, keys) as SandboxProvider;
     try {
+      // The same raw-SQL claim loop as the in-process run, against which each server-process run's sell-through is put.
+      const now = new Date();
+      const rawDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
+      const raw = await rawClaims(database.url, rawDrop, await createBuyers(database.db, EDITIONS, now));
+      console.log(`raw-SQL claim loop         ${f(raw.sellThrough)} claims/s (${raw.sold.length} claims of one drop, pg pool of ${POOL_SIZE}, ${CONNECTIONS} workers, no HTTP)`);
       const results: InstancesResult[] = [];
       for (const n of [...new Set([1, INSTANCES])]) {
-        const res = await runInstances(n, database, redisUrl, sandbox);
+        const res = await runInstances(n, database, redisUrl, sandbox, raw.sellThrough);
         results.push(res);
         ok = res.ok && ok;
       }

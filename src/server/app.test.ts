@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import type { SessionData } from '../shared/schemas/auth';
 import { ManualClock } from './adapters/clock';
@@ -109,6 +110,34 @@ describe('server foundation', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ code: 200, msg: '', data: { status: 'ok' } });
       expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers a liveness probe over HTTP before any hook, with the headers a JSON answer needs', async () => {
+    const { log: _unused, ...deps } = t.app.deps;
+    const app = await buildApp({ deps });
+    let hooked = 0;
+    app.addHook('onRequest', async () => void hooked++);
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const live = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(live.status).toBe(200);
+      expect(await live.json()).toEqual({ code: 200, msg: '', data: { status: 'ok' } });
+      expect(live.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(live.headers.get('cache-control')).toBe('no-store');
+      expect(live.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(live.headers.get('x-request-id')).toMatch(/^req_[0-9A-Z]{16}$/);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`, { method: 'HEAD' })).status).toBe(200);
+      expect(hooked).toBe(0);
+      // Anything else is Fastify's, hooks included; /healthz with a query string answers the same there.
+      const routed = await fetch(`http://127.0.0.1:${port}/healthz?probe=1`);
+      expect(await routed.json()).toEqual({ code: 200, msg: '', data: { status: 'ok' } });
+      expect(routed.headers.get('cache-control')).toBe('no-store');
+      expect(hooked).toBe(1);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await app.close();
     }
   });
 

@@ -13,6 +13,7 @@ import { registerInputGuards, validatorCompiler } from './plugins/validation';
 import { registerCacheControl } from './plugins/cache-control';
 import { registerPublicAnswers } from './plugins/public-answers';
 import { helmetOptions, registerSecurityHeaders } from './plugins/security-headers';
+import { LIVE_BODY, livenessServerFactory } from './plugins/liveness';
 import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
@@ -46,6 +47,7 @@ import { createStorage } from './adapters/storage/create-storage';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
+import { createCommitHooks } from './db/commit-hooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +61,7 @@ export interface BuildOptions {
    * `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or
    * in-process without; `storage` to the one STORAGE_DRIVER names.
    */
-  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
   /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
   /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
@@ -131,6 +133,8 @@ class OneLinePerRequest extends LogController {
 /** Builds the whole application: plugins first, then the API, then the web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Liveness probes are answered by the HTTP server itself, before Fastify (plugins/liveness.ts).
+    serverFactory: livenessServerFactory(),
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
     trustProxy: opts.deps.config.TRUST_PROXY,
@@ -150,7 +154,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await publicCache.start();
   app.addHook('onClose', () => publicCache.close());
   // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
-  const db = publicCache.trackCommits(opts.deps.db);
+  const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
+  const db = commitHooks.track(publicCache.trackCommits(opts.deps.db));
   const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
   const broadcast =
     opts.deps.broadcast ??
@@ -163,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     publicCache,
     broadcast,
+    afterCommit: commitHooks.afterCommit,
     payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys),
     storage: opts.deps.storage ?? createStorage(opts.deps.config),
     log: app.log,
@@ -210,8 +216,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
 
-  // Liveness: the process answers (no database, so a slow database never gets a live server restarted).
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 200, msg: '', data: { status: 'ok' } }));
+  // Liveness: the process answers (no database, so a slow database never gets a live server restarted). A plain
+  // `GET /healthz` never gets here: the HTTP server answers it before Fastify (plugins/liveness.ts); this route
+  // answers the same to app.inject and to a probe that adds a query string.
+  app.get('/healthz', { schema: { hide: true } }, (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send(LIVE_BODY);
+  });
   // Readiness: the database answers too (load balancers send traffic only then).
   app.get('/readyz', { schema: { hide: true } }, async (request) => {
     try {

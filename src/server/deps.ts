@@ -24,5 +24,10 @@ export interface Deps {
   storage: StorageAdapter;
   /** Messages to every instance (Redis pub/sub when REDIS_URL is set): what each keeps in memory is invalidated through it. */
   broadcast: Broadcast;
+  /**
+   * Runs `fn` once the transaction this is called in commits (at once outside one): what is kept in memory
+   * on the strength of a write is dropped only when the write is visible (src/server/db/commit-hooks.ts).
+   */
+  afterCommit(fn: () => void): void;
   log: FastifyBaseLogger;
 }

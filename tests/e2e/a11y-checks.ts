@@ -179,7 +179,9 @@ export async function scaleText(page: Page, factor: number): Promise<void> {
 export async function clippingProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    const skip = (e: Element) => !!e.closest('.adm-swiper, .adm-toast-mask, .adm-popup, .adm-center-popup-wrap, .adm-mask, [aria-hidden="true"] svg, .visually-hidden, .adm-spin-loading, .adm-dot-loading');
+    // An SVG that is one image with a text alternative (the back office's chart, its figures also in a table) draws
+    // its labels as part of the picture, scaled with it.
+    const skip = (e: Element) => !!e.closest('.adm-swiper, .adm-toast-mask, .adm-popup, .adm-center-popup-wrap, .adm-mask, [aria-hidden="true"] svg, svg[role="img"][aria-label], .visually-hidden, .adm-spin-loading, .adm-dot-loading');
     const inOverlay = (e: Element) => {
       for (let n: Element | null = e; n && n !== document.body; n = n.parentElement) {
         const p = getComputedStyle(n).position;
@@ -197,7 +199,7 @@ export async function clippingProblems(page: Page): Promise<string[]> {
       range.selectNodeContents(n);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5);
       if (rects.length === 0) continue;
-      texts.push({ node: n, rects, overlay: inOverlay(parent) });
+      let hidden = false;
       // Clipped: a container that hides overflow does not hold the whole text.
       for (let a: HTMLElement | null = parent; a && a !== document.body; a = a.parentElement) {
         const s = getComputedStyle(a);
@@ -205,7 +207,11 @@ export async function clippingProblems(page: Page): Promise<string[]> {
         const clipY = s.overflowY === 'hidden' || s.overflowY === 'clip';
         if (!clipX && !clipY) continue;
         const box = a.getBoundingClientRect();
-        if (box.width <= 2 || box.height <= 2) break; // a visually hidden label
+        // A visually hidden label, or text kept for measuring (antd's table measure row): not drawn, so over nothing.
+        if (box.width <= 2 || box.height <= 2) {
+          hidden = true;
+          break;
+        }
         const inner = {
           left: box.left + a.clientLeft,
           right: box.left + a.clientLeft + a.clientWidth,
@@ -218,6 +224,7 @@ export async function clippingProblems(page: Page): Promise<string[]> {
           break;
         }
       }
+      if (!hidden) texts.push({ node: n, rects, overlay: inOverlay(parent) });
     }
     // Overlap: two pieces of text share pixels (fixed bars float over scrolling content by design).
     const flow = texts.filter((t) => !t.overlay);

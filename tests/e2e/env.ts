@@ -23,3 +23,5 @@ export const E2E_OPERATOR = { national: '51234567', e164: '+85251234567' };
 /** The back office's journey (admin.spec.ts) and its axe audit (a11y.spec.ts): operators of their own, so SMS cooldowns never meet. */
 export const E2E_BACK_OFFICE_OPERATOR = { national: '51234568', e164: '+85251234568' };
 export const E2E_A11Y_OPERATOR = { national: '51234569', e164: '+85251234569' };
+/** The back office's keyboard-only journey (admin-keyboard.spec.ts). */
+export const E2E_KEYBOARD_OPERATOR = { national: '51234570', e164: '+85251234570' };

@@ -45,7 +45,45 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
 };
 
 /**
- * The back office's screens, swept like the app's (signed in as the operator, E2E_OPERATOR):
- * append `{ path: '/admin/…', query: '?…' }` for each screen as it lands.
+ * The back office's screens (src/web/admin, served at /admin), swept like the app's at 320 px and at 200 % text,
+ * signed in as the operator (E2E_A11Y_OPERATOR); the sign-in screen signed out. Create and edit are dialogs over
+ * their list: `open` names the button the sweep presses to open one, and the screen is checked with it open.
+ * `:user` in a path is the sweep's own user (orders, holdings, a shipment, real-name verification).
  */
-export const ADMIN_SCREENS: { path: string; query?: string }[] = [];
+export interface AdminScreenVisit {
+  path: string;
+  query?: string;
+  /** The button that opens the dialog to check (its accessible name; the first match). */
+  open?: string | RegExp;
+  signedOut?: boolean;
+}
+
+/** A back-office list whose rows are created and edited in dialogs: the list, its 新增… dialog and a row's 編輯… dialog. */
+const editableList = (path: string, noun: string): AdminScreenVisit[] => [{ path }, { path, open: `新增${noun}` }, { path, open: new RegExp(`^編輯${noun} `) }];
+
+export const ADMIN_SCREENS: AdminScreenVisit[] = [
+  { path: '/admin/login', signedOut: true },
+  { path: '/admin' },
+  ...editableList('/admin/themes', '主題'),
+  ...editableList('/admin/cardInfos', '卡牌'),
+  ...editableList('/admin/products', '商品'),
+  { path: '/admin/drops' },
+  { path: '/admin/codeBatches' },
+  { path: '/admin/codeBatches', open: '產生兌換碼' },
+  ...editableList('/admin/banners', '橫額'),
+  ...editableList('/admin/articles', '文章'),
+  { path: '/admin/privacy' },
+  { path: '/admin/privacy', open: '新增版本（草稿）' },
+  { path: '/admin/shipments' },
+  { path: '/admin/shipments', open: /^發貨 / },
+  { path: '/admin/withdrawals' },
+  { path: '/admin/identities' },
+  { path: '/admin/identities', open: /^撤銷 .*的實名認證$/ },
+  { path: '/admin/users' },
+  { path: '/admin/users/show/:user' },
+  { path: '/admin/users/show/:user', open: '停用帳戶' },
+  { path: '/admin/listings' },
+  { path: '/admin/listings', open: /^下架 / },
+  { path: '/admin/audit' },
+  { path: '/admin/no-such-screen' },
+];

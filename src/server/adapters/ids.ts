@@ -10,28 +10,33 @@ export function randomBase32(length: number): string {
   return out;
 }
 
-/** Readable prefixed ids: `usr_7K3M…` (80 random bits). */
-export function newId(prefix: string): string {
-  return `${prefix}_${randomBase32(16)}`;
-}
-
 const POOL_SIZE = 4096;
 let pool = Buffer.alloc(0);
 let poolAt = POOL_SIZE;
 
 /**
- * A request id, `req_` and 16 Crockford characters, like `newId` but drawn from a pooled random
- * buffer: one `randomBytes` call per 256 requests instead of one each (ids, not secrets).
+ * `prefix` and 16 Crockford characters (80 random bits) drawn from a pooled buffer of the CSPRNG: one
+ * `randomBytes` call per 256 ids instead of one each. For ids, not secrets (those use `randomBytes` each).
  */
-export function newRequestId(): string {
+function pooledId(prefix: string): string {
   if (poolAt + 16 > pool.length) {
     pool = randomBytes(POOL_SIZE);
     poolAt = 0;
   }
-  let out = 'req_';
+  let out = prefix;
   for (let i = 0; i < 16; i++) out += CROCKFORD[pool[poolAt + i]! & 31];
   poolAt += 16;
   return out;
+}
+
+/** Readable prefixed ids: `usr_7K3M…` (80 random bits). */
+export function newId(prefix: string): string {
+  return pooledId(`${prefix}_`);
+}
+
+/** A request id, `req_` and 16 Crockford characters. */
+export function newRequestId(): string {
+  return pooledId('req_');
 }
 
 /** An opaque bearer secret of 256 bits, URL-safe. */

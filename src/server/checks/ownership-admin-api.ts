@@ -10,6 +10,7 @@ import type { OwnershipEntry, TestUser } from './ownership';
 
 async function asOperator(t: TestApp, owner: TestUser) {
   await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+  t.app.services.auth.sessionsChanged(owner.userId);
 }
 
 async function adminPost<T>(t: TestApp, owner: TestUser, path: string, payload: object): Promise<T> {

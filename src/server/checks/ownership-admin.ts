@@ -17,6 +17,7 @@ let seq = 0;
 
 async function makeOperator(t: TestApp, owner: TestUser) {
   await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+  t.app.services.auth.sessionsChanged(owner.userId);
 }
 
 /** A fresh customer with a live session. */
@@ -75,7 +76,10 @@ export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
     route: 'POST /api/admin/users/revokeAdmin',
     param: 'id',
     kind: 'private',
-    create: customerOf((t, c) => t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, c.userId))),
+    create: customerOf(async (t, c) => {
+      await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, c.userId));
+      t.app.services.auth.sessionsChanged(c.userId);
+    }),
     privateFields: ['phone'],
   },
   {

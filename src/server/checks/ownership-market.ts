@@ -58,6 +58,7 @@ async function credit(t: TestApp, userId: string, amount: number) {
 /** A withdrawal of a third user, and the owner made an operator. */
 async function withdrawalForOperator(t: TestApp, owner: TestUser): Promise<string> {
   await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+  t.app.services.auth.sessionsChanged(owner.userId);
   const s = await trader(t);
   await credit(t, s.userId, 20_000);
   t.clock.advance(61_000);

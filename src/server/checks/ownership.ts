@@ -227,6 +227,7 @@ async function ownShipment(t: TestApp, owner: TestUser): Promise<string> {
 function operatorShipment(status: 'pending' | 'shipped') {
   return async (t: TestApp, owner: TestUser): Promise<string> => {
     await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+    t.app.services.auth.sessionsChanged(owner.userId);
     const customerId = (await t.app.services.auth.ensureUser(`+8529${String(Date.now() % 10_000_000).padStart(7, '0')}`)).id;
     const customer = { userId: customerId, token: (await t.app.services.auth.startSession(customerId)).token, phone: '' };
     const id = await ownShipment(t, customer);

@@ -21,7 +21,8 @@ export const PUBLIC_LIVE = 'public, no-cache';
  */
 export function registerCacheControl(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') || request.url === '/healthz' || request.url === '/readyz') {
+    const route = request.routeOptions.url;
+    if (request.url.startsWith('/api/') || route === '/healthz' || route === '/readyz') {
       const declared = request.routeOptions.config?.cache;
       // A 304 confirms the cached answer: it keeps the answer's policy.
       reply.header('Cache-Control', declared && (reply.statusCode < 300 || reply.statusCode === 304) ? declared : 'no-store');

@@ -1,11 +1,14 @@
-import { Authenticated, Refine, useGetIdentity, useLogout } from '@refinedev/core';
-import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
+import { Authenticated, Refine, type IResourceItem } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
-import { App as AntdApp, Button, ConfigProvider, Empty, Layout, Space, Typography } from 'antd';
-import zhHK from 'antd/locale/zh_HK';
+import { App as AntdApp, Button, ConfigProvider, Empty, Result } from 'antd';
+// The ES module: `antd/locale/zh_HK` is CommonJS, and bundled its default export came through empty (pager, pickers
+// and close buttons fell back to English).
+import zhHK from 'antd/es/locale/zh_HK';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-hk';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { AdminLayout } from './components/admin-layout';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
@@ -33,21 +36,22 @@ dayjs.locale('zh-hk');
 /** Darker primary, error, success and warning colours than antd's: text in them (and white on them) passes WCAG AA contrast. */
 const THEME = { token: { colorPrimary: '#0b57d0', colorLink: '#0b57d0', colorError: '#c62828', colorSuccess: '#2e7d32', colorWarning: '#a15c00', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' } };
 
-const Title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="Trove 寶庫 後台" icon={<span aria-hidden="true">寶</span>} />;
-
-/** Who is signed in, and 登出 (also in the menu). */
-function Header() {
-  const { data: me } = useGetIdentity<{ name: string; phone: string }>();
-  const { mutate: logout } = useLogout();
+/** An address the back office does not have. */
+function NotFound() {
+  const navigate = useNavigate();
   return (
-    <Layout.Header className="admin-header">
-      <Space>
-        {me ? <Typography.Text>{`${me.name}（${me.phone}）`}</Typography.Text> : null}
-        <Button onClick={() => logout()}>登出</Button>
-      </Space>
-    </Layout.Header>
+    <main>
+      <Result status="404" title={<h1 className="admin-result-title">找不到頁面</h1>} subTitle="此後台頁面不存在，請從選單選擇。" extra={<Button type="primary" onClick={() => void navigate('/')}>返回主控台</Button>} />
+    </main>
   );
 }
+
+/** document.title: the screen's own name (a resource's `meta.title`, else its menu label), then the product's. */
+const documentTitle = ({ resource, pathname }: { resource?: IResourceItem; pathname?: string }) => {
+  const meta = resource?.name ? resource.meta : undefined;
+  const name = pathname?.endsWith('/login') ? '登入' : ((meta?.title ?? meta?.label) as string | undefined) ?? '找不到頁面';
+  return `${name} | Trove 寶庫 後台`;
+};
 
 const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未有資料" />;
 
@@ -55,7 +59,7 @@ const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} descriptio
 export function AdminApp() {
   return (
     <BrowserRouter basename="/admin">
-      <ConfigProvider locale={zhHK} theme={THEME} button={{ autoInsertSpace: false }} renderEmpty={renderEmpty} form={{ colon: false }}>
+      <ConfigProvider locale={zhHK} theme={THEME} button={{ autoInsertSpace: false }} renderEmpty={renderEmpty} form={{ colon: false }} modal={{ closable: { 'aria-label': '關閉' } }} drawer={{ closable: { 'aria-label': '關閉' } }}>
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
@@ -70,9 +74,9 @@ export function AdminApp() {
               <Route
                 element={
                   <Authenticated key="admin" fallback={<CatchAllNavigate to="/login" />}>
-                    <ThemedLayout Title={Title} Header={Header} Sider={(props) => <ThemedSider {...props} Title={Title} fixed />}>
+                    <AdminLayout>
                       <Outlet />
-                    </ThemedLayout>
+                    </AdminLayout>
                   </Authenticated>
                 }
               >
@@ -92,11 +96,11 @@ export function AdminApp() {
                 <Route path="users/show/:id" element={<UserShowScreen />} />
                 <Route path="listings" element={<ListingsScreen />} />
                 <Route path="audit" element={<AuditScreen />} />
-                <Route path="*" element={<ErrorComponent />} />
+                <Route path="*" element={<NotFound />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />
             </Routes>
-            <DocumentTitleHandler handler={({ resource }) => `${(resource?.meta?.label as string | undefined) ?? '後台'} | Trove 寶庫 後台`} />
+            <DocumentTitleHandler handler={documentTitle} />
           </Refine>
         </AntdApp>
       </ConfigProvider>

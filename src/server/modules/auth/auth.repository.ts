@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/auth';
 
 export const sessionColumns = {
@@ -24,16 +25,22 @@ const userColumns = {
 };
 export type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
 
+/** The session lookup every signed-in request may make: built once (db/prepared.ts). */
+const sessionByHash = preparedOnce((db) =>
+  db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('auth_session_by_hash'),
+);
+
 export function createAuthRepository() {
   return {
     /** A live (not revoked) session by token hash, with its user's roles and status. */
     async findSession(db: Executor, tokenHash: string) {
-      const rows = await db
-        .select(sessionColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-        .limit(1);
+      const rows = await sessionByHash(db).execute({ tokenHash });
       return rows[0] ?? null;
     },
 

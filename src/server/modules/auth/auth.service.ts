@@ -7,6 +7,7 @@ import { AppError, conflict, invalid, notFound } from '../../errors';
 import { newId, newSecretToken, randomBase32, sha256 } from '../../adapters/ids';
 import { createAuthRepository, type UserRow } from './auth.repository';
 import { createSmsCodeService, type SmsPurpose } from './sms.service';
+import { createSessionCache } from './session-cache';
 
 export type { SmsPurpose } from './sms.service';
 
@@ -59,6 +60,9 @@ export function createAuthService(deps: Deps) {
   const repo = createAuthRepository();
   const sms = createSmsCodeService(deps);
   const adminPhones = new Set(deps.config.ADMIN_PHONES);
+  const sessions = createSessionCache({ broadcast: deps.broadcast, clock: deps.clock });
+  /** After the commit of a change to the user's sessions, status or roles: their kept sessions go, on every instance. */
+  const sessionsChanged = (userId: string) => deps.afterCommit(() => sessions.evictUser(userId));
 
   /** A new session for an active user, on `db` (the database or the caller's transaction). */
   async function openSession(db: Executor, found: UserRow, userAgent?: string): Promise<SessionData> {
@@ -68,6 +72,7 @@ export function createAuthService(deps: Deps) {
     // Operators named by ADMIN_PHONES become admins when they sign in (PRODUCT.md §8).
     if (adminPhones.has(user.phone) && !user.roles.includes('admin')) {
       user = (await repo.updateUser(db, user.id, { roles: [...user.roles, 'admin'], updatedAt: now })) ?? user;
+      sessionsChanged(user.id);
       deps.log.info({ userId: user.id }, 'admin role granted by ADMIN_PHONES');
     }
     const token = newSecretToken();
@@ -89,14 +94,31 @@ export function createAuthService(deps: Deps) {
   return {
     /** The actor behind a bearer token, or null when the session is unknown, expired or revoked. */
     async authenticate(token: string): Promise<Actor | null> {
-      const session = await repo.findSession(deps.db, sha256(token));
-      if (!session || session.userStatus !== 'active') return null;
+      const hash = sha256(token);
+      let session = sessions.get(hash);
+      if (!session) {
+        const since = sessions.epoch();
+        const found = await repo.findSession(deps.db, hash);
+        if (!found || found.userStatus !== 'active') return null;
+        session = { id: found.id, userId: found.userId, roles: found.roles, userStatus: found.userStatus, expiresAt: found.expiresAt, lastUsedAt: found.lastUsedAt };
+        sessions.put(hash, session, since);
+      }
       const now = deps.clock.now();
       if (now >= session.expiresAt) return null;
       if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_IDLE_MS) return null;
-      if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(deps.db, session.id, now);
+      if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await repo.touchSession(deps.db, session.id, now);
+        session.lastUsedAt = now;
+      }
       return { userId: session.userId, sessionId: session.id, roles: session.roles };
     },
+
+    /**
+     * Drops the kept sessions of a user on every instance, after the current transaction commits. The
+     * services call it on every change of sessions, status or roles; a write that bypasses them (a test
+     * making an operator by SQL) must call it too.
+     */
+    sessionsChanged,
 
     /**
      * Sends a code to any number. The answer is the same whether or not it is registered; only
@@ -194,6 +216,7 @@ export function createAuthService(deps: Deps) {
     /** Revokes the session the call was made with. */
     async logout(actor: Actor): Promise<void> {
       await repo.revokeSession(deps.db, actor.sessionId, deps.clock.now());
+      sessionsChanged(actor.userId);
     },
 
     /** The signed-in user's own profile. */
@@ -238,6 +261,7 @@ export function createAuthService(deps: Deps) {
           const user = await repo.updateUser(tx, actor.userId, { phone: input.phone, updatedAt: now });
           if (!user) return { ok: false as const, kind: 'not_found' as const, msg: '找不到此帳戶' };
           const revoked = await repo.revokeOtherSessions(tx, actor.userId, actor.sessionId, now);
+          sessionsChanged(actor.userId);
           deps.log.info({ userId: actor.userId, revoked }, 'phone changed, other sessions revoked');
           return { ok: true as const, user };
         })
@@ -270,6 +294,7 @@ export function createAuthService(deps: Deps) {
       const now = deps.clock.now();
       await repo.setUserStatus(tx, userId, 'disabled', now, reason);
       const revoked = await repo.revokeUserSessions(tx, userId, now);
+      sessionsChanged(userId);
       deps.log.info({ userId, revoked }, 'user disabled');
       return revoked;
     },
@@ -277,12 +302,14 @@ export function createAuthService(deps: Deps) {
     /** Lets a disabled user sign in again (their old sessions stay revoked). */
     async enableIn(tx: Executor, userId: string): Promise<void> {
       await repo.setUserStatus(tx, userId, 'active', deps.clock.now());
+      sessionsChanged(userId);
       deps.log.info({ userId }, 'user enabled');
     },
 
-    /** Replaces the user's roles; a session reads roles on every request, so this applies at once. */
+    /** Replaces the user's roles; the user's kept sessions are evicted after the commit, so this applies at once. */
     async setRolesIn(tx: Executor, userId: string, roles: string[]): Promise<void> {
       await repo.updateUser(tx, userId, { roles, updatedAt: deps.clock.now() });
+      sessionsChanged(userId);
       deps.log.info({ userId, roles }, 'roles changed');
     },
 

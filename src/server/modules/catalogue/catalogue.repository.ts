@@ -1,10 +1,13 @@
-import { and, asc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
 import type { Rarity } from '../../../shared/constants';
 import type { SaleState } from '../../../shared/schemas/catalogue';
 
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+/** An instant: a date, or the placeholder of a prepared statement that is given one as an ISO string. */
+type Instant = Date | Placeholder;
+const at = (now: Instant) => sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`;
 
 const cardLeft = sql<number>`(${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved})::int`;
 const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${products.reserved})::int`;
@@ -14,9 +17,11 @@ const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${produc
  * `reserved` (held by pending orders) never exceed `total` (edition size, stock); a CHECK holds it too.
  */
 const SUPPLY = {
-  card: { table: cardInfos, id: cardInfos.id, taken: cardInfos.minted, takenKey: 'minted', reserved: cardInfos.reserved, total: cardInfos.editionSize },
-  product: { table: products, id: products.id, taken: products.sold, takenKey: 'sold', reserved: products.reserved, total: products.stock },
+  card: { table: cardInfos, id: cardInfos.id, taken: cardInfos.minted, takenKey: 'minted', reserved: cardInfos.reserved, total: cardInfos.editionSize, check: 'card_infos_supply' },
+  product: { table: products, id: products.id, taken: products.sold, takenKey: 'sold', reserved: products.reserved, total: products.stock, check: 'products_supply' },
 } as const;
+/** The CHECK constraint that keeps a supply row's counters within its total (schema/catalogue.ts). */
+export const supplyCheck = (kind: SupplyKind) => SUPPLY[kind].check;
 export type SupplyKind = keyof typeof SUPPLY;
 
 /**
@@ -40,7 +45,7 @@ function moveSupply(db: Executor, kind: SupplyKind, id: string, quantity: number
 }
 
 /** The sale state of a card info at `now`, computed by the database so lists can filter and sort on it. */
-function cardState(now: Date): SQL<SaleState> {
+function cardState(now: Instant): SQL<SaleState> {
   return sql<SaleState>`(CASE
     WHEN ${cardInfos.priceCents} IS NULL OR ${cardInfos.isBCard} THEN 'not_for_sale'
     WHEN ${cardInfos.saleEndsAt} IS NOT NULL AND ${cardInfos.saleEndsAt} <= ${at(now)} THEN 'ended'
@@ -49,7 +54,7 @@ function cardState(now: Date): SQL<SaleState> {
     ELSE 'on_sale' END)`;
 }
 
-function productState(now: Date): SQL<SaleState> {
+function productState(now: Instant): SQL<SaleState> {
   return sql<SaleState>`(CASE
     WHEN ${products.saleEndsAt} IS NOT NULL AND ${products.saleEndsAt} <= ${at(now)} THEN 'ended'
     WHEN ${products.stock} - ${products.sold} - ${products.reserved} <= 0 THEN 'sold_out'
@@ -77,7 +82,7 @@ function mallItemColumns<T extends typeof cardInfos | typeof products>(t: T, lef
   };
 }
 
-function cardColumns(now: Date) {
+function cardColumns(now: Instant) {
   return {
     ...mallItemColumns(cardInfos, cardLeft, cardState(now)),
     image: cardInfos.image,
@@ -90,7 +95,7 @@ function cardColumns(now: Date) {
   };
 }
 
-const productColumns = (now: Date) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
+const productColumns = (now: Instant) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
 
 export interface CardInfoFilter {
   limit: number;
@@ -101,6 +106,38 @@ export interface CardInfoFilter {
   mallOnly?: boolean;
   states?: SaleState[];
 }
+
+/** One mall item by id (unlocked): a pay order's availability read, built once (db/prepared.ts). */
+const cardInfoQuery = preparedOnce((db) =>
+  db
+    .select(cardColumns(sql.placeholder('now')))
+    .from(cardInfos)
+    .innerJoin(themes, eq(themes.id, cardInfos.themeId))
+    .where(eq(cardInfos.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalogue_card_info_by_id'),
+);
+const productQuery = preparedOnce((db) =>
+  db
+    .select(productColumns(sql.placeholder('now')))
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalogue_product_by_id'),
+);
+
+/** A pay order's claim (see `claim`) of each kind, built once. */
+const claimQuery = (kind: SupplyKind) =>
+  preparedOnce((db) => {
+    const s = SUPPLY[kind];
+    // Both tables share these columns; the cast only widens the table for the one statement.
+    return db
+      .update(s.table as typeof cardInfos)
+      .set({ reserved: sql`${s.reserved} + ${sql.placeholder('quantity')}` })
+      .where(eq(s.id, sql.placeholder('id')))
+      .prepare(`catalogue_claim_${kind}`);
+  });
+const CLAIM = { card: claimQuery('card'), product: claimQuery('product') };
 
 export function createCatalogueRepository() {
   return {
@@ -138,8 +175,8 @@ export function createCatalogueRepository() {
 
     /** One card info with its sale state; `lock` takes the row lock for the caller's transaction. */
     async cardInfo(db: Executor, id: string, now: Date, opts: { lock?: boolean } = {}) {
-      const q = db.select(cardColumns(now)).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1);
-      const rows = opts.lock ? await q.for('update', { of: cardInfos }) : await q;
+      if (!opts.lock) return (await cardInfoQuery(db).execute({ id, now: now.toISOString() }))[0] ?? null;
+      const rows = await db.select(cardColumns(now)).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1).for('update', { of: cardInfos });
       return rows[0] ?? null;
     },
 
@@ -156,8 +193,8 @@ export function createCatalogueRepository() {
     },
 
     async product(db: Executor, id: string, now: Date, opts: { lock?: boolean } = {}) {
-      const q = db.select(productColumns(now)).from(products).where(eq(products.id, id)).limit(1);
-      const rows = opts.lock ? await q.for('update') : await q;
+      if (!opts.lock) return (await productQuery(db).execute({ id, now: now.toISOString() }))[0] ?? null;
+      const rows = await db.select(productColumns(now)).from(products).where(eq(products.id, id)).limit(1).for('update');
       return rows[0] ?? null;
     },
 
@@ -240,6 +277,15 @@ export function createCatalogueRepository() {
     /** Moves `quantity` free editions or stock units into `reserved`; false when fewer are left. */
     async reserve(db: Executor, kind: SupplyKind, id: string, quantity: number) {
       return (await moveSupply(db, kind, id, quantity, 'reserve').returning({ id: SUPPLY[kind].id })).length === 1;
+    },
+
+    /**
+     * Moves `quantity` units into `reserved` with no condition of its own: the supply CHECK refuses the
+     * statement (23514, `supplyCheck(kind)`) when fewer are left, which aborts the transaction. Sent when
+     * called (not when awaited), so a commit requested right after it follows it on the wire.
+     */
+    claim(db: Executor, kind: SupplyKind, id: string, quantity: number): Promise<unknown> {
+      return CLAIM[kind](db).execute({ id, quantity });
     },
 
     /** Gives `quantity` reserved units back; false when fewer were reserved. */

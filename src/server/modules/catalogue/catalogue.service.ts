@@ -4,7 +4,8 @@ import { notFound } from '../../errors';
 import type { Rarity } from '../../../shared/constants';
 import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
 import { createLocalBroadcast } from '../../adapters/broadcast';
-import { createCatalogueRepository, type CardInfoRow, type ProductRow } from './catalogue.repository';
+import { violatesCheck } from '../../db-errors';
+import { createCatalogueRepository, supplyCheck, type CardInfoRow, type ProductRow } from './catalogue.repository';
 import { createSoldOutFlags, type SupplyItem } from './sold-out-flags';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -213,6 +214,26 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock' | 'public
      */
     takeProductStock: async (tx: Tx, productId: string, quantity: number, fromReservation: boolean) =>
       changed(await repo.takeProductStock(tx, productId, quantity, fromReservation)),
+
+    /**
+     * The contended reservation of a pay order (a drop's one supply row), as the last statement of the
+     * caller's transaction, sent at once and **not awaited there**: the caller's commit follows it on the
+     * same connection without waiting for its answer (node-postgres pipelines them), so the row lock is
+     * held for the database's own work only, never for a round trip to this process. Resolves false when
+     * fewer than `quantity` are left: the database refused the statement (the supply CHECK), so the
+     * whole transaction rolled back instead of committing. Never oversells: the CHECK is the judge.
+     */
+    claim(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
+      // Marked inside the transaction, so the public cache is told again after its commit (013).
+      deps.publicCache.invalidate(CATALOGUE_TAG);
+      return repo.claim(tx, item.kind, item.id, quantity).then(
+        () => true,
+        (err: unknown) => {
+          if (violatesCheck(err, supplyCheck(item.kind))) return false;
+          throw err;
+        },
+      );
+    },
 
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
     async release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {

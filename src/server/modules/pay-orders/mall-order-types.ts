@@ -4,7 +4,7 @@ import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { PayOrderInput } from '../../../shared/schemas/pay-orders';
-import type { OrderInput, OrderTypeHandler, OrderTypeRegistry } from './order-types';
+import type { Availability, OrderInput, OrderTypeHandler, OrderTypeRegistry } from './order-types';
 import { hkTime } from './pay-order-view';
 import type { PayOrdersRepository } from './pay-orders.repository';
 
@@ -29,8 +29,8 @@ const soldOut = (kind: MallKind) => conflict(`${WORDS[kind].what}已售罄`, 'so
 
 export interface MallOrderDeps {
   repo: Pick<PayOrdersRepository, 'heldQuantity' | 'buyerIdsOfItem'>;
-  catalogue: Pick<CatalogueService, 'saleInfo' | 'reserve' | 'release' | 'soldOut'>;
-  /** Runs the holder query of a sold-out flag (outside any transaction). */
+  catalogue: Pick<CatalogueService, 'saleInfo' | 'claim' | 'release' | 'soldOut'>;
+  /** Runs the holder query of a sold-out flag and the left count of a refused claim (outside any transaction). */
   db: Executor;
   cards: Pick<CardsService, 'mint'>;
   goods: Pick<GoodsService, 'create'>;
@@ -46,23 +46,29 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
   const flags = d.catalogue.soldOut;
   // Not awaited: the refusal goes out at once; the flag follows once its holders are loaded.
   const markSoldOut = (id: string, since: number) => void flags.mark({ kind, id }, since, () => d.repo.buyerIdsOfItem(d.db, { type: kind, id }));
+  /** The sale rules each availability answer was made from, for the reservation of the same request. */
+  const read = new WeakMap<Availability, SaleInfo>();
   return {
     itemId,
     refusalFromMemory: (id, buyerId) => (flags.refuses({ kind, id }, buyerId) ? soldOut(kind) : null),
     async availability(db, id) {
       const since = flags.epoch();
       const s = await sale(db, id);
-      return {
+      const answer: Availability = {
         refusal: (now) => {
           const refusal = saleRefusal(s, now);
           if (refusal?.reason === 'sold_out') markSoldOut(id, since);
           return refusal;
         },
       };
+      read.set(answer, s);
+      return answer;
     },
-    async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now) {
+    async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now, checked) {
       const since = flags.epoch();
-      const s = await sale(tx, id);
+      // Read moments ago by `availability` (unlocked, as a read here would be): the claim judges the stock.
+      const known = read.get(checked);
+      const s = known && known.id === id ? known : await sale(tx, id);
       const refusal = saleRefusal(s, now);
       if (refusal) {
         if (refusal.reason === 'sold_out') markSoldOut(id, since);
@@ -80,9 +86,11 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
         itemName: s.name,
         itemImage: s.image,
         unitPriceCents: s.priceCents!,
+        // Sent as the last statement and awaited after the commit was sent (ReservedItem.claim).
         claim: async () => {
-          if (await d.catalogue.reserve(tx, { kind, id }, quantity)) return;
-          const left = (await sale(tx, id)).left;
+          if (await d.catalogue.claim(tx, { kind, id }, quantity)) return;
+          // Refused by the database, so the order was rolled back: what is left now, for the message.
+          const left = (await sale(d.db, id)).left;
           if (left === 0) {
             markSoldOut(id, since);
             throw soldOut(kind);

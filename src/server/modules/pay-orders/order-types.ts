@@ -12,11 +12,19 @@ export interface ReservedItem {
   itemImage: string;
   unitPriceCents: number;
   /**
-   * The contended part of the reservation (a drop's one supply row), left for last: run after the
-   * order row is inserted, so the row lock it takes is held only until the commit. Throws the 409
-   * when the units are gone (the transaction then rolls back, order row included).
+   * The contended part of the reservation (a drop's one supply row), left for last: called after the
+   * order row is inserted and **not awaited inside the transaction**: its statement goes out at once and
+   * the commit right behind it on the same connection (pipelined), so the row lock it takes is held for
+   * the database's work only, not for a round trip to this process. Its statement must fail (not match
+   * nothing) when the units are gone, so that the transaction rolls back, order row included; the
+   * promise then rejects with the 409, and the ordering flow awaits it once the transaction returned.
    */
   claim?: () => Promise<void>;
+}
+
+/** What `availability` found: the refusal anyone would get now, and whatever the type keeps for `reserve`. */
+export interface Availability {
+  refusal(now: Date): AppError | null;
 }
 
 /**
@@ -31,14 +39,18 @@ export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
    * A cheap read outside any transaction, made before the idempotency key is looked up: the 409
    * anyone would get for this item right now, so a sold-out drop is refused without a transaction.
    */
-  availability(db: Executor, itemId: string): Promise<{ refusal(now: Date): AppError | null }>;
+  availability(db: Executor, itemId: string): Promise<Availability>;
   /**
    * A refusal known without any query (a sold-out flag), checked first; null to go on to the
    * database. Must never refuse a buyer who holds an order of the item (their key's retry).
    */
   refusalFromMemory?(itemId: string, buyerId: string): AppError | null;
-  /** Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK otherwise. */
-  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date): Promise<ReservedItem>;
+  /**
+   * Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK
+   * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses
+   * the sale rules it read instead of reading them again; the claim judges the stock).
+   */
+  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date, checked: Availability): Promise<ReservedItem>;
   /** Gives a pending order's reservation back; false when it was not held. */
   release(tx: Tx, order: PayOrderRow): Promise<boolean>;
   /** Told after the commit of a transaction that released `order` (sold-out flags are cleared then). */

@@ -92,8 +92,10 @@ export function createOrdering(
       // Fast refusal without a transaction when the item cannot be bought by anyone right now.
       // Availability is read before the key: an order that took the last edition is committed
       // together with its key, so a retry of it is still found.
-      const refusal = (await type.availability(deps.db, itemId)).refusal(deps.clock.now());
+      const available = await type.availability(deps.db, itemId);
+      const refusal = available.refusal(deps.clock.now());
       if (refusal && !(await repo.byKey(deps.db, actor.userId, idempotencyKey))) throw refusal;
+      let claiming: Promise<void> | null = null;
       const order = await deps.db.transaction(async (tx) => {
         await repo.lockBuyer(tx, actor.userId);
         const existing = await repo.byKey(tx, actor.userId, idempotencyKey);
@@ -103,7 +105,7 @@ export function createOrdering(
         }
         const now = deps.clock.now();
         const orderNo = newOrderNo(now);
-        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now);
+        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now, available);
         const inserted = await repo.insert(tx, {
           id: newId('pord'),
           orderNo,
@@ -120,10 +122,21 @@ export function createOrdering(
           createdAt: now,
           updatedAt: now,
         });
-        // Last statement before the commit: the drop's supply row stays locked as briefly as possible.
-        if (claim) await claim();
+        // Last statement, not awaited: the commit goes out right behind it (see ReservedItem.claim), so the
+        // drop's supply row stays locked for the database's work only.
+        if (claim) {
+          claiming = claim();
+          // Awaited below; a failed commit must not leave it unhandled meanwhile.
+          claiming.catch(() => undefined);
+        }
         return inserted;
+      }).catch(async (err: unknown) => {
+        // A refused claim can also fail the commit (PGlite reports the rollback): its 409 is the answer then.
+        if (claiming) await claiming;
+        throw err;
       });
+      // A refused claim rolled the whole transaction back: its 409 is the answer, and no order exists.
+      if (claiming) await claiming;
       return view(await ensureCheckout(order));
     },
 

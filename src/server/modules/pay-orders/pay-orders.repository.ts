@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { paymentEvents, payOrders, type PayOrderFulfilment } from '../../db/schema/pay-orders';
 import type { PayOrderStatus, PayOrderType } from '../../../shared/schemas/pay-orders';
 
@@ -10,15 +11,79 @@ export type { PayOrderFulfilment };
 /** Statuses that count against the per-user limit. */
 const HOLDING: PayOrderStatus[] = ['pending', 'paid'];
 
+/**
+ * The columns an order is created with (the others keep their defaults: status pending, HKD, no payment
+ * yet); the item and checkout columns a type does not use may be left out.
+ */
+export type CreatedPayOrder = Pick<
+  NewPayOrder,
+  'id' | 'orderNo' | 'type' | 'buyerId' | 'itemName' | 'quantity' | 'unitPriceCents' | 'amountCents' | 'provider' | 'idempotencyKey' | 'requestHash' | 'expiresAt' | 'createdAt' | 'updatedAt'
+> &
+  Partial<Pick<NewPayOrder, 'cardInfoId' | 'productId' | 'listingId' | 'itemImage' | 'providerRef' | 'payUrl'>>;
+
+// The statements of every order creation (payOrder/create, a drop's hot path): built once (db/prepared.ts).
+const ph = sql.placeholder;
+const lockBuyerQuery = preparedOnce((db) =>
+  db
+    .select({ locked: sql<string>`''` })
+    .from(sql`pg_advisory_xact_lock(hashtextextended(${ph('key')}, 0))`)
+    .prepare('pay_orders_lock_buyer'),
+);
+const byKeyQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(payOrders)
+    .where(and(eq(payOrders.buyerId, ph('buyerId')), eq(payOrders.idempotencyKey, ph('key'))))
+    .limit(1)
+    .prepare('pay_orders_by_key'),
+);
+const heldQuery = (item: 'card' | 'product') =>
+  preparedOnce((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${payOrders.quantity}), 0)::int` })
+      .from(payOrders)
+      .where(and(eq(payOrders.buyerId, ph('buyerId')), eq(item === 'card' ? payOrders.cardInfoId : payOrders.productId, ph('itemId')), inArray(payOrders.status, HOLDING)))
+      .prepare(`pay_orders_held_${item}`),
+  );
+const HELD = { card: heldQuery('card'), product: heldQuery('product') };
+const insertQuery = preparedOnce((db) =>
+  db
+    .insert(payOrders)
+    .values({
+      id: ph('id'),
+      orderNo: ph('orderNo'),
+      type: ph('type'),
+      buyerId: ph('buyerId'),
+      cardInfoId: ph('cardInfoId'),
+      productId: ph('productId'),
+      listingId: ph('listingId'),
+      itemName: ph('itemName'),
+      itemImage: ph('itemImage'),
+      quantity: ph('quantity'),
+      unitPriceCents: ph('unitPriceCents'),
+      amountCents: ph('amountCents'),
+      provider: ph('provider'),
+      providerRef: ph('providerRef'),
+      payUrl: ph('payUrl'),
+      idempotencyKey: ph('idempotencyKey'),
+      requestHash: ph('requestHash'),
+      expiresAt: ph('expiresAt'),
+      createdAt: ph('createdAt'),
+      updatedAt: ph('updatedAt'),
+    })
+    .returning()
+    .prepare('pay_orders_insert'),
+);
+
 export function createPayOrdersRepository() {
   return {
     /** Serialises one buyer's order creation until the transaction ends (per-user limit, idempotency key). */
     async lockBuyer(tx: Executor, buyerId: string) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`trove:pay-order-buyer:${buyerId}`}, 0))`);
+      await lockBuyerQuery(tx).execute({ key: `trove:pay-order-buyer:${buyerId}` });
     },
 
     async byKey(db: Executor, buyerId: string, key: string) {
-      const rows = await db.select().from(payOrders).where(and(eq(payOrders.buyerId, buyerId), eq(payOrders.idempotencyKey, key))).limit(1);
+      const rows = await byKeyQuery(db).execute({ buyerId, key });
       return rows[0] ?? null;
     },
 
@@ -30,16 +95,7 @@ export function createPayOrdersRepository() {
 
     /** Units of one card info or product the buyer holds in pending or paid orders. */
     async heldQuantity(db: Executor, buyerId: string, item: { type: 'card' | 'product'; id: string }) {
-      const rows = await db
-        .select({ n: sql<number>`coalesce(sum(${payOrders.quantity}), 0)::int` })
-        .from(payOrders)
-        .where(
-          and(
-            eq(payOrders.buyerId, buyerId),
-            item.type === 'card' ? eq(payOrders.cardInfoId, item.id) : eq(payOrders.productId, item.id),
-            inArray(payOrders.status, HOLDING),
-          ),
-        );
+      const rows = await HELD[item.type](db).execute({ buyerId, itemId: item.id });
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -52,8 +108,16 @@ export function createPayOrdersRepository() {
       return rows.map((r) => r.buyerId);
     },
 
-    async insert(db: Executor, row: NewPayOrder) {
-      const rows = await db.insert(payOrders).values(row).returning();
+    async insert(db: Executor, row: CreatedPayOrder) {
+      const rows = await insertQuery(db).execute({
+        ...row,
+        cardInfoId: row.cardInfoId ?? null,
+        productId: row.productId ?? null,
+        listingId: row.listingId ?? null,
+        itemImage: row.itemImage ?? '',
+        providerRef: row.providerRef ?? null,
+        payUrl: row.payUrl ?? null,
+      });
       return rows[0]!;
     },
 

@@ -115,7 +115,7 @@ function fakeItems(clock: ManualClock) {
         const s = get(kind, id);
         return { ...s, left: s.total - s.reserved - s.sold };
       },
-      async reserve(_tx, { kind, id }, quantity) {
+      async claim(_tx, { kind, id }, quantity) {
         const s = get(kind, id);
         if (s.total - s.reserved - s.sold < quantity) return false;
         s.reserved += quantity;
@@ -309,10 +309,10 @@ describe('pay orders service (fakes)', () => {
     it('sets the flag when the reservation itself finds the last unit gone', async () => {
       const product = items.add('product', 'p_1', { total: 1 });
       // Another buyer takes the last unit between the availability read and the reservation.
-      const reserve = items.svc.catalogue.reserve;
-      items.svc.catalogue.reserve = async (tx, item, q) => {
+      const claim = items.svc.catalogue.claim;
+      items.svc.catalogue.claim = async (tx, item, q) => {
         product.sold = 1;
-        return reserve(tx, item, q);
+        return claim(tx, item, q);
       };
       await expect(service.create(alice, { type: 'product', productId: 'p_1', quantity: 1 }, key())).rejects.toMatchObject({ message: '此商品已售罄' });
       await settle();

@@ -5,15 +5,19 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 const STYLE = `
   *{box-sizing:border-box}body{margin:0;font-family:-apple-system,"PingFang HK","Noto Sans HK","Microsoft JhengHei",sans-serif;background:#f5f5f5;color:#1f1f1f}
   main{max-width:480px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 4px}.badge{display:inline-block;font-size:12px;color:#8c6d1f;background:#fff7e0;border-radius:4px;padding:2px 6px}
-  .card{background:#fff;border-radius:12px;padding:16px;margin:16px 0}.row{display:flex;justify-content:space-between;gap:12px;padding:6px 0}.muted{color:#666}
+  .card{background:#fff;border-radius:12px;padding:16px;margin:16px 0}.row{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;padding:6px 0}.row>span{min-width:0;overflow-wrap:anywhere}.muted{color:#666}
   .amount{font-size:28px;font-weight:700;color:#d4380d}button,.btn{display:block;width:100%;font-size:17px;padding:14px;border-radius:8px;border:0;margin-top:12px;text-align:center;text-decoration:none}
-  .pay{background:#0958d9;color:#fff}.cancel{background:#fff;color:#1f1f1f;border:1px solid #d9d9d9}button:focus-visible,.btn:focus-visible{outline:3px solid #91caff;outline-offset:2px}`;
+  .pay{background:#0958d9;color:#fff}.cancel{background:#fff;color:#1f1f1f;border:1px solid #d9d9d9}
+  :focus-visible{outline:3px solid #5b3fd6;outline-offset:2px;box-shadow:0 0 0 2px #fff}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="zh-HK"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The sandbox provider's checkout page: server-rendered, no script (CSP), a plain form post. */
+/**
+ * The sandbox provider's checkout page: server-rendered, no script (CSP), a plain form post. Its focus ring is the
+ * app's (decision 016: the product purple outside a white gap); rows wrap at 320 px and at large text.
+ */
 export function renderSandboxCheckout(input: { order: PayOrder; amountText: string; returnUrl: string; message?: string }): string {
   const o = input.order;
   const details = `

@@ -95,7 +95,9 @@ export function confirmAction(opts: { title: string; content?: string; okText: s
     content: opts.content,
     okText: opts.okText,
     cancelText: '取消',
-    okButtonProps: { danger: opts.danger ?? false },
+    // A static confirm renders outside the ConfigProvider: keep two-character names one word here too (「刪除」, not 「刪 除」).
+    okButtonProps: { danger: opts.danger ?? false, autoInsertSpace: false },
+    cancelButtonProps: { autoInsertSpace: false },
     onOk: async () => {
       try {
         await opts.run();

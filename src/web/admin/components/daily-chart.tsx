@@ -34,6 +34,7 @@ export function DailyChart({ days }: { days: Day[] }) {
         <span style={{ ['--swatch' as string]: GMV_COLOUR }}>成交額</span>
         <span style={{ ['--swatch' as string]: FEES_COLOUR }}>手續費</span>
       </div>
+      <div className="admin-chart-scroll">
       <svg viewBox={`0 0 ${W} ${H}`} className="admin-chart" role="img" aria-label={`最近 ${days.length} 日：共 ${totalSales} 筆銷售，成交額 ${formatHkd(totalGmv)}，手續費 ${formatHkd(totalFees)}`}>
         {ticks.map((t) => (
           <g key={t}>
@@ -58,6 +59,7 @@ export function DailyChart({ days }: { days: Day[] }) {
           );
         })}
       </svg>
+      </div>
       <figcaption className="admin-muted">每日成交額及手續費（香港時間）</figcaption>
     </figure>
   );

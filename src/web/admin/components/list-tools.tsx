@@ -1,6 +1,10 @@
 import type { CrudFilter } from '@refinedev/core';
-import { Button, Form, type FormProps } from 'antd';
+import { CloseCircleFilled, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Form, type FormProps, type PaginationProps } from 'antd';
 import type { ReactNode } from 'react';
+
+/** `allowClear` of inputs and date pickers: antd's clear button is named after its icon ("close-circle"). */
+export const CLEARABLE = { clearIcon: <CloseCircleFilled aria-label="清除" /> };
 
 /** A search form's values as refine filters (`eq`: the contract's query fields). */
 export const toFilters = (values: unknown): CrudFilter[] =>
@@ -20,6 +24,23 @@ export function FilterBar({ formProps, children }: { formProps: FormProps; child
   );
 }
 
-/** antd table paging without the page-size picker (a combobox without a name). */
-export const paging = (pagination: unknown) =>
-  pagination === false ? false : { ...(pagination as object), showSizeChanger: false, showTotal: (total: number) => `共 ${total} 項` };
+const STEP_NAMES: Partial<Record<string, string>> = { prev: '上一頁', next: '下一頁', 'jump-prev': '向前 5 頁', 'jump-next': '向後 5 頁' };
+
+/**
+ * The arrows and 「•••」 of antd's pager are icons named in English ("left", "double-right"): the same buttons
+ * with Chinese names (the list item around them takes focus and clicks, as antd's do).
+ */
+const itemRender: PaginationProps['itemRender'] = (_page, type, element) => {
+  const name = STEP_NAMES[type];
+  if (!name) return element;
+  const icon = type === 'prev' ? <LeftOutlined aria-hidden="true" /> : type === 'next' ? <RightOutlined aria-hidden="true" /> : <span aria-hidden="true">•••</span>;
+  return (
+    <button type="button" className="ant-pagination-item-link" tabIndex={-1} aria-label={name}>
+      {icon}
+    </button>
+  );
+};
+
+/** antd table paging without the page-size picker (a combobox without a name), its steps named in Chinese. */
+export const paging = (pagination: unknown): false | PaginationProps =>
+  pagination === false ? false : { ...(pagination as object), showSizeChanger: false, showTotal: (total: number) => `共 ${total} 項`, itemRender };

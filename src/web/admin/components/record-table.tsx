@@ -14,7 +14,7 @@ const CARD_STATUS_LABELS: Record<string, string> = { held: '持有中', listed: 
 export function UserOrdersTable({ id }: { id: string }) {
   const { tableProps } = useTable<AdminUserOrder>({ resource: 'users/orders', syncWithLocation: false, meta: { query: { id } } });
   return (
-    <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="orderNo" scroll={{ x: true }}>
+    <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="orderNo" scroll={{ x: 'max-content' }}>
       <Table.Column<AdminUserOrder> title="訂單編號" dataIndex="orderNo" />
       <Table.Column<AdminUserOrder> title="類型" dataIndex="type" render={(t: AdminUserOrder['type']) => ORDER_TYPE_LABELS[t]} />
       <Table.Column<AdminUserOrder> title="項目" render={(_, o) => `${o.itemName} × ${o.quantity}`} />
@@ -30,7 +30,7 @@ export function UserOrdersTable({ id }: { id: string }) {
 export function UserHoldingsTable({ id }: { id: string }) {
   const { tableProps } = useTable<AdminHolding>({ resource: 'users/holdings', syncWithLocation: false, meta: { query: { id } } });
   return (
-    <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey={(h) => `${h.kind}-${h.id}`} scroll={{ x: true }}>
+    <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey={(h) => `${h.kind}-${h.id}`} scroll={{ x: 'max-content' }}>
       <Table.Column<AdminHolding> title="類別" dataIndex="kind" render={(k: AdminHolding['kind']) => (k === 'card' ? '卡牌' : '物品')} />
       <Table.Column<AdminHolding> title="名稱" dataIndex="name" />
       <Table.Column<AdminHolding> title="編號" render={(_, h) => (h.serial === null ? '—' : `#${h.serial}${h.editionSize ? `/${h.editionSize}` : ''}`)} />

@@ -1,3 +1,4 @@
+import { CLEARABLE } from './list-tools';
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 
 /** Price (dollars), sale window and per-user limit: shared by card infos and products. */
@@ -9,11 +10,11 @@ export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {
         label={priceOptional ? '售價（港元；留空 = 不在商城發售）' : '售價（港元）'}
         rules={priceOptional ? [] : [{ required: true, message: '請填寫售價' }]}
       >
-        <InputNumber min={0} max={1_000_000} precision={2} step={1} style={{ width: 200 }} />
+        <InputNumber controls={false} min={0} max={1_000_000} precision={2} step={1} style={{ width: 200 }} />
       </Form.Item>
       <Space wrap size="large">
         <Form.Item name="saleStartsAt" label="開售時間">
-          <DatePicker showTime format="YYYY-MM-DD HH:mm" />
+          <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item
           name="saleEndsAt"
@@ -28,10 +29,10 @@ export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {
             }),
           ]}
         >
-          <DatePicker showTime format="YYYY-MM-DD HH:mm" />
+          <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item name="perUserLimit" label="每人限購" rules={[{ required: true, message: '請填寫每人限購數量' }]}>
-          <InputNumber min={1} max={10000} />
+          <InputNumber controls={false} min={1} max={10000} />
         </Form.Item>
       </Space>
     </>

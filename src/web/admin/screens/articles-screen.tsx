@@ -6,7 +6,7 @@ import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
 import { call } from '../lib/api';
 import { formatTime } from '../lib/format';
@@ -55,13 +55,13 @@ export function ArticlesScreen() {
     <List title="文章" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增文章</Button>}>
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="category" label="分類">
           <Select allowClear style={{ width: 120 }} options={CATEGORY_OPTIONS} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Article> title="標題" dataIndex="title" />
         <Table.Column<Article> title="分類" dataIndex="category" />
         <Table.Column<Article> title="狀態" dataIndex="status" render={(s: Article['status']) => STATUS_LABELS[s]} />

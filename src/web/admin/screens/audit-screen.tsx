@@ -1,7 +1,7 @@
 import { List, useTable } from '@refinedev/antd';
 import { DatePicker, Form, Input, Select, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { FilterBar, paging } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging } from '../components/list-tools';
 import { formatTime } from '../lib/format';
 import type { AuditEntry } from '../lib/types';
 import type { CrudFilter } from '@refinedev/core';
@@ -52,25 +52,25 @@ export function AuditScreen() {
     <List title="操作記錄">
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="操作、對象或請求編號">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="action" label="操作">
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} options={Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Form.Item name="targetType" label="對象類型">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="targetId" label="對象編號">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="actorId" label="操作人員編號">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker allowEmpty={[true, true]} aria-label="日期範圍" />
+          <DatePicker.RangePicker allowClear={CLEARABLE} allowEmpty={[true, true]} aria-label="日期範圍" />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AuditEntry> title="時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<AuditEntry> title="操作人員" render={(_, e) => `${e.actor.nickname}（${e.actor.phone}）`} />
         <Table.Column<AuditEntry> title="操作" dataIndex="action" render={(a: string) => `${ACTION_LABELS[a] ?? a}（${a}）`} />

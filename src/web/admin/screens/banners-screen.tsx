@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
-import { paging } from '../components/list-tools';
+import { CLEARABLE, paging } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
 import { formatTime, fromIso, toIso } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
@@ -27,7 +27,7 @@ export function BannersScreen() {
 
   return (
     <List title="橫額" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增橫額</Button>}>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Banner> title="圖片" dataIndex="image" render={(v: string, r) => <img src={v} alt={r.title} className="admin-thumb" />} />
         <Table.Column<Banner> title="標題" dataIndex="title" />
         <Table.Column<Banner> title="連結" dataIndex="link" />
@@ -69,13 +69,13 @@ export function BannersScreen() {
         </Form.Item>
         <Space wrap size="large">
           <Form.Item name="sort" label="排序">
-            <InputNumber min={0} max={100000} />
+            <InputNumber controls={false} min={0} max={100000} />
           </Form.Item>
           <Form.Item name="startsAt" label="開始顯示">
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" />
+            <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
           </Form.Item>
           <Form.Item name="endsAt" label="停止顯示">
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" />
+            <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
           </Form.Item>
         </Space>
       </FormModal>

@@ -8,7 +8,7 @@ import { RARITIES } from '../../../shared/constants';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { RightsFields, SaleFields } from '../components/sale-fields';
 import { useRemove } from '../components/use-remove';
 import { formatHkd, formatTime, fromIso, toCents, toDollars, toIso } from '../lib/format';
@@ -41,7 +41,7 @@ export function CardInfosScreen() {
     <List title="卡牌" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增卡牌</Button>}>
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="themeId" label="主題">
           <Select {...themeSelect} allowClear style={{ width: 200 }} />
@@ -50,7 +50,7 @@ export function CardInfosScreen() {
           <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<CardInfo> title="圖片" dataIndex="image" render={(v: string | null, r) => (v ? <img src={v} alt={r.name} className="admin-thumb" /> : '—')} />
         <Table.Column<CardInfo> title="名稱" dataIndex="name" render={(v: string, r) => <>{v} {r.isBCard ? <Tag>B 卡</Tag> : null}</>} />
         <Table.Column<CardInfo> title="主題" dataIndex="themeName" />
@@ -127,13 +127,13 @@ export function CardInfosScreen() {
             <FormSelect style={{ width: 120 }} options={RARITIES.map((r) => ({ value: r, label: r }))} />
           </Form.Item>
           <Form.Item name="editionSize" label="發行量" rules={[{ required: true, message: '請填寫發行量' }]}>
-            <InputNumber min={1} max={1_000_000} />
+            <InputNumber controls={false} min={1} max={1_000_000} />
           </Form.Item>
           <Form.Item name="isBCard" label="B 卡" valuePropName="checked">
             <Switch />
           </Form.Item>
           <Form.Item name="sort" label="排序">
-            <InputNumber min={0} max={100000} />
+            <InputNumber controls={false} min={0} max={100000} />
           </Form.Item>
         </Space>
         <SaleFields priceOptional />

@@ -48,7 +48,7 @@ export function CodeBatchesScreen() {
           <Select allowClear style={{ width: 140 }} options={Object.entries(STATUS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<CodeBatch> title="建立時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<CodeBatch> title="對象" render={(_, b) => `${b.target.kind === 'theme' ? '主題' : '卡牌'}：${b.target.name}`} />
         <Table.Column<CodeBatch> title="數量" dataIndex="count" />
@@ -103,7 +103,7 @@ export function CodeBatchesScreen() {
           }
         </Form.Item>
         <Form.Item name="count" label="數量（1 至 10000）" rules={[{ required: true, message: '請填寫數量' }]}>
-          <InputNumber min={1} max={10000} />
+          <InputNumber controls={false} min={1} max={10000} />
         </Form.Item>
         <Form.Item name="note" label="備註">
           <Input maxLength={200} />

@@ -2,6 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Alert, Card, Col, Progress, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DailyChart } from '../components/daily-chart';
+import { paging } from '../components/list-tools';
 import { PAY_ORDER_STATUS_LABELS } from '../../../shared/schemas/pay-orders';
 import { formatHkd, percent } from '../lib/format';
 import type { Dashboard } from '../lib/types';
@@ -46,9 +47,10 @@ export function DashboardScreen() {
         <DailyChart days={d.daily} />
         <Table
           size="small"
+          scroll={{ x: 'max-content' }}
           style={{ marginTop: 16 }}
           rowKey="date"
-          pagination={{ pageSize: 7, showSizeChanger: false }}
+          pagination={paging({ pageSize: 7 })}
           dataSource={[...d.daily].reverse()}
           columns={[
             { title: '日期', dataIndex: 'date', key: 'date' },
@@ -63,6 +65,7 @@ export function DashboardScreen() {
           <Card title={<h2 className="admin-card-title">訂單狀態（30 日內建立）</h2>} style={{ marginBottom: 16 }}>
             <Table
               size="small"
+              scroll={{ x: 'max-content' }}
               rowKey="status"
               pagination={false}
               dataSource={Object.entries(d.ordersByStatus).map(([status, count]) => ({ status, count }))}
@@ -77,8 +80,9 @@ export function DashboardScreen() {
           <Card title={<h2 className="admin-card-title">每日新用戶</h2>} style={{ marginBottom: 16 }}>
             <Table
               size="small"
+              scroll={{ x: 'max-content' }}
               rowKey="date"
-              pagination={{ pageSize: 7, showSizeChanger: false }}
+              pagination={paging({ pageSize: 7 })}
               dataSource={[...d.newUsers].reverse()}
               columns={[
                 { title: '日期', dataIndex: 'date', key: 'date' },
@@ -91,6 +95,7 @@ export function DashboardScreen() {
       <Card title={<h2 className="admin-card-title">發售中及售出率</h2>}>
         <Table
           size="small"
+          scroll={{ x: 'max-content' }}
           rowKey={(r) => `${r.kind}-${r.id}`}
           pagination={false}
           dataSource={d.drops}

@@ -29,7 +29,7 @@ export function DropsScreen() {
 
   return (
     <List title="發售日曆">
-      <Space style={{ marginBottom: 16 }}>
+      <Space wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => setMonth(month.subtract(1, 'month'))} aria-label="上一個月">‹ 上月</Button>
         <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }} aria-live="polite">
           {month.format('YYYY 年 M 月')}
@@ -37,6 +37,7 @@ export function DropsScreen() {
         <Button onClick={() => setMonth(month.add(1, 'month'))} aria-label="下一個月">下月 ›</Button>
         <Button onClick={() => setMonth(dayjs().startOf('month'))}>本月</Button>
       </Space>
+      <div className="admin-month-scroll">
       <div className="admin-month" role="table" aria-label={`${month.format('YYYY 年 M 月')}開售`}>
         <div role="row" className="admin-month-row">
           {WEEKDAYS.map((w) => (
@@ -67,7 +68,8 @@ export function DropsScreen() {
           </div>
         ))}
       </div>
-      <Table<Drop> dataSource={drops} loading={query.isLoading} rowKey={(d) => `${d.kind}-${d.id}`} pagination={false} style={{ marginTop: 24 }} scroll={{ x: true }}>
+      </div>
+      <Table<Drop> dataSource={drops} loading={query.isLoading} rowKey={(d) => `${d.kind}-${d.id}`} pagination={false} style={{ marginTop: 24 }} scroll={{ x: 'max-content' }}>
         <Table.Column<Drop> title="類別" dataIndex="kind" render={(k: Drop['kind']) => KIND[k]} />
         <Table.Column<Drop> title="名稱" dataIndex="name" />
         <Table.Column<Drop> title="售價" dataIndex="priceCents" render={(v: number | null) => (v === null ? '—' : formatHkd(v))} />

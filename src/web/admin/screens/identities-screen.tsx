@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ID_TYPE_LABELS, type IdType } from '../../../shared/identity';
 import { IDENTITY_STATUS_LABELS } from '../../../shared/schemas/admin-users';
 import { ActionModal, type PendingAction } from '../components/action-modal';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Identity } from '../lib/types';
@@ -20,13 +20,13 @@ export function IdentitiesScreen() {
     <List title="實名認證">
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="手機號碼">
-          <Input allowClear inputMode="tel" />
+          <Input allowClear={CLEARABLE} inputMode="tel" />
         </Form.Item>
         <Form.Item name="status" label="狀態">
           <Select allowClear style={{ width: 120 }} options={Object.entries(STATUS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Identity> title="手機號碼" dataIndex="phone" />
         <Table.Column<Identity> title="證件類型" dataIndex="idType" render={(t: string) => ID_TYPE_LABELS[t as IdType] ?? t} />
         <Table.Column<Identity> title="姓名" dataIndex="nameMasked" />

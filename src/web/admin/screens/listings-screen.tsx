@@ -3,7 +3,7 @@ import { Button, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { ITEM_KINDS, LISTING_STATUSES, LISTING_STATUS_LABELS, SELL_TYPE_LABELS, type ListingStatus, type SellType } from '../../../shared/schemas/market';
 import { ActionModal, type PendingAction } from '../components/action-modal';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { formatHkd, formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { AdminListing } from '../lib/types';
@@ -22,7 +22,7 @@ export function ListingsScreen() {
     <List title="市場掛單">
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="status" label="狀態">
           <Select allowClear style={{ width: 120 }} options={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))} />
@@ -34,7 +34,7 @@ export function ListingsScreen() {
           <Select allowClear style={{ width: 100 }} options={[{ value: '0', label: SELL_TYPE_LABELS[0] }, { value: '1', label: SELL_TYPE_LABELS[1] }]} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminListing> title="掛單時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminListing> title="名稱" render={(_, l) => nameOf(l)} />
         <Table.Column<AdminListing> title="類別" dataIndex="kind" render={(k: string) => KIND_LABELS[k] ?? k} />

@@ -24,7 +24,7 @@ export function PrivacyScreen() {
 
   return (
     <List title="私隱政策" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增版本（草稿）</Button>}>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" expandable={{ expandedRowRender: (r) => <div className="admin-preview">{r.body}</div>, expandedRowKeys: viewing ? [viewing.id] : [], showExpandColumn: false }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" expandable={{ expandedRowRender: (r) => <div className="admin-preview">{r.body}</div>, expandedRowKeys: viewing ? [viewing.id] : [], showExpandColumn: false }} scroll={{ x: 'max-content' }}>
         <Table.Column<PrivacyVersion> title="版本" dataIndex="version" />
         <Table.Column<PrivacyVersion> title="標題" dataIndex="title" />
         <Table.Column<PrivacyVersion> title="發佈時間" dataIndex="publishedAt" render={(v: string | null, r) => (v ? <>{formatTime(v)} {r.current ? <Tag color="blue">現行版本</Tag> : null}</> : '草稿')} />

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImagesUpload } from '../components/image-upload';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { RightsFields, SaleFields } from '../components/sale-fields';
 import { useRemove } from '../components/use-remove';
 import { formatHkd, formatTime, fromIso, toCents, toDollars, toIso } from '../lib/format';
@@ -41,7 +41,7 @@ export function ProductsScreen() {
     <List title="商品" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增商品</Button>}>
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="type" label="類型">
           <Select allowClear style={{ width: 120 }} options={TYPES} />
@@ -50,7 +50,7 @@ export function ProductsScreen() {
           <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Product> title="圖片" dataIndex="images" render={(v: string[], r) => (v[0] ? <img src={v[0]} alt={r.name} className="admin-thumb" /> : '—')} />
         <Table.Column<Product> title="名稱" dataIndex="name" />
         <Table.Column<Product> title="類型" dataIndex="type" render={(v: number) => TYPES.find((t) => t.value === v)?.label ?? v} />
@@ -109,10 +109,10 @@ export function ProductsScreen() {
             <FormSelect style={{ width: 120 }} options={TYPES} />
           </Form.Item>
           <Form.Item name="stock" label="庫存" rules={[{ required: true, message: '請填寫庫存' }]}>
-            <InputNumber min={0} max={1_000_000} />
+            <InputNumber controls={false} min={0} max={1_000_000} />
           </Form.Item>
           <Form.Item name="sort" label="排序">
-            <InputNumber min={0} max={100000} />
+            <InputNumber controls={false} min={0} max={100000} />
           </Form.Item>
         </Space>
         <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>

@@ -39,7 +39,7 @@ export function ShipmentsScreen() {
           <Select allowClear style={{ width: 140 }} options={STATUS_OPTIONS} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminShipment> title="提貨編號" dataIndex="shipmentNo" />
         <Table.Column<AdminShipment> title="申請時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminShipment> title="狀態" dataIndex="status" render={(s: AdminShipment['status']) => SHIPMENT_STATUS_LABELS[s]} />

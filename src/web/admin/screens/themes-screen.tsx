@@ -5,7 +5,7 @@ import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import { useState } from 'react';
 import { FormModal } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
 import type { CardInfo, Theme } from '../lib/types';
 import { SCHEMAS } from '../lib/schemas';
@@ -36,10 +36,10 @@ export function ThemesScreen() {
     <List title="主題" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增主題</Button>}>
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id">
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Theme> title="封面" dataIndex="cover" render={(v: string | null, r) => (v ? <img src={v} alt={`${r.name}封面`} className="admin-thumb" /> : '—')} />
         <Table.Column<Theme> title="名稱" dataIndex="name" />
         <Table.Column<Theme> title="卡牌數量" dataIndex="cardInfoCount" />
@@ -79,7 +79,7 @@ export function ThemesScreen() {
           </Form.Item>
         ) : null}
         <Form.Item name="sort" label="排序（數字小者排前）">
-          <InputNumber min={0} max={100000} />
+          <InputNumber controls={false} min={0} max={100000} />
         </Form.Item>
       </FormModal>
     </List>

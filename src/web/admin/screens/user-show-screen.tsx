@@ -1,7 +1,7 @@
 import { Show } from '@refinedev/antd';
 import { useOne } from '@refinedev/core';
 import { Button, Descriptions, Space, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ActionModal, confirmAction, type PendingAction } from '../components/action-modal';
 import { UserHoldingsTable, UserOrdersTable } from '../components/record-table';
@@ -22,6 +22,10 @@ export function UserShowScreen() {
   const act = useAction('users');
   const self = readAdminSession()?.user.id === id;
   const isAdmin = user?.roles.includes('admin') ?? false;
+  // The screen's name has the user's (the route's title, set on navigation, only knows 用戶).
+  useEffect(() => {
+    if (user) document.title = `用戶：${user.nickname} | Trove 寶庫 後台`;
+  }, [user]);
 
   const actions = user ? (
     <Space wrap>

@@ -1,7 +1,7 @@
 import { List, useTable } from '@refinedev/antd';
 import { Form, Input, Select, Table } from 'antd';
 import { Link } from 'react-router';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { formatHkd, formatTime } from '../lib/format';
 import type { AdminUser } from '../lib/types';
 
@@ -16,10 +16,10 @@ export function UsersScreen() {
     <List title="用戶">
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="phone" label="手機號碼">
-          <Input allowClear inputMode="tel" />
+          <Input allowClear={CLEARABLE} inputMode="tel" />
         </Form.Item>
         <Form.Item name="nickname" label="暱稱">
-          <Input allowClear />
+          <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="role" label="角色">
           <Select allowClear style={{ width: 120 }} options={[{ value: 'admin', label: '營運人員' }, { value: 'user', label: '用戶' }]} />
@@ -28,7 +28,7 @@ export function UsersScreen() {
           <Select allowClear style={{ width: 120 }} options={Object.entries(USER_STATUS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminUser> title="手機號碼" dataIndex="phone" render={(v: string, u) => <Link to={`/users/show/${u.id}`} aria-label={`查看用戶 ${v}`}>{v}</Link>} />
         <Table.Column<AdminUser> title="暱稱" dataIndex="nickname" />
         <Table.Column<AdminUser> title="角色" dataIndex="roles" render={roleLabel} />

@@ -22,7 +22,7 @@ export function WithdrawalsScreen() {
           <Select allowClear style={{ width: 140 }} options={STATUS_OPTIONS} />
         </Form.Item>
       </FilterBar>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: true }}>
+      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminWithdrawal> title="申請時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminWithdrawal> title="用戶" render={(_, w) => `${w.nickname}（${w.phoneMasked}）`} />
         <Table.Column<AdminWithdrawal> title="金額" dataIndex="amount" render={(v: number) => formatHkd(v)} />

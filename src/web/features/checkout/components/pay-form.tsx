@@ -54,7 +54,8 @@ function PendingOrder({ order, methods, onChanged }: { order: PayOrder; methods:
       <p>
         {order.itemName} × {order.quantity}，合共 <strong>{formatHkd(order.amount)}</strong>
       </p>
-      <p className="checkout-countdown" role="timer" aria-live="off">
+      {/* A timer takes its name from the author only: the time left, as on the drop countdown (never announced as it ticks). */}
+      <p className="checkout-countdown" role="timer" aria-live="off" aria-label={remaining > 0 ? `付款剩餘時間 ${formatMinutesLeft(remaining)}` : '訂單已逾時'}>
         {remaining > 0 ? <>請於 <strong>{formatMinutesLeft(remaining)}</strong> 內完成付款，逾時訂單會自動取消</> : '訂單已逾時'}
       </p>
       <div className="checkout-actions">
