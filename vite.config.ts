@@ -1,8 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups } from './tools/chunk-groups-plugin';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { routePreloadsPlugin } from './tools/route-preloads-plugin';
+import { TABS } from './src/web/app/tabs';
 
 /** `npm run dev`: /admin and /admin/* open the back office's entry, as the server does in production. */
 const adminFallback: Plugin = {
@@ -18,10 +20,21 @@ const adminFallback: Plugin = {
   },
 };
 
+// Fewer, larger files on each screen's first load (tools/chunk-groups-plugin.ts).
+// What every screen but "/" waits for before it shows (app/screen-host.tsx).
+const READY = ['lib/toast.ts', 'app/locale.ts', 'lib/antd-render.ts'];
+const groups = chunkGroups({
+  mobileEntry: 'main.tsx',
+  otherEntries: ['admin/main.tsx'],
+  home: 'app/home-screen.tsx',
+  ready: READY,
+  forms: ['features/auth/components/sign-in-form.tsx'],
+});
+
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), adminFallback, chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts'), precompressPlugin()],
+  plugins: [react(), adminFallback, groups.plugin, chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts', READY.map((m) => m.replace(/\.tsx?$/, '')), TABS), precompressPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -34,6 +47,7 @@ export default defineConfig({
     // Two entries: the mobile app (index.html) and the back office (admin.html, served at /admin), which share no chunk.
     rollupOptions: {
       input: { index: 'src/web/index.html', admin: 'src/web/admin.html' },
+      output: { codeSplitting: groups.codeSplitting },
     },
   },
   server: {

@@ -128,4 +128,18 @@ describe('the bundle budget over a Vite manifest', () => {
       },
     });
   });
+
+  it('adds what every screen but "/" waits for (the toast) to those screens\' preloads, once', () => {
+    const withToast: Manifest = {
+      ...manifest,
+      'index.html': { ...manifest['index.html']!, dynamicImports: [...manifest['index.html']!.dynamicImports!, 'lib/toast.ts'] },
+      'lib/toast.ts': { file: 'assets/toast.js', isDynamicEntry: true, imports: ['_vendor.js', '_form.js'], css: ['assets/toast.css'] },
+    };
+    expect(routePreloads(withToast, routes, 'index.html', ['lib/toast']).routes).toEqual({
+      '/': ['assets/home.css', 'assets/home.js', 'assets/tag.js'],
+      '/login': ['assets/form.css', 'assets/form.js', 'assets/login.js', 'assets/toast.css', 'assets/toast.js'],
+      '/register': ['assets/form.css', 'assets/form.js', 'assets/register.js', 'assets/toast.css', 'assets/toast.js'],
+      '/my/card': ['assets/card.js', 'assets/form.css', 'assets/form.js', 'assets/toast.css', 'assets/toast.js'],
+    });
+  });
 });

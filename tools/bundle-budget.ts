@@ -254,12 +254,21 @@ export function formatReport(report: BundleReport, budgets: Budgets = DEFAULT_BU
 }
 
 /** Per route, what its screen loads statically beyond the entry (JS and CSS): the server's preload hints. */
-export function routePreloads(manifest: Manifest, routes: RouteScreen[], mobileEntry = 'index.html'): { all: string[]; routes: Record<string, string[]> } {
+export function routePreloads(
+  manifest: Manifest,
+  routes: RouteScreen[],
+  mobileEntry = 'index.html',
+  /** Modules every screen but the first waits for before it shows (the toast, the locale): preloaded with it. */
+  ready: string[] = [],
+  firstRoute = '/',
+): { all: string[]; routes: Record<string, string[]> } {
   const entryKeys = staticClosure(manifest, mobileEntry);
   const entryFiles = new Set(filesOf(manifest, entryKeys));
+  const readyKeys = ready.flatMap((m) => [...staticClosure(manifest, manifestKeyOf(manifest, m))]);
   const out: Record<string, string[]> = {};
   for (const route of routes) {
-    const keys = [...staticClosure(manifest, manifestKeyOf(manifest, route.module))].filter((k) => !entryKeys.has(k));
+    const screen = [...staticClosure(manifest, manifestKeyOf(manifest, route.module))];
+    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys)])].filter((k) => !entryKeys.has(k));
     out[route.path] = filesOf(manifest, keys).filter((f) => !entryFiles.has(f));
   }
   // Pictures the entry itself uses (the icon sprite), wanted on every screen.

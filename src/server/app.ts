@@ -18,6 +18,7 @@ import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
+import { LANGUAGE_HEADER } from '../shared/constants';
 import { contentRoutes } from './modules/content/content.routes';
 import { adminContentRoutes } from './modules/content/content-admin.routes';
 import { adminCodeRoutes } from './modules/codes/codes-admin.routes';
@@ -271,6 +272,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     root: opts.webRoot ?? '',
     production: opts.deps.config.NODE_ENV === 'production',
     homeImage: async () => (await app.services.content.banners())[0]?.image ?? null,
+    // A page's first public answers, through the whole API (rate limit, checks, public cache) as the visitor.
+    publicAnswer: async (url, request) => {
+      const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip, headers: { accept: 'application/json', 'accept-language': LANGUAGE_HEADER, lang: LANGUAGE_HEADER } });
+      return res.statusCode === 200 ? res.body : null;
+    },
   });
 
   if (opts.onClose) app.addHook('onClose', async () => opts.onClose!());

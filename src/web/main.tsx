@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ROUTE_PATHS, type RoutePath } from '../shared/routes';
 import { App } from './app/app';
+import { preloadScreen } from './app/screen-host';
 import { loadLocale } from './app/locale-store';
 import { installToastAnnouncer } from './app/toast-announcer';
 import { loadToast } from './lib/request';
@@ -9,24 +11,40 @@ import './app/global.css';
 // Toasts are announced to screen readers from the first one on (a small observer, no antd-mobile in it).
 installToastAnnouncer();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page's own screen is loaded before the first render (the server's top bar and spinner show meanwhile),
+// so the first render shows it at once (app/screen-host.tsx).
+const path = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/+$/, '') : '/';
+const first = (ROUTE_PATHS as readonly string[]).includes(path) ? preloadScreen(path as RoutePath) : Promise.resolve();
+void first.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs
-// antd-mobile's React 19 render, lib/antd-render.ts) and the zh-HK locale. Fetched once the page has loaded and
-// the browser is idle, so they never compete with the first screen; a screen that needs them first asks itself.
+// antd-mobile's React 19 render, lib/antd-render.ts), the zh-HK locale and the keyboard handling of popups. Fetched
+// a while after the page has loaded, when the browser is idle: on a slow phone connection the first screen's
+// pictures and data are still coming in just after the load event, and these would share the line with them.
+// Every other screen asks for the toast and the locale itself before it shows (app/screen-host.tsx); the popups'
+// keyboard handling comes at once on the first key press.
+const WARM_UP_DELAY_MS = 3000;
+const loadModalFocus = () => {
+  // Keyboard modality for antd-mobile's popups and dialogs (it imports Dialog on demand, so it stays out of the entry).
+  import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
+};
+document.addEventListener('keydown', loadModalFocus, { once: true, capture: true });
 const warmUp = () => {
   const go = () => {
     void loadToast();
     loadLocale().catch(() => {});
-    // Keyboard modality for antd-mobile's popups and dialogs (it imports Dialog, so it stays out of the entry).
-    import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
+    loadModalFocus();
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
-  else setTimeout(go, 200);
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
+    else go();
+  }, WARM_UP_DELAY_MS);
 };
 if (document.readyState === 'complete') warmUp();
 else window.addEventListener('load', warmUp, { once: true });

@@ -16,7 +16,7 @@ describe('the web app served by the server', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-'));
     mkdirSync(path.join(root, 'assets'));
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><div class="boot-spinner"></div><!--/shell--></div></body></html>');
     writeFileSync(path.join(root, 'admin.html'), '<!doctype html><div id="admin-root"></div>');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(root, 'assets', 'big-abc123.js'), 'console.log("big")');
@@ -24,7 +24,11 @@ describe('the web app served by the server', () => {
     mkdirSync(path.join(root, '.vite'));
     writeFileSync(
       path.join(root, '.vite', 'route-preloads.json'),
-      JSON.stringify({ all: ['assets/icons-1.svg'], routes: { '/': ['assets/home-1.js'], '/mall': ['assets/mall-1.js', 'assets/mall-1.css'] } }),
+      JSON.stringify({
+        all: ['assets/icons-1.svg'],
+        routes: { '/': ['assets/home-1.js'], '/mall': ['assets/mall-1.js', 'assets/mall-1.css'] },
+        shell: { titles: { '/': 'Trove 寶庫', '/mall': '商城', '/login': '登入' }, tabs: [{ to: '/', label: '首頁', icon: 'app' }, { to: '/mall', label: '商城', icon: 'shopbag' }] },
+      }),
     );
     writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     const database = await openTestDatabase({ postgres: false });
@@ -75,17 +79,35 @@ describe('the web app served by the server', () => {
 
   it("puts the route's preload hints in its page, and only its own", async () => {
     const home = (await app.inject({ method: 'GET', url: '/' })).body;
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(home).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js">');
     expect(home).toContain('<link rel="preload" as="image" href="/assets/icons-1.svg">');
     expect(home).not.toContain('mall-1');
     const mall = (await app.inject({ method: 'GET', url: '/mall/' })).body;
-    expect(mall).toContain('<link rel="modulepreload" crossorigin href="/assets/mall-1.js">');
-    expect(mall).toContain('<link rel="preload" as="style" crossorigin href="/assets/mall-1.css">');
+    expect(mall).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/mall-1.js">');
+    expect(mall).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/mall-1.css">');
     expect(mall).not.toContain('home-1');
     expect(mall.indexOf('mall-1.js')).toBeLessThan(mall.indexOf('</head>'));
     const unknown = (await app.inject({ method: 'GET', url: '/no/such/screen' })).body;
     expect(unknown).toContain('icons-1.svg');
     expect(unknown).not.toContain('modulepreload');
+  });
+
+  it("draws the route's top bar, and the tab bar on a tab screen, in place of the spinner", async () => {
+    const mall = (await app.inject({ method: 'GET', url: '/mall' })).body;
+    expect(mall).not.toContain('boot-spinner');
+    expect(mall).toContain('<h1 class="app-title">商城</h1>');
+    expect(mall).toContain('<main class="app-main with-tabs" aria-label="商城">');
+    expect(mall).toContain('<a class="tab-bar-item active" aria-current="page" href="/mall"><svg class="antd-mobile-icon tab-bar-icon"');
+    expect(mall).toContain('<use href="/assets/icons-1.svg#shopbag"></use>');
+    expect(mall).toContain('<a class="tab-bar-item" href="/">');
+    expect(mall).toContain('<span class="visually-hidden">載入中…</span>');
+    const login = (await app.inject({ method: 'GET', url: '/login' })).body;
+    expect(login).toContain('<h1 class="app-title">登入</h1>');
+    expect(login).toContain('<main class="app-main" aria-label="登入">');
+    expect(login).not.toContain('tab-bar');
+    // A route without a title in the build's record, and an unknown screen, keep the plain spinner.
+    expect((await app.inject({ method: 'GET', url: '/market' })).body).toContain('boot-spinner');
+    expect((await app.inject({ method: 'GET', url: '/no/such/screen' })).body).toContain('boot-spinner');
   });
 
   it('preloads the home screen\'s first banner on "/" only, and only a picture of the app itself', async () => {
@@ -102,7 +124,7 @@ describe('the web app served by the server', () => {
       const home = (await small.inject({ method: 'GET', url: '/' })).body;
       expect(home.includes('<link rel="preload" as="image" fetchpriority="high"'), String(image)).toBe(hinted);
       if (hinted) expect(home).toContain(`href="${image}"`);
-      expect((await small.inject({ method: 'GET', url: '/mall' })).body).not.toContain('fetchpriority');
+      expect((await small.inject({ method: 'GET', url: '/mall' })).body).not.toContain('as="image" fetchpriority');
       await small.close();
     }
     const failing = Fastify();

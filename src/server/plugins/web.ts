@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { FIRST_ANSWERS_ID, firstAnswers } from '../../shared/first-answers';
 import { ROUTE_PATHS } from '../../shared/routes';
 
 const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
@@ -10,6 +11,8 @@ const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
 interface RoutePreloads {
   all: string[];
   routes: Record<string, string[]>;
+  /** Each route's title and the tab bar's items (src/web/app/tabs.ts), for the page's shell. */
+  shell?: { titles: Record<string, string>; tabs: { to: string; label: string; icon: string }[] };
 }
 
 function readPreloads(root: string): RoutePreloads | null {
@@ -31,11 +34,108 @@ export function withPreloads(html: string, preloads: RoutePreloads | null, route
   const files = [...preloads.all, ...(route ? (preloads.routes[route] ?? []) : [])];
   const links = files.map((f) => {
     const href = escapeAttr(`/${f}`);
-    if (f.endsWith('.js')) return `<link rel="modulepreload" crossorigin href="${href}">`;
-    if (f.endsWith('.css')) return `<link rel="preload" as="style" crossorigin href="${href}">`;
+    // Low priority: the entry's own files (Vite's hints, above) come first, since nothing shows before they have run.
+    if (f.endsWith('.js')) return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+    if (f.endsWith('.css')) return `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`;
     return `<link rel="preload" as="image" href="${href}">`;
   });
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+// index.html marks the content of #root that a page may replace: `<!--shell-->…<!--/shell-->`.
+const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
+
+/**
+ * The route's top bar and (on a tab screen) tab bar, drawn into the page as the app's layout draws them
+ * (src/web/app/layout.tsx, same classes and texts), with the loading spinner in the main area: the screen has
+ * its frame and title at the first paint instead of after the script, and nothing moves when the app replaces
+ * them. Before the script runs the tab links work as plain links. Unknown routes keep the plain spinner.
+ */
+export function withShell(html: string, preloads: RoutePreloads | null, route: string | null): string {
+  const shell = preloads?.shell;
+  const title = route ? shell?.titles[route] : undefined;
+  if (!shell || !title || !SHELL.test(html)) return html;
+  const sprite = preloads.all.find((f) => f.endsWith('.svg'));
+  const isTab = shell.tabs.some((t) => t.to === route);
+  const icon = (name: string) =>
+    sprite
+      ? `<svg class="antd-mobile-icon tab-bar-icon" width="1em" height="1em" style="vertical-align: -0.125em;" aria-hidden="true" focusable="false"><use href="${escapeAttr(`/${sprite}#${name}`)}"></use></svg>`
+      : '';
+  const tabs = isTab
+    ? `<nav class="tab-bar" aria-label="主選單">${shell.tabs
+        .map((t) => `<a class="tab-bar-item${t.to === route ? ' active' : ''}"${t.to === route ? ' aria-current="page"' : ''} href="${escapeAttr(t.to)}">${icon(t.icon)}<span class="tab-bar-label">${escapeText(t.label)}</span></a>`)
+        .join('')}</nav>`
+    : '';
+  const page =
+    `<div class="app-shell"><header class="app-header"><div class="nav-bar"><div class="nav-bar-side"></div><h1 class="app-title">${escapeText(title)}</h1><div class="nav-bar-side"></div></div></header>` +
+    `<main class="${isTab ? 'app-main with-tabs' : 'app-main'}" aria-label="${escapeAttr(title)}"><div class="screen-loading" role="status" aria-live="polite"><span class="spinner spinner-large" aria-hidden="true"></span><span class="visually-hidden">載入中…</span></div></main>${tabs}</div>`;
+  return html.replace(SHELL, () => page);
+}
+
+/** Only the app's own pictures are hinted (the CSP allows no others). */
+const isOwnPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
+
+const imageHint = (href: string) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`;
+
+/**
+ * Asks the app for one public answer on a page's visitor's behalf (counted against the visitor's rate limit,
+ * as the call the page saves them would be): the serialised envelope, or null when it is not a 200.
+ */
+export type PublicAnswer = (url: string, request: FastifyRequest) => Promise<string | null>;
+
+/** How long a page waits for its first answers (from the public cache: well under a millisecond when kept). */
+export const FIRST_ANSWERS_WAIT_MS = 250;
+
+/** The first answers a page carries: `{ [url]: envelope }` (successes only), and its list's first picture (none or one). */
+export interface PageAnswers {
+  answers: Record<string, unknown>;
+  images: string[];
+}
+
+/** The route's first answers (src/shared/first-answers.ts), or null: none listed, an error, a failure or too slow. */
+export async function pageAnswers(route: string, query: URLSearchParams, ask: (url: string) => Promise<string | null>, waitMs = FIRST_ANSWERS_WAIT_MS): Promise<PageAnswers | null> {
+  const spec = firstAnswers(route, query);
+  if (!spec) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  const bodies = await Promise.race([Promise.all(spec.urls.map((url) => ask(url).catch(() => null))), late]).finally(() => clearTimeout(timer));
+  if (!bodies) return null;
+  const answers: Record<string, unknown> = {};
+  spec.urls.forEach((url, i) => {
+    const body = bodies[i];
+    if (!body) return;
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 200) answers[url] = parsed;
+    } catch {
+      // Not an envelope: the client asks for it itself.
+    }
+  });
+  if (Object.keys(answers).length === 0) return null;
+  const list = spec.listWithImage ? (answers[spec.listWithImage] as { data?: unknown } | undefined)?.data : undefined;
+  // The first row's picture only: preloads of the next rows' start no earlier than the list asks for them
+  // (Chrome holds low-priority requests while the scripts load), and at high priority they slow the scripts.
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  const image = typeof first === 'object' && first !== null ? (first as { image?: unknown }).image : undefined;
+  return { answers, images: typeof image === 'string' && isOwnPath(image) ? [image] : [] };
+}
+
+/**
+ * The page with its first answers: a JSON block the request client reads its first calls from (every `<` escaped,
+ * so no answer can close the block), and a high-priority preload of the list's first picture: it downloads beside
+ * the script instead of after the script has run and drawn the list.
+ */
+export function withAnswers(html: string, page: PageAnswers | null): string {
+  if (!page) return html;
+  const json = JSON.stringify(page.answers).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
+  const withBlock = html.includes('</body>') ? html.replace('</body>', () => `${block}\n  </body>`) : `${html}${block}`;
+  const hints = page.images.map((href) => imageHint(href));
+  return hints.length ? withBlock.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`) : withBlock;
 }
 
 /**
@@ -48,7 +148,7 @@ export type HomeImage = () => Promise<string | null>;
 // Asked at most once per interval: the banner changes when an operator edits it, and a stale hint only costs a download.
 const HOME_IMAGE_TTL_MS = 10_000;
 
-export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; homeImage?: HomeImage }) {
+export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; homeImage?: HomeImage; publicAnswer?: PublicAnswer }) {
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
@@ -78,12 +178,22 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     const key = route ?? '';
     const cached = production ? pages.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const page = withPreloads(readFileSync(indexFile, 'utf8'), readPreloads(root), route);
+    const preloads = readPreloads(root);
+    const page = withShell(withPreloads(readFileSync(indexFile, 'utf8'), preloads, route), preloads, route);
     if (production) pages.set(key, page);
     return page;
   };
-  const sendIndex = (reply: FastifyReply, status: number, route: string | null) =>
-    reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html(route));
+  // The page's first answers, asked afresh for every page (the public cache keeps them cheap and exact).
+  const answersFor = (route: string | null, request: FastifyRequest): Promise<PageAnswers | null> => {
+    const ask = opts.publicAnswer;
+    if (!route || !ask) return Promise.resolve(null);
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    return pageAnswers(route, query, (url) => ask(url, request)).catch(() => null);
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, route: string | null) => {
+    const page = withAnswers(html(route), await answersFor(route, request));
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  };
 
   let homeImage: { href: string | null; at: number } = { href: null, at: -Infinity };
   const homeImageHint = async (): Promise<string> => {
@@ -94,9 +204,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
       homeImage = { href, at: Date.now() };
     }
     const href = homeImage.href;
-    // Only the app's own pictures (the CSP allows no others).
-    if (!href || !href.startsWith('/') || href.startsWith('//')) return '';
-    return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`;
+    return href && isOwnPath(href) ? imageHint(href) : '';
   };
   // The back office is its own entry (admin.html): /admin and everything under it, never the mobile app.
   let adminHtml: string | null = null;
@@ -105,14 +213,16 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
 
   // The home screen: the static plugin would see a directory here.
   if (hasWeb) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      const hint = await homeImageHint();
-      const page = html('/');
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const [hint, answers] = await Promise.all([homeImageHint(), answersFor('/', request)]);
+      const page = withAnswers(html('/'), answers);
+      // The embedded banners name the picture themselves; the separate look-up covers a page without them.
+      if (answers?.images.length) return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
       return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(hint ? page.replace('</head>', `  ${hint}\n  </head>`) : page);
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: 404, msg: '找不到此介面', data: null });
@@ -122,6 +232,6 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
     }
     const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const known = SPA_ROUTES.has(route);
-    return sendIndex(reply, known ? 200 : 404, known ? route : null);
+    return sendIndex(request, reply, known ? 200 : 404, known ? route : null);
   });
 }

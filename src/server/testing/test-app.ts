@@ -39,7 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config & { APP_SEC
 
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
 export async function createTestApp(
-  opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: Parameters<typeof buildApp>[0]['onRoute'] } = {},
+  opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: Parameters<typeof buildApp>[0]['onRoute']; webRoot?: string } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
   const config = testConfig(opts.env);
@@ -51,6 +51,7 @@ export async function createTestApp(
   const app = await buildApp({
     deps: { config, db: database.db, clock, keys, sms, payments: createPaymentProvider(config, database.db, clock, keys), storage: createLocalStorage(uploadsRoot) },
     uploadsRoot,
+    webRoot: opts.webRoot,
     onClose: async () => {
       await database.close();
       await rm(uploadsRoot, { recursive: true, force: true });

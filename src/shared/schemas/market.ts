@@ -1,35 +1,10 @@
 import { z } from 'zod';
 import { MARKET_FEE_MIN_CENTS, MARKET_FEE_RATE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRICE_MAX_CENTS, PRICE_MIN_CENTS, RARITIES } from '../constants';
 import { formatHkd } from '../money';
+import { ITEM_KINDS, LISTING_STATUSES, MARKET_ORDER_STATUSES, LISTING_SORTS, MARKET_ROW_SORTS } from '../market-labels';
+import type { SellType } from '../market-labels';
 
-/** 0 = sell listing (寄售), 1 = buy listing (求購) (seed §3). */
-export const SELL_TYPES = [0, 1] as const;
-export type SellType = (typeof SELL_TYPES)[number];
-export const SELL_TYPE_LABELS: Record<SellType, string> = { 0: '出售', 1: '求購' };
-
-export const ITEM_KINDS = ['card', 'goods'] as const;
-export type ItemKind = (typeof ITEM_KINDS)[number];
-
-export const LISTING_STATUSES = ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
-  pending_payment: '待付款',
-  active: '掛單中',
-  reserved: '交易中',
-  sold: '已成交',
-  cancelled: '已取消',
-  expired: '已過期',
-  taken_down: '已下架',
-};
-
-export const MARKET_ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'expired'] as const;
-export type MarketOrderStatus = (typeof MARKET_ORDER_STATUSES)[number];
-export const MARKET_ORDER_STATUS_LABELS: Record<MarketOrderStatus, string> = { pending: '待付款', completed: '已成交', cancelled: '已取消', expired: '已逾期' };
-
-export const LISTING_SORTS = ['price_asc', 'price_desc', 'newest'] as const;
-export const LISTING_SORT_LABELS: Record<(typeof LISTING_SORTS)[number], string> = { price_asc: '價格由低至高', price_desc: '價格由高至低', newest: '最新' };
-export const MARKET_ROW_SORTS = ['price_asc', 'price_desc', 'newest', 'count'] as const;
-export const MARKET_ROW_SORT_LABELS: Record<(typeof MARKET_ROW_SORTS)[number], string> = { ...LISTING_SORT_LABELS, count: '掛單數量' };
+export * from '../market-labels';
 
 /** HK$1 – HK$1,000,000 in cents (PRODUCT.md §7). */
 export const PriceSchema = z

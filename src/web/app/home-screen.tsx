@@ -5,9 +5,10 @@ import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
 import { LoadingState } from '../components/state-views';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { DropsSection } from '../features/mall/components/drops-section';
+import { useHeroShown } from '../lib/use-painted';
 import { loadChunk } from './lazy-screen';
 
-// Below the fold on a phone: its list, image and tag components come after what the first screen shows.
+// Below the fold on a phone: its list, image and tag components come once the first banner is on screen.
 const LatestArticles = lazy(() => loadChunk(() => import('../features/content/components/latest-articles').then((m) => ({ default: m.LatestArticles }))));
 
 const SHORTCUTS: { to: string; label: string; icon: SpriteIconName }[] = [
@@ -34,6 +35,7 @@ function Shortcuts() {
 
 /** "/": composed from the features (each region fails on its own). */
 export default function HomeScreen() {
+  const heroShown = useHeroShown();
   return (
     <>
       <RegionBoundary region="橫額">
@@ -44,9 +46,7 @@ export default function HomeScreen() {
         <DropsSection />
       </RegionBoundary>
       <RegionBoundary region="最新消息">
-        <Suspense fallback={<LoadingState label="正在載入文章…" />}>
-          <LatestArticles />
-        </Suspense>
+        <Suspense fallback={<LoadingState label="正在載入文章…" />}>{heroShown ? <LatestArticles /> : <LoadingState label="正在載入文章…" />}</Suspense>
       </RegionBoundary>
     </>
   );

@@ -3,24 +3,23 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROUTE_PATHS, type RoutePath } from '../../shared/routes';
 import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
 import { SCREENS } from './screens';
+import { APP_NAME, TABS as TAB_ITEMS } from './tabs';
 
-const TABS: readonly { to: string; label: string; icon: SpriteIconName }[] = [
-  { to: '/', label: '首頁', icon: 'app' },
-  { to: '/mall', label: '商城', icon: 'shopbag' },
-  { to: '/market', label: '市場', icon: 'team' },
-  { to: '/my', label: '我的', icon: 'user' },
-];
+const TABS: readonly { to: string; label: string; icon: SpriteIconName }[] = TAB_ITEMS;
 const TAB_PATHS = new Set<string>(TABS.map((t) => t.to));
 const KNOWN = new Set<string>(ROUTE_PATHS);
 
-const APP_NAME = 'Trove 寶庫';
 
 function routeOf(pathname: string): RoutePath | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return KNOWN.has(path) ? (path as RoutePath) : null;
 }
 
-/** The global layout (seed §2): top bar with the title and back, the screen, the tab bar on main screens. */
+/**
+ * The global layout (seed §2): top bar with the title and back, the screen, the tab bar on main screens.
+ * The server draws the same top bar and tab bar into the page until this replaces them (plugins/web.ts): keep
+ * the two in step.
+ */
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,5 +1,3 @@
-import { Dialog } from 'antd-mobile';
-
 /**
  * antd-mobile's Popup and Dialog are modal for the eye only: Tab walks out behind the mask, Escape does
  * nothing and focus is lost when they close (WCAG 2.1.1, 2.4.3). Installed once, this makes every one of
@@ -95,8 +93,9 @@ function sync(): void {
 
 function close(root: HTMLElement): void {
   if (root.classList.contains('adm-center-popup') && root.querySelector('.adm-dialog-body')) {
-    // Dialog.confirm resolves false (as 取消 does) when closed this way.
-    Dialog.clear();
+    // Dialog.confirm resolves false (as 取消 does) when closed this way. A dialog is open, so Dialog itself is
+    // loaded already: this import only fetches its tiny wrapper (the first time).
+    void import('../lib/dialog').then(({ Dialog }) => Dialog.clear());
     return;
   }
   root.querySelector<HTMLElement>(':scope > .adm-mask .adm-mask-aria-button')?.click();
@@ -145,4 +144,6 @@ export function installModalFocus(): void {
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('focusin', onFocusIn, true);
   new MutationObserver(sync).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+  // A popup may already be open (installed on the first key press, or after the page's first seconds).
+  sync();
 }

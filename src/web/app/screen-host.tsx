@@ -1,16 +1,19 @@
-import { Suspense, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate } from 'react-router';
 import type { RoutePath } from '../../shared/routes';
 import { RegionBoundary } from '../components/region-boundary';
 import { ScreenLoading } from '../components/screen-loading';
 import { loadToast } from '../lib/request';
-import { useSession } from '../lib/stores';
-import { lazyScreen, type ScreenModule } from './lazy-screen';
+import { sessionStore, useSession } from '../lib/stores';
+import { lazyScreen, loadChunk, type ScreenModule } from './lazy-screen';
 import { loadLocale } from './locale-store';
 import { SCREENS } from './screens';
 
 // One lazy component per route; a retry after a failed load replaces it so the chunk is fetched again.
 const cache = new Map<RoutePath, LazyExoticComponent<ComponentType>>();
+// Screens already loaded before they were first shown (the page's own screen, `preloadScreen`): rendered as they
+// are, without a round through Suspense.
+const loaded = new Map<RoutePath, ComponentType>();
 
 // Screens other than "/" show antd-mobile's texts and may open a Dialog or a Toast: the zh-HK locale, the React 19
 // render and the request client's toast (none needed by the home screen) are there before such a screen shows, so
@@ -18,13 +21,35 @@ const cache = new Map<RoutePath, LazyExoticComponent<ComponentType>>();
 const withAntdReady = (load: () => Promise<ScreenModule>) => () =>
   Promise.all([load(), loadLocale(), loadToast(), import('../lib/antd-render').then((m) => m.installAntdMobileRender())]).then(([screen]) => screen);
 
-function screenFor(path: RoutePath): LazyExoticComponent<ComponentType> {
+const loaderOf = (path: RoutePath) => (path === '/' ? SCREENS[path].load : withAntdReady(SCREENS[path].load));
+
+function screenFor(path: RoutePath): ComponentType {
+  const ready = loaded.get(path);
+  if (ready) return ready;
   let screen = cache.get(path);
   if (!screen) {
-    screen = lazyScreen(path === '/' ? SCREENS[path].load : withAntdReady(SCREENS[path].load));
+    screen = lazyScreen(loaderOf(path));
     cache.set(path, screen);
   }
   return screen;
+}
+
+/**
+ * Loads the screen of the page the visitor opened (and what it waits for) before the app first renders
+ * (main.tsx). Until then the page shows the server's top bar and spinner (plugins/web.ts), so the first render
+ * shows the screen itself: React would otherwise commit its loading state first and, once the screen came,
+ * hold it back a further moment so as not to flash. Never fails: a screen that could not be loaded is loaded
+ * again (and its failure shown) by `ScreenHost`.
+ */
+export function preloadScreen(path: RoutePath): Promise<void> {
+  // A screen for signed-in users only sends an anonymous visitor to /login: nothing to load for it.
+  if (SCREENS[path].auth && !sessionStore.get()) return Promise.resolve();
+  return loadChunk(loaderOf(path)).then(
+    (m) => {
+      loaded.set(path, m.default);
+    },
+    () => {},
+  );
 }
 
 /** One route's screen: the sign-in guard, the loading spinner and the error boundary of the region. */
@@ -38,6 +63,7 @@ export function ScreenHost({ path }: { path: RoutePath }) {
       region="頁面"
       onRetry={() => {
         cache.delete(path);
+        loaded.delete(path);
         setAttempt((n) => n + 1);
       }}
     >

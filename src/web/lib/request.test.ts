@@ -2,7 +2,8 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { AUTHORITY_KEY, SESSION_KEY } from './auth-storage';
 import { setNavigator } from './navigation';
-import { encodeQuery, get, isFailure, loadToast, post, postWithMsg } from './request';
+import { FIRST_ANSWERS_ID, FIRST_ANSWERS_MAX_AGE_MS } from '../../shared/first-answers';
+import { encodeQuery, get, isFailure, loadToast, post, postWithMsg, resetFirstAnswers } from './request';
 import { stores } from './stores';
 
 type FetchArgs = [string, RequestInit];
@@ -270,5 +271,58 @@ describe('the toast before its chunk has arrived (first call of a visit)', () =>
     const result = await again.post('payOrder/create', { type: 'card' }, { loading: false });
     expect(again.isFailure(result)).toBe(true);
     expect(show).toHaveBeenCalledWith({ icon: 'fail', content: '已售罄' });
+  });
+});
+
+describe("the page's first answers (embedded by the server)", () => {
+  const url = '/api/cardInfo/list?page=1&pageSize=10&onSale=1';
+  const embed = (answers: unknown) => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_ANSWERS_ID;
+    block.textContent = typeof answers === 'string' ? answers : JSON.stringify(answers);
+    document.body.append(block);
+    resetFirstAnswers();
+  };
+  afterEach(() => {
+    document.getElementById(FIRST_ANSWERS_ID)?.remove();
+    resetFirstAnswers();
+  });
+
+  it('answers the exact GET from the page once, without a call or a toast; the next one asks the server', async () => {
+    embed({ [url]: { code: 200, msg: '', data: [{ id: 'ci_1' }] } });
+    expect(await get('cardInfo/list', { page: 1, pageSize: 10, onSale: 1 })).toEqual([{ id: 'ci_1' }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
+    // Read once: the block leaves the page.
+    expect(document.getElementById(FIRST_ANSWERS_ID)).toBeNull();
+    expect(await get('cardInfo/list', { page: 1, pageSize: 10, onSale: 1 })).toEqual({ ok: true });
+    expect(lastCall().url).toBe(url);
+  });
+
+  it('answers a signed-in visitor too (public answers are the same for every caller)', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    embed({ [url]: { code: 200, msg: '', data: [{ id: 'ci_1' }] } });
+    expect(await get('cardInfo/list', { page: 1, pageSize: 10, onSale: 1 })).toEqual([{ id: 'ci_1' }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server for any other URL, a POST, a failure in the page, an unreadable block, or a late first call', async () => {
+    embed({ [url]: { code: 200, msg: '', data: [] }, '/api/banner': { code: 500, msg: 'x', data: null } });
+    await get('cardInfo/list', { page: 1, pageSize: 20, onSale: 1 });
+    expect(lastCall().url).toBe('/api/cardInfo/list?page=1&pageSize=20&onSale=1');
+    await post('cardInfo/list', { page: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await get('banner')).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    embed('{"broken');
+    await get('cardInfo/list', { page: 1, pageSize: 10, onSale: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    embed({ [url]: { code: 200, msg: '', data: [] } });
+    vi.spyOn(performance, 'now').mockReturnValue(FIRST_ANSWERS_MAX_AGE_MS + 1);
+    await get('cardInfo/list', { page: 1, pageSize: 10, onSale: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 });

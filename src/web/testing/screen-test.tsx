@@ -2,7 +2,9 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi, type Mock } from 'vitest';
+import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
 import { setNavigator } from '../lib/navigation';
+import { resetFirstAnswers } from '../lib/request';
 
 // findBy/waitFor wait up to 5 s, not 1 s: a loaded 2-core CI machine can take longer than a second to
 // render a screen after its fake answer; a screen that never gets there still fails.
@@ -48,8 +50,20 @@ export function showInfiniteScroll() {
 }
 
 /** afterEach: unmount, restore the navigator, `fetch` and every spy. */
+/** Puts the server's first answers (`{ [url]: envelope }`) in the page, as the web plugin does. */
+export function embedFirstAnswers(answers: Record<string, unknown>) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = FIRST_ANSWERS_ID;
+  block.textContent = JSON.stringify(answers);
+  document.body.append(block);
+  resetFirstAnswers();
+}
+
 export function resetScreenTest() {
   cleanup();
+  document.getElementById(FIRST_ANSWERS_ID)?.remove();
+  resetFirstAnswers();
   undoNavigator?.();
   undoNavigator = null;
   vi.unstubAllGlobals();

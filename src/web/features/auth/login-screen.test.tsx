@@ -36,7 +36,7 @@ afterEach(resetScreenTest);
 describe('login screen', () => {
   it('signs in with phone + code, stores the session and goes to "/"', async () => {
     const router = renderAt('/login');
-    fireEvent.change(screen.getByLabelText('手機號碼'), { target: { value: '9123 4567' } });
+    fireEvent.change(await screen.findByLabelText('手機號碼'), { target: { value: '9123 4567' } });
     fireEvent.change(screen.getByLabelText('驗證碼'), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '登入' }));
@@ -51,7 +51,7 @@ describe('login screen', () => {
 
   it('shows the zh-HK message of the shared schema and does not call the server for a bad number', async () => {
     const router = renderAt('/login');
-    fireEvent.change(screen.getByLabelText('手機號碼'), { target: { value: '2123 4567' } });
+    fireEvent.change(await screen.findByLabelText('手機號碼'), { target: { value: '2123 4567' } });
     fireEvent.change(screen.getByLabelText('驗證碼'), { target: { value: '12' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '登入' }));
@@ -74,7 +74,7 @@ describe('login screen', () => {
 
   it('sends the code to the E.164 number with purpose login and counts down', async () => {
     renderAt('/login');
-    fireEvent.change(screen.getByLabelText('手機號碼'), { target: { value: '66123456' } });
+    fireEvent.change(await screen.findByLabelText('手機號碼'), { target: { value: '66123456' } });
     fireEvent.change(screen.getByLabelText('地區'), { target: { value: 'MO' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '獲取驗證碼' }));

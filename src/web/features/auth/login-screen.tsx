@@ -1,66 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
-import { Link, useSearchParams } from 'react-router';
-import { LoginBodySchema } from '../../../shared/schemas/auth';
-import { EmptyState, LoadingState } from '../../components/state-views';
-import { isFailure } from '../../lib/request';
-import { signIn } from '../../lib/session';
-import { login } from './api/login';
-import { loginByToken } from './api/login-by-token';
-import { SignInForm, type PhoneCodeValues } from './components/sign-in-form';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadingState } from '../../components/state-views';
+import { usePainted } from '../../lib/use-painted';
+import { AuthIntro } from './components/auth-intro';
 
-/** `/login?token=`: the one-tap link from the SMS, used at once. */
-function TokenLogin({ token, onGiveUp }: { token: string; onGiveUp: () => void }) {
-  const [failed, setFailed] = useState(false);
-  const used = useRef(false);
-
-  useEffect(() => {
-    // The token is single use: never send it twice (StrictMode runs effects twice in development).
-    if (used.current) return;
-    used.current = true;
-    loginByToken({ token }).then((result) => {
-      if (isFailure(result)) setFailed(true);
-      else signIn(result);
-    });
-  }, [token]);
-
-  if (!failed) return <LoadingState label="正在登入…" />;
-  return (
-    <EmptyState
-      title="登入連結未能使用"
-      description="連結可能已過期或已使用，請用手機號碼及驗證碼登入。"
-      action={
-        <Button color="primary" onClick={onGiveUp}>
-          用驗證碼登入
-        </Button>
-      }
-    />
-  );
-}
-
-function LoginForm() {
-  return (
-    <SignInForm
-      name="login"
-      title="Trove 寶庫"
-      intro="用手機號碼及短訊驗證碼登入。"
-      submitText="登入"
-      schema={LoginBodySchema}
-      send={login}
-      toBody={(_values: PhoneCodeValues, body) => body}
-      note={
-        <>
-          未有帳戶？<Link to="/register">立即註冊</Link>
-        </>
-      }
-    />
-  );
-}
+// The form (antd-mobile's Form, zod, the phone library) comes after the intro has painted.
+const LoginForm = lazy(() => import('./components/login-form').then((m) => ({ default: m.LoginForm })));
+const TokenLogin = lazy(() => import('./components/login-form').then((m) => ({ default: m.TokenLogin })));
 
 /** /login: sign in with phone + SMS code, or at once with `?token=` (then go to "/"). */
 export default function LoginScreen() {
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
-  if (token) return <TokenLogin token={token} onGiveUp={() => setParams({}, { replace: true })} />;
-  return <LoginForm />;
+  // The form's code is asked for once the intro is on screen, so on a slow line it does not hold the intro back.
+  const painted = usePainted();
+  if (token) {
+    return (
+      <Suspense fallback={<LoadingState label="正在登入…" />}>
+        <TokenLogin token={token} onGiveUp={() => setParams({}, { replace: true })} />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      <AuthIntro title="Trove 寶庫" intro="用手機號碼及短訊驗證碼登入。" />
+      <Suspense fallback={<LoadingState />}>{painted ? <LoginForm /> : <LoadingState />}</Suspense>
+    </>
+  );
 }

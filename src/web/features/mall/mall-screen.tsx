@@ -25,8 +25,8 @@ function CardTab() {
   return (
     <PagedFrame {...list} empty={list.items.length === 0} what="商品" endClassName="mall-list-end" emptyText={{ title: '暫時未有卡牌發售', description: <>新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。</> }}>
       <ul className="mall-list">
-        {list.items.map((c) => (
-          <CardInfoRow key={c.id} card={c} now={now} />
+        {list.items.map((c, i) => (
+          <CardInfoRow key={c.id} card={c} now={now} index={i} />
         ))}
       </ul>
     </PagedFrame>
@@ -47,8 +47,8 @@ function ProductTab({ type }: { type: 0 | 1 }) {
       emptyText={{ title: type === 1 ? '暫時未有實物商品' : '暫時未有其他商品', description: <>稍後再來看看，或先到<Link to="/market">市場</Link>逛逛。</> }}
     >
       <ul className="mall-list">
-        {list.items.map((p) => (
-          <ProductRow key={p.id} product={p} now={now} />
+        {list.items.map((p, i) => (
+          <ProductRow key={p.id} product={p} now={now} index={i} />
         ))}
       </ul>
     </PagedFrame>

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
-import { envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import { MALL_FIRST_LIST } from '../../../shared/first-answers';
+import { embedFirstAnswers, envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
 import CardDetailScreen from './card-detail-screen';
 import GoodsDetailScreen from './goods-detail-screen';
 import MallScreen from './mall-screen';
@@ -89,6 +90,15 @@ describe('/mall', () => {
     expect(calls[0]!.searchParams.get('onSale')).toBe('1');
     expect(calls[0]!.searchParams.get('pageSize')).toBe('10');
     expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe('/mall/detail?id=ci_1');
+  });
+
+  it("takes its first page from the page's embedded answer (the server's MALL_FIRST_LIST is what it asks)", async () => {
+    routes = () => ({ code: 200, data: [] });
+    embedFirstAnswers({ [MALL_FIRST_LIST]: { code: 200, msg: '', data: [card()] } });
+    renderAt('/mall');
+    expect(await screen.findByText('維港幻彩')).toBeTruthy();
+    expect(await screen.findByText('已經到底了')).toBeTruthy();
+    expect(requested('cardInfo/list')).toHaveLength(0);
   });
 
   it('loads the next page after a full one', async () => {

@@ -2,7 +2,8 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
-import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type MarketRow, type SellType } from '../../../shared/schemas/market';
+import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type SellType } from '../../../shared/market-labels';
+import type { MarketRow } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
@@ -141,8 +142,8 @@ function Rows({ kind, side, keyword, filters, sort, onClear }: { kind: ItemKind;
       }
     >
       <ul className="market-list" aria-label={`${what}${side === 0 ? '出售' : '求購'}列表`}>
-        {list.items.map((row) => (
-          <MarketRowItem key={row.id} row={row} side={side} />
+        {list.items.map((row, i) => (
+          <MarketRowItem key={row.id} row={row} side={side} index={i} />
         ))}
       </ul>
     </PagedFrame>

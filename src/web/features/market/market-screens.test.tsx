@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
 import type { ConsignableItem, Listing, MarketDetail, MarketRow } from '../../../shared/schemas/market';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import { embedFirstAnswers, envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketScreen from './market-screen';
 import MarketSellScreen from './market-sell-screen';
@@ -79,6 +80,18 @@ describe('/market', () => {
     expect(q.get('sort')).toBe('price_asc');
     expect(q.get('sell_type')).toBe('0');
     expect(screen.getByRole('button', { name: '篩選（2）' })).toBeTruthy();
+  });
+
+  it("takes its first rows from the page's embedded answer, signed in or not (the server's MARKET_FIRST_LIST is what it asks)", async () => {
+    routes = (u) => (u.pathname.endsWith('/marketList') ? { code: 200, data: [] } : undefined);
+    for (const signedIn of [false, true]) {
+      if (signedIn) signIn();
+      embedFirstAnswers({ [MARKET_FIRST_LIST]: { code: 200, msg: '', data: [row()] } });
+      renderAt('/market');
+      expect(await screen.findByRole('link', { name: '維港幻彩' })).toBeTruthy();
+      expect(requestsTo(fetchMock, 'cardInfo/marketList')).toHaveLength(0);
+      cleanup();
+    }
   });
 
   it('switches to 求購 and to 物品, with an empty state that says what to do', async () => {

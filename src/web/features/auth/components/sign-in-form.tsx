@@ -5,6 +5,7 @@ import type { SessionData } from '../../../../shared/schemas/auth';
 import { PhoneCodeFields } from '../../../components/phone-code-fields';
 import { phoneE164, type PhoneValue } from '../../../lib/phone-value';
 import type { Failure } from '../../../lib/request';
+import { AuthIntro } from './auth-intro';
 import { useSignInSubmit } from './use-sign-in-submit';
 
 export interface PhoneCodeValues {
@@ -13,8 +14,9 @@ export interface PhoneCodeValues {
 }
 
 /**
- * /login and /register: the intro, phone + SMS code, the screen's own fields, the submit button and
- * a note below. The values go through `toBody` and the shared `schema` before `send`.
+ * /login and /register: the intro (unless the screen shows it itself, as /login does before this is loaded),
+ * phone + SMS code, the screen's own fields, the submit button and a note below. The values go through
+ * `toBody` and the shared `schema` before `send`.
  */
 export function SignInForm<S extends z.ZodType, V extends PhoneCodeValues>({
   name,
@@ -28,8 +30,8 @@ export function SignInForm<S extends z.ZodType, V extends PhoneCodeValues>({
   note,
 }: {
   name: 'login' | 'register';
-  title: string;
-  intro: string;
+  title?: string;
+  intro?: string;
   submitText: string;
   schema: S;
   send: (body: z.output<S>) => Promise<SessionData | Failure>;
@@ -43,10 +45,7 @@ export function SignInForm<S extends z.ZodType, V extends PhoneCodeValues>({
 
   return (
     <>
-      <div className="auth-intro">
-        <p className="auth-brand">{title}</p>
-        <p>{intro}</p>
-      </div>
+      {title && intro ? <AuthIntro title={title} intro={intro} /> : null}
       <Form
         name={name}
         form={form}

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import type { CardInfo, Product } from '../../../../shared/schemas/catalogue';
 import { formatHkd } from '../../../../shared/money';
+import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
 
 /** One card info of the 卡牌 tab; the whole row opens /mall/detail. */
-export function CardInfoRow({ card, now }: { card: CardInfo; now: number }) {
+export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo; now: number; index?: number }) {
   const state = liveState(card, now);
   return (
     <li className="mall-row">
-      <img className="mall-row-image card" src={card.image} alt="" loading="lazy" width={72} height={101} />
+      <img className="mall-row-image card" src={card.image} alt="" {...rowImageLoading(index)} width={72} height={101} />
       <div className="mall-row-body">
         <Link to={`/mall/detail?id=${encodeURIComponent(card.id)}`} className="mall-row-name stretched-link">
           {card.name}
@@ -31,12 +32,12 @@ export function CardInfoRow({ card, now }: { card: CardInfo; now: number }) {
 }
 
 /** One product of the 實物 / 其他 tab; the whole row opens /mall/goodsDetail. */
-export function ProductRow({ product, now }: { product: Product; now: number }) {
+export function ProductRow({ product, now, index = EAGER_ROWS }: { product: Product; now: number; index?: number }) {
   const state = liveState(product, now);
   return (
     <li className="mall-row">
       {product.image ? (
-        <img className="mall-row-image square" src={product.image} alt="" loading="lazy" width={88} height={88} />
+        <img className="mall-row-image square" src={product.image} alt="" {...rowImageLoading(index)} width={88} height={88} />
       ) : (
         <div className="mall-row-image square placeholder" aria-hidden="true">
           寶
