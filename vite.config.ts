@@ -29,7 +29,6 @@ const groups = chunkGroups({
   home: 'app/home-screen.tsx',
   ready: READY,
   forms: ['features/auth/components/sign-in-form.tsx'],
-  lists: ['features/mall/mall-screen.tsx', 'features/market/market-screen.tsx'],
 });
 
 export default defineConfig({

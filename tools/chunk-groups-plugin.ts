@@ -14,9 +14,7 @@ import type { Plugin } from 'vite';
  * - `ui`: what every screen but "/" waits for before it shows (the toast, its animation library, the locale,
  *   antd-mobile's React 19 render), with the small helpers (hooks, utils, Babel helpers) antd-mobile's parts
  *   share, instead of one file each;
- * - `forms`: the form library and the parts only forms use;
- * - `lists`: what the browse screens (/mall, /market) load beyond `ui` (tabs, popups, the paged list, row parts,
- *   gestures) — one file instead of some twenty, each a round trip on a phone.
+ * - `forms`: the form library and the parts only forms use.
  *
  * Never grouped: what the entry loads first, anything the back office may load (it must not depend on the app's
  * chunks), and the modules loaded with import() (the manifest, the budget and the preload hints name screens by
@@ -33,8 +31,6 @@ export interface ChunkGroupsOptions {
   ready: string[];
   /** Modules that hold a form (relative to Vite's root): the form parts they load go to `forms`. */
   forms: string[];
-  /** The browse screens' modules (relative to Vite's root): what they load beyond the groups above goes to `lists`. */
-  lists: string[];
 }
 
 type Graph = Map<string, { imports: string[]; dynamicImports: string[] }>;
@@ -115,7 +111,6 @@ export function chunkGroups(options: ChunkGroupsOptions) {
     ui: new Set<string>(),
     home: new Set<string>(),
     forms: new Set<string>(),
-    lists: new Set<string>(),
   };
   type Name = keyof typeof sets;
   const groupOf = (id: string): Name | null => {
@@ -195,9 +190,6 @@ export function chunkGroups(options: ChunkGroupsOptions) {
       claim('ui', [...lazyLibs].filter((id) => HELPERS.test(id)));
       // The form library and what only forms use.
       claim('forms', [...staticClosure(graph, options.forms.map(abs), taken)].filter((id) => FORM_PARTS.test(id)));
-      // What the browse screens load (their own modules stay in their chunks: the manifest names screens by them).
-      const listScreens = new Set(options.lists.map(abs));
-      claim('lists', [...staticClosure(graph, [...listScreens], taken)].filter((id) => !listScreens.has(id)));
     },
   };
 
