@@ -172,6 +172,10 @@ export async function scaleText(page: Page, factor: number): Promise<void> {
       e.style.setProperty('font-size', `${size * f}px`, 'important');
       if (lh.endsWith('px')) e.style.setProperty('line-height', `${parseFloat(lh) * f}px`, 'important');
     });
+    // Measured from the top, once laid out again: scrolled, a sticky header (the mall's tabs) lies over the rows
+    // passing under it by design, which is not text drawn over text.
+    window.scrollTo(0, 0);
+    return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   }, factor);
 }
 

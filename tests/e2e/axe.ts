@@ -38,6 +38,8 @@ async function settled(page: Page): Promise<void> {
   // A passing toast (「已儲存」…) fades out over the screen it leaves: audit once it has gone, never mid-fade
   // (axe would blend its half-transparent colours). Toasts are announced through the live region instead.
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
+  // The back office's passing messages (antd `message`, 「已建立」…) likewise fade out over the screen.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // antd-mobile animates masks, popups and toasts with react-spring: audit them at rest, never half faded in.
   await expect
