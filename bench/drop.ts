@@ -76,12 +76,20 @@ const f = (n: number, d = 1) => n.toFixed(d);
 const SECRET = randomBytes(32).toString('hex');
 
 type Buyer = { id: string; token: string };
-type Timed = Answer & { at: number };
+type Timed = Answer & { at: number; cpu: number };
 
-/** Runs `n` requests over `width` connections; each answer also carries when it arrived (ms from the start). */
+/**
+ * Runs `n` requests over `width` connections; each answer also carries when it arrived (ms from the start) and the
+ * CPU time this process had used by then (ms, user + system: the app and the HTTP client when the app runs here).
+ */
 async function timedPool(n: number, width: number, job: (i: number) => Promise<Answer>) {
   const started = performance.now();
-  return pool(n, width, async (i): Promise<Timed> => ({ ...(await job(i)), at: performance.now() - started }));
+  const cpuStart = process.cpuUsage();
+  return pool(n, width, async (i): Promise<Timed> => {
+    const answer = await job(i);
+    const cpu = process.cpuUsage(cpuStart);
+    return { ...answer, at: performance.now() - started, cpu: (cpu.user + cpu.system) / 1000 };
+  });
 }
 
 const buyRequest = (agent: http.Agent, port: number, buyer: Buyer, drop: string, key: string) =>
@@ -93,6 +101,8 @@ interface Rush {
   sold: Timed[];
   /** Orders up to the last sale ÷ the time of that sale. */
   sellThrough: number;
+  /** CPU time of this process up to the last sale ÷ the orders sold (ms). */
+  cpuPerSale: number;
   soldOutMs: number[];
   statuses: string;
   latencies: number[];
@@ -103,6 +113,7 @@ interface Rush {
 function summarise(results: Timed[], seconds: number): Rush {
   const sold = results.filter((r) => r.status === 200);
   const lastSale = Math.max(...sold.map((r) => r.at));
+  const cpuAtLastSale = Math.max(...sold.map((r) => r.cpu));
   const statuses = new Map<number, number>();
   for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
   return {
@@ -110,6 +121,7 @@ function summarise(results: Timed[], seconds: number): Rush {
     attemptsPerS: results.length / seconds,
     sold,
     sellThrough: sold.length / (lastSale / 1000),
+    cpuPerSale: cpuAtLastSale / sold.length,
     soldOutMs: results.filter((r) => r.status === 409 && r.body.includes(SOLD_OUT)).map((r) => r.ms).sort((a, b) => a - b),
     statuses: [...statuses].map(([s, n]) => `${s}×${n}`).join(', '),
     latencies: results.map((r) => r.ms).sort((a, b) => a - b),
@@ -289,6 +301,7 @@ async function runInProcess(label: string, database: Database & { url?: string }
       const rawDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
       raw = await rawClaims(database.url, rawDrop, buyers);
       console.log(`raw-SQL claim loop         ${f(raw.sellThrough)} claims/s (${raw.sold.length} claims of one drop, pg pool of ${POOL_SIZE}, ${CONNECTIONS} workers, no HTTP; latency p50 ${f(pct(raw.latencies, 50))} ms / p99 ${f(pct(raw.latencies, 99))} ms)`);
+      console.log(`  CPU of this process      ${f(raw.cpuPerSale, 3)} ms per claim (the loop's pg client; the database's own CPU not counted)`);
       const awaitedDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
       awaited = await rawClaims(database.url, awaitedDrop, buyers, { awaited: true });
       const unnamedDrop = await createDrop(database.db, { editionSize: EDITIONS, perUserLimit: 1, saleStartsAt: new Date(now.getTime() - 60_000) });
@@ -300,6 +313,7 @@ async function runInProcess(label: string, database: Database & { url?: string }
     const rush = await timedPool(ATTEMPTS, CONNECTIONS, (i) => buyRequest(agent, port, buyers[i]!, drop, `bench-attempt-${i}`));
     const r = summarise(rush.results, rush.seconds);
     printRush(r, ATTEMPTS);
+    console.log(`  CPU of this process      ${f(r.cpuPerSale, 3)} ms per order while stock lasted (the app and the bench's HTTP client share this thread${raw ? `; ${f(r.cpuPerSale / raw.cpuPerSale, 2)}× the raw loop's per claim` : ''})`);
     console.log(`  ratio to baseline        ${f(r.attemptsPerS / baselineRps, 3)} (attempts/s ÷ healthz req/s)`);
     if (raw) {
       console.log(`  ratio to raw claims      ${f(r.sellThrough / raw.sellThrough, 3)} (sell-through ÷ raw-SQL claims/s; target ≥ 0.5)`);

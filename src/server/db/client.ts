@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import type * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -48,7 +48,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A connection ended while checked out (pg_terminate_backend, a failover) fails the query in flight;
     // the client's own 'error' event must not crash the process. Released broken, the pool drops it.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: opts.logger });
+    // Without `schema`: the app uses no relational queries (`db.query.*`), and with it every transaction would build
+    // a relational query builder per table (issue 10: one per pay order in a drop).
+    const db = drizzlePg({ client: pool, casing: 'snake_case', logger: opts.logger });
     // One instance migrates at a time when several start together.
     const lock = await pool.connect();
     try {
@@ -62,7 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
-  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: opts.logger });
+  const db = drizzlePglite({ client, casing: 'snake_case', logger: opts.logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
