@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, E2E_A11Y_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_DATA_DIR, E2E_KEYBOARD_OPERATOR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
+import { CHROMIUM, CSS_ORDER_RUN, E2E_A11Y_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_DATA_DIR, E2E_KEYBOARD_OPERATOR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
 
 // Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
 export default defineConfig({
   testDir: './tests/e2e',
+  // The CSS order check needs a build whose rules name their files: `npm run check:css-order` runs it on one.
+  testIgnore: CSS_ORDER_RUN ? [] : ['**/css-order.spec.ts'],
   // The axe audits of the run are summed up at the end: `[check] axe: …` and ${CHECK_REPORT_DIR}/axe.json.
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
@@ -12,7 +14,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  // The CSS order check keeps its results and artefacts apart (Playwright empties its output folder first; the gate
+  // sums both results).
+  outputDir: CSS_ORDER_RUN ? 'test-results/css-order' : 'test-results/e2e',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: CSS_ORDER_RUN ? 'ci-results/css-order.json' : 'ci-results/e2e.json' }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 390, height: 844 },
@@ -42,6 +47,8 @@ export default defineConfig({
       // Every journey signs people up from 127.0.0.1: more SMS than one real client sends in an hour.
       SMS_PER_IP_PER_HOUR: '1000',
       SEED_DEMO: 'true',
+      // Another build than dist/web (the CSS order check's).
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR, E2E_KEYBOARD_OPERATOR].map((p) => p.e164).join(','),
     },
   },

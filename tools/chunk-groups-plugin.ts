@@ -14,7 +14,9 @@ import type { Plugin } from 'vite';
  * - `ui`: what every screen but "/" waits for before it shows (the toast, its animation library, the locale,
  *   antd-mobile's React 19 render), with the small helpers (hooks, utils, Babel helpers) antd-mobile's parts
  *   share, instead of one file each;
- * - `forms`: the form library and the parts only forms use.
+ * - `forms`: the form library and the parts only forms use;
+ * - `lists`: what the browse screens (/mall, /market) load beyond `ui` (tabs, popups, the paged list, row parts,
+ *   gestures) — one file instead of some twenty, each a round trip on a phone.
  *
  * Never grouped: what the entry loads first, anything the back office may load (it must not depend on the app's
  * chunks), and the modules loaded with import() (the manifest, the budget and the preload hints name screens by
@@ -31,6 +33,10 @@ export interface ChunkGroupsOptions {
   ready: string[];
   /** Modules that hold a form (relative to Vite's root): the form parts they load go to `forms`. */
   forms: string[];
+  /** The browse screens' modules (relative to Vite's root): what they load beyond the groups above goes to `lists`. */
+  lists: string[];
+  /** The groups to form (default: all); the others' modules are left to the bundler (CSS order checks compare both). */
+  enabled?: string[];
 }
 
 type Graph = Map<string, { imports: string[]; dynamicImports: string[] }>;
@@ -111,6 +117,7 @@ export function chunkGroups(options: ChunkGroupsOptions) {
     ui: new Set<string>(),
     home: new Set<string>(),
     forms: new Set<string>(),
+    lists: new Set<string>(),
   };
   type Name = keyof typeof sets;
   const groupOf = (id: string): Name | null => {
@@ -171,6 +178,7 @@ export function chunkGroups(options: ChunkGroupsOptions) {
       const dynamicTargets = [...graph.values()].flatMap((n) => n.dynamicImports);
       const taken = new Set([...mobile, ...fullClosure(graph, options.otherEntries.map(abs)), ...dynamicTargets]);
       const claim = (name: Name, ids: Iterable<string>) => {
+        if (options.enabled && !options.enabled.includes(name)) return;
         for (const id of ids) {
           if (taken.has(id)) continue;
           sets[name].add(id);
@@ -189,7 +197,14 @@ export function chunkGroups(options: ChunkGroupsOptions) {
       // over one file each.
       claim('ui', [...lazyLibs].filter((id) => HELPERS.test(id)));
       // The form library and what only forms use.
-      claim('forms', [...staticClosure(graph, options.forms.map(abs), taken)].filter((id) => FORM_PARTS.test(id)));
+      const formClosure = staticClosure(graph, options.forms.map(abs), taken);
+      claim('forms', [...formClosure].filter((id) => FORM_PARTS.test(id)));
+      // What the browse screens load (their own modules stay in their chunks: the manifest names screens by them),
+      // but not what the forms or anything of "/" (its sections below the fold) load too: /login and "/" would fetch
+      // all of `lists` for a button or a list row.
+      const listScreens = new Set(options.lists.map(abs));
+      const elsewhere = new Set([...formClosure, ...fullClosure(graph, [abs(options.home)])]);
+      claim('lists', [...staticClosure(graph, [...listScreens], taken)].filter((id) => !listScreens.has(id) && !elsewhere.has(id)));
     },
   };
 

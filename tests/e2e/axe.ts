@@ -30,7 +30,8 @@ export async function appLive(page: Page): Promise<void> {
   await expect(page.locator('.app-shell[data-live]')).toHaveCount(1);
 }
 
-async function settled(page: Page): Promise<void> {
+/** The screen at rest: drawn by React, loaded, no toast, message or popup in motion, fonts in. */
+export async function settled(page: Page): Promise<void> {
   await appLive(page);
   await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
   // The request client's blocking toast: the screen under it is about to change.

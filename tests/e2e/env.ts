@@ -3,6 +3,8 @@ import path from 'node:path';
 import { withCheckCharacter } from '../../src/shared/exchange-code';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
+/** This run is the CSS order check's (`npm run check:css-order`): its own build, spec, results; no axe audits. */
+export const CSS_ORDER_RUN = process.env.TROVE_CSS_SOURCES === '1';
 /** The port of the second server collection.spec.ts runs (codes need the database to themselves). */
 export const E2E_AUX_PORT = Number(process.env.E2E_AUX_PORT ?? E2E_PORT + 11);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}`);
