@@ -31,7 +31,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
@@ -47,6 +47,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database, type Db } from '../src/server/db/client';
 import { cardInfos, cards, payOrders } from '../src/server/db/schema';
 import { createBuyers, createDrop } from '../src/server/modules/pay-orders/pay-orders.fixtures';
+import { freePort } from '../src/server/testing/free-port';
 import { PAY_ORDER_TTL_MS } from '../src/shared/constants';
 import { freshPostgres, pool, pct, request, type Answer } from './bench-kit';
 
@@ -349,16 +350,6 @@ async function runInProcess(label: string, database: Database & { url?: string }
 // ---------------------------------------------------------------------------------------------
 // Several server processes on PostgreSQL + Redis.
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   port: number;

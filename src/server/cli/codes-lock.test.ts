@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, lockFile, lockHolder } from '../db/data-dir-lock';
+import { freePort } from '../testing/free-port';
 
 const exec = promisify(execFile);
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
@@ -38,7 +39,9 @@ describe('the embedded database lock', () => {
 
   it('`npm run codes` refuses while a server holds DATA_DIR, and works on the same data once it stops', async () => {
     const dataDir = path.join(dir, 'server');
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', PORT: '4461', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(dir, 'no-web') };
+    // A free port, not a fixed one: the gate runs this file on PGlite and on PostgreSQL at the same time.
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(dir, 'no-web') };
     delete env.DATABASE_URL;
     delete env.APP_SECRET;
     const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -49,7 +52,7 @@ describe('the embedded database lock', () => {
       const deadline = Date.now() + 90_000;
       for (;;) {
         if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${serverErr}`);
-        const up = await fetch('http://127.0.0.1:4461/healthz').then((r) => r.ok, () => false);
+        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
         if (up) break;
         if (Date.now() > deadline) throw new Error(`server did not start: ${serverErr}`);
         await new Promise((r) => setTimeout(r, 500));
@@ -65,7 +68,7 @@ describe('the embedded database lock', () => {
       expect(refused!.stderr).toContain(`伺服器（PID ${server.pid}）正在使用`);
       expect(refused!.stderr).toContain('請改用後台');
       // The server was not disturbed.
-      expect((await fetch('http://127.0.0.1:4461/healthz')).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     } finally {
       server.kill('SIGTERM');
       await exited(server);

@@ -33,6 +33,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Sees every query (benchmarks count them). */
   logger?: Logger;
+  /** PGlite in memory only: starts from this dump of a data folder (`dumpDataDir`), e.g. an already migrated one. */
+  pgliteFrom?: Blob;
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -51,11 +53,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Without `schema`: the app uses no relational queries (`db.query.*`), and with it every transaction would build
     // a relational query builder per table (issue 10: one per pay order in a drop).
     const db = drizzlePg({ client: pool, casing: 'snake_case', logger: opts.logger });
-    // One instance migrates at a time when several start together.
+    // One instance migrates at a time when several start together; on the connection that holds the lock (a pool
+    // of one would wait for itself otherwise).
     const lock = await pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock(727274)');
-      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg({ client: lock, casing: 'snake_case', logger: opts.logger }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       lock.release();
@@ -63,7 +66,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
+  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});
   const db = drizzlePglite({ client, casing: 'snake_case', logger: opts.logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

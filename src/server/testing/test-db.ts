@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { newId } from '../adapters/ids';
 import { openDatabase, type Database } from '../db/client';
@@ -6,17 +7,32 @@ import { openDatabase, type Database } from '../db/client';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 /**
+ * Set by the test run's global setup (`src/server/testing/global-setup.ts`): a migrated database each test
+ * database starts as, instead of running every migration again (a dump of PGlite's data folder; a template
+ * database on the PostgreSQL server). Unset (a script outside Vitest): each database is migrated from scratch.
+ */
+export const TEMPLATE_ENV = { pglite: 'TROVE_TEST_PGLITE_DUMP', postgres: 'TROVE_TEST_TEMPLATE_DATABASE' } as const;
+
+let pgliteDump: Promise<Blob> | null = null;
+
+/**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
  * PostgreSQL server of `TEST_DATABASE_URL` (dropped again on close).
  */
 export async function openTestDatabase(opts: { postgres?: boolean; poolSize?: number } = {}): Promise<Database> {
   const usePg = opts.postgres ?? Boolean(TEST_DATABASE_URL);
-  if (!usePg) return openDatabase({});
+  if (!usePg) {
+    const dump = process.env[TEMPLATE_ENV.pglite];
+    if (!dump) return openDatabase({});
+    pgliteDump ??= readFile(dump).then((bytes) => new Blob([bytes]));
+    return openDatabase({ pgliteFrom: await pgliteDump });
+  }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = newId('trove_test').toLowerCase();
+  const template = process.env[TEMPLATE_ENV.postgres];
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
