@@ -350,7 +350,6 @@ async function runInProcess(label: string, database: Database & { url?: string }
 // ---------------------------------------------------------------------------------------------
 // Several server processes on PostgreSQL + Redis.
 
-
 interface Server {
   port: number;
   child: ChildProcess;

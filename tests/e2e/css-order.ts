@@ -182,12 +182,7 @@ export async function cssOrderConflicts(page: Page): Promise<{ conflicts: OrderC
       walk(rules, sheet.href ? new URL(sheet.href).pathname : 'inline <style>');
     }
 
-    const conflicts: {
-      element: string;
-      property: string;
-      tied: string[];
-      library: boolean;
-    }[] = [];
+    const conflicts: OrderConflict[] = [];
     const elements = Array.from(document.querySelectorAll('body, body *, html')).filter((el) => !['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName));
     const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${Array.from(el.classList).map((c) => `.${c}`).join('')}`;
     for (const el of elements) {

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { newId } from '../adapters/ids';
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/client';
-import { TEMPLATE_ENV, TEST_DATABASE_URL } from './test-db';
+import { onTestServer, TEMPLATE_ENV, TEST_DATABASE_URL, testDatabaseUrl } from './test-db';
 
 /**
  * Vitest's global setup of the server tests: migrates one database per run that every test database starts as
@@ -28,26 +27,14 @@ export async function setup() {
   let template: string | null = null;
   if (TEST_DATABASE_URL) {
     template = newId('trove_template').toLowerCase();
-    await admin(`CREATE DATABASE ${template}`);
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${template}`;
+    await onTestServer(`CREATE DATABASE ${template}`);
     // Migrated, then closed: a template copies only while nobody is connected to it.
-    await (await openDatabase({ url: url.toString(), poolSize: 1 })).close();
+    await (await openDatabase({ url: testDatabaseUrl(template), poolSize: 1 })).close();
     process.env[TEMPLATE_ENV.postgres] = template;
   }
 
   return async () => {
     await rm(dir, { recursive: true, force: true });
-    if (template) await admin(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    if (template) await onTestServer(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

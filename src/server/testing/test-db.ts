@@ -30,21 +30,31 @@ export async function openTestDatabase(opts: { postgres?: boolean; poolSize?: nu
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = newId('trove_test').toLowerCase();
   const template = process.env[TEMPLATE_ENV.postgres];
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: opts.poolSize ?? 10 });
+  await onTestServer(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ url: testDatabaseUrl(name), poolSize: opts.poolSize ?? 10 });
   return {
     ...database,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** Runs one statement (CREATE / DROP DATABASE) on the PostgreSQL server of `TEST_DATABASE_URL`, on a connection of its own. */
+export async function onTestServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The connection string of database `name` on the PostgreSQL server of `TEST_DATABASE_URL`. */
+export function testDatabaseUrl(name: string): string {
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
