@@ -32,6 +32,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
@@ -190,27 +191,41 @@ async function rawClaims(url: string, drop: string, buyers: Buyer[], opts: { awa
       // reservation reuses them); the loop with the awaited commit reads them inside, as the service did then.
       const before = opts.awaited ? null : ((await claimPool.query(named('raw_sale', SALE_SQL, [drop, now.toISOString()]))).rows[0] as Sale); // availability
       const c = await claimPool.connect();
+      // As the app's transactions send them (db/pipelined-session.ts): BEGIN in one write with the first statement,
+      // the insert and the claim in one write with the COMMIT; `awaited`: each statement on its own, as before.
+      const socket = opts.awaited ? null : (c as unknown as { connection: { stream: Writable } }).connection.stream;
       let status = 500;
       try {
-        await c.query('BEGIN');
-        await c.query(named('raw_lock_buyer', 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`])); // lockBuyer
+        socket?.cork();
+        const begun = c.query('BEGIN');
+        const locked = c.query(named('raw_lock_buyer', 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`])); // lockBuyer
+        socket?.uncork();
+        await begun;
+        await locked;
         await c.query(named('raw_by_key', 'select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key])); // byKey
         const sale = before ?? ((await c.query(named('raw_sale', SALE_SQL, [drop, now.toISOString()]))).rows[0] as Sale); // saleInfo
         await c.query(named('raw_held', `select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop])); // heldQuantity
         const orderNo = `${opts.awaited ? 'TRAWA' : opts.unnamed ? 'TRAWU' : 'TRRAW'}${String(i).padStart(8, '0')}`;
-        await c.query(named('raw_insert', INSERT_SQL, [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()])); // insert
-        // The claim last, as the service does (catalogue `claim`), with the commit sent right behind it
-        // without waiting for its answer; when the editions are gone the supply CHECK refuses the claim and
-        // the commit becomes a rollback.
+        const insertValues = [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()];
         if (opts.awaited) {
+          await c.query(named('raw_insert', INSERT_SQL, insertValues)); // insert
           const reserved = await c.query(named('raw_reserve', 'update card_infos set reserved = reserved + $1 where id = $2 and minted + reserved + $1 <= edition_size returning id', [1, drop]));
           await c.query(reserved.rowCount === 1 ? 'COMMIT' : 'ROLLBACK');
           return { status: reserved.rowCount === 1 ? 200 : 409, body: '', ms: performance.now() - started, headers: {} };
         }
+        // The insert, then the claim last, as the service does (catalogue `claim`), with the commit in the same write,
+        // none awaited before the others are sent; when the editions are gone the supply CHECK refuses the claim and
+        // the commit becomes a rollback.
+        socket?.cork();
+        const inserted = c.query(named('raw_insert', INSERT_SQL, insertValues)); // insert
         const claim = c.query(named('raw_claim', 'update card_infos set reserved = reserved + $1 where id = $2', [1, drop])); // claim
         const commit = c.query('COMMIT');
+        socket?.uncork();
+        inserted.catch(() => undefined);
+        claim.catch(() => undefined);
         commit.catch(() => undefined);
         try {
+          await inserted;
           await claim;
           status = 200;
         } catch (err) {

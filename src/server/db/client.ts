@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pipelinedDatabase } from './pipelined-session';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,7 +53,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     // Without `schema`: the app uses no relational queries (`db.query.*`), and with it every transaction would build
     // a relational query builder per table (issue 10: one per pay order in a drop).
-    const db = drizzlePg({ client: pool, casing: 'snake_case', logger: opts.logger });
+    // Its transactions spend no round trip of their own (db/pipelined-session.ts).
+    const db = pipelinedDatabase(pool, { logger: opts.logger });
     // One instance migrates at a time when several start together; on the connection that holds the lock (a pool
     // of one would wait for itself otherwise).
     const lock = await pool.connect();
@@ -63,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       lock.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});

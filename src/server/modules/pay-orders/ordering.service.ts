@@ -4,6 +4,7 @@ import type { PayOrder, PayOrderInput, PayOrderListQuery, PaymentMethod } from '
 import { newId, randomBase32, randomDigits, sha256 } from '../../adapters/ids';
 import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
 import type { Deps } from '../../deps';
+import { withCommit } from '../../db/pipelined-session';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import type { OrderTypeRegistry } from './order-types';
@@ -17,6 +18,14 @@ const HK_OFFSET_MS = 8 * 3600_000;
 function newOrderNo(now: Date): string {
   const hk = new Date(now.getTime() + HK_OFFSET_MS).toISOString();
   return `TR${hk.slice(2, 4)}${hk.slice(5, 7)}${hk.slice(8, 10)}${randomDigits(4)}${randomBase32(4).replace(/[0-9]/g, (d) => 'ABCDEFGHJK'[Number(d)]!)}`;
+}
+
+/** The order a transaction's last statements inserted, once both answered; the first one's error otherwise. */
+async function settled(last: { inserted: Promise<PayOrderRow>; claimed: Promise<void> | undefined } | null): Promise<PayOrderRow | null> {
+  if (!last) return null;
+  const row = await last.inserted;
+  await last.claimed;
+  return row;
 }
 
 export type OrderingDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'> & { config: Pick<Deps['config'], 'publicUrl'> };
@@ -95,8 +104,9 @@ export function createOrdering(
       const available = await type.availability(deps.db, itemId);
       const refusal = available.refusal(deps.clock.now());
       if (refusal && !(await repo.byKey(deps.db, actor.userId, idempotencyKey))) throw refusal;
-      let claiming: Promise<void> | null = null;
-      const order = await deps.db.transaction(async (tx) => {
+      /** The transaction's last statements, once sent: the order's insert and the claim (if its type has one). */
+      let last: { inserted: Promise<PayOrderRow>; claimed: Promise<void> | undefined } | null = null;
+      const found = await deps.db.transaction(async (tx) => {
         await repo.lockBuyer(tx, actor.userId);
         const existing = await repo.byKey(tx, actor.userId, idempotencyKey);
         if (existing) {
@@ -106,37 +116,40 @@ export function createOrdering(
         const now = deps.clock.now();
         const orderNo = newOrderNo(now);
         const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now, available);
-        const inserted = await repo.insert(tx, {
-          id: newId('pord'),
-          orderNo,
-          ...(provider.localCheckout(orderNo) ?? {}),
-          type: input.type,
-          buyerId: actor.userId,
-          ...item,
-          quantity,
-          amountCents: item.unitPriceCents * quantity,
-          provider: provider.name,
-          idempotencyKey,
-          requestHash,
-          expiresAt: new Date(now.getTime() + PAY_ORDER_TTL_MS),
-          createdAt: now,
-          updatedAt: now,
-        });
-        // Last statement, not awaited: the commit goes out right behind it (see ReservedItem.claim), so the
-        // drop's supply row stays locked for the database's work only.
-        if (claim) {
-          claiming = claim();
-          // Awaited below; a failed commit must not leave it unhandled meanwhile.
-          claiming.catch(() => undefined);
-        }
-        return inserted;
+        // Sent and not awaited: they go out in one write with the commit (withCommit), so the drop's supply row,
+        // locked by the claim, stays locked for the database's work only (ReservedItem.claim). Their answers are
+        // awaited once the transaction returned: a failed insert or a refused claim turned the commit into a rollback.
+        last = withCommit(tx, () => ({
+          inserted: repo.insert(tx, {
+            id: newId('pord'),
+            orderNo,
+            ...(provider.localCheckout(orderNo) ?? {}),
+            type: input.type,
+            buyerId: actor.userId,
+            ...item,
+            quantity,
+            amountCents: item.unitPriceCents * quantity,
+            provider: provider.name,
+            idempotencyKey,
+            requestHash,
+            expiresAt: new Date(now.getTime() + PAY_ORDER_TTL_MS),
+            createdAt: now,
+            updatedAt: now,
+          }),
+          claimed: claim?.(),
+        }));
+        // Awaited below; a failed commit must not leave them unhandled meanwhile.
+        last.inserted.catch(() => undefined);
+        last.claimed?.catch(() => undefined);
+        return null;
       }).catch(async (err: unknown) => {
-        // A refused claim can also fail the commit (PGlite reports the rollback): its 409 is the answer then.
-        if (claiming) await claiming;
+        // The insert's own error first (the claim behind it then fails too), then a refused claim's 409 (which can
+        // also fail the commit: PGlite reports the rollback).
+        await settled(last);
         throw err;
       });
-      // A refused claim rolled the whole transaction back: its 409 is the answer, and no order exists.
-      if (claiming) await claiming;
+      // The statement that rolled the transaction back, if one did: no order exists then.
+      const order = found ?? (await settled(last))!;
       return view(await ensureCheckout(order));
     },
 
