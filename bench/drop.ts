@@ -11,7 +11,7 @@
  *   the drop's sell-through rate is printed as a ratio to it;
  * - the sell-through rate while stock lasts (orders up to the last sale ÷ the time of that sale);
  * - sold-out refusals: their latency during the rush, then a burst of attempts at the sold-out drop
- *   by buyers without an order (p50/p99), with the queries the server ran meanwhile (PostgreSQL), then
+ *   by buyers without an order (p50/p99), with the queries and session lookups the server ran meanwhile (decision 023: none), then
  *   the same buyers once more (a retry: their sessions are kept, decision 021).
  * The claim and the commit behind it are sent together (pipelined) by the app and by the raw loop; the
  * raw loop is also run with the commit sent after the claim's answer, and with unnamed statements (parsed
@@ -342,7 +342,7 @@ async function runInProcess(label: string, database: Database & { url?: string }
     counter.c.counting = true;
     await refusalBurst(agent, [port], buyers.slice(ATTEMPTS), drop, database.url ? 'pg' : 'pglite');
     counter.c.counting = false;
-    console.log(`  queries meanwhile        ${counter.c.other} by the create path, ${counter.c.sessions} session lookups (sign-in, one per request)${counter.c.samples.size ? `; e.g. ${[...counter.c.samples].join(' | ')}` : ''}`);
+    console.log(`  queries meanwhile        ${counter.c.other} by the create path, ${counter.c.sessions} session lookups (decision 023: the refusal comes before the session)${counter.c.samples.size ? `; e.g. ${[...counter.c.samples].join(' | ')}` : ''}`);
     // The same buyers try again at once, as buyers of a drop do: their sessions are kept (decision 021).
     counter.c.sessions = 0;
     counter.c.other = 0;

@@ -7,7 +7,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The session is looked up by the handler (`signedIn`), after what it can answer without knowing the caller (a
+     * sold-out drop's refusal, decision 023); a request without a bearer token still gets its 403 before the body is
+     * read (`requireBearer`).
+     */
+    lateSession?: boolean;
+  }
 }
+
+const bearerOf = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1] ?? null;
+};
 
 /** Resolves `Authorization: Bearer …` into `request.actor` for every API call. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -15,11 +28,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     // Public answers (`config.cache`) are the same for every caller and never read the actor: no session lookup.
-    if (request.routeOptions.config?.cache) return;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) return;
-    request.actor = await app.services.auth.authenticate(match[1]!);
+    if (request.routeOptions.config?.cache || request.routeOptions.config?.lateSession) return;
+    const token = bearerOf(request);
+    if (token) request.actor = await app.services.auth.authenticate(token);
   });
 });
 
@@ -27,6 +38,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 export function requireUser(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated('請先登入');
   return request.actor;
+}
+
+/** A `lateSession` route's check before the body: a caller without any bearer token gets the 403 that logs out. */
+export function requireBearer(request: FastifyRequest): void {
+  if (!bearerOf(request)) throw unauthenticated('請先登入');
+}
+
+/** `requireUser` for a `lateSession` route: its session looked up now. */
+export async function signedIn(request: FastifyRequest): Promise<Actor> {
+  const token = request.actor ? null : bearerOf(request);
+  if (token) request.actor = await request.server.services.auth.authenticate(token);
+  return requireUser(request);
 }
 
 /** An operator, carrying the request id their audit records name. */

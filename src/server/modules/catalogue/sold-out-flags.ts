@@ -24,8 +24,9 @@ const keyOf = (item: SupplyItem) => `${item.kind}:${item.id}`;
  * - A clear that lands while a claim is in flight wins: `mark` is ignored when any clear happened
  *   since the claim began (`epoch`), so a flag never outlives a release the claim did not see.
  * - While the broadcast is down (Redis lost) no flag is believed: releases may go unheard.
- * - Buyers who already hold an order of the item are never refused from memory: a retry of their
- *   Idempotency-Key must reach the database to get its order back.
+ * - The retry of an order of the item (its Idempotency-Key, whoever sends it) is never refused from memory: it
+ *   must reach the database to get its order back. Nothing else about the caller is needed, so a refusal comes
+ *   before the caller's session is looked up (decision 023).
  */
 export function createSoldOutFlags(deps: { broadcast: Broadcast; clock: Clock; ttlMs?: number }) {
   const ttl = deps.ttlMs ?? SOLD_OUT_FLAG_TTL_MS;
@@ -54,17 +55,17 @@ export function createSoldOutFlags(deps: { broadcast: Broadcast; clock: Clock; t
     /** Taken before a claim reads the stock; hand it to `mark` if the claim finds none. */
     epoch: () => epoch,
 
-    /** True when `buyerId` may be told from memory that the item is sold out. */
-    refuses(item: SupplyItem, buyerId: string): boolean {
+    /** True when an order attempt with this Idempotency-Key may be told from memory that the item is sold out. */
+    refuses(item: SupplyItem, idempotencyKey: string): boolean {
       // Redis away: another instance's release could not reach us, so ask the database.
       if (!deps.broadcast.live()) return false;
       const flag = fresh(keyOf(item));
-      return flag !== null && !flag.exempt.has(buyerId);
+      return flag !== null && !flag.exempt.has(idempotencyKey);
     },
 
     /**
-     * A claim begun at `since` found no stock: flags the item, exempting the buyers `holders` loads
-     * (everyone with an order of it). One load at a time per item; errors leave the item unflagged.
+     * A claim begun at `since` found no stock: flags the item, exempting the Idempotency-Keys `holders` loads
+     * (of every order of it). One load at a time per item; errors leave the item unflagged.
      */
     mark(item: SupplyItem, since: number, holders: () => Promise<Iterable<string>>): Promise<void> {
       const key = keyOf(item);

@@ -28,7 +28,7 @@ function saleRefusal(sale: SaleInfo, now: Date) {
 const soldOut = (kind: MallKind) => conflict(`${WORDS[kind].what}已售罄`, 'sold_out');
 
 export interface MallOrderDeps {
-  repo: Pick<PayOrdersRepository, 'heldQuantity' | 'buyerIdsOfItem'>;
+  repo: Pick<PayOrdersRepository, 'heldQuantity' | 'orderKeysOfItem'>;
   catalogue: Pick<CatalogueService, 'saleInfo' | 'claim' | 'release' | 'soldOut'>;
   /** Runs the holder query of a sold-out flag and the left count of a refused claim (outside any transaction). */
   db: Executor;
@@ -45,12 +45,12 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
   const sale = (db: Executor, id: string) => d.catalogue.saleInfo(db, { kind, id });
   const flags = d.catalogue.soldOut;
   // Not awaited: the refusal goes out at once; the flag follows once its holders are loaded.
-  const markSoldOut = (id: string, since: number) => void flags.mark({ kind, id }, since, () => d.repo.buyerIdsOfItem(d.db, { type: kind, id }));
+  const markSoldOut = (id: string, since: number) => void flags.mark({ kind, id }, since, () => d.repo.orderKeysOfItem(d.db, { type: kind, id }));
   /** The sale rules each availability answer was made from, for the reservation of the same request. */
   const read = new WeakMap<Availability, SaleInfo>();
   return {
     itemId,
-    refusalFromMemory: (id, buyerId) => (flags.refuses({ kind, id }, buyerId) ? soldOut(kind) : null),
+    refusalFromMemory: (id, idempotencyKey) => (flags.refuses({ kind, id }, idempotencyKey) ? soldOut(kind) : null),
     async availability(db, id) {
       const since = flags.epoch();
       const s = await sale(db, id);

@@ -41,10 +41,11 @@ export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
    */
   availability(db: Executor, itemId: string): Promise<Availability>;
   /**
-   * A refusal known without any query (a sold-out flag), checked first; null to go on to the
-   * database. Must never refuse a buyer who holds an order of the item (their key's retry).
+   * A refusal known without any query (a sold-out flag), checked first, before the caller's session is even
+   * looked up; null to go on to the database. Must never refuse the retry of an order of the item (its
+   * Idempotency-Key), which must get the order back.
    */
-  refusalFromMemory?(itemId: string, buyerId: string): AppError | null;
+  refusalFromMemory?(itemId: string, idempotencyKey: string): AppError | null;
   /**
    * Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK
    * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses

@@ -85,6 +85,16 @@ export function createOrdering(
     },
 
     /**
+     * A sold-out drop meets thousands of attempts after its last edition: the 409 any new order of it gets, known
+     * without a query and without knowing the caller (null otherwise, and always for the retry of an existing order
+     * of the item, its Idempotency-Key, which must find its order).
+     */
+    refusalFromMemory(input: PayOrderInput, idempotencyKey: string): AppError | null {
+      const type = orderTypes.get(input.type);
+      return type.refusalFromMemory?.(type.itemId(input), idempotencyKey) ?? null;
+    },
+
+    /**
      * Creates a pay order and reserves what it buys, in one transaction per buyer; the same
      * idempotency key from the same buyer answers the same order.
      */
@@ -94,9 +104,8 @@ export function createOrdering(
       // A market order buys its one listing.
       const quantity = 'quantity' in input ? input.quantity : 1;
       const requestHash = sha256(JSON.stringify([input.type, itemId, quantity]));
-      // A sold-out drop meets thousands of attempts after its last edition: refused from memory,
-      // without a query (never for a buyer holding an order of it, whose retry must find it).
-      const known = type.refusalFromMemory?.(itemId, actor.userId);
+      // Answered by the route before the session lookup already; again here for any other caller.
+      const known = type.refusalFromMemory?.(itemId, idempotencyKey);
       if (known) throw known;
       // Fast refusal without a transaction when the item cannot be bought by anyone right now.
       // Availability is read before the key: an order that took the last edition is committed

@@ -99,13 +99,13 @@ export function createPayOrdersRepository() {
       return Number(rows[0]?.n ?? 0);
     },
 
-    /** Everyone with an order (any status) of one card info or product: whose retries must reach the database. */
-    async buyerIdsOfItem(db: Executor, item: { type: 'card' | 'product'; id: string }) {
+    /** The Idempotency-Keys of every order (any status) of one card info or product: retries that must reach the database. */
+    async orderKeysOfItem(db: Executor, item: { type: 'card' | 'product'; id: string }) {
       const rows = await db
-        .selectDistinct({ buyerId: payOrders.buyerId })
+        .selectDistinct({ key: payOrders.idempotencyKey })
         .from(payOrders)
         .where(item.type === 'card' ? eq(payOrders.cardInfoId, item.id) : eq(payOrders.productId, item.id));
-      return rows.map((r) => r.buyerId);
+      return rows.map((r) => r.key);
     },
 
     async insert(db: Executor, row: CreatedPayOrder) {

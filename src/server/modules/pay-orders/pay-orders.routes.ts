@@ -11,7 +11,7 @@ import {
   PaymentMethodSchema,
 } from '../../../shared/schemas/pay-orders';
 import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { requireBearer, requireUser, signedIn } from '../../plugins/auth';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
 
@@ -21,13 +21,20 @@ export async function payOrderRoutes(app: FastifyInstance) {
   const tags = ['payOrder'];
   // Signed-in users only, checked before the body so an anonymous caller gets the 403 that logs out.
   app.addHook('preValidation', async (req) => {
-    requireUser(req);
+    if (req.routeOptions.config?.lateSession) requireBearer(req);
+    else requireUser(req);
   });
 
   r.post(
     '/payOrder/create',
-    { schema: { tags, headers: CreateHeadersSchema, body: CreatePayOrderSchema, response: reply(PayOrderSchema) } },
-    async (req) => ok(await payOrders.create(requireUser(req), req.body, req.headers[IDEMPOTENCY_HEADER])),
+    // A sold-out drop's refusal needs no session: it is answered before the lookup (decision 023).
+    { schema: { tags, headers: CreateHeadersSchema, body: CreatePayOrderSchema, response: reply(PayOrderSchema) }, config: { lateSession: true } },
+    async (req) => {
+      const key = req.headers[IDEMPOTENCY_HEADER];
+      const refusal = payOrders.refusalFromMemory(req.body, key);
+      if (refusal) throw refusal;
+      return ok(await payOrders.create(await signedIn(req), req.body, key));
+    },
   );
 
   r.get('/payOrder/info', { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } }, async (req) =>

@@ -41,6 +41,7 @@ export function createPayOrdersService(deps: OrderingDeps, svc: PayOrdersDeps, {
       return o && o.buyerId === buyerId ? o : null;
     },
     methods: ordering.methods,
+    refusalFromMemory: ordering.refusalFromMemory,
     create: ordering.create,
     info: ordering.info,
     payCheck: ordering.payCheck,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
 import { cardEvents, cardInfos, cards, goods, payOrders, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -105,6 +105,36 @@ describe('pay orders API (sandbox provider)', () => {
     await expect409({ type: 'card', cardInfoId: limited, quantity: 1 }, /你已購買或有待付款訂單 2 張/);
     expect(msgs.size).toBe(6);
     for (const id of [upcoming, ended, codeOnly]) expect(await supply(id)).toEqual({ minted: 0, reserved: 0 });
+  });
+
+  it('refuses a sold-out drop before looking the session up; the retry of an order still gets it, and a caller without a token gets 403 first', async () => {
+    const drop = await createDrop(t.db, { editionSize: 1, perUserLimit: 1 });
+    const key = freshKey();
+    const order = await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 }, key);
+    expect(order.status).toBe(200);
+    // Bob's claim finds none left: the drop is flagged (its holders' keys loaded) once the refusal is out.
+    expect((await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).msg).toBe('此卡牌已售罄');
+    await expect.poll(() => t.app.services.catalogue.soldOut.refuses({ kind: 'card', id: drop }, freshKey())).toBe(true);
+    const lookups = vi.spyOn(t.app.services.auth, 'authenticate');
+    try {
+      // New attempts, by anyone holding any token: refused from memory, no session looked up.
+      expect(await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).toMatchObject({ status: 409, msg: '此卡牌已售罄' });
+      expect(await create('not-a-session', { type: 'card', cardInfoId: drop, quantity: 1 })).toMatchObject({ status: 409, msg: '此卡牌已售罄' });
+      expect(lookups).not.toHaveBeenCalled();
+      // Alice's retry of her key reaches the database and gets her order back; a stranger's token with her key gets 403.
+      expect((await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 }, key)).data.orderNo).toBe(order.data.orderNo);
+      expect((await create('not-a-session', { type: 'card', cardInfoId: drop, quantity: 1 }, key)).status).toBe(403);
+      expect(lookups).toHaveBeenCalledTimes(2);
+    } finally {
+      lookups.mockRestore();
+    }
+    // Without any token: 403 before the body is read, sold out or not, valid body or not.
+    expect((await t.call('POST', 'payOrder/create', { body: { type: 'card', cardInfoId: drop, quantity: 1 }, headers: { 'Idempotency-Key': freshKey() } })).status).toBe(403);
+    expect((await t.call('POST', 'payOrder/create', { body: { nonsense: true } })).status).toBe(403);
+    // An unknown token on a drop still on sale: 403, nothing reserved.
+    const open = await createDrop(t.db, { editionSize: 5, perUserLimit: 1 });
+    expect((await create('not-a-session', { type: 'card', cardInfoId: open, quantity: 1 })).status).toBe(403);
+    expect(await supply(open)).toEqual({ minted: 0, reserved: 0 });
   });
 
   it('says how many are left when the quantity is more than what is left', async () => {
