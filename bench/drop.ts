@@ -165,6 +165,7 @@ const SALE_SQL = `select ci.id, ci.name, ci.description, ci.price_cents, (ci.edi
     ELSE 'on_sale' END) as sale_state,
   ci.image, ci.rarity, t.id as theme_id, t.name as theme_name, ci.edition_size, ci.minted, ci.is_b_card
   from card_infos ci inner join themes t on t.id = ci.theme_id where ci.id = $1 limit 1`;
+const HELD_SQL = `select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`;
 const INSERT_SQL = `insert into pay_orders (id, order_no, provider_ref, pay_url, type, buyer_id, card_info_id, product_id, listing_id, item_name, item_image,
   unit_price_cents, quantity, amount_cents, provider, idempotency_key, request_hash, expires_at, created_at, updated_at)
   values ($1, $2, $3, $4, 'card', $5, $6, null, null, $7, $8, $9, 1, $9, 'sandbox', $10, $11, $12, $13, $13) returning *`;
@@ -191,20 +192,25 @@ async function rawClaims(url: string, drop: string, buyers: Buyer[], opts: { awa
       // reservation reuses them); the loop with the awaited commit reads them inside, as the service did then.
       const before = opts.awaited ? null : ((await claimPool.query(named('raw_sale', SALE_SQL, [drop, now.toISOString()]))).rows[0] as Sale); // availability
       const c = await claimPool.connect();
-      // As the app's transactions send them (db/pipelined-session.ts): BEGIN in one write with the first statement,
-      // the insert and the claim in one write with the COMMIT; `awaited`: each statement on its own, as before.
+      // As the app's transactions send them (db/pipelined-session.ts, ordering service): BEGIN in one write with the
+      // lock and the reads behind it, the insert and the claim in one write with the COMMIT; `awaited`: each statement
+      // on its own, as before.
       const socket = opts.awaited ? null : (c as unknown as { connection: { stream: Writable } }).connection.stream;
       let status = 500;
       try {
+        // BEGIN, the buyer's lock and the two reads behind it (ordering service, mall readAhead), in one write.
         socket?.cork();
         const begun = c.query('BEGIN');
         const locked = c.query(named('raw_lock_buyer', 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [`trove:pay-order-buyer:${buyer.id}`])); // lockBuyer
+        const keyed = c.query(named('raw_by_key', 'select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key])); // byKey
+        const held = opts.awaited ? null : c.query(named('raw_held', HELD_SQL, [buyer.id, drop])); // heldQuantity (readAhead)
         socket?.uncork();
+        for (const p of [begun, locked, keyed, held]) p?.catch(() => undefined);
         await begun;
         await locked;
-        await c.query(named('raw_by_key', 'select * from pay_orders where buyer_id = $1 and idempotency_key = $2 limit 1', [buyer.id, key])); // byKey
+        await keyed;
         const sale = before ?? ((await c.query(named('raw_sale', SALE_SQL, [drop, now.toISOString()]))).rows[0] as Sale); // saleInfo
-        await c.query(named('raw_held', `select coalesce(sum(quantity), 0)::int as n from pay_orders where buyer_id = $1 and card_info_id = $2 and status in ('pending', 'paid')`, [buyer.id, drop])); // heldQuantity
+        await (held ?? c.query(named('raw_held', HELD_SQL, [buyer.id, drop]))); // heldQuantity
         const orderNo = `${opts.awaited ? 'TRAWA' : opts.unnamed ? 'TRAWU' : 'TRRAW'}${String(i).padStart(8, '0')}`;
         const insertValues = [newId('pord'), orderNo, newId('sbx_cs'), `http://127.0.0.1/pay/sandbox/${orderNo}`, buyer.id, drop, sale.name, sale.image, sale.price_cents, key, sha256(key), new Date(now.getTime() + PAY_ORDER_TTL_MS).toISOString(), now.toISOString()];
         if (opts.awaited) {

@@ -48,6 +48,8 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
   const markSoldOut = (id: string, since: number) => void flags.mark({ kind, id }, since, () => d.repo.orderKeysOfItem(d.db, { type: kind, id }));
   /** The sale rules each availability answer was made from, for the reservation of the same request. */
   const read = new WeakMap<Availability, SaleInfo>();
+  /** The buyer's held quantity, asked for by `readAhead` together with the buyer's lock, by the same request's answer. */
+  const held = new WeakMap<Availability, Promise<number>>();
   return {
     itemId,
     refusalFromMemory: (id, idempotencyKey) => (flags.refuses({ kind, id }, idempotencyKey) ? soldOut(kind) : null),
@@ -64,6 +66,12 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
       read.set(answer, s);
       return answer;
     },
+    readAhead(tx, { buyerId, itemId: id }, checked) {
+      const asked = d.repo.heldQuantity(tx, buyerId, { type: kind, id });
+      // Not taken up when the request turns out to be a retry: handled here, awaited by `reserve` otherwise.
+      asked.catch(() => undefined);
+      held.set(checked, asked);
+    },
     async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now, checked) {
       const since = flags.epoch();
       // Read moments ago by `availability` (unlocked, as a read here would be): the claim judges the stock.
@@ -74,10 +82,11 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
         if (refusal.reason === 'sold_out') markSoldOut(id, since);
         throw refusal;
       }
-      const held = await d.repo.heldQuantity(tx, buyerId, { type: kind, id });
-      if (held + quantity > s.perUserLimit) {
+      const ahead = held.get(checked);
+      const holding = await (ahead ?? d.repo.heldQuantity(tx, buyerId, { type: kind, id }));
+      if (holding + quantity > s.perUserLimit) {
         throw conflict(
-          held > 0 ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${held} ${unit}` : `${what}每人限購 ${s.perUserLimit} ${unit}`,
+          holding > 0 ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${holding} ${unit}` : `${what}每人限購 ${s.perUserLimit} ${unit}`,
         );
       }
       return {

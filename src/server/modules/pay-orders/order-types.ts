@@ -47,6 +47,12 @@ export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
    */
   refusalFromMemory?(itemId: string, idempotencyKey: string): AppError | null;
   /**
+   * Read-only statements `reserve` will need, sent (not awaited) with the buyer's lock and the key lookup, in the
+   * same write, before it is known whether the request is the retry of an existing order: `reserve`, if it runs,
+   * takes their answers up (by `checked`). They run once the buyer's lock is held, as `reserve`'s own reads would.
+   */
+  readAhead?(tx: Tx, input: { buyerId: string; itemId: string }, checked: Availability): void;
+  /**
    * Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK
    * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses
    * the sale rules it read instead of reading them again; the claim judges the stock).

@@ -116,8 +116,15 @@ export function createOrdering(
       /** The transaction's last statements, once sent: the order's insert and the claim (if its type has one). */
       let last: { inserted: Promise<PayOrderRow>; claimed: Promise<void> | undefined } | null = null;
       const found = await deps.db.transaction(async (tx) => {
-        await repo.lockBuyer(tx, actor.userId);
-        const existing = await repo.byKey(tx, actor.userId, idempotencyKey);
+        // Sent together, in one write with the BEGIN (db/pipelined-session.ts): the buyer's lock first, then the reads
+        // that need it (each statement's snapshot is taken as it starts, so once the lock is held, as if each had
+        // waited for the one before). Awaited in order: the lock's error, if any, is the one that counts.
+        const locked = repo.lockBuyer(tx, actor.userId);
+        const keyed = repo.byKey(tx, actor.userId, idempotencyKey);
+        keyed.catch(() => undefined);
+        type.readAhead?.(tx, { buyerId: actor.userId, itemId }, available);
+        await locked;
+        const existing = await keyed;
         if (existing) {
           if (existing.requestHash !== requestHash) throw conflict('此 Idempotency-Key 已用於另一張訂單，請重新提交');
           return existing;
