@@ -29,7 +29,11 @@ export class AppError extends Error {
     /** Which failure of its kind, for callers that react to one (e.g. `code_unknown`); never shown. */
     readonly reason?: string,
   ) {
+    // An answer to the caller (4xx, 503) needs no stack: a drop's thousands of 409s skip capturing one. A 500 keeps it for the log.
+    const depth = Error.stackTraceLimit;
+    if (kind !== 'internal') Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = depth;
     this.name = 'AppError';
   }
 
