@@ -24,24 +24,23 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 export type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
+export type SessionRow = Awaited<ReturnType<AuthRepository['findSessions']>>[number];
 
-/** The session lookup every signed-in request may make: built once (db/prepared.ts). */
-const sessionByHash = preparedOnce((db) =>
+/** The session lookup of signed-in requests, several tokens at a time (auth.service.ts): built once (db/prepared.ts). */
+const sessionsByHashes = preparedOnce((db) =>
   db
-    .select(sessionColumns)
+    .select({ ...sessionColumns, tokenHash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('auth_session_by_hash'),
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.revokedAt)))
+    .prepare('auth_sessions_by_hashes'),
 );
 
 export function createAuthRepository() {
   return {
-    /** A live (not revoked) session by token hash, with its user's roles and status. */
-    async findSession(db: Executor, tokenHash: string) {
-      const rows = await sessionByHash(db).execute({ tokenHash });
-      return rows[0] ?? null;
+    /** The live (not revoked) sessions of these token hashes, with their users' roles and status; unknown ones are left out. */
+    async findSessions(db: Executor, tokenHashes: readonly string[]) {
+      return sessionsByHashes(db).execute({ tokenHashes });
     },
 
     async touchSession(db: Executor, id: string, at: Date) {

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
 import { maskPhone } from '../../../shared/phone';
 import type { SessionData, User } from '../../../shared/schemas/auth';
@@ -5,7 +6,7 @@ import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import { newId, newSecretToken, randomBase32, sha256 } from '../../adapters/ids';
-import { createAuthRepository, type UserRow } from './auth.repository';
+import { createAuthRepository, type SessionRow, type UserRow } from './auth.repository';
 import { createSmsCodeService, type SmsPurpose } from './sms.service';
 import { createSessionCache } from './session-cache';
 
@@ -63,6 +64,17 @@ export function createAuthService(deps: Deps) {
   const sessions = createSessionCache({ broadcast: deps.broadcast, clock: deps.clock });
   /** After the commit of a change to the user's sessions, status or roles: their kept sessions go, on every instance. */
   const sessionsChanged = (userId: string) => deps.afterCommit(() => sessions.evictUser(userId));
+  /**
+   * Session lookups, one query for all the tokens asked about in one turn of the event loop (a drop's rush brings
+   * hundreds of new buyers at once; issue 10). No memory of its own: kept sessions are the session cache's.
+   */
+  const lookups = new DataLoader<string, SessionRow | null>(
+    async (hashes) => {
+      const found = new Map((await repo.findSessions(deps.db, hashes)).map((s) => [s.tokenHash, s]));
+      return hashes.map((h) => found.get(h) ?? null);
+    },
+    { cache: false, maxBatchSize: 200, batchScheduleFn: (send) => setImmediate(send) },
+  );
 
   /** A new session for an active user, on `db` (the database or the caller's transaction). */
   async function openSession(db: Executor, found: UserRow, userAgent?: string): Promise<SessionData> {
@@ -98,7 +110,7 @@ export function createAuthService(deps: Deps) {
       let session = sessions.get(hash);
       if (!session) {
         const since = sessions.epoch();
-        const found = await repo.findSession(deps.db, hash);
+        const found = await lookups.load(hash);
         if (!found || found.userStatus !== 'active') return null;
         session = { id: found.id, userId: found.userId, roles: found.roles, userStatus: found.userStatus, expiresAt: found.expiresAt, lastUsedAt: found.lastUsedAt };
         sessions.put(hash, session, since);
