@@ -346,6 +346,16 @@ describe('sign-up and sign-in API', () => {
   });
 
   describe('sessions', () => {
+    it('looks up many sessions asked about at once (one batch) and answers each caller as themselves', async () => {
+      const people = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(freshPhone(), `同時${i}`)));
+      const signedOut = await signUp();
+      expect((await t.call('POST', 'user/logout', { token: signedOut.token })).status).toBe(200);
+      // Sent together, known, unknown and signed-out tokens mixed, some twice: each answer is its own caller's.
+      const tokens = [...people.map((p) => p.token), 'not-a-real-token', signedOut.token, people[0]!.token, people[3]!.token];
+      const answers = await Promise.all(tokens.map((token) => info(token)));
+      expect(answers.map((a) => (a.status === 200 ? a.data.nickname : a.status))).toEqual([...people.map((p) => p.user.nickname), 403, 403, '同時0', '同時3']);
+    });
+
     it('answers 403 without a token or with a bad one', async () => {
       expect(await info()).toEqual({ status: 403, code: 403, msg: '請先登入', data: null });
       expect(await info('not-a-real-token')).toEqual({ status: 403, code: 403, msg: '請先登入', data: null });
