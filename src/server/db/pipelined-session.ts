@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { sql, type Logger } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -53,35 +53,34 @@ class PipelinedSession extends NodePgSession<NoSchema, NoSchema> {
     const session = new NodePgSession<NoSchema, NoSchema>(client, this.pgDialect, undefined, this.sessionOptions);
     const tx = new NodePgTransaction<NoSchema, NoSchema>(this.pgDialect, session, undefined);
     const socket = socketOf(client);
-    let begun: Promise<unknown>;
-    let running: Promise<T>;
+    // The session's own execute sends at once (the transaction's `execute` only once awaited).
+    const send = (statement: SQL) => session.execute(statement);
+    /** COMMIT or ROLLBACK, written at once together with what `withCommit` held back. */
+    const end = (statement: SQL) => {
+      const sent = send(statement);
+      writeHeld(client);
+      return sent;
+    };
     socket?.cork();
+    const begun = send(sql`begin`);
+    begun.catch(() => undefined);
+    let running: Promise<T>;
     try {
-      // The session's own execute sends at once (the transaction's `execute` only once awaited).
-      begun = session.execute(sql`begin`);
-      try {
-        running = fn(tx);
-      } catch (err) {
-        running = Promise.reject(err);
-      }
+      running = fn(tx);
+    } catch (err) {
+      running = Promise.reject(err);
     } finally {
       socket?.uncork();
     }
-    begun.catch(() => undefined);
     try {
       const result = await running;
       await begun;
-      const commit = session.execute(sql`commit`);
-      writeHeld(client);
-      await commit;
+      await end(sql`commit`);
       return result;
     } catch (err) {
-      const rollback = session.execute(sql`rollback`);
-      writeHeld(client);
-      await rollback;
+      await end(sql`rollback`);
       throw err;
     } finally {
-      writeHeld(client);
       client.release();
     }
   }

@@ -11,7 +11,7 @@ declare module 'fastify' {
     /**
      * The session is looked up by the handler (`signedIn`), after what it can answer without knowing the caller (a
      * sold-out drop's refusal, decision 023); a request without a bearer token still gets its 403 before the body is
-     * read (`requireBearer`).
+     * read.
      */
     lateSession?: boolean;
   }
@@ -28,8 +28,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     // Public answers (`config.cache`) are the same for every caller and never read the actor: no session lookup.
-    if (request.routeOptions.config?.cache || request.routeOptions.config?.lateSession) return;
+    if (request.routeOptions.config?.cache) return;
     const token = bearerOf(request);
+    if (request.routeOptions.config?.lateSession) {
+      if (!token) throw unauthenticated('請先登入');
+      return;
+    }
     if (token) request.actor = await app.services.auth.authenticate(token);
   });
 });
@@ -38,11 +42,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 export function requireUser(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated('請先登入');
   return request.actor;
-}
-
-/** A `lateSession` route's check before the body: a caller without any bearer token gets the 403 that logs out. */
-export function requireBearer(request: FastifyRequest): void {
-  if (!bearerOf(request)) throw unauthenticated('請先登入');
 }
 
 /** `requireUser` for a `lateSession` route: its session looked up now. */

@@ -20,8 +20,14 @@ function newOrderNo(now: Date): string {
   return `TR${hk.slice(2, 4)}${hk.slice(5, 7)}${hk.slice(8, 10)}${randomDigits(4)}${randomBase32(4).replace(/[0-9]/g, (d) => 'ABCDEFGHJK'[Number(d)]!)}`;
 }
 
+/** A create transaction's last statements, once sent: the order's insert and the claim (if its type has one). */
+interface LastStatements {
+  inserted: Promise<PayOrderRow>;
+  claimed: Promise<void> | undefined;
+}
+
 /** The order a transaction's last statements inserted, once both answered; the first one's error otherwise. */
-async function settled(last: { inserted: Promise<PayOrderRow>; claimed: Promise<void> | undefined } | null): Promise<PayOrderRow | null> {
+async function settled(last: LastStatements | null): Promise<PayOrderRow | null> {
   if (!last) return null;
   const row = await last.inserted;
   await last.claimed;
@@ -113,8 +119,7 @@ export function createOrdering(
       const available = await type.availability(deps.db, itemId);
       const refusal = available.refusal(deps.clock.now());
       if (refusal && !(await repo.byKey(deps.db, actor.userId, idempotencyKey))) throw refusal;
-      /** The transaction's last statements, once sent: the order's insert and the claim (if its type has one). */
-      let last: { inserted: Promise<PayOrderRow>; claimed: Promise<void> | undefined } | null = null;
+      let last: LastStatements | null = null;
       const found = await deps.db.transaction(async (tx) => {
         // Sent together, in one write with the BEGIN (db/pipelined-session.ts): the buyer's lock first, then the reads
         // that need it (each statement's snapshot is taken as it starts, so once the lock is held, as if each had

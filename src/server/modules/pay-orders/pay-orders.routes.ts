@@ -11,7 +11,7 @@ import {
   PaymentMethodSchema,
 } from '../../../shared/schemas/pay-orders';
 import { ok, reply, typed } from '../../http';
-import { requireBearer, requireUser, signedIn } from '../../plugins/auth';
+import { requireUser, signedIn } from '../../plugins/auth';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
 
@@ -19,10 +19,10 @@ export async function payOrderRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { payOrders } = app.services;
   const tags = ['payOrder'];
-  // Signed-in users only, checked before the body so an anonymous caller gets the 403 that logs out.
+  // Signed-in users only, checked before the body so an anonymous caller gets the 403 that logs out (a `lateSession`
+  // route: its handler looks the session up; the auth plugin already refused a request without a token).
   app.addHook('preValidation', async (req) => {
-    if (req.routeOptions.config?.lateSession) requireBearer(req);
-    else requireUser(req);
+    if (!req.routeOptions.config?.lateSession) requireUser(req);
   });
 
   r.post(
