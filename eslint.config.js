@@ -47,7 +47,16 @@ const boundaries = {
       // Tests and their fixtures arrange and inspect rows directly.
       { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', '**/*-fixtures.ts'] },
       // Set-up and tooling that works on the database as a whole.
-      { category: 'db-tooling', pattern: ['src/server/db/**', 'src/server/testing/**', 'src/server/checks/**', 'src/server/cli/**', 'src/server/migrations/**'] },
+      {
+        category: 'db-tooling',
+        pattern: [
+          'src/server/db/**',
+          'src/server/testing/**',
+          'src/server/checks/**',
+          'src/server/cli/**',
+          'src/server/migrations/**',
+        ],
+      },
       ...ADAPTER_OWNERS.map(({ pattern, owner }) => ({ category: `owner-${owner}`, pattern })),
     ],
   },
@@ -83,15 +92,20 @@ const boundaries = {
           {
             from: { element: { type: 'web-feature' } },
             disallow: { to: { element: { type: 'web-feature' } } },
-            message: 'Features never import each other; compose them in app/ or move the shared part to components/ or lib/.',
+            message:
+              'Features never import each other; compose them in app/ or move the shared part to components/ or lib/.',
           },
           {
             from: { element: { type: 'web-feature' } },
-            allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            allow: {
+              to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+            },
           },
           {
             from: { element: { type: 'module' } },
-            disallow: { to: { element: { type: 'module' }, file: { categories: { anyOf: ['repository', 'read-model'] } } } },
+            disallow: {
+              to: { element: { type: 'module' }, file: { categories: { anyOf: ['repository', 'read-model'] } } },
+            },
             message: "Call the other module's service, not its repository.",
           },
           {
@@ -101,7 +115,10 @@ const boundaries = {
           // Only repositories (and database tooling and tests) speak SQL.
           {
             from: { element: { types: { anyOf: SERVER } } },
-            disallow: [{ to: { element: { type: 'schema' } } }, { to: { module: { origin: 'external', source: 'drizzle-orm' } } }],
+            disallow: [
+              { to: { element: { type: 'schema' } } },
+              { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
+            ],
             message: 'SQL and table definitions live in repositories; call a service instead.',
           },
           {
@@ -111,11 +128,14 @@ const boundaries = {
           {
             from: { file: { categories: 'repository' } },
             disallow: { to: { element: { type: 'schema' } } },
-            message: "A repository touches only its own module's tables (docs/decisions/006-table-ownership.md); call the owner's service.",
+            message:
+              "A repository touches only its own module's tables (docs/decisions/006-table-ownership.md); call the owner's service.",
           },
           {
             from: { element: { type: 'module' }, file: { categories: 'repository' } },
-            allow: { to: { file: { categories: 'schema-file', captured: { owner: '{{ from.element.captured.mod }}' } } } },
+            allow: {
+              to: { file: { categories: 'schema-file', captured: { owner: '{{ from.element.captured.mod }}' } } },
+            },
           },
           {
             from: { file: { categories: 'read-model' } },
@@ -128,11 +148,17 @@ const boundaries = {
           })),
           ...ADAPTER_OWNERS.map(({ owner }) => ({
             from: { file: { categories: `owner-${owner}` } },
-            allow: [{ to: { file: { categories: 'schema-file', captured: { owner } } } }, { to: { module: { origin: 'external', source: 'drizzle-orm' } } }],
+            allow: [
+              { to: { file: { categories: 'schema-file', captured: { owner } } } },
+              { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
+            ],
           })),
           {
             from: [{ element: { type: 'schema' } }, { file: { categories: { anyOf: ['db-tooling', 'test'] } } }],
-            allow: [{ to: { element: { type: 'schema' } } }, { to: { module: { origin: 'external', source: 'drizzle-orm' } } }],
+            allow: [
+              { to: { element: { type: 'schema' } } },
+              { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
+            ],
           },
           // Last, so nothing above can undo it: routes call services.
           {
@@ -174,7 +200,11 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'tools/**/*.ts'],
     plugins: { 'check-file': checkFile },
     rules: {
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
     },
   },

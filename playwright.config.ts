@@ -1,5 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CSS_ORDER_RUN, E2E_A11Y_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_DATA_DIR, E2E_KEYBOARD_OPERATOR, E2E_OPERATOR, E2E_PORT, E2E_SMS_OUTBOX } from './tests/e2e/env';
+import {
+  CHROMIUM,
+  CSS_ORDER_RUN,
+  E2E_A11Y_OPERATOR,
+  E2E_BACK_OFFICE_OPERATOR,
+  E2E_DATA_DIR,
+  E2E_KEYBOARD_OPERATOR,
+  E2E_OPERATOR,
+  E2E_PORT,
+  E2E_SMS_OUTBOX,
+} from './tests/e2e/env';
 
 // Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
 export default defineConfig({
@@ -17,7 +27,9 @@ export default defineConfig({
   // The CSS order check keeps its results and artefacts apart (Playwright empties its output folder first; the gate
   // sums both results).
   outputDir: CSS_ORDER_RUN ? 'test-results/css-order' : 'test-results/e2e',
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: CSS_ORDER_RUN ? 'ci-results/css-order.json' : 'ci-results/e2e.json' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: CSS_ORDER_RUN ? 'ci-results/css-order.json' : 'ci-results/e2e.json' }]]
+    : 'list',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 390, height: 844 },
@@ -49,7 +61,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // Another build than dist/web (the CSS order check's).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR, E2E_KEYBOARD_OPERATOR].map((p) => p.e164).join(','),
+      ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR, E2E_KEYBOARD_OPERATOR]
+        .map((p) => p.e164)
+        .join(','),
     },
   },
 });

@@ -32,7 +32,9 @@ const groups = chunkGroups({
   forms: ['features/auth/components/sign-in-form.tsx'],
   lists: ['features/mall/mall-screen.tsx', 'features/market/market-screen.tsx'],
   // TROVE_CHUNK_GROUPS=home,ui (or `none`): form only those groups, so the CSS order check can compare builds.
-  ...(process.env.TROVE_CHUNK_GROUPS !== undefined ? { enabled: process.env.TROVE_CHUNK_GROUPS.split(',').map((g) => g.trim()) } : {}),
+  ...(process.env.TROVE_CHUNK_GROUPS !== undefined
+    ? { enabled: process.env.TROVE_CHUNK_GROUPS.split(',').map((g) => g.trim()) }
+    : {}),
 });
 // TROVE_CSS_SOURCES=1: each CSS rule names its file (tools/css-sources-plugin.ts), for `npm run check:css-order`.
 const cssSources = process.env.TROVE_CSS_SOURCES === '1' ? [cssSourcesPlugin()] : [];
@@ -40,7 +42,19 @@ const cssSources = process.env.TROVE_CSS_SOURCES === '1' ? [cssSourcesPlugin()] 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [...cssSources, react(), adminFallback, groups.plugin, chunkModulesPlugin(), routePreloadsPlugin('src/web/app/screens.ts', READY.map((m) => m.replace(/\.tsx?$/, '')), TABS), precompressPlugin()],
+  plugins: [
+    ...cssSources,
+    react(),
+    adminFallback,
+    groups.plugin,
+    chunkModulesPlugin(),
+    routePreloadsPlugin(
+      'src/web/app/screens.ts',
+      READY.map((m) => m.replace(/\.tsx?$/, '')),
+      TABS,
+    ),
+    precompressPlugin(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -11,7 +11,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', environment: 'node', globalSetup: ['./src/server/testing/global-setup.ts'], include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tools/**/*.test.ts'] },
+        test: {
+          name: 'server',
+          environment: 'node',
+          globalSetup: ['./src/server/testing/global-setup.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tools/**/*.test.ts'],
+        },
       },
       {
         extends: true,

@@ -36,7 +36,13 @@ interface Figures {
   bad: number;
 }
 
-async function measure(agent: http.Agent, port: number, path: (i: number) => string, headers: Record<string, string> = {}, expect = 200): Promise<Figures> {
+async function measure(
+  agent: http.Agent,
+  port: number,
+  path: (i: number) => string,
+  headers: Record<string, string> = {},
+  expect = 200,
+): Promise<Figures> {
   await pool(300, CONNECTIONS, (i) => request(agent, port, 'GET', path(i), headers));
   const run = await pool(REQUESTS, CONNECTIONS, (i) => request(agent, port, 'GET', path(i), headers));
   const latencies = run.results.map((r) => r.ms).sort((a, b) => a - b);
@@ -54,19 +60,37 @@ async function hello() {
 const f = (n: number, d = 1) => n.toFixed(d);
 
 async function run(label: string, database: Database) {
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    APP_SECRET: randomBytes(32).toString('hex'),
+  });
   const keys = createKeys(config.APP_SECRET!);
   const sink = createWriteStream('/dev/null');
   const logger = LOG ? { ...(loggerOptions('info') as object), stream: sink } : false;
   await seedDemo(database.db, new Date());
-  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) }, logger });
+  const app = await buildApp({
+    deps: {
+      config,
+      db: database.db,
+      clock: systemClock,
+      keys,
+      sms: new FakeSms(),
+      payments: createPaymentProvider(config, database.db, systemClock, keys),
+    },
+    logger,
+  });
   await app.listen({ host: '127.0.0.1', port: PORT });
   const { port } = app.server.address() as AddressInfo;
   const baselineApp = await hello();
   const basePort = (baselineApp.server.address() as AddressInfo).port;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
-    console.log(`\n== ${label} == (demo content; ${ROUNDS} rounds of ${REQUESTS} requests per line against as many hello-world runs, ${CONNECTIONS} connections; logging ${LOG ? 'info → /dev/null' : 'off'})`);
+    console.log(
+      `\n== ${label} == (demo content; ${ROUNDS} rounds of ${REQUESTS} requests per line against as many hello-world runs, ${CONNECTIONS} connections; logging ${LOG ? 'info → /dev/null' : 'off'})`,
+    );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const bases: Figures[] = [];
     /** ROUNDS × (hello-world, then the app): the ratio is the median of the rounds' ratios. */
@@ -77,10 +101,21 @@ async function run(label: string, database: Database) {
         bases.push(base);
         rounds.push({ base, m: await measure(agent, port, path, headers, expect) });
       }
-      return { ratio: median(rounds.map((r) => r.m.rps / r.base.rps)), base: median(rounds.map((r) => r.base.rps)), m: { rps: median(rounds.map((r) => r.m.rps)), p50: median(rounds.map((r) => r.m.p50)), p99: median(rounds.map((r) => r.m.p99)), bad: rounds.reduce((n, r) => n + r.m.bad, 0) } };
+      return {
+        ratio: median(rounds.map((r) => r.m.rps / r.base.rps)),
+        base: median(rounds.map((r) => r.base.rps)),
+        m: {
+          rps: median(rounds.map((r) => r.m.rps)),
+          p50: median(rounds.map((r) => r.m.p50)),
+          p99: median(rounds.map((r) => r.m.p99)),
+          bad: rounds.reduce((n, r) => n + r.m.bad, 0),
+        },
+      };
     };
     const line = (name: string, c: Awaited<ReturnType<typeof compare>>, target: string) =>
-      console.log(`${name.padEnd(34)}${f(c.m.rps)} req/s (ratio ${f(c.ratio, 3)} to hello-world ${f(c.base)} req/s), p50 ${f(c.m.p50)} ms, p99 ${f(c.m.p99)} ms${c.m.bad ? `, ${c.m.bad} unexpected statuses` : ''}${target ? `   [target ${target}]` : ''}`);
+      console.log(
+        `${name.padEnd(34)}${f(c.m.rps)} req/s (ratio ${f(c.ratio, 3)} to hello-world ${f(c.base)} req/s), p50 ${f(c.m.p50)} ms, p99 ${f(c.m.p99)} ms${c.m.bad ? `, ${c.m.bad} unexpected statuses` : ''}${target ? `   [target ${target}]` : ''}`,
+      );
 
     const mallPages = (i: number) => `/api/cardInfo/list?page=${1 + (i % 3)}&pageSize=20&onSale=1`;
     const isPg = database.kind === 'postgres';
@@ -93,9 +128,16 @@ async function run(label: string, database: Database) {
     // A client that already holds the answer: If-None-Match → 304 without a body.
     const first = await request(agent, port, 'GET', '/api/cardInfo/list?page=1&pageSize=20&onSale=1', {});
     const etag = first.headers?.etag;
-    if (etag) line('GET cardInfo/list If-None-Match', await compare(() => '/api/cardInfo/list?page=1&pageSize=20&onSale=1', { 'if-none-match': etag }, 304), '');
+    if (etag)
+      line(
+        'GET cardInfo/list If-None-Match',
+        await compare(() => '/api/cardInfo/list?page=1&pageSize=20&onSale=1', { 'if-none-match': etag }, 304),
+        '',
+      );
     const b = bases.map((x) => x.rps).sort((x, y) => x - y);
-    console.log(`bare Fastify hello-world          ${f(median(b))} req/s median of ${b.length} runs (min ${f(b[0]!)}, max ${f(b[b.length - 1]!)}), p99 ${f(median(bases.map((x) => x.p99)))} ms`);
+    console.log(
+      `bare Fastify hello-world          ${f(median(b))} req/s median of ${b.length} runs (min ${f(b[0]!)}, max ${f(b[b.length - 1]!)}), p99 ${f(median(bases.map((x) => x.p99)))} ms`,
+    );
   } finally {
     agent.destroy();
     await baselineApp.close();

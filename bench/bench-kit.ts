@@ -13,14 +13,40 @@ export interface Answer {
   headers?: http.IncomingHttpHeaders;
 }
 
-export function request(agent: http.Agent, port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+export function request(
+  agent: http.Agent,
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started, headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: body
+          ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+          : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+            headers: res.headers,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     if (body) req.write(body);
     req.end();
@@ -28,7 +54,11 @@ export function request(agent: http.Agent, port: number, method: 'GET' | 'POST',
 }
 
 /** Runs `n` jobs over `width` concurrent workers; answers the results in job order and the wall time. */
-export async function pool<T>(n: number, width: number, job: (i: number) => Promise<T>): Promise<{ results: T[]; seconds: number }> {
+export async function pool<T>(
+  n: number,
+  width: number,
+  job: (i: number) => Promise<T>,
+): Promise<{ results: T[]; seconds: number }> {
   const results: T[] = new Array(n);
   let next = 0;
   const started = performance.now();
@@ -40,9 +70,13 @@ export async function pool<T>(n: number, width: number, job: (i: number) => Prom
   return { results, seconds: (performance.now() - started) / 1000 };
 }
 
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function freshPostgres(url: string, opts: Omit<OpenOptions, 'url' | 'dataDir'> = {}): Promise<Database & { url: string }> {
+export async function freshPostgres(
+  url: string,
+  opts: Omit<OpenOptions, 'url' | 'dataDir'> = {},
+): Promise<Database & { url: string }> {
   const name = newId('trove_bench').toLowerCase();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

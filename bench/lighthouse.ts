@@ -30,7 +30,10 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const PORT = Number(args.port);
-const ROUTES = args.routes.split(',').map((r) => r.trim()).filter(Boolean);
+const ROUTES = args.routes
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 interface Run {
@@ -58,7 +61,17 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   // The embedded database in a fresh folder: whatever DATABASE_URL / REDIS_URL the shell has is left out.
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...env, ...(args['web-dist'] ? { WEB_DIST: args['web-dist'] } : {}), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...env,
+      ...(args['web-dist'] ? { WEB_DIST: args['web-dist'] } : {}),
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: ORIGIN,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -123,7 +136,15 @@ async function main(): Promise<void> {
   const server = await startServer(dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: args.chromium,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const table: Record<string, Run[]> = {};
   try {
@@ -131,10 +152,14 @@ async function main(): Promise<void> {
     await audit(chrome.port, `${ORIGIN}/`);
     for (let i = 0; i < RUNS; i++) {
       for (const route of ROUTES) {
-        const save = args['lhr-dir'] ? path.join(args['lhr-dir'], `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`) : undefined;
+        const save = args['lhr-dir']
+          ? path.join(args['lhr-dir'], `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`)
+          : undefined;
         const run = await audit(chrome.port, `${ORIGIN}${route}`, save);
         (table[route] ??= []).push(run);
-        console.log(`run ${i + 1}/${RUNS} ${route}: score ${run.score}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`);
+        console.log(
+          `run ${i + 1}/${RUNS} ${route}: score ${run.score}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
+        );
       }
     }
   } finally {
@@ -143,18 +168,30 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  console.log(`\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   console.log('route        score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
   const summary: Record<string, Record<string, number>> = {};
   for (const route of ROUTES) {
     const runs = table[route]!;
-    const m = { score: median(runs.map((r) => r.score)), fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), cls: median(runs.map((r) => r.cls)) };
+    const m = {
+      score: median(runs.map((r) => r.score)),
+      fcp: median(runs.map((r) => r.fcp)),
+      lcp: median(runs.map((r) => r.lcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      cls: median(runs.map((r) => r.cls)),
+    };
     summary[route] = m;
     console.log(
       `${route.padEnd(12)} ${String(m.score).padStart(5)} ${String(Math.round(m.fcp)).padStart(9)} ${String(Math.round(m.lcp)).padStart(9)} ${String(Math.round(m.tbt)).padStart(9)}    ${m.cls.toFixed(3)}`,
     );
   }
-  if (args.json) writeFileSync(args.json, `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, summary, table }, null, 2)}\n`);
+  if (args.json)
+    writeFileSync(
+      args.json,
+      `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, summary, table }, null, 2)}\n`,
+    );
 }
 
 main().catch((err: unknown) => {

@@ -29,8 +29,6 @@ const SELLERS = 200;
 const CONNECTIONS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 
-
-
 /** 10 000 active sell listings of 500 card infos by 200 sellers, inserted in bulk (as the market would store them). */
 async function seedListings(database: Database) {
   const db = database.db;
@@ -39,7 +37,14 @@ async function seedListings(database: Database) {
   const themeIds = Array.from({ length: 10 }, () => newId('thm'));
   await db.insert(themes).values(themeIds.map((id, i) => ({ id, name: `系列 ${i}`, cover: '/media/t.svg' })));
   const rarities = ['N', 'R', 'SR', 'SSR', 'UR'] as const;
-  const infos = Array.from({ length: CARD_INFOS }, (_, i) => ({ id: newId('ci'), themeId: themeIds[i % themeIds.length]!, name: `卡牌 ${i}`, image: '/media/c.svg', rarity: rarities[i % 5]!, editionSize: 1000 }));
+  const infos = Array.from({ length: CARD_INFOS }, (_, i) => ({
+    id: newId('ci'),
+    themeId: themeIds[i % themeIds.length]!,
+    name: `卡牌 ${i}`,
+    image: '/media/c.svg',
+    rarity: rarities[i % 5]!,
+    editionSize: 1000,
+  }));
   for (let i = 0; i < infos.length; i += 250) await db.insert(cardInfos).values(infos.slice(i, i + 250));
   for (let start = 0; start < LISTINGS; start += 1000) {
     const cardRows = [];
@@ -49,11 +54,34 @@ async function seedListings(database: Database) {
       const serial = Math.floor(i / CARD_INFOS) + 1;
       const seller = sellers[i % SELLERS]!;
       const cardId = newId('card');
-      cardRows.push({ id: cardId, cardInfoId: info.id, serial, ownerId: seller.id, status: 'listed' as const, acquiredVia: 'drop' as const, acquiredAt: now, createdAt: now });
+      cardRows.push({
+        id: cardId,
+        cardInfoId: info.id,
+        serial,
+        ownerId: seller.id,
+        status: 'listed' as const,
+        acquiredVia: 'drop' as const,
+        acquiredAt: now,
+        createdAt: now,
+      });
       listingRows.push({
-        id: newId('lst'), sellType: 0, kind: 'card' as const, userId: seller.id, cardInfoId: info.id, itemId: cardId, itemName: info.name, itemImage: info.image,
-        rarity: info.rarity, themeId: info.themeId, serial, editionSize: 1000, price: 100 + ((i * 7919) % 100_000), status: 'active' as const,
-        expiresAt: new Date(now.getTime() + 30 * 24 * 3600_000), createdAt: new Date(now.getTime() - i * 1000), updatedAt: now,
+        id: newId('lst'),
+        sellType: 0,
+        kind: 'card' as const,
+        userId: seller.id,
+        cardInfoId: info.id,
+        itemId: cardId,
+        itemName: info.name,
+        itemImage: info.image,
+        rarity: info.rarity,
+        themeId: info.themeId,
+        serial,
+        editionSize: 1000,
+        price: 100 + ((i * 7919) % 100_000),
+        status: 'active' as const,
+        expiresAt: new Date(now.getTime() + 30 * 24 * 3600_000),
+        createdAt: new Date(now.getTime() - i * 1000),
+        updatedAt: now,
       });
     }
     await db.insert(cards).values(cardRows);
@@ -64,7 +92,12 @@ async function seedListings(database: Database) {
   await db.execute(sql`ANALYZE`);
 }
 
-async function measure(agent: http.Agent, port: number, paths: (i: number) => string, before: () => void = () => undefined) {
+async function measure(
+  agent: http.Agent,
+  port: number,
+  paths: (i: number) => string,
+  before: () => void = () => undefined,
+) {
   await pool(200, CONNECTIONS, (i) => (before(), request(agent, port, 'GET', paths(i), {})));
   const run = await pool(REQUESTS, CONNECTIONS, (i) => (before(), request(agent, port, 'GET', paths(i), {})));
   const latencies = run.results.map((r) => r.ms).sort((a, b) => a - b);
@@ -80,9 +113,24 @@ async function hello() {
 }
 
 async function run(label: string, database: Database) {
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', APP_SECRET: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    APP_SECRET: randomBytes(32).toString('hex'),
+  });
   const keys = createKeys(config.APP_SECRET!);
-  const app = await buildApp({ deps: { config, db: database.db, clock: systemClock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, database.db, systemClock, keys) } });
+  const app = await buildApp({
+    deps: {
+      config,
+      db: database.db,
+      clock: systemClock,
+      keys,
+      sms: new FakeSms(),
+      payments: createPaymentProvider(config, database.db, systemClock, keys),
+    },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baselineApp = await hello();
@@ -92,12 +140,15 @@ async function run(label: string, database: Database) {
     const seeded = performance.now();
     await seedListings(database);
     const f = (n: number, d = 1) => n.toFixed(d);
-    console.log(`\n== ${label} == (${LISTINGS} active listings of ${CARD_INFOS} card infos seeded in ${f((performance.now() - seeded) / 1000, 1)} s; ${REQUESTS} requests, ${CONNECTIONS} connections)`);
+    console.log(
+      `\n== ${label} == (${LISTINGS} active listings of ${CARD_INFOS} card infos seeded in ${f((performance.now() - seeded) / 1000, 1)} s; ${REQUESTS} requests, ${CONNECTIONS} connections)`,
+    );
     const base = await measure(agent, basePort, () => '/');
     console.log(`bare Fastify hello-world        ${f(base.rps)} req/s, p50 ${f(base.p50)} ms, p99 ${f(base.p99)} ms`);
     const sorts = ['price_asc', 'price_desc', 'newest'];
     const list = (i: number) => `/api/market/list?sell_type=0&sort=${sorts[i % 3]}&page=${1 + (i % 5)}&pageSize=20`;
-    const rows = (i: number) => `/api/cardInfo/marketList?sell_type=0&sort=${sorts[i % 3]}&page=${1 + (i % 5)}&pageSize=20`;
+    const rows = (i: number) =>
+      `/api/cardInfo/marketList?sell_type=0&sort=${sorts[i % 3]}&page=${1 + (i % 5)}&pageSize=20`;
     // Market answers are kept in the public cache until a listing changes; the "cold" lines empty it
     // before every request (as a market busy with listings would), so each answer is computed.
     const cold = () => app.deps.publicCache.invalidate(MARKET_TAG);
@@ -109,7 +160,9 @@ async function run(label: string, database: Database) {
     ];
     for (const [name, path, before] of cases) {
       const m = await measure(agent, port, path, before);
-      console.log(`${name.padEnd(31)}${f(m.rps)} req/s (ratio ${f(m.rps / base.rps, 3)}), p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms (ratio ${f(m.p99 / base.p99, 1)}×)${m.bad ? `, ${m.bad} non-200 answers` : ''}`);
+      console.log(
+        `${name.padEnd(31)}${f(m.rps)} req/s (ratio ${f(m.rps / base.rps, 3)}), p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms (ratio ${f(m.p99 / base.p99, 1)}×)${m.bad ? `, ${m.bad} non-200 answers` : ''}`,
+      );
     }
   } finally {
     agent.destroy();

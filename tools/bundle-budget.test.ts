@@ -4,12 +4,32 @@ import { KB, measureBundle, parseScreens, routePreloads, type Manifest } from '.
 // A small app: an entry with a vendor chunk, a home route, two routes sharing a form chunk, a route with a
 // lazily loaded scanner, and a back-office entry with its own folder.
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: ['app/home-screen.tsx', 'features/auth/login-screen.tsx', 'features/auth/register-screen.tsx', 'features/card/card-screen.tsx'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    dynamicImports: [
+      'app/home-screen.tsx',
+      'features/auth/login-screen.tsx',
+      'features/auth/register-screen.tsx',
+      'features/card/card-screen.tsx',
+    ],
+    css: ['assets/index.css'],
+  },
   '_vendor.js': { file: 'assets/vendor.js' },
-  'app/home-screen.tsx': { file: 'assets/home.js', isDynamicEntry: true, imports: ['_vendor.js', '_tag.js'], css: ['assets/home.css'] },
+  'app/home-screen.tsx': {
+    file: 'assets/home.js',
+    isDynamicEntry: true,
+    imports: ['_vendor.js', '_tag.js'],
+    css: ['assets/home.css'],
+  },
   '_tag.js': { file: 'assets/tag.js' },
   'features/auth/login-screen.tsx': { file: 'assets/login.js', isDynamicEntry: true, imports: ['_form.js'] },
-  'features/auth/register-screen.tsx': { file: 'assets/register.js', isDynamicEntry: true, imports: ['_form.js', '_vendor.js'] },
+  'features/auth/register-screen.tsx': {
+    file: 'assets/register.js',
+    isDynamicEntry: true,
+    imports: ['_form.js', '_vendor.js'],
+  },
   '_form.js': { file: 'assets/form.js', css: ['assets/form.css'] },
   'features/card/card-screen.tsx': { file: 'assets/card.js', isDynamicEntry: true, dynamicImports: ['_scanner.js'] },
   '_scanner.js': { file: 'assets/scanner.js', isDynamicEntry: true },
@@ -88,36 +108,79 @@ describe('the bundle budget over a Vite manifest', () => {
   });
 
   it('fails when the entry + first route passes its budget', () => {
-    const r = measureBundle({ manifest, chunkModules, routes, gzipSize, budgets: { firstScreen: 96 * KB, route: 50 * KB } });
+    const r = measureBundle({
+      manifest,
+      chunkModules,
+      routes,
+      gzipSize,
+      budgets: { firstScreen: 96 * KB, route: 50 * KB },
+    });
     expect(r.failures).toEqual(['entry + /: 97.0 KB gzip of JavaScript > 96.0 KB']);
   });
 
   it("fails when a route's own chunks pass theirs", () => {
-    const r = measureBundle({ manifest, chunkModules, routes, gzipSize, budgets: { firstScreen: 100 * KB, route: 11 * KB } });
-    expect(r.failures).toEqual(['route /register: own chunks 12.0 KB gzip of JavaScript > 11.0 KB', 'route /my/card: own chunks 30.0 KB gzip of JavaScript > 11.0 KB']);
+    const r = measureBundle({
+      manifest,
+      chunkModules,
+      routes,
+      gzipSize,
+      budgets: { firstScreen: 100 * KB, route: 11 * KB },
+    });
+    expect(r.failures).toEqual([
+      'route /register: own chunks 12.0 KB gzip of JavaScript > 11.0 KB',
+      'route /my/card: own chunks 30.0 KB gzip of JavaScript > 11.0 KB',
+    ]);
   });
 
   it("fails when the mobile app can load a chunk holding the back office's code", () => {
     // The card screen now pulls a table component out of the back office's folder.
-    const leaky: Manifest = { ...manifest, 'features/card/card-screen.tsx': { ...manifest['features/card/card-screen.tsx']!, dynamicImports: ['_scanner.js', '_admin-table.js'] } };
+    const leaky: Manifest = {
+      ...manifest,
+      'features/card/card-screen.tsx': {
+        ...manifest['features/card/card-screen.tsx']!,
+        dynamicImports: ['_scanner.js', '_admin-table.js'],
+      },
+    };
     const r = measureBundle({ manifest: leaky, chunkModules, routes, gzipSize });
-    expect(r.foreign).toEqual([{ entry: 'admin.html', file: 'assets/admin-table.js', modules: ['admin/components/table.tsx'] }]);
-    expect(r.failures).toEqual(['assets/admin-table.js is reachable from index.html but belongs to admin.html (admin/components/table.tsx)']);
+    expect(r.foreign).toEqual([
+      { entry: 'admin.html', file: 'assets/admin-table.js', modules: ['admin/components/table.tsx'] },
+    ]);
+    expect(r.failures).toEqual([
+      'assets/admin-table.js is reachable from index.html but belongs to admin.html (admin/components/table.tsx)',
+    ]);
   });
 
   it('accepts chunks both apps share (react-dom) and lets the back office own other folders when told', () => {
     expect(measureBundle({ manifest, chunkModules, routes, gzipSize }).foreign).toEqual([]);
-    const r = measureBundle({ manifest, chunkModules, routes, gzipSize, foreignRoots: { 'admin.html': ['components/'] } });
+    const r = measureBundle({
+      manifest,
+      chunkModules,
+      routes,
+      gzipSize,
+      foreignRoots: { 'admin.html': ['components/'] },
+    });
     expect(r.foreign.map((f) => f.file)).toEqual(['assets/form.js']);
   });
 
   it('refuses a manifest without the entry or a route it cannot find', () => {
-    expect(() => measureBundle({ manifest, chunkModules, routes, gzipSize, mobileEntry: 'mobile.html' })).toThrow(/not an entry/);
-    expect(() => measureBundle({ manifest, chunkModules, routes: [...routes, { path: '/x', module: 'features/x/x-screen' }], gzipSize })).toThrow(/features\/x\/x-screen/);
+    expect(() => measureBundle({ manifest, chunkModules, routes, gzipSize, mobileEntry: 'mobile.html' })).toThrow(
+      /not an entry/,
+    );
+    expect(() =>
+      measureBundle({
+        manifest,
+        chunkModules,
+        routes: [...routes, { path: '/x', module: 'features/x/x-screen' }],
+        gzipSize,
+      }),
+    ).toThrow(/features\/x\/x-screen/);
   });
 
   it('lists per route what to preload beyond the entry', () => {
-    const withSprite: Manifest = { ...manifest, 'index.html': { ...manifest['index.html']!, assets: ['assets/icons.svg'] } };
+    const withSprite: Manifest = {
+      ...manifest,
+      'index.html': { ...manifest['index.html']!, assets: ['assets/icons.svg'] },
+    };
     expect(routePreloads(withSprite, routes)).toEqual({
       all: ['assets/icons.svg'],
       routes: {
@@ -132,8 +195,16 @@ describe('the bundle budget over a Vite manifest', () => {
   it('adds what every screen but "/" waits for (the toast) to those screens\' preloads, once', () => {
     const withToast: Manifest = {
       ...manifest,
-      'index.html': { ...manifest['index.html']!, dynamicImports: [...manifest['index.html']!.dynamicImports!, 'lib/toast.ts'] },
-      'lib/toast.ts': { file: 'assets/toast.js', isDynamicEntry: true, imports: ['_vendor.js', '_form.js'], css: ['assets/toast.css'] },
+      'index.html': {
+        ...manifest['index.html']!,
+        dynamicImports: [...manifest['index.html']!.dynamicImports!, 'lib/toast.ts'],
+      },
+      'lib/toast.ts': {
+        file: 'assets/toast.js',
+        isDynamicEntry: true,
+        imports: ['_vendor.js', '_form.js'],
+        css: ['assets/toast.css'],
+      },
     };
     expect(routePreloads(withToast, routes, 'index.html', ['lib/toast']).routes).toEqual({
       '/': ['assets/home.css', 'assets/home.js', 'assets/tag.js'],

@@ -183,7 +183,11 @@ export function measureBundle(input: BundleInput): BundleReport {
   for (const route of routes) {
     const key = manifestKeyOf(manifest, route.module);
     if (!reachable.has(key)) failures.push(`route ${route.path}: ${key} is not reachable from ${mobileEntry}`);
-    if (!beyondEntry.has(key)) beyondEntry.set(key, [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k)));
+    if (!beyondEntry.has(key))
+      beyondEntry.set(
+        key,
+        [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k)),
+      );
   }
   const screensUsing = new Map<string, number>();
   for (const keys of beyondEntry.values()) for (const k of keys) screensUsing.set(k, (screensUsing.get(k) ?? 0) + 1);
@@ -200,19 +204,33 @@ export function measureBundle(input: BundleInput): BundleReport {
       firstScreen = { path: route.path, ...figure([...entryFiles, ...newFiles(keys)], gzipSize) };
       continue;
     }
-    const own = { path: route.path, ...figure(newFiles(keys.filter((k) => screensUsing.get(k) === 1)), gzipSize), total: figure(newFiles(keys), gzipSize) };
+    const own = {
+      path: route.path,
+      ...figure(newFiles(keys.filter((k) => screensUsing.get(k) === 1)), gzipSize),
+      total: figure(newFiles(keys), gzipSize),
+    };
     routeFigures.push(own);
-    if (own.gzip > budgets.route) failures.push(`route ${route.path}: own chunks ${kb(own.gzip)} KB gzip of JavaScript > ${kb(budgets.route)} KB`);
+    if (own.gzip > budgets.route)
+      failures.push(`route ${route.path}: own chunks ${kb(own.gzip)} KB gzip of JavaScript > ${kb(budgets.route)} KB`);
   }
   if (!firstScreen) throw new Error(`no route "${firstRoute}"`);
-  if (firstScreen.gzip > budgets.firstScreen) failures.push(`entry + ${firstRoute}: ${kb(firstScreen.gzip)} KB gzip of JavaScript > ${kb(budgets.firstScreen)} KB`);
+  if (firstScreen.gzip > budgets.firstScreen)
+    failures.push(
+      `entry + ${firstRoute}: ${kb(firstScreen.gzip)} KB gzip of JavaScript > ${kb(budgets.firstScreen)} KB`,
+    );
 
   const budgeted = new Set([...entryKeys, ...routeKeys]);
-  const lazyFiles = filesOf(manifest, [...reachable].filter((k) => !budgeted.has(k))).filter((f) => !entryFiles.includes(f));
+  const lazyFiles = filesOf(
+    manifest,
+    [...reachable].filter((k) => !budgeted.has(k)),
+  ).filter((f) => !entryFiles.includes(f));
   const lazyOnly = figure(lazyFiles, gzipSize);
 
   const foreign = foreignChunks(manifest, chunkModules, mobileEntry, reachable, input.foreignRoots);
-  for (const f of foreign) failures.push(`${f.file} is reachable from ${mobileEntry} but belongs to ${f.entry}${f.modules.length ? ` (${f.modules.slice(0, 3).join(', ')})` : ''}`);
+  for (const f of foreign)
+    failures.push(
+      `${f.file} is reachable from ${mobileEntry} but belongs to ${f.entry}${f.modules.length ? ` (${f.modules.slice(0, 3).join(', ')})` : ''}`,
+    );
 
   return { entry, firstScreen, routes: routeFigures.sort((a, b) => b.gzip - a.gzip), lazyOnly, foreign, failures };
 }
@@ -221,7 +239,13 @@ export function measureBundle(input: BundleInput): BundleReport {
  * Chunks the mobile app can load (statically or on demand) that belong to another entry: that entry's own
  * chunk or CSS, or any chunk holding a module from that entry's source folders.
  */
-function foreignChunks(manifest: Manifest, chunkModules: ChunkModules, mobileEntry: string, reachable: Set<string>, roots?: Record<string, string[]>) {
+function foreignChunks(
+  manifest: Manifest,
+  chunkModules: ChunkModules,
+  mobileEntry: string,
+  reachable: Set<string>,
+  roots?: Record<string, string[]>,
+) {
   const found: BundleReport['foreign'] = [];
   const mobileFiles = filesOf(manifest, reachable);
   for (const [key, chunk] of Object.entries(manifest)) {
@@ -245,7 +269,10 @@ export function formatReport(report: BundleReport, budgets: Budgets = DEFAULT_BU
     `entry: ${kb(report.entry.gzip)} KB JS + ${kb(report.entry.cssGzip)} KB CSS (${report.entry.files.length} files)`,
     `entry + first route (${report.firstScreen.path}): ${kb(report.firstScreen.gzip)} KB JS (budget ${kb(budgets.firstScreen)} KB) + ${kb(report.firstScreen.cssGzip)} KB CSS`,
     `routes' own chunks (budget ${kb(budgets.route)} KB JS each), and all they load beyond the entry including shared chunks:`,
-    ...report.routes.map((r) => `  ${r.path.padEnd(22)} own ${kb(r.gzip).padStart(5)} KB JS + ${kb(r.cssGzip).padStart(4)} KB CSS; with shared ${kb(r.total.gzip).padStart(6)} KB JS`),
+    ...report.routes.map(
+      (r) =>
+        `  ${r.path.padEnd(22)} own ${kb(r.gzip).padStart(5)} KB JS + ${kb(r.cssGzip).padStart(4)} KB CSS; with shared ${kb(r.total.gzip).padStart(6)} KB JS`,
+    ),
     `loaded on demand inside screens (not budgeted): ${kb(report.lazyOnly.gzip)} KB JS in ${report.lazyOnly.files.length} files`,
     `back-office chunks reachable from the mobile app: ${report.foreign.length}`,
   ];
@@ -268,10 +295,14 @@ export function routePreloads(
   const out: Record<string, string[]> = {};
   for (const route of routes) {
     const screen = [...staticClosure(manifest, manifestKeyOf(manifest, route.module))];
-    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys)])].filter((k) => !entryKeys.has(k));
+    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys)])].filter(
+      (k) => !entryKeys.has(k),
+    );
     out[route.path] = filesOf(manifest, keys).filter((f) => !entryFiles.has(f));
   }
   // Pictures the entry itself uses (the icon sprite), wanted on every screen.
-  const all = [...new Set([...entryKeys].flatMap((k) => manifest[k]!.assets ?? []))].filter((f) => /\.(svg|png|webp|jpe?g)$/.test(f));
+  const all = [...new Set([...entryKeys].flatMap((k) => manifest[k]!.assets ?? []))].filter((f) =>
+    /\.(svg|png|webp|jpe?g)$/.test(f),
+  );
   return { all, routes: out };
 }

@@ -9,7 +9,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { formatReport, KB, kb, measureBundle, parseScreens, type Budgets, type ChunkModules, type Manifest } from './bundle-budget';
+import {
+  formatReport,
+  KB,
+  kb,
+  measureBundle,
+  parseScreens,
+  type Budgets,
+  type ChunkModules,
+  type Manifest,
+} from './bundle-budget';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,7 +51,13 @@ const gzipSize = (file: string) => {
   return n;
 };
 
-const report = measureBundle({ manifest, chunkModules, routes: parseScreens(readFileSync(args.screens, 'utf8')), gzipSize, budgets });
+const report = measureBundle({
+  manifest,
+  chunkModules,
+  routes: parseScreens(readFileSync(args.screens, 'utf8')),
+  gzipSize,
+  budgets,
+});
 for (const line of formatReport(report, budgets)) console.log(line);
 
 const biggest = [...report.routes].sort((a, b) => b.gzip - a.gzip)[0];
@@ -53,7 +68,11 @@ const figures = {
   'routes over budget': report.routes.filter((r) => r.gzip > budgets.route).length,
   'back-office chunks reachable': report.foreign.length,
 };
-console.log(`[check] bundle (gzip): ${Object.entries(figures).map(([k, v]) => `${k} = ${v}`).join(', ')}`);
+console.log(
+  `[check] bundle (gzip): ${Object.entries(figures)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ')}`,
+);
 const dir = process.env.CHECK_REPORT_DIR || 'ci-results/checks';
 mkdirSync(dir, { recursive: true });
 writeFileSync(

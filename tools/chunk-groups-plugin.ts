@@ -42,9 +42,11 @@ export interface ChunkGroupsOptions {
 type Graph = Map<string, { imports: string[]; dynamicImports: string[] }>;
 
 /** Library helpers shared by most antd-mobile parts. */
-const HELPERS = /[\\/]node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global)|ahooks|rc-util|@babel[\\/]runtime|use-sync-external-store|react-is|lodash|react-fast-compare|screenfull|js-cookie|dayjs|intersection-observer|tslib|classnames|@react-spring)[\\/]/;
+const HELPERS =
+  /[\\/]node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global)|ahooks|rc-util|@babel[\\/]runtime|use-sync-external-store|react-is|lodash|react-fast-compare|screenfull|js-cookie|dayjs|intersection-observer|tslib|classnames|@react-spring)[\\/]/;
 /** The form library and the parts only forms use. */
-const FORM_PARTS = /[\\/]node_modules[\\/](rc-field-form|async-validator|deepmerge|@floating-ui|antd-mobile[\\/]es[\\/]components[\\/](form|popover|input|text-area|checkbox|radio|space))[\\/]/;
+const FORM_PARTS =
+  /[\\/]node_modules[\\/](rc-field-form|async-validator|deepmerge|@floating-ui|antd-mobile[\\/]es[\\/]components[\\/](form|popover|input|text-area|checkbox|radio|space))[\\/]/;
 
 const clean = (id: string) => id.replace(/\?.*$/, '');
 const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
@@ -55,21 +57,28 @@ const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
  * the index's every re-export (else every screen would seem to use all of antd-mobile).
  */
 const BARRELS = ['antd-mobile', 'antd-mobile-icons', 'ahooks'];
-const barrelOf = (id: string) => BARRELS.find((b) => new RegExp(`[\\\\/]node_modules[\\\\/]${b}[\\\\/]es[\\\\/]index\\.js$`).test(id));
+const barrelOf = (id: string) =>
+  BARRELS.find((b) => new RegExp(`[\\\\/]node_modules[\\\\/]${b}[\\\\/]es[\\\\/]index\\.js$`).test(id));
 
 /** Export name → module id, from a barrel's `export { default as X } from './components/x'` lines. */
 function barrelExports(barrelId: string): Map<string, string> {
   const names = new Map<string, string>();
   const dir = path.dirname(barrelId);
   // `export { default as X } from './x'`, or (ahooks) `import X from './x'` / `import { X } from './x'` re-exported below.
-  for (const m of readFileSync(barrelId, 'utf8').matchAll(/(?:export|import)\s*\{([^}]*)\}\s*from\s*'([^']+)'|import\s+(\w+)\s+from\s*'([^']+)'/g)) {
+  for (const m of readFileSync(barrelId, 'utf8').matchAll(
+    /(?:export|import)\s*\{([^}]*)\}\s*from\s*'([^']+)'|import\s+(\w+)\s+from\s*'([^']+)'/g,
+  )) {
     if (m[3]) {
       names.set(m[3], path.resolve(dir, m[4]!));
       continue;
     }
     const target = path.resolve(dir, m[2]!);
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (name) names.set(name, target);
     }
   }
@@ -81,7 +90,11 @@ function barrelImports(code: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const m of code.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
     if (m[1] || !BARRELS.includes(m[3]!)) continue;
-    const names = m[2]!.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0]!.trim());
+    const names = m[2]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type '))
+      .map((n) => n.split(/\s+as\s+/)[0]!.trim());
     out.set(m[3]!, [...(out.get(m[3]!) ?? []), ...names]);
   }
   return out;
@@ -142,11 +155,15 @@ export function chunkGroups(options: ChunkGroupsOptions) {
     buildEnd() {
       const graph: Graph = new Map();
       const exportsOf = new Map<string, Map<string, string>>();
-      const resolveIn = (target: string) => [target, `${target}.js`, path.join(target, 'index.js')].find((t) => graph.has(t));
+      const resolveIn = (target: string) =>
+        [target, `${target}.js`, path.join(target, 'index.js')].find((t) => graph.has(t));
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if (!info) continue;
-        graph.set(clean(id), { imports: info.importedIds.map(clean), dynamicImports: info.dynamicallyImportedIds.map(clean) });
+        graph.set(clean(id), {
+          imports: info.importedIds.map(clean),
+          dynamicImports: info.dynamicallyImportedIds.map(clean),
+        });
       }
       // An edge to a barrel becomes edges to the parts the importer names (and the barrel's own side effects).
       for (const [id, node] of graph) {
@@ -155,7 +172,11 @@ export function chunkGroups(options: ChunkGroupsOptions) {
           if (!barrel || barrelNames.get(id) === undefined) return [dep];
           let exps = exportsOf.get(dep);
           if (!exps) exportsOf.set(dep, (exps = barrelExports(dep)));
-          const parts = (barrelNames.get(id)!.get(barrel) ?? []).map((n) => exps.get(n)).filter((t): t is string => !!t).map(resolveIn).filter((t): t is string => !!t);
+          const parts = (barrelNames.get(id)!.get(barrel) ?? [])
+            .map((n) => exps.get(n))
+            .filter((t): t is string => !!t)
+            .map(resolveIn)
+            .filter((t): t is string => !!t);
           return [dep, ...parts];
         });
       }
@@ -188,27 +209,41 @@ export function chunkGroups(options: ChunkGroupsOptions) {
 
       // The library modules the app's on-demand chunks (screens, the toast…) load.
       const lazyStarts = new Set<string>();
-      for (const id of fullClosure(graph, [abs(options.mobileEntry)])) graph.get(id)!.dynamicImports.forEach((d) => lazyStarts.add(d));
+      for (const id of fullClosure(graph, [abs(options.mobileEntry)]))
+        graph.get(id)!.dynamicImports.forEach((d) => lazyStarts.add(d));
       const lazyLibs = new Set([...staticClosure(graph, [...lazyStarts], taken)].filter(inNodeModules));
 
       claim('home', staticClosure(graph, [abs(options.home)], taken));
       claim('ui', staticClosure(graph, options.ready.map(abs), taken));
       // The small helpers every antd-mobile part shares (hooks, utils, Babel helpers): with the toast, not spread
       // over one file each.
-      claim('ui', [...lazyLibs].filter((id) => HELPERS.test(id)));
+      claim(
+        'ui',
+        [...lazyLibs].filter((id) => HELPERS.test(id)),
+      );
       // The form library and what only forms use.
       const formClosure = staticClosure(graph, options.forms.map(abs), taken);
-      claim('forms', [...formClosure].filter((id) => FORM_PARTS.test(id)));
+      claim(
+        'forms',
+        [...formClosure].filter((id) => FORM_PARTS.test(id)),
+      );
       // What the browse screens load (their own modules stay in their chunks: the manifest names screens by them),
       // but not what the forms or anything of "/" (its sections below the fold) load too: /login and "/" would fetch
       // all of `lists` for a button or a list row.
       const listScreens = new Set(options.lists.map(abs));
       const elsewhere = new Set([...formClosure, ...fullClosure(graph, [abs(options.home)])]);
-      claim('lists', [...staticClosure(graph, [...listScreens], taken)].filter((id) => !listScreens.has(id) && !elsewhere.has(id)));
+      claim(
+        'lists',
+        [...staticClosure(graph, [...listScreens], taken)].filter((id) => !listScreens.has(id) && !elsewhere.has(id)),
+      );
     },
   };
 
-  const group = (name: Name) => ({ name, test: (id: string) => groupOf(id) === name, includeDependenciesRecursively: false });
+  const group = (name: Name) => ({
+    name,
+    test: (id: string) => groupOf(id) === name,
+    includeDependenciesRecursively: false,
+  });
   return {
     plugin,
     codeSplitting: { groups: (Object.keys(sets) as Name[]).map(group) },

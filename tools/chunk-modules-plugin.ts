@@ -18,9 +18,15 @@ export function chunkModulesPlugin(): Plugin {
       const modules: Record<string, string[]> = {};
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk') continue;
-        modules[item.fileName] = item.moduleIds.map((id) => path.relative(root, id.replace(/\?.*$/, '').replace(/^\0/, '')).split(path.sep).join('/')).sort();
+        modules[item.fileName] = item.moduleIds
+          .map((id) => path.relative(root, id.replace(/\?.*$/, '').replace(/^\0/, '')).split(path.sep).join('/'))
+          .sort();
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: `${JSON.stringify(modules, null, 1)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: `${JSON.stringify(modules, null, 1)}\n`,
+      });
     },
   };
 }

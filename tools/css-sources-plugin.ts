@@ -18,7 +18,9 @@ export function cssSourcesPlugin(): Plugin {
     transform(code, id) {
       const file = id.replace(/\?.*$/, '');
       if (!file.endsWith('.css')) return null;
-      const name = file.includes('/node_modules/') ? file.slice(file.lastIndexOf('/node_modules/') + '/node_modules/'.length) : path.relative(root, file);
+      const name = file.includes('/node_modules/')
+        ? file.slice(file.lastIndexOf('/node_modules/') + '/node_modules/'.length)
+        : path.relative(root, file);
       return { code: `@supports (--trove-source: ${JSON.stringify(name)}) {\n${code}\n}\n`, map: null };
     },
   };

@@ -36,7 +36,10 @@ export function routePreloadsPlugin(screensFile: string, ready: string[] = [], t
     closeBundle() {
       const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const screens = readFileSync(screensFile, 'utf8');
-      const preloads = { ...routePreloads(manifest, parseScreens(screens), 'index.html', ready), shell: { titles: parseTitles(screens), tabs } };
+      const preloads = {
+        ...routePreloads(manifest, parseScreens(screens), 'index.html', ready),
+        shell: { titles: parseTitles(screens), tabs },
+      };
       writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
     },
   };

@@ -24,7 +24,14 @@ export function newItems(quantity: number, prefixes: { item: string; event: stri
       id,
       index,
       row: { id, ownerId: a.ownerId, status: 'held' as const, acquiredVia: a.via, acquiredAt: a.at, createdAt: a.at },
-      event: { id: newId(prefixes.event), via: a.via, toUserId: a.ownerId, priceCents: a.priceCents ?? null, refId: a.refId, createdAt: a.at },
+      event: {
+        id: newId(prefixes.event),
+        via: a.via,
+        toUserId: a.ownerId,
+        priceCents: a.priceCents ?? null,
+        refId: a.refId,
+        createdAt: a.at,
+      },
     };
   });
 }

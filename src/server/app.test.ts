@@ -12,12 +12,22 @@ import { createTestApp, type TestApp } from './testing/test-app';
 /** A log stream held in memory: one JSON line an entry. */
 function captureLog() {
   const lines: string[] = [];
-  const serializers = (loggerOptions('info') as Exclude<FastifyServerOptions['logger'], boolean | undefined> & { serializers: object }).serializers;
-  return { lines, text: () => lines.join(''), logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) }, serializers } };
+  const serializers = (
+    loggerOptions('info') as Exclude<FastifyServerOptions['logger'], boolean | undefined> & { serializers: object }
+  ).serializers;
+  return {
+    lines,
+    text: () => lines.join(''),
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) }, serializers },
+  };
 }
 
 /** An app on its own database, with a captured log; other deps are those of `base`. */
-async function buildLoggedApp(base: TestApp, log: ReturnType<typeof captureLog>, database?: Awaited<ReturnType<typeof openTestDatabase>>) {
+async function buildLoggedApp(
+  base: TestApp,
+  log: ReturnType<typeof captureLog>,
+  database?: Awaited<ReturnType<typeof openTestDatabase>>,
+) {
   const { log: _unused, ...deps } = base.app.deps;
   const clock = new ManualClock();
   const sms = new FakeSms();
@@ -37,7 +47,11 @@ describe('server foundation', () => {
 
   it('answers unknown API paths with the 404 envelope, for GET and POST', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const res = await t.app.inject({ method, url: '/api/no/such/thing', payload: method === 'POST' ? {} : undefined });
+      const res = await t.app.inject({
+        method,
+        url: '/api/no/such/thing',
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(envelopeOf(res)).toEqual({ code: 404, msg: '找不到此介面', data: null });
@@ -57,17 +71,42 @@ describe('server foundation', () => {
   });
 
   it('answers malformed JSON, an empty JSON body and a non-JSON body with 400', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"phone": "9123' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone": "9123',
+    });
     expect(bad.statusCode).toBe(400);
     expect(envelopeOf(bad)).toEqual({ code: 400, msg: '請求內容不是有效的 JSON', data: null });
-    const empty = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(envelopeOf(empty)).toEqual({ code: 400, msg: '請求內容不能為空', data: null });
-    const text = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'text/plain' }, payload: 'phone=1' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'phone=1',
+    });
     expect(text.statusCode).toBe(400);
     expect(envelopeOf(text)).toEqual({ code: 400, msg: '請求內容格式不正確', data: null });
-    const xml = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(envelopeOf(xml)).toEqual({ code: 400, msg: '不支援此內容類型，請以 JSON 提交', data: null });
-    const proto = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}, "phone": "91234567", "code": "123456"}' });
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"x": 1}, "phone": "91234567", "code": "123456"}',
+    });
     expect(proto.statusCode).toBe(400);
   });
 
@@ -159,7 +198,16 @@ describe('server foundation', () => {
   it('serves an OpenAPI document that lists the sign-in routes with their schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object; required?: string[] } }> } }>> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: { properties?: object; required?: string[] } }> } }
+        >
+      >;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     for (const [path, method] of [
       ['/api/sms/send', 'post'],
@@ -197,14 +245,21 @@ describe('rate limit envelope', () => {
     expect(envelopeOf(last!)).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
     expect(last!.headers['retry-after']).toBeDefined();
     // Another client is not affected, and the web app is never limited.
-    expect((await t.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '192.0.2.8' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '192.0.2.8' })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
   });
 });
 
 describe('client address', () => {
   const fromProxy = (app: TestApp, forwardedFor: string) =>
-    app.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+    app.app.inject({
+      method: 'GET',
+      url: '/api/banner',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('ignores X-Forwarded-For by default, so a client cannot pick its own address to dodge per-IP limits', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
@@ -227,8 +282,18 @@ describe('client address', () => {
       expect((await fromProxy(t, '198.18.0.2, 203.0.113.0')).statusCode).toBe(200);
       expect((await fromProxy(t, '198.18.0.3, 203.0.113.0')).statusCode).toBe(429); // a forged first hop does not help
       // A client connecting directly is not a trusted proxy: its header is ignored.
-      const direct = (xff: string) => t.app.inject({ method: 'GET', url: '/api/banner', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': xff } });
-      expect([(await direct('203.0.113.77')).statusCode, (await direct('203.0.113.78')).statusCode, (await direct('203.0.113.79')).statusCode]).toEqual([200, 200, 429]);
+      const direct = (xff: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/banner',
+          remoteAddress: '192.0.2.50',
+          headers: { 'x-forwarded-for': xff },
+        });
+      expect([
+        (await direct('203.0.113.77')).statusCode,
+        (await direct('203.0.113.78')).statusCode,
+        (await direct('203.0.113.79')).statusCode,
+      ]).toEqual([200, 200, 429]);
     } finally {
       await t.close();
     }
@@ -248,11 +313,20 @@ describe('unexpected failures and the log', () => {
     const { app } = await buildLoggedApp(base, log, database);
     try {
       await database.close();
-      const res = await app.inject({ method: 'POST', url: '/api/sms/send', payload: { phone: '91234567', purpose: 'login' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/sms/send',
+        payload: { phone: '91234567', purpose: 'login' },
+      });
       expect(res.statusCode).toBe(500);
       expect(envelopeOf(res)).toEqual({ code: 500, msg: '系統繁忙，請稍後再試', data: null });
       expect(res.body).not.toMatch(/stack|sql|select|closed|pool/i);
-      const errors = log.lines.map((l) => JSON.parse(l) as { level: number; msg: string; reqId: string; err?: { message?: string; stack?: string } }).filter((e) => e.level >= 50);
+      const errors = log.lines
+        .map(
+          (l) =>
+            JSON.parse(l) as { level: number; msg: string; reqId: string; err?: { message?: string; stack?: string } },
+        )
+        .filter((e) => e.level >= 50);
       expect(errors).toHaveLength(1);
       expect(errors[0]!.msg).toBe('unexpected error');
       expect(errors[0]!.reqId).toBe(res.headers['x-request-id']);
@@ -278,7 +352,10 @@ describe('unexpected failures and the log', () => {
       const registered = await post('/api/user/register', { phone, code: registerCode, agreePrivacy: true });
       expect(registered.statusCode).toBe(200);
       const first = (registered.json() as { data: SessionData }).data.token;
-      expect((await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${first}` } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${first}` } }))
+          .statusCode,
+      ).toBe(200);
       expect((await post('/api/user/logout', {}, first)).statusCode).toBe(200);
 
       expect((await post('/api/sms/send', { phone, purpose: 'login' })).statusCode).toBe(200);

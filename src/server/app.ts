@@ -1,4 +1,11 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -61,7 +68,11 @@ export interface BuildOptions {
    * `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or
    * in-process without; `storage` to the one STORAGE_DRIVER names.
    */
-  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & { payments?: Deps['payments']; broadcast?: Deps['broadcast']; storage?: Deps['storage'] };
+  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & {
+    payments?: Deps['payments'];
+    broadcast?: Deps['broadcast'];
+    storage?: Deps['storage'];
+  };
   /** Shared rate-limit counters and public-cache invalidations of several instances. */
   redis?: Redis;
   /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
@@ -92,7 +103,10 @@ const QUERY_PARAMS = /\nparams: [^\n]*/g;
  * Errors for the log: type, message, stack, code and cause. Query errors quote their parameters
  * (phone numbers, hashes) in the message and stack; the SQL is kept, the values are not.
  */
-export function serializeError(err: unknown, depth = 0): { type: string; message: string; stack: string; [key: string]: unknown } {
+export function serializeError(
+  err: unknown,
+  depth = 0,
+): { type: string; message: string; stack: string; [key: string]: unknown } {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const e = err as Error & { code?: unknown; statusCode?: unknown; query?: unknown };
   const clean = (text: string | undefined) => (text ?? '').replace(QUERY_PARAMS, '\nparams: [redacted]');
@@ -109,7 +123,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        id: req.id,
+      }),
       err: (err: Error) => serializeError(err),
     },
   };
@@ -125,7 +143,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (PROBES.has(request.url)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -156,10 +175,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
   const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
   const db = commitHooks.track(publicCache.trackCommits(opts.deps.db));
-  const onBroadcastError = (err: unknown) => app.log.warn({ err }, 'broadcast message not delivered to other instances');
+  const onBroadcastError = (err: unknown) =>
+    app.log.warn({ err }, 'broadcast message not delivered to other instances');
   const broadcast =
     opts.deps.broadcast ??
-    (opts.redis ? createRedisBroadcast(opts.redis, { namespace: opts.broadcastNamespace, onError: onBroadcastError }) : createLocalBroadcast({ onError: onBroadcastError }));
+    (opts.redis
+      ? createRedisBroadcast(opts.redis, { namespace: opts.broadcastNamespace, onError: onBroadcastError })
+      : createLocalBroadcast({ onError: onBroadcastError }));
   if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
   // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
   app.addHook('onReady', async () => broadcast.ready());
@@ -190,7 +212,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Uploaded images come from the S3 public URL when STORAGE_DRIVER=s3.
   const { STORAGE_DRIVER, S3_PUBLIC_URL } = opts.deps.config;
-  registerSecurityHeaders(app, helmetOptions(STORAGE_DRIVER === 's3' && S3_PUBLIC_URL ? [new URL(S3_PUBLIC_URL).origin] : []));
+  registerSecurityHeaders(
+    app,
+    helmetOptions(STORAGE_DRIVER === 's3' && S3_PUBLIC_URL ? [new URL(S3_PUBLIC_URL).origin] : []),
+  );
 
   await app.register(rateLimit, {
     global: true,
@@ -206,7 +231,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trove 寶庫 API', version: '1.0.0', description: 'Every answer is the envelope {code, msg, data}.' },
+      info: {
+        title: 'Trove 寶庫 API',
+        version: '1.0.0',
+        description: 'Every answer is the envelope {code, msg, data}.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -266,7 +295,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(sandboxCheckoutRoutes);
 
-  if (opts.deps.config.STORAGE_DRIVER === 'local') await app.register(uploadsStaticPlugin, { root: opts.uploadsRoot ?? localUploadsRoot(opts.deps.config.DATA_DIR) });
+  if (opts.deps.config.STORAGE_DRIVER === 'local')
+    await app.register(uploadsStaticPlugin, { root: opts.uploadsRoot ?? localUploadsRoot(opts.deps.config.DATA_DIR) });
 
   await app.register(webPlugin, {
     root: opts.webRoot ?? '',
@@ -274,7 +304,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     homeImage: async () => (await app.services.content.banners())[0]?.image ?? null,
     // A page's first public answers, through the whole API (rate limit, checks, public cache) as the visitor.
     publicAnswer: async (url, request) => {
-      const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip, headers: { accept: 'application/json', 'accept-language': LANGUAGE_HEADER, lang: LANGUAGE_HEADER } });
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: request.ip,
+        headers: { accept: 'application/json', 'accept-language': LANGUAGE_HEADER, lang: LANGUAGE_HEADER },
+      });
       return res.statusCode === 200 ? res.body : null;
     },
   });

@@ -17,7 +17,9 @@ export function referencingTable(err: unknown, tables: readonly string[]): strin
     const { code, constraint, table } = e as { code?: unknown; constraint?: unknown; table?: unknown };
     if (code !== '23503') continue;
     const name = typeof constraint === 'string' ? constraint : '';
-    const hit = tables.find((t) => name.startsWith(`${t}_`)) ?? (typeof table === 'string' && tables.includes(table) ? table : undefined);
+    const hit =
+      tables.find((t) => name.startsWith(`${t}_`)) ??
+      (typeof table === 'string' && tables.includes(table) ? table : undefined);
     return hit ?? 'unknown';
   }
   return null;

@@ -16,7 +16,11 @@ export type App = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInsta
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** One page of an admin list: the rows as `data`, the number of every matching row in `X-Total-Count`. */
-export function okPage<T>(reply: FastifyReply, page: { rows: T[]; total: number }, msg = ''): { code: 200; msg: string; data: T[] } {
+export function okPage<T>(
+  reply: FastifyReply,
+  page: { rows: T[]; total: number },
+  msg = '',
+): { code: 200; msg: string; data: T[] } {
   reply.header('X-Total-Count', String(page.total));
   return ok(page.rows, msg);
 }

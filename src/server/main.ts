@@ -15,11 +15,20 @@ async function main() {
   const releaseLock = config.DATABASE_URL ? () => undefined : lockDataDirOrExit(config.DATA_DIR, 'server');
   const database = await openConfiguredDatabase(config);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db, systemClock.now()) : false;
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
 
   const keys = createKeys(config.APP_SECRET);
   const app = await buildApp({
-    deps: { config, db: database.db, clock: systemClock, keys, sms: createSmsSender(config), payments: createPaymentProvider(config, database.db, systemClock, keys) },
+    deps: {
+      config,
+      db: database.db,
+      clock: systemClock,
+      keys,
+      sms: createSmsSender(config),
+      payments: createPaymentProvider(config, database.db, systemClock, keys),
+    },
     redis,
     logger: loggerOptions(config.LOG_LEVEL),
     webRoot: config.WEB_DIST,
@@ -60,7 +69,9 @@ async function main() {
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);
   if (config.PAYMENT_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
-    app.log.warn('payments use the sandbox checkout: orders are paid without money. Set PAYMENT_PROVIDER=stripe for real payments.');
+    app.log.warn(
+      'payments use the sandbox checkout: orders are paid without money. Set PAYMENT_PROVIDER=stripe for real payments.',
+    );
   }
 }
 

@@ -43,9 +43,13 @@ describe('APP_SECRET at start-up', () => {
 
   it('refuses to start on PostgreSQL without APP_SECRET, or with a short one, naming it', () => {
     expect(() => loadStartupConfig({ DATABASE_URL: 'postgres://db/trove' })).toThrow(ConfigError);
-    expect(() => loadStartupConfig({ DATABASE_URL: 'postgres://db/trove' })).toThrow(/APP_SECRET: required with DATABASE_URL/);
+    expect(() => loadStartupConfig({ DATABASE_URL: 'postgres://db/trove' })).toThrow(
+      /APP_SECRET: required with DATABASE_URL/,
+    );
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
-    expect(loadStartupConfig({ DATABASE_URL: 'postgres://db/trove', APP_SECRET: 'y'.repeat(32) }).APP_SECRET).toBe('y'.repeat(32));
+    expect(loadStartupConfig({ DATABASE_URL: 'postgres://db/trove', APP_SECRET: 'y'.repeat(32) }).APP_SECRET).toBe(
+      'y'.repeat(32),
+    );
   });
 
   it('refuses a damaged secret file rather than running with it', () => {

@@ -26,7 +26,10 @@ export function readOrCreateAppSecret(dataDir: string): string {
   }
   if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new ConfigError(`Invalid environment configuration:\n  APP_SECRET: ${file} holds less than 32 characters; delete it to generate a new one, or set APP_SECRET`);
+  if (secret.length < 32)
+    throw new ConfigError(
+      `Invalid environment configuration:\n  APP_SECRET: ${file} holds less than 32 characters; delete it to generate a new one, or set APP_SECRET`,
+    );
   return secret;
 }
 

@@ -8,8 +8,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.literal(200), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(200), msg: z.string(), data });
 
 export const ErrorEnvelopeSchema = z.object({ code: z.number().int(), msg: z.string(), data: z.null() });
 

@@ -80,7 +80,11 @@ describe('checkExchangeCode', () => {
   it('tells empty, incomplete and wrong apart with zh-HK messages', () => {
     expect(checkExchangeCode('  ')).toMatchObject({ ok: false, reason: 'empty', message: CODE_MESSAGES.empty });
     expect(checkExchangeCode(valid.slice(0, 10))).toMatchObject({ ok: false, reason: 'incomplete' });
-    expect(checkExchangeCode(`${valid}0`)).toMatchObject({ ok: false, reason: 'wrong', message: '兌換碼有誤，請檢查後再輸入' });
+    expect(checkExchangeCode(`${valid}0`)).toMatchObject({
+      ok: false,
+      reason: 'wrong',
+      message: '兌換碼有誤，請檢查後再輸入',
+    });
     expect(checkExchangeCode('ABU')).toMatchObject({ ok: false, reason: 'wrong' });
     const last = valid[16] === '0' ? '1' : '0';
     expect(checkExchangeCode(valid.slice(0, 16) + last)).toMatchObject({ ok: false, reason: 'wrong' });

@@ -44,15 +44,14 @@ export function checkCharacter(body: string): string | null {
 /** A 16-character body with its check character appended. */
 export function withCheckCharacter(body: string): string {
   const normalised = normaliseExchangeCode(body);
-  if (normalised.length !== CODE_BODY_LENGTH) throw new Error(`An exchange code body has ${CODE_BODY_LENGTH} characters`);
+  if (normalised.length !== CODE_BODY_LENGTH)
+    throw new Error(`An exchange code body has ${CODE_BODY_LENGTH} characters`);
   const check = checkCharacter(normalised);
   if (check === null) throw new Error('An exchange code body is Crockford base32');
   return normalised + check;
 }
 
-export type CodeCheck =
-  | { ok: true; code: string }
-  | { ok: false; reason: keyof typeof CODE_MESSAGES; message: string };
+export type CodeCheck = { ok: true; code: string } | { ok: false; reason: keyof typeof CODE_MESSAGES; message: string };
 
 /**
  * Checks a typed or scanned code: answers its canonical form, or why it cannot be right.
@@ -60,7 +59,11 @@ export type CodeCheck =
  */
 export function checkExchangeCode(input: string): CodeCheck {
   const code = normaliseExchangeCode(input);
-  const fail = (reason: keyof typeof CODE_MESSAGES): CodeCheck => ({ ok: false, reason, message: CODE_MESSAGES[reason] });
+  const fail = (reason: keyof typeof CODE_MESSAGES): CodeCheck => ({
+    ok: false,
+    reason,
+    message: CODE_MESSAGES[reason],
+  });
   if (code.length === 0) return fail('empty');
   const body = code.slice(0, CODE_BODY_LENGTH);
   // A character outside the alphabet is wrong however short the code is.

@@ -50,7 +50,9 @@ export function firstAnswers(route: string, query: URLSearchParams): FirstAnswer
     }
     case '/market':
       // Another tab, side, search, filter or sort asks something else.
-      return MARKET_VIEW_PARAMS.some((p) => query.has(p)) ? null : { urls: [MARKET_FIRST_LIST], listWithImage: MARKET_FIRST_LIST };
+      return MARKET_VIEW_PARAMS.some((p) => query.has(p))
+        ? null
+        : { urls: [MARKET_FIRST_LIST], listWithImage: MARKET_FIRST_LIST };
     default:
       return null;
   }

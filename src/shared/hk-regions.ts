@@ -19,4 +19,6 @@ export function districtsOf(region: string): readonly string[] {
 }
 
 /** The 18 districts of Hong Kong (the four regions, Macau excluded). */
-export const HK_DISTRICTS: readonly string[] = DELIVERY_REGIONS.filter((r) => r.region !== '澳門').flatMap((r) => [...r.districts]);
+export const HK_DISTRICTS: readonly string[] = DELIVERY_REGIONS.filter((r) => r.region !== '澳門').flatMap((r) => [
+  ...r.districts,
+]);

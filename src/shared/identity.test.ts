@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hkidCheckDigit, isValidHkid, isValidPrcId, maskAccountNo, maskIdNumber, maskName, normalizeIdNumber, prcCheckDigit } from './identity';
+import {
+  hkidCheckDigit,
+  isValidHkid,
+  isValidPrcId,
+  maskAccountNo,
+  maskIdNumber,
+  maskName,
+  normalizeIdNumber,
+  prcCheckDigit,
+} from './identity';
 import { PaymentUpdateBodySchema, VerifyIdentityBodySchema } from './schemas/identity';
 
 describe('HKID', () => {
@@ -61,15 +70,38 @@ describe('masks', () => {
 
 describe('schemas', () => {
   it('normalises a valid HKID and names the field of a bad one in zh-HK', () => {
-    expect(VerifyIdentityBodySchema.parse({ name: '陳大明', idType: 'hkid', idNumber: 'a123456(3)' }).idNumber).toBe('A1234563');
+    expect(VerifyIdentityBodySchema.parse({ name: '陳大明', idType: 'hkid', idNumber: 'a123456(3)' }).idNumber).toBe(
+      'A1234563',
+    );
     const bad = VerifyIdentityBodySchema.safeParse({ name: '陳大明', idType: 'hkid', idNumber: 'A123456(4)' });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual(['idNumber']);
     expect(bad.error!.issues[0]!.message).toContain('核對數字');
   });
   it('checks payout account numbers per method', () => {
-    expect(PaymentUpdateBodySchema.parse({ method: 'bank', accountName: 'CHAN TAI MAN', accountNo: '004-123-456789', code: '123456' }).accountNo).toBe('004123456789');
-    expect(PaymentUpdateBodySchema.safeParse({ method: 'payme', accountName: 'CHAN TAI MAN', accountNo: 'abc', code: '123456' }).success).toBe(false);
-    expect(PaymentUpdateBodySchema.safeParse({ method: 'fps', accountName: 'CHAN', accountNo: 'chan@example.com', code: '123456' }).success).toBe(true);
+    expect(
+      PaymentUpdateBodySchema.parse({
+        method: 'bank',
+        accountName: 'CHAN TAI MAN',
+        accountNo: '004-123-456789',
+        code: '123456',
+      }).accountNo,
+    ).toBe('004123456789');
+    expect(
+      PaymentUpdateBodySchema.safeParse({
+        method: 'payme',
+        accountName: 'CHAN TAI MAN',
+        accountNo: 'abc',
+        code: '123456',
+      }).success,
+    ).toBe(false);
+    expect(
+      PaymentUpdateBodySchema.safeParse({
+        method: 'fps',
+        accountName: 'CHAN',
+        accountNo: 'chan@example.com',
+        code: '123456',
+      }).success,
+    ).toBe(true);
   });
 });

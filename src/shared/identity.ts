@@ -5,7 +5,11 @@
 
 export const ID_TYPES = ['hkid', 'prc_id', 'passport'] as const;
 export type IdType = (typeof ID_TYPES)[number];
-export const ID_TYPE_LABELS: Record<IdType, string> = { hkid: '香港身份證', prc_id: '中國居民身份證', passport: '護照' };
+export const ID_TYPE_LABELS: Record<IdType, string> = {
+  hkid: '香港身份證',
+  prc_id: '中國居民身份證',
+  passport: '護照',
+};
 
 const letterValue = (c: string) => c.charCodeAt(0) - 55; // A = 10 … Z = 35
 

@@ -9,7 +9,15 @@ export const SELL_TYPE_LABELS: Record<SellType, string> = { 0: '出售', 1: '求
 export const ITEM_KINDS = ['card', 'goods'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-export const LISTING_STATUSES = ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'] as const;
+export const LISTING_STATUSES = [
+  'pending_payment',
+  'active',
+  'reserved',
+  'sold',
+  'cancelled',
+  'expired',
+  'taken_down',
+] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   pending_payment: '待付款',
@@ -23,9 +31,21 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
 
 export const MARKET_ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'expired'] as const;
 export type MarketOrderStatus = (typeof MARKET_ORDER_STATUSES)[number];
-export const MARKET_ORDER_STATUS_LABELS: Record<MarketOrderStatus, string> = { pending: '待付款', completed: '已成交', cancelled: '已取消', expired: '已逾期' };
+export const MARKET_ORDER_STATUS_LABELS: Record<MarketOrderStatus, string> = {
+  pending: '待付款',
+  completed: '已成交',
+  cancelled: '已取消',
+  expired: '已逾期',
+};
 
 export const LISTING_SORTS = ['price_asc', 'price_desc', 'newest'] as const;
-export const LISTING_SORT_LABELS: Record<(typeof LISTING_SORTS)[number], string> = { price_asc: '價格由低至高', price_desc: '價格由高至低', newest: '最新' };
+export const LISTING_SORT_LABELS: Record<(typeof LISTING_SORTS)[number], string> = {
+  price_asc: '價格由低至高',
+  price_desc: '價格由高至低',
+  newest: '最新',
+};
 export const MARKET_ROW_SORTS = ['price_asc', 'price_desc', 'newest', 'count'] as const;
-export const MARKET_ROW_SORT_LABELS: Record<(typeof MARKET_ROW_SORTS)[number], string> = { ...LISTING_SORT_LABELS, count: '掛單數量' };
+export const MARKET_ROW_SORT_LABELS: Record<(typeof MARKET_ROW_SORTS)[number], string> = {
+  ...LISTING_SORT_LABELS,
+  count: '掛單數量',
+};

@@ -16,25 +16,34 @@ export async function focusProblem(page: Page): Promise<{ what: string; problem:
     const describe = (e: Element | null): string => {
       if (!e) return '(none)';
       const name = e.getAttribute('aria-label') ?? (e as HTMLElement).innerText?.trim().slice(0, 24) ?? '';
-      const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+      const cls =
+        typeof e.className === 'string' && e.className
+          ? `.${e.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+          : '';
       return `<${e.tagName.toLowerCase()}${cls}>${name ? ` "${name.replace(/\s+/g, ' ')}"` : ''}`;
     };
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body || el === document.documentElement) return { what: '(body)', problem: 'nothing has focus' };
+    if (!el || el === document.body || el === document.documentElement)
+      return { what: '(body)', problem: 'nothing has focus' };
     const what = describe(el);
     if (el.tagName === 'MAIN' && el.tabIndex === -1) return { what, problem: null }; // the screen itself after navigation
 
     // The box the user sees: a visually hidden native input shows through its label.
     let box: HTMLElement = el;
     const own = el.getBoundingClientRect();
-    if (own.width < 4 || own.height < 4 || getComputedStyle(el).opacity === '0') box = (el.closest('label') as HTMLElement | null) ?? el.parentElement ?? el;
+    if (own.width < 4 || own.height < 4 || getComputedStyle(el).opacity === '0')
+      box = (el.closest('label') as HTMLElement | null) ?? el.parentElement ?? el;
     const r = box.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return { what, problem: 'focused element is not rendered' };
     const top = Math.max(r.top, 0);
     const bottom = Math.min(r.bottom, innerHeight);
     const left = Math.max(r.left, 0);
     const right = Math.min(r.right, innerWidth);
-    if (bottom - top < 1 || right - left < 1) return { what, problem: `off screen (top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${innerHeight})` };
+    if (bottom - top < 1 || right - left < 1)
+      return {
+        what,
+        problem: `off screen (top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${innerHeight})`,
+      };
 
     // Not hidden behind the top bar, the tab bar, a sticky footer or a popup's mask (2.4.11).
     const overlayOf = (e: Element | null): Element | null => {
@@ -55,12 +64,27 @@ export async function focusProblem(page: Page): Promise<{ what: string; problem:
       // A toast passes over for a moment and goes (announced through the live region): not an obstruction.
       if (hit.closest('.adm-toast-mask')) continue;
       const overlay = overlayOf(hit);
-      if (overlay && overlay !== ownOverlay && !overlay.contains(box)) return { what, problem: `obscured by ${describe(overlay)} at ${Math.round(x)},${Math.round(y)} (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}; own overlay ${describe(ownOverlay)})` };
-      if (hit.closest('.adm-mask') && !hit.closest('.adm-mask')?.parentElement?.contains(el)) return { what, problem: 'behind a popup mask' };
+      if (overlay && overlay !== ownOverlay && !overlay.contains(box))
+        return {
+          what,
+          problem: `obscured by ${describe(overlay)} at ${Math.round(x)},${Math.round(y)} (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}; own overlay ${describe(ownOverlay)})`,
+        };
+      if (hit.closest('.adm-mask') && !hit.closest('.adm-mask')?.parentElement?.contains(el))
+        return { what, problem: 'behind a popup mask' };
     }
 
     // An indicator: something about the element or its nearest containers differs from the unfocused state.
-    const PROPS = ['outline-style', 'outline-width', 'outline-color', 'box-shadow', 'border-top-color', 'border-bottom-color', 'border-bottom-width', 'background-color', 'text-decoration-line'];
+    const PROPS = [
+      'outline-style',
+      'outline-width',
+      'outline-color',
+      'box-shadow',
+      'border-top-color',
+      'border-bottom-color',
+      'border-bottom-width',
+      'background-color',
+      'text-decoration-line',
+    ];
     const chain: Element[] = [];
     for (let n: Element | null = el; n && n !== document.body && chain.length < 4; n = n.parentElement) chain.push(n);
     const snap = () =>
@@ -69,7 +93,9 @@ export async function focusProblem(page: Page): Promise<{ what: string; problem:
           const s = getComputedStyle(n);
           const a = getComputedStyle(n, '::after');
           const b = getComputedStyle(n, '::before');
-          return PROPS.map((p) => `${s.getPropertyValue(p)}|${a.getPropertyValue(p)}|${b.getPropertyValue(p)}`).join(';');
+          return PROPS.map((p) => `${s.getPropertyValue(p)}|${a.getPropertyValue(p)}|${b.getPropertyValue(p)}`).join(
+            ';',
+          );
         })
         .join('\n');
     const focused = snap();
@@ -78,7 +104,12 @@ export async function focusProblem(page: Page): Promise<{ what: string; problem:
     el.focus({ preventScroll: true, focusVisible: true } as FocusOptions);
     if (focused === unfocused) return { what, problem: 'no visible focus indicator' };
     const outline = getComputedStyle(el);
-    if (outline.outlineStyle !== 'none' && parseFloat(outline.outlineWidth) > 0 && outline.outlineColor === 'rgba(0, 0, 0, 0)') return { what, problem: 'transparent outline' };
+    if (
+      outline.outlineStyle !== 'none' &&
+      parseFloat(outline.outlineWidth) > 0 &&
+      outline.outlineColor === 'rgba(0, 0, 0, 0)'
+    )
+      return { what, problem: 'transparent outline' };
     return { what, problem: null };
   });
 }
@@ -98,7 +129,11 @@ export async function tabTo(page: Page, target: Locator, opts: { back?: boolean;
   const max = opts.max ?? 40;
   const key = opts.back ? 'Shift+Tab' : 'Tab';
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((e) => e === document.activeElement || e.contains(document.activeElement)).catch(() => false)) {
+    if (
+      await target
+        .evaluate((e) => e === document.activeElement || e.contains(document.activeElement))
+        .catch(() => false)
+    ) {
       await expectFocusVisible(page, `${key} → target`);
       return;
     }
@@ -147,8 +182,14 @@ export async function overflowProblems(page: Page): Promise<string[]> {
     const out: string[] = [];
     for (const e of Array.from(document.body.querySelectorAll('*'))) {
       const r = e.getBoundingClientRect();
-      if (r.width > 0 && r.right > doc.clientWidth + 0.5 && !Array.from(e.children).some((c) => c.getBoundingClientRect().right > doc.clientWidth + 0.5)) {
-        out.push(`<${e.tagName.toLowerCase()} class="${String(e.getAttribute('class') ?? '')}"> right edge ${Math.round(r.right)}`);
+      if (
+        r.width > 0 &&
+        r.right > doc.clientWidth + 0.5 &&
+        !Array.from(e.children).some((c) => c.getBoundingClientRect().right > doc.clientWidth + 0.5)
+      ) {
+        out.push(
+          `<${e.tagName.toLowerCase()} class="${String(e.getAttribute('class') ?? '')}"> right edge ${Math.round(r.right)}`,
+        );
         if (out.length >= 5) break;
       }
     }
@@ -185,7 +226,10 @@ export async function clippingProblems(page: Page): Promise<string[]> {
     const out: string[] = [];
     // An SVG that is one image with a text alternative (the back office's chart, its figures also in a table) draws
     // its labels as part of the picture, scaled with it.
-    const skip = (e: Element) => !!e.closest('.adm-swiper, .adm-toast-mask, .adm-popup, .adm-center-popup-wrap, .adm-mask, [aria-hidden="true"] svg, svg[role="img"][aria-label], .visually-hidden, .adm-spin-loading, .adm-dot-loading');
+    const skip = (e: Element) =>
+      !!e.closest(
+        '.adm-swiper, .adm-toast-mask, .adm-popup, .adm-center-popup-wrap, .adm-mask, [aria-hidden="true"] svg, svg[role="img"][aria-label], .visually-hidden, .adm-spin-loading, .adm-dot-loading',
+      );
     const inOverlay = (e: Element) => {
       for (let n: Element | null = e; n && n !== document.body; n = n.parentElement) {
         const p = getComputedStyle(n).position;
@@ -222,9 +266,15 @@ export async function clippingProblems(page: Page): Promise<string[]> {
           top: box.top + a.clientTop,
           bottom: box.top + a.clientTop + a.clientHeight,
         };
-        const cut = rects.some((r) => (clipX && (r.left < inner.left - 1 || r.right > inner.right + 1)) || (clipY && (r.top < inner.top - 1 || r.bottom > inner.bottom + 1)));
+        const cut = rects.some(
+          (r) =>
+            (clipX && (r.left < inner.left - 1 || r.right > inner.right + 1)) ||
+            (clipY && (r.top < inner.top - 1 || r.bottom > inner.bottom + 1)),
+        );
         if (cut) {
-          out.push(`clipped: "${n.data.trim().slice(0, 20)}" by <${a.tagName.toLowerCase()} class="${a.getAttribute('class') ?? ''}">`);
+          out.push(
+            `clipped: "${n.data.trim().slice(0, 20)}" by <${a.tagName.toLowerCase()} class="${a.getAttribute('class') ?? ''}">`,
+          );
           break;
         }
       }
@@ -235,9 +285,16 @@ export async function clippingProblems(page: Page): Promise<string[]> {
     for (let i = 0; i < flow.length; i++) {
       for (let j = i + 1; j < flow.length; j++) {
         const hit = flow[i]!.rects.some((a) =>
-          flow[j]!.rects.some((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2),
+          flow[j]!.rects.some(
+            (b) =>
+              Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+              Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2,
+          ),
         );
-        if (hit) out.push(`overlap: "${flow[i]!.node.data.trim().slice(0, 16)}" and "${flow[j]!.node.data.trim().slice(0, 16)}"`);
+        if (hit)
+          out.push(
+            `overlap: "${flow[i]!.node.data.trim().slice(0, 16)}" and "${flow[j]!.node.data.trim().slice(0, 16)}"`,
+          );
       }
     }
     return out.slice(0, 10);
@@ -247,10 +304,15 @@ export async function clippingProblems(page: Page): Promise<string[]> {
 /** Pointer targets under 24 × 24 px without the spacing exception (2.5.8); links inside running text are exempt. */
 export async function targetSizeProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const SEL = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [role="checkbox"], [role="radio"], [role="option"], [role="switch"], [tabindex]:not([tabindex="-1"])';
+    const SEL =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [role="checkbox"], [role="radio"], [role="option"], [role="switch"], [tabindex]:not([tabindex="-1"])';
     const targets: { el: Element; r: DOMRect }[] = [];
     for (const el of Array.from(document.querySelectorAll(SEL))) {
-      if (el.closest('.adm-swiper, [aria-hidden="true"], .adm-mask-aria-button, main[tabindex="-1"]') && !el.closest('.adm-swiper-item')) continue;
+      if (
+        el.closest('.adm-swiper, [aria-hidden="true"], .adm-mask-aria-button, main[tabindex="-1"]') &&
+        !el.closest('.adm-swiper-item')
+      )
+        continue;
       if (el.matches('main[tabindex="-1"]')) continue;
       if (!el.checkVisibility({ visibilityProperty: true })) continue;
       // A native checkbox or radio is the label's target.
@@ -258,7 +320,12 @@ export async function targetSizeProblems(page: Page): Promise<string[]> {
       const r = box.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       // Inline: a link in a sentence.
-      if (el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent?.trim().length ?? 0) > (el.textContent?.trim().length ?? 0)) continue;
+      if (
+        el.tagName === 'A' &&
+        getComputedStyle(el).display === 'inline' &&
+        (el.parentElement?.textContent?.trim().length ?? 0) > (el.textContent?.trim().length ?? 0)
+      )
+        continue;
       targets.push({ el, r });
     }
     const out: string[] = [];
@@ -268,14 +335,42 @@ export async function targetSizeProblems(page: Page): Promise<string[]> {
       const cx = r.left + r.width / 2;
       const cy = r.top + r.height / 2;
       const sq = { left: cx - 12, right: cx + 12, top: cy - 12, bottom: cy + 12 };
-      const crowded = targets.some((t) => t.el !== el && !t.el.contains(el) && !el.contains(t.el) && t.r.left < sq.right && t.r.right > sq.left && t.r.top < sq.bottom && t.r.bottom > sq.top);
-      if (crowded) out.push(`<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20)}" is ${Math.round(r.width)}×${Math.round(r.height)}`);
+      const crowded = targets.some(
+        (t) =>
+          t.el !== el &&
+          !t.el.contains(el) &&
+          !el.contains(t.el) &&
+          t.r.left < sq.right &&
+          t.r.right > sq.left &&
+          t.r.top < sq.bottom &&
+          t.r.bottom > sq.top,
+      );
+      if (crowded)
+        out.push(
+          `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20)}" is ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
     }
     return out;
   });
 }
 
-const NAMED_ROLES = new Set(['button', 'link', 'textbox', 'checkbox', 'radio', 'tab', 'combobox', 'spinbutton', 'switch', 'option', 'slider', 'searchbox', 'listbox', 'dialog', 'timer']);
+const NAMED_ROLES = new Set([
+  'button',
+  'link',
+  'textbox',
+  'checkbox',
+  'radio',
+  'tab',
+  'combobox',
+  'spinbutton',
+  'switch',
+  'option',
+  'slider',
+  'searchbox',
+  'listbox',
+  'dialog',
+  'timer',
+]);
 const HAN = /\p{Script=Han}/u;
 /** Brand names read as they are written. */
 const PROPER_NAMES = new Set(['PayMe']);
@@ -293,14 +388,22 @@ export async function nameProblems(page: Page): Promise<string[]> {
   // State: tabs say which one is selected, toggle buttons whether they are on.
   out.push(
     ...(await page.evaluate(() =>
-      Array.from(document.querySelectorAll('[role="tab"]:not([aria-selected]), [role="switch"]:not([aria-checked]), input[type="checkbox"][aria-pressed]')).map((e) => `<${e.tagName.toLowerCase()}> "${e.textContent?.trim().slice(0, 20)}" does not expose its state`),
+      Array.from(
+        document.querySelectorAll(
+          '[role="tab"]:not([aria-selected]), [role="switch"]:not([aria-checked]), input[type="checkbox"][aria-pressed]',
+        ),
+      ).map((e) => `<${e.tagName.toLowerCase()}> "${e.textContent?.trim().slice(0, 20)}" does not expose its state`),
     )),
   );
   // Images: any text alternative is Chinese; card art always has one (name, rarity, serial).
   const images = await page.evaluate(() =>
     Array.from(document.querySelectorAll('img'))
       .filter((i) => i.checkVisibility() && !i.closest('[aria-hidden="true"]'))
-      .map((i) => ({ alt: i.getAttribute('alt'), card: i.matches('.card-tile-image, .card-detail-image, .detail-card-image'), src: i.getAttribute('src') ?? '' })),
+      .map((i) => ({
+        alt: i.getAttribute('alt'),
+        card: i.matches('.card-tile-image, .card-detail-image, .detail-card-image'),
+        src: i.getAttribute('src') ?? '',
+      })),
   );
   for (const i of images) {
     if (i.alt === null) out.push(`img ${i.src} has no alt`);

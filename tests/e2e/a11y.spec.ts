@@ -4,7 +4,15 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { hkidCheckDigit } from '../../src/shared/identity';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
-import { clippingProblems, focusSweep, freezeTransitions, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
+import {
+  clippingProblems,
+  focusSweep,
+  freezeTransitions,
+  nameProblems,
+  overflowProblems,
+  scaleText,
+  targetSizeProblems,
+} from './a11y-checks';
 import { appLive, expectNoAxeViolations } from './axe';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { desktopPage, registerOperator } from './back-office';
@@ -24,7 +32,12 @@ async function open(page: Page, path: RoutePath) {
 }
 
 /** Buys one item through the sandbox checkout (audited too) and answers the order screen's URL. */
-async function buy(page: Page, payPath: string, infoPath: '/mall/info' | '/mall/goodsInfo', audit = true): Promise<string> {
+async function buy(
+  page: Page,
+  payPath: string,
+  infoPath: '/mall/info' | '/mall/goodsInfo',
+  audit = true,
+): Promise<string> {
   await page.goto(payPath);
   await page.getByRole('button', { name: '確認付款' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
@@ -130,16 +143,37 @@ async function prepare(browser: Browser): Promise<void> {
     return stored ? (JSON.parse(stored) as { token: string }).token : '';
   });
   const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const res = await page.request.fetch(`/api/${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(body ? { data: body } : {}) });
+    const res = await page.request.fetch(`/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+      ...(body ? { data: body } : {}),
+    });
     const json = (await res.json()) as { code: number; msg: string; data: T };
     expect(json.code, `${path}: ${json.msg}`).toBe(200);
     return json.data;
   };
-  const address = await api<{ id: string }>('POST', 'address/add', { recipient: '陳大文', phone: '+85291234567', region: '九龍', district: '觀塘區', detail: '觀塘道 1 號 10 樓 A 室', isDefault: true });
-  await api('POST', 'address/add', { recipient: '李小姐', phone: '+85261234567', region: '新界', district: '沙田區', detail: '沙田正街 18 號 3 樓', isDefault: false });
+  const address = await api<{ id: string }>('POST', 'address/add', {
+    recipient: '陳大文',
+    phone: '+85291234567',
+    region: '九龍',
+    district: '觀塘區',
+    detail: '觀塘道 1 號 10 樓 A 室',
+    isDefault: true,
+  });
+  await api('POST', 'address/add', {
+    recipient: '李小姐',
+    phone: '+85261234567',
+    region: '新界',
+    district: '沙田區',
+    detail: '沙田正街 18 號 3 樓',
+    isDefault: false,
+  });
   await api('POST', 'userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
   const goods = await api<{ id: string }[]>('GET', 'goods/list?type=1&status=held&page=1&pageSize=20');
-  const shipment = await api<{ id: string }>('POST', 'goods/delivery', { goodsIds: [goods[0]!.id], addressId: address.id });
+  const shipment = await api<{ id: string }>('POST', 'goods/delivery', {
+    goodsIds: [goods[0]!.id],
+    addressId: address.id,
+  });
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
   const listings = await api<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
@@ -164,10 +198,18 @@ async function prepare(browser: Browser): Promise<void> {
     '/my/logistics': `?id=${shipment.id}`,
   };
   visits = [
-    ...ROUTE_PATHS.map((path) => ({ name: path, url: `${path}${query[path] ?? APP_SCREENS[path].query ?? ''}`, signedIn: true })),
+    ...ROUTE_PATHS.map((path) => ({
+      name: path,
+      url: `${path}${query[path] ?? APP_SCREENS[path].query ?? ''}`,
+      signedIn: true,
+    })),
     { name: '/pay/sandbox (模擬付款)', url: checkout, signedIn: true },
     // Signed out, the screens that show something else then.
-    ...(['/login', '/register', '/my/card'] as const).map((path) => ({ name: `${path} (signed out)`, url: path, signedIn: false })),
+    ...(['/login', '/register', '/my/card'] as const).map((path) => ({
+      name: `${path} (signed out)`,
+      url: path,
+      signedIn: false,
+    })),
   ];
   adminVisits = ADMIN_SCREENS.map((s) => ({
     name: `${s.path}${s.open ? ` (${String(s.open)})` : ''}`,
@@ -181,7 +223,11 @@ async function prepare(browser: Browser): Promise<void> {
 /** Waits until antd's dialog has finished zooming in and its messages have gone. */
 async function antdSettled(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
-  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter, .ant-move-up-appear, .ant-move-up-enter')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter, .ant-move-up-appear, .ant-move-up-enter',
+    ),
+  ).toHaveCount(0);
 }
 
 async function visit(page: Page, v: Visit): Promise<void> {
@@ -201,7 +247,12 @@ async function visit(page: Page, v: Visit): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function sweep(browser: Browser, width: number, which: 'app' | 'admin', check: (page: Page, v: Visit) => Promise<string[]>): Promise<void> {
+async function sweep(
+  browser: Browser,
+  width: number,
+  which: 'app' | 'admin',
+  check: (page: Page, v: Visit) => Promise<string[]>,
+): Promise<void> {
   await prepare(browser);
   const failures: string[] = [];
   const list = which === 'app' ? visits : adminVisits;
@@ -221,12 +272,19 @@ async function sweep(browser: Browser, width: number, which: 'app' | 'admin', ch
 /** 320 px: no sideways scroll, targets, names, a title naming the screen, a focus indicator at every Tab stop. */
 async function narrowChecks(page: Page, v: Visit): Promise<string[]> {
   await freezeTransitions(page);
-  const problems = [...(await overflowProblems(page)), ...(await targetSizeProblems(page)), ...(await nameProblems(page))];
+  const problems = [
+    ...(await overflowProblems(page)),
+    ...(await targetSizeProblems(page)),
+    ...(await nameProblems(page)),
+  ];
   const title = await page.title();
   // The app's top bar, the sandbox checkout's heading, the back office's page heading.
-  const heading = v.admin ? await adminHeading(page) : ((await page.locator('.app-title, body > main > h1').first().textContent()) ?? '');
+  const heading = v.admin
+    ? await adminHeading(page)
+    : ((await page.locator('.app-title, body > main > h1').first().textContent()) ?? '');
   if (!heading.trim()) problems.push('no heading names the screen');
-  else if (!title.includes(heading.trim())) problems.push(`document.title "${title}" does not name the screen "${heading}"`);
+  else if (!title.includes(heading.trim()))
+    problems.push(`document.title "${title}" does not name the screen "${heading}"`);
   const focus = await focusSweep(page, v.admin ? 60 : 30);
   if (focus.stops === 0) problems.push('no Tab stop');
   problems.push(...focus.problems);
@@ -235,7 +293,12 @@ async function narrowChecks(page: Page, v: Visit): Promise<string[]> {
 
 /** The back office's screen name: the page heading (the list's or record's title), or the sign-in card's. */
 async function adminHeading(page: Page): Promise<string> {
-  return (await page.locator('main h1, .ant-page-header-heading-title, .admin-login-title, .ant-result-title').first().textContent()) ?? '';
+  return (
+    (await page
+      .locator('main h1, .ant-page-header-heading-title, .admin-login-title, .ant-result-title')
+      .first()
+      .textContent()) ?? ''
+  );
 }
 
 /** 200 % text: nothing scrolling sideways, clipped or overlapping. */
@@ -244,22 +307,30 @@ async function largeTextChecks(page: Page): Promise<string[]> {
   return [...(await overflowProblems(page)), ...(await clippingProblems(page))];
 }
 
-test('a11y: every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({ browser }) => {
+test('a11y: every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   await sweep(browser, 320, 'app', narrowChecks);
 });
 
-test('a11y: every screen at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({ browser }) => {
+test('a11y: every screen at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   await sweep(browser, 320, 'app', largeTextChecks);
 });
 
-test('a11y: every back-office screen and dialog at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({ browser }) => {
+test('a11y: every back-office screen and dialog at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   await sweep(browser, 320, 'admin', narrowChecks);
 });
 
-test('a11y: every back-office screen and dialog at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({ browser }) => {
+test('a11y: every back-office screen and dialog at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   await sweep(browser, 320, 'admin', largeTextChecks);
 });
@@ -276,10 +347,20 @@ test('axe: every back-office screen has no WCAG 2.2 AA violation', async ({ brow
   const session = await operatorSession(page.request);
   await page.evaluate((value) => localStorage.setItem('trove.admin.session', JSON.stringify(value)), session);
   // `:user`: a user who is not an operator (an operator cannot disable their own account).
-  const users = (await (await page.request.get('/api/admin/users?page=1&pageSize=50', { headers: { Authorization: `Bearer ${session.token}` } })).json()) as { data: { id: string; roles: string[]; status: string }[] };
+  const users = (await (
+    await page.request.get('/api/admin/users?page=1&pageSize=50', {
+      headers: { Authorization: `Bearer ${session.token}` },
+    })
+  ).json()) as { data: { id: string; roles: string[]; status: string }[] };
   const user = users.data.find((u) => !u.roles.includes('admin') && u.status === 'active')!.id;
   for (const s of ADMIN_SCREENS.filter((x) => !x.signedOut)) {
-    const v: Visit = { name: s.path, url: `${s.path.replace(':user', user)}${s.query ?? ''}`, signedIn: true, admin: true, ...(s.open ? { open: s.open } : {}) };
+    const v: Visit = {
+      name: s.path,
+      url: `${s.path.replace(':user', user)}${s.query ?? ''}`,
+      signedIn: true,
+      admin: true,
+      ...(s.open ? { open: s.open } : {}),
+    };
     await visit(page, v);
     await expectNoAxeViolations(page, `${s.path}${s.open ? ` (${String(s.open)})` : ''}`);
   }

@@ -13,11 +13,15 @@ import { activate, arrive, escapeBackTo, expectFocusInDialog, expectFocusTrapped
 
 /** antd animates its dialogs and drawers in and out (zoom, slide): wait until they are at rest. */
 async function motionDone(page: Page): Promise<void> {
-  const moving = ['zoom', 'fade', 'drawer-panel-motion-left', 'drawer-panel-motion-right'].flatMap((m) => ['appear', 'enter', 'leave'].map((phase) => `[class*="ant-${m}-${phase}"]`));
+  const moving = ['zoom', 'fade', 'drawer-panel-motion-left', 'drawer-panel-motion-right'].flatMap((m) =>
+    ['appear', 'enter', 'leave'].map((phase) => `[class*="ant-${m}-${phase}"]`),
+  );
   await expect(page.locator(moving.join(', '))).toHaveCount(0);
 }
 
-test('keyboard only: an operator signs in, opens the menu, creates a theme, and deletes it through the confirm dialog', async ({ page }) => {
+test('keyboard only: an operator signs in, opens the menu, creates a theme, and deletes it through the confirm dialog', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const name = `鍵盤主題${String(Date.now()).slice(-5)}`;
   await registerOperator(page.request, E2E_KEYBOARD_OPERATOR, '鍵盤營運');
@@ -29,7 +33,9 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     await arrive(page, '/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);
     await typeInto(page, page.getByLabel('手機號碼'), E2E_KEYBOARD_OPERATOR.national);
-    const code = await codeAfter(E2E_KEYBOARD_OPERATOR.e164, () => activate(page, page.getByRole('button', { name: '獲取驗證碼' })));
+    const code = await codeAfter(E2E_KEYBOARD_OPERATOR.e164, () =>
+      activate(page, page.getByRole('button', { name: '獲取驗證碼' })),
+    );
     await expect(page.getByRole('status')).toHaveText('驗證碼已發送');
     await typeInto(page, page.getByLabel('驗證碼'), code, { back: true });
     // Enter in the code field submits; the screen changes under it, so the next check is on the dashboard.
@@ -67,7 +73,9 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     await arrive(page, '/admin/themes');
     await activate(page, page.getByRole('navigation', { name: '後台選單' }).getByRole('link', { name: '卡牌' }));
     await expect(page).toHaveURL(/\/admin\/cardInfos$/);
-    await activate(page, page.getByRole('navigation', { name: '後台選單' }).getByRole('link', { name: '主題' }), { back: true });
+    await activate(page, page.getByRole('navigation', { name: '後台選單' }).getByRole('link', { name: '主題' }), {
+      back: true,
+    });
     await expect(page).toHaveURL(/\/admin\/themes$/);
     const create = page.getByRole('button', { name: '新增主題' });
     await activate(page, create);
@@ -76,7 +84,10 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     await typeInto(page, form.getByLabel('名稱'), name);
     await typeInto(page, form.getByLabel('簡介'), '以鍵盤建立的主題');
     // The cover: Enter on 上載圖片 opens the system's file picker (answered here, as a person would pick a file).
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), activate(page, form.getByRole('button', { name: '上載主題封面' }))]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      activate(page, form.getByRole('button', { name: '上載主題封面' })),
+    ]);
     await chooser.setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: pngImage() });
     await expect(form.getByRole('img', { name: '主題封面預覽' })).toBeVisible();
     await expectFocusVisible(page, 'after the upload');

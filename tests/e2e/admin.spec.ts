@@ -3,16 +3,27 @@ import { expect, test, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { hkidCheckDigit } from '../../src/shared/identity';
 import { expectNoAxeViolations } from './axe';
-import { backOfficeToken, choose, codeAfter, desktopPage, pickTime, pngImage, registerOperator, signInBackOffice } from './back-office';
+import {
+  backOfficeToken,
+  choose,
+  codeAfter,
+  desktopPage,
+  pickTime,
+  pngImage,
+  registerOperator,
+  signInBackOffice,
+} from './back-office';
 import { E2E_BACK_OFFICE_OPERATOR } from './env';
 import { signUp } from './session';
 
 /** The user's bearer token, as the mobile app keeps it. */
-const userToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('trove.session') ?? '{}') as { token: string }).token);
+const userToken = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('trove.session') ?? '{}') as { token: string }).token);
 
 async function userApi(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<{ data: unknown }> {
   const headers = { Authorization: `Bearer ${await userToken(page)}` };
-  const res = method === 'GET' ? await page.request.get(path, { headers }) : await page.request.post(path, { headers, data });
+  const res =
+    method === 'GET' ? await page.request.get(path, { headers }) : await page.request.post(path, { headers, data });
   const body = (await res.json()) as { code: number; msg: string; data: unknown };
   expect(body.code, `${path}: ${body.msg}`).toBe(200);
   return body;
@@ -38,7 +49,11 @@ async function messagesGone(op: Page) {
 
 /** Waits until antd's dialog has finished zooming in (axe would read the page through a half-faded mask). */
 async function dialogSettled(op: Page) {
-  await expect(op.locator('.ant-modal-root .ant-zoom-appear, .ant-modal-root .ant-zoom-enter, .ant-modal-root .ant-fade-appear, .ant-modal-root .ant-fade-enter')).toHaveCount(0);
+  await expect(
+    op.locator(
+      '.ant-modal-root .ant-zoom-appear, .ant-modal-root .ant-zoom-enter, .ant-modal-root .ant-fade-appear, .ant-modal-root .ant-fade-enter',
+    ),
+  ).toHaveCount(0);
 }
 
 /** Opens a back-office screen from the menu, as an operator moves around. */
@@ -47,7 +62,10 @@ async function openScreen(op: Page, menu: string, path: string) {
   await expect(op).toHaveURL(new RegExp(`/admin${path === '/' ? '/?' : path}$`));
 }
 
-test('an operator runs a drop from the back office: catalogue with images, a sale on the dashboard, codes, a shipment, a payout, all in the audit log', async ({ page: user, browser }) => {
+test('an operator runs a drop from the back office: catalogue with images, a sale on the dashboard, codes, a shipment, a payout, all in the audit log', async ({
+  page: user,
+  browser,
+}) => {
   test.setTimeout(600_000);
   const tag = String(Date.now()).slice(-5);
   const themeName = `港島夜景${tag}`;
@@ -91,7 +109,11 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/cardInfos');
   const token = await backOfficeToken(op);
-  const found = (await (await op.request.get(`/api/admin/cardInfos?q=${encodeURIComponent(cardName)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string }[] };
+  const found = (await (
+    await op.request.get(`/api/admin/cardInfos?q=${encodeURIComponent(cardName)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json()) as { data: { id: string }[] };
   const cardInfoId = found.data[0]!.id;
 
   // The drop calendar shows it this month.
@@ -123,8 +145,13 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await expect(batchRow).toBeVisible();
   await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/codeBatches');
-  const [download] = await Promise.all([op.waitForEvent('download'), batchRow.getByRole('button', { name: /下載兌換碼 CSV/ }).click()]);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const [download] = await Promise.all([
+    op.waitForEvent('download'),
+    batchRow.getByRole('button', { name: /下載兌換碼 CSV/ }).click(),
+  ]);
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
   const codes = csv.slice(1).map((line) => line.split(',')[0]!.replace(/"/g, ''));
   expect(codes).toHaveLength(3);
   await expect(batchRow.getByRole('button', { name: '兌換碼 CSV 已下載過' })).toBeDisabled();
@@ -135,16 +162,31 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await user.getByRole('button', { name: '兌換', exact: true }).click();
   await expect(user.getByText('兌換成功', { exact: true })).toBeVisible();
   await op.reload();
-  await expect(op.getByRole('row', { name: new RegExp(`測試批次${tag}`) }).getByRole('cell', { name: '1', exact: true }).first()).toBeVisible();
+  await expect(
+    op
+      .getByRole('row', { name: new RegExp(`測試批次${tag}`) })
+      .getByRole('cell', { name: '1', exact: true })
+      .first(),
+  ).toBeVisible();
 
   // A delivery: the user buys a physical product and asks for it to be delivered; the operator ships it.
   await user.goto('/mall/goodsDetail?id=prd_sleeves');
   await user.getByRole('button', { name: '立即購買' }).click();
   await user.getByRole('button', { name: '確認付款' }).click();
   await paySandbox(user);
-  const address = (await userApi(user, 'POST', '/api/address/add', { recipient: '陳大文', phone: userPhone.e164, region: '九龍', district: '觀塘區', detail: `開源道 ${tag} 號` })).data as { id: string };
+  const address = (
+    await userApi(user, 'POST', '/api/address/add', {
+      recipient: '陳大文',
+      phone: userPhone.e164,
+      region: '九龍',
+      district: '觀塘區',
+      detail: `開源道 ${tag} 號`,
+    })
+  ).data as { id: string };
   const goods = (await userApi(user, 'GET', '/api/goods/list?type=1')).data as { id: string }[];
-  const shipment = (await userApi(user, 'POST', '/api/goods/delivery', { goodsIds: [goods[0]!.id], addressId: address.id })).data as { shipmentNo: string };
+  const shipment = (
+    await userApi(user, 'POST', '/api/goods/delivery', { goodsIds: [goods[0]!.id], addressId: address.id })
+  ).data as { shipmentNo: string };
   await openScreen(op, '提貨發貨', '/shipments');
   await op.getByRole('button', { name: `發貨 ${shipment.shipmentNo}` }).click();
   const shipForm = op.getByRole('dialog', { name: `發貨：${shipment.shipmentNo}` });
@@ -160,8 +202,15 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   // A payout: the user posts a funded buy listing; the operator takes it down (escrow back to the balance);
   // the user withdraws it and the operator pays it with a reference.
   await userApi(user, 'POST', '/api/userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
-  const payCode = await codeAfter(userPhone.e164, () => userApi(user, 'POST', '/api/sms/authSend', { purpose: 'payment' }));
-  await userApi(user, 'POST', '/api/payment/update', { method: 'fps', accountName: '陳大文', accountNo: '12345678', code: payCode });
+  const payCode = await codeAfter(userPhone.e164, () =>
+    userApi(user, 'POST', '/api/sms/authSend', { purpose: 'payment' }),
+  );
+  await userApi(user, 'POST', '/api/payment/update', {
+    method: 'fps',
+    accountName: '陳大文',
+    accountNo: '12345678',
+    code: payCode,
+  });
   await user.goto('/market/sell?mode=buy&cardInfoId=ci_night_ferry');
   await user.getByRole('textbox', { name: '出價（港幣）' }).fill('100');
   await user.getByRole('button', { name: '發佈求購並付款' }).click();
@@ -170,14 +219,19 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await user.getByRole('button', { name: '立即付款' }).click();
   await paySandbox(user);
   await openScreen(op, '市場掛單', '/listings');
-  await op.getByRole('button', { name: /^下架 天星小輪/ }).first().click();
+  await op
+    .getByRole('button', { name: /^下架 天星小輪/ })
+    .first()
+    .click();
   const takeDown = op.getByRole('dialog', { name: /^下架/ });
   await takeDown.getByLabel('下架原因（用戶會看到）').fill('測試下架：出價異常');
   await dialogSettled(op);
   await expectNoAxeViolations(op, '/admin/listings (下架)');
   await takeDown.getByRole('button', { name: '下架' }).click();
   await expect(op.getByText(/測試下架：出價異常/).first()).toBeVisible();
-  const withdrawCode = await codeAfter(userPhone.e164, () => userApi(user, 'POST', '/api/sms/authSend', { purpose: 'withdraw' }));
+  const withdrawCode = await codeAfter(userPhone.e164, () =>
+    userApi(user, 'POST', '/api/sms/authSend', { purpose: 'withdraw' }),
+  );
   await userApi(user, 'POST', '/api/payment/withdraw', { amount: 10_000, code: withdrawCode });
   await openScreen(op, '提現', '/withdrawals');
   await op.getByRole('button', { name: `付款 收藏家${tag} HK$100.00` }).click();
@@ -193,8 +247,18 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   // The audit log has each step (newest first), by operator, and finds one by its action.
   await openScreen(op, '操作記錄', '/audit');
   await expectNoAxeViolations(op, '/admin/audit');
-  for (const action of ['theme.create', 'card_info.create', 'code_batch.create', 'code_batch.download', 'shipment.ship', 'listing.take_down', 'withdrawal.pay']) {
-    await expect(op.getByRole('row', { name: new RegExp(`後台營運.*（${action.replace('.', '\\.')}）`) }).first()).toBeVisible();
+  for (const action of [
+    'theme.create',
+    'card_info.create',
+    'code_batch.create',
+    'code_batch.download',
+    'shipment.ship',
+    'listing.take_down',
+    'withdrawal.pay',
+  ]) {
+    await expect(
+      op.getByRole('row', { name: new RegExp(`後台營運.*（${action.replace('.', '\\.')}）`) }).first(),
+    ).toBeVisible();
   }
   await op.getByRole('combobox', { name: '操作' }).fill('發貨');
   await op.locator('.ant-select-dropdown:visible').getByText('發貨', { exact: true }).click();

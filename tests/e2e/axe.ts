@@ -46,11 +46,15 @@ export async function settled(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body')).some((el) => {
+        Array.from(
+          document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body'),
+        ).some((el) => {
           if (el.getClientRects().length === 0) return false; // not rendered
           const style = getComputedStyle(el);
           // A mask is at rest at opacity 0 or 1; a popup takes pointer events only once fully open.
-          return el.classList.contains('adm-mask') ? style.opacity !== '1' && style.opacity !== '0' : style.pointerEvents === 'none';
+          return el.classList.contains('adm-mask')
+            ? style.opacity !== '1' && style.opacity !== '0'
+            : style.pointerEvents === 'none';
         }),
       ),
     )
@@ -68,11 +72,18 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   const audit: Audit = {
     screen: name,
     url: new URL(page.url()).pathname + new URL(page.url()).search,
-    violations: results.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.map((n) => n.target.join(' ')) })),
+    violations: results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    })),
   };
   mkdirSync(path.dirname(E2E_AXE_LOG), { recursive: true });
   appendFileSync(E2E_AXE_LOG, `${JSON.stringify(audit)}\n`);
-  const readable = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
+  const readable = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`,
+  );
   // Soft: one run lists every screen that fails, not only the first.
   expect.soft(readable, `axe-core (WCAG 2.2 AA) on ${name} at ${audit.url}`).toEqual([]);
 }
@@ -84,12 +95,22 @@ export function resetAxeLog(): void {
 /** Prints `[check] axe: …` and writes {screens, violations} to the check report folder. */
 export function reportAxe(): void {
   const audits: Audit[] = existsSync(E2E_AXE_LOG)
-    ? readFileSync(E2E_AXE_LOG, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Audit)
+    ? readFileSync(E2E_AXE_LOG, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Audit)
     : [];
   const screens = new Set(audits.map((a) => a.screen));
   // A screen audited several times counts its worst audit once, so repeated visits do not inflate the figure.
   const worst = new Map<string, number>();
-  for (const a of audits) worst.set(a.screen, Math.max(worst.get(a.screen) ?? 0, a.violations.reduce((n, v) => n + v.targets.length, 0)));
+  for (const a of audits)
+    worst.set(
+      a.screen,
+      Math.max(
+        worst.get(a.screen) ?? 0,
+        a.violations.reduce((n, v) => n + v.targets.length, 0),
+      ),
+    );
   const violations = [...worst.values()].reduce((a, b) => a + b, 0);
   const dir = process.env.CHECK_REPORT_DIR ?? 'ci-results/checks';
   mkdirSync(dir, { recursive: true });

@@ -9,7 +9,13 @@ import type { Phone } from './session';
 export const DESKTOP = { width: 1280, height: 800 };
 
 export async function desktopPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'zh-HK', timezoneId: 'Asia/Hong_Kong', acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    locale: 'zh-HK',
+    timezoneId: 'Asia/Hong_Kong',
+    acceptDownloads: true,
+  });
   return context.newPage();
 }
 
@@ -36,8 +42,14 @@ export async function codeAfter(phone: string, send: () => Promise<unknown>): Pr
 
 /** Registers an operator's number through the API (ADMIN_PHONES makes it an admin at sign-in); answers the session token. */
 export async function registerOperator(request: APIRequestContext, phone: Phone, nickname: string): Promise<string> {
-  const code = await codeAfter(phone.e164, async () => expect((await request.post('/api/sms/send', { data: { phone: phone.e164, purpose: 'register' } })).status()).toBe(200));
-  const res = await request.post('/api/user/register', { data: { phone: phone.e164, code, nickname, agreePrivacy: true } });
+  const code = await codeAfter(phone.e164, async () =>
+    expect((await request.post('/api/sms/send', { data: { phone: phone.e164, purpose: 'register' } })).status()).toBe(
+      200,
+    ),
+  );
+  const res = await request.post('/api/user/register', {
+    data: { phone: phone.e164, code, nickname, agreePrivacy: true },
+  });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { data: { token: string; authority: string[] } };
   expect(body.data.authority).toContain('admin');
@@ -59,7 +71,9 @@ export async function signInBackOffice(page: Page, phone: Phone): Promise<void> 
 
 /** The token the back office keeps (its own key, apart from the mobile app's). */
 export async function backOfficeToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('trove.admin.session') ?? '{}') as { token: string }).token);
+  return page.evaluate(
+    () => (JSON.parse(localStorage.getItem('trove.admin.session') ?? '{}') as { token: string }).token,
+  );
 }
 
 /** A small real PNG (a colour gradient), so the server's image pipeline has something to convert. */
@@ -83,7 +97,12 @@ export function pngImage(width = 48, height = 32): Buffer {
     for (let x = 0; x < width; x += 1) row.set([(x * 5) % 256, (y * 7) % 256, 160], 1 + x * 3);
     rows.push(row);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Picks an option of an antd Select by its label text (typed, then chosen from the list). */

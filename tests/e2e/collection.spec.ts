@@ -39,9 +39,20 @@ const env = {
 let server: ChildProcess | null = null;
 
 async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await expect
-    .poll(async () => fetch(`${BASE}/readyz`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [500] })
+    .poll(
+      async () =>
+        fetch(`${BASE}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 90_000, intervals: [500] },
+    )
     .toBe(200);
 }
 
@@ -56,8 +67,14 @@ async function stopServer() {
 
 function runCli(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cli = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/codes.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    cli.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`codes ${args.join(' ')} exited with ${code}`))));
+    const cli = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/codes.ts', ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    cli.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`codes ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -65,7 +82,10 @@ const codeIn = (file: string) => readFileSync(path.join(DATA_DIR, file), 'utf8')
 
 function smsCodeTo(phone: string): string | null {
   try {
-    const sent = readFileSync(OUTBOX, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; body: string });
+    const sent = readFileSync(OUTBOX, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { to: string; body: string });
     const body = sent.filter((m) => m.to === phone).at(-1)?.body;
     return body ? /(\d{6})/.exec(body)![1]! : null;
   } catch {
@@ -84,8 +104,17 @@ test.beforeAll(async () => {
   await startServer(); // migrates and seeds the demo catalogue
   await stopServer();
   await runCli(['create', '--card-info', 'ci_night_tram', '--count', '1', '--out', path.join(DATA_DIR, 'tram.csv')]);
-  for (const id of SET) await runCli(['create', '--card-info', id, '--count', '1', '--out', path.join(DATA_DIR, `${id}.csv`)]);
-  await runCli(['create', '--card-info', 'ci_night_ferry', '--count', '1', '--out', path.join(DATA_DIR, 'keyboard.csv')]);
+  for (const id of SET)
+    await runCli(['create', '--card-info', id, '--count', '1', '--out', path.join(DATA_DIR, `${id}.csv`)]);
+  await runCli([
+    'create',
+    '--card-info',
+    'ci_night_ferry',
+    '--count',
+    '1',
+    '--out',
+    path.join(DATA_DIR, 'keyboard.csv'),
+  ]);
   await startServer();
 });
 
@@ -101,7 +130,9 @@ async function redeemSignedIn(page: Page, code: string) {
   await expect(page.getByText('兌換成功', { exact: true })).toBeVisible();
 }
 
-test('signed out: redeem a code with phone + SMS, land on "/" signed in, find the card; then exchange a set for the B card', async ({ page }) => {
+test('signed out: redeem a code with phone + SMS, land on "/" signed in, find the card; then exchange a set for the B card', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const phone = freshHkMobile();
   const tram = codeIn('tram.csv');
@@ -159,7 +190,9 @@ test('signed out: redeem a code with phone + SMS, land on "/" signed in, find th
   await expectNoAxeViolations(page, '/my/rights');
 });
 
-test('keyboard only: redeem a code signed out with phone + SMS, then a used code is refused out loud', async ({ page }) => {
+test('keyboard only: redeem a code signed out with phone + SMS, then a used code is refused out loud', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const phone = freshHkMobile();
   const code = codeIn('keyboard.csv');

@@ -20,7 +20,9 @@ import { signUp } from './session';
  */
 function appStylesheets(): string[] {
   type Chunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
-  const manifest = JSON.parse(readFileSync(path.join(process.env.WEB_DIST ?? 'dist/web', '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(
+    readFileSync(path.join(process.env.WEB_DIST ?? 'dist/web', '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, Chunk>;
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -30,7 +32,6 @@ function appStylesheets(): string[] {
   visit('index.html');
   return [...new Set([...seen].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`);
 }
-
 
 async function buy(page: Page, payPath: string, infoPath: string): Promise<string> {
   await page.goto(payPath);
@@ -57,14 +58,22 @@ test('CSS order: no element on any screen takes a style from whichever CSS file 
           .map(
             (href) =>
               new Promise((resolve) => {
-                const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href, onload: resolve, onerror: resolve });
+                const link = Object.assign(document.createElement('link'), {
+                  rel: 'stylesheet',
+                  href,
+                  onload: resolve,
+                  onerror: resolve,
+                });
                 document.head.append(link);
               }),
           ),
       );
     }, sheets);
     const { conflicts, marked, rules } = await cssOrderConflicts(page);
-    expect(marked, `${name}: the stylesheets do not name their files: build with TROVE_CSS_SOURCES=1 (npm run check:css-order)`).toBe(true);
+    expect(
+      marked,
+      `${name}: the stylesheets do not name their files: build with TROVE_CSS_SOURCES=1 (npm run check:css-order)`,
+    ).toBe(true);
     expect(rules).toBeGreaterThan(0);
     for (const c of conflicts) {
       const key = `${c.property}\n${c.tied.join('\n')}`;
@@ -75,7 +84,8 @@ test('CSS order: no element on any screen takes a style from whichever CSS file 
     }
   };
 
-  for (const path of ROUTE_PATHS) if (!APP_SCREENS[path].auth) await check(`${path} (signed out)`, `${path}${APP_SCREENS[path].query ?? ''}`);
+  for (const path of ROUTE_PATHS)
+    if (!APP_SCREENS[path].auth) await check(`${path} (signed out)`, `${path}${APP_SCREENS[path].query ?? ''}`);
 
   // Signed in, with an order of each kind, so the order screens show one.
   await signUp(page, '樣式次序');
@@ -89,7 +99,9 @@ test('CSS order: no element on any screen takes a style from whichever CSS file 
     ({ conflict, screens, elements }) =>
       `${conflict.library ? '[antd-mobile itself] ' : ''}${conflict.property} on ${[...elements].slice(0, 3).join(', ')}${elements.size > 3 ? ` (+${elements.size - 3})` : ''} — ${[...screens].slice(0, 4).join(', ')}${screens.size > 4 ? ` (+${screens.size - 4})` : ''}\n    ${conflict.tied.join('\n    ')}`,
   );
-  console.log(`[check] css order: ${found.size} order-dependent declarations (${[...found.values()].filter((f) => f.conflict.library).length} inside antd-mobile)\n${report.join('\n')}`);
+  console.log(
+    `[check] css order: ${found.size} order-dependent declarations (${[...found.values()].filter((f) => f.conflict.library).length} inside antd-mobile)\n${report.join('\n')}`,
+  );
   // The app's rules must win by specificity (or lose by it), never by order; antd-mobile's own ties are its own.
   expect(report.filter((r) => !r.startsWith('[antd-mobile itself]'))).toEqual([]);
 });
@@ -113,7 +125,10 @@ test('CSS order: computed styles of the public screens, for comparing builds', a
       dump,
       await page.evaluate((screen) => {
         const out: Record<string, Record<string, string>> = {};
-        const pathOf = (el: Element): string => (el.parentElement ? `${pathOf(el.parentElement)} > ${el.tagName.toLowerCase()}:nth-child(${[...el.parentElement.children].indexOf(el) + 1})${el.classList.length ? `.${[...el.classList].join('.')}` : ''}` : el.tagName.toLowerCase());
+        const pathOf = (el: Element): string =>
+          el.parentElement
+            ? `${pathOf(el.parentElement)} > ${el.tagName.toLowerCase()}:nth-child(${[...el.parentElement.children].indexOf(el) + 1})${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`
+            : el.tagName.toLowerCase();
         for (const el of document.querySelectorAll('body, body *')) {
           if (['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'].includes(el.tagName)) continue;
           for (const pseudo of ['', '::before', '::after']) {

@@ -22,11 +22,14 @@ export interface OrderConflict {
   library: boolean;
 }
 
-export async function cssOrderConflicts(page: Page): Promise<{ conflicts: OrderConflict[]; marked: boolean; rules: number; elements: number }> {
+export async function cssOrderConflicts(
+  page: Page,
+): Promise<{ conflicts: OrderConflict[]; marked: boolean; rules: number; elements: number }> {
   return page.evaluate(() => {
     type Spec = [number, number, number];
     const STATES = /:(hover|active|focus-visible|focus-within|focus)(?![\w-])/g;
-    const PSEUDO_ELEMENT = /::?(before|after|placeholder|first-line|first-letter|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)$/;
+    const PSEUDO_ELEMENT =
+      /::?(before|after|placeholder|first-line|first-letter|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)$/;
 
     /** Splits at top-level commas (not inside parentheses, brackets or quotes). */
     const splitTop = (s: string): string[] => {
@@ -59,7 +62,13 @@ export async function cssOrderConflicts(page: Page): Promise<{ conflicts: OrderC
         sp[1] += o[1];
         sp[2] += o[2];
       };
-      const max = (list: string): Spec => splitTop(list).map(specificity).reduce((m, s) => (s[0] > m[0] || (s[0] === m[0] && (s[1] > m[1] || (s[1] === m[1] && s[2] > m[2]))) ? s : m), [0, 0, 0] as Spec);
+      const max = (list: string): Spec =>
+        splitTop(list)
+          .map(specificity)
+          .reduce(
+            (m, s) => (s[0] > m[0] || (s[0] === m[0] && (s[1] > m[1] || (s[1] === m[1] && s[2] > m[2]))) ? s : m),
+            [0, 0, 0] as Spec,
+          );
       let i = 0;
       const ident = () => {
         const m = /^(?:\\.|[\w-]|[\u0080-\uffff])+/.exec(sel.slice(i));
@@ -167,7 +176,16 @@ export async function cssOrderConflicts(page: Page): Promise<{ conflicts: OrderC
             });
             if (!base || /[\s>+~]$/.test(base)) base += '*';
             // 1e6 per importance level, then a, b, c (a selector never holds 100 of one kind).
-            entries.push({ base, pseudo, rank: sp[0] * 10_000 + sp[1] * 100 + sp[2], style: rule.style, source, selector, order, focus });
+            entries.push({
+              base,
+              pseudo,
+              rank: sp[0] * 10_000 + sp[1] * 100 + sp[2],
+              style: rule.style,
+              source,
+              selector,
+              order,
+              focus,
+            });
           }
         }
       }
@@ -183,14 +201,21 @@ export async function cssOrderConflicts(page: Page): Promise<{ conflicts: OrderC
     }
 
     const conflicts: OrderConflict[] = [];
-    const elements = Array.from(document.querySelectorAll('body, body *, html')).filter((el) => !['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName));
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${Array.from(el.classList).map((c) => `.${c}`).join('')}`;
+    const elements = Array.from(document.querySelectorAll('body, body *, html')).filter(
+      (el) => !['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName),
+    );
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${Array.from(el.classList)
+        .map((c) => `.${c}`)
+        .join('')}`;
     for (const el of elements) {
       const byProp = new Map<string, Decl[]>();
       for (const e of entries) {
         let hit = false;
         try {
-          hit = el.matches(e.base) && (e.focus === '' || el.matches(FOCUSABLE) || (e.focus === 'within' && !!el.querySelector(FOCUSABLE)));
+          hit =
+            el.matches(e.base) &&
+            (e.focus === '' || el.matches(FOCUSABLE) || (e.focus === 'within' && !!el.querySelector(FOCUSABLE)));
         } catch {
           hit = false;
         }
@@ -203,7 +228,13 @@ export async function cssOrderConflicts(page: Page): Promise<{ conflicts: OrderC
           const important = e.style.getPropertyPriority(prop) === 'important';
           const key = `${e.pseudo}|${prop}`;
           const list = byProp.get(key) ?? [];
-          list.push({ rank: e.rank + (important ? 1_000_000 : 0), value, source: e.source, selector: e.selector, order: e.order });
+          list.push({
+            rank: e.rank + (important ? 1_000_000 : 0),
+            value,
+            source: e.source,
+            selector: e.selector,
+            order: e.order,
+          });
           byProp.set(key, list);
         }
       }

@@ -9,7 +9,9 @@ async function operatorToken(request: APIRequestContext): Promise<string> {
   const sent = await request.post('/api/sms/send', { data: { phone: E2E_OPERATOR.e164, purpose: 'register' } });
   expect(sent.status()).toBe(200);
   const code = codeIn(await waitForSms(E2E_OPERATOR.e164, 1));
-  const res = await request.post('/api/user/register', { data: { phone: E2E_OPERATOR.e164, code, nickname: '倉務員', agreePrivacy: true } });
+  const res = await request.post('/api/user/register', {
+    data: { phone: E2E_OPERATOR.e164, code, nickname: '倉務員', agreePrivacy: true },
+  });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { data: { token: string; authority: string[] } };
   expect(body.data.authority).toContain('admin');
@@ -27,7 +29,9 @@ async function buySleeves(page: Page) {
   await expect(page.getByText('付款成功')).toBeVisible();
 }
 
-test('buy a physical product, add an address, request delivery; the operator packs and ships it; change nickname and avatar', async ({ page }) => {
+test('buy a physical product, add an address, request delivery; the operator packs and ships it; change nickname and avatar', async ({
+  page,
+}) => {
   await signUp(page, '提貨阿明');
   await buySleeves(page);
 
@@ -92,7 +96,10 @@ test('buy a physical product, add an address, request delivery; the operator pac
   const auth = { Authorization: `Bearer ${token}` };
   const pack = await page.request.post('/api/admin/shipments/pack', { headers: auth, data: { id: shipmentId } });
   expect(pack.status()).toBe(200);
-  const ship = await page.request.post('/api/admin/shipments/ship', { headers: auth, data: { id: shipmentId, carrier: '順豐速運', trackingNumber: 'SF1234567890' } });
+  const ship = await page.request.post('/api/admin/shipments/ship', {
+    headers: auth,
+    data: { id: shipmentId, carrier: '順豐速運', trackingNumber: 'SF1234567890' },
+  });
   expect(ship.status()).toBe(200);
 
   // The timeline shows the carrier and the tracking number.
@@ -129,10 +136,22 @@ test('buy a physical product, add an address, request delivery; the operator pac
 test('the delivery and settings screens fit a 320 px wide phone', async ({ page }) => {
   await signUp(page, '窄屏用戶');
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const path of ['/my', '/my/entity', '/my/entity/order', '/my/address', '/my/address/edit', '/my/edit', '/my/avatar', '/my/phone', '/my/logistics?id=shp_none']) {
+  for (const path of [
+    '/my',
+    '/my/entity',
+    '/my/entity/order',
+    '/my/address',
+    '/my/address/edit',
+    '/my/edit',
+    '/my/avatar',
+    '/my/phone',
+    '/my/logistics?id=shp_none',
+  ]) {
     await page.goto(path);
     await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   }
 });

@@ -18,7 +18,15 @@ export const E2E_QR_CODE = withCheckCharacter('7K3MQ2ZX9A8BC4DE');
 /** Debian's Chromium, as every journey launches it. */
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 /** The operator of the browser tests: ADMIN_PHONES names this number, so its account is an admin. */
 export const E2E_OPERATOR = { national: '51234567', e164: '+85251234567' };

@@ -52,7 +52,9 @@ function freshHkid(): string {
   return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
 }
 
-test('keyboard only: sign up, sign out through the dialog, sign in, buy a drop, request a delivery, add and edit an address', async ({ page }) => {
+test('keyboard only: sign up, sign out through the dialog, sign in, buy a drop, request a delivery, add and edit an address', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
 
   // Sign up: phone, 獲取驗證碼, code, nickname, consent (Space), 註冊.
@@ -162,7 +164,12 @@ test('keyboard only: list a card on the market, and buy another seller’s card'
   };
   await api('userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
   await api('sms/authSend', { purpose: 'payment' });
-  await api('payment/update', { method: 'fps', accountName: '陳大文', accountNo: '12345678', code: codeIn(await waitForSms(phone.e164, 2)) });
+  await api('payment/update', {
+    method: 'fps',
+    accountName: '陳大文',
+    accountNo: '12345678',
+    code: codeIn(await waitForSms(phone.e164, 2)),
+  });
 
   await test.step('list the card from the collection: the card popup holds focus', async () => {
     await arrive(page, '/my/collection');

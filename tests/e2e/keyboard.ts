@@ -18,13 +18,22 @@ export async function press(page: Page, key: string, step: string): Promise<void
 }
 
 /** Activates `target`: Tab (or Shift+Tab) to it, then Enter. */
-export async function activate(page: Page, target: Locator, opts: { back?: boolean; key?: 'Enter' | 'Space' } = {}): Promise<void> {
+export async function activate(
+  page: Page,
+  target: Locator,
+  opts: { back?: boolean; key?: 'Enter' | 'Space' } = {},
+): Promise<void> {
   await tabTo(page, target, opts);
   await page.keyboard.press(opts.key ?? 'Enter');
 }
 
 /** Types into `target` after tabbing to it; select-all first, so it replaces what is there. */
-export async function typeInto(page: Page, target: Locator, text: string, opts: { back?: boolean } = {}): Promise<void> {
+export async function typeInto(
+  page: Page,
+  target: Locator,
+  text: string,
+  opts: { back?: boolean } = {},
+): Promise<void> {
   await tabTo(page, target, opts);
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(text);
@@ -39,7 +48,9 @@ export async function expectFocusInDialog(page: Page, name?: string | RegExp): P
   await expect
     .poll(() =>
       page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('.adm-popup-body, .adm-center-popup-wrap > div')).some((el) => el.getClientRects().length > 0 && getComputedStyle(el).pointerEvents === 'none'),
+        Array.from(document.querySelectorAll<HTMLElement>('.adm-popup-body, .adm-center-popup-wrap > div')).some(
+          (el) => el.getClientRects().length > 0 && getComputedStyle(el).pointerEvents === 'none',
+        ),
       ),
     )
     .toBe(false);
@@ -48,7 +59,19 @@ export async function expectFocusInDialog(page: Page, name?: string | RegExp): P
 
 /** Tab and Shift+Tab a full round inside the open dialog: focus never leaves it. */
 export async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
-  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+  for (const key of [
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+  ]) {
     await press(page, key, 'inside the dialog');
     expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${key} stays in the dialog`).toBe(true);
   }
@@ -61,8 +84,13 @@ export async function escapeBackTo(page: Page, dialog: Locator, opener: Locator)
   await expect(opener).toBeFocused();
   // Focus is back at once; the mask fades out after it.
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.adm-popup, .adm-center-popup')).some((e) => e.style.display !== 'none')))
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.adm-popup, .adm-center-popup')).some(
+          (e) => e.style.display !== 'none',
+        ),
+      ),
+    )
     .toBe(false);
   await expectFocusVisible(page, 'focus back on the opener');
 }
-

@@ -13,7 +13,12 @@ function freshHkid(): string {
 
 async function newPage(browser: Browser): Promise<Page> {
   const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, viewport: use.viewport, locale: use.locale, timezoneId: use.timezoneId });
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+  });
   return context.newPage();
 }
 
@@ -39,7 +44,10 @@ async function paySandbox(page: Page) {
   await expect(page.getByText('付款成功')).toBeVisible();
 }
 
-test('two users trade on the market: a sell listing bought through the sandbox checkout, a funded buy listing filled', async ({ page: seller, browser }) => {
+test('two users trade on the market: a sell listing bought through the sandbox checkout, a funded buy listing filled', async ({
+  page: seller,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tag = String(Date.now()).slice(-5);
   const sellerName = `賣家${tag}`;
@@ -66,7 +74,10 @@ test('two users trade on the market: a sell listing bought through the sandbox c
 
   // List one card from the collection's card detail at HK$120.
   await seller.goto('/my/collection');
-  await seller.getByRole('button', { name: /^天星小輪 .*查看詳情$/ }).first().click();
+  await seller
+    .getByRole('button', { name: /^天星小輪 .*查看詳情$/ })
+    .first()
+    .click();
   await seller.getByRole('button', { name: '出售' }).click();
   await expect(seller).toHaveURL(/\/market\/sell\?kind=card&itemId=/);
   await expect(seller.getByRole('radio', { checked: true })).toBeVisible();
@@ -123,7 +134,10 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   // The seller sells the other 天星小輪 into it.
   await seller.goto('/market/detail?cardInfoId=ci_night_ferry&sell_type=1');
   await seller.getByRole('button', { name: `賣給他 HK$50.00（${buyerName}）` }).click();
-  await seller.getByRole('radio', { name: /天星小輪/ }).first().check();
+  await seller
+    .getByRole('radio', { name: /天星小輪/ })
+    .first()
+    .check();
   await expect(seller.getByText('HK$47.50')).toBeVisible();
   await expectNoAxeViolations(seller, '/market/detail (賣給他)');
   await seller.getByRole('dialog', { name: '賣給他' }).getByRole('button', { name: '賣給他' }).click();
@@ -150,10 +164,23 @@ test('two users trade on the market: a sell listing bought through the sandbox c
 
   // No horizontal scroll at 320 px on any of the new screens.
   await seller.setViewportSize({ width: 320, height: 640 });
-  for (const path of ['/market', '/market?tab=goods&sell_type=1', listingUrl.pathname + listingUrl.search, '/market/detail?cardInfoId=ci_night_ferry&sell_type=0', '/market/sell', '/market/sell?mode=buy', '/my/payment', '/my/verify', '/my/collection/order?tab=seller', '/my']) {
+  for (const path of [
+    '/market',
+    '/market?tab=goods&sell_type=1',
+    listingUrl.pathname + listingUrl.search,
+    '/market/detail?cardInfoId=ci_night_ferry&sell_type=0',
+    '/market/sell',
+    '/market/sell?mode=buy',
+    '/my/payment',
+    '/my/verify',
+    '/my/collection/order?tab=seller',
+    '/my',
+  ]) {
     await seller.goto(path);
     await expect(seller.locator('.screen-loading, .state-loading')).toHaveCount(0);
-    const overflow = await seller.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await seller.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal scroll at 320 px on ${path}`).toBeLessThanOrEqual(0);
   }
 });

@@ -10,7 +10,9 @@ const require = createRequire(import.meta.url);
  */
 export async function writeQrVideo(text: string, file: string): Promise<void> {
   const wasm = readFileSync(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) } as never });
+  prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) } as never,
+  });
   const { symbol, error } = await writeBarcode(text, { format: 'QRCode' } as never);
   if (error || !symbol) throw new Error(`QR code not written: ${error}`);
   const [W, H, scale] = [640, 480, 8];
@@ -21,7 +23,12 @@ export async function writeQrVideo(text: string, file: string): Promise<void> {
   for (let row = 0; row < symbol.height; row++) {
     for (let col = 0; col < symbol.width; col++) {
       if (symbol.data[row * symbol.width + col] !== 0) continue; // 0 is a dark module
-      for (let dy = 0; dy < scale; dy++) y.fill(16, (top + row * scale + dy) * W + left + col * scale, (top + row * scale + dy) * W + left + (col + 1) * scale);
+      for (let dy = 0; dy < scale; dy++)
+        y.fill(
+          16,
+          (top + row * scale + dy) * W + left + col * scale,
+          (top + row * scale + dy) * W + left + (col + 1) * scale,
+        );
     }
   }
   const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);

@@ -59,7 +59,11 @@ export interface AdminScreenVisit {
 }
 
 /** A back-office list whose rows are created and edited in dialogs: the list, its 新增… dialog and a row's 編輯… dialog. */
-const editableList = (path: string, noun: string): AdminScreenVisit[] => [{ path }, { path, open: `新增${noun}` }, { path, open: new RegExp(`^編輯${noun} `) }];
+const editableList = (path: string, noun: string): AdminScreenVisit[] => [
+  { path },
+  { path, open: `新增${noun}` },
+  { path, open: new RegExp(`^編輯${noun} `) },
+];
 
 export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/login', signedOut: true },

@@ -27,11 +27,14 @@ function messagesTo(phone: string): Sent[] {
 export async function waitForSms(phone: string, count: number): Promise<string> {
   let body = '';
   await expect
-    .poll(() => {
-      const all = messagesTo(phone);
-      body = all[count - 1]?.body ?? '';
-      return all.length;
-    }, { message: `SMS number ${count} to ${phone}` })
+    .poll(
+      () => {
+        const all = messagesTo(phone);
+        body = all[count - 1]?.body ?? '';
+        return all.length;
+      },
+      { message: `SMS number ${count} to ${phone}` },
+    )
     .toBeGreaterThanOrEqual(count);
   return body;
 }

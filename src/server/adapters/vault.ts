@@ -17,7 +17,11 @@ const KEY_IDS: Record<string, KeyPurpose> = {
   'code-batch-csv-v1': 'codeBatchCsvV1',
 };
 /** The key id new values are written with. */
-const CURRENT: Record<VaultPurpose, string> = { identity: 'identity-v1', payout: 'payout-v1', codeBatchCsv: 'code-batch-csv-v1' };
+const CURRENT: Record<VaultPurpose, string> = {
+  identity: 'identity-v1',
+  payout: 'payout-v1',
+  codeBatchCsv: 'code-batch-csv-v1',
+};
 
 export interface Vault {
   seal(purpose: VaultPurpose, plaintext: string): { keyId: string; cipher: string };

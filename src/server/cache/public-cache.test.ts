@@ -28,7 +28,7 @@ describe('public cache', () => {
     expect(answer.etag).toMatch(/^"[\w-]+"$/);
   });
 
-  it('expires answers at the tag\'s next clock change, looked up once per generation', async () => {
+  it("expires answers at the tag's next clock change, looked up once per generation", async () => {
     const clock = new ManualClock();
     const cache = createPublicCache({ clock });
     const change = new Date(clock.now().getTime() + 60_000);
@@ -86,7 +86,10 @@ describe('public cache', () => {
 });
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
-if (!TEST_REDIS_URL) console.log('skipped: the public cache shared by several instances needs TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
+if (!TEST_REDIS_URL)
+  console.log(
+    'skipped: the public cache shared by several instances needs TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)',
+  );
 
 describe.skipIf(!TEST_REDIS_URL)('public cache shared through Redis', () => {
   const apps: FastifyInstance[] = [];
@@ -96,14 +99,18 @@ describe.skipIf(!TEST_REDIS_URL)('public cache shared through Redis', () => {
     for (const c of clients) await c.quit();
   });
 
-  it('a purchase on one instance refreshes the other instance\'s cached list', async () => {
+  it("a purchase on one instance refreshes the other instance's cached list", async () => {
     const channel = `${newId('pctest')}`;
     // One database for both instances (PostgreSQL when configured, as in production).
     const database = await openTestDatabase();
     const config = testConfig();
     const keys = createKeys(config.APP_SECRET);
     const clock = new ManualClock();
-    const drop = await createDrop(database.db, { editionSize: 10, perUserLimit: 5, saleStartsAt: new Date(clock.now().getTime() - 60_000) });
+    const drop = await createDrop(database.db, {
+      editionSize: 10,
+      perUserLimit: 5,
+      saleStartsAt: new Date(clock.now().getTime() - 60_000),
+    });
     const [buyer] = await createBuyers(database.db, 1, clock.now());
     for (let i = 0; i < 2; i++) {
       const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
@@ -140,6 +147,8 @@ describe.skipIf(!TEST_REDIS_URL)('public cache shared through Redis', () => {
     await expect.poll(() => left(b), { timeout: 5_000, interval: 20 }).toBe(7);
     // …until A's write invalidated B's answers too.
     expect((await info(b)).name).toBe('改名龍');
-    expect((await b.inject({ method: 'GET', url: '/api/cardInfo/list?page=1&pageSize=20' })).headers.etag).not.toBe(etag);
+    expect((await b.inject({ method: 'GET', url: '/api/cardInfo/list?page=1&pageSize=20' })).headers.etag).not.toBe(
+      etag,
+    );
   });
 });

@@ -116,7 +116,15 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const state = (tag: PublicTag): TagState => {
     let s = tags.get(tag);
     if (!s) {
-      s = { generation: 0, entries: new Map(), inflight: new Map(), from: 0, until: 0, untilGeneration: -1, untilLoading: null };
+      s = {
+        generation: 0,
+        entries: new Map(),
+        inflight: new Map(),
+        from: 0,
+        until: 0,
+        untilGeneration: -1,
+        untilLoading: null,
+      };
       tags.set(tag, s);
     }
     return s;
@@ -230,7 +238,8 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
       }
       // Checked again: a write or a clock change may have come while the next change was looked up;
       // and the window must cover the instant the answer was computed at.
-      if (s.generation !== ticket.generation || !fresh(s, ticket.tag, opts.clock.now().getTime()) || ticket.at < s.from) return answer;
+      if (s.generation !== ticket.generation || !fresh(s, ticket.tag, opts.clock.now().getTime()) || ticket.at < s.from)
+        return answer;
       if (s.entries.size >= MAX_ENTRIES_PER_TAG) s.entries.delete(s.entries.keys().next().value!);
       s.entries.set(ticket.key, { ...answer, generation: ticket.generation });
       return answer;
@@ -239,7 +248,10 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     trackCommits(db) {
       const tracked = Object.create(db) as Db;
       const transaction = db.transaction.bind(db);
-      tracked.transaction = (async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+      tracked.transaction = (async (
+        fn: Parameters<Db['transaction']>[0],
+        config?: Parameters<Db['transaction']>[1],
+      ) => {
         const scope: CommitScope = { tags: new Set() };
         const result = await commits.run(scope, () => transaction(fn, config));
         // Committed: what was read meanwhile may be the old rows.

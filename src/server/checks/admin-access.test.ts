@@ -26,11 +26,24 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
   const variants = (op: Operation): Variant[] =>
     op.method === 'GET'
       ? [{ query: {} }, { query: { id: 'x', page: '-1', pageSize: '999', status: 'nonsense' } }]
-      : [{}, { payload: {} }, { payload: { id: 'x', nonsense: true } }, { payload: '{"broken', headers: { 'content-type': 'application/json' } }];
+      : [
+          {},
+          { payload: {} },
+          { payload: { id: 'x', nonsense: true } },
+          { payload: '{"broken', headers: { 'content-type': 'application/json' } },
+        ];
 
   it('finds the back office in the OpenAPI document', () => {
     const paths = adminOps.map((o) => o.id);
-    for (const expected of ['GET /api/admin/users', 'POST /api/admin/users/disable', 'POST /api/admin/listings/takeDown', 'GET /api/admin/dashboard', 'GET /api/admin/audit', 'POST /api/admin/shipments/ship', 'POST /api/admin/withdrawals/pay']) {
+    for (const expected of [
+      'GET /api/admin/users',
+      'POST /api/admin/users/disable',
+      'POST /api/admin/listings/takeDown',
+      'GET /api/admin/dashboard',
+      'GET /api/admin/audit',
+      'POST /api/admin/shipments/ship',
+      'POST /api/admin/withdrawals/pay',
+    ]) {
       expect(paths).toContain(expected);
     }
   });
@@ -40,19 +53,35 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
     let calls = 0;
     for (const op of adminOps) {
       for (const v of variants(op)) {
-        for (const [who, token, status] of [['signed out', undefined, 403], ['non-operator', userToken, 404]] as const) {
+        for (const [who, token, status] of [
+          ['signed out', undefined, 403],
+          ['non-operator', userToken, 404],
+        ] as const) {
           const headers: Record<string, string> = { ...v.headers };
           if (token) headers.authorization = `Bearer ${token}`;
-          const res = await t.app.inject({ method: op.method, url: op.path, headers, query: v.query, payload: v.payload });
+          const res = await t.app.inject({
+            method: op.method,
+            url: op.path,
+            headers,
+            query: v.query,
+            payload: v.payload,
+          });
           calls++;
-          const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as { code?: number; data?: unknown }) : null;
+          const body = res.headers['content-type']?.toString().includes('json')
+            ? (res.json() as { code?: number; data?: unknown })
+            : null;
           if (res.statusCode !== status || body?.code !== status || (body && body.data !== null)) {
             failures.push(`${op.id} ${who} ${JSON.stringify(v)}: ${res.statusCode} ${res.body.slice(0, 160)}`);
           }
         }
       }
     }
-    reportCheck('admin-access', t.dbKind, { 'admin operations': adminOps.length, calls, failures: failures.length }, { failures });
+    reportCheck(
+      'admin-access',
+      t.dbKind,
+      { 'admin operations': adminOps.length, calls, failures: failures.length },
+      { failures },
+    );
     expect(failures).toEqual([]);
     expect(adminOps.length).toBeGreaterThanOrEqual(20);
   });

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { poolsFor } from './fuzz/arbitraries';
 import { isEnglishError, judge, type Answer } from './fuzz/judge';
-import { fieldExamples, operationsOf, requestArb, type FuzzRequest, type OpenApiDocument, type Operation } from './fuzz/requests';
+import {
+  fieldExamples,
+  operationsOf,
+  requestArb,
+  type FuzzRequest,
+  type OpenApiDocument,
+  type Operation,
+} from './fuzz/requests';
 import { seedWorld, type World } from './fuzz/world';
 import { reportCheck } from './report';
 import { contractProblems, routeRecorder } from './routes';
@@ -58,7 +65,11 @@ describe('fuzz every operation of /api/openapi.json', () => {
       headers: { 'accept-language': 'zh-HK', ...req.headers, ...(auth ? { authorization: auth } : {}) },
       payload: req.payload,
     });
-    const answer: Answer = { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, body: res.body };
+    const answer: Answer = {
+      status: res.statusCode,
+      contentType: res.headers['content-type'] as string | undefined,
+      body: res.body,
+    };
     figures.inputs++;
     const seen = (statuses[op.id] ??= {});
     seen[answer.status] = (seen[answer.status] ?? 0) + 1;
@@ -97,14 +108,19 @@ describe('fuzz every operation of /api/openapi.json', () => {
         failures.push(`${op.id}: ${(err as Error).message.split('\n').slice(0, 12).join('\n')}`);
       }
     }
-    reportCheck('fuzz', t.dbKind, {
-      'operations fuzzed': figures.operations,
-      'inputs sent': figures.inputs,
-      'answers >=500': figures.answers5xx,
-      'errors in English': figures.englishErrors,
-      failures: failures.length,
-      seed: SEED,
-    }, { statuses, failures });
+    reportCheck(
+      'fuzz',
+      t.dbKind,
+      {
+        'operations fuzzed': figures.operations,
+        'inputs sent': figures.inputs,
+        'answers >=500': figures.answers5xx,
+        'errors in English': figures.englishErrors,
+        failures: failures.length,
+        seed: SEED,
+      },
+      { statuses, failures },
+    );
     expect(failures).toEqual([]);
   }, 600_000);
 });

@@ -5,8 +5,18 @@ import { contractProblems, type RegisteredRoute } from './routes';
 
 /** The machine checks' own rules, so a check that stops checking is noticed. */
 describe('machine check rules', () => {
-  const req = (auth: FuzzRequest['auth'], extra: Partial<FuzzRequest> = {}): FuzzRequest => ({ auth, query: '', headers: {}, kinds: [], ...extra });
-  const json = (status: number, body: unknown) => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+  const req = (auth: FuzzRequest['auth'], extra: Partial<FuzzRequest> = {}): FuzzRequest => ({
+    auth,
+    query: '',
+    headers: {},
+    kinds: [],
+    ...extra,
+  });
+  const json = (status: number, body: unknown) => ({
+    status,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify(body),
+  });
 
   it('judges answers by the envelope contract', () => {
     expect(judge(req('valid'), json(200, { code: 200, msg: '', data: [] }))).toBeNull();
@@ -17,11 +27,18 @@ describe('machine check rules', () => {
     expect(judge(req('none'), json(400, { statusCode: 400, error: 'Bad Request' }))).toMatch(/keys/);
     expect(judge(req('none'), { status: 431, contentType: undefined, body: '' })).toMatch(/not JSON/);
     expect(judge(req('none'), json(404, { code: 404, msg: '', data: null }))).toMatch(/empty msg/);
-    expect(judge(req('none'), json(400, { code: 400, msg: 'Invalid option: expected one of "公告"', data: null }))).toMatch(/English/);
+    expect(
+      judge(req('none'), json(400, { code: 400, msg: 'Invalid option: expected one of "公告"', data: null })),
+    ).toMatch(/English/);
   });
 
   it('fails a route under /api that is missing from the document or has no schema', () => {
-    const route = (method: string, url: string, schema: RegisteredRoute['schema'], handlerSource = ''): RegisteredRoute => ({ method, url, id: `${method} ${url}`, schema, handlerSource });
+    const route = (
+      method: string,
+      url: string,
+      schema: RegisteredRoute['schema'],
+      handlerSource = '',
+    ): RegisteredRoute => ({ method, url, id: `${method} ${url}`, schema, handlerSource });
     const doc = { paths: { '/api/ok': { post: {} }, '/api/undocumented-schema': { get: {} } } };
     const problems = contractProblems(
       [

@@ -12,7 +12,8 @@ import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
 import { reportCheck } from './report';
 
-if (!TEST_DATABASE_URL) console.log('skipped: fault injection needs PostgreSQL (set TEST_DATABASE_URL): it terminates server backends');
+if (!TEST_DATABASE_URL)
+  console.log('skipped: fault injection needs PostgreSQL (set TEST_DATABASE_URL): it terminates server backends');
 
 interface Answer {
   status: number;
@@ -49,49 +50,77 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     const res = await t.app.inject(opts);
     return { status: res.statusCode, body: res.json() };
   };
-  const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object, headers: Record<string, string> = {}) =>
-    inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+  const api = (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
 
   /** A card or product order of a fresh buyer, its checkout paid at the sandbox: answers the webhook it sends. */
   async function paidCheckout(kind: 'card' | 'product') {
     const buyer = await signIn(t);
     const key = `fault-key-${seq++}`;
-    const body = kind === 'card' ? { type: 'card', cardInfoId: await createDrop(t.db, { editionSize: 20, perUserLimit: 5 }), quantity: 2 } : { type: 'product', productId: await createProduct(t.db, { stock: 20, perUserLimit: 5 }), quantity: 2 };
+    const body =
+      kind === 'card'
+        ? { type: 'card', cardInfoId: await createDrop(t.db, { editionSize: 20, perUserLimit: 5 }), quantity: 2 }
+        : { type: 'product', productId: await createProduct(t.db, { stock: 20, perUserLimit: 5 }), quantity: 2 };
     const create = () => api('POST', 'payOrder/create', buyer.token, body, { 'idempotency-key': key });
     const created = await create();
     if (created.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(created.body)}`);
     const orderNo = created.body.data!.orderNo as string;
-    const rows = (await t.db.execute(sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`)) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
+    const rows = (await t.db.execute(
+      sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`,
+    )) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
     const row = rows.rows[0]!;
     const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
-    const deliver = () => inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
+    const deliver = () =>
+      inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
     /** The same Idempotency-Key answers the first order, now paid with its items, and nothing more was made. */
     const sameKeyAnswersPaid = async (problems: string[]) => {
       const again = await create();
       const items = kind === 'card' ? again.body.data?.cards : again.body.data?.goods;
-      if (again.body.data?.orderNo !== orderNo || again.body.data?.status !== 'paid' || (items as unknown[] | undefined)?.length !== 2) {
+      if (
+        again.body.data?.orderNo !== orderNo ||
+        again.body.data?.status !== 'paid' ||
+        (items as unknown[] | undefined)?.length !== 2
+      ) {
         problems.push(`same Idempotency-Key after settling: ${JSON.stringify(again.body).slice(0, 300)}`);
       }
     };
-    return { buyer, orderNo, deliver, sameKeyAnswersPaid, payCheck: () => api('GET', `payOrder/payCheck?orderNo=${orderNo}`, buyer.token) };
+    return {
+      buyer,
+      orderNo,
+      deliver,
+      sameKeyAnswersPaid,
+      payCheck: () => api('GET', `payOrder/payCheck?orderNo=${orderNo}`, buyer.token),
+    };
   }
 
   const providerRef = async (orderNo: string) => {
-    const rows = (await t.db.execute(sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`)) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
+    const rows = (await t.db.execute(
+      sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`,
+    )) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
     return rows.rows[0]!;
   };
   /** Pays an order at the sandbox: answers how to deliver its signed webhook. */
   const sandboxPaid = async (orderNo: string) => {
     const row = await providerRef(orderNo);
     const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
-    return () => inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
+    return () =>
+      inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
   };
   const balanceOf = async (userId: string) => {
-    const rows = (await t.db.execute(sql`select coalesce(sum(amount), 0)::int as b from ledger_entries where account_id = ${`user:${userId}:balance`}`)) as unknown as { rows: { b: number }[] };
+    const rows = (await t.db.execute(
+      sql`select coalesce(sum(amount), 0)::int as b from ledger_entries where account_id = ${`user:${userId}:balance`}`,
+    )) as unknown as { rows: { b: number }[] };
     return rows.rows[0]!.b;
   };
   const ownerOf = async (cardId: string) => {
-    const rows = (await t.db.execute(sql`select owner_id, status from cards where id = ${cardId}`)) as unknown as { rows: { owner_id: string; status: string }[] };
+    const rows = (await t.db.execute(sql`select owner_id, status from cards where id = ${cardId}`)) as unknown as {
+      rows: { owner_id: string; status: string }[];
+    };
     return rows.rows[0]!;
   };
   /** A fresh card info, and a verified seller holding one card of it. */
@@ -104,7 +133,12 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
   const PRICE = 10_000;
   const PROCEEDS = PRICE - 500;
 
-  const settleSteps = (item: 'mint' | 'goods') => ['settle:before-claim', 'settle:after-claim', item, 'settle:before-commit'];
+  const settleSteps = (item: 'mint' | 'goods') => [
+    'settle:before-claim',
+    'settle:after-claim',
+    item,
+    'settle:before-commit',
+  ];
   const FLOWS: Flow[] = [
     {
       name: 'purchase settlement by webhook (cards)',
@@ -116,9 +150,11 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           async retry() {
             const problems: string[] = [];
             const first = await c.deliver();
-            if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            if (first.body.data?.outcome !== 'settled')
+              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
             const replay = await c.deliver();
-            if (replay.body.data?.outcome !== 'duplicate') problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
+            if (replay.body.data?.outcome !== 'duplicate')
+              problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
             await c.sameKeyAnswersPaid(problems);
             return problems;
           },
@@ -136,8 +172,10 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
             const problems: string[] = [];
             const first = await c.payCheck();
             const second = await c.payCheck();
-            if (first.body.data?.status !== 'paid') problems.push(`payCheck again: ${JSON.stringify(first.body).slice(0, 300)}`);
-            if (JSON.stringify(first.body.data?.cards) !== JSON.stringify(second.body.data?.cards)) problems.push('a second payCheck answered other cards');
+            if (first.body.data?.status !== 'paid')
+              problems.push(`payCheck again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            if (JSON.stringify(first.body.data?.cards) !== JSON.stringify(second.body.data?.cards))
+              problems.push('a second payCheck answered other cards');
             await c.sameKeyAnswersPaid(problems);
             return problems;
           },
@@ -154,7 +192,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           async retry() {
             const problems: string[] = [];
             const first = await c.deliver();
-            if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            if (first.body.data?.outcome !== 'settled')
+              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
             await c.sameKeyAnswersPaid(problems);
             return problems;
           },
@@ -163,14 +202,32 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     },
     {
       name: 'market settlement by webhook',
-      steps: ['settle:before-claim', 'settle:after-claim', 'market:sold', 'market:transfer', 'ledger', 'settle:before-commit'],
+      steps: [
+        'settle:before-claim',
+        'settle:after-claim',
+        'market:sold',
+        'market:transfer',
+        'ledger',
+        'settle:before-commit',
+      ],
       async prepare() {
         const { seller, card } = await marketCard();
         const buyer = await trader(t);
-        const listed = await api('POST', 'market/create', seller.token, { sell_type: 0, kind: 'card', itemId: card, price: PRICE });
+        const listed = await api('POST', 'market/create', seller.token, {
+          sell_type: 0,
+          kind: 'card',
+          itemId: card,
+          price: PRICE,
+        });
         if (listed.status !== 200) throw new Error(`set-up: market/create answered ${JSON.stringify(listed.body)}`);
         const listingId = (listed.body.data!.listing as { id: string }).id;
-        const created = await api('POST', 'payOrder/create', buyer.token, { type: 'market', listingId }, { 'idempotency-key': `fault-key-${seq++}` });
+        const created = await api(
+          'POST',
+          'payOrder/create',
+          buyer.token,
+          { type: 'market', listingId },
+          { 'idempotency-key': `fault-key-${seq++}` },
+        );
         if (created.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(created.body)}`);
         const deliver = await sandboxPaid(created.body.data!.orderNo as string);
         return {
@@ -178,13 +235,17 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           async retry() {
             const problems: string[] = [];
             const first = await deliver();
-            if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            if (first.body.data?.outcome !== 'settled')
+              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
             const replay = await deliver();
-            if (replay.body.data?.outcome !== 'duplicate') problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
+            if (replay.body.data?.outcome !== 'duplicate')
+              problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
             const item = await ownerOf(card);
-            if (item.owner_id !== buyer.userId || item.status !== 'held') problems.push(`the card after settling: ${JSON.stringify(item)}`);
+            if (item.owner_id !== buyer.userId || item.status !== 'held')
+              problems.push(`the card after settling: ${JSON.stringify(item)}`);
             const detail = await api('GET', `market/detail?id=${listingId}`, buyer.token);
-            if ((detail.body.data?.listing as { status?: string } | undefined)?.status !== 'sold') problems.push(`the listing after settling: ${JSON.stringify(detail.body).slice(0, 300)}`);
+            if ((detail.body.data?.listing as { status?: string } | undefined)?.status !== 'sold')
+              problems.push(`the listing after settling: ${JSON.stringify(detail.body).slice(0, 300)}`);
             const earned = await balanceOf(seller.userId);
             if (earned !== PROCEEDS) problems.push(`the seller was credited ${earned}, not ${PROCEEDS}`);
             return problems;
@@ -198,11 +259,18 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       async prepare() {
         const { cardInfoId, seller: holder, card } = await marketCard();
         const bidder = await trader(t);
-        const bid = await api('POST', 'market/create', bidder.token, { sell_type: 1, kind: 'card', cardInfoId, price: PRICE }, { 'idempotency-key': `fault-key-${seq++}` });
+        const bid = await api(
+          'POST',
+          'market/create',
+          bidder.token,
+          { sell_type: 1, kind: 'card', cardInfoId, price: PRICE },
+          { 'idempotency-key': `fault-key-${seq++}` },
+        );
         if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
         const listingId = (bid.body.data!.listing as { id: string }).id;
         const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
-        if (funded.body.data?.outcome !== 'settled') throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+        if (funded.body.data?.outcome !== 'settled')
+          throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
         const confirm = () => api('POST', 'market/confirmOrder', holder.token, { listingId, itemId: card });
         return {
           act: confirm,
@@ -211,9 +279,11 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
             const first = await confirm();
             if (first.status !== 200) problems.push(`confirmOrder again: ${JSON.stringify(first.body).slice(0, 300)}`);
             const second = await confirm();
-            if (second.status !== 409 && second.status !== 404) problems.push(`confirmOrder a third time: ${JSON.stringify(second.body).slice(0, 300)}`);
+            if (second.status !== 409 && second.status !== 404)
+              problems.push(`confirmOrder a third time: ${JSON.stringify(second.body).slice(0, 300)}`);
             const item = await ownerOf(card);
-            if (item.owner_id !== bidder.userId || item.status !== 'held') problems.push(`the card after the fill: ${JSON.stringify(item)}`);
+            if (item.owner_id !== bidder.userId || item.status !== 'held')
+              problems.push(`the card after the fill: ${JSON.stringify(item)}`);
             const earned = await balanceOf(holder.userId);
             if (earned !== PROCEEDS) problems.push(`the holder was credited ${earned}, not ${PROCEEDS}`);
             return problems;
@@ -227,7 +297,9 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       async prepare() {
         const themeId = newId('thm');
         await addTheme(t, themeId, [{ id: `${themeId}_c` }]);
-        const [code] = (await t.app.services.codes.createBatch({ cardInfoId: `${themeId}_c`, count: 1 })).codes as [string];
+        const [code] = (await t.app.services.codes.createBatch({ cardInfoId: `${themeId}_c`, count: 1 })).codes as [
+          string,
+        ];
         const user = await signIn(t);
         const redeem = () => api('POST', 'card/exchange', user.token, { code });
         return {
@@ -235,7 +307,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           async retry() {
             const problems: string[] = [];
             const first = await redeem();
-            if (first.status !== 200 || (first.body.data?.cards as unknown[]).length !== 1) problems.push(`the same code again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            if (first.status !== 200 || (first.body.data?.cards as unknown[]).length !== 1)
+              problems.push(`the same code again: ${JSON.stringify(first.body).slice(0, 300)}`);
             const second = await redeem();
             if (second.status !== 409) problems.push(`the code a third time: ${JSON.stringify(second.body)}`);
             return problems;
@@ -258,7 +331,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           async retry() {
             const problems: string[] = [];
             const first = await exchange();
-            if (first.status !== 200 || (first.body.data?.consumed as unknown[]).length !== 3) problems.push(`the exchange again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            if (first.status !== 200 || (first.body.data?.consumed as unknown[]).length !== 3)
+              problems.push(`the exchange again: ${JSON.stringify(first.body).slice(0, 300)}`);
             const second = await exchange();
             if (second.status !== 409) problems.push(`the exchange a third time: ${JSON.stringify(second.body)}`);
             return problems;
@@ -289,17 +363,35 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
         }
         injected++;
         // A lost connection is a 503 (plugins/errors.ts): the transaction was rolled back, the client may retry.
-        const clean = answer.status === 503 && answer.body.code === 503 && answer.body.data === null && /[\u3400-\u9fff]/.test(answer.body.msg);
-        if (!clean) failures.push(`${name}: answered ${answer.status} ${JSON.stringify(answer.body)}, not the 503 envelope with a zh-HK message`);
+        const clean =
+          answer.status === 503 &&
+          answer.body.code === 503 &&
+          answer.body.data === null &&
+          /[\u3400-\u9fff]/.test(answer.body.msg);
+        if (!clean)
+          failures.push(
+            `${name}: answered ${answer.status} ${JSON.stringify(answer.body)}, not the 503 envelope with a zh-HK message`,
+          );
         await checkInvariants(`${name}, after the fault`);
         const health = await t.app.inject({ method: 'GET', url: '/readyz' });
         const banner = await t.app.inject({ method: 'GET', url: '/api/banner' });
-        if (health.statusCode !== 200 || banner.statusCode !== 200) failures.push(`${name}: the app stopped serving (${health.statusCode}, ${banner.statusCode})`);
+        if (health.statusCode !== 200 || banner.statusCode !== 200)
+          failures.push(`${name}: the app stopped serving (${health.statusCode}, ${banner.statusCode})`);
         for (const p of await run.retry()) failures.push(`${name}: ${p}`);
         await checkInvariants(`${name}, after the retry`);
       }
     }
-    reportCheck('faults', t.dbKind, { 'faults injected': injected, 'invariants held': held, 'invariants broken': failures.filter((f) => f.includes(' after ')).length, failures: failures.length }, { failures });
+    reportCheck(
+      'faults',
+      t.dbKind,
+      {
+        'faults injected': injected,
+        'invariants held': held,
+        'invariants broken': failures.filter((f) => f.includes(' after ')).length,
+        failures: failures.length,
+      },
+      { failures },
+    );
     expect(failures).toEqual([]);
     expect(injected).toBe(FLOWS.reduce((n, f) => n + f.steps.length, 0));
   }, 300_000);
@@ -328,9 +420,13 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     const { card } = await marketCard();
     const account = `test:${newId('acct')}`;
     await t.db.execute(sql`update cards set status = 'listed' where id = ${card}`);
-    await t.db.execute(sql`insert into ledger_accounts (id, type, balance, created_at) values (${account}, 'fees', 1, now())`);
+    await t.db.execute(
+      sql`insert into ledger_accounts (id, type, balance, created_at) values (${account}, 'fees', 1, now())`,
+    );
     // A market summary counting a listing that is not open.
-    await t.db.execute(sql`insert into market_summaries (kind, ref_id, ask_count, ask_min) values ('card', ${card}, 1, 100)`);
+    await t.db.execute(
+      sql`insert into market_summaries (kind, ref_id, ask_count, ask_min) values ('card', ${card}, 1, 100)`,
+    );
     const broken = await brokenInvariants(t.db);
     await t.db.execute(sql`delete from market_summaries where ref_id = ${card}`);
     await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);

@@ -9,12 +9,20 @@ import type { OwnershipEntry, TestUser } from './ownership';
  */
 
 async function asOperator(t: TestApp, owner: TestUser) {
-  await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+  await t.db
+    .update(users)
+    .set({ roles: ['user', 'admin'] })
+    .where(eq(users.id, owner.userId));
   t.app.services.auth.sessionsChanged(owner.userId);
 }
 
 async function adminPost<T>(t: TestApp, owner: TestUser, path: string, payload: object): Promise<T> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/admin/${path}`, headers: { authorization: `Bearer ${owner.token}` }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/${path}`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload,
+  });
   if (res.statusCode !== 200) throw new Error(`set-up: admin/${path} answered ${res.statusCode} ${res.body}`);
   return res.json().data as T;
 }
@@ -22,15 +30,37 @@ async function adminPost<T>(t: TestApp, owner: TestUser, path: string, payload: 
 let seq = 0;
 async function theme(t: TestApp, owner: TestUser): Promise<string> {
   await asOperator(t, owner);
-  return (await adminPost<{ id: string }>(t, owner, 'themes/create', { name: `權限卡冊 ${++seq}`, cover: '/uploads/t/640.webp' })).id;
+  return (
+    await adminPost<{ id: string }>(t, owner, 'themes/create', {
+      name: `權限卡冊 ${++seq}`,
+      cover: '/uploads/t/640.webp',
+    })
+  ).id;
 }
 async function cardInfo(t: TestApp, owner: TestUser, extra: object = {}): Promise<string> {
   const themeId = await theme(t, owner);
-  return (await adminPost<{ id: string }>(t, owner, 'cardInfos/create', { themeId, name: '權限卡牌', image: '/uploads/c/640.webp', rarity: 'R', editionSize: 50, ...extra })).id;
+  return (
+    await adminPost<{ id: string }>(t, owner, 'cardInfos/create', {
+      themeId,
+      name: '權限卡牌',
+      image: '/uploads/c/640.webp',
+      rarity: 'R',
+      editionSize: 50,
+      ...extra,
+    })
+  ).id;
 }
 async function product(t: TestApp, owner: TestUser): Promise<string> {
   await asOperator(t, owner);
-  return (await adminPost<{ id: string }>(t, owner, 'products/create', { type: 1, name: '權限商品', images: ['/uploads/p/640.webp'], priceCents: 1000, stock: 5 })).id;
+  return (
+    await adminPost<{ id: string }>(t, owner, 'products/create', {
+      type: 1,
+      name: '權限商品',
+      images: ['/uploads/p/640.webp'],
+      priceCents: 1000,
+      stock: 5,
+    })
+  ).id;
 }
 async function batch(t: TestApp, owner: TestUser): Promise<string> {
   const cardInfoId = await cardInfo(t, owner);
@@ -38,18 +68,38 @@ async function batch(t: TestApp, owner: TestUser): Promise<string> {
 }
 async function banner(t: TestApp, owner: TestUser): Promise<string> {
   await asOperator(t, owner);
-  return (await adminPost<{ id: string }>(t, owner, 'banners/create', { title: '權限橫額', image: '/uploads/b/640.webp' })).id;
+  return (
+    await adminPost<{ id: string }>(t, owner, 'banners/create', { title: '權限橫額', image: '/uploads/b/640.webp' })
+  ).id;
 }
 async function article(t: TestApp, owner: TestUser): Promise<string> {
   await asOperator(t, owner);
-  return (await adminPost<{ id: string }>(t, owner, 'articles/create', { title: '權限文章', cover: '/uploads/a/640.webp', category: '公告', body: '內容' })).id;
+  return (
+    await adminPost<{ id: string }>(t, owner, 'articles/create', {
+      title: '權限文章',
+      cover: '/uploads/a/640.webp',
+      category: '公告',
+      body: '內容',
+    })
+  ).id;
 }
 async function privacyDraft(t: TestApp, owner: TestUser): Promise<string> {
   await asOperator(t, owner);
-  return (await adminPost<{ id: string }>(t, owner, 'privacy/create', { version: `perm-${++seq}`, title: '私隱政策', body: '內容' })).id;
+  return (
+    await adminPost<{ id: string }>(t, owner, 'privacy/create', {
+      version: `perm-${++seq}`,
+      title: '私隱政策',
+      body: '內容',
+    })
+  ).id;
 }
 
-const admin = (route: string, param: string, create: OwnershipEntry['create'], extra?: Record<string, unknown>): OwnershipEntry => ({ route, param, kind: 'private', create, privateFields: [], extra });
+const admin = (
+  route: string,
+  param: string,
+  create: OwnershipEntry['create'],
+  extra?: Record<string, unknown>,
+): OwnershipEntry => ({ route, param, kind: 'private', create, privateFields: [], extra });
 
 export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
   admin('GET /api/admin/themes/detail', 'id', theme),
@@ -63,14 +113,28 @@ export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
       async (t, owner) => {
         const themeId = await theme(t, owner);
         extra.id = themeId;
-        return (await adminPost<{ id: string }>(t, owner, 'cardInfos/create', { themeId, name: 'B 卡', image: '/uploads/b/640.webp', rarity: 'UR', editionSize: 5, isBCard: true })).id;
+        return (
+          await adminPost<{ id: string }>(t, owner, 'cardInfos/create', {
+            themeId,
+            name: 'B 卡',
+            image: '/uploads/b/640.webp',
+            rarity: 'UR',
+            editionSize: 5,
+            isBCard: true,
+          })
+        ).id;
       },
       extra,
     );
   })(),
   admin('GET /api/admin/cardInfos', 'themeId', theme),
   admin('GET /api/admin/cardInfos/detail', 'id', (t, o) => cardInfo(t, o)),
-  admin('POST /api/admin/cardInfos/create', 'themeId', theme, { name: '新卡', image: '/uploads/n/640.webp', rarity: 'N', editionSize: 10 }),
+  admin('POST /api/admin/cardInfos/create', 'themeId', theme, {
+    name: '新卡',
+    image: '/uploads/n/640.webp',
+    rarity: 'N',
+    editionSize: 10,
+  }),
   admin('POST /api/admin/cardInfos/update', 'id', (t, o) => cardInfo(t, o), { name: '改名' }),
   (() => {
     const extra: Record<string, unknown> = {};
@@ -94,7 +158,13 @@ export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
     'themeId',
     async (t, owner) => {
       const themeId = await theme(t, owner);
-      await adminPost(t, owner, 'cardInfos/create', { themeId, name: '卡', image: '/uploads/n/640.webp', rarity: 'N', editionSize: 10 });
+      await adminPost(t, owner, 'cardInfos/create', {
+        themeId,
+        name: '卡',
+        image: '/uploads/n/640.webp',
+        rarity: 'N',
+        editionSize: 10,
+      });
       return themeId;
     },
     { count: 1 },

@@ -16,7 +16,10 @@ import type { OwnershipEntry, TestUser } from './ownership';
 let seq = 0;
 
 async function makeOperator(t: TestApp, owner: TestUser) {
-  await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+  await t.db
+    .update(users)
+    .set({ roles: ['user', 'admin'] })
+    .where(eq(users.id, owner.userId));
   t.app.services.auth.sessionsChanged(owner.userId);
 }
 
@@ -37,17 +40,37 @@ function customerOf(prepare: (t: TestApp, c: TestUser) => Promise<unknown> = asy
   };
 }
 
-const operator = (owner: TestUser) => ({ userId: owner.userId, sessionId: '', roles: ['user', 'admin'], requestId: `ownership-${seq++}` });
+const operator = (owner: TestUser) => ({
+  userId: owner.userId,
+  sessionId: '',
+  roles: ['user', 'admin'],
+  requestId: `ownership-${seq++}`,
+});
 
 export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
-  { route: 'GET /api/admin/users/detail', param: 'id', kind: 'private', create: customerOf(), privateFields: ['phone'] },
+  {
+    route: 'GET /api/admin/users/detail',
+    param: 'id',
+    kind: 'private',
+    create: customerOf(),
+    privateFields: ['phone'],
+  },
   {
     route: 'GET /api/admin/users/orders',
     param: 'id',
     kind: 'private',
     create: customerOf(async (t, c) => {
-      const cardInfoId = await createDrop(t.db, { editionSize: 100, perUserLimit: 5, saleStartsAt: new Date(t.clock.now().getTime() - 3600_000) });
-      const res = await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': freshKey() }, payload: { type: 'card', cardInfoId, quantity: 1 } });
+      const cardInfoId = await createDrop(t.db, {
+        editionSize: 100,
+        perUserLimit: 5,
+        saleStartsAt: new Date(t.clock.now().getTime() - 3600_000),
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payOrder/create',
+        headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': freshKey() },
+        payload: { type: 'card', cardInfoId, quantity: 1 },
+      });
       if (res.statusCode !== 200) throw new Error(`set-up: payOrder/create answered ${res.statusCode} ${res.body}`);
     }),
     privateFields: ['orderNo'],
@@ -63,7 +86,14 @@ export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
     }),
     privateFields: ['id'],
   },
-  { route: 'POST /api/admin/users/disable', param: 'id', kind: 'private', create: customerOf(), privateFields: ['phone'], extra: { reason: '所有權檢查' } },
+  {
+    route: 'POST /api/admin/users/disable',
+    param: 'id',
+    kind: 'private',
+    create: customerOf(),
+    privateFields: ['phone'],
+    extra: { reason: '所有權檢查' },
+  },
   {
     route: 'POST /api/admin/users/enable',
     param: 'id',
@@ -71,13 +101,22 @@ export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
     create: customerOf((t, c) => t.app.services.auth.disableUser(c.userId, '所有權檢查')),
     privateFields: ['phone'],
   },
-  { route: 'POST /api/admin/users/grantAdmin', param: 'id', kind: 'private', create: customerOf(), privateFields: ['phone'] },
+  {
+    route: 'POST /api/admin/users/grantAdmin',
+    param: 'id',
+    kind: 'private',
+    create: customerOf(),
+    privateFields: ['phone'],
+  },
   {
     route: 'POST /api/admin/users/revokeAdmin',
     param: 'id',
     kind: 'private',
     create: customerOf(async (t, c) => {
-      await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, c.userId));
+      await t.db
+        .update(users)
+        .set({ roles: ['user', 'admin'] })
+        .where(eq(users.id, c.userId));
       t.app.services.auth.sessionsChanged(c.userId);
     }),
     privateFields: ['phone'],
@@ -105,7 +144,12 @@ export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
       const themeId = newId('thm');
       await addTheme(t, themeId, [{ id: `${themeId}_c1` }]);
       const card = await giveCard(t, seller.userId, `${themeId}_c1`);
-      const res = await t.app.inject({ method: 'POST', url: '/api/market/create', headers: { authorization: `Bearer ${seller.token}` }, payload: { sell_type: 0, kind: 'card', itemId: card, price: 1_000 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/market/create',
+        headers: { authorization: `Bearer ${seller.token}` },
+        payload: { sell_type: 0, kind: 'card', itemId: card, price: 1_000 },
+      });
       if (res.statusCode !== 200) throw new Error(`set-up: market/create answered ${res.statusCode} ${res.body}`);
       return res.json().data.listing.id as string;
     },

@@ -12,8 +12,20 @@ import type { OwnershipEntry, TestUser } from './ownership';
 
 const idempotency = () => ({ 'idempotency-key': freshKey() });
 
-async function inject<T>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}): Promise<T> {
-  const res = await t.app.inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+async function inject<T>(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await t.app.inject({
+    method,
+    url: `/api/${url}`,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    payload,
+  });
   if (res.statusCode !== 200) throw new Error(`set-up: ${url} answered ${res.statusCode} ${res.body}`);
   return res.json().data as T;
 }
@@ -28,7 +40,14 @@ async function newCardInfo(t: TestApp): Promise<{ themeId: string; cardInfoId: s
 async function sellListing(t: TestApp, seller: TestUser): Promise<string> {
   const { cardInfoId } = await newCardInfo(t);
   const card = await giveCard(t, seller.userId, cardInfoId);
-  return (await inject<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', { sell_type: 0, kind: 'card', itemId: card, price: 1_000 })).listing.id;
+  return (
+    await inject<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', {
+      sell_type: 0,
+      kind: 'card',
+      itemId: card,
+      price: 1_000,
+    })
+  ).listing.id;
 }
 
 async function asTrader(t: TestApp, owner: TestUser) {
@@ -40,7 +59,14 @@ async function asTrader(t: TestApp, owner: TestUser) {
 async function activeBid(t: TestApp): Promise<{ listingId: string; cardInfoId: string }> {
   const bidder = await trader(t);
   const { cardInfoId } = await newCardInfo(t);
-  const created = await inject<{ listing: { id: string }; orderNo: string }>(t, bidder.token, 'POST', 'market/create', { sell_type: 1, kind: 'card', cardInfoId, price: 1_000 }, idempotency());
+  const created = await inject<{ listing: { id: string }; orderNo: string }>(
+    t,
+    bidder.token,
+    'POST',
+    'market/create',
+    { sell_type: 1, kind: 'card', cardInfoId, price: 1_000 },
+    idempotency(),
+  );
   await t.app.inject({ method: 'POST', url: `/pay/sandbox/${created.orderNo}/confirm` });
   await inject(t, bidder.token, 'GET', `payOrder/payCheck?orderNo=${created.orderNo}`);
   return { listingId: created.listing.id, cardInfoId };
@@ -57,13 +83,19 @@ async function credit(t: TestApp, userId: string, amount: number) {
 
 /** A withdrawal of a third user, and the owner made an operator. */
 async function withdrawalForOperator(t: TestApp, owner: TestUser): Promise<string> {
-  await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+  await t.db
+    .update(users)
+    .set({ roles: ['user', 'admin'] })
+    .where(eq(users.id, owner.userId));
   t.app.services.auth.sessionsChanged(owner.userId);
   const s = await trader(t);
   await credit(t, s.userId, 20_000);
   t.clock.advance(61_000);
   await inject(t, s.token, 'POST', 'sms/authSend', { purpose: 'withdraw' });
-  const w = await inject<{ id: string }>(t, s.token, 'POST', 'payment/withdraw', { amount: 10_000, code: lastCode(t, s.phone) });
+  const w = await inject<{ id: string }>(t, s.token, 'POST', 'payment/withdraw', {
+    amount: 10_000,
+    code: lastCode(t, s.phone),
+  });
   return w.id;
 }
 
@@ -92,9 +124,22 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
     param: 'orderNo',
     kind: 'private',
     create: async (t, owner) => {
-      const drop = await createDrop(t.db, { editionSize: 100, perUserLimit: 5, saleStartsAt: new Date(t.clock.now().getTime() - 3600_000) });
+      const drop = await createDrop(t.db, {
+        editionSize: 100,
+        perUserLimit: 5,
+        saleStartsAt: new Date(t.clock.now().getTime() - 3600_000),
+      });
       await credit(t, owner.userId, 50_000);
-      return (await inject<{ orderNo: string }>(t, owner.token, 'POST', 'payOrder/create', { type: 'card', cardInfoId: drop, quantity: 1 }, idempotency())).orderNo;
+      return (
+        await inject<{ orderNo: string }>(
+          t,
+          owner.token,
+          'POST',
+          'payOrder/create',
+          { type: 'card', cardInfoId: drop, quantity: 1 },
+          idempotency(),
+        )
+      ).orderNo;
     },
     privateFields: ['orderNo'],
   },
@@ -117,12 +162,44 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
       },
     },
   },
-  { route: 'POST /api/admin/withdrawals/pay', param: 'id', kind: 'private', create: withdrawalForOperator, privateFields: ['accountNo'], extra: { reference: 'FPS-REF-1' } },
-  { route: 'POST /api/admin/withdrawals/reject', param: 'id', kind: 'private', create: withdrawalForOperator, privateFields: ['accountNo'], extra: { reason: '帳戶資料不符' } },
+  {
+    route: 'POST /api/admin/withdrawals/pay',
+    param: 'id',
+    kind: 'private',
+    create: withdrawalForOperator,
+    privateFields: ['accountNo'],
+    extra: { reference: 'FPS-REF-1' },
+  },
+  {
+    route: 'POST /api/admin/withdrawals/reject',
+    param: 'id',
+    kind: 'private',
+    create: withdrawalForOperator,
+    privateFields: ['accountNo'],
+    extra: { reason: '帳戶資料不符' },
+  },
   // Public market views and their filters.
-  { route: 'GET /api/market/list', param: 'themeId', kind: 'public', create: async (t) => (await newCardInfo(t)).themeId, privateFields: [] },
-  { route: 'GET /api/market/list', param: 'cardInfoId', kind: 'public', create: async (t) => (await newCardInfo(t)).cardInfoId, privateFields: [] },
-  { route: 'GET /api/market/list', param: 'productId', kind: 'public', create: async (t) => createProduct(t.db, { stock: 1, perUserLimit: 1 }), privateFields: [] },
+  {
+    route: 'GET /api/market/list',
+    param: 'themeId',
+    kind: 'public',
+    create: async (t) => (await newCardInfo(t)).themeId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/market/list',
+    param: 'cardInfoId',
+    kind: 'public',
+    create: async (t) => (await newCardInfo(t)).cardInfoId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/market/list',
+    param: 'productId',
+    kind: 'public',
+    create: async (t) => createProduct(t.db, { stock: 1, perUserLimit: 1 }),
+    privateFields: [],
+  },
   {
     route: 'GET /api/market/detail',
     param: 'id',
@@ -133,12 +210,48 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
     },
     privateFields: [],
   },
-  { route: 'GET /api/market/detail', param: 'cardInfoId', kind: 'public', create: async (t) => (await newCardInfo(t)).cardInfoId, privateFields: [] },
-  { route: 'GET /api/market/detail', param: 'productId', kind: 'public', create: async (t) => createProduct(t.db, { stock: 1, perUserLimit: 1 }), privateFields: [] },
-  { route: 'GET /api/market/userList', param: 'id', kind: 'public-view', create: async (_t, owner) => owner.userId, privateFields: [] },
-  { route: 'GET /api/market/userInfo', param: 'id', kind: 'public-view', create: async (_t, owner) => owner.userId, privateFields: [] },
-  { route: 'GET /api/cardInfo/marketList', param: 'themeId', kind: 'public', create: async (t) => (await newCardInfo(t)).themeId, privateFields: [] },
-  { route: 'GET /api/product/marketList', param: 'themeId', kind: 'public', create: async (t) => (await newCardInfo(t)).themeId, privateFields: [] },
+  {
+    route: 'GET /api/market/detail',
+    param: 'cardInfoId',
+    kind: 'public',
+    create: async (t) => (await newCardInfo(t)).cardInfoId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/market/detail',
+    param: 'productId',
+    kind: 'public',
+    create: async (t) => createProduct(t.db, { stock: 1, perUserLimit: 1 }),
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/market/userList',
+    param: 'id',
+    kind: 'public-view',
+    create: async (_t, owner) => owner.userId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/market/userInfo',
+    param: 'id',
+    kind: 'public-view',
+    create: async (_t, owner) => owner.userId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/cardInfo/marketList',
+    param: 'themeId',
+    kind: 'public',
+    create: async (t) => (await newCardInfo(t)).themeId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/product/marketList',
+    param: 'themeId',
+    kind: 'public',
+    create: async (t) => (await newCardInfo(t)).themeId,
+    privateFields: [],
+  },
   // Listing someone else's card: 404.
   {
     route: 'POST /api/market/create',
@@ -192,7 +305,16 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
     create: async (t, owner) => {
       await verify(t, owner);
       const listingId = await sellListing(t, await trader(t));
-      return (await inject<{ orderNo: string }>(t, owner.token, 'POST', 'payOrder/create', { type: 'market', listingId }, idempotency())).orderNo;
+      return (
+        await inject<{ orderNo: string }>(
+          t,
+          owner.token,
+          'POST',
+          'payOrder/create',
+          { type: 'market', listingId },
+          idempotency(),
+        )
+      ).orderNo;
     },
     privateFields: ['orderNo'],
   },

@@ -12,7 +12,11 @@ function idParams(doc: OpenApiDocument): string[] {
   const out: string[] = [];
   for (const op of operationsOf(doc)) {
     const body = op.body ? [op.body, ...(op.body.oneOf ?? []), ...(op.body.anyOf ?? [])] : [];
-    const names = new Set([...op.query.map((p) => p.name), ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), ...body.flatMap((s) => Object.keys(s.properties ?? {}))]);
+    const names = new Set([
+      ...op.query.map((p) => p.name),
+      ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+      ...body.flatMap((s) => Object.keys(s.properties ?? {})),
+    ]);
     for (const name of names) if (ID_LIKE_NAME.test(name)) out.push(`${op.id} ${name}`);
   }
   return out;
@@ -26,7 +30,8 @@ function valuesAt(data: unknown, path: string): unknown[] {
   const v = (data as Record<string, unknown>)[head];
   return rest.length ? valuesAt(v, rest.join('.')) : Array.isArray(v) ? v : [v];
 }
-const leaves = (data: unknown): unknown[] => (data !== null && typeof data === 'object' ? Object.values(data).flatMap(leaves) : [data]);
+const leaves = (data: unknown): unknown[] =>
+  data !== null && typeof data === 'object' ? Object.values(data).flatMap(leaves) : [data];
 
 /**
  * Machine check (issue 7 §2): for every route that takes an object id, user A makes the object and user B
@@ -50,10 +55,25 @@ describe('ownership matrix', () => {
     const headers = { authorization: `Bearer ${user.token}`, ...entry.headers?.() };
     const res =
       method === 'GET'
-        ? await t.app.inject({ method, url, headers, query: { ...(entry.extra as Record<string, string>), ...(inPath || !op.query.some((p) => p.name === entry.param) ? {} : { [entry.param]: id }) } })
-        : await t.app.inject({ method, url, headers, payload: { ...entry.extra, ...(inPath ? {} : { [entry.param]: id }) } });
+        ? await t.app.inject({
+            method,
+            url,
+            headers,
+            query: {
+              ...(entry.extra as Record<string, string>),
+              ...(inPath || !op.query.some((p) => p.name === entry.param) ? {} : { [entry.param]: id }),
+            },
+          })
+        : await t.app.inject({
+            method,
+            url,
+            headers,
+            payload: { ...entry.extra, ...(inPath ? {} : { [entry.param]: id }) },
+          });
     // A file download (a code batch's CSV) answers its bytes, not the envelope.
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as { code: number; msg: string; data: unknown }) : { code: res.statusCode, msg: '', data: res.body };
+    const json = String(res.headers['content-type'] ?? '').startsWith('application/json')
+      ? (res.json() as { code: number; msg: string; data: unknown })
+      : { code: res.statusCode, msg: '', data: res.body };
     return { status: res.statusCode, body: res.body, json };
   };
 
@@ -61,8 +81,14 @@ describe('ownership matrix', () => {
     const needed = idParams(doc);
     expect(needed.length).toBeGreaterThan(5);
     const declared = OWNERSHIP.map((e) => `${e.route} ${e.param}`);
-    expect(needed.filter((n) => !declared.includes(n)).map((n) => `${n}: takes an id and has no ownership entry (add one to src/server/checks/ownership.ts)`)).toEqual([]);
-    expect(declared.filter((d) => !needed.includes(d)).map((d) => `${d}: entry for a route or field that no longer exists`)).toEqual([]);
+    expect(
+      needed
+        .filter((n) => !declared.includes(n))
+        .map((n) => `${n}: takes an id and has no ownership entry (add one to src/server/checks/ownership.ts)`),
+    ).toEqual([]);
+    expect(
+      declared.filter((d) => !needed.includes(d)).map((d) => `${d}: entry for a route or field that no longer exists`),
+    ).toEqual([]);
   });
 
   it("user B gets a 404 or the public view of user A's objects, never A's private fields", async () => {
@@ -75,16 +101,21 @@ describe('ownership matrix', () => {
       const asB = await call(entry, b, id);
       const asA = await call(entry, a, id);
       const name = `${entry.route} ${entry.param} (${entry.kind})`;
-      if (asB.json.code !== asB.status) failures.push(`${name}: B's answer is not the envelope: ${asB.body.slice(0, 200)}`);
+      if (asB.json.code !== asB.status)
+        failures.push(`${name}: B's answer is not the envelope: ${asB.body.slice(0, 200)}`);
       if (entry.kind === 'private' && asB.status !== 404) {
         leaks++;
         failures.push(`${name}: B got ${asB.status}, not 404: ${asB.body.slice(0, 200)}`);
       }
-      if (entry.kind === 'public-view' && asB.status !== 200) failures.push(`${name}: B got ${asB.status}, not the public view: ${asB.body.slice(0, 200)}`);
-      if (entry.kind === 'public' && (asB.status >= 500 || asB.status === 403)) failures.push(`${name}: B got ${asB.status}: ${asB.body.slice(0, 200)}`);
+      if (entry.kind === 'public-view' && asB.status !== 200)
+        failures.push(`${name}: B got ${asB.status}, not the public view: ${asB.body.slice(0, 200)}`);
+      if (entry.kind === 'public' && (asB.status >= 500 || asB.status === 403))
+        failures.push(`${name}: B got ${asB.status}: ${asB.body.slice(0, 200)}`);
       // A still gets the object, so the set-up worked and B's call changed nothing of A's.
       if (asA.status !== 200) failures.push(`${name}: A got ${asA.status} after B's call: ${asA.body.slice(0, 200)}`);
-      const secrets = [a.phone, ...entry.privateFields.flatMap((p) => valuesAt(asA.json.data, p))].filter((v) => (typeof v === 'string' && v.length >= 4) || typeof v === 'number');
+      const secrets = [a.phone, ...entry.privateFields.flatMap((p) => valuesAt(asA.json.data, p))].filter(
+        (v) => (typeof v === 'string' && v.length >= 4) || typeof v === 'number',
+      );
       const bLeaves = leaves(asB.json.data);
       for (const secret of secrets) {
         const found = typeof secret === 'string' ? asB.body.includes(secret) : bLeaves.includes(secret);
@@ -93,9 +124,22 @@ describe('ownership matrix', () => {
           failures.push(`${name}: B's answer carries A's private value ${JSON.stringify(secret)}`);
         }
       }
-      if (entry.privateFields.length > 0 && secrets.length <= 1) failures.push(`${name}: A's answer has none of the private fields ${entry.privateFields.join(', ')} (set-up or paths wrong)`);
+      if (entry.privateFields.length > 0 && secrets.length <= 1)
+        failures.push(
+          `${name}: A's answer has none of the private fields ${entry.privateFields.join(', ')} (set-up or paths wrong)`,
+        );
     }
-    reportCheck('ownership', t.dbKind, { 'routes covered': new Set(OWNERSHIP.map((e) => e.route)).size, 'id fields covered': OWNERSHIP.length, leaks, failures: failures.length }, { failures });
+    reportCheck(
+      'ownership',
+      t.dbKind,
+      {
+        'routes covered': new Set(OWNERSHIP.map((e) => e.route)).size,
+        'id fields covered': OWNERSHIP.length,
+        leaks,
+        failures: failures.length,
+      },
+      { failures },
+    );
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -51,20 +51,33 @@ let keySeq = 0;
 const idempotency = () => ({ 'idempotency-key': `ownership-${Date.now()}-${keySeq++}` });
 
 async function orderOf(t: TestApp, owner: TestUser, body: object): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${owner.token}`, ...idempotency() }, payload: body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payOrder/create',
+    headers: { authorization: `Bearer ${owner.token}`, ...idempotency() },
+    payload: body,
+  });
   if (res.statusCode !== 200) throw new Error(`set-up: payOrder/create answered ${res.statusCode} ${res.body}`);
   return res.json().data.orderNo as string;
 }
 
 /** A pending order of the owner for a fresh card drop. */
 async function pendingOrder(t: TestApp, owner: TestUser): Promise<string> {
-  const drop = await createDrop(t.db, { editionSize: 100, perUserLimit: 5, saleStartsAt: new Date(t.clock.now().getTime() - 3600_000) });
+  const drop = await createDrop(t.db, {
+    editionSize: 100,
+    perUserLimit: 5,
+    saleStartsAt: new Date(t.clock.now().getTime() - 3600_000),
+  });
   return orderOf(t, owner, { type: 'card', cardInfoId: drop, quantity: 1 });
 }
 
 /** A paid order of the owner (through the sandbox checkout and its webhook), for a fresh drop. */
 async function paidOrder(t: TestApp, owner: TestUser): Promise<{ orderNo: string; cardInfoId: string }> {
-  const cardInfoId = await createDrop(t.db, { editionSize: 100, perUserLimit: 5, saleStartsAt: new Date(t.clock.now().getTime() - 3600_000) });
+  const cardInfoId = await createDrop(t.db, {
+    editionSize: 100,
+    perUserLimit: 5,
+    saleStartsAt: new Date(t.clock.now().getTime() - 3600_000),
+  });
   const orderNo = await orderOf(t, owner, { type: 'card', cardInfoId, quantity: 1 });
   const res = await t.app.inject({ method: 'POST', url: `/pay/sandbox/${orderNo}/confirm` });
   if (res.statusCode !== 303) throw new Error(`set-up: sandbox confirm answered ${res.statusCode}`);
@@ -74,7 +87,11 @@ async function paidOrder(t: TestApp, owner: TestUser): Promise<{ orderNo: string
 /** A card the owner bought (so its provenance carries the price the owner paid). */
 async function boughtCard(t: TestApp, owner: TestUser): Promise<string> {
   const { orderNo } = await paidOrder(t, owner);
-  const res = await t.app.inject({ method: 'GET', url: `/api/payOrder/info?orderNo=${orderNo}`, headers: { authorization: `Bearer ${owner.token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/payOrder/info?orderNo=${orderNo}`,
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
   const card = res.json().data.cards[0] as { id: string } | undefined;
   if (!card) throw new Error(`set-up: paid order ${orderNo} has no card: ${res.body}`);
   return card.id;
@@ -91,9 +108,27 @@ async function completeSet(t: TestApp, owner: TestUser): Promise<string> {
 
 export const OWNERSHIP: OwnershipEntry[] = [
   // Orders: private to their buyer.
-  { route: 'GET /api/payOrder/info', param: 'orderNo', kind: 'private', create: pendingOrder, privateFields: ['orderNo', 'payUrl'] },
-  { route: 'GET /api/payOrder/payCheck', param: 'orderNo', kind: 'private', create: pendingOrder, privateFields: ['orderNo', 'payUrl'] },
-  { route: 'POST /api/payOrder/cancel', param: 'orderNo', kind: 'private', create: pendingOrder, privateFields: ['orderNo'] },
+  {
+    route: 'GET /api/payOrder/info',
+    param: 'orderNo',
+    kind: 'private',
+    create: pendingOrder,
+    privateFields: ['orderNo', 'payUrl'],
+  },
+  {
+    route: 'GET /api/payOrder/payCheck',
+    param: 'orderNo',
+    kind: 'private',
+    create: pendingOrder,
+    privateFields: ['orderNo', 'payUrl'],
+  },
+  {
+    route: 'POST /api/payOrder/cancel',
+    param: 'orderNo',
+    kind: 'private',
+    create: pendingOrder,
+    privateFields: ['orderNo'],
+  },
   {
     route: 'GET /api/payOrder/list',
     param: 'itemId',
@@ -125,9 +160,21 @@ export const OWNERSHIP: OwnershipEntry[] = [
     headers: idempotency,
   },
   // Cards: anyone sees a card's public page; the price paid is the owner's (and the seller's) alone.
-  { route: 'GET /api/card/detail', param: 'id', kind: 'public-view', create: boughtCard, privateFields: ['provenance.priceCents'] },
+  {
+    route: 'GET /api/card/detail',
+    param: 'id',
+    kind: 'public-view',
+    create: boughtCard,
+    privateFields: ['provenance.priceCents'],
+  },
   // A set exchange names a theme (public); B's call must never consume A's cards.
-  { route: 'POST /api/card/exchangeBCard', param: 'themeId', kind: 'public', create: completeSet, privateFields: ['bCard.id', 'consumed.id'] },
+  {
+    route: 'POST /api/card/exchangeBCard',
+    param: 'themeId',
+    kind: 'public',
+    create: completeSet,
+    privateFields: ['bCard.id', 'consumed.id'],
+  },
   // Filters by a public theme: the answer lists the caller's own cards only.
   {
     route: 'GET /api/card/collection',
@@ -142,15 +189,52 @@ export const OWNERSHIP: OwnershipEntry[] = [
     privateFields: ['id'],
   },
   // The catalogue and articles are public: no owner.
-  { route: 'GET /api/cardInfo/list', param: 'themeId', kind: 'public', create: async (t) => (await plainTheme(t)).themeId, privateFields: [] },
-  { route: 'GET /api/cardInfo/detail', param: 'id', kind: 'public', create: async (t) => (await plainTheme(t)).cardInfoId, privateFields: [] },
-  { route: 'GET /api/product/detail', param: 'id', kind: 'public', create: async (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }), privateFields: [] },
+  {
+    route: 'GET /api/cardInfo/list',
+    param: 'themeId',
+    kind: 'public',
+    create: async (t) => (await plainTheme(t)).themeId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/cardInfo/detail',
+    param: 'id',
+    kind: 'public',
+    create: async (t) => (await plainTheme(t)).cardInfoId,
+    privateFields: [],
+  },
+  {
+    route: 'GET /api/product/detail',
+    param: 'id',
+    kind: 'public',
+    create: async (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }),
+    privateFields: [],
+  },
   { route: 'GET /api/article/detail', param: 'id', kind: 'public', create: firstArticle, privateFields: [] },
   // Addresses, goods and shipments: private to their owner.
-  { route: 'POST /api/address/update', param: 'id', kind: 'private', create: ownAddress, privateFields: ['id', 'createdAt'], extra: addressBody({ recipient: '改名收件人', detail: '改過的地址 8 樓' }) },
-  { route: 'POST /api/address/setDefault', param: 'id', kind: 'private', create: ownAddress, privateFields: ['recipient', 'detail'] },
+  {
+    route: 'POST /api/address/update',
+    param: 'id',
+    kind: 'private',
+    create: ownAddress,
+    privateFields: ['id', 'createdAt'],
+    extra: addressBody({ recipient: '改名收件人', detail: '改過的地址 8 樓' }),
+  },
+  {
+    route: 'POST /api/address/setDefault',
+    param: 'id',
+    kind: 'private',
+    create: ownAddress,
+    privateFields: ['recipient', 'detail'],
+  },
   { route: 'POST /api/address/delete', param: 'id', kind: 'private', create: ownAddress, privateFields: ['id'] },
-  { route: 'GET /api/goods/detail', param: 'id', kind: 'private', create: async (t, owner) => (await physicalGoods(t, owner))[0]!, privateFields: ['id', 'acquiredAt'] },
+  {
+    route: 'GET /api/goods/detail',
+    param: 'id',
+    kind: 'private',
+    create: async (t, owner) => (await physicalGoods(t, owner))[0]!,
+    privateFields: ['id', 'acquiredAt'],
+  },
   // B sends A's goods to A's address: refused as not B's (the goods service also checks each unit's owner).
   (() => {
     const extra: Record<string, unknown> = {};
@@ -180,10 +264,28 @@ export const OWNERSHIP: OwnershipEntry[] = [
       privateFields: ['shipmentNo', 'address.recipient'],
     };
   })(),
-  { route: 'GET /api/logistic/detail', param: 'id', kind: 'private', create: async (t, owner) => ownShipment(t, owner), privateFields: ['shipmentNo', 'address.recipient', 'address.detail'] },
+  {
+    route: 'GET /api/logistic/detail',
+    param: 'id',
+    kind: 'private',
+    create: async (t, owner) => ownShipment(t, owner),
+    privateFields: ['shipmentNo', 'address.recipient', 'address.detail'],
+  },
   // Operators' shipment routes: the owner here is an operator; B (not one) gets 404 whatever the id.
-  { route: 'GET /api/admin/shipments/detail', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId', 'address.recipient'] },
-  { route: 'POST /api/admin/shipments/pack', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId'] },
+  {
+    route: 'GET /api/admin/shipments/detail',
+    param: 'id',
+    kind: 'private',
+    create: operatorShipment('pending'),
+    privateFields: ['shipmentNo', 'userId', 'address.recipient'],
+  },
+  {
+    route: 'POST /api/admin/shipments/pack',
+    param: 'id',
+    kind: 'private',
+    create: operatorShipment('pending'),
+    privateFields: ['shipmentNo', 'userId'],
+  },
   {
     route: 'POST /api/admin/shipments/ship',
     param: 'id',
@@ -192,8 +294,20 @@ export const OWNERSHIP: OwnershipEntry[] = [
     privateFields: ['shipmentNo', 'userId'],
     extra: { carrier: '順豐速運', trackingNumber: 'SF0000000001' },
   },
-  { route: 'POST /api/admin/shipments/deliver', param: 'id', kind: 'private', create: operatorShipment('shipped'), privateFields: ['shipmentNo', 'userId'] },
-  { route: 'POST /api/admin/shipments/cancel', param: 'id', kind: 'private', create: operatorShipment('pending'), privateFields: ['shipmentNo', 'userId'] },
+  {
+    route: 'POST /api/admin/shipments/deliver',
+    param: 'id',
+    kind: 'private',
+    create: operatorShipment('shipped'),
+    privateFields: ['shipmentNo', 'userId'],
+  },
+  {
+    route: 'POST /api/admin/shipments/cancel',
+    param: 'id',
+    kind: 'private',
+    create: operatorShipment('pending'),
+    privateFields: ['shipmentNo', 'userId'],
+  },
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).
@@ -204,7 +318,12 @@ export const OWNERSHIP: OwnershipEntry[] = [
 
 /** An address in the owner's book, with a recipient nobody else uses. */
 async function ownAddress(t: TestApp, owner: TestUser): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/address/add', headers: { authorization: `Bearer ${owner.token}` }, payload: addressBody({ recipient: `收件人${owner.userId.slice(-6)}` }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/address/add',
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: addressBody({ recipient: `收件人${owner.userId.slice(-6)}` }),
+  });
   if (res.statusCode !== 200) throw new Error(`set-up: address/add answered ${res.statusCode} ${res.body}`);
   return res.json().data.id as string;
 }
@@ -218,7 +337,12 @@ async function physicalGoods(t: TestApp, owner: TestUser): Promise<string[]> {
 async function ownShipment(t: TestApp, owner: TestUser): Promise<string> {
   const goodsIds = await physicalGoods(t, owner);
   const addressId = await ownAddress(t, owner);
-  const res = await t.app.inject({ method: 'POST', url: '/api/goods/delivery', headers: { authorization: `Bearer ${owner.token}` }, payload: { goodsIds, addressId } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/goods/delivery',
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { goodsIds, addressId },
+  });
   if (res.statusCode !== 200) throw new Error(`set-up: goods/delivery answered ${res.statusCode} ${res.body}`);
   return res.json().data.id as string;
 }
@@ -226,10 +350,19 @@ async function ownShipment(t: TestApp, owner: TestUser): Promise<string> {
 /** Makes the owner an operator and answers a customer's shipment in `status` (pending, or packed and shipped). */
 function operatorShipment(status: 'pending' | 'shipped') {
   return async (t: TestApp, owner: TestUser): Promise<string> => {
-    await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, owner.userId));
+    await t.db
+      .update(users)
+      .set({ roles: ['user', 'admin'] })
+      .where(eq(users.id, owner.userId));
     t.app.services.auth.sessionsChanged(owner.userId);
-    const customerId = (await t.app.services.auth.ensureUser(`+8529${String(Date.now() % 10_000_000).padStart(7, '0')}`)).id;
-    const customer = { userId: customerId, token: (await t.app.services.auth.startSession(customerId)).token, phone: '' };
+    const customerId = (
+      await t.app.services.auth.ensureUser(`+8529${String(Date.now() % 10_000_000).padStart(7, '0')}`)
+    ).id;
+    const customer = {
+      userId: customerId,
+      token: (await t.app.services.auth.startSession(customerId)).token,
+      phone: '',
+    };
     const id = await ownShipment(t, customer);
     if (status === 'shipped') {
       const operator = { userId: owner.userId, sessionId: '', roles: ['admin'], requestId: 'ownership-set-up' };

@@ -8,7 +8,10 @@ import { acquireDataDirLock, DataDirLockedError, lockFile, lockHolder } from '..
 import { freePort } from '../testing/free-port';
 
 const exec = promisify(execFile);
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 
 describe('the embedded database lock', () => {
   let dir: string;
@@ -41,10 +44,22 @@ describe('the embedded database lock', () => {
     const dataDir = path.join(dir, 'server');
     // A free port, not a fixed one: the gate runs this file on PGlite and on PostgreSQL at the same time.
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(dir, 'no-web') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dir, 'no-web'),
+    };
     delete env.DATABASE_URL;
     delete env.APP_SECRET;
-    const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let serverErr = '';
     server.stderr!.on('data', (c: Buffer) => (serverErr += c.toString()));
     try {
@@ -52,14 +67,21 @@ describe('the embedded database lock', () => {
       const deadline = Date.now() + 90_000;
       for (;;) {
         if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${serverErr}`);
-        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (Date.now() > deadline) throw new Error(`server did not start: ${serverErr}`);
         await new Promise((r) => setTimeout(r, 500));
       }
       expect(lockHolder(dataDir)).toMatchObject({ pid: server.pid, role: 'server' });
 
-      const refused = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], { env, cwd: process.cwd() }).then(
+      const refused = await exec(
+        process.execPath,
+        ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'],
+        { env, cwd: process.cwd() },
+      ).then(
         () => null,
         (e: { code: number; stderr: string }) => e,
       );
@@ -75,7 +97,10 @@ describe('the embedded database lock', () => {
     }
     // Stopped cleanly: the lock is gone and the database opens and answers.
     expect(existsSync(lockFile(dataDir))).toBe(false);
-    const res = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], { env, cwd: process.cwd() });
+    const res = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], {
+      env,
+      cwd: process.cwd(),
+    });
     expect(res.stdout).toContain('尚未建立任何批次');
     expect(existsSync(lockFile(dataDir))).toBe(false);
   }, 180_000);

@@ -31,7 +31,15 @@ describe('codes CLI', () => {
     database = await openTestDatabase();
     dir = mkdtempSync(path.join(tmpdir(), 'trove-codes-'));
     const config = testConfig({ PUBLIC_URL: 'https://trove.example' });
-    ctx = { config, db: database.db, clock: new ManualClock(), keys: createKeys(config.APP_SECRET), out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir };
+    ctx = {
+      config,
+      db: database.db,
+      clock: new ManualClock(),
+      keys: createKeys(config.APP_SECRET),
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      cwd: dir,
+    };
     await database.db.insert(themes).values({ id: 'thm_1', name: '星空, 第一彈', cover: '/c.svg' });
     await database.db.insert(cardInfos).values([
       { id: 'ci_1', themeId: 'thm_1', name: '流星', image: '/1.svg', rarity: 'SR', editionSize: 100 },
@@ -55,15 +63,25 @@ describe('codes CLI', () => {
     expect(new Set(codes).size).toBe(25);
     for (const code of codes) expect(checkExchangeCode(code).ok).toBe(true);
     const canonical = checkExchangeCode(codes[0]!);
-    expect(lines[1]).toContain(`https://trove.example/my/card?code=${encodeURIComponent(canonical.ok ? canonical.code : '')}`);
+    expect(lines[1]).toContain(
+      `https://trove.example/my/card?code=${encodeURIComponent(canonical.ok ? canonical.code : '')}`,
+    );
     const stored = await database.db.select().from(exchangeCodes).where(eq(exchangeCodes.cardInfoId, 'ci_1'));
     expect(stored).toHaveLength(25);
     const hashes = new Set(stored.map((s) => s.codeHash));
     // Keyed by the exchange-code key derived from APP_SECRET (HKDF-SHA-256), not by the secret itself.
-    const key = Buffer.from(hkdfSync('sha256', ctx.config.APP_SECRET!, 'trove-app-secret', 'trove/exchange-code/v1', 32));
+    const key = Buffer.from(
+      hkdfSync('sha256', ctx.config.APP_SECRET!, 'trove-app-secret', 'trove/exchange-code/v1', 32),
+    );
     for (const code of codes) {
       const c = checkExchangeCode(code);
-      expect(hashes.has(createHmac('sha256', key).update(c.ok ? c.code : '').digest('hex'))).toBe(true);
+      expect(
+        hashes.has(
+          createHmac('sha256', key)
+            .update(c.ok ? c.code : '')
+            .digest('hex'),
+        ),
+      ).toBe(true);
     }
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace(/-/g, ''));
   });
@@ -98,10 +116,18 @@ describe('codes CLI', () => {
 
     expect(await run('void', batchId)).toBe(0);
     expect(out[0]).toContain('25 個未使用的兌換碼已失效');
-    const statuses = await database.db.select({ status: exchangeCodes.status }).from(exchangeCodes).where(eq(exchangeCodes.batchId, batchId));
+    const statuses = await database.db
+      .select({ status: exchangeCodes.status })
+      .from(exchangeCodes)
+      .where(eq(exchangeCodes.batchId, batchId));
     expect(statuses.every((s) => s.status === 'voided')).toBe(true);
     await run('list');
-    expect(out.find((r) => r.startsWith(batchId))!.split('\t').slice(1, 7)).toEqual(['已作廢', '卡牌 ci_1（流星）', '25', '0', '0', '25']);
+    expect(
+      out
+        .find((r) => r.startsWith(batchId))!
+        .split('\t')
+        .slice(1, 7),
+    ).toEqual(['已作廢', '卡牌 ci_1（流星）', '25', '0', '0', '25']);
 
     expect(await run('void', batchId)).toBe(1);
     expect(err[0]).toBe('此批次已作廢');
@@ -114,7 +140,10 @@ describe('codes CLI', () => {
     const exec = promisify(execFile);
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', NODE_ENV: 'test' };
     delete (env as Record<string, string | undefined>).DATABASE_URL;
-    const res = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], { env, cwd: process.cwd() });
+    const res = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], {
+      env,
+      cwd: process.cwd(),
+    });
     expect(res.stdout).toContain('尚未建立任何批次');
   }, 60_000);
 });

@@ -43,7 +43,9 @@ export interface CliContext {
 /** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
 export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
   // Codes never change what the mall lists; this process's cache only satisfies the catalogue service.
-  const codes = createCodesService(ctx, { catalogue: createCatalogueService({ ...ctx, publicCache: createPublicCache({ clock: ctx.clock }) }) });
+  const codes = createCodesService(ctx, {
+    catalogue: createCatalogueService({ ...ctx, publicCache: createPublicCache({ clock: ctx.clock }) }),
+  });
   let parsed;
   try {
     parsed = parseArgs({
@@ -81,11 +83,18 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
       try {
         fd = openSync(file, 'wx', 0o600);
       } catch (e) {
-        ctx.err(`無法建立檔案 ${file}：${(e as NodeJS.ErrnoException).code === 'EEXIST' ? '檔案已存在' : (e as Error).message}`);
+        ctx.err(
+          `無法建立檔案 ${file}：${(e as NodeJS.ErrnoException).code === 'EEXIST' ? '檔案已存在' : (e as Error).message}`,
+        );
         return 1;
       }
       try {
-        const { batch, codes: clear } = await codes.createBatch({ cardInfoId: v['card-info'], themeId: v.theme, count, note: v.note });
+        const { batch, codes: clear } = await codes.createBatch({
+          cardInfoId: v['card-info'],
+          themeId: v.theme,
+          count,
+          note: v.note,
+        });
         writeSync(fd, batchCsv(batch, clear, ctx.config.publicUrl));
         closeSync(fd);
         ctx.out(`已建立批次 ${batch.id}：${batch.count} 個「${batch.target}」兌換碼，已寫入 ${file}`);
@@ -106,7 +115,19 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
       ctx.out(['批次', '狀態', '對象', '數量', '未使用', '已使用', '已作廢', '建立時間', '備註'].join('\t'));
       for (const b of batches) {
         const target = b.cardInfoId ? `卡牌 ${b.cardInfoId}（${b.target}）` : `卡冊 ${b.themeId}（${b.target}）`;
-        ctx.out([b.id, b.status === 'active' ? '有效' : '已作廢', target, b.count, b.unused, b.used, b.voided, b.createdAt.toISOString(), b.note].join('\t'));
+        ctx.out(
+          [
+            b.id,
+            b.status === 'active' ? '有效' : '已作廢',
+            target,
+            b.count,
+            b.unused,
+            b.used,
+            b.voided,
+            b.createdAt.toISOString(),
+            b.note,
+          ].join('\t'),
+        );
       }
       return 0;
     }

@@ -60,7 +60,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const lock = await pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock(727274)');
-      await migratePg(drizzlePg({ client: lock, casing: 'snake_case', logger: opts.logger }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg({ client: lock, casing: 'snake_case', logger: opts.logger }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
     } finally {
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       lock.release();
@@ -68,7 +70,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});
+  const client = opts.dataDir
+    ? new PGlite(path.join(opts.dataDir, 'pglite'))
+    : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});
   const db = drizzlePglite({ client, casing: 'snake_case', logger: opts.logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -26,7 +26,10 @@ export function createCommitHooks(opts: { onError?: (err: unknown) => void } = {
     track(db) {
       const tracked = Object.create(db) as Db;
       const transaction = db.transaction.bind(db);
-      tracked.transaction = (async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+      tracked.transaction = (async (
+        fn: Parameters<Db['transaction']>[0],
+        config?: Parameters<Db['transaction']>[1],
+      ) => {
         const scope = { after: [] as (() => void)[], ended: false };
         try {
           const result = await scopes.run(scope, () => transaction(fn, config));

@@ -31,7 +31,13 @@ export function isAlive(pid: number): boolean {
 function readHolder(file: string): LockHolder | null {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, role: parsed.role === 'codes' ? 'codes' : 'server', startedAt: String(parsed.startedAt ?? '') } : null;
+    return typeof parsed.pid === 'number'
+      ? {
+          pid: parsed.pid,
+          role: parsed.role === 'codes' ? 'codes' : 'server',
+          startedAt: String(parsed.startedAt ?? ''),
+        }
+      : null;
   } catch {
     return null;
   }

@@ -13,7 +13,9 @@ type NoSchema = Record<string, never>;
  */
 function socketOf(client: unknown): Writable | null {
   const stream = (client as { connection?: { stream?: Partial<Writable> } } | null)?.connection?.stream;
-  return stream && typeof stream.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Writable) : null;
+  return stream && typeof stream.cork === 'function' && typeof stream.uncork === 'function'
+    ? (stream as Writable)
+    : null;
 }
 
 /** Clients whose socket `withCommit` holds until their transaction's COMMIT or ROLLBACK is written. */
@@ -46,7 +48,10 @@ class PipelinedSession extends NodePgSession<NoSchema, NoSchema> {
     super(pool, pgDialect, undefined, sessionOptions);
   }
 
-  override async transaction<T>(fn: (tx: NodePgTransaction<NoSchema, NoSchema>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+  override async transaction<T>(
+    fn: (tx: NodePgTransaction<NoSchema, NoSchema>) => Promise<T>,
+    config?: PgTransactionConfig,
+  ): Promise<T> {
     // Isolation level or access mode (none of ours so far): drizzle's own, with BEGIN … awaited.
     if (config) return super.transaction(fn, config);
     const client = await this.pool.connect();
@@ -89,7 +94,11 @@ class PipelinedSession extends NodePgSession<NoSchema, NoSchema> {
 /** A drizzle database over a pipelined pg pool whose transactions are `PipelinedSession`'s. */
 export function pipelinedDatabase(pool: pg.Pool, opts: { logger?: Logger }): Db {
   const dialect = new PgDialect({ casing: 'snake_case' });
-  return new NodePgDatabase<NoSchema>(dialect, new PipelinedSession(pool, dialect, { logger: opts.logger }), undefined) as unknown as Db;
+  return new NodePgDatabase<NoSchema>(
+    dialect,
+    new PipelinedSession(pool, dialect, { logger: opts.logger }),
+    undefined,
+  ) as unknown as Db;
 }
 
 /**

@@ -22,13 +22,19 @@ const addTheme = preparedOnce((db) =>
     .prepare('test_prepared_add_theme'),
 );
 
-const kinds = [{ kind: 'pglite', postgres: false }, ...(TEST_DATABASE_URL ? [{ kind: 'postgres', postgres: true }] : [])];
+const kinds = [
+  { kind: 'pglite', postgres: false },
+  ...(TEST_DATABASE_URL ? [{ kind: 'postgres', postgres: true }] : []),
+];
 
 describe.each(kinds)('statements built once ($kind)', ({ postgres }) => {
   let a: Database;
   let b: Database;
   beforeAll(async () => {
-    [a, b] = await Promise.all([openTestDatabase({ postgres, poolSize: 2 }), openTestDatabase({ postgres, poolSize: 2 })]);
+    [a, b] = await Promise.all([
+      openTestDatabase({ postgres, poolSize: 2 }),
+      openTestDatabase({ postgres, poolSize: 2 }),
+    ]);
     built = 0;
   });
   afterAll(() => Promise.all([a?.close(), b?.close()]));
@@ -56,7 +62,9 @@ describe.each(kinds)('statements built once ($kind)', ({ postgres }) => {
     for (let i = 0; i < 3; i++) {
       expect(await themeName(a.db).execute({ id: 'th_kept' })).toEqual([{ name: '已提交' }]);
       expect(await themeName(b.db).execute({ id: 'th_kept' })).toEqual([{ name: '另一個資料庫' }]);
-      await b.db.transaction(async (tx) => expect(await themeName(tx).execute({ id: 'th_kept' })).toEqual([{ name: '另一個資料庫' }]));
+      await b.db.transaction(async (tx) =>
+        expect(await themeName(tx).execute({ id: 'th_kept' })).toEqual([{ name: '另一個資料庫' }]),
+      );
     }
     // a was built on by the first test; b once here.
     expect(built - before).toBe(1);

@@ -35,7 +35,8 @@ export function preparedOnce<Q extends object>(build: (db: Executor) => Q): (db:
     let first = built.get(dialect);
     if (!first) {
       const q = build(db);
-      if ((q as { client?: unknown }).client !== client) throw new Error('prepared statement: the built query does not run on its executor’s client');
+      if ((q as { client?: unknown }).client !== client)
+        throw new Error('prepared statement: the built query does not run on its executor’s client');
       built.set(dialect, (first = { query: q, client }));
     }
     // Everything else (text, name, parameters, result mapping, the database's logger) is the built query's.

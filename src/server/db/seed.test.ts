@@ -13,8 +13,7 @@ import { DEMO_CARDS } from './demo/catalogue-data';
 import { PUBLIC_DIR, demoMedia } from './demo/generate-media';
 
 async function counts(t: TestApp) {
-  const n = async (table: PgTable) =>
-    (await t.db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
   return {
     themes: await n(themes),
     cardInfos: await n(cardInfos),
@@ -78,12 +77,16 @@ describe('demo seed', () => {
       expect(c.perUserLimit).toBeGreaterThanOrEqual(1);
       expect(c.perUserLimit).toBeLessThanOrEqual(5);
     }
-    const codeOnly = await t.call<CardInfo[]>('GET', 'cardInfo/list', { query: { saleState: 'not_for_sale', pageSize: '50' } });
+    const codeOnly = await t.call<CardInfo[]>('GET', 'cardInfo/list', {
+      query: { saleState: 'not_for_sale', pageSize: '50' },
+    });
     expect(codeOnly.data.filter((c) => !c.isBCard).length).toBeGreaterThanOrEqual(2);
   });
 
   it('minted counts are real cards with serials and mint events', async () => {
-    const [row] = await t.db.select({ minted: sql<number>`coalesce(sum(${cardInfos.minted}), 0)::int` }).from(cardInfos);
+    const [row] = await t.db
+      .select({ minted: sql<number>`coalesce(sum(${cardInfos.minted}), 0)::int` })
+      .from(cardInfos);
     const minted = row!.minted;
     expect(minted).toBe(DEMO_CARDS.reduce((s, c) => s + (c.minted ?? 0), 0));
     expect((await t.db.select({ n: count() }).from(cards))[0]!.n).toBe(minted);

@@ -29,10 +29,28 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 async function seedCatalogue(tx: Tx, now: Date) {
   const at = (offset: number | undefined) => (offset === undefined ? null : new Date(now.getTime() + offset));
-  await tx.insert(users).values([...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => ({ ...u, createdAt: new Date(now.getTime() - 30 * 24 * HOUR), updatedAt: now })));
-  await tx.insert(themes).values(
-    DEMO_THEMES.map((t) => ({ id: t.id, name: t.name, description: t.description, cover: themeCover(t), bCardInfoId: t.bCardInfoId, sort: t.sort, createdAt: now })),
-  );
+  await tx
+    .insert(users)
+    .values(
+      [...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => ({
+        ...u,
+        createdAt: new Date(now.getTime() - 30 * 24 * HOUR),
+        updatedAt: now,
+      })),
+    );
+  await tx
+    .insert(themes)
+    .values(
+      DEMO_THEMES.map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        cover: themeCover(t),
+        bCardInfoId: t.bCardInfoId,
+        sort: t.sort,
+        createdAt: now,
+      })),
+    );
   await tx.insert(cardInfos).values(
     DEMO_CARDS.map((c) => ({
       id: c.id,
@@ -65,8 +83,26 @@ async function seedCatalogue(tx: Tx, now: Date) {
       const owner = DEMO_COLLECTORS[serial % DEMO_COLLECTORS.length]!.id;
       // Spread the purchases over the hour after the drop opened.
       const when = new Date(Math.min(now.getTime() - 60_000, started + serial * 20_000));
-      cardRows.push({ id, cardInfoId: c.id, serial, ownerId: owner, status: 'held', acquiredVia: 'drop', acquiredAt: when, createdAt: when });
-      eventRows.push({ id: `cev_${id.slice(5)}`, cardId: id, kind: 'minted', via: 'drop', toUserId: owner, priceCents: c.priceCents ?? null, refId: 'demo_seed', createdAt: when });
+      cardRows.push({
+        id,
+        cardInfoId: c.id,
+        serial,
+        ownerId: owner,
+        status: 'held',
+        acquiredVia: 'drop',
+        acquiredAt: when,
+        createdAt: when,
+      });
+      eventRows.push({
+        id: `cev_${id.slice(5)}`,
+        cardId: id,
+        kind: 'minted',
+        via: 'drop',
+        toUserId: owner,
+        priceCents: c.priceCents ?? null,
+        refId: 'demo_seed',
+        createdAt: when,
+      });
     }
   }
   await insertChunked(cardRows, (chunk) => tx.insert(cards).values(chunk));
@@ -93,7 +129,17 @@ async function seedCatalogue(tx: Tx, now: Date) {
 
 async function seedContent(tx: Tx, now: Date) {
   await tx.insert(privacyPolicies).values({ ...PRIVACY_POLICY, publishedAt: new Date(now.getTime() - 24 * HOUR) });
-  await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ id: b.id, title: b.title, image: `/media/banners/${b.id}.svg`, link: b.link, sort: b.sort })));
+  await tx
+    .insert(banners)
+    .values(
+      DEMO_BANNERS.map((b) => ({
+        id: b.id,
+        title: b.title,
+        image: `/media/banners/${b.id}.svg`,
+        link: b.link,
+        sort: b.sort,
+      })),
+    );
   await tx.insert(articles).values(
     DEMO_ARTICLES.map((a) => ({
       id: a.id,

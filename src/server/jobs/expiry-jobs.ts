@@ -66,11 +66,33 @@ function startSweepJob(opts: SweepOptions): ExpiryJob {
 }
 
 /** Overdue pending pay orders (15 minutes) give their reservations back. */
-export function startPayOrderExpiryJob(opts: { payOrders: PayOrdersService; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }): ExpiryJob {
-  return startSweepJob({ what: 'pay orders', expireDue: (n) => opts.payOrders.expireDue(n), log: opts.log, intervalMs: opts.intervalMs ?? 15_000, batchSize: opts.batchSize });
+export function startPayOrderExpiryJob(opts: {
+  payOrders: PayOrdersService;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'pay orders',
+    expireDue: (n) => opts.payOrders.expireDue(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 15_000,
+    batchSize: opts.batchSize,
+  });
 }
 
 /** Market listings past their time (sell 30 days, buy 7 days): items back to held, escrow back to the balance. */
-export function startListingExpiryJob(opts: { market: MarketService; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }): ExpiryJob {
-  return startSweepJob({ what: 'market listings', expireDue: (n) => opts.market.expireDue(n), log: opts.log, intervalMs: opts.intervalMs ?? 60_000, batchSize: opts.batchSize });
+export function startListingExpiryJob(opts: {
+  market: MarketService;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'market listings',
+    expireDue: (n) => opts.market.expireDue(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 60_000,
+    batchSize: opts.batchSize,
+  });
 }

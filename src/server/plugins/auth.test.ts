@@ -31,7 +31,10 @@ describe('auth plugin', () => {
   });
 
   it('refreshes the last use of a session at most every 10 minutes', async () => {
-    const lastUsed = async () => (await t.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, userId)))[0]!.at.getTime();
+    const lastUsed = async () =>
+      (
+        await t.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, userId))
+      )[0]!.at.getTime();
     const start = await lastUsed();
     t.clock.advance(5 * 60_000);
     expect((await t.call('GET', 'user/info', { token })).code).toBe(200);

@@ -25,7 +25,14 @@ describe('Cache-Control of API answers', () => {
   };
 
   it('is no-store on personal answers: the user, sessions, orders, the collection', async () => {
-    for (const url of ['/api/user/info', '/api/payOrder/list', '/api/card/collection', '/api/card/theme', '/api/card/rights', '/api/payOrder/methods']) {
+    for (const url of [
+      '/api/user/info',
+      '/api/payOrder/list',
+      '/api/card/collection',
+      '/api/card/theme',
+      '/api/card/rights',
+      '/api/payOrder/methods',
+    ]) {
       expect(await cacheOf(url, { token })).toEqual({ status: 200, cache: 'no-store' });
     }
     const login = await cacheOf('/api/user/login', { method: 'POST', body: { phone: '91234567', code: '123456' } });
@@ -36,10 +43,20 @@ describe('Cache-Control of API answers', () => {
     const [article] = (await t.call<{ id: string }[]>('GET', 'article/list')).data;
     const [card] = (await t.call<{ id: string }[]>('GET', 'cardInfo/list')).data;
     const [product] = (await t.call<{ id: string }[]>('GET', 'product/list', { query: { type: '1' } })).data;
-    for (const url of ['/api/banner', '/api/article/list', `/api/article/detail?id=${article!.id}`, '/api/privacy/info']) {
+    for (const url of [
+      '/api/banner',
+      '/api/article/list',
+      `/api/article/detail?id=${article!.id}`,
+      '/api/privacy/info',
+    ]) {
       expect(await cacheOf(url), url).toEqual({ status: 200, cache: 'public, max-age=60' });
     }
-    for (const url of ['/api/cardInfo/list', `/api/cardInfo/detail?id=${card!.id}`, '/api/product/list?type=1', `/api/product/detail?id=${product!.id}`]) {
+    for (const url of [
+      '/api/cardInfo/list',
+      `/api/cardInfo/detail?id=${card!.id}`,
+      '/api/product/list?type=1',
+      `/api/product/detail?id=${product!.id}`,
+    ]) {
       expect(await cacheOf(url), url).toEqual({ status: 200, cache: 'public, no-cache' });
     }
     // Signed in, the public answers are the same (the routes never read the user).

@@ -25,7 +25,10 @@ export function registerCacheControl(app: FastifyInstance): void {
     if (request.url.startsWith('/api/') || route === '/healthz' || route === '/readyz') {
       const declared = request.routeOptions.config?.cache;
       // A 304 confirms the cached answer: it keeps the answer's policy.
-      reply.header('Cache-Control', declared && (reply.statusCode < 300 || reply.statusCode === 304) ? declared : 'no-store');
+      reply.header(
+        'Cache-Control',
+        declared && (reply.statusCode < 300 || reply.statusCode === 304) ? declared : 'no-store',
+      );
     }
     done(null, payload);
   });

@@ -12,7 +12,9 @@ describe('lost database connection', () => {
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     });
     app.get('/wrapped', async () => {
-      throw new Error('Failed query: rollback', { cause: new Error('Client has encountered a connection error and is not queryable') });
+      throw new Error('Failed query: rollback', {
+        cause: new Error('Client has encountered a connection error and is not queryable'),
+      });
     });
     app.get('/other', async () => {
       throw Object.assign(new Error('duplicate key'), { code: '23505' });
@@ -24,7 +26,10 @@ describe('lost database connection', () => {
   it('answers 503 with a zh-HK message, whether the driver error is thrown or wrapped', async () => {
     for (const url of ['/terminated', '/wrapped']) {
       const res = await app.inject({ url });
-      expect([res.statusCode, res.json()]).toEqual([503, { code: 503, msg: '服務暫時無法使用，請稍後再試', data: null }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        503,
+        { code: 503, msg: '服務暫時無法使用，請稍後再試', data: null },
+      ]);
     }
   });
 

@@ -11,7 +11,9 @@ describe('error mapper', () => {
   let app: FastifyInstance;
   const logged: unknown[] = [];
   beforeAll(async () => {
-    app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } } });
+    app = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+    });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
@@ -20,9 +22,14 @@ describe('error mapper', () => {
       nickname: z.string().min(2).max(4).optional(),
       quantity: z.number().int().min(1).max(5).optional(),
       type: z.enum(['a', 'b']).optional(),
-      code: z.string().regex(/^\d{6}$/, '驗證碼為 6 位數字').optional(),
+      code: z
+        .string()
+        .regex(/^\d{6}$/, '驗證碼為 6 位數字')
+        .optional(),
     });
-    app.withTypeProvider<ZodTypeProvider>().post('/check', { schema: { body } }, async () => ({ code: 200, msg: '', data: null }));
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/check', { schema: { body } }, async () => ({ code: 200, msg: '', data: null }));
     app.post('/conflict', async () => {
       throw conflict('已售罄');
     });
@@ -30,7 +37,9 @@ describe('error mapper', () => {
       throw new AppError('unavailable', '服務暫時無法使用');
     });
     app.post('/pg-data-exception', async () => {
-      throw new Error('Failed query: select …', { cause: Object.assign(new Error('invalid input syntax for type integer'), { code: '22P02' }) });
+      throw new Error('Failed query: select …', {
+        cause: Object.assign(new Error('invalid input syntax for type integer'), { code: '22P02' }),
+      });
     });
     app.post('/pg-out-of-range', async () => {
       throw Object.assign(new Error('value "99999999999" is out of range for type integer'), { code: '22003' });
@@ -68,18 +77,48 @@ describe('error mapper', () => {
     ['invalid_type (missing)', z.strictObject({ phone: z.string() }), {}, /^請填寫「手機號碼」$/],
     ['too_small', z.strictObject({ tags: z.array(z.string()).min(2) }), { tags: ['a'] }, /^「tags」最少 2 項$/],
     ['too_big', z.strictObject({ price: z.number().lt(10) }), { price: 10 }, /^「價格」必須小於 10$/],
-    ['invalid_format (regex)', z.strictObject({ code: z.string().regex(/^\d+$/) }), { code: 'x' }, /^「驗證碼」格式不正確$/],
+    [
+      'invalid_format (regex)',
+      z.strictObject({ code: z.string().regex(/^\d+$/) }),
+      { code: 'x' },
+      /^「驗證碼」格式不正確$/,
+    ],
     ['invalid_format (email)', z.strictObject({ email: z.email() }), { email: 'x' }, /^「email」不是有效的電郵地址$/],
     ['invalid_format (datetime)', z.strictObject({ at: z.iso.datetime() }), { at: 'x' }, /^「at」不是有效的日期時間/],
     ['not_multiple_of', z.strictObject({ price: z.number().multipleOf(5) }), { price: 7 }, /^「價格」必須是 5 的倍數$/],
     ['unrecognized_keys', z.strictObject({}), { extra: 1 }, /^不接受的欄位：extra$/],
     ['invalid_union', z.strictObject({ id: z.union([z.string(), z.number()]) }), { id: true }, /^「編號」格式不正確$/],
-    ['invalid_union (discriminator)', z.discriminatedUnion('type', [z.object({ type: z.literal('card') }), z.object({ type: z.literal('product') })]), { type: 'x' }, /^「類型」只可以是 card 或 product$/],
-    ['invalid_key', z.strictObject({ rights: z.record(z.string().min(3), z.string()) }), { rights: { ab: 'x' } }, /^「rights」含有不接受的鍵「ab」$/],
-    ['invalid_value', z.strictObject({ category: z.enum(['公告', '資訊']) }), { category: 'x' }, /^「類別」只可以是 公告 或 資訊$/],
-    ['custom', z.strictObject({ nickname: z.string().refine((v) => v === 'ok') }), { nickname: 'no' }, /^「暱稱」格式不正確$/],
+    [
+      'invalid_union (discriminator)',
+      z.discriminatedUnion('type', [z.object({ type: z.literal('card') }), z.object({ type: z.literal('product') })]),
+      { type: 'x' },
+      /^「類型」只可以是 card 或 product$/,
+    ],
+    [
+      'invalid_key',
+      z.strictObject({ rights: z.record(z.string().min(3), z.string()) }),
+      { rights: { ab: 'x' } },
+      /^「rights」含有不接受的鍵「ab」$/,
+    ],
+    [
+      'invalid_value',
+      z.strictObject({ category: z.enum(['公告', '資訊']) }),
+      { category: 'x' },
+      /^「類別」只可以是 公告 或 資訊$/,
+    ],
+    [
+      'custom',
+      z.strictObject({ nickname: z.string().refine((v) => v === 'ok') }),
+      { nickname: 'no' },
+      /^「暱稱」格式不正確$/,
+    ],
     // A schema message in English is not shown: the generic zh-HK sentence naming the field is.
-    ['custom (English schema message)', z.strictObject({ nickname: z.string().refine((v) => v === 'ok', 'must be ok') }), { nickname: 'no' }, /^「暱稱」格式不正確$/],
+    [
+      'custom (English schema message)',
+      z.strictObject({ nickname: z.string().refine((v) => v === 'ok', 'must be ok') }),
+      { nickname: 'no' },
+      /^「暱稱」格式不正確$/,
+    ],
   ];
 
   it.each(kinds)('words a %s issue in zh-HK, naming the field', async (_kind, schema, bad, expected) => {
@@ -92,7 +131,14 @@ describe('error mapper', () => {
   });
 
   it('words invalid_element (a bad value inside a map) in zh-HK', () => {
-    const msg = validationMessage({ code: 'invalid_element', origin: 'map', key: 'k', issues: [], input: new Map(), path: ['tags'] } as never);
+    const msg = validationMessage({
+      code: 'invalid_element',
+      origin: 'map',
+      key: 'k',
+      issues: [],
+      input: new Map(),
+      path: ['tags'],
+    } as never);
     expect(msg).toBe('「tags」含有不正確的項目');
   });
 

@@ -45,9 +45,12 @@ const FORMAT_NAMES: Record<string, string> = {
   jwt: 'JWT',
 };
 
-const show = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'bigint' ? v.toString() : JSON.stringify(v) ?? String(v));
+const show = (v: unknown) =>
+  typeof v === 'string' ? v : typeof v === 'bigint' ? v.toString() : (JSON.stringify(v) ?? String(v));
 const oneOf = (values: readonly unknown[]) =>
-  values.length === 1 ? show(values[0]) : `${values.slice(0, -1).map(show).join('、')} 或 ${show(values[values.length - 1])}`;
+  values.length === 1
+    ? show(values[0])
+    : `${values.slice(0, -1).map(show).join('、')} 或 ${show(values[values.length - 1])}`;
 
 /**
  * The zh-HK sentence for one zod issue (every kind zod 4 raises), naming the field. Used as the
@@ -201,7 +204,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /** PostgreSQL ended the session (terminated, shutting down) or the connection broke. */
-const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+const CONNECTION_LOST_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+]);
 const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|terminating connection/i;
 
 /** Whether an error (or one of its causes: drizzle wraps driver errors) is a lost database connection. */

@@ -19,7 +19,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  */
 export function livenessServerFactory() {
   const length = String(Buffer.byteLength(LIVE_BODY));
-  const fixed = { 'content-type': 'application/json; charset=utf-8', 'content-length': length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  const fixed = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': length,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
   return (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
     const server = http.createServer((req, res) => {
       if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {

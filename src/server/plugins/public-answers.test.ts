@@ -17,13 +17,19 @@ describe('public answers from the cache', () => {
     t = await createTestApp();
     const now = t.clock.now();
     drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, saleStartsAt: new Date(now.getTime() - HOUR) });
-    upcoming = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, saleStartsAt: new Date(now.getTime() + HOUR), name: '冰霜龍' });
+    upcoming = await createDrop(t.db, {
+      editionSize: 10,
+      perUserLimit: 5,
+      saleStartsAt: new Date(now.getTime() + HOUR),
+      name: '冰霜龍',
+    });
     buyer = (await createBuyers(t.db, 1, now))[0]!;
   });
   afterAll(() => t.close());
 
   const list = () => t.app.inject({ method: 'GET', url: '/api/cardInfo/list?page=1&pageSize=20' });
-  const infoOf = (body: string, id: string) => (JSON.parse(body) as { data: CardInfo[] }).data.find((c) => c.id === id)!;
+  const infoOf = (body: string, id: string) =>
+    (JSON.parse(body) as { data: CardInfo[] }).data.find((c) => c.id === id)!;
 
   it('answers with an ETag, and 304 without a body to a client holding it', async () => {
     const first = await list();
@@ -34,7 +40,11 @@ describe('public answers from the cache', () => {
     expect(again.headers.etag).toBe(etag);
     expect(again.body).toBe(first.body);
 
-    const revalidated = await t.app.inject({ method: 'GET', url: '/api/cardInfo/list?page=1&pageSize=20', headers: { 'if-none-match': `W/${etag}, "other"` } });
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/cardInfo/list?page=1&pageSize=20',
+      headers: { 'if-none-match': `W/${etag}, "other"` },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     expect(revalidated.headers['cache-control']).toBe('public, no-cache');
@@ -42,7 +52,9 @@ describe('public answers from the cache', () => {
     // The same question spelt differently is the same answer.
     expect((await t.app.inject({ method: 'GET', url: '/api/cardInfo/list?pageSize=20' })).headers.etag).toBe(etag);
     // Another question, another answer.
-    expect((await t.app.inject({ method: 'GET', url: '/api/cardInfo/list?page=1&pageSize=1' })).headers.etag).not.toBe(etag);
+    expect((await t.app.inject({ method: 'GET', url: '/api/cardInfo/list?page=1&pageSize=1' })).headers.etag).not.toBe(
+      etag,
+    );
   });
 
   it('answers from memory until the tag is invalidated', async () => {
@@ -77,19 +89,29 @@ describe('public answers from the cache', () => {
   it('answers 304 also on the request that fills the cache', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/banner' });
     t.app.deps.publicCache.invalidate('content');
-    const res = await t.app.inject({ method: 'GET', url: '/api/banner', headers: { 'if-none-match': first.headers.etag as string } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/banner',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(res.statusCode).toBe(304);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
   });
 
   it('shows a mall purchase and its cancellation in the cached lists at once', async () => {
     expect(infoOf((await list()).body, drop)).toMatchObject({ left: 10, saleState: 'on_sale' });
-    const order = await t.call<{ orderNo: string }>('POST', 'payOrder/create', { token: buyer!.token, headers: { 'idempotency-key': 'cache-buy-1' }, body: { type: 'card', cardInfoId: drop, quantity: 4 } });
+    const order = await t.call<{ orderNo: string }>('POST', 'payOrder/create', {
+      token: buyer!.token,
+      headers: { 'idempotency-key': 'cache-buy-1' },
+      body: { type: 'card', cardInfoId: drop, quantity: 4 },
+    });
     expect(order.status).toBe(200);
     expect(infoOf((await list()).body, drop)).toMatchObject({ left: 6 });
     const detail = await t.call<CardInfo>('GET', 'cardInfo/detail', { query: { id: drop } });
     expect(detail.data.left).toBe(6);
-    expect((await t.call('POST', 'payOrder/cancel', { token: buyer!.token, body: { orderNo: order.data.orderNo } })).status).toBe(200);
+    expect(
+      (await t.call('POST', 'payOrder/cancel', { token: buyer!.token, body: { orderNo: order.data.orderNo } })).status,
+    ).toBe(200);
     expect(infoOf((await list()).body, drop)).toMatchObject({ left: 10 });
   });
 
@@ -110,10 +132,17 @@ describe('public answers from the cache', () => {
   });
 
   it('skips the session lookup on public routes: a stale token still gets the public answer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/banner', headers: { authorization: 'Bearer not-a-session' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/banner',
+      headers: { authorization: 'Bearer not-a-session' },
+    });
     expect(res.statusCode).toBe(200);
     // …while a private route still refuses it.
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: 'Bearer not-a-session' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: 'Bearer not-a-session' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('never caches a refusal', async () => {

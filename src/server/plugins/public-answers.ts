@@ -1,4 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAbortHookHandler, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAbortHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { CacheTicket, PublicCache, PublicTag } from '../cache/public-cache';
 
 declare module 'fastify' {
@@ -23,7 +32,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const asArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /**
  * Serves the routes that declare `config.publicCache` from the public cache: after the rate limit

@@ -19,20 +19,35 @@ describe('rate limits of one instance', () => {
   it('count the sandbox checkout pages, which pay orders, like the API', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.20' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/pay/sandbox/TR2611220000ABCD',
+        remoteAddress: '203.0.113.20',
+      });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
+      if (res.statusCode === 429)
+        expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
     }
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
-    const confirm = await t.app.inject({ method: 'POST', url: '/pay/sandbox/TR2611220000ABCD/confirm', remoteAddress: '203.0.113.20', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/TR2611220000ABCD/confirm',
+      remoteAddress: '203.0.113.20',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(confirm.statusCode).toBe(429);
     // Another client is not affected; the web app's own files are never counted.
-    expect((await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.21' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.21' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
-if (!TEST_REDIS_URL) console.log('skipped: shared rate limits across instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
+if (!TEST_REDIS_URL)
+  console.log('skipped: shared rate limits across instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
 
 describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
   const apps: FastifyInstance[] = [];
@@ -62,7 +77,8 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
     for (let i = 0; i < 6; i++) {
       const res = await apps[i % 2]!.inject({ method: 'GET', url: '/api/banner', remoteAddress: '203.0.113.9' });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
+      if (res.statusCode === 429)
+        expect(res.json()).toEqual({ code: 429, msg: '操作過於頻繁，請稍後再試', data: null });
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });

@@ -16,7 +16,11 @@ function primitiveTypes(branch: Json): string[] | null {
     const t = typeof c;
     return t === 'string' || t === 'number' || t === 'boolean' ? [t] : null;
   }
-  const types = Array.isArray(branch.type) ? (branch.type as string[]) : typeof branch.type === 'string' ? [branch.type] : [];
+  const types = Array.isArray(branch.type)
+    ? (branch.type as string[])
+    : typeof branch.type === 'string'
+      ? [branch.type]
+      : [];
   return types.length > 0 && types.every((t) => PRIMITIVES.has(t)) ? types : null;
 }
 
@@ -48,7 +52,10 @@ export function forSerializer(schema: unknown): unknown {
     if (key === 'additionalProperties' && value === false) continue;
     // Validation-only keywords: never needed to write a value, and costly when a union is matched.
     if (key === 'pattern' || key === '$schema') continue;
-    out[key] = key === 'properties' || key === '$defs' || key === 'definitions' ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, forSerializer(v)])) : forSerializer(value);
+    out[key] =
+      key === 'properties' || key === '$defs' || key === 'definitions'
+        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, forSerializer(v)]))
+        : forSerializer(value);
   }
   return out;
 }

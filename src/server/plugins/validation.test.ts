@@ -33,25 +33,58 @@ describe('input guards', () => {
     ['payOrder/info', 'orderNo', true],
     ['card/collection', 'themeId', true],
   ] as const)('refuses a NUL in the query of %s (%s)', async (path, param, signedIn) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/${path}?${param}=a%00`, headers: signedIn ? { authorization: `Bearer ${token}` } : {} });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/${path}?${param}=a%00`,
+      headers: signedIn ? { authorization: `Bearer ${token}` } : {},
+    });
     expect400({ ...(res.json() as { code: number; msg: string; data: unknown }), status: res.statusCode });
   });
 
   it('refuses NUL and other C0 controls in bodies, keys and nested values, naming the field', async () => {
     const headers = { 'Idempotency-Key': 'test-key-control-1' };
-    expect400(await t.call('POST', 'payOrder/create', { token, headers, body: { type: 'card', cardInfoId: 'ci_\u0000', quantity: 1 } }), '卡牌');
-    expect400(await t.call('POST', 'payOrder/create', { token, headers, body: { type: 'product', productId: 'p\u0000', quantity: 1 } }), '商品');
+    expect400(
+      await t.call('POST', 'payOrder/create', {
+        token,
+        headers,
+        body: { type: 'card', cardInfoId: 'ci_\u0000', quantity: 1 },
+      }),
+      '卡牌',
+    );
+    expect400(
+      await t.call('POST', 'payOrder/create', {
+        token,
+        headers,
+        body: { type: 'product', productId: 'p\u0000', quantity: 1 },
+      }),
+      '商品',
+    );
     expect400(await t.call('POST', 'card/exchangeBCard', { token, body: { themeId: 'thm\u0000' } }), '卡冊');
     expect400(await t.call('POST', 'card/exchange', { token, body: { code: 'ABCD\u0000' } }));
     expect400(await t.call('POST', 'sms/send', { body: { phone: '9123\u00014567', purpose: 'login' } }), '手機號碼');
     expect400(await t.call('POST', 'user/login', { body: { phone: '91234567', code: '123456', ['x\u0000']: 1 } }));
-    expect400(await t.call('POST', 'user/register', { body: { phone: '91234567', code: '123456', agreePrivacy: true, nickname: ['ok', 'a\u001fb'] } }), '暱稱');
+    expect400(
+      await t.call('POST', 'user/register', {
+        body: { phone: '91234567', code: '123456', agreePrivacy: true, nickname: ['ok', 'a\u001fb'] },
+      }),
+      '暱稱',
+    );
   });
 
   it('refuses control characters in headers (Idempotency-Key, User-Agent)', async () => {
-    const res = await t.call('POST', 'payOrder/create', { token, headers: { 'Idempotency-Key': 'key\u0000key-1234' }, body: { type: 'card', cardInfoId: 'ci_x', quantity: 1 } });
+    const res = await t.call('POST', 'payOrder/create', {
+      token,
+      headers: { 'Idempotency-Key': 'key\u0000key-1234' },
+      body: { type: 'card', cardInfoId: 'ci_x', quantity: 1 },
+    });
     expect400(res, 'idempotency-key');
-    expect400(await t.call('POST', 'user/login', { headers: { 'user-agent': 'agent\u0000' }, body: { phone: '91234567', code: '123456' } }), 'user-agent');
+    expect400(
+      await t.call('POST', 'user/login', {
+        headers: { 'user-agent': 'agent\u0000' },
+        body: { phone: '91234567', code: '123456' },
+      }),
+      'user-agent',
+    );
   });
 
   it('refuses a NUL in a path parameter of the sandbox checkout', async () => {

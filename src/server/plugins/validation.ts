@@ -4,7 +4,6 @@ import { fieldLabel } from '../../shared/field-labels';
 import { AppError, RequestValidationError } from '../errors';
 import { issueMessage, validationMessage } from './errors';
 
-
 /**
  * The zod validator of every route. Issues a schema words itself keep their message; every other
  * issue gets its zh-HK sentence from `validationMessage` while it still knows the input.
@@ -73,7 +72,11 @@ export function registerInputGuards(app: FastifyInstance): void {
       const path = findControlChar(value);
       if (!path) continue;
       // The name is the caller's own text: shown without its control characters and cut short.
-      const name = path.filter((p): p is string => typeof p === 'string').pop()?.replace(ALL_CONTROL_CHARS, '').slice(0, 40);
+      const name = path
+        .filter((p): p is string => typeof p === 'string')
+        .pop()
+        ?.replace(ALL_CONTROL_CHARS, '')
+        .slice(0, 40);
       const label = part === 'headers' ? `「${String(name)}」標頭` : name ? `「${fieldLabel(name)}」` : '請求內容';
       throw new AppError('invalid', `${label}含有不接受的控制字元`);
     }

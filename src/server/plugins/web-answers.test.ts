@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FIRST_ANSWERS_ID, HOME_BANNERS, HOME_DROPS, MALL_FIRST_LIST, MARKET_FIRST_LIST, firstAnswers } from '../../shared/first-answers';
+import {
+  FIRST_ANSWERS_ID,
+  HOME_BANNERS,
+  HOME_DROPS,
+  MALL_FIRST_LIST,
+  MARKET_FIRST_LIST,
+  firstAnswers,
+} from '../../shared/first-answers';
 import { createDrop } from '../modules/pay-orders/pay-orders.fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { pageAnswers, withAnswers } from './web';
@@ -21,10 +28,18 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
   let root: string;
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-answers-'));
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>');
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
+    );
     mkdirSync(path.join(root, 'assets'));
     t = await createTestApp({ webRoot: root });
-    await createDrop(t.db, { editionSize: 10, perUserLimit: 5, saleStartsAt: new Date(t.clock.now().getTime() - HOUR), name: '</script><script>alert(1)</script><!--' });
+    await createDrop(t.db, {
+      editionSize: 10,
+      perUserLimit: 5,
+      saleStartsAt: new Date(t.clock.now().getTime() - HOUR),
+      name: '</script><script>alert(1)</script><!--',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -62,7 +77,10 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
   });
 
   it('"/" carries the banners and the drops', async () => {
-    expect(embedded((await page('/')).body)).toEqual({ [HOME_BANNERS]: await api(HOME_BANNERS), [HOME_DROPS]: await api(HOME_DROPS) });
+    expect(embedded((await page('/')).body)).toEqual({
+      [HOME_BANNERS]: await api(HOME_BANNERS),
+      [HOME_DROPS]: await api(HOME_DROPS),
+    });
   });
 
   it('embeds only answers of the public cache (the same for every caller: they carry its ETag)', async () => {
@@ -72,7 +90,14 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
   });
 
   it('carries nothing for another view, another screen, or when the answer fails', async () => {
-    for (const url of ['/mall?tab=entity', '/market?sell_type=1', '/market?q=龍', '/login', '/my/collection', '/no/such/screen']) {
+    for (const url of [
+      '/mall?tab=entity',
+      '/market?sell_type=1',
+      '/market?q=龍',
+      '/login',
+      '/my/collection',
+      '/no/such/screen',
+    ]) {
       const res = await page(url);
       expect(res.body, url).toContain('id="root"');
       expect(embedded(res.body), url).toBeNull();
@@ -92,16 +117,27 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
     const never = () => new Promise<string | null>(() => {});
     expect(await pageAnswers('/mall', new URLSearchParams(), never, 20)).toBeNull();
     expect(await pageAnswers('/mall', new URLSearchParams(), () => Promise.reject(new Error('x')))).toBeNull();
-    expect(await pageAnswers('/mall', new URLSearchParams(), async () => '{"code":429,"msg":"","data":null}')).toBeNull();
+    expect(
+      await pageAnswers('/mall', new URLSearchParams(), async () => '{"code":429,"msg":"","data":null}'),
+    ).toBeNull();
     expect(await pageAnswers('/mall', new URLSearchParams(), async () => 'not json')).toBeNull();
-    const home = await pageAnswers('/', new URLSearchParams(), async (url) => (url === HOME_BANNERS ? '{"code":200,"msg":"","data":[{"image":"//evil.example/x.svg"}]}' : null));
+    const home = await pageAnswers('/', new URLSearchParams(), async (url) =>
+      url === HOME_BANNERS ? '{"code":200,"msg":"","data":[{"image":"//evil.example/x.svg"}]}' : null,
+    );
     // The drops failed: only the banners; a picture from elsewhere is never hinted.
-    expect(home).toEqual({ answers: { [HOME_BANNERS]: { code: 200, msg: '', data: [{ image: '//evil.example/x.svg' }] } }, images: [] });
+    expect(home).toEqual({
+      answers: { [HOME_BANNERS]: { code: 200, msg: '', data: [{ image: '//evil.example/x.svg' }] } },
+      images: [],
+    });
   });
 
   it("preloads the first row's picture at high priority, and only the app's own", async () => {
     const ask = (rows: unknown[]) => async () => JSON.stringify({ code: 200, msg: '', data: rows });
-    const answers = await pageAnswers('/market', new URLSearchParams(), ask([{ image: '/m/1.svg' }, { image: '/m/2.svg' }]));
+    const answers = await pageAnswers(
+      '/market',
+      new URLSearchParams(),
+      ask([{ image: '/m/1.svg' }, { image: '/m/2.svg' }]),
+    );
     expect(answers?.images).toEqual(['/m/1.svg']);
     const html = withAnswers('<html><head></head><body></body></html>', answers);
     expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/m/1.svg">\n  </head>');

@@ -16,7 +16,10 @@ describe('the web app served by the server', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-'));
     mkdirSync(path.join(root, 'assets'));
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><div class="boot-spinner"></div><!--/shell--></div></body></html>');
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><div class="boot-spinner"></div><!--/shell--></div></body></html>',
+    );
     writeFileSync(path.join(root, 'admin.html'), '<!doctype html><div id="admin-root"></div>');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(root, 'assets', 'big-abc123.js'), 'console.log("big")');
@@ -27,13 +30,25 @@ describe('the web app served by the server', () => {
       JSON.stringify({
         all: ['assets/icons-1.svg'],
         routes: { '/': ['assets/home-1.js'], '/mall': ['assets/mall-1.js', 'assets/mall-1.css'] },
-        shell: { titles: { '/': 'Trove 寶庫', '/mall': '商城', '/login': '登入' }, tabs: [{ to: '/', label: '首頁', icon: 'app' }, { to: '/mall', label: '商城', icon: 'shopbag' }] },
+        shell: {
+          titles: { '/': 'Trove 寶庫', '/mall': '商城', '/login': '登入' },
+          tabs: [
+            { to: '/', label: '首頁', icon: 'app' },
+            { to: '/mall', label: '商城', icon: 'shopbag' },
+          ],
+        },
       }),
     );
     writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     const database = await openTestDatabase({ postgres: false });
     app = await buildApp({
-      deps: { config: testConfig(), db: database.db, clock: new ManualClock(), keys: createKeys(testSecret()), sms: new FakeSms() },
+      deps: {
+        config: testConfig(),
+        db: database.db,
+        clock: new ManualClock(),
+        keys: createKeys(testSecret()),
+        sms: new FakeSms(),
+      },
       webRoot: root,
       onClose: () => database.close(),
     });
@@ -43,21 +58,27 @@ describe('the web app served by the server', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it.each(['/', '/market', '/mall/goodsDetail', '/my/collection/order', '/login', '/my/'])('serves index.html for the screen %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url: `${url}?x=1` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('id="root"');
-  });
+  it.each(['/', '/market', '/mall/goodsDetail', '/my/collection/order', '/login', '/my/'])(
+    'serves index.html for the screen %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url: `${url}?x=1` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('id="root"');
+    },
+  );
 
-  it.each(['/admin', '/admin/', '/admin/themes', '/admin/users/show/usr_1?x=1'])('serves the back office (admin.html, not the mobile app) for %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('id="admin-root"');
-    expect(res.body).not.toContain('id="root"');
-  });
+  it.each(['/admin', '/admin/', '/admin/themes', '/admin/users/show/usr_1?x=1'])(
+    'serves the back office (admin.html, not the mobile app) for %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('id="admin-root"');
+      expect(res.body).not.toContain('id="root"');
+    },
+  );
 
   it('keeps the mobile app off the back office and the back office off look-alike paths', async () => {
     const res = await app.inject({ method: 'GET', url: '/administrator' });
@@ -97,7 +118,9 @@ describe('the web app served by the server', () => {
     expect(mall).not.toContain('boot-spinner');
     expect(mall).toContain('<h1 class="app-title">商城</h1>');
     expect(mall).toContain('<main class="app-main with-tabs" aria-label="商城">');
-    expect(mall).toContain('<a class="tab-bar-item active" aria-current="page" href="/mall"><svg class="antd-mobile-icon tab-bar-icon"');
+    expect(mall).toContain(
+      '<a class="tab-bar-item active" aria-current="page" href="/mall"><svg class="antd-mobile-icon tab-bar-icon"',
+    );
     expect(mall).toContain('<use href="/assets/icons-1.svg#shopbag"></use>');
     expect(mall).toContain('<a class="tab-bar-item" href="/">');
     expect(mall).toContain('<span class="visually-hidden">載入中…</span>');
@@ -136,7 +159,11 @@ describe('the web app served by the server', () => {
   });
 
   it('sends the precompressed file to a browser that takes brotli, the plain one otherwise', async () => {
-    const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.body).toBe('BROTLI');

@@ -65,7 +65,10 @@ export function withShell(html: string, preloads: RoutePreloads | null, route: s
       : '';
   const tabs = isTab
     ? `<nav class="tab-bar" aria-label="主選單">${shell.tabs
-        .map((t) => `<a class="tab-bar-item${t.to === route ? ' active' : ''}"${t.to === route ? ' aria-current="page"' : ''} href="${escapeAttr(t.to)}">${icon(t.icon)}<span class="tab-bar-label">${escapeText(t.label)}</span></a>`)
+        .map(
+          (t) =>
+            `<a class="tab-bar-item${t.to === route ? ' active' : ''}"${t.to === route ? ' aria-current="page"' : ''} href="${escapeAttr(t.to)}">${icon(t.icon)}<span class="tab-bar-label">${escapeText(t.label)}</span></a>`,
+        )
         .join('')}</nav>`
     : '';
   const page =
@@ -95,14 +98,21 @@ export interface PageAnswers {
 }
 
 /** The route's first answers (src/shared/first-answers.ts), or null: none listed, an error, a failure or too slow. */
-export async function pageAnswers(route: string, query: URLSearchParams, ask: (url: string) => Promise<string | null>, waitMs = FIRST_ANSWERS_WAIT_MS): Promise<PageAnswers | null> {
+export async function pageAnswers(
+  route: string,
+  query: URLSearchParams,
+  ask: (url: string) => Promise<string | null>,
+  waitMs = FIRST_ANSWERS_WAIT_MS,
+): Promise<PageAnswers | null> {
   const spec = firstAnswers(route, query);
   if (!spec) return null;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);
   });
-  const bodies = await Promise.race([Promise.all(spec.urls.map((url) => ask(url).catch(() => null))), late]).finally(() => clearTimeout(timer));
+  const bodies = await Promise.race([Promise.all(spec.urls.map((url) => ask(url).catch(() => null))), late]).finally(
+    () => clearTimeout(timer),
+  );
   if (!bodies) return null;
   const answers: Record<string, unknown> = {};
   spec.urls.forEach((url, i) => {
@@ -110,7 +120,8 @@ export async function pageAnswers(route: string, query: URLSearchParams, ask: (u
     if (!body) return;
     try {
       const parsed: unknown = JSON.parse(body);
-      if (typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 200) answers[url] = parsed;
+      if (typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 200)
+        answers[url] = parsed;
     } catch {
       // Not an envelope: the client asks for it itself.
     }
@@ -148,7 +159,10 @@ export type HomeImage = () => Promise<string | null>;
 // Asked at most once per interval: the banner changes when an operator edits it, and a stale hint only costs a download.
 const HOME_IMAGE_TTL_MS = 10_000;
 
-export async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; homeImage?: HomeImage; publicAnswer?: PublicAnswer }) {
+export async function webPlugin(
+  app: FastifyInstance,
+  opts: { root: string; production?: boolean; homeImage?: HomeImage; publicAnswer?: PublicAnswer },
+) {
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
@@ -165,7 +179,10 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
       dotfiles: 'ignore',
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);
-        res.header('Cache-Control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'Cache-Control',
+          rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   } else {
@@ -217,8 +234,13 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; prod
       const [hint, answers] = await Promise.all([homeImageHint(), answersFor('/', request)]);
       const page = withAnswers(html('/'), answers);
       // The embedded banners name the picture themselves; the separate look-up covers a page without them.
-      if (answers?.images.length) return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
-      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(hint ? page.replace('</head>', `  ${hint}\n  </head>`) : page);
+      if (answers?.images.length)
+        return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return reply
+        .status(200)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(hint ? page.replace('</head>', `  ${hint}\n  </head>`) : page);
     });
   }
 

@@ -6,7 +6,10 @@ import type { TestApp } from './test-app';
 /** A signed-in operator (role `admin`), as ADMIN_PHONES or another operator would make one. */
 export async function signInOperator(t: TestApp) {
   const user = await signIn(t);
-  await t.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, user.userId));
+  await t.db
+    .update(users)
+    .set({ roles: ['user', 'admin'] })
+    .where(eq(users.id, user.userId));
   // Written past the services: the kept sessions must be told (docs/decisions/021-session-cache.md).
   t.app.services.auth.sessionsChanged(user.userId);
   return user;

@@ -24,7 +24,17 @@ export interface TestApp {
   /** The folder local uploads are written to and served from. */
   uploadsRoot: string;
   /** POST/GET under /api with an optional bearer token; answers the parsed envelope and status. */
-  call<T = unknown>(method: 'GET' | 'POST', path: string, opts?: { body?: unknown; query?: Record<string, string>; token?: string; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; code: number; msg: string; data: T }>;
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    opts?: {
+      body?: unknown;
+      query?: Record<string, string>;
+      token?: string;
+      headers?: Record<string, string>;
+      ip?: string;
+    },
+  ): Promise<{ status: number; code: number; msg: string; data: T }>;
   close(): Promise<void>;
 }
 
@@ -39,7 +49,13 @@ export function testConfig(env: Record<string, string> = {}): Config & { APP_SEC
 
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
 export async function createTestApp(
-  opts: { postgres?: boolean; poolSize?: number; env?: Record<string, string>; onRoute?: Parameters<typeof buildApp>[0]['onRoute']; webRoot?: string } = {},
+  opts: {
+    postgres?: boolean;
+    poolSize?: number;
+    env?: Record<string, string>;
+    onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
+    webRoot?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
   const config = testConfig(opts.env);
@@ -49,7 +65,15 @@ export async function createTestApp(
   // Uploads go to a throw-away folder, never the working copy's ./data.
   const uploadsRoot = path.join(tmpdir(), `trove-test-uploads-${randomBytes(6).toString('hex')}`);
   const app = await buildApp({
-    deps: { config, db: database.db, clock, keys, sms, payments: createPaymentProvider(config, database.db, clock, keys), storage: createLocalStorage(uploadsRoot) },
+    deps: {
+      config,
+      db: database.db,
+      clock,
+      keys,
+      sms,
+      payments: createPaymentProvider(config, database.db, clock, keys),
+      storage: createLocalStorage(uploadsRoot),
+    },
     uploadsRoot,
     webRoot: opts.webRoot,
     onClose: async () => {
@@ -71,7 +95,13 @@ export async function createTestApp(
     async call(method, path, o = {}) {
       const headers: Record<string, string> = { 'accept-language': 'zh_HK', ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
-      const req: InjectOptions = { method, url: `/api/${path.replace(/^\//, '')}`, headers, query: o.query, remoteAddress: o.ip };
+      const req: InjectOptions = {
+        method,
+        url: `/api/${path.replace(/^\//, '')}`,
+        headers,
+        query: o.query,
+        remoteAddress: o.ip,
+      };
       if (method === 'POST') req.payload = (o.body ?? {}) as InjectOptions['payload'];
       const res = await app.inject(req);
       const body = res.json() as { code: number; msg: string; data: never };

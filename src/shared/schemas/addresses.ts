@@ -37,7 +37,9 @@ const districtInRegion = (v: { region: string; district: string }, ctx: z.Refine
 export const AddAddressBodySchema = AddressFieldsSchema.superRefine(districtInRegion);
 export type AddAddressBody = z.input<typeof AddAddressBodySchema>;
 
-export const UpdateAddressBodySchema = AddressFieldsSchema.extend({ id: AddressIdSchema }).superRefine(districtInRegion);
+export const UpdateAddressBodySchema = AddressFieldsSchema.extend({ id: AddressIdSchema }).superRefine(
+  districtInRegion,
+);
 export type UpdateAddressBody = z.input<typeof UpdateAddressBodySchema>;
 
 export const AddressIdBodySchema = z.strictObject({ id: AddressIdSchema });
@@ -60,10 +62,17 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 
 /** The copy of an address a shipment keeps: later edits of the book change nothing already sent. */
-export const AddressSnapshotSchema = AddressSchema.pick({ recipient: true, phone: true, region: true, district: true, detail: true });
+export const AddressSnapshotSchema = AddressSchema.pick({
+  recipient: true,
+  phone: true,
+  region: true,
+  district: true,
+  detail: true,
+});
 export type AddressSnapshot = z.infer<typeof AddressSnapshotSchema>;
 
 /** One line for lists: 「九龍 觀塘區 …」. */
-export const formatAddress = (a: Pick<Address, 'region' | 'district' | 'detail'>) => `${a.region} ${a.district} ${a.detail}`;
+export const formatAddress = (a: Pick<Address, 'region' | 'district' | 'detail'>) =>
+  `${a.region} ${a.district} ${a.detail}`;
 
 export { ADDRESSES_PER_USER };

@@ -4,7 +4,8 @@ import { PageQuerySchema } from '../envelope';
 /** Back office (PRODUCT.md §8): the audit log search. Shared with the admin web app's forms. */
 
 const text = (label: string, max = 64) => z.string().trim().max(max, `「${label}」最多 ${max} 個字`).optional();
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `「${label}」須為 ISO-8601 時間，例如 2026-11-22T00:00:00Z` }).optional();
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `「${label}」須為 ISO-8601 時間，例如 2026-11-22T00:00:00Z` }).optional();
 
 export const AuditSearchQuerySchema = PageQuerySchema.extend({
   actorId: text('操作人員'),

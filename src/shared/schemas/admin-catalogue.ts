@@ -17,14 +17,19 @@ const price = z
   .min(PRICE_MIN_CENTS, `「售價」不能低於 HK$${PRICE_MIN_CENTS / 100}`)
   .max(PRICE_MAX_CENTS, `「售價」不能高於 HK$${(PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`);
 
-const RightInputSchema = z.strictObject({ title: textField('權益標題', 40, { required: true }), description: textField('權益說明', 500) });
+const RightInputSchema = z.strictObject({
+  title: textField('權益標題', 40, { required: true }),
+  description: textField('權益說明', 500),
+});
 const rights = z.array(RightInputSchema, { error: '「權益」格式不正確' }).max(20, '「權益」最多 20 項');
 const sort = intField('排序', SORT_MIN, SORT_MAX);
 const saleWindow = { saleStartsAt: isoTime('開售時間').nullable(), saleEndsAt: isoTime('停售時間').nullable() };
 
 /** saleEndsAt must be after saleStartsAt when both are set (create; update checks the merged record). */
 export const saleWindowProblem = (w: { saleStartsAt?: string | null; saleEndsAt?: string | null }): string | null =>
-  w.saleStartsAt && w.saleEndsAt && Date.parse(w.saleEndsAt) <= Date.parse(w.saleStartsAt) ? '「停售時間」必須遲於「開售時間」' : null;
+  w.saleStartsAt && w.saleEndsAt && Date.parse(w.saleEndsAt) <= Date.parse(w.saleStartsAt)
+    ? '「停售時間」必須遲於「開售時間」'
+    : null;
 
 /* ---- Themes ---- */
 
@@ -60,7 +65,10 @@ export const AdminThemeCreateSchema = z.strictObject({
 });
 export type AdminThemeCreate = z.input<typeof AdminThemeCreateSchema>;
 /** Only the fields sent change. */
-export const AdminThemeUpdateSchema = z.strictObject({ id: z.string().trim().min(1).max(64), ...z.object(themeFields).partial().shape });
+export const AdminThemeUpdateSchema = z.strictObject({
+  id: z.string().trim().min(1).max(64),
+  ...z.object(themeFields).partial().shape,
+});
 export type AdminThemeUpdate = z.input<typeof AdminThemeUpdateSchema>;
 
 /* ---- Card infos ---- */
@@ -129,7 +137,10 @@ export const AdminCardInfoCreateSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['saleEndsAt'], message: problem });
   });
 export type AdminCardInfoCreate = z.input<typeof AdminCardInfoCreateSchema>;
-export const AdminCardInfoUpdateSchema = z.strictObject({ id: z.string().trim().min(1).max(64), ...z.object(cardInfoFields).partial().shape });
+export const AdminCardInfoUpdateSchema = z.strictObject({
+  id: z.string().trim().min(1).max(64),
+  ...z.object(cardInfoFields).partial().shape,
+});
 export type AdminCardInfoUpdate = z.input<typeof AdminCardInfoUpdateSchema>;
 
 /* ---- Products ---- */
@@ -173,7 +184,10 @@ const productFields = {
   type: z.union([z.literal(0), z.literal(1)], { error: '「類型」只可以是 0（其他）或 1（實物）' }),
   name: textField('名稱', 60, { required: true }),
   description: textField('簡介', 5000),
-  images: z.array(imageUrl('圖片'), { error: '「圖片」格式不正確' }).min(1, '請上載最少 1 張「圖片」').max(10, '「圖片」最多 10 張'),
+  images: z
+    .array(imageUrl('圖片'), { error: '「圖片」格式不正確' })
+    .min(1, '請上載最少 1 張「圖片」')
+    .max(10, '「圖片」最多 10 張'),
   priceCents: price,
   stock: intField('庫存', 0, STOCK_MAX),
   perUserLimit: intField('每人限購', 1, LIMIT_MAX),
@@ -196,7 +210,10 @@ export const AdminProductCreateSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['saleEndsAt'], message: problem });
   });
 export type AdminProductCreate = z.input<typeof AdminProductCreateSchema>;
-export const AdminProductUpdateSchema = z.strictObject({ id: z.string().trim().min(1).max(64), ...z.object(productFields).partial().shape });
+export const AdminProductUpdateSchema = z.strictObject({
+  id: z.string().trim().min(1).max(64),
+  ...z.object(productFields).partial().shape,
+});
 export type AdminProductUpdate = z.input<typeof AdminProductUpdateSchema>;
 
 /* ---- Drop calendar ---- */
@@ -204,7 +221,10 @@ export type AdminProductUpdate = z.input<typeof AdminProductUpdateSchema>;
 export const AdminDropQuerySchema = z
   .object({ from: isoTime('由'), to: isoTime('至') })
   .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: '「至」必須遲於「由」', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { message: '日曆最多顯示一年', path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
+    message: '日曆最多顯示一年',
+    path: ['to'],
+  });
 
 /** A card info or product whose sale window overlaps the calendar's range. */
 export const AdminDropSchema = z.object({

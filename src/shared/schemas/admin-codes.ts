@@ -41,5 +41,8 @@ export const AdminCodeBatchCreateSchema = z
       .max(ADMIN_BATCH_MAX, `「數量」不能大於 ${ADMIN_BATCH_MAX}`),
     note: textField('備註', 200).default(''),
   })
-  .refine((v) => (v.cardInfoId === undefined) !== (v.themeId === undefined), { message: '請指定卡牌或卡冊其中一項', path: ['cardInfoId'] });
+  .refine((v) => (v.cardInfoId === undefined) !== (v.themeId === undefined), {
+    message: '請指定卡牌或卡冊其中一項',
+    path: ['cardInfoId'],
+  });
 export type AdminCodeBatchCreate = z.input<typeof AdminCodeBatchCreateSchema>;

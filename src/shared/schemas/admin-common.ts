@@ -31,7 +31,8 @@ export const AdminIdQuerySchema = z.object({ id: z.string().trim().min(1, '請�
 export const AdminIdBodySchema = z.strictObject({ id: z.string().trim().min(1, '請填寫「編號」').max(64) });
 
 /** An ISO-8601 time with a zone (`2026-11-22T10:00:00Z`, `…+08:00`); answers are always UTC (`Z`). */
-export const isoTime = (label: string) => z.iso.datetime({ offset: true, message: `「${label}」須為 ISO-8601 時間，例如 2026-12-01T10:00:00+08:00` });
+export const isoTime = (label: string) =>
+  z.iso.datetime({ offset: true, message: `「${label}」須為 ISO-8601 時間，例如 2026-12-01T10:00:00+08:00` });
 
 /** A picture: an uploaded image's URL (`/uploads/…`, or the S3 public URL), or another site's https URL. */
 export const imageUrl = (label: string) =>
@@ -40,12 +41,22 @@ export const imageUrl = (label: string) =>
     .trim()
     .min(1, `請填寫「${label}」`)
     .max(500, `「${label}」最多 500 個字`)
-    .refine((v) => v.startsWith('/') ? !v.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(v), `「${label}」須為上載圖片的網址（/uploads/… 或 https://…）`);
+    .refine(
+      (v) => (v.startsWith('/') ? !v.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(v)),
+      `「${label}」須為上載圖片的網址（/uploads/… 或 https://…）`,
+    );
 
 export const textField = (label: string, max: number, opts: { required?: boolean } = {}) =>
   opts.required
-    ? z.string({ error: `請填寫「${label}」` }).trim().min(1, `請填寫「${label}」`).max(max, `「${label}」最多 ${max} 個字`)
-    : z.string({ error: `「${label}」格式不正確` }).trim().max(max, `「${label}」最多 ${max} 個字`);
+    ? z
+        .string({ error: `請填寫「${label}」` })
+        .trim()
+        .min(1, `請填寫「${label}」`)
+        .max(max, `「${label}」最多 ${max} 個字`)
+    : z
+        .string({ error: `「${label}」格式不正確` })
+        .trim()
+        .max(max, `「${label}」最多 ${max} 個字`);
 
 export const intField = (label: string, min: number, max: number) =>
   z

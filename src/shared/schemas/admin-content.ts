@@ -12,7 +12,10 @@ const link = z
   .string({ error: '「連結」格式不正確' })
   .trim()
   .max(500, '「連結」最多 500 個字')
-  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/\S+$/i.test(v), '「連結」須為 App 內路徑（例如 /mall）或 http(s) 網址');
+  .refine(
+    (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/\S+$/i.test(v),
+    '「連結」須為 App 內路徑（例如 /mall）或 http(s) 網址',
+  );
 
 export const windowProblem = (w: { startsAt?: string | null; endsAt?: string | null }): string | null =>
   w.startsAt && w.endsAt && Date.parse(w.endsAt) <= Date.parse(w.startsAt) ? '「結束時間」必須遲於「開始時間」' : null;
@@ -45,7 +48,13 @@ const bannerFields = {
   endsAt: isoTime('結束時間').nullable(),
 };
 export const AdminBannerCreateSchema = z
-  .strictObject({ ...bannerFields, link: link.default(''), sort: sort.default(0), startsAt: bannerFields.startsAt.default(null), endsAt: bannerFields.endsAt.default(null) })
+  .strictObject({
+    ...bannerFields,
+    link: link.default(''),
+    sort: sort.default(0),
+    startsAt: bannerFields.startsAt.default(null),
+    endsAt: bannerFields.endsAt.default(null),
+  })
   .superRefine((v, ctx) => {
     const problem = windowProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: problem });
@@ -86,7 +95,11 @@ const articleFields = {
   body: textField('內容', 50_000, { required: true }),
   publishedAt: isoTime('發佈時間').nullable(),
 };
-export const AdminArticleCreateSchema = z.strictObject({ ...articleFields, summary: articleFields.summary.default(''), publishedAt: articleFields.publishedAt.default(null) });
+export const AdminArticleCreateSchema = z.strictObject({
+  ...articleFields,
+  summary: articleFields.summary.default(''),
+  publishedAt: articleFields.publishedAt.default(null),
+});
 export type AdminArticleCreate = z.input<typeof AdminArticleCreateSchema>;
 export const AdminArticleUpdateSchema = z.strictObject({ id, ...z.object(articleFields).partial().shape });
 export type AdminArticleUpdate = z.input<typeof AdminArticleUpdateSchema>;
@@ -111,8 +124,15 @@ export type AdminPrivacy = z.infer<typeof AdminPrivacySchema>;
 const version = z
   .string({ error: '請填寫「版本」' })
   .trim()
-  .regex(/^[0-9A-Za-z][0-9A-Za-z.-]{0,31}$/, '「版本」只可包含英文字母、數字、點及連字號（最多 32 個字元），例如 2026-12');
-export const AdminPrivacyCreateSchema = z.strictObject({ version, title: textField('標題', 80, { required: true }), body: textField('內容', 50_000, { required: true }) });
+  .regex(
+    /^[0-9A-Za-z][0-9A-Za-z.-]{0,31}$/,
+    '「版本」只可包含英文字母、數字、點及連字號（最多 32 個字元），例如 2026-12',
+  );
+export const AdminPrivacyCreateSchema = z.strictObject({
+  version,
+  title: textField('標題', 80, { required: true }),
+  body: textField('內容', 50_000, { required: true }),
+});
 export type AdminPrivacyCreate = z.input<typeof AdminPrivacyCreateSchema>;
 export const AdminPrivacyUpdateSchema = z.strictObject({ id, ...AdminPrivacyCreateSchema.partial().shape });
 export type AdminPrivacyUpdate = z.input<typeof AdminPrivacyUpdateSchema>;

@@ -4,7 +4,12 @@ import { PAY_ORDER_STATUSES } from './pay-orders';
 /** Back office (PRODUCT.md §8): the dashboard. Days are Hong Kong calendar days (UTC+8, no daylight saving). */
 
 export const DashboardQuerySchema = z.object({
-  days: z.coerce.number({ error: '「日數」必須是 1 至 90 的整數' }).int('「日數」必須是 1 至 90 的整數').min(1, '「日數」最少為 1').max(90, '「日數」最多為 90').default(30),
+  days: z.coerce
+    .number({ error: '「日數」必須是 1 至 90 的整數' })
+    .int('「日數」必須是 1 至 90 的整數')
+    .min(1, '「日數」最少為 1')
+    .max(90, '「日數」最多為 90')
+    .default(30),
 });
 export type DashboardQuery = z.input<typeof DashboardQuerySchema>;
 
@@ -14,7 +19,9 @@ export const DashboardSchema = z.object({
    * filled buy listings (buy-listing funding is escrow, not a sale); `gmv`: their amounts; `fees`:
    * market fees booked to the platform; all in cents.
    */
-  daily: z.array(z.object({ date: z.string(), sales: z.number().int(), gmv: z.number().int(), fees: z.number().int() })),
+  daily: z.array(
+    z.object({ date: z.string(), sales: z.number().int(), gmv: z.number().int(), fees: z.number().int() }),
+  ),
   /** Pay orders created in the period, by status (every status present). */
   ordersByStatus: z.record(z.enum(PAY_ORDER_STATUSES), z.number().int()),
   newUsers: z.array(z.object({ date: z.string(), count: z.number().int() })),

@@ -8,7 +8,9 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The widths stored (never wider than the original). */
 export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
 
-export const UploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { message: '「用途」只可以是 card_info、theme、product、banner 或 article' });
+export const UploadPurposeSchema = z.enum(UPLOAD_PURPOSES, {
+  message: '「用途」只可以是 card_info、theme、product、banner 或 article',
+});
 
 export const AdminUploadSchema = z.object({
   id: z.string(),

@@ -5,12 +5,20 @@ import { PAY_ORDER_STATUSES, PAY_ORDER_TYPES } from './pay-orders';
 /** Back office (PRODUCT.md §8): users and identities. Shared with the admin web app's forms. */
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
-export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = { active: '正常', disabled: '已停用' };
+export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = {
+  active: '正常',
+  disabled: '已停用',
+};
 export const USER_ROLES = ['user', 'admin'] as const;
 export const USER_ROLE_LABELS: Record<(typeof USER_ROLES)[number], string> = { user: '用戶', admin: '營運人員' };
 
 const userId = z.string({ error: '請指定用戶' }).trim().min(1, '請指定用戶').max(64, '找不到此用戶');
-const reason = (what: string) => z.string({ error: `請填寫${what}` }).trim().min(2, `${what}最少 2 個字`).max(200, `${what}最多 200 個字`);
+const reason = (what: string) =>
+  z
+    .string({ error: `請填寫${what}` })
+    .trim()
+    .min(2, `${what}最少 2 個字`)
+    .max(200, `${what}最多 200 個字`);
 
 /** `GET /api/admin/users`: phone is a partial match on its digits (`9123` finds +85291234567). */
 export const AdminUserListQuerySchema = PageQuerySchema.extend({
@@ -100,7 +108,10 @@ export const AdminUserIdBodySchema = z.strictObject({ id: userId });
 // ---- identities ---------------------------------------------------------------------------------
 
 export const IDENTITY_STATUSES = ['verified', 'revoked'] as const;
-export const IDENTITY_STATUS_LABELS: Record<(typeof IDENTITY_STATUSES)[number], string> = { verified: '已認證', revoked: '已撤銷' };
+export const IDENTITY_STATUS_LABELS: Record<(typeof IDENTITY_STATUSES)[number], string> = {
+  verified: '已認證',
+  revoked: '已撤銷',
+};
 
 export const AdminIdentityListQuerySchema = PageQuerySchema.extend({
   status: z.enum(IDENTITY_STATUSES, { error: '「狀態」只可以是 verified 或 revoked' }).optional(),

@@ -10,9 +10,7 @@ export const PhoneSchema = z
   .refine((v) => toE164(v) !== null, '請輸入有效的香港、澳門或中國內地手機號碼')
   .transform((v) => toE164(v)!);
 
-export const SmsCodeSchema = z
-  .string({ error: '請輸入驗證碼' })
-  .regex(/^\d{6}$/, '驗證碼為 6 位數字');
+export const SmsCodeSchema = z.string({ error: '請輸入驗證碼' }).regex(/^\d{6}$/, '驗證碼為 6 位數字');
 
 /** Codes sent to any number (sign-in, sign-up, exchange, the new number of a phone change). */
 export const SMS_PURPOSES = ['login', 'register', 'exchange', 'change_phone'] as const;
@@ -33,11 +31,7 @@ export type SmsAuthSendBody = z.input<typeof SmsAuthSendBodySchema>;
 /** When the next code can be requested, so the button can count down. */
 export const SmsSentSchema = z.object({ resendAfterSeconds: z.number().int() });
 
-export const NicknameSchema = z
-  .string()
-  .trim()
-  .min(2, '暱稱需為 2 至 20 個字')
-  .max(20, '暱稱需為 2 至 20 個字');
+export const NicknameSchema = z.string().trim().min(2, '暱稱需為 2 至 20 個字').max(20, '暱稱需為 2 至 20 個字');
 
 export const RegisterBodySchema = z.strictObject({
   phone: PhoneSchema,

@@ -73,8 +73,19 @@ const flag = (message: string) =>
 /** `saleState=on_sale,upcoming`: one state or several, comma separated. */
 const saleStateFilter = z
   .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(SALE_STATES, { message: '「銷售狀態」只可以是 upcoming、on_sale、sold_out、ended 或 not_for_sale' })).min(1, { message: '請填寫「銷售狀態」' }))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z.enum(SALE_STATES, { message: '「銷售狀態」只可以是 upcoming、on_sale、sold_out、ended 或 not_for_sale' }),
+      )
+      .min(1, { message: '請填寫「銷售狀態」' }),
+  )
   .optional();
 
 export const CardInfoListQuerySchema = z.object({
@@ -90,8 +101,9 @@ export type CardInfoListQuery = z.input<typeof CardInfoListQuerySchema>;
 export const ProductListQuerySchema = z.object({
   ...pageFields,
   type: z
-    .enum(['0', '1'], { error: (iss) => (iss.input === undefined ? '請選擇「類型」' : '「類型」只可以是 0（其他）或 1（實物）') })
+    .enum(['0', '1'], {
+      error: (iss) => (iss.input === undefined ? '請選擇「類型」' : '「類型」只可以是 0（其他）或 1（實物）'),
+    })
     .transform((v) => (v === '1' ? 1 : 0)),
 });
 export type ProductListQuery = z.input<typeof ProductListQuerySchema>;
-

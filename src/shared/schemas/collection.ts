@@ -107,7 +107,11 @@ export const ExchangeBCardResultSchema = z.object({
 export type ExchangeBCardResult = z.infer<typeof ExchangeBCardResultSchema>;
 
 export const COLLECTION_SORTS = ['newest', 'rarity', 'serial'] as const;
-export const COLLECTION_SORT_LABELS: Record<(typeof COLLECTION_SORTS)[number], string> = { newest: '最新', rarity: '稀有度', serial: '編號' };
+export const COLLECTION_SORT_LABELS: Record<(typeof COLLECTION_SORTS)[number], string> = {
+  newest: '最新',
+  rarity: '稀有度',
+  serial: '編號',
+};
 
 export const CollectionQuerySchema = PageQuerySchema.extend({
   themeId: z.string().max(64).optional(),
@@ -120,8 +124,19 @@ export const CARD_STATUSES = ['held', 'listed', 'reserved', 'consumed'] as const
 /** How an item came to exist or change hands; also the provenance `via`. */
 export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase'] as const;
 export type ItemVia = (typeof ITEM_VIAS)[number];
-export const VIA_LABELS: Record<ItemVia, string> = { drop: '商城發售', code: '兌換碼', set_exchange: '卡冊兌換', market: '市場交易', purchase: '購買' };
-export const CARD_STATUS_LABELS: Record<(typeof CARD_STATUSES)[number], string> = { held: '持有中', listed: '寄售中', reserved: '交易中', consumed: '已兌換' };
+export const VIA_LABELS: Record<ItemVia, string> = {
+  drop: '商城發售',
+  code: '兌換碼',
+  set_exchange: '卡冊兌換',
+  market: '市場交易',
+  purchase: '購買',
+};
+export const CARD_STATUS_LABELS: Record<(typeof CARD_STATUSES)[number], string> = {
+  held: '持有中',
+  listed: '寄售中',
+  reserved: '交易中',
+  consumed: '已兌換',
+};
 
 /** A card in a collection list. */
 export const CollectionCardSchema = MintedCardSchema.extend({
@@ -149,7 +164,9 @@ export const ProvenanceEventSchema = z.object({
 });
 export type ProvenanceEvent = z.infer<typeof ProvenanceEventSchema>;
 
-export const CardDetailQuerySchema = z.object({ id: z.string({ error: '請指定卡牌' }).min(1, '請指定卡牌').max(64, '找不到此卡牌') });
+export const CardDetailQuerySchema = z.object({
+  id: z.string({ error: '請指定卡牌' }).min(1, '請指定卡牌').max(64, '找不到此卡牌'),
+});
 
 /** `card/detail`: the public part of any card; `mine` says the viewer owns it. */
 export const CardDetailSchema = CollectionCardSchema.extend({

@@ -29,7 +29,6 @@ export const ArticleListQuerySchema = z.object({
   category: z.enum(ARTICLE_CATEGORIES).optional(),
 });
 
-
 export const PrivacySchema = z.object({
   version: z.string(),
   title: z.string(),

@@ -30,9 +30,13 @@ const goodsId = z.string({ error: '請選擇物品' }).trim().min(1, '請選擇�
 /** `goods/list?type=`: 0 = other goods (其他), 1 = physical goods (實物); optionally one status. */
 export const GoodsListQuerySchema = PageQuerySchema.extend({
   type: z
-    .enum(['0', '1'], { error: (iss) => (iss.input === undefined ? '請選擇「類型」' : '「類型」只可以是 0（其他）或 1（實物）') })
+    .enum(['0', '1'], {
+      error: (iss) => (iss.input === undefined ? '請選擇「類型」' : '「類型」只可以是 0（其他）或 1（實物）'),
+    })
     .transform((v) => (v === '1' ? 1 : 0)),
-  status: z.enum(GOODS_STATUSES, { error: '「狀態」只可以是 held、listed、reserved、delivering 或 delivered' }).optional(),
+  status: z
+    .enum(GOODS_STATUSES, { error: '「狀態」只可以是 held、listed、reserved、delivering 或 delivered' })
+    .optional(),
 });
 export type GoodsListQuery = z.input<typeof GoodsListQuerySchema>;
 
@@ -51,7 +55,13 @@ export const GoodsSchema = z.object({
 });
 export type Goods = z.infer<typeof GoodsSchema>;
 
-export const GOODS_EVENT_KINDS = ['created', 'transferred', 'delivery_requested', 'delivery_cancelled', 'delivered'] as const;
+export const GOODS_EVENT_KINDS = [
+  'created',
+  'transferred',
+  'delivery_requested',
+  'delivery_cancelled',
+  'delivered',
+] as const;
 
 /** `goods/detail`: the unit, its product's description and its history (with the shipment behind each delivery step). */
 export const GoodsDetailSchema = GoodsSchema.extend({
@@ -59,7 +69,9 @@ export const GoodsDetailSchema = GoodsSchema.extend({
   images: z.array(z.string()),
   /** The shipment it is in while delivering or once delivered. */
   shipmentId: z.string().nullable(),
-  events: z.array(z.object({ kind: z.enum(GOODS_EVENT_KINDS), at: z.iso.datetime(), shipmentId: z.string().nullable() })),
+  events: z.array(
+    z.object({ kind: z.enum(GOODS_EVENT_KINDS), at: z.iso.datetime(), shipmentId: z.string().nullable() }),
+  ),
 });
 export type GoodsDetail = z.infer<typeof GoodsDetailSchema>;
 
@@ -74,10 +86,19 @@ export const DeliveryBodySchema = z.strictObject({
 });
 export type DeliveryBody = z.input<typeof DeliveryBodySchema>;
 
-export const ShipmentIdSchema = z.string({ error: '請指定提貨訂單' }).trim().min(1, '請指定提貨訂單').max(64, '找不到此提貨訂單');
+export const ShipmentIdSchema = z
+  .string({ error: '請指定提貨訂單' })
+  .trim()
+  .min(1, '請指定提貨訂單')
+  .max(64, '找不到此提貨訂單');
 export const ShipmentIdQuerySchema = z.object({ id: ShipmentIdSchema });
 
-export const ShipmentItemSchema = z.object({ goodsId: z.string(), productId: z.string(), name: z.string(), image: z.string() });
+export const ShipmentItemSchema = z.object({
+  goodsId: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+});
 
 export const SHIPMENT_EVENT_KINDS = ['created', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
 export type ShipmentEventKind = (typeof SHIPMENT_EVENT_KINDS)[number];
@@ -119,7 +140,9 @@ export const ShipmentListQuerySchema = PageQuerySchema;
 /* ---- Operators (/api/admin/shipments…) ---- */
 
 export const AdminShipmentListQuerySchema = PageQuerySchema.extend({
-  status: z.enum(SHIPMENT_STATUSES, { error: '「狀態」只可以是 pending、packed、shipped、delivered 或 cancelled' }).optional(),
+  status: z
+    .enum(SHIPMENT_STATUSES, { error: '「狀態」只可以是 pending、packed、shipped、delivered 或 cancelled' })
+    .optional(),
 });
 
 /** A shipment as operators see it: also whose it is. */

@@ -42,11 +42,18 @@ export type Identity = z.infer<typeof IdentitySchema>;
 
 export const PAYOUT_METHODS = ['fps', 'bank', 'payme'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
-export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = { fps: '轉數快 FPS', bank: '銀行戶口', payme: 'PayMe' };
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+  fps: '轉數快 FPS',
+  bank: '銀行戶口',
+  payme: 'PayMe',
+};
 
 const ACCOUNT_NO_RULES: Record<PayoutMethod, { re: RegExp; message: string }> = {
   // FPS: a 7–9 digit FPS ID, a phone number or an e-mail address.
-  fps: { re: /^(\d{7,9}|\+?\d{8,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, message: '轉數快帳戶請填寫 FPS 識別碼、手機號碼或電郵地址' },
+  fps: {
+    re: /^(\d{7,9}|\+?\d{8,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/,
+    message: '轉數快帳戶請填寫 FPS 識別碼、手機號碼或電郵地址',
+  },
   // Bank: 3-digit bank code + branch + account, 9–16 digits in total (hyphens and spaces allowed).
   bank: { re: /^\d{9,16}$/, message: '銀行戶口號碼需為 9 至 16 位數字（包括銀行編號）' },
   payme: { re: /^\+?\d{8,15}$/, message: 'PayMe 請填寫登記的手機號碼' },
@@ -56,7 +63,11 @@ const ACCOUNT_NO_RULES: Record<PayoutMethod, { re: RegExp; message: string }> = 
 export const PaymentUpdateBodySchema = z
   .strictObject({
     method: z.enum(PAYOUT_METHODS, { error: '收款方式只可為轉數快、銀行戶口或 PayMe' }),
-    accountName: z.string({ error: '請輸入帳戶名稱' }).trim().min(2, '帳戶名稱需為 2 至 60 個字').max(60, '帳戶名稱需為 2 至 60 個字'),
+    accountName: z
+      .string({ error: '請輸入帳戶名稱' })
+      .trim()
+      .min(2, '帳戶名稱需為 2 至 60 個字')
+      .max(60, '帳戶名稱需為 2 至 60 個字'),
     accountNo: z.string({ error: '請輸入帳戶號碼' }).trim().min(1, '請輸入帳戶號碼').max(80, '帳戶號碼過長'),
     code: z.string({ error: '請輸入驗證碼' }).regex(/^\d{6}$/, '驗證碼為 6 位數字'),
   })

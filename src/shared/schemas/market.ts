@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MARKET_FEE_MIN_CENTS, MARKET_FEE_RATE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRICE_MAX_CENTS, PRICE_MIN_CENTS, RARITIES } from '../constants';
+import {
+  MARKET_FEE_MIN_CENTS,
+  MARKET_FEE_RATE,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  RARITIES,
+} from '../constants';
 import { formatHkd } from '../money';
 import { ITEM_KINDS, LISTING_STATUSES, MARKET_ORDER_STATUSES, LISTING_SORTS, MARKET_ROW_SORTS } from '../market-labels';
 import type { SellType } from '../market-labels';
@@ -13,7 +21,12 @@ export const PriceSchema = z
   .min(PRICE_MIN_CENTS, `價格最少為 ${formatHkd(PRICE_MIN_CENTS)}`)
   .max(PRICE_MAX_CENTS, `價格最多為 ${formatHkd(PRICE_MAX_CENTS)}`);
 
-const id = (label: string) => z.string({ error: `請選擇${label}` }).trim().min(1, `請選擇${label}`).max(64, `找不到此${label}`);
+const id = (label: string) =>
+  z
+    .string({ error: `請選擇${label}` })
+    .trim()
+    .min(1, `請選擇${label}`)
+    .max(64, `找不到此${label}`);
 
 // ---- queries -------------------------------------------------------------------------------------
 
@@ -27,7 +40,12 @@ const sellTypeQuery = z.coerce
   .int('「掛單類型」格式不正確')
   .default(0)
   .transform((v): SellType => (v === 0 ? 0 : 1));
-const priceQuery = z.coerce.number({ error: '價格範圍格式不正確' }).int('價格範圍以「仙」為單位').min(0, '價格範圍不可為負數').max(PRICE_MAX_CENTS, '價格範圍過大').optional();
+const priceQuery = z.coerce
+  .number({ error: '價格範圍格式不正確' })
+  .int('價格範圍以「仙」為單位')
+  .min(0, '價格範圍不可為負數')
+  .max(PRICE_MAX_CENTS, '價格範圍過大')
+  .optional();
 const filters = {
   sell_type: sellTypeQuery,
   themeId: z.string().min(1).max(64).optional(),
@@ -62,8 +80,16 @@ export type MarketRowQuery = z.input<typeof MarketRowQuerySchema>;
 
 /** `market/detail`: one listing (`id`) or all listings of one card info / product. */
 export const MarketDetailQuerySchema = z
-  .object({ id: z.string().min(1).max(64).optional(), cardInfoId: z.string().min(1).max(64).optional(), productId: z.string().min(1).max(64).optional(), sell_type: sellTypeQuery })
-  .refine((q) => [q.id, q.cardInfoId, q.productId].filter(Boolean).length === 1, { message: '請指定一個掛單、卡牌或商品', path: ['id'] });
+  .object({
+    id: z.string().min(1).max(64).optional(),
+    cardInfoId: z.string().min(1).max(64).optional(),
+    productId: z.string().min(1).max(64).optional(),
+    sell_type: sellTypeQuery,
+  })
+  .refine((q) => [q.id, q.cardInfoId, q.productId].filter(Boolean).length === 1, {
+    message: '請指定一個掛單、卡牌或商品',
+    path: ['id'],
+  });
 export type MarketDetailQuery = z.input<typeof MarketDetailQuerySchema>;
 
 /** `market/myList`: the user's own listings. */
@@ -80,7 +106,10 @@ export type UserListingsQuery = z.input<typeof UserListingsQuerySchema>;
 export const UserIdQuerySchema = z.object({ id: id('賣家') });
 
 /** `market/canConsignList`: the user's items that can be listed now. */
-export const ConsignableQuerySchema = z.object({ ...page, kind: z.enum(ITEM_KINDS, { error: '「類別」只可為 card 或 goods' }).default('card') });
+export const ConsignableQuerySchema = z.object({
+  ...page,
+  kind: z.enum(ITEM_KINDS, { error: '「類別」只可為 card 或 goods' }).default('card'),
+});
 export type ConsignableQuery = z.input<typeof ConsignableQuerySchema>;
 
 /** `market/orderList`: as buyer or seller. */
@@ -104,7 +133,12 @@ export const MarketBuyListQuerySchema = z.object(page);
 export const CreateListingBodySchema = z.discriminatedUnion(
   'sell_type',
   [
-    z.strictObject({ sell_type: z.literal(0), kind: z.enum(ITEM_KINDS, { error: '請選擇卡牌或物品' }), itemId: id('要出售的物品'), price: PriceSchema }),
+    z.strictObject({
+      sell_type: z.literal(0),
+      kind: z.enum(ITEM_KINDS, { error: '請選擇卡牌或物品' }),
+      itemId: id('要出售的物品'),
+      price: PriceSchema,
+    }),
     z
       .strictObject({
         sell_type: z.literal(1),
@@ -114,8 +148,10 @@ export const CreateListingBodySchema = z.discriminatedUnion(
         price: PriceSchema,
       })
       .superRefine((v, ctx) => {
-        if (v.kind === 'card' && (!v.cardInfoId || v.productId)) ctx.addIssue({ code: 'custom', path: ['cardInfoId'], message: '求購卡牌請只選擇一張卡牌（cardInfoId）' });
-        if (v.kind === 'goods' && (!v.productId || v.cardInfoId)) ctx.addIssue({ code: 'custom', path: ['productId'], message: '求購物品請只選擇一件商品（productId）' });
+        if (v.kind === 'card' && (!v.cardInfoId || v.productId))
+          ctx.addIssue({ code: 'custom', path: ['cardInfoId'], message: '求購卡牌請只選擇一張卡牌（cardInfoId）' });
+        if (v.kind === 'goods' && (!v.productId || v.cardInfoId))
+          ctx.addIssue({ code: 'custom', path: ['productId'], message: '求購物品請只選擇一件商品（productId）' });
       }),
   ],
   { error: '「掛單類型」只可為 0（出售）或 1（求購）' },
@@ -123,7 +159,9 @@ export const CreateListingBodySchema = z.discriminatedUnion(
 export type CreateListingBody = z.input<typeof CreateListingBodySchema>;
 
 export const ListingIdBodySchema = z.strictObject({ id: id('掛單') });
-export const MarketCancelOrderBodySchema = z.strictObject({ orderNo: z.string({ error: '請提供訂單編號' }).regex(/^TR[0-9A-Z]{8,24}$/, '訂單編號格式不正確') });
+export const MarketCancelOrderBodySchema = z.strictObject({
+  orderNo: z.string({ error: '請提供訂單編號' }).regex(/^TR[0-9A-Z]{8,24}$/, '訂單編號格式不正確'),
+});
 export const ConfirmOrderBodySchema = z.strictObject({ listingId: id('求購掛單'), itemId: id('要賣出的物品') });
 
 // ---- answers -------------------------------------------------------------------------------------

@@ -30,7 +30,11 @@ const quantity = z
   .int('數量必須是整數')
   .min(1, '數量最少為 1')
   .max(MAX_ORDER_QUANTITY, `每張訂單最多 ${MAX_ORDER_QUANTITY} 件`);
-const itemId = (label: string) => z.string({ error: `請選擇${label}` }).min(1, `請選擇${label}`).max(64, `${label}編號不正確`);
+const itemId = (label: string) =>
+  z
+    .string({ error: `請選擇${label}` })
+    .min(1, `請選擇${label}`)
+    .max(64, `${label}編號不正確`);
 
 /**
  * `payOrder/create` bodies. `market` buys one sell listing (quantity 1); `bid` orders are never

@@ -58,7 +58,11 @@ export const HistoryQuerySchema = PageQuerySchema;
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = { pending: '處理中', paid: '已付款', rejected: '已拒絕' };
+export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
+  pending: '處理中',
+  paid: '已付款',
+  rejected: '已拒絕',
+};
 
 /** `payment/withdraw`, after `sms/authSend {purpose: 'withdraw'}`. */
 export const WithdrawBodySchema = z.strictObject({
@@ -109,5 +113,9 @@ export const AdminPayWithdrawalBodySchema = z.strictObject({
 });
 export const AdminRejectWithdrawalBodySchema = z.strictObject({
   id: withdrawalId,
-  reason: z.string({ error: '請輸入拒絕原因' }).trim().min(2, '請輸入拒絕原因（2 至 200 字）').max(200, '請輸入拒絕原因（2 至 200 字）'),
+  reason: z
+    .string({ error: '請輸入拒絕原因' })
+    .trim()
+    .min(2, '請輸入拒絕原因（2 至 200 字）')
+    .max(200, '請輸入拒絕原因（2 至 200 字）'),
 });

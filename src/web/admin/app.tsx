@@ -34,14 +34,33 @@ import { AuditScreen } from './screens/audit-screen';
 dayjs.locale('zh-hk');
 
 /** Darker primary, error, success and warning colours than antd's: text in them (and white on them) passes WCAG AA contrast. */
-const THEME = { token: { colorPrimary: '#0b57d0', colorLink: '#0b57d0', colorError: '#c62828', colorSuccess: '#2e7d32', colorWarning: '#a15c00', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' } };
+const THEME = {
+  token: {
+    colorPrimary: '#0b57d0',
+    colorLink: '#0b57d0',
+    colorError: '#c62828',
+    colorSuccess: '#2e7d32',
+    colorWarning: '#a15c00',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  },
+};
 
 /** An address the back office does not have. */
 function NotFound() {
   const navigate = useNavigate();
   return (
     <main>
-      <Result status="404" title={<h1 className="admin-result-title">找不到頁面</h1>} subTitle="此後台頁面不存在，請從選單選擇。" extra={<Button type="primary" onClick={() => void navigate('/')}>返回主控台</Button>} />
+      <Result
+        status="404"
+        title={<h1 className="admin-result-title">找不到頁面</h1>}
+        subTitle="此後台頁面不存在，請從選單選擇。"
+        extra={
+          <Button type="primary" onClick={() => void navigate('/')}>
+            返回主控台
+          </Button>
+        }
+      />
     </main>
   );
 }
@@ -49,7 +68,9 @@ function NotFound() {
 /** document.title: the screen's own name (a resource's `meta.title`, else its menu label), then the product's. */
 const documentTitle = ({ resource, pathname }: { resource?: IResourceItem; pathname?: string }) => {
   const meta = resource?.name ? resource.meta : undefined;
-  const name = pathname?.endsWith('/login') ? '登入' : ((meta?.title ?? meta?.label) as string | undefined) ?? '找不到頁面';
+  const name = pathname?.endsWith('/login')
+    ? '登入'
+    : (((meta?.title ?? meta?.label) as string | undefined) ?? '找不到頁面');
   return `${name} | Trove 寶庫 後台`;
 };
 
@@ -59,7 +80,15 @@ const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} descriptio
 export function AdminApp() {
   return (
     <BrowserRouter basename="/admin">
-      <ConfigProvider locale={zhHK} theme={THEME} button={{ autoInsertSpace: false }} renderEmpty={renderEmpty} form={{ colon: false }} modal={{ closable: { 'aria-label': '關閉' } }} drawer={{ closable: { 'aria-label': '關閉' } }}>
+      <ConfigProvider
+        locale={zhHK}
+        theme={THEME}
+        button={{ autoInsertSpace: false }}
+        renderEmpty={renderEmpty}
+        form={{ colon: false }}
+        modal={{ closable: { 'aria-label': '關閉' } }}
+        drawer={{ closable: { 'aria-label': '關閉' } }}
+      >
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
@@ -68,7 +97,14 @@ export function AdminApp() {
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}
             resources={RESOURCES}
-            options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+            options={{
+              disableTelemetry: true,
+              syncWithLocation: false,
+              warnWhenUnsavedChanges: false,
+              reactQuery: {
+                clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } },
+              },
+            }}
           >
             <Routes>
               <Route

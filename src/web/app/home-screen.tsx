@@ -9,7 +9,11 @@ import { useHeroShown } from '../lib/use-painted';
 import { loadChunk } from './lazy-screen';
 
 // Below the fold on a phone: its list, image and tag components come once the first banner is on screen.
-const LatestArticles = lazy(() => loadChunk(() => import('../features/content/components/latest-articles').then((m) => ({ default: m.LatestArticles }))));
+const LatestArticles = lazy(() =>
+  loadChunk(() =>
+    import('../features/content/components/latest-articles').then((m) => ({ default: m.LatestArticles })),
+  ),
+);
 
 const SHORTCUTS: { to: string; label: string; icon: SpriteIconName }[] = [
   { to: '/mall', label: '商城', icon: 'shopbag' },
@@ -46,7 +50,9 @@ export default function HomeScreen() {
         <DropsSection />
       </RegionBoundary>
       <RegionBoundary region="最新消息">
-        <Suspense fallback={<LoadingState label="正在載入文章…" />}>{heroShown ? <LatestArticles /> : <LoadingState label="正在載入文章…" />}</Suspense>
+        <Suspense fallback={<LoadingState label="正在載入文章…" />}>
+          {heroShown ? <LatestArticles /> : <LoadingState label="正在載入文章…" />}
+        </Suspense>
       </RegionBoundary>
     </>
   );

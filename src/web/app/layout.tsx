@@ -9,7 +9,6 @@ const TABS: readonly { to: string; label: string; icon: SpriteIconName }[] = TAB
 const TAB_PATHS = new Set<string>(TABS.map((t) => t.to));
 const KNOWN = new Set<string>(ROUTE_PATHS);
 
-
 function routeOf(pathname: string): RoutePath | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return KNOWN.has(path) ? (path as RoutePath) : null;
@@ -72,7 +71,12 @@ export function Layout() {
       {isTab && (
         <nav className="tab-bar" aria-label="主選單">
           {TABS.map(({ to, label, icon }) => (
-            <NavLink key={to} to={to} end={to === '/'} className={({ isActive }) => (isActive ? 'tab-bar-item active' : 'tab-bar-item')}>
+            <NavLink
+              key={to}
+              to={to}
+              end={to === '/'}
+              className={({ isActive }) => (isActive ? 'tab-bar-item active' : 'tab-bar-item')}
+            >
               <SpriteIcon name={icon} className="tab-bar-icon" />
               <span className="tab-bar-label">{label}</span>
             </NavLink>

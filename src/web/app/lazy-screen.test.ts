@@ -21,12 +21,14 @@ describe('loadChunk (seed §2, §8)', () => {
   });
 
   it('turns a failed script into "JavaScript chunk load failed"', async () => {
-    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toThrow(
-      /^JavaScript chunk load failed$/,
-    );
+    await expect(
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+    ).rejects.toThrow(/^JavaScript chunk load failed$/);
   });
 
   it('turns a failed stylesheet into "CSS chunk load failed"', async () => {
-    await expect(loadChunk(() => Promise.reject(new Error('Unable to preload CSS for /assets/x.css')))).rejects.toThrow(/^CSS chunk load failed$/);
+    await expect(loadChunk(() => Promise.reject(new Error('Unable to preload CSS for /assets/x.css')))).rejects.toThrow(
+      /^CSS chunk load failed$/,
+    );
   });
 });

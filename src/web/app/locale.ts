@@ -6,7 +6,15 @@ import zhHK from 'antd-mobile/es/locales/zh-HK';
  */
 export const locale: typeof zhHK = {
   ...zhHK,
-  Calendar: { ...zhHK.Calendar, title: '選擇日期', confirm: '確定', start: '開始', end: '結束', startAndEnd: '開始／結束', today: '今日' },
+  Calendar: {
+    ...zhHK.Calendar,
+    title: '選擇日期',
+    confirm: '確定',
+    start: '開始',
+    end: '結束',
+    startAndEnd: '開始／結束',
+    today: '今日',
+  },
   DatePicker: { ...zhHK.DatePicker, tillNow: '至今' },
   ImageUploader: { ...zhHK.ImageUploader, upload: '上載' },
   InfiniteScroll: { ...zhHK.InfiniteScroll, failedToLoad: '載入失敗', retry: '重試' },

@@ -8,7 +8,8 @@
  */
 
 const MODAL_ROOTS = '.adm-popup, .adm-center-popup';
-const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Open {
   root: HTMLElement;
@@ -47,7 +48,9 @@ function bodyOf(root: HTMLElement): HTMLElement {
 }
 
 function tabbables(root: HTMLElement): HTMLElement[] {
-  return Array.from(bodyOf(root).querySelectorAll<HTMLElement>(TABBABLE)).filter((e) => e.checkVisibility({ visibilityProperty: true }) && !e.closest('[inert]'));
+  return Array.from(bodyOf(root).querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (e) => e.checkVisibility({ visibilityProperty: true }) && !e.closest('[inert]'),
+  );
 }
 
 function focusInto(root: HTMLElement): void {
@@ -63,7 +66,12 @@ function focusInto(root: HTMLElement): void {
 
 /** Compares what is open with what we track: newly opened ones take focus, closed ones give it back. */
 function sync(): void {
-  const shown = Array.from(document.querySelectorAll<HTMLElement>(MODAL_ROOTS)).filter((root) => isOpen(root, stack.find((o) => o.root === root)));
+  const shown = Array.from(document.querySelectorAll<HTMLElement>(MODAL_ROOTS)).filter((root) =>
+    isOpen(
+      root,
+      stack.find((o) => o.root === root),
+    ),
+  );
   // Closed (closing, hidden or removed): give focus back, newest first.
   for (let i = stack.length - 1; i >= 0; i--) {
     const open = stack[i]!;
@@ -83,7 +91,11 @@ function sync(): void {
       released.delete(root);
     }
     const active = document.activeElement;
-    stack.push({ root, returnTo: active instanceof HTMLElement && active !== document.body ? active : null, settled: false });
+    stack.push({
+      root,
+      returnTo: active instanceof HTMLElement && active !== document.body ? active : null,
+      settled: false,
+    });
     // Wait for the content to render (React commits it in the same task; antd-mobile's images and lists later).
     requestAnimationFrame(() => {
       if (stack.at(-1)?.root === root) focusInto(root);
@@ -133,7 +145,8 @@ function onFocusIn(e: FocusEvent): void {
   const top = stack.at(-1);
   if (!top || !isOpen(top.root, top)) return;
   const target = e.target as Node | null;
-  if (target && !bodyOf(top.root).contains(target) && !target.parentElement?.closest('.adm-toast-mask')) focusInto(top.root);
+  if (target && !bodyOf(top.root).contains(target) && !target.parentElement?.closest('.adm-toast-mask'))
+    focusInto(top.root);
 }
 
 let installed = false;
@@ -143,7 +156,12 @@ export function installModalFocus(): void {
   installed = true;
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('focusin', onFocusIn, true);
-  new MutationObserver(sync).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+  new MutationObserver(sync).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style'],
+  });
   // A popup may already be open (installed on the first key press, or after the page's first seconds).
   sync();
 }

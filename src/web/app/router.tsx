@@ -20,7 +20,13 @@ export function AppRoutes() {
       <NavigatorBridge />
       <Routes>
         <Route path="/" element={<Layout />}>
-          {ROUTE_PATHS.map((path) => (path === '/' ? <Route key={path} index element={<ScreenHost path="/" />} /> : <Route key={path} path={path} element={<ScreenHost path={path} />} />))}
+          {ROUTE_PATHS.map((path) =>
+            path === '/' ? (
+              <Route key={path} index element={<ScreenHost path="/" />} />
+            ) : (
+              <Route key={path} path={path} element={<ScreenHost path={path} />} />
+            ),
+          )}
           <Route path="*" element={<NotFoundScreen />} />
         </Route>
       </Routes>

@@ -19,7 +19,12 @@ const loaded = new Map<RoutePath, ComponentType>();
 // render and the request client's toast (none needed by the home screen) are there before such a screen shows, so
 // its first call shows its loading toast at once, as before.
 const withAntdReady = (load: () => Promise<ScreenModule>) => () =>
-  Promise.all([load(), loadLocale(), loadToast(), import('../lib/antd-render').then((m) => m.installAntdMobileRender())]).then(([screen]) => screen);
+  Promise.all([
+    load(),
+    loadLocale(),
+    loadToast(),
+    import('../lib/antd-render').then((m) => m.installAntdMobileRender()),
+  ]).then(([screen]) => screen);
 
 const loaderOf = (path: RoutePath) => (path === '/' ? SCREENS[path].load : withAntdReady(SCREENS[path].load));
 

@@ -28,7 +28,11 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/my/theme': { load: () => import('../features/collection/theme-screen'), title: '我的卡冊', auth: true },
   '/my/card': { load: () => import('../features/collection/card-screen'), title: '兌換卡牌' },
   '/my/collection': { load: () => import('../features/collection/collection-screen'), title: '我的收藏', auth: true },
-  '/my/collection/order': { load: () => import('../features/checkout/order-list-screen'), title: '卡牌訂單', auth: true },
+  '/my/collection/order': {
+    load: () => import('../features/checkout/order-list-screen'),
+    title: '卡牌訂單',
+    auth: true,
+  },
   '/my/rights': { load: () => import('../features/collection/rights-screen'), title: '我的權益', auth: true },
   '/my/entity': { load: () => import('../features/delivery/entity-screen'), title: '我的實物', auth: true },
   '/my/entity/order': { load: () => import('../features/delivery/entity-order-screen'), title: '提貨訂單', auth: true },

@@ -25,7 +25,8 @@ function announce(text: string): void {
 function scan(): void {
   const toast = Array.from(document.querySelectorAll<HTMLElement>('.adm-toast-main')).at(-1);
   const text = toast?.innerText.trim() ?? '';
-  if (!text) last = ''; // the toast is gone: the next one is news, even with the same text
+  if (!text)
+    last = ''; // the toast is gone: the next one is news, even with the same text
   else announce(text);
 }
 

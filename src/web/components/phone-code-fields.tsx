@@ -19,7 +19,14 @@ export function PhoneCodeFields({ form, purpose }: { form: FormInstance; purpose
 
   return (
     <>
-      <Form.Item name="phone" label="手機號碼" initialValue={EMPTY_PHONE} rules={[phoneRule]} validateTrigger="onBlur" required>
+      <Form.Item
+        name="phone"
+        label="手機號碼"
+        initialValue={EMPTY_PHONE}
+        rules={[phoneRule]}
+        validateTrigger="onBlur"
+        required
+      >
         <PhoneInput />
       </Form.Item>
       <Form.Item name="code" label="驗證碼" rules={[zodRule(SmsCodeSchema)]} validateTrigger="onBlur" required>

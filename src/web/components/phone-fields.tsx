@@ -28,7 +28,12 @@ export function PhoneInput({
 }: { id?: string; value?: PhoneValue; onChange?: (value: PhoneValue) => void; className?: string } & FieldA11y) {
   return (
     <div className={className}>
-      <select className="phone-region" aria-label="地區" value={value.region} onChange={(e) => onChange?.({ ...value, region: e.target.value as PhoneRegion })}>
+      <select
+        className="phone-region"
+        aria-label="地區"
+        value={value.region}
+        onChange={(e) => onChange?.({ ...value, region: e.target.value as PhoneRegion })}
+      >
         {PHONE_REGIONS.map((r) => (
           <option key={r.region} value={r.region}>
             {r.label}
@@ -77,7 +82,10 @@ export function SmsCodeInput({
   onChange?: (value: string) => void;
   className?: string;
   buttonFill?: ButtonProps['fill'];
-} & ({ purpose: SmsSendBody['purpose']; phone: () => Promise<string | null> | string | null; send?: undefined } | { send: SendCode; purpose?: undefined; phone?: undefined }) &
+} & (
+  | { purpose: SmsSendBody['purpose']; phone: () => Promise<string | null> | string | null; send?: undefined }
+  | { send: SendCode; purpose?: undefined; phone?: undefined }
+) &
   FieldA11y) {
   const { secondsLeft, start } = useCountdown();
   const input = useRef<HTMLInputElement>(null);

@@ -5,4 +5,6 @@ export const EAGER_ROWS = FIRST_LIST_PICTURES;
 
 /** `loading` and `fetchPriority` of the picture of row `index` (0-based) of a list; later rows load as they come near. */
 export const rowImageLoading = (index: number) =>
-  index < EAGER_ROWS ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const) : ({ loading: 'lazy', fetchPriority: 'auto' } as const);
+  index < EAGER_ROWS
+    ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const)
+    : ({ loading: 'lazy', fetchPriority: 'auto' } as const);

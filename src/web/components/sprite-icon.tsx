@@ -10,7 +10,14 @@ export type SpriteIconName = 'app' | 'shopbag' | 'team' | 'user' | 'left' | 'gif
  */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
   return (
-    <svg className={className ? `antd-mobile-icon ${className}` : 'antd-mobile-icon'} width="1em" height="1em" style={{ verticalAlign: '-0.125em' }} aria-hidden="true" focusable="false">
+    <svg
+      className={className ? `antd-mobile-icon ${className}` : 'antd-mobile-icon'}
+      width="1em"
+      height="1em"
+      style={{ verticalAlign: '-0.125em' }}
+      aria-hidden="true"
+      focusable="false"
+    >
       <use href={`${spriteUrl}#${name}`} />
     </svg>
   );

@@ -9,12 +9,11 @@ type Picture = 'emptyImage' | 'defaultImage';
  * fixed height (antd-mobile's CSS), so nothing moves when it arrives; offline it stays empty.
  */
 function lazyPicture(name: Picture) {
-  const Picture = lazy(
-    (): Promise<{ default: ComponentType }> =>
-      import('./state-illustrations').then(
-        (m) => ({ default: () => m[name] }),
-        () => ({ default: () => null }),
-      ),
+  const Picture = lazy((): Promise<{ default: ComponentType }> =>
+    import('./state-illustrations').then(
+      (m) => ({ default: () => m[name] }),
+      () => ({ default: () => null }),
+    ),
   );
   return (
     <Suspense fallback={null}>
@@ -23,13 +22,26 @@ function lazyPicture(name: Picture) {
   );
 }
 
-const StateBlock = createErrorBlock({ default: lazyPicture('defaultImage'), empty: lazyPicture('emptyImage'), disconnected: lazyPicture('defaultImage'), busy: lazyPicture('defaultImage') });
+const StateBlock = createErrorBlock({
+  default: lazyPicture('defaultImage'),
+  empty: lazyPicture('emptyImage'),
+  disconnected: lazyPicture('defaultImage'),
+  busy: lazyPicture('defaultImage'),
+});
 
 /**
  * The action of a state block, styled like antd-mobile's outline Button (global.css): these blocks are part
  * of every screen's first download, where antd-mobile's Button would bring its loading animation too.
  */
-export function StateButton({ onClick, children, solid = false }: { onClick: () => void; children: ReactNode; solid?: boolean }) {
+export function StateButton({
+  onClick,
+  children,
+  solid = false,
+}: {
+  onClick: () => void;
+  children: ReactNode;
+  solid?: boolean;
+}) {
   return (
     <button type="button" className={solid ? 'state-button state-button-solid' : 'state-button'} onClick={onClick}>
       {children}
@@ -48,7 +60,15 @@ export function LoadingState({ label = '載入中…' }: { label?: string }) {
 }
 
 /** Nothing to show yet: says so, and what to do next. */
-export function EmptyState({ title, description, action }: { title: string; description: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <StateBlock status="empty" title={title} description={description} className="state-block">
       {action}
@@ -69,9 +89,7 @@ export function ErrorState({
   return (
     <div role="alert">
       <StateBlock status="default" title={title} description={description} className="state-block">
-        {onRetry && (
-          <StateButton onClick={onRetry}>重試</StateButton>
-        )}
+        {onRetry && <StateButton onClick={onRetry}>重試</StateButton>}
       </StateBlock>
     </div>
   );

@@ -19,7 +19,11 @@ function hk(iso: string) {
   if (Number.isNaN(when.getTime())) return null;
   const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of HK_PARTS.formatToParts(when)) p[part.type] = part.value;
-  return { date: `${Number(p.year)}年${Number(p.month)}月${Number(p.day)}日`, day: `${Number(p.month)}月${Number(p.day)}日`, time: `${p.hour}:${p.minute}` };
+  return {
+    date: `${Number(p.year)}年${Number(p.month)}月${Number(p.day)}日`,
+    day: `${Number(p.month)}月${Number(p.day)}日`,
+    time: `${p.hour}:${p.minute}`,
+  };
 }
 
 /** 2026年1月5日 */

@@ -18,14 +18,18 @@ export function phoneE164(value: PhoneValue | undefined): string | null {
 }
 
 /** The region + number checked by the shared PhoneSchema: its E.164 number, or its zh-HK message (empty, invalid). */
-export function checkPhone(value: PhoneValue | undefined): { ok: true; phone: string } | { ok: false; message: string } {
+export function checkPhone(
+  value: PhoneValue | undefined,
+): { ok: true; phone: string } | { ok: false; message: string } {
   const number = value?.number.trim() ?? '';
   const dial = PHONE_REGIONS.find((r) => r.region === value?.region)?.dial ?? '+852';
   // A number that is not valid in the chosen region is checked as "+<dial><number>", so a valid
   // number of another region does not slip through.
   const input = number === '' ? undefined : (phoneE164(value) ?? `${dial}${number}`);
   const result = PhoneSchema.safeParse(input);
-  return result.success ? { ok: true, phone: result.data } : { ok: false, message: result.error.issues[0]?.message ?? '請輸入有效的手機號碼' };
+  return result.success
+    ? { ok: true, phone: result.data }
+    : { ok: false, message: result.error.issues[0]?.message ?? '請輸入有效的手機號碼' };
 }
 
 /** What the shared PhoneSchema says about the region + number, or null when it is fine. */

@@ -74,7 +74,11 @@ describe('request client (seed §7, §8)', () => {
 
   it('sends extra headers (Idempotency-Key) without replacing the defaults', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-    await post('payOrder/create', { type: 'card' }, { headers: { 'Idempotency-Key': 'key-123456', Authorization: 'Bearer forged' } });
+    await post(
+      'payOrder/create',
+      { type: 'card' },
+      { headers: { 'Idempotency-Key': 'key-123456', Authorization: 'Bearer forged' } },
+    );
     const { headers } = lastCall();
     expect(headers['Idempotency-Key']).toBe('key-123456');
     expect(headers.Authorization).toBe('Bearer tok_abc123');

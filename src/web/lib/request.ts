@@ -33,7 +33,8 @@ export interface RequestOptions {
 }
 
 type Scalar = string | number | boolean;
-export type QueryValue = Scalar | null | undefined | Record<string, Scalar | null | undefined> | readonly (Scalar | null | undefined)[];
+export type QueryValue =
+  Scalar | null | undefined | Record<string, Scalar | null | undefined> | readonly (Scalar | null | undefined)[];
 export type QueryParams = Record<string, QueryValue>;
 
 /** The answer envelope (seed §7). */
@@ -149,7 +150,8 @@ function readFirstAnswers(): Map<string, unknown> {
   block.remove();
   try {
     const parsed: unknown = JSON.parse(block.textContent ?? '');
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) for (const [url, answer] of Object.entries(parsed)) answers.set(url, answer);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      for (const [url, answer] of Object.entries(parsed)) answers.set(url, answer);
   } catch {
     // An unreadable block: every call asks the server.
   }
@@ -181,7 +183,12 @@ export interface WithMsg<T> {
   msg: string;
 }
 
-async function sendEnvelope<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts?: RequestOptions): Promise<WithMsg<T> | Failure> {
+async function sendEnvelope<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  init: { params?: QueryParams; body?: unknown },
+  opts?: RequestOptions,
+): Promise<WithMsg<T> | Failure> {
   const url = apiUrl(path, method === 'GET' ? init.params : undefined);
   const embedded = method === 'GET' ? takeFirstAnswer(url) : undefined;
   if (embedded) return { data: embedded.data as T, msg: typeof embedded.msg === 'string' ? embedded.msg : '' };
@@ -221,7 +228,12 @@ async function sendEnvelope<T>(method: 'GET' | 'POST', path: string, init: { par
   return failure(answer.code, msg);
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts?: RequestOptions): Promise<T | Failure> {
+async function send<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  init: { params?: QueryParams; body?: unknown },
+  opts?: RequestOptions,
+): Promise<T | Failure> {
   const result = await sendEnvelope<T>(method, path, init, opts);
   return isFailure(result) ? result : result.data;
 }

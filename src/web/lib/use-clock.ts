@@ -36,5 +36,8 @@ export function useCountdown() {
     setWindow({ from: t, to: t + seconds * 1000 });
   }, []);
   // `now` may still be the clock's last tick before this start: never count from earlier than the start.
-  return { secondsLeft: window.to > 0 ? Math.max(0, Math.ceil((window.to - Math.max(now, window.from)) / 1000)) : 0, start };
+  return {
+    secondsLeft: window.to > 0 ? Math.max(0, Math.ceil((window.to - Math.max(now, window.from)) / 1000)) : 0,
+    start,
+  };
 }

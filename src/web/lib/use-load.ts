@@ -10,7 +10,10 @@ export type LoadState<T> =
  * Runs a request for a screen or region and tracks loading / ready / error; `reload` runs it again.
  * `deps` are the inputs of `load` (e.g. the id from the query string).
  */
-export function useLoad<T>(load: () => Promise<T | Failure>, deps: readonly unknown[]): LoadState<T> & { reload: () => void } {
+export function useLoad<T>(
+  load: () => Promise<T | Failure>,
+  deps: readonly unknown[],
+): LoadState<T> & { reload: () => void } {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);

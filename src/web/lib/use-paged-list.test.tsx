@@ -22,7 +22,10 @@ describe('usePagedList', () => {
   it('marks a failed first page as an error and restarts on reload', async () => {
     const store = createListStore(['list'] as const);
     // A real error marker from the request client (a network failure).
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     const marker = await get('banner', undefined, { loading: false });
     vi.unstubAllGlobals();
     expect(isFailure(marker)).toBe(true);

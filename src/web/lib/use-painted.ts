@@ -43,7 +43,11 @@ const showHero = () => {
  */
 export function markHeroShown(img?: HTMLImageElement | null): void {
   if (heroShown) return;
-  if (img && typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+  if (
+    img &&
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+  ) {
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntries().some((e) => (e as LargestContentfulPaint).element === img)) return;
       observer.disconnect();

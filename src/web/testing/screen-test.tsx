@@ -15,7 +15,8 @@ configure({ asyncUtilTimeout: 5000 });
 export type FetchMock = Mock<(url: string, init: RequestInit) => Promise<Response>>;
 
 /** The envelope `{code, msg, data}` as the server sends it (HTTP status = code). */
-export const envelope = (code: number, msg: string, data: unknown) => new Response(JSON.stringify({ code, msg, data }), { status: code });
+export const envelope = (code: number, msg: string, data: unknown) =>
+  new Response(JSON.stringify({ code, msg, data }), { status: code });
 export const ok = (data: unknown, msg = '') => envelope(200, msg, data);
 
 /**
@@ -23,7 +24,9 @@ export const ok = (data: unknown, msg = '') => envelope(200, msg, data);
  * toasts (`Toast.show` stays a spy to assert on). Undone by `resetScreenTest`.
  */
 export function mockFetch(answer: (url: string, init: RequestInit) => Response | undefined): FetchMock {
-  const fetchMock: FetchMock = vi.fn(async (url: string, init: RequestInit) => answer(url, init) ?? envelope(404, '找不到', null));
+  const fetchMock: FetchMock = vi.fn(
+    async (url: string, init: RequestInit) => answer(url, init) ?? envelope(404, '找不到', null),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
   vi.spyOn(Toast, 'clear').mockImplementation(() => {});
@@ -46,7 +49,12 @@ export function renderAt(routes: RouteObject[], path: string) {
 
 /** jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible (call in beforeAll). */
 export function showInfiniteScroll() {
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } });
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get() {
+      return this.parentNode;
+    },
+  });
 }
 
 /** afterEach: unmount, restore the navigator, `fetch` and every spy. */

@@ -29,7 +29,10 @@ export interface FakeStripe {
   /** The buyer pays at Stripe: the session becomes complete and paid. */
   markPaid(id: string): FakeSession;
   /** A `checkout.session.completed` event for a session, as Stripe would post it. */
-  completedEvent(id: string, eventId?: string): { id: string; object: 'event'; type: string; created: number; data: { object: FakeSession } };
+  completedEvent(
+    id: string,
+    eventId?: string,
+  ): { id: string; object: 'event'; type: string; created: number; data: { object: FakeSession } };
   close(): Promise<void>;
 }
 
@@ -62,7 +65,11 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         const form = new URLSearchParams(await readBody(req));
         const quantity = Number(form.get('line_items[0][quantity]'));
         const unit = Number(form.get('line_items[0][price_data][unit_amount]'));
-        if (form.get('line_items[0][price_data][currency]') !== 'hkd' || !Number.isInteger(quantity) || !Number.isInteger(unit)) {
+        if (
+          form.get('line_items[0][price_data][currency]') !== 'hkd' ||
+          !Number.isInteger(quantity) ||
+          !Number.isInteger(unit)
+        ) {
           return send(res, 400, { error: { type: 'invalid_request_error', message: 'bad line items' } });
         }
         const id = `cs_test_${randomBase32(24)}`;
@@ -93,7 +100,8 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       const m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && m) {
         const session = sessions.get(decodeURIComponent(m[1]!));
-        if (!session) return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+        if (!session)
+          return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
         return send(res, 200, session);
       }
       return send(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
@@ -117,7 +125,13 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     completedEvent(id, eventId = `evt_${randomBase32(24)}`) {
       const s = sessions.get(id);
       if (!s) throw new Error(`no session ${id}`);
-      return { id: eventId, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { ...s } } };
+      return {
+        id: eventId,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...s } },
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -5,7 +5,12 @@ import type { Clock } from '../clock';
 import type { Executor } from '../../db/client';
 import { sandboxCharges } from '../../db/schema/payments';
 import { newId } from '../ids';
-import { WebhookVerificationError, type PaymentProviderBase, type ProviderPayment, type WebhookEvent } from './payment-provider';
+import {
+  WebhookVerificationError,
+  type PaymentProviderBase,
+  type ProviderPayment,
+  type WebhookEvent,
+} from './payment-provider';
 
 /** Header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "${t}.${rawBody}">`. */
 export const SANDBOX_SIGNATURE_HEADER = 'trove-signature';
@@ -32,7 +37,11 @@ export interface SandboxProvider extends PaymentProviderBase {
    * The buyer confirmed on the sandbox checkout page: records the charge (once per checkout) and
    * answers the webhook to deliver, body and headers, exactly as a real provider would send it.
    */
-  pay(input: { checkoutId: string; orderNo: string; amountCents: number }): Promise<{ body: string; headers: Record<string, string> }>;
+  pay(input: {
+    checkoutId: string;
+    orderNo: string;
+    amountCents: number;
+  }): Promise<{ body: string; headers: Record<string, string> }>;
   /** The signature header for a body at a time (also used by tests to forge or replay). */
   sign(rawBody: string | Buffer, timestampS: number): string;
 }
@@ -57,7 +66,12 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
 
   async function findCharge(checkoutId: string) {
     const rows = await opts.db
-      .select({ id: sandboxCharges.id, orderNo: sandboxCharges.orderNo, amountCents: sandboxCharges.amountCents, createdAt: sandboxCharges.createdAt })
+      .select({
+        id: sandboxCharges.id,
+        orderNo: sandboxCharges.orderNo,
+        amountCents: sandboxCharges.amountCents,
+        createdAt: sandboxCharges.createdAt,
+      })
       .from(sandboxCharges)
       .where(eq(sandboxCharges.checkoutId, checkoutId))
       .limit(1);
@@ -79,14 +93,26 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
     async retrievePayment(providerRef): Promise<ProviderPayment | null> {
       const charge = await findCharge(providerRef);
       if (!charge) return null;
-      return { providerRef, orderNo: charge.orderNo, amountCents: charge.amountCents, currency: 'HKD', paymentRef: charge.id };
+      return {
+        providerRef,
+        orderNo: charge.orderNo,
+        amountCents: charge.amountCents,
+        currency: 'HKD',
+        paymentRef: charge.id,
+      };
     },
 
     async pay(input) {
       const now = opts.clock.now();
       await opts.db
         .insert(sandboxCharges)
-        .values({ id: newId('sbx_ch'), checkoutId: input.checkoutId, orderNo: input.orderNo, amountCents: input.amountCents, createdAt: now })
+        .values({
+          id: newId('sbx_ch'),
+          checkoutId: input.checkoutId,
+          orderNo: input.orderNo,
+          amountCents: input.amountCents,
+          createdAt: now,
+        })
         .onConflictDoNothing({ target: sandboxCharges.checkoutId });
       const charge = (await findCharge(input.checkoutId))!;
       const event: SandboxEvent = {
@@ -94,10 +120,19 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
         id: `evt_${charge.id}`,
         type: 'payment.succeeded',
         created: Math.floor(now.getTime() / 1000),
-        data: { checkoutId: input.checkoutId, orderNo: charge.orderNo, chargeId: charge.id, amountCents: charge.amountCents, currency: 'HKD' },
+        data: {
+          checkoutId: input.checkoutId,
+          orderNo: charge.orderNo,
+          chargeId: charge.id,
+          amountCents: charge.amountCents,
+          currency: 'HKD',
+        },
       };
       const body = JSON.stringify(event);
-      return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sign(body, event.created) } };
+      return {
+        body,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sign(body, event.created) },
+      };
     },
 
     sign,
@@ -124,10 +159,15 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
       const e = parsed.data;
       const payment =
         e.type === 'payment.succeeded'
-          ? { providerRef: e.data.checkoutId, orderNo: e.data.orderNo, amountCents: e.data.amountCents, currency: e.data.currency, paymentRef: e.data.chargeId }
+          ? {
+              providerRef: e.data.checkoutId,
+              orderNo: e.data.orderNo,
+              amountCents: e.data.amountCents,
+              currency: e.data.currency,
+              paymentRef: e.data.chargeId,
+            }
           : null;
       return { eventId: e.id, eventType: e.type, payment };
     },
   };
 }
-

@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { Clock } from '../clock';
-import { ProviderUnavailableError, WebhookVerificationError, type PaymentProviderBase, type ProviderPayment, type WebhookEvent } from './payment-provider';
+import {
+  ProviderUnavailableError,
+  WebhookVerificationError,
+  type PaymentProviderBase,
+  type ProviderPayment,
+  type WebhookEvent,
+} from './payment-provider';
 
 export interface StripeProvider extends PaymentProviderBase {
   readonly name: 'stripe';
@@ -35,7 +41,13 @@ export function createStripeProvider(opts: StripeOptions): StripeProvider {
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 1,
     timeout: 10_000,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 
   const unavailable = (err: unknown) => new ProviderUnavailableError('stripe request failed', { cause: err });
@@ -50,7 +62,16 @@ export function createStripeProvider(opts: StripeOptions): StripeProvider {
           {
             mode: 'payment',
             currency: 'hkd',
-            line_items: [{ quantity: input.quantity, price_data: { currency: 'hkd', unit_amount: input.unitAmountCents, product_data: { name: input.itemName } } }],
+            line_items: [
+              {
+                quantity: input.quantity,
+                price_data: {
+                  currency: 'hkd',
+                  unit_amount: input.unitAmountCents,
+                  product_data: { name: input.itemName },
+                },
+              },
+            ],
             client_reference_id: input.orderNo,
             metadata: { orderNo: input.orderNo },
             payment_intent_data: { metadata: { orderNo: input.orderNo } },

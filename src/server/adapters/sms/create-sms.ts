@@ -7,7 +7,11 @@ import { createTwilioSms } from './twilio-sms';
 /** The SMS gateway the configuration names. */
 export function createSmsSender(config: Config): SmsSender {
   if (config.SMS_PROVIDER === 'twilio') {
-    return createTwilioSms({ accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN!, from: config.TWILIO_FROM! });
+    return createTwilioSms({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM!,
+    });
   }
   if (config.SMS_PROVIDER === 'file') return createFileSms(config.SMS_OUTBOX_FILE!);
   return createConsoleSms();

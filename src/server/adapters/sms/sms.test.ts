@@ -9,7 +9,8 @@ import { createTwilioSms } from './twilio-sms';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 type RequestOptions = Parameters<twilio.RequestClient['request']>[0];
-const BODY = '【Trove 寶庫】你的登入驗證碼是 482913，5 分鐘內有效。請勿向任何人透露。\n一按登入（10 分鐘內有效）：http://localhost:3000/login?token=abc_DEF-123';
+const BODY =
+  '【Trove 寶庫】你的登入驗證碼是 482913，5 分鐘內有效。請勿向任何人透露。\n一按登入（10 分鐘內有效）：http://localhost:3000/login?token=abc_DEF-123';
 
 /** A local port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -46,7 +47,13 @@ describe('fake SMS', () => {
 
 describe('Twilio SMS (never on the network)', () => {
   it('is the sender the configuration names', () => {
-    const config = loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15005550006',
+    });
     expect(typeof createSmsSender(config).send).toBe('function');
     expect(() => loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
   });
@@ -56,22 +63,48 @@ describe('Twilio SMS (never on the network)', () => {
     const httpClient = {
       async request(opts: RequestOptions) {
         requests.push(opts);
-        return { statusCode: 201, headers: {}, body: JSON.stringify({ sid: 'SM123', account_sid: SID, to: '+85291234567', from: '+15005550006', body: BODY, status: 'queued' }) };
+        return {
+          statusCode: 201,
+          headers: {},
+          body: JSON.stringify({
+            sid: 'SM123',
+            account_sid: SID,
+            to: '+85291234567',
+            from: '+15005550006',
+            body: BODY,
+            status: 'queued',
+          }),
+        };
       },
     } as unknown as twilio.RequestClient;
-    await createTwilioSms({ accountSid: SID, authToken: 'secret', from: '+15005550006', httpClient }).send({ to: '+85291234567', body: BODY });
+    await createTwilioSms({ accountSid: SID, authToken: 'secret', from: '+15005550006', httpClient }).send({
+      to: '+85291234567',
+      body: BODY,
+    });
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'post', uri: `https://api.twilio.com/2010-04-01/Accounts/${SID}/Messages.json`, username: SID, password: 'secret' });
+    expect(requests[0]).toMatchObject({
+      method: 'post',
+      uri: `https://api.twilio.com/2010-04-01/Accounts/${SID}/Messages.json`,
+      username: SID,
+      password: 'secret',
+    });
     expect(requests[0]!.data).toMatchObject({ To: '+85291234567', From: '+15005550006', Body: BODY });
   });
 
   it('rejects when Twilio refuses the message', async () => {
     const httpClient = {
       async request() {
-        return { statusCode: 400, headers: {}, body: JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }) };
+        return {
+          statusCode: 400,
+          headers: {},
+          body: JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }),
+        };
       },
     } as unknown as twilio.RequestClient;
-    const send = createTwilioSms({ accountSid: SID, authToken: 'secret', from: '+15005550006', httpClient }).send({ to: '+85291234567', body: BODY });
+    const send = createTwilioSms({ accountSid: SID, authToken: 'secret', from: '+15005550006', httpClient }).send({
+      to: '+85291234567',
+      body: BODY,
+    });
     await expect(send).rejects.toMatchObject({ status: 400, code: 21211 });
   });
 
@@ -85,7 +118,10 @@ describe('Twilio SMS (never on the network)', () => {
       if (previous === undefined) delete process.env.HTTP_PROXY;
       else process.env.HTTP_PROXY = previous;
     }
-    const send = createTwilioSms({ accountSid: SID, authToken: 'secret', from: '+15005550006', httpClient }).send({ to: '+85291234567', body: BODY });
+    const send = createTwilioSms({ accountSid: SID, authToken: 'secret', from: '+15005550006', httpClient }).send({
+      to: '+85291234567',
+      body: BODY,
+    });
     await expect(send).rejects.toThrow(/ECONNREFUSED/);
   });
 });

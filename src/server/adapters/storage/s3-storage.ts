@@ -29,7 +29,15 @@ export function createS3Storage(o: S3StorageOptions, client?: S3Client): Storage
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
-      await s3.send(new PutObjectCommand({ Bucket: o.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE }));
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: o.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
+      );
       return `${base}/${key}`;
     },
     async delete(key) {

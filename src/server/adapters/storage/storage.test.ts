@@ -15,7 +15,12 @@ function fakeS3() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!.split('?')[0]!, headers: req.headers, body: Buffer.concat(chunks) });
+      seen.push({
+        method: req.method!,
+        url: req.url!.split('?')[0]!,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      });
       res.statusCode = req.method === 'DELETE' ? 204 : 200;
       res.setHeader('ETag', '"abc"');
       res.end();
@@ -39,7 +44,14 @@ describe('storage adapters', () => {
   });
 
   it('S3: puts the object path-style on the endpoint, signed, with its type and an immutable cache, and answers the public URL', async () => {
-    const storage = createS3Storage({ bucket: 'trove-media', region: 'ap-east-1', endpoint, accessKeyId: 'AKIDTEST', secretAccessKey: 'secret-test', publicUrl: 'https://cdn.example.com/media/' });
+    const storage = createS3Storage({
+      bucket: 'trove-media',
+      region: 'ap-east-1',
+      endpoint,
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'secret-test',
+      publicUrl: 'https://cdn.example.com/media/',
+    });
     const url = await storage.put('banner/upl_1/640.webp', Buffer.from('webp-bytes'), 'image/webp');
     expect(url).toBe('https://cdn.example.com/media/banner/upl_1/640.webp');
     const put = s3.seen.at(-1)!;
@@ -47,14 +59,18 @@ describe('storage adapters', () => {
     expect(put.body.toString()).toBe('webp-bytes');
     expect(put.headers['content-type']).toBe('image/webp');
     expect(put.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(String(put.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/ap-east-1\/s3\/aws4_request/);
+    expect(String(put.headers.authorization)).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/ap-east-1\/s3\/aws4_request/,
+    );
     await storage.delete('banner/upl_1/640.webp');
     expect(s3.seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/trove-media/banner/upl_1/640.webp' });
   });
 
   it('local: writes under the folder and answers /uploads/…; refuses keys that leave it', async () => {
     const storage = createLocalStorage(dir);
-    expect(await storage.put('theme/upl_2/320.webp', Buffer.from('x'), 'image/webp')).toBe('/uploads/theme/upl_2/320.webp');
+    expect(await storage.put('theme/upl_2/320.webp', Buffer.from('x'), 'image/webp')).toBe(
+      '/uploads/theme/upl_2/320.webp',
+    );
     expect(readFileSync(path.join(dir, 'theme/upl_2/320.webp'), 'utf8')).toBe('x');
     await storage.delete('theme/upl_2/320.webp');
     expect(existsSync(path.join(dir, 'theme/upl_2/320.webp'))).toBe(false);
@@ -63,9 +79,18 @@ describe('storage adapters', () => {
   });
 
   it('configuration: STORAGE_DRIVER=s3 names each missing variable', () => {
-    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toThrow(/S3_REGION: required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_REGION: required when STORAGE_DRIVER=s3/,
+    );
     expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
-    const ok = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example.com' });
+    const ok = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'b',
+      S3_REGION: 'r',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_PUBLIC_URL: 'https://cdn.example.com',
+    });
     expect(ok.STORAGE_DRIVER).toBe('s3');
     expect(loadConfig({}).STORAGE_DRIVER).toBe('local');
   });

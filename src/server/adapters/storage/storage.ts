@@ -14,7 +14,10 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Keys are made by the server, but checked anyway: no `..`, no absolute paths, a small alphabet. */
 export function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) || key.split('/').some((part) => part === '.' || part === '..')) {
+  if (
+    !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) ||
+    key.split('/').some((part) => part === '.' || part === '..')
+  ) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }

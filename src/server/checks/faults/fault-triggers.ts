@@ -61,6 +61,8 @@ export async function arm(db: Db, step: string): Promise<void> {
 /** Disarms, and answers whether the armed step fired. */
 export async function disarm(db: Db): Promise<boolean> {
   await db.execute(sql`delete from fault_plan`);
-  const rows = (await db.execute(sql`select last_value, is_called from fault_fuse`)) as unknown as { rows: { last_value: string; is_called: boolean }[] };
+  const rows = (await db.execute(sql`select last_value, is_called from fault_fuse`)) as unknown as {
+    rows: { last_value: string; is_called: boolean }[];
+  };
   return rows.rows[0]!.is_called;
 }

@@ -47,7 +47,10 @@ export const resourceOf = (path: string) => path.replace(/\/[^/]*$/, '');
 /** The pools for one operation: ids its own resource answered come first. */
 export function poolsFor(pools: Pools, path: string): Pools {
   const own = pools.byResource?.[resourceOf(path)] ?? {};
-  return { ...pools, byName: { ...pools.byName, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v.length > 0)) } };
+  return {
+    ...pools,
+    byName: { ...pools.byName, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v.length > 0)) },
+  };
 }
 
 /** A field that names an object: the ownership check uses the same rule. */
@@ -65,15 +68,26 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
     const lengthOk = (s: string) => s.length >= min && s.length <= (schema.maxLength ?? Infinity);
     return fc.stringMatching(new RegExp(schema.pattern)).filter(lengthOk);
   }
-  return fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.string({ minLength: min, maxLength: max, unit: 'grapheme' }));
+  return fc.oneof(
+    fc.string({ minLength: min, maxLength: max }),
+    fc.string({ minLength: min, maxLength: max, unit: 'grapheme' }),
+  );
 }
 
 function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const lo = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1e6);
-  const hi = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1e6);
+  const lo =
+    schema.minimum ??
+    (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1e6);
+  const hi =
+    schema.maximum ??
+    (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1e6);
   if (integer) {
     const small = fc.integer({ min: clampInt(lo), max: clampInt(Math.min(hi, Math.max(lo, 0) + 100)) });
-    return fc.oneof({ arbitrary: small, weight: 4 }, fc.integer({ min: clampInt(lo), max: clampInt(hi) }), fc.constantFrom(lo, hi));
+    return fc.oneof(
+      { arbitrary: small, weight: 4 },
+      fc.integer({ min: clampInt(lo), max: clampInt(hi) }),
+      fc.constantFrom(lo, hi),
+    );
   }
   return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
@@ -160,13 +174,31 @@ const NASTY_STRINGS = [
   LONG_CJK,
 ];
 
-const NASTY_NUMBERS = [0, -0, -1, 0.5, 1.5, -2.5, 1e308, -1e308, 1e-300, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -(2 ** 53) - 2, Number.MAX_VALUE];
+const NASTY_NUMBERS = [
+  0,
+  -0,
+  -1,
+  0.5,
+  1.5,
+  -2.5,
+  1e308,
+  -1e308,
+  1e-300,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  Number.MAX_VALUE,
+];
 
 /** Strings of control characters (NUL included), mixed with ordinary ones. */
 export const controlString = fc.string({
   minLength: 1,
   maxLength: 12,
-  unit: fc.oneof(fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constantFrom('\u007f', 'a', '寶', '1')),
+  unit: fc.oneof(
+    fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+    fc.constantFrom('\u007f', 'a', '寶', '1'),
+  ),
 });
 
 /** A value of the wrong kind or out of every range: what a careless or hostile client sends. */

@@ -12,14 +12,16 @@ export interface Answer {
  */
 export function judge(req: FuzzRequest, res: Answer): string | null {
   if (res.status >= 500) return `answered ${res.status}`;
-  if (!res.contentType?.startsWith('application/json')) return `answered ${res.status} as ${res.contentType ?? 'no content type'}, not JSON`;
+  if (!res.contentType?.startsWith('application/json'))
+    return `answered ${res.status} as ${res.contentType ?? 'no content type'}, not JSON`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(res.body);
   } catch {
     return `answered ${res.status} with a body that is not JSON`;
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return `answered ${res.status} with a non-object body`;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return `answered ${res.status} with a non-object body`;
   const env = parsed as Record<string, unknown>;
   const keys = Object.keys(env).sort().join(',');
   if (keys !== 'code,data,msg') return `answered ${res.status} with keys ${keys}, not {code,msg,data}`;
@@ -27,7 +29,8 @@ export function judge(req: FuzzRequest, res: Answer): string | null {
   if (typeof env.msg !== 'string') return `answered ${res.status} with a msg that is not a string`;
   if (res.status !== 200 && env.data !== null) return `answered ${res.status} with data that is not null`;
   if (res.status !== 200 && env.msg === '') return `answered ${res.status} with an empty msg`;
-  if (res.status === 403 && req.auth === 'valid') return 'answered 403 to a request with a valid session (403 means "not signed in" only)';
+  if (res.status === 403 && req.auth === 'valid')
+    return 'answered 403 to a request with a valid session (403 means "not signed in" only)';
   if (ENGLISH.test(env.msg)) return `answered ${res.status} with a message in English`;
   return null;
 }

@@ -10,7 +10,8 @@ export interface World {
   pools: Pools;
 }
 
-const column = async (t: TestApp, query: ReturnType<typeof sql>) => (((await t.db.execute(query)) as unknown as { rows: { v: string }[] }).rows).map((r) => r.v);
+const column = async (t: TestApp, query: ReturnType<typeof sql>) =>
+  ((await t.db.execute(query)) as unknown as { rows: { v: string }[] }).rows.map((r) => r.v);
 
 /**
  * The demo content plus what users make (orders pending and paid, cards, unused exchange codes), so that
@@ -22,11 +23,18 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   const [a] = users as [World['users'][number]];
   let key = 0;
   const order = async (body: object) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${a.token}`, 'idempotency-key': `world-${key++}-key` }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payOrder/create',
+      headers: { authorization: `Bearer ${a.token}`, 'idempotency-key': `world-${key++}-key` },
+      payload: body,
+    });
     return res.statusCode === 200 ? (res.json().data.orderNo as string) : null;
   };
   const onSale = (await t.call<{ id: string }[]>('GET', 'cardInfo/list', { query: { onSale: '1' } })).data;
-  const goods = (await t.call<{ id: string; saleState: string }[]>('GET', 'product/list', { query: { type: '1' } })).data.filter((p) => p.saleState === 'on_sale');
+  const goods = (
+    await t.call<{ id: string; saleState: string }[]>('GET', 'product/list', { query: { type: '1' } })
+  ).data.filter((p) => p.saleState === 'on_sale');
   if (onSale[0]) await order({ type: 'card', cardInfoId: onSale[0].id, quantity: 1 });
   const paid = onSale[1] ? await order({ type: 'card', cardInfoId: onSale[1].id, quantity: 1 }) : null;
   if (paid) await t.app.inject({ method: 'POST', url: `/pay/sandbox/${paid}/confirm` });
@@ -65,7 +73,11 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
  * Calls every GET operation that needs no free-form input, signed in, and keeps the id-like values of its answer by
  * resource: a new resource's detail route is fuzzed with the ids its own list answers, with no code here.
  */
-async function harvestIds(t: TestApp, ops: Operation[], token: string): Promise<Record<string, Record<string, string[]>>> {
+async function harvestIds(
+  t: TestApp,
+  ops: Operation[],
+  token: string,
+): Promise<Record<string, Record<string, string[]>>> {
   const out: Record<string, Record<string, string[]>> = {};
   const collect = (resource: string, value: unknown, depth = 0): void => {
     if (depth > 3 || value === null || typeof value !== 'object') return;
@@ -78,9 +90,16 @@ async function harvestIds(t: TestApp, ops: Operation[], token: string): Promise<
     // Required parameters with a fixed set of values (a list's `type`) take each value in turn.
     const required = op.query.filter((p) => p.required);
     if (op.method !== 'GET' || required.length > 1 || required.some((p) => !p.schema.enum)) continue;
-    const queries = required[0] ? (required[0].schema.enum as unknown[]).map((v) => ({ [required[0]!.name]: String(v) })) : [{}];
+    const queries = required[0]
+      ? (required[0].schema.enum as unknown[]).map((v) => ({ [required[0]!.name]: String(v) }))
+      : [{}];
     for (const query of queries) {
-      const res = await t.app.inject({ method: 'GET', url: op.path, query, headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: op.path,
+        query,
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.statusCode === 200) collect(resourceOf(op.path), (res.json() as { data: unknown }).data);
     }
   }

@@ -15,9 +15,36 @@ export interface DemoBanner {
 }
 
 export const DEMO_BANNERS: DemoBanner[] = [
-  { id: 'bnr_beasts', title: '神獸紀元 首發', subtitle: '南方朱雀 UR 限量 100 張，限時七日', link: '/mall/detail?id=ci_beast_phoenix', colors: ['#0b4d42', '#12745f', '#e9c46a'], scene: 'beasts', cardIds: ['ci_beast_phoenix', 'ci_beast_qilin'], sort: 1 },
-  { id: 'bnr_night', title: '港島夜景', subtitle: '太平山頂 SR 即將開售，記得準時搶購', link: '/mall/detail?id=ci_night_peak', colors: ['#1d1b4f', '#3b1458', '#ff6fb5'], scene: 'night', cardIds: ['ci_night_peak', 'ci_night_fireworks'], sort: 2 },
-  { id: 'bnr_guide', title: '新手攻略', subtitle: '三分鐘學會兌換、收藏及交易', link: '/mall/article?id=art_guide_start', colors: ['#d9663a', '#f3b574', '#2f8f6b'], scene: 'chachaan', cardIds: ['ci_cha_tea', 'ci_cha_bun'], sort: 3 },
+  {
+    id: 'bnr_beasts',
+    title: '神獸紀元 首發',
+    subtitle: '南方朱雀 UR 限量 100 張，限時七日',
+    link: '/mall/detail?id=ci_beast_phoenix',
+    colors: ['#0b4d42', '#12745f', '#e9c46a'],
+    scene: 'beasts',
+    cardIds: ['ci_beast_phoenix', 'ci_beast_qilin'],
+    sort: 1,
+  },
+  {
+    id: 'bnr_night',
+    title: '港島夜景',
+    subtitle: '太平山頂 SR 即將開售，記得準時搶購',
+    link: '/mall/detail?id=ci_night_peak',
+    colors: ['#1d1b4f', '#3b1458', '#ff6fb5'],
+    scene: 'night',
+    cardIds: ['ci_night_peak', 'ci_night_fireworks'],
+    sort: 2,
+  },
+  {
+    id: 'bnr_guide',
+    title: '新手攻略',
+    subtitle: '三分鐘學會兌換、收藏及交易',
+    link: '/mall/article?id=art_guide_start',
+    colors: ['#d9663a', '#f3b574', '#2f8f6b'],
+    scene: 'chachaan',
+    cardIds: ['ci_cha_tea', 'ci_cha_bun'],
+    sort: 3,
+  },
 ];
 
 export interface DemoArticle {

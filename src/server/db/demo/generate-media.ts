@@ -17,7 +17,16 @@ const themeOf = (id: string) => DEMO_THEMES.find((t) => t.id === id)!;
 export function cardArt(id: string): CardArt {
   const c = DEMO_CARDS.find((x) => x.id === id)!;
   const t = themeOf(c.themeId);
-  return { id: c.id, name: c.name, glyph: c.glyph, rarity: c.rarity, themeName: t.name, scene: t.scene, editionSize: c.editionSize, isBCard: c.isBCard };
+  return {
+    id: c.id,
+    name: c.name,
+    glyph: c.glyph,
+    rarity: c.rarity,
+    themeName: t.name,
+    scene: t.scene,
+    editionSize: c.editionSize,
+    isBCard: c.isBCard,
+  };
 }
 
 /** Every demo file as [public path, SVG text]. */
@@ -49,9 +58,12 @@ export function demoMedia(): [string, string][] {
   };
   for (const p of DEMO_PRODUCTS) {
     const cards = (byTheme[p.id] ?? ['ci_night_ferry']).map(cardArt);
-    productImages(p).forEach((file, i) => files.push([file, productSvg({ name: p.name, art: p.art[i]!, label: p.label }, i + 1, cards)]));
+    productImages(p).forEach((file, i) =>
+      files.push([file, productSvg({ name: p.name, art: p.art[i]!, label: p.label }, i + 1, cards)]),
+    );
   }
-  for (const b of DEMO_BANNERS) files.push([`/media/banners/${b.id}.svg`, bannerSvg({ ...b, seed: b.id }, b.cardIds.map(cardArt))]);
+  for (const b of DEMO_BANNERS)
+    files.push([`/media/banners/${b.id}.svg`, bannerSvg({ ...b, seed: b.id }, b.cardIds.map(cardArt))]);
   for (const a of DEMO_ARTICLES) files.push([`/media/articles/${a.id}.svg`, articleCoverSvg(a)]);
   for (const a of AVATAR_PRESETS) files.push([a.image, avatarSvg({ label: a.label, ...AVATAR_ART[a.image]! })]);
   return files;

@@ -25,14 +25,30 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
 
   for (const [i, a] of actors.entries()) {
     const digits = String(800_000 + i * 1111);
-    await s.identity.verify(a, { name: ['黃家明', '陳美玲', '李志強'][i]!, idType: 'hkid', idNumber: `D${digits}${hkidCheckDigit('D', digits)}` });
-    await s.identity.savePayoutAccount(a.userId, { method: 'fps', accountName: DEMO_COLLECTORS[i]!.nickname, accountNo: `1${String(2345670 + i)}` });
+    await s.identity.verify(a, {
+      name: ['黃家明', '陳美玲', '李志強'][i]!,
+      idType: 'hkid',
+      idNumber: `D${digits}${hkidCheckDigit('D', digits)}`,
+    });
+    await s.identity.savePayoutAccount(a.userId, {
+      method: 'fps',
+      accountName: DEMO_COLLECTORS[i]!.nickname,
+      accountNo: `1${String(2345670 + i)}`,
+    });
   }
 
   const held = await deps.db
     .select({ id: cards.id, ownerId: cards.ownerId, cardInfoId: cards.cardInfoId })
     .from(cards)
-    .where(and(inArray(cards.ownerId, actors.map((a) => a.userId)), eq(cards.status, 'held')))
+    .where(
+      and(
+        inArray(
+          cards.ownerId,
+          actors.map((a) => a.userId),
+        ),
+        eq(cards.status, 'held'),
+      ),
+    )
     .orderBy(asc(cards.cardInfoId), asc(cards.serial));
   const byInfo = new Map<string, typeof held>();
   for (const c of held) byInfo.set(c.cardInfoId, [...(byInfo.get(c.cardInfoId) ?? []), c]);
@@ -46,13 +62,21 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
     await s.payOrders.applyWebhook('sandbox', {
       eventId: `demo_evt_${orderNo}`,
       eventType: 'payment.succeeded',
-      payment: { providerRef: order.providerRef!, orderNo, amountCents: order.amountCents, currency: 'HKD', paymentRef: `demo_pay_${orderNo}` },
+      payment: {
+        providerRef: order.providerRef!,
+        orderNo,
+        amountCents: order.amountCents,
+        currency: 'HKD',
+        paymentRef: `demo_pay_${orderNo}`,
+      },
     });
   }
 
   /** A sale between two collectors, paid through the sandbox and settled. */
   async function sale(cardId: string, sellerId: string, price: number) {
-    const listing = (await s.market.create(actorOf(sellerId), { sell_type: 0, kind: 'card', itemId: cardId, price }, undefined)).listing;
+    const listing = (
+      await s.market.create(actorOf(sellerId), { sell_type: 0, kind: 'card', itemId: cardId, price }, undefined)
+    ).listing;
     const buyer = actors.find((a) => a.userId !== sellerId)!;
     const order = await s.payOrders.create(buyer, { type: 'market', listingId: listing.id }, `demo-market-${key++}`);
     await paySandbox(buyer.userId, order.orderNo);
@@ -70,12 +94,19 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
 
   // Open sell listings: copies not sold above, priced around their history.
   for (const [n, info] of infos.slice(0, 8).entries()) {
-    const rest = (await deps.db.select({ id: cards.id, ownerId: cards.ownerId, status: cards.status }).from(cards).where(eq(cards.cardInfoId, info))).filter(
-      (c) => c.status === 'held' && actors.some((a) => a.userId === c.ownerId),
-    );
+    const rest = (
+      await deps.db
+        .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status })
+        .from(cards)
+        .where(eq(cards.cardInfoId, info))
+    ).filter((c) => c.status === 'held' && actors.some((a) => a.userId === c.ownerId));
     for (const [k, c] of rest.slice(0, 2).entries()) {
       clock.advance(30 * 60_000);
-      await s.market.create(actorOf(c.ownerId), { sell_type: 0, kind: 'card', itemId: c.id, price: 9_000 + n * 5_500 + k * 1_200 }, undefined);
+      await s.market.create(
+        actorOf(c.ownerId),
+        { sell_type: 0, kind: 'card', itemId: c.id, price: 9_000 + n * 5_500 + k * 1_200 },
+        undefined,
+      );
     }
   }
 
@@ -83,7 +114,11 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
   for (const [n, info] of infos.slice(0, 3).entries()) {
     clock.advance(30 * 60_000);
     const bidder = actors[n % actors.length]!;
-    const r = await s.market.create(bidder, { sell_type: 1, kind: 'card', cardInfoId: info, price: 6_000 + n * 4_000 }, `demo-bid-${n}`);
+    const r = await s.market.create(
+      bidder,
+      { sell_type: 1, kind: 'card', cardInfoId: info, price: 6_000 + n * 4_000 },
+      `demo-bid-${n}`,
+    );
     await paySandbox(bidder.userId, r.orderNo!);
   }
   return true;

@@ -34,7 +34,12 @@ const RARITY_COLORS: Record<Rarity, string[]> = {
 const RARITY_STARS: Record<Rarity, number> = { N: 1, R: 2, SR: 3, SSR: 4, UR: 5 };
 
 const stops = (colors: string[], opacity = 1) =>
-  colors.map((c, i) => `<stop offset="${((i / (colors.length - 1)) * 100).toFixed(0)}%" stop-color="${c}" stop-opacity="${opacity}"/>`).join('');
+  colors
+    .map(
+      (c, i) =>
+        `<stop offset="${((i / (colors.length - 1)) * 100).toFixed(0)}%" stop-color="${c}" stop-opacity="${opacity}"/>`,
+    )
+    .join('');
 
 const SCENE_BG: Record<SceneKind, string[]> = {
   night: ['#0a1630', '#1d1b4f', '#3b1458'],
@@ -47,8 +52,13 @@ function scene(kind: SceneKind, seed: string, w: number, h: number, p: string): 
   const r = rng(seed);
   const out: string[] = [];
   if (kind === 'night') {
-    for (let i = 0; i < 40; i++) out.push(`<circle cx="${(r() * w).toFixed(1)}" cy="${(r() * h * 0.45).toFixed(1)}" r="${(r() * 1.3 + 0.3).toFixed(1)}" fill="#fff" opacity="${(r() * 0.7 + 0.2).toFixed(2)}"/>`);
-    out.push(`<circle cx="${w * 0.8}" cy="${h * 0.16}" r="${w * 0.06}" fill="#ffe9b0" opacity=".9"/><circle cx="${w * 0.8}" cy="${h * 0.16}" r="${w * 0.12}" fill="#ffe9b0" opacity=".12"/>`);
+    for (let i = 0; i < 40; i++)
+      out.push(
+        `<circle cx="${(r() * w).toFixed(1)}" cy="${(r() * h * 0.45).toFixed(1)}" r="${(r() * 1.3 + 0.3).toFixed(1)}" fill="#fff" opacity="${(r() * 0.7 + 0.2).toFixed(2)}"/>`,
+      );
+    out.push(
+      `<circle cx="${w * 0.8}" cy="${h * 0.16}" r="${w * 0.06}" fill="#ffe9b0" opacity=".9"/><circle cx="${w * 0.8}" cy="${h * 0.16}" r="${w * 0.12}" fill="#ffe9b0" opacity=".12"/>`,
+    );
     const base = h * 0.74;
     let x = -5;
     const buildings: string[] = [];
@@ -56,8 +66,13 @@ function scene(kind: SceneKind, seed: string, w: number, h: number, p: string): 
     while (x < w) {
       const bw = 14 + r() * 30;
       const bh = h * (0.12 + r() * 0.38);
-      buildings.push(`<rect x="${x.toFixed(1)}" y="${(base - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${bh.toFixed(1)}"/>`);
-      if (r() > 0.7) buildings.push(`<polygon points="${x.toFixed(1)},${(base - bh).toFixed(1)} ${(x + bw / 2).toFixed(1)},${(base - bh - 18).toFixed(1)} ${(x + bw).toFixed(1)},${(base - bh).toFixed(1)}"/>`);
+      buildings.push(
+        `<rect x="${x.toFixed(1)}" y="${(base - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${bh.toFixed(1)}"/>`,
+      );
+      if (r() > 0.7)
+        buildings.push(
+          `<polygon points="${x.toFixed(1)},${(base - bh).toFixed(1)} ${(x + bw / 2).toFixed(1)},${(base - bh - 18).toFixed(1)} ${(x + bw).toFixed(1)},${(base - bh).toFixed(1)}"/>`,
+        );
       for (let wy = base - bh + 6; wy < base - 6; wy += 9) {
         for (let wx = x + 4; wx < x + bw - 5; wx += 7) {
           if (r() > 0.55) windows.push(`<rect x="${wx.toFixed(1)}" y="${wy.toFixed(1)}" width="3" height="4"/>`);
@@ -70,7 +85,9 @@ function scene(kind: SceneKind, seed: string, w: number, h: number, p: string): 
     for (let i = 0; i < 26; i++) {
       const y = base + 4 + r() * (h - base - 6);
       const lx = r() * w;
-      out.push(`<rect x="${lx.toFixed(1)}" y="${y.toFixed(1)}" width="${(8 + r() * 26).toFixed(1)}" height="1.6" fill="${r() > 0.5 ? '#ffcf6b' : '#ff6fb5'}" opacity="${(0.25 + r() * 0.5).toFixed(2)}"/>`);
+      out.push(
+        `<rect x="${lx.toFixed(1)}" y="${y.toFixed(1)}" width="${(8 + r() * 26).toFixed(1)}" height="1.6" fill="${r() > 0.5 ? '#ffcf6b' : '#ff6fb5'}" opacity="${(0.25 + r() * 0.5).toFixed(2)}"/>`,
+      );
     }
   } else if (kind === 'chachaan') {
     // Mosaic floor tiles, the wall's green stripe and rising steam.
@@ -82,15 +99,22 @@ function scene(kind: SceneKind, seed: string, w: number, h: number, p: string): 
     for (let ty = floor; ty < h; ty += tile) {
       for (let tx = 0; tx < w; tx += tile) {
         const dark = (Math.floor(tx / tile) + Math.floor((ty - floor) / tile)) % 2 === 0;
-        tiles.push(`<rect x="${tx}" y="${ty.toFixed(1)}" width="${tile - 1}" height="${tile - 1}" fill="${dark ? '#1f6f55' : '#f4efe3'}"/>`);
+        tiles.push(
+          `<rect x="${tx}" y="${ty.toFixed(1)}" width="${tile - 1}" height="${tile - 1}" fill="${dark ? '#1f6f55' : '#f4efe3'}"/>`,
+        );
       }
     }
     out.push(`<g opacity=".9">${tiles.join('')}</g>`);
     for (let i = 0; i < 3; i++) {
       const sx = w * (0.25 + i * 0.25) + (r() - 0.5) * 10;
-      out.push(`<path d="M${sx} ${h * 0.5} c -14 -20, 14 -30, 0 -52 c -12 -18, 10 -28, 2 -46" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" opacity=".45"/>`);
+      out.push(
+        `<path d="M${sx} ${h * 0.5} c -14 -20, 14 -30, 0 -52 c -12 -18, 10 -28, 2 -46" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" opacity=".45"/>`,
+      );
     }
-    for (let i = 0; i < 14; i++) out.push(`<circle cx="${(r() * w).toFixed(1)}" cy="${(r() * h * 0.5).toFixed(1)}" r="${(2 + r() * 6).toFixed(1)}" fill="#fff" opacity="${(0.15 + r() * 0.25).toFixed(2)}"/>`);
+    for (let i = 0; i < 14; i++)
+      out.push(
+        `<circle cx="${(r() * w).toFixed(1)}" cy="${(r() * h * 0.5).toFixed(1)}" r="${(2 + r() * 6).toFixed(1)}" fill="#fff" opacity="${(0.15 + r() * 0.25).toFixed(2)}"/>`,
+      );
   } else {
     // Golden rays, layered mountains and curling clouds.
     const cx = w / 2;
@@ -100,7 +124,9 @@ function scene(kind: SceneKind, seed: string, w: number, h: number, p: string): 
       const a = (i / 18) * Math.PI * 2;
       const a2 = a + Math.PI / 36;
       const R = Math.max(w, h);
-      rays.push(`<polygon points="${cx},${cy} ${(cx + Math.cos(a) * R).toFixed(1)},${(cy + Math.sin(a) * R).toFixed(1)} ${(cx + Math.cos(a2) * R).toFixed(1)},${(cy + Math.sin(a2) * R).toFixed(1)}"/>`);
+      rays.push(
+        `<polygon points="${cx},${cy} ${(cx + Math.cos(a) * R).toFixed(1)},${(cy + Math.sin(a) * R).toFixed(1)} ${(cx + Math.cos(a2) * R).toFixed(1)},${(cy + Math.sin(a2) * R).toFixed(1)}"/>`,
+      );
     }
     out.push(`<g fill="#ffd98a" opacity=".08">${rays.join('')}</g>`);
     const ridge = (y0: number, amp: number, fill: string, op: number) => {
@@ -113,7 +139,9 @@ function scene(kind: SceneKind, seed: string, w: number, h: number, p: string): 
       const x = r() * w;
       const y = h * (0.15 + r() * 0.6);
       const s = 10 + r() * 12;
-      out.push(`<g fill="none" stroke="#f7e3a1" stroke-width="2.2" opacity=".55"><path d="M${(x - s * 2).toFixed(1)} ${y.toFixed(1)} h${(s * 4).toFixed(1)}"/><path d="M${x.toFixed(1)} ${y.toFixed(1)} a${s} ${s} 0 1 1 ${s} -${s}"/><path d="M${(x - s).toFixed(1)} ${y.toFixed(1)} a${s * 0.7} ${s * 0.7} 0 1 0 -${(s * 0.7).toFixed(1)} -${(s * 0.7).toFixed(1)}"/></g>`);
+      out.push(
+        `<g fill="none" stroke="#f7e3a1" stroke-width="2.2" opacity=".55"><path d="M${(x - s * 2).toFixed(1)} ${y.toFixed(1)} h${(s * 4).toFixed(1)}"/><path d="M${x.toFixed(1)} ${y.toFixed(1)} a${s} ${s} 0 1 1 ${s} -${s}"/><path d="M${(x - s).toFixed(1)} ${y.toFixed(1)} a${s * 0.7} ${s * 0.7} 0 1 0 -${(s * 0.7).toFixed(1)} -${(s * 0.7).toFixed(1)}"/></g>`,
+      );
     }
   }
   return out.join('');
@@ -265,7 +293,11 @@ ${cardAt(c0, 226, 160, 200, 0, 's0')}
       for (let i = 0; i < 9; i++) {
         const x = 120 + (i % 3) * 124;
         const y = 110 + Math.floor(i / 3) * 130;
-        cells.push(i % 4 === 0 ? cardAt(cards[i % cards.length]!, x + 12, y + 6, 84, 0, `b${i}`) : `<rect x="${x + 12}" y="${y + 6}" width="84" height="118" rx="6" fill="#fff" fill-opacity=".1" stroke="#fff" stroke-opacity=".4" stroke-dasharray="4 4"/>`);
+        cells.push(
+          i % 4 === 0
+            ? cardAt(cards[i % cards.length]!, x + 12, y + 6, 84, 0, `b${i}`)
+            : `<rect x="${x + 12}" y="${y + 6}" width="84" height="118" rx="6" fill="#fff" fill-opacity=".1" stroke="#fff" stroke-opacity=".4" stroke-dasharray="4 4"/>`,
+        );
       }
       return `<rect x="100" y="90" width="400" height="420" rx="16" fill="#1b1b2f" stroke="#c9a227" stroke-width="4"/>${cells.join('')}`;
     }
@@ -298,7 +330,7 @@ ${cardAt(c0, 350, 250, 90, -14, 'p0')}${cardAt(c1, 390, 280, 90, 6, 'p1')}`;
         .map((word, i) => {
           const x = 150 + (i % 3) * 150;
           const y = 190 + Math.floor(i / 3) * 200;
-          return `<g transform="translate(${x} ${y}) rotate(${(i % 2 ? 6 : -6)})"><circle r="68" fill="#fff" stroke="#2f8f6b" stroke-width="6"/><circle r="56" fill="${['#ffd166', '#ff8fab', '#8bd3c7'][i % 3]}"/><text y="${word.length > 3 ? 8 : 12}" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="${word.length > 3 ? 24 : 32}" fill="#3b1f0e">${word}</text></g>`;
+          return `<g transform="translate(${x} ${y}) rotate(${i % 2 ? 6 : -6})"><circle r="68" fill="#fff" stroke="#2f8f6b" stroke-width="6"/><circle r="56" fill="${['#ffd166', '#ff8fab', '#8bd3c7'][i % 3]}"/><text y="${word.length > 3 ? 8 : 12}" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="${word.length > 3 ? 24 : 32}" fill="#3b1f0e">${word}</text></g>`;
         })
         .join('');
     }
@@ -308,16 +340,22 @@ ${cardAt(c0, 350, 250, 90, -14, 'p0')}${cardAt(c1, 390, 280, 90, 6, 'p1')}`;
 <text x="300" y="330" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="96" fill="#f7e3a1">你</text>
 <circle cx="300" cy="300" r="182" fill="none" stroke="#e9c46a" stroke-width="16"/>
 <circle cx="300" cy="300" r="198" fill="none" stroke="#e9c46a" stroke-width="3" stroke-dasharray="8 10"/>
-${['龍', '雀', '虎', '武'].map((g, i) => {
-  const a = -Math.PI / 4 + (i * Math.PI) / 2;
-  const x = 300 + Math.cos(a) * 190;
-  const y = 300 + Math.sin(a) * 190;
-  return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="36" fill="#041f1c" stroke="#e9c46a" stroke-width="5"/><text x="${x.toFixed(1)}" y="${(y + 14).toFixed(1)}" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="38" fill="#f7e3a1">${g}</text>`;
-}).join('')}`;
+${['龍', '雀', '虎', '武']
+  .map((g, i) => {
+    const a = -Math.PI / 4 + (i * Math.PI) / 2;
+    const x = 300 + Math.cos(a) * 190;
+    const y = 300 + Math.sin(a) * 190;
+    return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="36" fill="#041f1c" stroke="#e9c46a" stroke-width="5"/><text x="${x.toFixed(1)}" y="${(y + 14).toFixed(1)}" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="38" fill="#f7e3a1">${g}</text>`;
+  })
+  .join('')}`;
   }
 }
 
-export function productSvg(p: { name: string; art: ProductArt; label: string }, variant: number, cards: CardArt[]): string {
+export function productSvg(
+  p: { name: string; art: ProductArt; label: string },
+  variant: number,
+  cards: CardArt[],
+): string {
   const bg = PRODUCT_BG[p.art];
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-label="${esc(p.name)}">
 <title>${esc(p.name)}</title>
@@ -329,7 +367,10 @@ ${productDrawing(p.art, p.label, variant, cards)}
 `;
 }
 
-export function bannerSvg(b: { title: string; subtitle: string; colors: string[]; scene: SceneKind; seed: string }, cards: CardArt[]): string {
+export function bannerSvg(
+  b: { title: string; subtitle: string; colors: string[]; scene: SceneKind; seed: string },
+  cards: CardArt[],
+): string {
   const w = 750;
   const h = 300;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(b.title)}">

@@ -26,6 +26,8 @@ export const addresses = pgTable(
   (t) => [
     index().on(t.userId, t.createdAt),
     // The last guard behind the per-user lock: two defaults can never be committed.
-    uniqueIndex('addresses_one_default_per_user').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('addresses_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );

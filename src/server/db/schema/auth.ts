@@ -9,7 +9,9 @@ export const users = pgTable('users', {
   avatar: text(),
   bio: text().notNull().default(''),
   roles: text().array().notNull().default(['user']),
-  status: text({ enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: text({ enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   /** Set by an operator with the status; shown in the back office. */
   disabledReason: text(),
   disabledAt: ts(),

@@ -17,7 +17,9 @@ export const cards = pgTable(
     ownerId: text()
       .notNull()
       .references(() => users.id),
-    status: text({ enum: ['held', 'listed', 'reserved', 'consumed'] }).notNull().default('held'),
+    status: text({ enum: ['held', 'listed', 'reserved', 'consumed'] })
+      .notNull()
+      .default('held'),
     ...acquisition(),
   },
   (t) => [uniqueIndex().on(t.cardInfoId, t.serial), index().on(t.ownerId, t.status)],

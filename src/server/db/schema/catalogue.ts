@@ -45,7 +45,10 @@ export const cardInfos = pgTable(
   },
   (t) => [
     index().on(t.themeId),
-    check('card_infos_supply', sql`${t.minted} >= 0 AND ${t.reserved} >= 0 AND ${t.minted} + ${t.reserved} <= ${t.editionSize}`),
+    check(
+      'card_infos_supply',
+      sql`${t.minted} >= 0 AND ${t.reserved} >= 0 AND ${t.minted} + ${t.reserved} <= ${t.editionSize}`,
+    ),
   ],
 );
 
@@ -69,5 +72,7 @@ export const products = pgTable(
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('products_supply', sql`${t.sold} >= 0 AND ${t.reserved} >= 0 AND ${t.sold} + ${t.reserved} <= ${t.stock}`)],
+  (t) => [
+    check('products_supply', sql`${t.sold} >= 0 AND ${t.reserved} >= 0 AND ${t.sold} + ${t.reserved} <= ${t.stock}`),
+  ],
 );

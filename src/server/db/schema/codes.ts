@@ -14,7 +14,9 @@ export const codeBatches = pgTable(
     themeId: text().references(() => themes.id),
     count: integer().notNull(),
     note: text().notNull().default(''),
-    status: text({ enum: ['active', 'voided'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'voided'] })
+      .notNull()
+      .default('active'),
     createdAt: ts().notNull(),
     voidedAt: ts(),
     createdBy: text().references(() => users.id),
@@ -41,7 +43,9 @@ export const exchangeCodes = pgTable(
     /** The target: a card info (its next serial) or a theme (a random card of it). */
     cardInfoId: text().references(() => cardInfos.id),
     themeId: text().references(() => themes.id),
-    status: text({ enum: ['unused', 'used', 'voided'] }).notNull().default('unused'),
+    status: text({ enum: ['unused', 'used', 'voided'] })
+      .notNull()
+      .default('unused'),
     usedBy: text().references(() => users.id),
     usedAt: ts(),
     createdAt: ts().notNull(),

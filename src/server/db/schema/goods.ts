@@ -15,7 +15,9 @@ export const goods = pgTable(
     ownerId: text()
       .notNull()
       .references(() => users.id),
-    status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] }).notNull().default('held'),
+    status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] })
+      .notNull()
+      .default('held'),
     ...acquisition(),
   },
   (t) => [index().on(t.ownerId, t.status)],

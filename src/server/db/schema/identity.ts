@@ -23,7 +23,9 @@ export const identities = pgTable(
     /** Kept apart from the ciphertexts so answers never need to decrypt. */
     nameMasked: text().notNull(),
     numberMasked: text().notNull(),
-    status: text({ enum: ['verified', 'revoked'] }).notNull().default('verified'),
+    status: text({ enum: ['verified', 'revoked'] })
+      .notNull()
+      .default('verified'),
     verifiedAt: ts().notNull(),
     /** An operator's revocation (the user may verify again). */
     revokedAt: ts(),

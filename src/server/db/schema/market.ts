@@ -31,7 +31,9 @@ export const listings = pgTable(
     serial: integer(),
     editionSize: integer(),
     price: integer().notNull(),
-    status: text({ enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'] }).notNull(),
+    status: text({
+      enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'],
+    }).notNull(),
     /** Why an operator took the listing down; shown to the seller. */
     takedownReason: text(),
     /** The buyer's pending `market` pay order while reserved. */
@@ -45,19 +47,36 @@ export const listings = pgTable(
     closedAt: ts(),
   },
   (t) => [
-    uniqueIndex('listings_one_open_per_item').on(t.itemId).where(sql`${t.sellType} = 0 AND ${t.status} IN ('active', 'reserved')`),
+    uniqueIndex('listings_one_open_per_item')
+      .on(t.itemId)
+      .where(sql`${t.sellType} = 0 AND ${t.status} IN ('active', 'reserved')`),
     // Open listings are what the market pages read: partial indexes in each sort order.
-    index('listings_active_price_idx').on(t.sellType, t.price).where(sql`${t.status} = 'active'`),
-    index('listings_active_kind_price_idx').on(t.sellType, t.kind, t.price).where(sql`${t.status} = 'active'`),
-    index('listings_active_created_idx').on(t.sellType, t.createdAt).where(sql`${t.status} = 'active'`),
-    index('listings_active_card_info_idx').on(t.sellType, t.cardInfoId, t.price).where(sql`${t.status} = 'active'`),
-    index('listings_active_product_idx').on(t.sellType, t.productId, t.price).where(sql`${t.status} = 'active'`),
+    index('listings_active_price_idx')
+      .on(t.sellType, t.price)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_kind_price_idx')
+      .on(t.sellType, t.kind, t.price)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_created_idx')
+      .on(t.sellType, t.createdAt)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_card_info_idx')
+      .on(t.sellType, t.cardInfoId, t.price)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_product_idx')
+      .on(t.sellType, t.productId, t.price)
+      .where(sql`${t.status} = 'active'`),
     index().on(t.cardInfoId, t.sellType, t.status, t.price),
     index().on(t.productId, t.sellType, t.status, t.price),
     index().on(t.userId, t.sellType, t.status, t.createdAt),
-    index('listings_expiry_idx').on(t.expiresAt).where(sql`${t.status} IN ('active', 'pending_payment')`),
+    index('listings_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} IN ('active', 'pending_payment')`),
     uniqueIndex().on(t.fundingOrderNo),
-    check('listings_item', sql`(${t.kind} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.kind} = 'goods' AND ${t.productId} IS NOT NULL)`),
+    check(
+      'listings_item',
+      sql`(${t.kind} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.kind} = 'goods' AND ${t.productId} IS NOT NULL)`,
+    ),
     check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
     check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
   ],
@@ -98,9 +117,15 @@ export const marketOrders = pgTable(
   (t) => [
     index().on(t.buyerId, t.createdAt),
     index().on(t.sellerId, t.createdAt),
-    index('market_orders_sales_card_idx').on(t.cardInfoId, t.completedAt).where(sql`${t.status} = 'completed'`),
-    index('market_orders_sales_product_idx').on(t.productId, t.completedAt).where(sql`${t.status} = 'completed'`),
-    uniqueIndex('market_orders_order_no').on(t.orderNo).where(sql`${t.sellType} = 0`),
+    index('market_orders_sales_card_idx')
+      .on(t.cardInfoId, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
+    index('market_orders_sales_product_idx')
+      .on(t.productId, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
+    uniqueIndex('market_orders_order_no')
+      .on(t.orderNo)
+      .where(sql`${t.sellType} = 0`),
   ],
 );
 
@@ -134,9 +159,17 @@ export const marketSummaries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.refId] }),
-    index('market_summaries_ask_min_idx').on(t.kind, t.askMin, t.refId).where(sql`${t.askCount} > 0`),
-    index('market_summaries_ask_newest_idx').on(t.kind, t.askNewestAt).where(sql`${t.askCount} > 0`),
-    index('market_summaries_bid_max_idx').on(t.kind, t.bidMax, t.refId).where(sql`${t.bidCount} > 0`),
-    index('market_summaries_bid_newest_idx').on(t.kind, t.bidNewestAt).where(sql`${t.bidCount} > 0`),
+    index('market_summaries_ask_min_idx')
+      .on(t.kind, t.askMin, t.refId)
+      .where(sql`${t.askCount} > 0`),
+    index('market_summaries_ask_newest_idx')
+      .on(t.kind, t.askNewestAt)
+      .where(sql`${t.askCount} > 0`),
+    index('market_summaries_bid_max_idx')
+      .on(t.kind, t.bidMax, t.refId)
+      .where(sql`${t.bidCount} > 0`),
+    index('market_summaries_bid_newest_idx')
+      .on(t.kind, t.bidNewestAt)
+      .where(sql`${t.bidCount} > 0`),
   ],
 );

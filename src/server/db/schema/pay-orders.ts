@@ -65,12 +65,17 @@ export const payOrders = pgTable(
     index().on(t.buyerId, t.type, t.createdAt),
     index().on(t.buyerId, t.cardInfoId),
     index().on(t.buyerId, t.productId),
-    index('pay_orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('pay_orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     check(
       'pay_orders_item',
       sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid') AND ${t.listingId} IS NOT NULL)`,
     ),
-    check('pay_orders_amounts', sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.amountCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check(
+      'pay_orders_amounts',
+      sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.amountCents} = ${t.unitPriceCents} * ${t.quantity}`,
+    ),
   ],
 );
 

@@ -15,11 +15,16 @@ export const ledgerAccounts = pgTable(
   {
     id: text().primaryKey(),
     userId: text().references(() => users.id),
-    type: text({ enum: ['balance', 'escrow', 'fees', 'provider_clearing', 'payout_clearing', 'payout_paid'] }).notNull(),
+    type: text({
+      enum: ['balance', 'escrow', 'fees', 'provider_clearing', 'payout_clearing', 'payout_paid'],
+    }).notNull(),
     balance: cents().notNull().default(0),
     createdAt: ts().notNull(),
   },
-  (t) => [check('ledger_accounts_non_negative', sql`${t.type} = 'provider_clearing' OR ${t.balance} >= 0`), index().on(t.userId)],
+  (t) => [
+    check('ledger_accounts_non_negative', sql`${t.type} = 'provider_clearing' OR ${t.balance} >= 0`),
+    index().on(t.userId),
+  ],
 );
 
 /** One balanced movement of money: its entries net to zero. `(kind, ref_id)` is unique so a step is never booked twice. */
@@ -64,7 +69,9 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => users.id),
     amount: cents().notNull(),
-    status: text({ enum: ['pending', 'paid', 'rejected'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'paid', 'rejected'] })
+      .notNull()
+      .default('pending'),
     method: text({ enum: ['fps', 'bank', 'payme'] }).notNull(),
     accountName: text().notNull(),
     accountNoCipher: text().notNull(),
@@ -76,5 +83,9 @@ export const withdrawals = pgTable(
     createdAt: ts().notNull(),
     decidedAt: ts(),
   },
-  (t) => [index().on(t.userId, t.createdAt), index().on(t.status, t.createdAt), check('withdrawals_amount', sql`${t.amount} > 0`)],
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index().on(t.status, t.createdAt),
+    check('withdrawals_amount', sql`${t.amount} > 0`),
+  ],
 );

@@ -14,12 +14,16 @@ export async function accountRoutes(app: FastifyInstance) {
     requireUser(req);
   });
 
-  r.post('/user/updateInfo', { schema: { tags, body: UpdateInfoBodySchema, response: reply(UserSchema) } }, async (req) =>
-    ok(await account.updateInfo(requireUser(req), req.body), '資料已更新'),
+  r.post(
+    '/user/updateInfo',
+    { schema: { tags, body: UpdateInfoBodySchema, response: reply(UserSchema) } },
+    async (req) => ok(await account.updateInfo(requireUser(req), req.body), '資料已更新'),
   );
 
-  r.post('/user/updatePhone', { schema: { tags, body: UpdatePhoneBodySchema, response: reply(UserSchema) } }, async (req) =>
-    ok(await account.updatePhone(requireUser(req), req.body), '手機號碼已更換，其他裝置已登出'),
+  r.post(
+    '/user/updatePhone',
+    { schema: { tags, body: UpdatePhoneBodySchema, response: reply(UserSchema) } },
+    async (req) => ok(await account.updatePhone(requireUser(req), req.body), '手機號碼已更換，其他裝置已登出'),
   );
 
   r.get('/user/avatarOptions', { schema: { tags, response: reply(z.array(AvatarOptionSchema)) } }, async (req) =>

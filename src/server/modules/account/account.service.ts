@@ -34,7 +34,8 @@ export function createAccountService(deps: Deps, services: { auth: AuthService; 
     },
 
     /** `user/updatePhone`: see AuthService.changePhone. */
-    updatePhone: (actor: Actor, input: { authCode: string; phone: string; code: string }) => services.auth.changePhone(actor, input),
+    updatePhone: (actor: Actor, input: { authCode: string; phone: string; code: string }) =>
+      services.auth.changePhone(actor, input),
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -43,13 +43,21 @@ export function createAddressesRepository() {
 
     /** One of the user's addresses; `lock` holds its row until the transaction ends. */
     async find(db: Executor, userId: string, id: string, opts: { lock?: boolean } = {}) {
-      const q = db.select(columns).from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1);
+      const q = db
+        .select(columns)
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .limit(1);
       const rows = opts.lock ? await q.for('update') : await q;
       return rows[0] ?? null;
     },
 
     async findDefault(db: Executor, userId: string) {
-      const rows = await db.select(columns).from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true))).limit(1);
+      const rows = await db
+        .select(columns)
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -72,17 +80,31 @@ export function createAddressesRepository() {
       await db
         .update(addresses)
         .set({ isDefault: false, updatedAt: at })
-        .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true), keepId ? ne(addresses.id, keepId) : undefined));
+        .where(
+          and(
+            eq(addresses.userId, userId),
+            eq(addresses.isDefault, true),
+            keepId ? ne(addresses.id, keepId) : undefined,
+          ),
+        );
     },
 
     async delete(db: Executor, userId: string, id: string): Promise<boolean> {
-      const rows = await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning({ id: addresses.id });
+      const rows = await db
+        .delete(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .returning({ id: addresses.id });
       return rows.length > 0;
     },
 
     /** The most recently added address of the user (the one promoted when the default is deleted). */
     async newest(db: Executor, userId: string) {
-      const rows = await db.select(columns).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id)).limit(1);
+      const rows = await db
+        .select(columns)
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(desc(addresses.createdAt), desc(addresses.id))
+        .limit(1);
       return rows[0] ?? null;
     },
   };

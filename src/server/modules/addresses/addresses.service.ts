@@ -42,12 +42,20 @@ export function createAddressesService(deps: Deps) {
       return deps.db.transaction(async (tx) => {
         await repo.lockBook(tx, actor.userId);
         const n = await repo.count(tx, actor.userId);
-        if (n >= ADDRESSES_PER_USER) throw conflict(`最多只可儲存 ${ADDRESSES_PER_USER} 個地址，請先刪除不再使用的地址`);
+        if (n >= ADDRESSES_PER_USER)
+          throw conflict(`最多只可儲存 ${ADDRESSES_PER_USER} 個地址，請先刪除不再使用的地址`);
         const now = deps.clock.now();
         const isDefault = n === 0 || input.isDefault === true;
         if (isDefault) await repo.clearDefault(tx, actor.userId, null, now);
         const { isDefault: _ignored, ...fields } = input;
-        const row = await repo.insert(tx, { id: newId('adr'), userId: actor.userId, ...fields, isDefault, createdAt: now, updatedAt: now });
+        const row = await repo.insert(tx, {
+          id: newId('adr'),
+          userId: actor.userId,
+          ...fields,
+          isDefault,
+          createdAt: now,
+          updatedAt: now,
+        });
         return toAddress(row);
       });
     },
@@ -58,7 +66,8 @@ export function createAddressesService(deps: Deps) {
         await repo.lockBook(tx, actor.userId);
         const current = await repo.find(tx, actor.userId, input.id, { lock: true });
         if (!current) throw notFound(NOT_FOUND);
-        if (current.isDefault && input.isDefault === false) throw conflict('必須保留一個預設地址：請把另一個地址設為預設');
+        if (current.isDefault && input.isDefault === false)
+          throw conflict('必須保留一個預設地址：請把另一個地址設為預設');
         const now = deps.clock.now();
         const isDefault = current.isDefault || input.isDefault === true;
         if (isDefault && !current.isDefault) await repo.clearDefault(tx, actor.userId, input.id, now);
@@ -106,7 +115,13 @@ export function createAddressesService(deps: Deps) {
     async snapshot(db: Executor, userId: string, id: string): Promise<AddressSnapshot> {
       const row = await repo.find(db, userId, id);
       if (!row) throw notFound(NOT_FOUND);
-      return { recipient: row.recipient, phone: row.phone, region: row.region, district: row.district, detail: row.detail };
+      return {
+        recipient: row.recipient,
+        phone: row.phone,
+        region: row.region,
+        district: row.district,
+        detail: row.detail,
+      };
     },
   };
 }

@@ -14,10 +14,15 @@ describe('address book API', () => {
 
   const add = (token: string, body: Record<string, unknown>) => t.call<Address>('POST', 'address/add', { token, body });
   const list = async (token: string) => (await t.call<Address[]>('GET', 'address/list', { token })).data;
-  const defaults = async (userId: string) => t.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).then(async (rows) => {
-    const all = await t.db.select().from(addresses).where(eq(addresses.userId, userId));
-    return { count: rows.length, defaults: all.filter((a) => a.isDefault).map((a) => a.id) };
-  });
+  const defaults = async (userId: string) =>
+    t.db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .then(async (rows) => {
+        const all = await t.db.select().from(addresses).where(eq(addresses.userId, userId));
+        return { count: rows.length, defaults: all.filter((a) => a.isDefault).map((a) => a.id) };
+      });
 
   it('new users have no address and no default', async () => {
     const u = await signIn(t);
@@ -28,12 +33,19 @@ describe('address book API', () => {
   it('the first address becomes the default; a later one only when asked; the phone is stored in E.164', async () => {
     const u = await signIn(t);
     const first = await add(u.token, addressBody({ phone: '9123 4567' }));
-    expect(first).toMatchObject({ status: 200, msg: '地址已新增', data: { isDefault: true, phone: '+85291234567', region: '九龍', district: '觀塘區' } });
+    expect(first).toMatchObject({
+      status: 200,
+      msg: '地址已新增',
+      data: { isDefault: true, phone: '+85291234567', region: '九龍', district: '觀塘區' },
+    });
     t.clock.advance(1000);
     const second = await add(u.token, addressBody({ recipient: '李小明', region: '香港島', district: '灣仔區' }));
     expect(second.data.isDefault).toBe(false);
     t.clock.advance(1000);
-    const third = await add(u.token, addressBody({ recipient: '張三', region: '澳門', district: '氹仔', phone: '+85362345678', isDefault: true }));
+    const third = await add(
+      u.token,
+      addressBody({ recipient: '張三', region: '澳門', district: '氹仔', phone: '+85362345678', isDefault: true }),
+    );
     expect(third.data.isDefault).toBe(true);
     const rows = await list(u.token);
     expect(rows.map((a) => a.id)).toEqual([third.data.id, second.data.id, first.data.id]);
@@ -73,23 +85,43 @@ describe('address book API', () => {
 
   it('keeps at most 20 addresses', async () => {
     const u = await signIn(t);
-    for (let i = 0; i < 20; i++) expect((await add(u.token, addressBody({ recipient: `收件人${i}` }))).status).toBe(200);
-    expect(await add(u.token, addressBody())).toMatchObject({ status: 409, msg: '最多只可儲存 20 個地址，請先刪除不再使用的地址' });
-    expect((await t.call<Address[]>('GET', 'address/list', { token: u.token, query: { pageSize: '50' } })).data).toHaveLength(20);
+    for (let i = 0; i < 20; i++)
+      expect((await add(u.token, addressBody({ recipient: `收件人${i}` }))).status).toBe(200);
+    expect(await add(u.token, addressBody())).toMatchObject({
+      status: 409,
+      msg: '最多只可儲存 20 個地址，請先刪除不再使用的地址',
+    });
+    expect(
+      (await t.call<Address[]>('GET', 'address/list', { token: u.token, query: { pageSize: '50' } })).data,
+    ).toHaveLength(20);
   });
 
   it('update changes the fields; isDefault moves the default; the default cannot be unset', async () => {
     const u = await signIn(t);
     const a = (await add(u.token, addressBody())).data;
     const b = (await add(u.token, addressBody({ recipient: '李小明' }))).data;
-    const upd = await t.call<Address>('POST', 'address/update', { token: u.token, body: { id: b.id, ...addressBody({ recipient: '李大明', region: '新界', district: '沙田區', isDefault: true }) } });
-    expect(upd).toMatchObject({ status: 200, data: { id: b.id, recipient: '李大明', region: '新界', district: '沙田區', isDefault: true } });
+    const upd = await t.call<Address>('POST', 'address/update', {
+      token: u.token,
+      body: { id: b.id, ...addressBody({ recipient: '李大明', region: '新界', district: '沙田區', isDefault: true }) },
+    });
+    expect(upd).toMatchObject({
+      status: 200,
+      data: { id: b.id, recipient: '李大明', region: '新界', district: '沙田區', isDefault: true },
+    });
     expect((await defaults(u.userId)).defaults).toEqual([b.id]);
-    const unset = await t.call('POST', 'address/update', { token: u.token, body: { id: b.id, ...addressBody({ isDefault: false }) } });
+    const unset = await t.call('POST', 'address/update', {
+      token: u.token,
+      body: { id: b.id, ...addressBody({ isDefault: false }) },
+    });
     expect(unset).toMatchObject({ status: 409, msg: '必須保留一個預設地址：請把另一個地址設為預設' });
     // Saving the default without the flag keeps it the default.
-    expect((await t.call<Address>('POST', 'address/update', { token: u.token, body: { id: b.id, ...addressBody() } })).data.isDefault).toBe(true);
-    expect((await t.call<Address>('POST', 'address/setDefault', { token: u.token, body: { id: a.id } })).data.isDefault).toBe(true);
+    expect(
+      (await t.call<Address>('POST', 'address/update', { token: u.token, body: { id: b.id, ...addressBody() } })).data
+        .isDefault,
+    ).toBe(true);
+    expect(
+      (await t.call<Address>('POST', 'address/setDefault', { token: u.token, body: { id: a.id } })).data.isDefault,
+    ).toBe(true);
     expect((await defaults(u.userId)).defaults).toEqual([a.id]);
   });
 
@@ -102,11 +134,20 @@ describe('address book API', () => {
     const c = (await add(u.token, addressBody({ recipient: 'C' }))).data;
     // Make the oldest the most recently edited: promotion still follows when it was added.
     await t.call('POST', 'address/update', { token: u.token, body: { id: b.id, ...addressBody({ recipient: 'B2' }) } });
-    const del = await t.call<{ id: string; newDefaultId: string | null }>('POST', 'address/delete', { token: u.token, body: { id: a.id } });
+    const del = await t.call<{ id: string; newDefaultId: string | null }>('POST', 'address/delete', {
+      token: u.token,
+      body: { id: a.id },
+    });
     expect(del).toMatchObject({ status: 200, msg: '地址已刪除', data: { id: a.id, newDefaultId: c.id } });
     expect((await defaults(u.userId)).defaults).toEqual([c.id]);
-    expect((await t.call<{ newDefaultId: string | null }>('POST', 'address/delete', { token: u.token, body: { id: b.id } })).data.newDefaultId).toBe(c.id);
-    expect((await t.call<{ newDefaultId: string | null }>('POST', 'address/delete', { token: u.token, body: { id: c.id } })).data.newDefaultId).toBeNull();
+    expect(
+      (await t.call<{ newDefaultId: string | null }>('POST', 'address/delete', { token: u.token, body: { id: b.id } }))
+        .data.newDefaultId,
+    ).toBe(c.id);
+    expect(
+      (await t.call<{ newDefaultId: string | null }>('POST', 'address/delete', { token: u.token, body: { id: c.id } }))
+        .data.newDefaultId,
+    ).toBeNull();
     expect(await defaults(u.userId)).toEqual({ count: 0, defaults: [] });
   });
 
@@ -119,14 +160,24 @@ describe('address book API', () => {
       ['address/setDefault', { id: a.id }],
       ['address/delete', { id: a.id }],
     ] as const) {
-      expect(await t.call('POST', path, { token: other.token, body })).toMatchObject({ status: 404, msg: '找不到此地址' });
+      expect(await t.call('POST', path, { token: other.token, body })).toMatchObject({
+        status: 404,
+        msg: '找不到此地址',
+      });
     }
     expect(await list(other.token)).toEqual([]);
     expect((await list(owner.token))[0]).toMatchObject({ id: a.id, recipient: '陳大文' });
   });
 
   it('every address call needs a session (403 before the body is read)', async () => {
-    for (const [method, path] of [['GET', 'address/list'], ['GET', 'address/default'], ['POST', 'address/add'], ['POST', 'address/update'], ['POST', 'address/setDefault'], ['POST', 'address/delete']] as const) {
+    for (const [method, path] of [
+      ['GET', 'address/list'],
+      ['GET', 'address/default'],
+      ['POST', 'address/add'],
+      ['POST', 'address/update'],
+      ['POST', 'address/setDefault'],
+      ['POST', 'address/delete'],
+    ] as const) {
       expect(await t.call(method, path, { body: {} })).toMatchObject({ status: 403, code: 403 });
     }
   });

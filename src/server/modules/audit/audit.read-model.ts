@@ -25,7 +25,11 @@ function where(f: AuditFilter): SQL | undefined {
     f.from ? gte(auditLog.createdAt, f.from) : undefined,
     f.to ? lt(auditLog.createdAt, f.to) : undefined,
     f.q
-      ? or(ilike(auditLog.action, `%${escapeLike(f.q)}%`), ilike(auditLog.targetId, `%${escapeLike(f.q)}%`), eq(auditLog.requestId, f.q))
+      ? or(
+          ilike(auditLog.action, `%${escapeLike(f.q)}%`),
+          ilike(auditLog.targetId, `%${escapeLike(f.q)}%`),
+          eq(auditLog.requestId, f.q),
+        )
       : undefined,
   );
 }

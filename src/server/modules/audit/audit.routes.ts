@@ -10,9 +10,20 @@ export async function adminAuditRoutes(app: FastifyInstance) {
   const { audit } = app.services;
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/audit', { schema: { tags: ['admin'], querystring: AuditSearchQuerySchema, response: reply(z.array(AuditRecordSchema)) } }, async (req, res) => {
-    const { page, pageSize, from, to, ...filter } = req.query;
-    // Empty filters ('') match everything: the search skips falsy values.
-    return okPage(res, await audit.search(requireAdmin(req), { ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }, { page, pageSize }));
-  });
+  r.get(
+    '/admin/audit',
+    { schema: { tags: ['admin'], querystring: AuditSearchQuerySchema, response: reply(z.array(AuditRecordSchema)) } },
+    async (req, res) => {
+      const { page, pageSize, from, to, ...filter } = req.query;
+      // Empty filters ('') match everything: the search skips falsy values.
+      return okPage(
+        res,
+        await audit.search(
+          requireAdmin(req),
+          { ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined },
+          { page, pageSize },
+        ),
+      );
+    },
+  );
 }

@@ -42,7 +42,10 @@ export function createAuditService(deps: Pick<Deps, 'db' | 'clock'>) {
 
     /** Newest first; `total` counts every match for the back office's pager. */
     async search(_operator: Operator, f: AuditFilter, page: { page: number; pageSize: number }) {
-      const { rows, total } = await readModel.search(deps.db, f, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
+      const { rows, total } = await readModel.search(deps.db, f, {
+        limit: page.pageSize,
+        offset: (page.page - 1) * page.pageSize,
+      });
       return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total };
     },
   };

@@ -15,7 +15,13 @@ describe('audit redaction', () => {
       name: '星光卡冊',
       code: 'ABCD-EFGH-JKLM-NPQR',
       codes: ['A', 'B'],
-      nested: { tokenHash: 'x', accountNo: '12345678', accountNoMasked: '****5678', idNumber: 'A1234563', numberCipher: 'v1:…' },
+      nested: {
+        tokenHash: 'x',
+        accountNo: '12345678',
+        accountNoMasked: '****5678',
+        idNumber: 'A1234563',
+        numberCipher: 'v1:…',
+      },
       list: [{ csvCipher: 'c', count: 3 }],
       at: new Date('2026-11-22T00:00:00Z'),
       empty: null,
@@ -24,7 +30,13 @@ describe('audit redaction', () => {
       name: '星光卡冊',
       code: REDACTED,
       codes: REDACTED,
-      nested: { tokenHash: REDACTED, accountNo: REDACTED, accountNoMasked: '****5678', idNumber: REDACTED, numberCipher: REDACTED },
+      nested: {
+        tokenHash: REDACTED,
+        accountNo: REDACTED,
+        accountNoMasked: '****5678',
+        idNumber: REDACTED,
+        numberCipher: REDACTED,
+      },
       list: [{ csvCipher: REDACTED, count: 3 }],
       at: '2026-11-22T00:00:00.000Z',
       empty: null,
@@ -49,14 +61,33 @@ describe('audit log', () => {
     const audit = createAuditService({ db: database.db, clock });
     await expect(
       database.db.transaction(async (tx) => {
-        await audit.record(tx, operator, { action: 'theme.create', targetType: 'theme', targetId: 'thm_rolled_back', after: { name: 'x' } });
+        await audit.record(tx, operator, {
+          action: 'theme.create',
+          targetType: 'theme',
+          targetId: 'thm_rolled_back',
+          after: { name: 'x' },
+        });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    await database.db.transaction((tx) => audit.record(tx, operator, { action: 'theme.update', targetType: 'theme', targetId: 'thm_1', before: { name: '舊' }, after: { name: '新', token: 't' } }));
+    await database.db.transaction((tx) =>
+      audit.record(tx, operator, {
+        action: 'theme.update',
+        targetType: 'theme',
+        targetId: 'thm_1',
+        before: { name: '舊' },
+        after: { name: '新', token: 't' },
+      }),
+    );
     const { rows, total } = await audit.search(operator, { targetId: 'thm_1' }, { page: 1, pageSize: 20 });
     expect(total).toBe(1);
-    expect(rows[0]).toMatchObject({ action: 'theme.update', requestId: 'req_TEST1', before: { name: '舊' }, after: { name: '新', token: REDACTED }, actor: { id: operator.userId, nickname: '營運員' } });
+    expect(rows[0]).toMatchObject({
+      action: 'theme.update',
+      requestId: 'req_TEST1',
+      before: { name: '舊' },
+      after: { name: '新', token: REDACTED },
+      actor: { id: operator.userId, nickname: '營運員' },
+    });
     expect((await audit.search(operator, { targetId: 'thm_rolled_back' }, { page: 1, pageSize: 20 })).total).toBe(0);
     expect((await audit.search(operator, { q: 'req_TEST1' }, { page: 1, pageSize: 20 })).total).toBe(1);
     expect((await audit.search(operator, { q: 'update' }, { page: 1, pageSize: 20 })).total).toBe(1);

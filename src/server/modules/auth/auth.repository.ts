@@ -52,7 +52,10 @@ export function createAuthRepository() {
     },
 
     async revokeSession(db: Executor, id: string, at: Date) {
-      await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
 
     /** Revokes every live session of a user; answers how many. */
@@ -87,26 +90,58 @@ export function createAuthRepository() {
 
     /** Inserts a user unless the phone is taken; answers the new row or null. */
     async insertUser(db: Executor, row: typeof users.$inferInsert) {
-      const rows = await db.insert(users).values(row).onConflictDoNothing({ target: users.phone }).returning(userColumns);
+      const rows = await db
+        .insert(users)
+        .values(row)
+        .onConflictDoNothing({ target: users.phone })
+        .returning(userColumns);
       return rows[0] ?? null;
     },
 
     async usersByIds(db: Executor, ids: string[]) {
       if (ids.length === 0) return [];
-      return db.select({ id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio, phone: users.phone, createdAt: users.createdAt, status: users.status }).from(users).where(inArray(users.id, ids));
+      return db
+        .select({
+          id: users.id,
+          nickname: users.nickname,
+          avatar: users.avatar,
+          bio: users.bio,
+          phone: users.phone,
+          createdAt: users.createdAt,
+          status: users.status,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
     },
 
     /** Changes profile fields or the phone of a user; answers the new row, or null when there is none. */
-    async updateUser(db: Executor, id: string, set: Partial<Pick<typeof users.$inferInsert, 'nickname' | 'bio' | 'avatar' | 'phone' | 'roles'>> & { updatedAt: Date }) {
+    async updateUser(
+      db: Executor,
+      id: string,
+      set: Partial<Pick<typeof users.$inferInsert, 'nickname' | 'bio' | 'avatar' | 'phone' | 'roles'>> & {
+        updatedAt: Date;
+      },
+    ) {
       const rows = await db.update(users).set(set).where(eq(users.id, id)).returning(userColumns);
       return rows[0] ?? null;
     },
 
     /** Disables (with the operator's reason) or re-enables a user; answers whether the user exists. */
-    async setUserStatus(db: Executor, id: string, status: 'active' | 'disabled', at: Date, reason: string | null = null): Promise<boolean> {
+    async setUserStatus(
+      db: Executor,
+      id: string,
+      status: 'active' | 'disabled',
+      at: Date,
+      reason: string | null = null,
+    ): Promise<boolean> {
       const rows = await db
         .update(users)
-        .set({ status, disabledReason: status === 'disabled' ? reason : null, disabledAt: status === 'disabled' ? at : null, updatedAt: at })
+        .set({
+          status,
+          disabledReason: status === 'disabled' ? reason : null,
+          disabledAt: status === 'disabled' ? at : null,
+          updatedAt: at,
+        })
         .where(eq(users.id, id))
         .returning({ id: users.id });
       return rows.length > 0;

@@ -20,27 +20,47 @@ export async function authRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { auth } = app.services;
 
-  r.post('/sms/send', { schema: { tags: ['auth'], body: SmsSendBodySchema, response: reply(SmsSentSchema) } }, async (req) =>
-    ok(await auth.sendSms({ ...req.body, ip: req.ip }), SENT_MSG),
+  r.post(
+    '/sms/send',
+    { schema: { tags: ['auth'], body: SmsSendBodySchema, response: reply(SmsSentSchema) } },
+    async (req) => ok(await auth.sendSms({ ...req.body, ip: req.ip }), SENT_MSG),
   );
 
-  r.post('/sms/authSend', { schema: { tags: ['auth'], body: SmsAuthSendBodySchema, response: reply(SmsSentSchema) } }, async (req) =>
-    ok(await auth.sendAuthSms(requireUser(req), { purpose: req.body.purpose, ip: req.ip }), SENT_MSG),
+  r.post(
+    '/sms/authSend',
+    { schema: { tags: ['auth'], body: SmsAuthSendBodySchema, response: reply(SmsSentSchema) } },
+    async (req) => ok(await auth.sendAuthSms(requireUser(req), { purpose: req.body.purpose, ip: req.ip }), SENT_MSG),
   );
 
-  r.post('/user/register', { schema: { tags: ['auth'], body: RegisterBodySchema, response: reply(SessionDataSchema) } }, async (req) =>
-    ok(await auth.register({ phone: req.body.phone, code: req.body.code, nickname: req.body.nickname, userAgent: req.headers['user-agent'] })),
+  r.post(
+    '/user/register',
+    { schema: { tags: ['auth'], body: RegisterBodySchema, response: reply(SessionDataSchema) } },
+    async (req) =>
+      ok(
+        await auth.register({
+          phone: req.body.phone,
+          code: req.body.code,
+          nickname: req.body.nickname,
+          userAgent: req.headers['user-agent'],
+        }),
+      ),
   );
 
-  r.post('/user/login', { schema: { tags: ['auth'], body: LoginBodySchema, response: reply(SessionDataSchema) } }, async (req) =>
-    ok(await auth.login({ ...req.body, userAgent: req.headers['user-agent'] })),
+  r.post(
+    '/user/login',
+    { schema: { tags: ['auth'], body: LoginBodySchema, response: reply(SessionDataSchema) } },
+    async (req) => ok(await auth.login({ ...req.body, userAgent: req.headers['user-agent'] })),
   );
 
-  r.post('/user/loginByToken', { schema: { tags: ['auth'], body: LoginByTokenBodySchema, response: reply(SessionDataSchema) } }, async (req) =>
-    ok(await auth.loginByToken({ token: req.body.token, userAgent: req.headers['user-agent'] })),
+  r.post(
+    '/user/loginByToken',
+    { schema: { tags: ['auth'], body: LoginByTokenBodySchema, response: reply(SessionDataSchema) } },
+    async (req) => ok(await auth.loginByToken({ token: req.body.token, userAgent: req.headers['user-agent'] })),
   );
 
-  r.get('/user/info', { schema: { tags: ['auth'], response: reply(UserSchema) } }, async (req) => ok(await auth.info(requireUser(req))));
+  r.get('/user/info', { schema: { tags: ['auth'], response: reply(UserSchema) } }, async (req) =>
+    ok(await auth.info(requireUser(req))),
+  );
 
   // The seed's client posts logout without a body, possibly still labelled JSON: an empty body is no body.
   await app.register(async (scope) => {

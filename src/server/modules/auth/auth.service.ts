@@ -112,7 +112,14 @@ export function createAuthService(deps: Deps) {
         const since = sessions.epoch();
         const found = await lookups.load(hash);
         if (!found || found.userStatus !== 'active') return null;
-        session = { id: found.id, userId: found.userId, roles: found.roles, userStatus: found.userStatus, expiresAt: found.expiresAt, lastUsedAt: found.lastUsedAt };
+        session = {
+          id: found.id,
+          userId: found.userId,
+          roles: found.roles,
+          userStatus: found.userStatus,
+          expiresAt: found.expiresAt,
+          lastUsedAt: found.lastUsedAt,
+        };
         sessions.put(hash, session, since);
       }
       const now = deps.clock.now();
@@ -158,9 +165,37 @@ export function createAuthService(deps: Deps) {
     },
 
     /** Public profiles (nickname, avatar, bio; masked phone for operators) of these users, by id. */
-    async profiles(ids: string[]): Promise<Map<string, { id: string; nickname: string; avatar: string | null; bio: string; phoneMasked: string; createdAt: Date; active: boolean }>> {
+    async profiles(
+      ids: string[],
+    ): Promise<
+      Map<
+        string,
+        {
+          id: string;
+          nickname: string;
+          avatar: string | null;
+          bio: string;
+          phoneMasked: string;
+          createdAt: Date;
+          active: boolean;
+        }
+      >
+    > {
       const rows = await repo.usersByIds(deps.db, [...new Set(ids)]);
-      return new Map(rows.map((u) => [u.id, { id: u.id, nickname: u.nickname, avatar: u.avatar, bio: u.bio, phoneMasked: maskPhone(u.phone), createdAt: u.createdAt, active: u.status === 'active' }]));
+      return new Map(
+        rows.map((u) => [
+          u.id,
+          {
+            id: u.id,
+            nickname: u.nickname,
+            avatar: u.avatar,
+            bio: u.bio,
+            phoneMasked: maskPhone(u.phone),
+            createdAt: u.createdAt,
+            active: u.status === 'active',
+          },
+        ]),
+      );
     },
 
     /** Checks and consumes a code sent by `sms/authSend` to the signed-in user's own phone; a 400 saying why otherwise. */
@@ -172,7 +207,13 @@ export function createAuthService(deps: Deps) {
 
     /** The user of this phone, created (with the default nickname) when there is none. */
     async ensureUser(phone: string): Promise<{ id: string; created: boolean }> {
-      const inserted = await repo.insertUser(deps.db, { id: newId('usr'), phone, nickname: defaultNickname(), createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
+      const inserted = await repo.insertUser(deps.db, {
+        id: newId('usr'),
+        phone,
+        nickname: defaultNickname(),
+        createdAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      });
       if (inserted) return { id: inserted.id, created: true };
       const existing = await repo.findUserByPhone(deps.db, phone);
       if (!existing) throw new Error('user vanished between insert and select');
@@ -187,7 +228,12 @@ export function createAuthService(deps: Deps) {
     },
 
     /** Sign-up: the code first, so only the phone's owner learns whether it is registered. */
-    async register(input: { phone: string; code: string; nickname?: string; userAgent?: string }): Promise<SessionData> {
+    async register(input: {
+      phone: string;
+      code: string;
+      nickname?: string;
+      userAgent?: string;
+    }): Promise<SessionData> {
       await sms.verify({ phone: input.phone, purpose: 'register', code: input.code });
       if (await repo.findUserByPhone(deps.db, input.phone)) throw conflict('此手機號碼已註冊，請直接登入');
       const now = deps.clock.now();
@@ -262,13 +308,23 @@ export function createAuthService(deps: Deps) {
       if (current.phone === input.phone) throw invalid('新手機號碼與目前的號碼相同');
       const outcome = await deps.db
         .transaction(async (tx) => {
-          const old = await sms.verifyIn(tx, { phone: current.phone, purpose: 'change_phone_old', code: input.authCode }, { consume: false });
+          const old = await sms.verifyIn(
+            tx,
+            { phone: current.phone, purpose: 'change_phone_old', code: input.authCode },
+            { consume: false },
+          );
           if (!old.ok) return { ok: false as const, kind: 'invalid' as const, msg: `目前手機號碼的驗證碼：${old.msg}` };
-          const fresh = await sms.verifyIn(tx, { phone: input.phone, purpose: 'change_phone', code: input.code }, { consume: false });
-          if (!fresh.ok) return { ok: false as const, kind: 'invalid' as const, msg: `新手機號碼的驗證碼：${fresh.msg}` };
+          const fresh = await sms.verifyIn(
+            tx,
+            { phone: input.phone, purpose: 'change_phone', code: input.code },
+            { consume: false },
+          );
+          if (!fresh.ok)
+            return { ok: false as const, kind: 'invalid' as const, msg: `新手機號碼的驗證碼：${fresh.msg}` };
           await sms.consumeIn(tx, old.value);
           await sms.consumeIn(tx, fresh.value);
-          if (await repo.findUserByPhone(tx, input.phone)) return { ok: false as const, kind: 'conflict' as const, msg: PHONE_TAKEN };
+          if (await repo.findUserByPhone(tx, input.phone))
+            return { ok: false as const, kind: 'conflict' as const, msg: PHONE_TAKEN };
           const now = deps.clock.now();
           const user = await repo.updateUser(tx, actor.userId, { phone: input.phone, updatedAt: now });
           if (!user) return { ok: false as const, kind: 'not_found' as const, msg: '找不到此帳戶' };

@@ -32,7 +32,9 @@ describe('sign-up and sign-in API', () => {
   }
   async function signUp(phone = freshPhone(), nickname?: string): Promise<SessionData> {
     const code = await codeFor(phone, 'register');
-    const res = await t.call<SessionData>('POST', 'user/register', { body: { phone, code, agreePrivacy: true, ...(nickname ? { nickname } : {}) } });
+    const res = await t.call<SessionData>('POST', 'user/register', {
+      body: { phone, code, agreePrivacy: true, ...(nickname ? { nickname } : {}) },
+    });
     expect(res).toMatchObject({ status: 200, code: 200 });
     return res.data;
   }
@@ -114,7 +116,11 @@ describe('sign-up and sign-in API', () => {
         t.clock.advance(HOUR);
       }
       const refused = await send(phone, 'login');
-      expect(refused).toMatchObject({ status: 429, code: 429, msg: '此手機號碼今日獲取驗證碼的次數已達上限，請明天再試' });
+      expect(refused).toMatchObject({
+        status: 429,
+        code: 429,
+        msg: '此手機號碼今日獲取驗證碼的次數已達上限，請明天再試',
+      });
       t.clock.advance(DAY - 2 * HOUR);
       expect((await send(phone, 'login')).code).toBe(200);
     });
@@ -141,7 +147,9 @@ describe('sign-up and sign-in API', () => {
       const older = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(smsCodes.createdAt);
       expect(older[0]!.revokedAt).not.toBeNull();
       expect(older[1]!.revokedAt).toBeNull();
-      expect((await t.call('POST', 'user/register', { body: { phone, code: second, agreePrivacy: true } })).code).toBe(200);
+      expect((await t.call('POST', 'user/register', { body: { phone, code: second, agreePrivacy: true } })).code).toBe(
+        200,
+      );
     });
 
     it('answers 503 and revokes the code when the SMS gateway fails', async () => {
@@ -165,13 +173,21 @@ describe('sign-up and sign-in API', () => {
     it('sends a code to the signed-in user’s own phone, and needs a session', async () => {
       const phone = freshPhone();
       const session = await signUp(phone);
-      const res = await t.call('POST', 'sms/authSend', { body: { purpose: 'payment' }, token: session.token, ip: freshIp() });
+      const res = await t.call('POST', 'sms/authSend', {
+        body: { purpose: 'payment' },
+        token: session.token,
+        ip: freshIp(),
+      });
       expect(res).toEqual({ status: 200, code: 200, msg: '驗證碼已發送', data: { resendAfterSeconds: 60 } });
       expect(t.sms.last(phone)!.body).toContain('你的設定收款帳戶驗證碼是');
       const code = t.sms.lastCode(phone);
       await expect(t.app.services.auth.verifySmsCode({ phone, purpose: 'payment', code })).resolves.toBeUndefined();
 
-      const again = await t.call('POST', 'sms/authSend', { body: { purpose: 'payment' }, token: session.token, ip: freshIp() });
+      const again = await t.call('POST', 'sms/authSend', {
+        body: { purpose: 'payment' },
+        token: session.token,
+        ip: freshIp(),
+      });
       expect(again.code).toBe(429);
       expect((await t.call('POST', 'sms/authSend', { body: { purpose: 'payment' } })).code).toBe(403);
       const bad = await t.call('POST', 'sms/authSend', { body: { purpose: 'login' }, token: session.token });
@@ -185,14 +201,24 @@ describe('sign-up and sign-in API', () => {
       const session = await signUp(phone);
       expect(session.token.length).toBeGreaterThanOrEqual(43);
       expect(session.authority).toEqual(['user']);
-      expect(session.user).toMatchObject({ phone, phoneMasked: '+852 9***4567', verified: false, roles: ['user'], avatar: null, bio: '' });
+      expect(session.user).toMatchObject({
+        phone,
+        phoneMasked: '+852 9***4567',
+        verified: false,
+        roles: ['user'],
+        avatar: null,
+        bio: '',
+      });
       // Nicknames are public (card owners): the default says nothing about the phone.
       expect(session.user.nickname).toMatch(/^收藏家[0-9A-Z]{6}$/);
       expect(session.user.nickname).not.toMatch(/4567|0045|2004/);
       expect((await signUp('+85292014567')).user.nickname).not.toBe(session.user.nickname);
       const me = await info(session.token);
       expect(me).toMatchObject({ status: 200, code: 200, data: session.user });
-      const stored = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, session.user.id));
+      const stored = await t.db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(eq(sessions.userId, session.user.id));
       expect(stored).toHaveLength(1);
       expect(stored[0]!.tokenHash).not.toBe(session.token);
     });
@@ -201,7 +227,9 @@ describe('sign-up and sign-in API', () => {
       const national = `9${String(2100000 + ++seq)}`;
       const phone = `+852${national}`;
       const code = await codeFor(phone, 'register');
-      const res = await t.call<SessionData>('POST', 'user/register', { body: { phone: national, code, nickname: ' 卡迷阿明 ', agreePrivacy: true } });
+      const res = await t.call<SessionData>('POST', 'user/register', {
+        body: { phone: national, code, nickname: ' 卡迷阿明 ', agreePrivacy: true },
+      });
       expect(res.code).toBe(200);
       expect(res.data.user).toMatchObject({ phone, nickname: '卡迷阿明' });
     });
@@ -211,7 +239,9 @@ describe('sign-up and sign-in API', () => {
       await signUp(phone);
       t.clock.advance(MIN);
       const code = await codeFor(phone, 'register');
-      const wrong = await t.call('POST', 'user/register', { body: { phone, code: code === '000000' ? '111111' : '000000', agreePrivacy: true } });
+      const wrong = await t.call('POST', 'user/register', {
+        body: { phone, code: code === '000000' ? '111111' : '000000', agreePrivacy: true },
+      });
       expect(wrong).toMatchObject({ status: 400, code: 400, msg: '驗證碼錯誤，還可以再試 4 次' });
       const twice = await t.call('POST', 'user/register', { body: { phone, code, agreePrivacy: true } });
       expect(twice).toEqual({ status: 409, code: 409, msg: '此手機號碼已註冊，請直接登入', data: null });
@@ -241,7 +271,12 @@ describe('sign-up and sign-in API', () => {
       const phone = freshPhone();
       const code = await codeFor(phone, 'login');
       expect((await login(phone, code === '123456' ? '654321' : '123456')).msg).toBe('驗證碼錯誤，還可以再試 4 次');
-      expect(await login(phone, code)).toEqual({ status: 400, code: 400, msg: '此手機號碼尚未註冊，請先註冊', data: null });
+      expect(await login(phone, code)).toEqual({
+        status: 400,
+        code: 400,
+        msg: '此手機號碼尚未註冊，請先註冊',
+        data: null,
+      });
       expect(await t.db.select({ id: users.id }).from(users).where(eq(users.phone, phone))).toHaveLength(0);
     });
 
@@ -280,13 +315,23 @@ describe('sign-up and sign-in API', () => {
         '驗證碼錯誤，還可以再試 1 次',
         '驗證碼錯誤次數過多，已失效，請重新獲取',
       ]);
-      expect(await login(phone, code)).toEqual({ status: 400, code: 400, msg: '驗證碼錯誤次數過多，已失效，請重新獲取', data: null });
+      expect(await login(phone, code)).toEqual({
+        status: 400,
+        code: 400,
+        msg: '驗證碼錯誤次數過多，已失效，請重新獲取',
+        data: null,
+      });
       t.clock.advance(MIN);
       expect((await login(phone, await codeFor(phone, 'login'))).code).toBe(200);
     });
 
     it('asks for a code when none was sent', async () => {
-      expect(await login(freshPhone(), '123456')).toEqual({ status: 400, code: 400, msg: '請先獲取驗證碼', data: null });
+      expect(await login(freshPhone(), '123456')).toEqual({
+        status: 400,
+        code: 400,
+        msg: '請先獲取驗證碼',
+        data: null,
+      });
     });
   });
 
@@ -302,9 +347,18 @@ describe('sign-up and sign-in API', () => {
       const registered = await signUp(phone);
       const { token, code } = await linkFor(phone);
       const res = await byToken(token);
-      expect(res).toMatchObject({ status: 200, code: 200, data: { user: { id: registered.user.id }, authority: ['user'] } });
+      expect(res).toMatchObject({
+        status: 200,
+        code: 200,
+        data: { user: { id: registered.user.id }, authority: ['user'] },
+      });
       expect((await info(res.data.token)).code).toBe(200);
-      expect(await byToken(token)).toEqual({ status: 400, code: 400, msg: '此登入連結已使用，請重新獲取驗證碼', data: null });
+      expect(await byToken(token)).toEqual({
+        status: 400,
+        code: 400,
+        msg: '此登入連結已使用，請重新獲取驗證碼',
+        data: null,
+      });
       expect((await login(phone, code)).msg).toBe('驗證碼已使用，請重新獲取');
     });
 
@@ -321,7 +375,12 @@ describe('sign-up and sign-in API', () => {
       await signUp(phone);
       const { token } = await linkFor(phone);
       t.clock.advance(10 * MIN);
-      expect(await byToken(token)).toEqual({ status: 400, code: 400, msg: '登入連結已過期，請重新獲取驗證碼', data: null });
+      expect(await byToken(token)).toEqual({
+        status: 400,
+        code: 400,
+        msg: '登入連結已過期，請重新獲取驗證碼',
+        data: null,
+      });
     });
 
     it('still works after the code’s 5 minutes, within its 10', async () => {
@@ -340,7 +399,12 @@ describe('sign-up and sign-in API', () => {
       const newer = await linkFor(phone);
       expect((await byToken(token)).msg).toBe('登入連結已失效，請使用最新收到的短訊或重新獲取驗證碼');
       expect((await byToken(newer.token)).code).toBe(200);
-      expect(await byToken('x'.repeat(43))).toEqual({ status: 400, code: 400, msg: '登入連結無效，請重新獲取驗證碼', data: null });
+      expect(await byToken('x'.repeat(43))).toEqual({
+        status: 400,
+        code: 400,
+        msg: '登入連結無效，請重新獲取驗證碼',
+        data: null,
+      });
       expect((await byToken('short')).msg).toBe('登入連結無效');
     });
   });
@@ -351,9 +415,21 @@ describe('sign-up and sign-in API', () => {
       const signedOut = await signUp();
       expect((await t.call('POST', 'user/logout', { token: signedOut.token })).status).toBe(200);
       // Sent together, known, unknown and signed-out tokens mixed, some twice: each answer is its own caller's.
-      const tokens = [...people.map((p) => p.token), 'not-a-real-token', signedOut.token, people[0]!.token, people[3]!.token];
+      const tokens = [
+        ...people.map((p) => p.token),
+        'not-a-real-token',
+        signedOut.token,
+        people[0]!.token,
+        people[3]!.token,
+      ];
       const answers = await Promise.all(tokens.map((token) => info(token)));
-      expect(answers.map((a) => (a.status === 200 ? a.data.nickname : a.status))).toEqual([...people.map((p) => p.user.nickname), 403, 403, '同時0', '同時3']);
+      expect(answers.map((a) => (a.status === 200 ? a.data.nickname : a.status))).toEqual([
+        ...people.map((p) => p.user.nickname),
+        403,
+        403,
+        '同時0',
+        '同時3',
+      ]);
     });
 
     it('answers 403 without a token or with a bad one', async () => {
@@ -395,7 +471,10 @@ describe('sign-up and sign-in API', () => {
       expect((await t.call('POST', 'user/logout', { token: a.token })).code).toBe(403);
       expect((await info(b.data.token)).code).toBe(200); // other sessions stay
       expect((await t.call('POST', 'user/logout')).code).toBe(403);
-      const revoked = await t.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, a.user.id));
+      const revoked = await t.db
+        .select({ revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, a.user.id));
       expect(revoked.filter((s) => s.revokedAt !== null)).toHaveLength(1);
     });
 
@@ -403,7 +482,11 @@ describe('sign-up and sign-in API', () => {
       const { token } = await signUp();
       const odd = await t.call('POST', 'user/logout', { token, body: { all: true } });
       expect(odd).toMatchObject({ status: 400, msg: '不接受的欄位：all' });
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/logout',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(200);
       expect((await info(token)).code).toBe(403);
     });
@@ -419,14 +502,27 @@ describe('sign-up and sign-in API', () => {
 
       expect((await info(a.token)).code).toBe(403);
       expect((await info(b.data.token)).code).toBe(403);
-      const live = await t.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, a.user.id));
+      const live = await t.db
+        .select({ revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, a.user.id));
       expect(live.every((s) => s.revokedAt !== null)).toBe(true);
 
-      expect(await t.call('POST', 'user/loginByToken', { body: { token: link } })).toEqual({ status: 400, code: 400, msg: '此帳戶已被停用，如有疑問請聯絡客服', data: null });
+      expect(await t.call('POST', 'user/loginByToken', { body: { token: link } })).toEqual({
+        status: 400,
+        code: 400,
+        msg: '此帳戶已被停用，如有疑問請聯絡客服',
+        data: null,
+      });
       t.clock.advance(MIN);
       const code = await codeFor(phone, 'login');
       expect(t.sms.lastLoginToken(phone)).toBeUndefined(); // no link for a disabled account
-      expect(await login(phone, code)).toEqual({ status: 409, code: 409, msg: '此帳戶已被停用，如有疑問請聯絡客服', data: null });
+      expect(await login(phone, code)).toEqual({
+        status: 409,
+        code: 409,
+        msg: '此帳戶已被停用，如有疑問請聯絡客服',
+        data: null,
+      });
       await expect(t.app.services.auth.startSession(a.user.id)).rejects.toMatchObject({ kind: 'conflict' });
       await expect(t.app.services.auth.disableUser('usr_nobody')).rejects.toMatchObject({ kind: 'not_found' });
     });
@@ -438,9 +534,14 @@ describe('sign-up and sign-in API', () => {
       const phone = freshPhone();
       const code = await codeFor(phone, 'exchange');
       expect(t.sms.last(phone)!.body).toContain('你的兌換卡牌驗證碼是');
-      await expect(auth.verifySmsCode({ phone, purpose: 'exchange', code: code === '000000' ? '000001' : '000000' })).rejects.toMatchObject({ kind: 'invalid', message: '驗證碼錯誤，還可以再試 4 次' });
+      await expect(
+        auth.verifySmsCode({ phone, purpose: 'exchange', code: code === '000000' ? '000001' : '000000' }),
+      ).rejects.toMatchObject({ kind: 'invalid', message: '驗證碼錯誤，還可以再試 4 次' });
       await auth.verifySmsCode({ phone, purpose: 'exchange', code });
-      await expect(auth.verifySmsCode({ phone, purpose: 'exchange', code })).rejects.toMatchObject({ kind: 'invalid', message: '驗證碼已使用，請重新獲取' });
+      await expect(auth.verifySmsCode({ phone, purpose: 'exchange', code })).rejects.toMatchObject({
+        kind: 'invalid',
+        message: '驗證碼已使用，請重新獲取',
+      });
 
       const created = await auth.ensureUser(phone);
       expect(created.created).toBe(true);
@@ -464,11 +565,31 @@ describe('sign-up and sign-in API', () => {
       ['short code', 'user/login', { phone: '91234567', code: '12345' }, '驗證碼為 6 位數字'],
       ['letters in code', 'user/login', { phone: '91234567', code: '12345a' }, '驗證碼為 6 位數字'],
       ['missing code', 'user/login', { phone: '91234567' }, '請輸入驗證碼'],
-      ['short nickname', 'user/register', { phone: '91234567', code: '123456', nickname: '阿', agreePrivacy: true }, '暱稱需為 2 至 20 個字'],
-      ['long nickname', 'user/register', { phone: '91234567', code: '123456', nickname: '阿'.repeat(21), agreePrivacy: true }, '暱稱需為 2 至 20 個字'],
-      ['privacy not agreed', 'user/register', { phone: '91234567', code: '123456', agreePrivacy: false }, '請先閱讀並同意私隱政策'],
+      [
+        'short nickname',
+        'user/register',
+        { phone: '91234567', code: '123456', nickname: '阿', agreePrivacy: true },
+        '暱稱需為 2 至 20 個字',
+      ],
+      [
+        'long nickname',
+        'user/register',
+        { phone: '91234567', code: '123456', nickname: '阿'.repeat(21), agreePrivacy: true },
+        '暱稱需為 2 至 20 個字',
+      ],
+      [
+        'privacy not agreed',
+        'user/register',
+        { phone: '91234567', code: '123456', agreePrivacy: false },
+        '請先閱讀並同意私隱政策',
+      ],
       ['privacy missing', 'user/register', { phone: '91234567', code: '123456' }, '請先閱讀並同意私隱政策'],
-      ['unknown field on login', 'user/login', { phone: '91234567', code: '123456', password: 'x' }, '不接受的欄位：password'],
+      [
+        'unknown field on login',
+        'user/login',
+        { phone: '91234567', code: '123456', password: 'x' },
+        '不接受的欄位：password',
+      ],
       ['missing token', 'user/loginByToken', {}, '登入連結無效'],
     ])('%s → 400 naming the field', async (_name, path, body, msg) => {
       const res = await t.call('POST', path, { body });
@@ -488,14 +609,22 @@ describe.skipIf(!TEST_DATABASE_URL)('sign-in under concurrency (PostgreSQL)', ()
 
   it('sends one code when the same number asks many times at once', async () => {
     const phone = freshPhone();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => t.call('POST', 'sms/send', { body: { phone, purpose: 'login' }, ip: `203.0.113.${i + 1}` })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.call('POST', 'sms/send', { body: { phone, purpose: 'login' }, ip: `203.0.113.${i + 1}` }),
+      ),
+    );
     expect(results.map((r) => r.code).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
     expect(t.sms.sent.filter((m) => m.to === phone)).toHaveLength(1);
   });
 
   it('keeps the per-IP limit when many numbers ask at once', async () => {
     const ip = '203.0.113.200';
-    const results = await Promise.all(Array.from({ length: 26 }, () => t.call('POST', 'sms/send', { body: { phone: freshPhone(), purpose: 'register' }, ip })));
+    const results = await Promise.all(
+      Array.from({ length: 26 }, () =>
+        t.call('POST', 'sms/send', { body: { phone: freshPhone(), purpose: 'register' }, ip }),
+      ),
+    );
     expect(results.filter((r) => r.code === 200)).toHaveLength(20);
     expect(results.filter((r) => r.code === 429)).toHaveLength(6);
   });
@@ -504,7 +633,9 @@ describe.skipIf(!TEST_DATABASE_URL)('sign-in under concurrency (PostgreSQL)', ()
     const phone = freshPhone();
     await t.call('POST', 'sms/send', { body: { phone, purpose: 'register' }, ip: '203.0.113.250' });
     const code = t.sms.lastCode(phone);
-    const results = await Promise.all(Array.from({ length: 6 }, () => t.call('POST', 'user/register', { body: { phone, code, agreePrivacy: true } })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => t.call('POST', 'user/register', { body: { phone, code, agreePrivacy: true } })),
+    );
     expect(results.filter((r) => r.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code === 400).map((r) => r.msg)).toEqual(Array(5).fill('驗證碼已使用，請重新獲取'));
   });
@@ -514,7 +645,9 @@ describe.skipIf(!TEST_DATABASE_URL)('sign-in under concurrency (PostgreSQL)', ()
     await t.call('POST', 'sms/send', { body: { phone, purpose: 'login' }, ip: '203.0.113.251' });
     const code = t.sms.lastCode(phone);
     const wrong = code === '000000' ? '000001' : '000000';
-    const results = await Promise.all(Array.from({ length: 8 }, () => t.call('POST', 'user/login', { body: { phone, code: wrong } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => t.call('POST', 'user/login', { body: { phone, code: wrong } })),
+    );
     expect(results.map((r) => r.msg).sort()).toEqual(
       [
         '驗證碼錯誤，還可以再試 4 次',

@@ -13,7 +13,8 @@ import { openTestDatabase } from '../../testing/test-db';
 import { testConfig } from '../../testing/test-app';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
-if (!TEST_REDIS_URL) console.log('skipped: kept sessions across two instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
+if (!TEST_REDIS_URL)
+  console.log('skipped: kept sessions across two instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
 
 /** Waits for something another instance sends through Redis (delivery, not speed, is under test). */
 async function until(what: string, cond: () => Promise<boolean>) {
@@ -65,7 +66,8 @@ describe.skipIf(!TEST_REDIS_URL)('kept sessions of two instances on one Redis', 
     const { id } = await auth.ensureUser(`+8525${String(++phones).padStart(7, '0')}`);
     return { id, token: (await auth.startSession(id)).token };
   }
-  const get = async (app: FastifyInstance, url: string, token: string) => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode;
+  const get = async (app: FastifyInstance, url: string, token: string) =>
+    (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode;
   const post = async (app: FastifyInstance, url: string, token: string, payload: object = {}) =>
     (await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload })).statusCode;
   const info = (app: FastifyInstance, token: string) => get(app, '/api/user/info', token);
@@ -90,11 +92,17 @@ describe.skipIf(!TEST_REDIS_URL)('kept sessions of two instances on one Redis', 
 
   it('disabling a user and revoking an operator on one instance apply on the other', async () => {
     const operator = await user();
-    await db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, operator.id));
+    await db
+      .update(users)
+      .set({ roles: ['user', 'admin'] })
+      .where(eq(users.id, operator.id));
     one().services.auth.sessionsChanged(operator.id);
     const u = await user();
     const admin = await user();
-    await db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, admin.id));
+    await db
+      .update(users)
+      .set({ roles: ['user', 'admin'] })
+      .where(eq(users.id, admin.id));
     one().services.auth.sessionsChanged(admin.id);
     expect(await info(two(), u.token)).toBe(200);
     expect(await get(two(), '/api/admin/users', admin.token)).toBe(200);
@@ -102,6 +110,9 @@ describe.skipIf(!TEST_REDIS_URL)('kept sessions of two instances on one Redis', 
     expect(await post(one(), '/api/admin/users/disable', operator.token, { id: u.id, reason: '測試停用' })).toBe(200);
     await until('instance two refuses the disabled user', async () => (await info(two(), u.token)) === 403);
     expect(await post(one(), '/api/admin/users/revokeAdmin', operator.token, { id: admin.id })).toBe(200);
-    await until('instance two no longer lets the former operator in', async () => (await get(two(), '/api/admin/users', admin.token)) === 404);
+    await until(
+      'instance two no longer lets the former operator in',
+      async () => (await get(two(), '/api/admin/users', admin.token)) === 404,
+    );
   });
 });

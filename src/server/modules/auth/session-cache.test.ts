@@ -107,9 +107,18 @@ describe('kept sessions in the app: every revocation applies to the next request
     const operator = await signInOperator(t);
     const u = await signIn(t);
     expect(await info(u.token)).toBe(200);
-    expect((await t.call('POST', 'admin/users/disable', { token: operator.token, body: { id: u.userId, reason: '測試停用' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', 'admin/users/disable', {
+          token: operator.token,
+          body: { id: u.userId, reason: '測試停用' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await info(u.token)).toBe(403);
-    expect((await t.call('POST', 'admin/users/enable', { token: operator.token, body: { id: u.userId } })).status).toBe(200);
+    expect((await t.call('POST', 'admin/users/enable', { token: operator.token, body: { id: u.userId } })).status).toBe(
+      200,
+    );
     expect(await info(u.token)).toBe(403);
   });
 
@@ -117,9 +126,13 @@ describe('kept sessions in the app: every revocation applies to the next request
     const operator = await signInOperator(t);
     const u = await signIn(t);
     expect(await adminUsers(u.token)).toBe(404);
-    expect((await t.call('POST', 'admin/users/grantAdmin', { token: operator.token, body: { id: u.userId } })).status).toBe(200);
+    expect(
+      (await t.call('POST', 'admin/users/grantAdmin', { token: operator.token, body: { id: u.userId } })).status,
+    ).toBe(200);
     expect(await adminUsers(u.token)).toBe(200);
-    expect((await t.call('POST', 'admin/users/revokeAdmin', { token: operator.token, body: { id: u.userId } })).status).toBe(200);
+    expect(
+      (await t.call('POST', 'admin/users/revokeAdmin', { token: operator.token, body: { id: u.userId } })).status,
+    ).toBe(200);
     expect(await adminUsers(u.token)).toBe(404);
     expect(await info(u.token)).toBe(200);
   });

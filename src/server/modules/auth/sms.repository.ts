@@ -61,7 +61,14 @@ export function createSmsRepository() {
       await db
         .update(smsCodes)
         .set({ revokedAt: at })
-        .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt), isNull(smsCodes.revokedAt)));
+        .where(
+          and(
+            eq(smsCodes.phone, phone),
+            eq(smsCodes.purpose, purpose),
+            isNull(smsCodes.consumedAt),
+            isNull(smsCodes.revokedAt),
+          ),
+        );
     },
 
     async insertCode(db: Executor, row: typeof smsCodes.$inferInsert) {
@@ -69,7 +76,10 @@ export function createSmsRepository() {
     },
 
     async revokeCode(db: Executor, id: string, at: Date) {
-      await db.update(smsCodes).set({ revokedAt: at }).where(and(eq(smsCodes.id, id), isNull(smsCodes.revokedAt)));
+      await db
+        .update(smsCodes)
+        .set({ revokedAt: at })
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.revokedAt)));
     },
 
     /** The newest code for this phone and purpose, locked for the rest of the transaction. */

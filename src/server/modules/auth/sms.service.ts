@@ -62,13 +62,20 @@ export function createSmsCodeService(deps: Deps) {
       const token = input.loginLink ? newSecretToken() : null;
       const refusal = await deps.db.transaction(async (tx) => {
         await repo.lockSender(tx, input.phone, input.ip);
-        if ((await repo.countForPhoneSince(tx, input.phone, new Date(now.getTime() - DAY_MS))) >= SMS_PER_PHONE_PER_DAY) {
+        if (
+          (await repo.countForPhoneSince(tx, input.phone, new Date(now.getTime() - DAY_MS))) >= SMS_PER_PHONE_PER_DAY
+        ) {
           return '此手機號碼今日獲取驗證碼的次數已達上限，請明天再試';
         }
-        if ((await repo.countForPhoneSince(tx, input.phone, new Date(now.getTime() - HOUR_MS))) >= SMS_PER_PHONE_PER_HOUR) {
+        if (
+          (await repo.countForPhoneSince(tx, input.phone, new Date(now.getTime() - HOUR_MS))) >= SMS_PER_PHONE_PER_HOUR
+        ) {
           return '此手機號碼獲取驗證碼過於頻繁，請一小時後再試';
         }
-        if ((await repo.countForIpSince(tx, input.ip, new Date(now.getTime() - HOUR_MS))) >= deps.config.SMS_PER_IP_PER_HOUR) {
+        if (
+          (await repo.countForIpSince(tx, input.ip, new Date(now.getTime() - HOUR_MS))) >=
+          deps.config.SMS_PER_IP_PER_HOUR
+        ) {
           return '你的網絡獲取驗證碼過於頻繁，請一小時後再試';
         }
         const last = await repo.lastSentAt(tx, input.phone, input.purpose);
@@ -100,17 +107,28 @@ export function createSmsCodeService(deps: Deps) {
       if (refusal) throw rateLimited(refusal);
 
       let body = `【Trove 寶庫】你的${PURPOSE_TEXT[input.purpose]}驗證碼是 ${code}，${SMS_CODE_TTL_MS / 60_000} 分鐘內有效。請勿向任何人透露。`;
-      if (token) body += `\n一按登入（${LOGIN_TOKEN_TTL_MS / 60_000} 分鐘內有效）：${deps.config.publicUrl}/login?token=${token}`;
+      if (token)
+        body += `\n一按登入（${LOGIN_TOKEN_TTL_MS / 60_000} 分鐘內有效）：${deps.config.publicUrl}/login?token=${token}`;
       try {
         await deps.sms.send({ to: input.phone, body });
       } catch (err) {
         await repo.revokeCode(deps.db, id, deps.clock.now());
         // The gateway's own message may quote the number, so only its code goes to the log.
         const e = err as { code?: unknown; status?: unknown; name?: unknown };
-        deps.log.error({ gatewayError: { name: e.name, code: e.code, status: e.status }, purpose: input.purpose, phone: maskPhone(input.phone) }, 'sms send failed');
+        deps.log.error(
+          {
+            gatewayError: { name: e.name, code: e.code, status: e.status },
+            purpose: input.purpose,
+            phone: maskPhone(input.phone),
+          },
+          'sms send failed',
+        );
         throw new AppError('unavailable', '短訊發送失敗，請稍後再試');
       }
-      deps.log.info({ purpose: input.purpose, phone: maskPhone(input.phone), loginLink: Boolean(token) }, 'sms code sent');
+      deps.log.info(
+        { purpose: input.purpose, phone: maskPhone(input.phone), loginLink: Boolean(token) },
+        'sms code sent',
+      );
       return { resendAfterSeconds: SMS_RESEND_AFTER_MS / 1000 };
     },
 
@@ -118,12 +136,21 @@ export function createSmsCodeService(deps: Deps) {
      * Checks the newest code of this phone and purpose inside `tx`; a wrong try is counted. Consumes
      * it unless `consume` is false (then `consumeIn` with the answered id, once every check passed).
      */
-    async verifyIn(tx: Tx, input: { phone: string; purpose: SmsPurpose; code: string }, opts: { consume?: boolean } = {}): Promise<Outcome<string>> {
+    async verifyIn(
+      tx: Tx,
+      input: { phone: string; purpose: SmsPurpose; code: string },
+      opts: { consume?: boolean } = {},
+    ): Promise<Outcome<string>> {
       const now = deps.clock.now();
       const row = await repo.latestCodeForUpdate(tx, input.phone, input.purpose);
       if (!row) return fail('請先獲取驗證碼');
       if (row.consumedAt) return fail('驗證碼已使用，請重新獲取');
-      if (row.revokedAt) return fail(row.attempts >= SMS_CODE_MAX_TRIES ? '驗證碼錯誤次數過多，已失效，請重新獲取' : '驗證碼已失效，請使用最新收到的驗證碼或重新獲取');
+      if (row.revokedAt)
+        return fail(
+          row.attempts >= SMS_CODE_MAX_TRIES
+            ? '驗證碼錯誤次數過多，已失效，請重新獲取'
+            : '驗證碼已失效，請使用最新收到的驗證碼或重新獲取',
+        );
       if (now >= row.expiresAt) return fail('驗證碼已過期，請重新獲取');
       if (!sameHash(row.codeHash, hashCode(row.id, input.code))) {
         const left = SMS_CODE_MAX_TRIES - (row.attempts + 1);

@@ -33,7 +33,10 @@ export function createCardsRepository() {
     },
 
     /** Hands a card in `fromStatus` from one owner to another, held by the new owner; false when it was not. */
-    async transfer(db: Executor, input: { id: string; fromUserId: string; toUserId: string; fromStatus: CardStatus; via: ItemVia; at: Date }): Promise<boolean> {
+    async transfer(
+      db: Executor,
+      input: { id: string; fromUserId: string; toUserId: string; fromStatus: CardStatus; via: ItemVia; at: Date },
+    ): Promise<boolean> {
       const rows = await db
         .update(cards)
         .set({ ownerId: input.toUserId, status: 'held', acquiredVia: input.via, acquiredAt: input.at })

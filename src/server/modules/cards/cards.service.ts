@@ -40,24 +40,49 @@ export function createCardsService(deps: Deps, services: { catalogue: CatalogueS
      * provenance. Runs inside the caller's transaction; the only way cards come into existence.
      */
     async mint(tx: Tx, input: MintInput): Promise<MintedCard[]> {
-      const taken = await services.catalogue.takeCardSerials(tx, input.cardInfoId, input.quantity, input.fromReservation ?? false);
+      const taken = await services.catalogue.takeCardSerials(
+        tx,
+        input.cardInfoId,
+        input.quantity,
+        input.fromReservation ?? false,
+      );
       if (!taken) throw conflict('此卡牌已全部發行');
       const first = taken.lastSerial - input.quantity + 1;
       const items = newItems(input.quantity, { item: 'card', event: 'cev' }, { ...input, at: deps.clock.now() });
-      await repo.insertCards(tx, items.map((it) => ({ ...it.row, cardInfoId: input.cardInfoId, serial: first + it.index })));
-      await repo.insertEvents(tx, items.map((it) => ({ ...it.event, cardId: it.id, kind: 'minted' as const })));
-      return items.map((it) => ({ id: it.id, cardInfoId: input.cardInfoId, name: taken.name, image: taken.image, rarity: taken.rarity, serial: first + it.index, editionSize: taken.editionSize }));
+      await repo.insertCards(
+        tx,
+        items.map((it) => ({ ...it.row, cardInfoId: input.cardInfoId, serial: first + it.index })),
+      );
+      await repo.insertEvents(
+        tx,
+        items.map((it) => ({ ...it.event, cardId: it.id, kind: 'minted' as const })),
+      );
+      return items.map((it) => ({
+        id: it.id,
+        cardInfoId: input.cardInfoId,
+        name: taken.name,
+        image: taken.image,
+        rarity: taken.rarity,
+        serial: first + it.index,
+        editionSize: taken.editionSize,
+      }));
     },
 
     /** The card infos (name, image) of which the owner holds a copy: what they may use as an avatar. */
     async ownedCardFaces(ownerId: string): Promise<{ cardInfoId: string; name: string; image: string }[]> {
       const ids = await repo.ownedCardInfoIds(deps.db, ownerId);
       const infos = await services.catalogue.cardInfosById(deps.db, ids);
-      return infos.map((i) => ({ cardInfoId: i.id, name: i.name, image: i.image })).sort((a, b) => a.name.localeCompare(b.name, 'zh-HK'));
+      return infos
+        .map((i) => ({ cardInfoId: i.id, name: i.name, image: i.image }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'zh-HK'));
     },
 
     /** The lowest-serial held (not listed, not reserved) card of each card info the owner has one of. */
-    async lowestHeld(tx: Tx, ownerId: string, cardInfoIds: string[]): Promise<Map<string, { id: string; serial: number }>> {
+    async lowestHeld(
+      tx: Tx,
+      ownerId: string,
+      cardInfoIds: string[],
+    ): Promise<Map<string, { id: string; serial: number }>> {
       const rows = await repo.heldCards(tx, ownerId, cardInfoIds);
       const out = new Map<string, { id: string; serial: number }>();
       for (const row of rows) if (!out.has(row.cardInfoId)) out.set(row.cardInfoId, { id: row.id, serial: row.serial });
@@ -70,10 +95,32 @@ export function createCardsService(deps: Deps, services: { catalogue: CatalogueS
     },
 
     /** A market sale: the card moves to the buyer, held, with the provenance and price; false when it was not in `fromStatus`. */
-    async transfer(tx: Tx, input: { id: string; fromUserId: string; toUserId: string; fromStatus: CardStatus; priceCents: number; refId: string }): Promise<boolean> {
+    async transfer(
+      tx: Tx,
+      input: {
+        id: string;
+        fromUserId: string;
+        toUserId: string;
+        fromStatus: CardStatus;
+        priceCents: number;
+        refId: string;
+      },
+    ): Promise<boolean> {
       const now = deps.clock.now();
       if (!(await repo.transfer(tx, { ...input, via: 'market', at: now }))) return false;
-      await repo.insertEvents(tx, [{ id: newId('cev'), cardId: input.id, kind: 'transferred', via: 'market', fromUserId: input.fromUserId, toUserId: input.toUserId, priceCents: input.priceCents, refId: input.refId, createdAt: now }]);
+      await repo.insertEvents(tx, [
+        {
+          id: newId('cev'),
+          cardId: input.id,
+          kind: 'transferred',
+          via: 'market',
+          fromUserId: input.fromUserId,
+          toUserId: input.toUserId,
+          priceCents: input.priceCents,
+          refId: input.refId,
+          createdAt: now,
+        },
+      ]);
       return true;
     },
 
@@ -81,13 +128,25 @@ export function createCardsService(deps: Deps, services: { catalogue: CatalogueS
      * Consumes held cards of `ownerId` (a set exchange), recording provenance, inside the caller's
      * transaction. All or nothing: a card no longer held (listed, reserved, sold) is a 409.
      */
-    async consume(tx: Tx, input: { ownerId: string; cardIds: string[]; via: Extract<ItemVia, 'set_exchange'>; refId: string }): Promise<void> {
+    async consume(
+      tx: Tx,
+      input: { ownerId: string; cardIds: string[]; via: Extract<ItemVia, 'set_exchange'>; refId: string },
+    ): Promise<void> {
       const changed = await repo.markConsumed(tx, input.ownerId, input.cardIds);
-      if (changed.length !== new Set(input.cardIds).size) throw conflict('部分卡牌已不在你的收藏中或正在出售，請重新整理後再試');
+      if (changed.length !== new Set(input.cardIds).size)
+        throw conflict('部分卡牌已不在你的收藏中或正在出售，請重新整理後再試');
       const now = deps.clock.now();
       await repo.insertEvents(
         tx,
-        changed.map((cardId) => ({ id: newId('cev'), cardId, kind: 'consumed' as const, via: input.via, fromUserId: input.ownerId, refId: input.refId, createdAt: now })),
+        changed.map((cardId) => ({
+          id: newId('cev'),
+          cardId,
+          kind: 'consumed' as const,
+          via: input.via,
+          fromUserId: input.ownerId,
+          refId: input.refId,
+          createdAt: now,
+        })),
       );
     },
   };

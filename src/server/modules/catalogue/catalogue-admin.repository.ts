@@ -15,7 +15,9 @@ const themeColumns = {
   sort: themes.sort,
   createdAt: themes.createdAt,
   // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
-  cardInfoCount: sql<number>`(select count(*) from card_infos ci where ci.theme_id = "themes"."id")::int`.mapWith(Number),
+  cardInfoCount: sql<number>`(select count(*) from card_infos ci where ci.theme_id = "themes"."id")::int`.mapWith(
+    Number,
+  ),
 };
 
 const cardInfoColumns = {
@@ -73,7 +75,13 @@ export function createCatalogueAdminRepository() {
     async listThemes(db: Executor, f: { q?: string; limit: number; offset: number }) {
       const where = f.q ? or(ilike(themes.name, contains(f.q)), eq(themes.id, f.q)) : undefined;
       return page(
-        db.select(themeColumns).from(themes).where(where).orderBy(desc(themes.createdAt), desc(themes.id)).limit(f.limit).offset(f.offset),
+        db
+          .select(themeColumns)
+          .from(themes)
+          .where(where)
+          .orderBy(desc(themes.createdAt), desc(themes.id))
+          .limit(f.limit)
+          .offset(f.offset),
         db.select({ n: count() }).from(themes).where(where),
       );
     },
@@ -98,25 +106,49 @@ export function createCatalogueAdminRepository() {
 
     /** The theme whose B card this card info is, if any. */
     async themeWithBCard(db: Executor, cardInfoId: string) {
-      const rows = await db.select({ id: themes.id, name: themes.name }).from(themes).where(eq(themes.bCardInfoId, cardInfoId)).limit(1);
+      const rows = await db
+        .select({ id: themes.id, name: themes.name })
+        .from(themes)
+        .where(eq(themes.bCardInfoId, cardInfoId))
+        .limit(1);
       return rows[0] ?? null;
     },
 
-    async listCardInfos(db: Executor, now: Date, f: { q?: string; themeId?: string; onSale?: boolean; limit: number; offset: number }) {
+    async listCardInfos(
+      db: Executor,
+      now: Date,
+      f: { q?: string; themeId?: string; onSale?: boolean; limit: number; offset: number },
+    ) {
       const where = and(
         f.q ? or(ilike(cardInfos.name, contains(f.q)), eq(cardInfos.id, f.q)) : undefined,
         f.themeId ? eq(cardInfos.themeId, f.themeId) : undefined,
-        f.onSale === undefined ? undefined : f.onSale ? and(isNotNull(cardInfos.priceCents), eq(cardInfos.isBCard, false), notEnded(cardInfos.saleEndsAt, now)) : or(isNull(cardInfos.priceCents), eq(cardInfos.isBCard, true), ended(cardInfos.saleEndsAt, now)),
+        f.onSale === undefined
+          ? undefined
+          : f.onSale
+            ? and(isNotNull(cardInfos.priceCents), eq(cardInfos.isBCard, false), notEnded(cardInfos.saleEndsAt, now))
+            : or(isNull(cardInfos.priceCents), eq(cardInfos.isBCard, true), ended(cardInfos.saleEndsAt, now)),
       );
       return page(
-        db.select(cardInfoColumns).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(where).orderBy(desc(cardInfos.createdAt), desc(cardInfos.id)).limit(f.limit).offset(f.offset),
+        db
+          .select(cardInfoColumns)
+          .from(cardInfos)
+          .innerJoin(themes, eq(themes.id, cardInfos.themeId))
+          .where(where)
+          .orderBy(desc(cardInfos.createdAt), desc(cardInfos.id))
+          .limit(f.limit)
+          .offset(f.offset),
         db.select({ n: count() }).from(cardInfos).where(where),
       );
     },
 
     /** One card info; `lock` holds its row (edition size against concurrent reservations and mints). */
     async cardInfo(db: Executor, id: string, opts: { lock?: boolean } = {}) {
-      const q = db.select(cardInfoColumns).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1);
+      const q = db
+        .select(cardInfoColumns)
+        .from(cardInfos)
+        .innerJoin(themes, eq(themes.id, cardInfos.themeId))
+        .where(eq(cardInfos.id, id))
+        .limit(1);
       const rows = opts.lock ? await q.for('update', { of: cardInfos }) : await q;
       return rows[0] ?? null;
     },
@@ -133,14 +165,28 @@ export function createCatalogueAdminRepository() {
       await db.delete(cardInfos).where(eq(cardInfos.id, id));
     },
 
-    async listProducts(db: Executor, now: Date, f: { q?: string; type?: number; onSale?: boolean; limit: number; offset: number }) {
+    async listProducts(
+      db: Executor,
+      now: Date,
+      f: { q?: string; type?: number; onSale?: boolean; limit: number; offset: number },
+    ) {
       const where = and(
         f.q ? or(ilike(products.name, contains(f.q)), eq(products.id, f.q)) : undefined,
         f.type === undefined ? undefined : eq(products.type, f.type),
-        f.onSale === undefined ? undefined : f.onSale ? notEnded(products.saleEndsAt, now) : ended(products.saleEndsAt, now),
+        f.onSale === undefined
+          ? undefined
+          : f.onSale
+            ? notEnded(products.saleEndsAt, now)
+            : ended(products.saleEndsAt, now),
       );
       return page(
-        db.select(productColumns).from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(f.limit).offset(f.offset),
+        db
+          .select(productColumns)
+          .from(products)
+          .where(where)
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(f.limit)
+          .offset(f.offset),
         db.select({ n: count() }).from(products).where(where),
       );
     },
@@ -171,13 +217,39 @@ export function createCatalogueAdminRepository() {
       const overlaps = (starts: AnyPgColumn, ends: AnyPgColumn) =>
         sql`(${starts} IS NOT NULL OR ${ends} IS NOT NULL) AND (${starts} IS NULL OR ${starts} < ${at(to)}) AND (${ends} IS NULL OR ${ends} > ${at(from)})`;
       const cards = await db
-        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, priceCents: cardInfos.priceCents, saleStartsAt: cardInfos.saleStartsAt, saleEndsAt: cardInfos.saleEndsAt, total: cardInfos.editionSize, sold: cardInfos.minted, reserved: cardInfos.reserved })
+        .select({
+          id: cardInfos.id,
+          name: cardInfos.name,
+          image: cardInfos.image,
+          priceCents: cardInfos.priceCents,
+          saleStartsAt: cardInfos.saleStartsAt,
+          saleEndsAt: cardInfos.saleEndsAt,
+          total: cardInfos.editionSize,
+          sold: cardInfos.minted,
+          reserved: cardInfos.reserved,
+        })
         .from(cardInfos)
-        .where(and(isNotNull(cardInfos.priceCents), eq(cardInfos.isBCard, false), overlaps(cardInfos.saleStartsAt, cardInfos.saleEndsAt)))
+        .where(
+          and(
+            isNotNull(cardInfos.priceCents),
+            eq(cardInfos.isBCard, false),
+            overlaps(cardInfos.saleStartsAt, cardInfos.saleEndsAt),
+          ),
+        )
         .orderBy(sql`${cardInfos.saleStartsAt} asc nulls first`, cardInfos.id)
         .limit(500);
       const goods = await db
-        .select({ id: products.id, name: products.name, images: products.images, priceCents: products.priceCents, saleStartsAt: products.saleStartsAt, saleEndsAt: products.saleEndsAt, total: products.stock, sold: products.sold, reserved: products.reserved })
+        .select({
+          id: products.id,
+          name: products.name,
+          images: products.images,
+          priceCents: products.priceCents,
+          saleStartsAt: products.saleStartsAt,
+          saleEndsAt: products.saleEndsAt,
+          total: products.stock,
+          sold: products.sold,
+          reserved: products.reserved,
+        })
         .from(products)
         .where(overlaps(products.saleStartsAt, products.saleEndsAt))
         .orderBy(sql`${products.saleStartsAt} asc nulls first`, products.id)

@@ -14,7 +14,8 @@ describe('admin catalogue API', () => {
     t.clock.advance(1);
     return t.call<T>('POST', `admin/${path}`, { body, token });
   };
-  const get = <T>(path: string, query: Record<string, string> = {}, token = op.token) => t.call<T>('GET', `admin/${path}`, { query, token });
+  const get = <T>(path: string, query: Record<string, string> = {}, token = op.token) =>
+    t.call<T>('GET', `admin/${path}`, { query, token });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -43,10 +44,21 @@ describe('admin catalogue API', () => {
   });
 
   it('creates, lists (with X-Total-Count), shows and updates a theme, each step audited', async () => {
-    const created = await post<{ id: string; name: string; cardInfoCount: number; bCardInfoId: null }>('themes/create', { name: '茶餐廳', description: '港式', cover: '/uploads/a/640.webp', sort: 3 });
-    expect(created).toMatchObject({ code: 200, msg: '已建立卡冊', data: { name: '茶餐廳', cardInfoCount: 0, bCardInfoId: null } });
+    const created = await post<{ id: string; name: string; cardInfoCount: number; bCardInfoId: null }>(
+      'themes/create',
+      { name: '茶餐廳', description: '港式', cover: '/uploads/a/640.webp', sort: 3 },
+    );
+    expect(created).toMatchObject({
+      code: 200,
+      msg: '已建立卡冊',
+      data: { name: '茶餐廳', cardInfoCount: 0, bCardInfoId: null },
+    });
     const id = created.data.id;
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/themes?q=茶餐&pageSize=5', headers: { authorization: `Bearer ${op.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/themes?q=茶餐&pageSize=5',
+      headers: { authorization: `Bearer ${op.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('1');
     expect(res.json().data.map((r: { id: string }) => r.id)).toEqual([id]);
@@ -61,11 +73,17 @@ describe('admin catalogue API', () => {
 
   it('creates a card info in a theme and refuses a sale window that ends before it starts (400, zh-HK)', async () => {
     const themeId = await newTheme();
-    const created = await post<{ id: string; minted: number; reserved: number; themeName: string }>('cardInfos/create', cardBody(themeId));
+    const created = await post<{ id: string; minted: number; reserved: number; themeName: string }>(
+      'cardInfos/create',
+      cardBody(themeId),
+    );
     expect(created).toMatchObject({ code: 200, data: { minted: 0, reserved: 0, themeName: '港島夜景' } });
     expect((await auditOf(t, created.data.id, 'card_info.create')).length).toBe(1);
     // The mall sells it at once: the window starts now.
-    expect((await t.call<{ saleState: string }>('GET', 'cardInfo/detail', { query: { id: created.data.id } })).data.saleState).toBe('on_sale');
+    expect(
+      (await t.call<{ saleState: string }>('GET', 'cardInfo/detail', { query: { id: created.data.id } })).data
+        .saleState,
+    ).toBe('on_sale');
 
     const bad = await post('cardInfos/create', cardBody(themeId, { saleStartsAt: at(hour), saleEndsAt: at(hour) }));
     expect(bad).toMatchObject({ status: 400, code: 400, msg: '「停售時間」必須遲於「開售時間」' });
@@ -82,7 +100,9 @@ describe('admin catalogue API', () => {
     await give(t, op.userId, info.id, 4);
     const low = await post('cardInfos/update', { id: info.id, editionSize: 3 });
     expect(low).toMatchObject({ status: 409, code: 409, msg: '「發行量」不能少於已發行及訂單保留的數量（4）' });
-    expect((await post<{ editionSize: number }>('cardInfos/update', { id: info.id, editionSize: 4 })).data.editionSize).toBe(4);
+    expect(
+      (await post<{ editionSize: number }>('cardInfos/update', { id: info.id, editionSize: 4 })).data.editionSize,
+    ).toBe(4);
     const del = await post('cardInfos/delete', { id: info.id });
     expect(del).toMatchObject({ code: 409 });
     expect(del.msg).toContain('已發行 4 張');
@@ -94,7 +114,10 @@ describe('admin catalogue API', () => {
 
   it('refuses deleting a card info that has an exchange code batch, and deletes one with nothing', async () => {
     const themeId = await newTheme();
-    const { data: coded } = await post<{ id: string }>('cardInfos/create', cardBody(themeId, { priceCents: null, saleStartsAt: null, saleEndsAt: null }));
+    const { data: coded } = await post<{ id: string }>(
+      'cardInfos/create',
+      cardBody(themeId, { priceCents: null, saleStartsAt: null, saleEndsAt: null }),
+    );
     await t.app.services.codes.createBatch({ cardInfoId: coded.id, count: 2 });
     const refused = await post('cardInfos/delete', { id: coded.id });
     expect(refused).toMatchObject({ code: 409, msg: '此卡牌已有兌換碼批次，不能刪除' });
@@ -108,11 +131,21 @@ describe('admin catalogue API', () => {
     const themeId = await newTheme();
     const other = await newTheme('別的');
     const { data: plain } = await post<{ id: string }>('cardInfos/create', cardBody(themeId));
-    const { data: b } = await post<{ id: string }>('cardInfos/create', cardBody(themeId, { isBCard: true, priceCents: null, saleStartsAt: null, saleEndsAt: null }));
-    const { data: foreignB } = await post<{ id: string }>('cardInfos/create', cardBody(other, { isBCard: true, priceCents: null, saleStartsAt: null, saleEndsAt: null }));
-    expect((await post('themes/update', { id: themeId, bCardInfoId: plain.id })).msg).toBe('「B 卡」須為此卡冊中標記為 B 卡的卡牌');
+    const { data: b } = await post<{ id: string }>(
+      'cardInfos/create',
+      cardBody(themeId, { isBCard: true, priceCents: null, saleStartsAt: null, saleEndsAt: null }),
+    );
+    const { data: foreignB } = await post<{ id: string }>(
+      'cardInfos/create',
+      cardBody(other, { isBCard: true, priceCents: null, saleStartsAt: null, saleEndsAt: null }),
+    );
+    expect((await post('themes/update', { id: themeId, bCardInfoId: plain.id })).msg).toBe(
+      '「B 卡」須為此卡冊中標記為 B 卡的卡牌',
+    );
     expect((await post('themes/update', { id: themeId, bCardInfoId: foreignB.id })).code).toBe(400);
-    expect((await post<{ bCardInfoId: string }>('themes/update', { id: themeId, bCardInfoId: b.id })).data.bCardInfoId).toBe(b.id);
+    expect(
+      (await post<{ bCardInfoId: string }>('themes/update', { id: themeId, bCardInfoId: b.id })).data.bCardInfoId,
+    ).toBe(b.id);
     expect((await post('cardInfos/update', { id: b.id, isBCard: false })).code).toBe(409);
     expect((await post('cardInfos/delete', { id: b.id })).code).toBe(409);
     expect((await get<{ cardInfoCount: number }>('themes/detail', { id: themeId })).data.cardInfoCount).toBe(2);
@@ -132,13 +165,28 @@ describe('admin catalogue API', () => {
     expect(created).toMatchObject({ code: 200, data: { sold: 0, images: ['/uploads/p/640.webp'] } });
     const id = created.data.id;
     // One unit reserved by a pending order.
-    const order = await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': 'admin-cat-order-1' }, payload: { type: 'product', productId: id, quantity: 1 } });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/payOrder/create',
+      headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': 'admin-cat-order-1' },
+      payload: { type: 'product', productId: id, quantity: 1 },
+    });
     expect(order.statusCode).toBe(200);
-    expect(await post('products/update', { id, stock: 0 })).toMatchObject({ code: 409, msg: '「庫存」不能少於已售出及訂單保留的數量（1）' });
-    expect((await post<{ stock: number; reserved: number }>('products/update', { id, stock: 1 })).data).toMatchObject({ stock: 1, reserved: 1 });
+    expect(await post('products/update', { id, stock: 0 })).toMatchObject({
+      code: 409,
+      msg: '「庫存」不能少於已售出及訂單保留的數量（1）',
+    });
+    expect((await post<{ stock: number; reserved: number }>('products/update', { id, stock: 1 })).data).toMatchObject({
+      stock: 1,
+      reserved: 1,
+    });
     expect((await post('products/delete', { id })).msg).toBe('此商品有未完成的訂單，不能刪除');
-    expect((await post('products/create', { type: 2, name: 'x', images: ['/a.webp'], priceCents: 100, stock: 1 })).msg).toContain('類型');
-    expect((await post('products/create', { type: 1, name: 'x', images: ['/a.webp'], priceCents: 50, stock: 1 })).msg).toBe('「售價」不能低於 HK$1');
+    expect(
+      (await post('products/create', { type: 2, name: 'x', images: ['/a.webp'], priceCents: 100, stock: 1 })).msg,
+    ).toContain('類型');
+    expect(
+      (await post('products/create', { type: 1, name: 'x', images: ['/a.webp'], priceCents: 50, stock: 1 })).msg,
+    ).toBe('「售價」不能低於 HK$1');
     const physical = await get<{ id: string }[]>('products', { type: '1' });
     expect(physical.data.map((p) => p.id)).toContain(id);
     expect((await get<{ id: string }[]>('products', { type: '0' })).data.map((p) => p.id)).not.toContain(id);
@@ -147,9 +195,15 @@ describe('admin catalogue API', () => {
 
   it('shows the drop calendar: windows overlapping the range, with sold and reserved', async () => {
     const themeId = await newTheme();
-    const { data: soon } = await post<{ id: string }>('cardInfos/create', cardBody(themeId, { name: '下週開售', saleStartsAt: at(7 * 24 * hour), saleEndsAt: at(8 * 24 * hour) }));
+    const { data: soon } = await post<{ id: string }>(
+      'cardInfos/create',
+      cardBody(themeId, { name: '下週開售', saleStartsAt: at(7 * 24 * hour), saleEndsAt: at(8 * 24 * hour) }),
+    );
     const { data: now } = await post<{ id: string }>('cardInfos/create', cardBody(themeId, { name: '現正發售' }));
-    const week = await get<{ id: string; kind: string; total: number; sold: number }[]>('drops', { from: at(0), to: at(24 * hour) });
+    const week = await get<{ id: string; kind: string; total: number; sold: number }[]>('drops', {
+      from: at(0),
+      to: at(24 * hour),
+    });
     const ids = week.data.map((d) => d.id);
     expect(ids).toContain(now.id);
     expect(ids).not.toContain(soon.id);

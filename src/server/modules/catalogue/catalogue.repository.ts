@@ -17,8 +17,24 @@ const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${produc
  * `reserved` (held by pending orders) never exceed `total` (edition size, stock); a CHECK holds it too.
  */
 const SUPPLY = {
-  card: { table: cardInfos, id: cardInfos.id, taken: cardInfos.minted, takenKey: 'minted', reserved: cardInfos.reserved, total: cardInfos.editionSize, check: 'card_infos_supply' },
-  product: { table: products, id: products.id, taken: products.sold, takenKey: 'sold', reserved: products.reserved, total: products.stock, check: 'products_supply' },
+  card: {
+    table: cardInfos,
+    id: cardInfos.id,
+    taken: cardInfos.minted,
+    takenKey: 'minted',
+    reserved: cardInfos.reserved,
+    total: cardInfos.editionSize,
+    check: 'card_infos_supply',
+  },
+  product: {
+    table: products,
+    id: products.id,
+    taken: products.sold,
+    takenKey: 'sold',
+    reserved: products.reserved,
+    total: products.stock,
+    check: 'products_supply',
+  },
 } as const;
 /** The CHECK constraint that keeps a supply row's counters within its total (schema/catalogue.ts). */
 export const supplyCheck = (kind: SupplyKind) => SUPPLY[kind].check;
@@ -29,7 +45,13 @@ export type SupplyKind = keyof typeof SUPPLY;
  * take (free → taken) or take_reserved (reserved → taken). It matches no row when the units are
  * not there, so the check and the change are one statement and concurrent callers cannot oversell.
  */
-function moveSupply(db: Executor, kind: SupplyKind, id: string, quantity: number, move: 'reserve' | 'release' | 'take' | 'take_reserved') {
+function moveSupply(
+  db: Executor,
+  kind: SupplyKind,
+  id: string,
+  quantity: number,
+  move: 'reserve' | 'release' | 'take' | 'take_reserved',
+) {
   const s = SUPPLY[kind];
   const fromReserved = move === 'release' || move === 'take_reserved';
   const reservedDelta = move === 'reserve' ? quantity : fromReserved ? -quantity : 0;
@@ -67,7 +89,11 @@ const statePriority = (state: SQL<SaleState>) =>
   sql`(CASE ${state} WHEN 'on_sale' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'sold_out' THEN 2 WHEN 'ended' THEN 3 ELSE 4 END)`;
 
 /** What every mall item answers, card infos and products alike: what it is and how it sells. */
-function mallItemColumns<T extends typeof cardInfos | typeof products>(t: T, left: SQL<number>, saleState: SQL<SaleState>) {
+function mallItemColumns<T extends typeof cardInfos | typeof products>(
+  t: T,
+  left: SQL<number>,
+  saleState: SQL<SaleState>,
+) {
   return {
     id: t.id,
     name: t.name,
@@ -95,7 +121,13 @@ function cardColumns(now: Instant) {
   };
 }
 
-const productColumns = (now: Instant) => ({ ...mallItemColumns(products, productLeft, productState(now)), type: products.type, images: products.images, stock: products.stock, sold: products.sold });
+const productColumns = (now: Instant) => ({
+  ...mallItemColumns(products, productLeft, productState(now)),
+  type: products.type,
+  images: products.images,
+  stock: products.stock,
+  sold: products.sold,
+});
 
 export interface CardInfoFilter {
   limit: number;
@@ -168,7 +200,13 @@ export function createCatalogueRepository() {
             f.states?.length ? inArray(state, f.states) : undefined,
           ),
         )
-        .orderBy(statePriority(state), sql`CASE WHEN ${state} = 'upcoming' THEN ${cardInfos.saleStartsAt} END ASC NULLS LAST`, asc(themes.sort), asc(cardInfos.sort), asc(cardInfos.id))
+        .orderBy(
+          statePriority(state),
+          sql`CASE WHEN ${state} = 'upcoming' THEN ${cardInfos.saleStartsAt} END ASC NULLS LAST`,
+          asc(themes.sort),
+          asc(cardInfos.sort),
+          asc(cardInfos.id),
+        )
         .limit(f.limit)
         .offset(f.offset);
     },
@@ -176,7 +214,13 @@ export function createCatalogueRepository() {
     /** One card info with its sale state; `lock` takes the row lock for the caller's transaction. */
     async cardInfo(db: Executor, id: string, now: Date, opts: { lock?: boolean } = {}) {
       if (!opts.lock) return (await cardInfoQuery(db).execute({ id, now: now.toISOString() }))[0] ?? null;
-      const rows = await db.select(cardColumns(now)).from(cardInfos).innerJoin(themes, eq(themes.id, cardInfos.themeId)).where(eq(cardInfos.id, id)).limit(1).for('update', { of: cardInfos });
+      const rows = await db
+        .select(cardColumns(now))
+        .from(cardInfos)
+        .innerJoin(themes, eq(themes.id, cardInfos.themeId))
+        .where(eq(cardInfos.id, id))
+        .limit(1)
+        .for('update', { of: cardInfos });
       return rows[0] ?? null;
     },
 
@@ -187,20 +231,34 @@ export function createCatalogueRepository() {
         .select(productColumns(now))
         .from(products)
         .where(and(eq(products.type, f.type), sql`${state} <> 'ended'`))
-        .orderBy(statePriority(state), sql`CASE WHEN ${state} = 'upcoming' THEN ${products.saleStartsAt} END ASC NULLS LAST`, asc(products.sort), asc(products.id))
+        .orderBy(
+          statePriority(state),
+          sql`CASE WHEN ${state} = 'upcoming' THEN ${products.saleStartsAt} END ASC NULLS LAST`,
+          asc(products.sort),
+          asc(products.id),
+        )
         .limit(f.limit)
         .offset(f.offset);
     },
 
     async product(db: Executor, id: string, now: Date, opts: { lock?: boolean } = {}) {
       if (!opts.lock) return (await productQuery(db).execute({ id, now: now.toISOString() }))[0] ?? null;
-      const rows = await db.select(productColumns(now)).from(products).where(eq(products.id, id)).limit(1).for('update');
+      const rows = await db
+        .select(productColumns(now))
+        .from(products)
+        .where(eq(products.id, id))
+        .limit(1)
+        .for('update');
       return rows[0] ?? null;
     },
 
     /** One theme and its B card info. */
     async theme(db: Executor, id: string) {
-      const rows = await db.select({ id: themes.id, name: themes.name, bCardInfoId: themes.bCardInfoId }).from(themes).where(eq(themes.id, id)).limit(1);
+      const rows = await db
+        .select({ id: themes.id, name: themes.name, bCardInfoId: themes.bCardInfoId })
+        .from(themes)
+        .where(eq(themes.id, id))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -214,7 +272,13 @@ export function createCatalogueRepository() {
     async productsById(db: Executor, ids: string[]) {
       if (ids.length === 0) return [];
       return db
-        .select({ id: products.id, type: products.type, name: products.name, description: products.description, images: products.images })
+        .select({
+          id: products.id,
+          type: products.type,
+          name: products.name,
+          description: products.description,
+          images: products.images,
+        })
         .from(products)
         .where(inArray(products.id, ids));
     },
@@ -239,7 +303,13 @@ export function createCatalogueRepository() {
       return db
         .select({ id: cardInfos.id, rarity: cardInfos.rarity })
         .from(cardInfos)
-        .where(and(eq(cardInfos.themeId, themeId), not(cardInfos.isBCard), sql`${cardInfos.minted} + ${cardInfos.reserved} < ${cardInfos.editionSize}`))
+        .where(
+          and(
+            eq(cardInfos.themeId, themeId),
+            not(cardInfos.isBCard),
+            sql`${cardInfos.minted} + ${cardInfos.reserved} < ${cardInfos.editionSize}`,
+          ),
+        )
         .orderBy(asc(cardInfos.id));
     },
 
@@ -247,7 +317,16 @@ export function createCatalogueRepository() {
     async cardInfosById(db: Executor, ids: string[]) {
       if (ids.length === 0) return [];
       return db
-        .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, rarity: cardInfos.rarity, isBCard: cardInfos.isBCard, editionSize: cardInfos.editionSize, minted: cardInfos.minted, reserved: cardInfos.reserved })
+        .select({
+          id: cardInfos.id,
+          name: cardInfos.name,
+          image: cardInfos.image,
+          rarity: cardInfos.rarity,
+          isBCard: cardInfos.isBCard,
+          editionSize: cardInfos.editionSize,
+          minted: cardInfos.minted,
+          reserved: cardInfos.reserved,
+        })
         .from(cardInfos)
         .where(inArray(cardInfos.id, ids));
     },
@@ -258,7 +337,13 @@ export function createCatalogueRepository() {
      * editions ran out. The row lock of this UPDATE keeps serials unique and gap-free.
      */
     async takeCardSerials(db: Executor, cardInfoId: string, quantity: number, fromReservation: boolean) {
-      const rows = await moveSupply(db, 'card', cardInfoId, quantity, fromReservation ? 'take_reserved' : 'take').returning({
+      const rows = await moveSupply(
+        db,
+        'card',
+        cardInfoId,
+        quantity,
+        fromReservation ? 'take_reserved' : 'take',
+      ).returning({
         minted: cardInfos.minted,
         editionSize: cardInfos.editionSize,
         name: cardInfos.name,
@@ -270,7 +355,13 @@ export function createCatalogueRepository() {
 
     /** Takes `quantity` units of stock (from a reservation or the free stock); null when out. */
     async takeProductStock(db: Executor, productId: string, quantity: number, fromReservation: boolean) {
-      const rows = await moveSupply(db, 'product', productId, quantity, fromReservation ? 'take_reserved' : 'take').returning({ name: products.name, images: products.images, type: products.type });
+      const rows = await moveSupply(
+        db,
+        'product',
+        productId,
+        quantity,
+        fromReservation ? 'take_reserved' : 'take',
+      ).returning({ name: products.name, images: products.images, type: products.type });
       return rows[0] ?? null;
     },
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CardInfoListQuerySchema, CardInfoSchema, ProductListQuerySchema, ProductSchema } from '../../../shared/schemas/catalogue';
+import {
+  CardInfoListQuerySchema,
+  CardInfoSchema,
+  ProductListQuerySchema,
+  ProductSchema,
+} from '../../../shared/schemas/catalogue';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 import { PUBLIC_LIVE } from '../../plugins/cache-control';
@@ -15,21 +20,31 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   r.get(
     '/cardInfo/list',
-    { config, schema: { tags: ['catalogue'], querystring: CardInfoListQuerySchema, response: reply(z.array(CardInfoSchema)) } },
+    {
+      config,
+      schema: { tags: ['catalogue'], querystring: CardInfoListQuerySchema, response: reply(z.array(CardInfoSchema)) },
+    },
     async (req) => ok(await catalogue.cardInfos(req.query)),
   );
 
-  r.get('/cardInfo/detail', { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } }, async (req) =>
-    ok(await catalogue.cardInfo(req.query.id)),
+  r.get(
+    '/cardInfo/detail',
+    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } },
+    async (req) => ok(await catalogue.cardInfo(req.query.id)),
   );
 
   r.get(
     '/product/list',
-    { config, schema: { tags: ['catalogue'], querystring: ProductListQuerySchema, response: reply(z.array(ProductSchema)) } },
+    {
+      config,
+      schema: { tags: ['catalogue'], querystring: ProductListQuerySchema, response: reply(z.array(ProductSchema)) },
+    },
     async (req) => ok(await catalogue.products(req.query)),
   );
 
-  r.get('/product/detail', { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } }, async (req) =>
-    ok(await catalogue.product(req.query.id)),
+  r.get(
+    '/product/detail',
+    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } },
+    async (req) => ok(await catalogue.product(req.query.id)),
   );
 }

@@ -11,7 +11,9 @@ import { createSoldOutFlags, type SupplyItem } from './sold-out-flags';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The sale fields card infos and products show alike. */
-function saleView(r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>) {
+function saleView(
+  r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>,
+) {
   return {
     perUserLimit: r.perUserLimit,
     left: Math.max(0, r.left),
@@ -86,7 +88,9 @@ export interface CardInfoListInput {
 export const CATALOGUE_TAG = 'catalogue';
 
 /** `broadcast` unset (the codes command): sold-out flags are this process's own. */
-export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast'>>) {
+export function createCatalogueService(
+  deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast'>>,
+) {
   const repo = createCatalogueRepository();
   const soldOut = createSoldOutFlags({ broadcast: deps.broadcast ?? createLocalBroadcast(), clock: deps.clock });
   // Sale states move by the clock alone when a window opens or closes.
@@ -148,9 +152,14 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock' | 'public
      * orders). `lock` holds the row until the transaction ends, so the state cannot change
      * between this read and the reservation. Unknown id → 404.
      */
-    async saleInfo(tx: Executor, item: { kind: SaleKind; id: string }, opts: { lock?: boolean } = {}): Promise<SaleInfo> {
+    async saleInfo(
+      tx: Executor,
+      item: { kind: SaleKind; id: string },
+      opts: { lock?: boolean } = {},
+    ): Promise<SaleInfo> {
       const now = deps.clock.now();
-      const r = item.kind === 'card' ? await repo.cardInfo(tx, item.id, now, opts) : await repo.product(tx, item.id, now, opts);
+      const r =
+        item.kind === 'card' ? await repo.cardInfo(tx, item.id, now, opts) : await repo.product(tx, item.id, now, opts);
       if (!r) throw notFound(item.kind === 'card' ? '找不到這張卡牌' : '找不到這件商品');
       const common = {
         id: r.id,
@@ -205,7 +214,13 @@ export function createCatalogueService(deps: Pick<Deps, 'db' | 'clock' | 'public
     async takeCardSerials(tx: Tx, cardInfoId: string, quantity: number, fromReservation: boolean) {
       const row = changed(await repo.takeCardSerials(tx, cardInfoId, quantity, fromReservation));
       if (!row) return null;
-      return { lastSerial: row.minted, name: row.name, image: row.image, rarity: row.rarity, editionSize: row.editionSize };
+      return {
+        lastSerial: row.minted,
+        name: row.name,
+        image: row.image,
+        rarity: row.rarity,
+        editionSize: row.editionSize,
+      };
     },
 
     /**

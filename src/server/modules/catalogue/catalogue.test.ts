@@ -20,22 +20,110 @@ describe('catalogue API', () => {
     ]);
     await t.db.insert(cardInfos).values([
       // On sale now, no end.
-      { id: 'ci_now', themeId: 'thm_a', name: '維港煙花', image: '/media/1.svg', rarity: 'SSR', editionSize: 100, minted: 10, reserved: 5, priceCents: 12800, saleStartsAt: at(-HOUR), perUserLimit: 3, rights: [{ title: '優先購買', description: '下一彈優先購買' }], sort: 1 },
+      {
+        id: 'ci_now',
+        themeId: 'thm_a',
+        name: '維港煙花',
+        image: '/media/1.svg',
+        rarity: 'SSR',
+        editionSize: 100,
+        minted: 10,
+        reserved: 5,
+        priceCents: 12800,
+        saleStartsAt: at(-HOUR),
+        perUserLimit: 3,
+        rights: [{ title: '優先購買', description: '下一彈優先購買' }],
+        sort: 1,
+      },
       // Starts in two hours, ends in a day.
-      { id: 'ci_soon', themeId: 'thm_a', name: '太平山頂', image: '/media/2.svg', rarity: 'UR', editionSize: 50, priceCents: 38800, saleStartsAt: at(2 * HOUR), saleEndsAt: at(24 * HOUR), perUserLimit: 1, sort: 2 },
+      {
+        id: 'ci_soon',
+        themeId: 'thm_a',
+        name: '太平山頂',
+        image: '/media/2.svg',
+        rarity: 'UR',
+        editionSize: 50,
+        priceCents: 38800,
+        saleStartsAt: at(2 * HOUR),
+        saleEndsAt: at(24 * HOUR),
+        perUserLimit: 1,
+        sort: 2,
+      },
       // Everything minted or reserved.
-      { id: 'ci_gone', themeId: 'thm_a', name: '天星小輪', image: '/media/3.svg', rarity: 'R', editionSize: 20, minted: 18, reserved: 2, priceCents: 3800, saleStartsAt: at(-2 * HOUR), sort: 3 },
+      {
+        id: 'ci_gone',
+        themeId: 'thm_a',
+        name: '天星小輪',
+        image: '/media/3.svg',
+        rarity: 'R',
+        editionSize: 20,
+        minted: 18,
+        reserved: 2,
+        priceCents: 3800,
+        saleStartsAt: at(-2 * HOUR),
+        sort: 3,
+      },
       // Code-only: no price.
       { id: 'ci_code', themeId: 'thm_b', name: '麒麟', image: '/media/4.svg', rarity: 'N', editionSize: 1000, sort: 1 },
       // B card of theme A: priced by mistake, still not for sale.
-      { id: 'ci_b', themeId: 'thm_a', name: '夜景全景', image: '/media/5.svg', rarity: 'UR', editionSize: 100, priceCents: 100, isBCard: true, sort: 9 },
+      {
+        id: 'ci_b',
+        themeId: 'thm_a',
+        name: '夜景全景',
+        image: '/media/5.svg',
+        rarity: 'UR',
+        editionSize: 100,
+        priceCents: 100,
+        isBCard: true,
+        sort: 9,
+      },
       // Sale over an hour ago.
-      { id: 'ci_over', themeId: 'thm_b', name: '鳳凰', image: '/media/6.svg', rarity: 'SR', editionSize: 300, priceCents: 6800, saleStartsAt: at(-48 * HOUR), saleEndsAt: at(-HOUR), sort: 2 },
+      {
+        id: 'ci_over',
+        themeId: 'thm_b',
+        name: '鳳凰',
+        image: '/media/6.svg',
+        rarity: 'SR',
+        editionSize: 300,
+        priceCents: 6800,
+        saleStartsAt: at(-48 * HOUR),
+        saleEndsAt: at(-HOUR),
+        sort: 2,
+      },
     ]);
     await t.db.insert(products).values([
-      { id: 'prd_fig', type: 1, name: '神獸公仔', images: ['/media/p1.svg', '/media/p1b.svg'], priceCents: 29900, stock: 30, sold: 4, reserved: 1, perUserLimit: 2, sort: 1 },
-      { id: 'prd_box', type: 1, name: '補充包盒', images: ['/media/p2.svg'], priceCents: 59900, stock: 10, saleStartsAt: at(3 * HOUR), sort: 2 },
-      { id: 'prd_old', type: 1, name: '舊卡套', images: ['/media/p3.svg'], priceCents: 5900, stock: 10, saleEndsAt: at(-HOUR), sort: 3 },
+      {
+        id: 'prd_fig',
+        type: 1,
+        name: '神獸公仔',
+        images: ['/media/p1.svg', '/media/p1b.svg'],
+        priceCents: 29900,
+        stock: 30,
+        sold: 4,
+        reserved: 1,
+        perUserLimit: 2,
+        sort: 1,
+      },
+      {
+        id: 'prd_box',
+        type: 1,
+        name: '補充包盒',
+        images: ['/media/p2.svg'],
+        priceCents: 59900,
+        stock: 10,
+        saleStartsAt: at(3 * HOUR),
+        sort: 2,
+      },
+      {
+        id: 'prd_old',
+        type: 1,
+        name: '舊卡套',
+        images: ['/media/p3.svg'],
+        priceCents: 5900,
+        stock: 10,
+        saleEndsAt: at(-HOUR),
+        sort: 3,
+      },
       { id: 'prd_v1', type: 0, name: '茶餐廳禮券', images: ['/media/v1.svg'], priceCents: 5000, stock: 3, sort: 1 },
       { id: 'prd_v2', type: 0, name: '手機桌布', images: ['/media/v2.svg'], priceCents: 1000, stock: 500, sort: 2 },
       { id: 'prd_v3', type: 0, name: '電子賀卡', images: [], priceCents: 800, stock: 500, sort: 3 },
@@ -48,7 +136,8 @@ describe('catalogue API', () => {
     expect(res.code).toBe(200);
     return res.data;
   };
-  const cardState = async (id: string) => (await t.call<CardInfo>('GET', 'cardInfo/detail', { query: { id } })).data.saleState;
+  const cardState = async (id: string) =>
+    (await t.call<CardInfo>('GET', 'cardInfo/detail', { query: { id } })).data.saleState;
 
   it('answers a card info with its theme, supply and sale fields', async () => {
     const res = await t.call<CardInfo>('GET', 'cardInfo/detail', { query: { id: 'ci_now' } });
@@ -169,7 +258,16 @@ describe('catalogue API', () => {
       ['prd_fig', 'on_sale'],
       ['prd_box', 'upcoming'],
     ]);
-    expect(physical.data[0]).toMatchObject({ type: 1, image: '/media/p1.svg', images: ['/media/p1.svg', '/media/p1b.svg'], stock: 30, sold: 4, left: 25, perUserLimit: 2, priceCents: 29900 });
+    expect(physical.data[0]).toMatchObject({
+      type: 1,
+      image: '/media/p1.svg',
+      images: ['/media/p1.svg', '/media/p1b.svg'],
+      stock: 30,
+      sold: 4,
+      left: 25,
+      perUserLimit: 2,
+      priceCents: 29900,
+    });
     const other = await t.call<Product[]>('GET', 'product/list', { query: { type: '0', pageSize: '2' } });
     expect(other.data.map((p) => p.id)).toEqual(['prd_v1', 'prd_v2']);
     const other2 = await t.call<Product[]>('GET', 'product/list', { query: { type: '0', pageSize: '2', page: '2' } });
@@ -183,7 +281,8 @@ describe('catalogue API', () => {
   });
 
   it('moves a product from upcoming to on sale to sold out', async () => {
-    const state = async () => (await t.call<Product>('GET', 'product/detail', { query: { id: 'prd_box' } })).data.saleState;
+    const state = async () =>
+      (await t.call<Product>('GET', 'product/detail', { query: { id: 'prd_box' } })).data.saleState;
     expect(await state()).toBe('upcoming');
     t.clock.set(at(3 * HOUR));
     try {
@@ -226,8 +325,18 @@ describe('catalogue API', () => {
         total: 100,
         left: 85,
       });
-      expect(product).toMatchObject({ kind: 'product', name: '神獸公仔', image: '/media/p1.svg', priceCents: 29900, total: 30, left: 25, saleState: 'on_sale' });
-      await expect(t.db.transaction((tx) => catalogue.saleInfo(tx, { kind: 'card', id: 'nope' }))).rejects.toMatchObject({ kind: 'not_found' });
+      expect(product).toMatchObject({
+        kind: 'product',
+        name: '神獸公仔',
+        image: '/media/p1.svg',
+        priceCents: 29900,
+        total: 30,
+        left: 25,
+        saleState: 'on_sale',
+      });
+      await expect(
+        t.db.transaction((tx) => catalogue.saleInfo(tx, { kind: 'card', id: 'nope' })),
+      ).rejects.toMatchObject({ kind: 'not_found' });
       const bCard = await catalogue.saleInfo(t.db, { kind: 'card', id: 'ci_b' });
       expect(bCard).toMatchObject({ priceCents: null, saleState: 'not_for_sale' });
     });

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AdminCodeBatchCreateSchema, AdminCodeBatchListQuerySchema, AdminCodeBatchSchema } from '../../../shared/schemas/admin-codes';
+import {
+  AdminCodeBatchCreateSchema,
+  AdminCodeBatchListQuerySchema,
+  AdminCodeBatchSchema,
+} from '../../../shared/schemas/admin-codes';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
 import { ok, okPage, reply, typed } from '../../http';
 import { adminArea, requireAdmin } from '../../plugins/auth';
@@ -12,21 +16,28 @@ export async function adminCodeRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/codeBatches', { schema: { tags, querystring: AdminCodeBatchListQuerySchema, response: reply(z.array(AdminCodeBatchSchema)) } }, async (req, res) =>
-    okPage(res, await svc.list(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/codeBatches',
+    { schema: { tags, querystring: AdminCodeBatchListQuerySchema, response: reply(z.array(AdminCodeBatchSchema)) } },
+    async (req, res) => okPage(res, await svc.list(requireAdmin(req), req.query)),
   );
 
-  r.post('/admin/codeBatches/create', { schema: { tags, body: AdminCodeBatchCreateSchema, response: reply(AdminCodeBatchSchema) } }, async (req) => {
-    const batch = await svc.create(requireAdmin(req), req.body);
-    return ok(batch, `已建立 ${batch.count} 個兌換碼，請下載 CSV（只可下載一次）`);
-  });
+  r.post(
+    '/admin/codeBatches/create',
+    { schema: { tags, body: AdminCodeBatchCreateSchema, response: reply(AdminCodeBatchSchema) } },
+    async (req) => {
+      const batch = await svc.create(requireAdmin(req), req.body);
+      return ok(batch, `已建立 ${batch.count} 個兌換碼，請下載 CSV（只可下載一次）`);
+    },
+  );
 
   r.get(
     '/admin/codeBatches/csv',
     {
       schema: {
         tags,
-        description: 'The clear codes as a text/csv attachment (code,batch_id,target,url), the first time only; afterwards a 409 envelope.',
+        description:
+          'The clear codes as a text/csv attachment (code,batch_id,target,url), the first time only; afterwards a 409 envelope.',
         querystring: AdminIdQuerySchema,
         produces: ['text/csv', 'application/json'],
         response: { 200: z.string().describe('text/csv: code,batch_id,target,url') },
@@ -35,11 +46,16 @@ export async function adminCodeRoutes(app: FastifyInstance) {
     async (req, res) => {
       const { filename, csv } = await svc.takeCsv(requireAdmin(req), req.query.id);
       // A byte-order mark, so spreadsheet programs read the Chinese target names as UTF-8.
-      return res.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(`\uFEFF${csv}`);
+      return res
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .send(`\uFEFF${csv}`);
     },
   );
 
-  r.post('/admin/codeBatches/void', { schema: { tags, body: AdminIdBodySchema, response: reply(AdminCodeBatchSchema) } }, async (req) =>
-    ok(await svc.void(requireAdmin(req), req.body.id), '已作廢此批次，未使用的兌換碼即時失效'),
+  r.post(
+    '/admin/codeBatches/void',
+    { schema: { tags, body: AdminIdBodySchema, response: reply(AdminCodeBatchSchema) } },
+    async (req) => ok(await svc.void(requireAdmin(req), req.body.id), '已作廢此批次，未使用的兌換碼即時失效'),
   );
 }

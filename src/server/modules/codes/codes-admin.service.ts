@@ -29,7 +29,9 @@ export function createCodesAdminService(
     const themeNames = new Map(themes.map((t) => [t.id, t.name]));
     return rows.map((r) => ({
       id: r.id,
-      target: r.cardInfoId ? { kind: 'cardInfo', id: r.cardInfoId, name: infoNames.get(r.cardInfoId) ?? '' } : { kind: 'theme', id: r.themeId ?? '', name: themeNames.get(r.themeId ?? '') ?? '' },
+      target: r.cardInfoId
+        ? { kind: 'cardInfo', id: r.cardInfoId, name: infoNames.get(r.cardInfoId) ?? '' }
+        : { kind: 'theme', id: r.themeId ?? '', name: themeNames.get(r.themeId ?? '') ?? '' },
       count: r.count,
       used: r.used,
       unused: r.unused,
@@ -51,18 +53,36 @@ export function createCodesAdminService(
 
   return {
     async list(_op: Operator, q: { page: number; pageSize: number; status?: 'active' | 'voided' }) {
-      const { rows, total } = await repo.adminBatches(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const { rows, total } = await repo.adminBatches(deps.db, {
+        status: q.status,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return { rows: await view(rows), total };
     },
 
     /** Generates a batch; its clear codes wait, encrypted, for one download of the CSV. */
-    async create(op: Operator, input: { cardInfoId?: string; themeId?: string; count: number; note: string }): Promise<AdminCodeBatch> {
+    async create(
+      op: Operator,
+      input: { cardInfoId?: string; themeId?: string; count: number; note: string },
+    ): Promise<AdminCodeBatch> {
       const { batch } = await svc.codes.createBatch(input, {
         createdBy: op.userId,
         seal: (csv) => svc.vault.seal('codeBatchCsv', csv),
         inTransaction: async (tx, b) => {
           // The record names the batch, never a code.
-          await svc.audit.record(tx, op, { action: 'code_batch.create', targetType: 'code_batch', targetId: b.id, after: { target: b.target, count: b.count, note: input.note, cardInfoId: input.cardInfoId ?? null, themeId: input.themeId ?? null } });
+          await svc.audit.record(tx, op, {
+            action: 'code_batch.create',
+            targetType: 'code_batch',
+            targetId: b.id,
+            after: {
+              target: b.target,
+              count: b.count,
+              note: input.note,
+              cardInfoId: input.cardInfoId ?? null,
+              themeId: input.themeId ?? null,
+            },
+          });
         },
       });
       return one(deps.db, batch.id);
@@ -77,8 +97,17 @@ export function createCodesAdminService(
         const row = await repo.lockCsv(tx, id);
         if (!row) throw notFound('找不到此批次');
         if (!row.csvCipher || !row.csvKeyId) {
-          if (row.csvDownloadedAt) throw conflict(`此批次的兌換碼已下載過（${row.csvDownloadedAt.toISOString()}），明文已刪除，不能再次下載`, 'csv_taken');
-          throw conflict(row.createdBy ? '此批次已作廢，兌換碼明文已刪除' : '此批次由命令列（npm run codes）建立，明文只寫入當時的 CSV 檔案', 'csv_not_held');
+          if (row.csvDownloadedAt)
+            throw conflict(
+              `此批次的兌換碼已下載過（${row.csvDownloadedAt.toISOString()}），明文已刪除，不能再次下載`,
+              'csv_taken',
+            );
+          throw conflict(
+            row.createdBy
+              ? '此批次已作廢，兌換碼明文已刪除'
+              : '此批次由命令列（npm run codes）建立，明文只寫入當時的 CSV 檔案',
+            'csv_not_held',
+          );
         }
         const csv = svc.vault.open(row.csvKeyId, row.csvCipher);
         await repo.wipeCsv(tx, id, deps.clock.now());
@@ -94,7 +123,13 @@ export function createCodesAdminService(
         const voided = await repo.voidBatch(tx, id, deps.clock.now());
         if (voided === null) throw conflict('此批次已作廢', 'voided');
         await repo.wipeCsv(tx, id, null);
-        await svc.audit.record(tx, op, { action: 'code_batch.void', targetType: 'code_batch', targetId: id, before: { status: before.status, unused: before.unused }, after: { status: 'voided', voidedCodes: voided } });
+        await svc.audit.record(tx, op, {
+          action: 'code_batch.void',
+          targetType: 'code_batch',
+          targetId: id,
+          before: { status: before.status, unused: before.unused },
+          after: { status: 'voided', voidedCodes: voided },
+        });
       });
       return one(deps.db, id);
     },

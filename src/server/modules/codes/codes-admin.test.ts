@@ -25,7 +25,14 @@ describe('admin code batches API', () => {
     t.clock.advance(1);
     return t.call<T>('POST', `admin/${path}`, { body, token: op.token });
   };
-  const csv = (id: string) => (t.clock.advance(1), t.app.inject({ method: 'GET', url: `/api/admin/codeBatches/csv?id=${id}`, headers: { authorization: `Bearer ${op.token}` } }));
+  const csv = (id: string) => (
+    t.clock.advance(1),
+    t.app.inject({
+      method: 'GET',
+      url: `/api/admin/codeBatches/csv?id=${id}`,
+      headers: { authorization: `Bearer ${op.token}` },
+    })
+  );
 
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://trove.example' } });
@@ -37,7 +44,18 @@ describe('admin code batches API', () => {
 
   it('generates a batch, hands its clear codes over once as CSV, counts a redemption, and voids the rest', async () => {
     const created = await post<Batch>('codeBatches/create', { cardInfoId: 'ci_codes_1', count: 5, note: '展會' });
-    expect(created).toMatchObject({ code: 200, data: { target: { kind: 'cardInfo', id: 'ci_codes_1', name: '=流星' }, count: 5, unused: 5, used: 0, status: 'active', csvAvailable: true, createdBy: op.userId } });
+    expect(created).toMatchObject({
+      code: 200,
+      data: {
+        target: { kind: 'cardInfo', id: 'ci_codes_1', name: '=流星' },
+        count: 5,
+        unused: 5,
+        used: 0,
+        status: 'active',
+        csvAvailable: true,
+        createdBy: op.userId,
+      },
+    });
     const id = created.data.id;
 
     const first = await csv(id);
@@ -45,7 +63,10 @@ describe('admin code batches API', () => {
     expect(first.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(first.headers['content-disposition']).toBe(`attachment; filename="codes-${id}.csv"`);
     expect(first.headers['cache-control']).toBe('no-store');
-    const lines = first.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = first.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('code,batch_id,target,url');
     expect(lines).toHaveLength(6);
     // A target name starting with = is kept from running as a spreadsheet formula.
@@ -59,7 +80,11 @@ describe('admin code batches API', () => {
 
     const redeemed = await t.call('POST', 'card/exchange', { body: { code: codes[0] }, token: user.token });
     expect(redeemed.code).toBe(200);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/codeBatches?status=active', headers: { authorization: `Bearer ${op.token}` } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/codeBatches?status=active',
+      headers: { authorization: `Bearer ${op.token}` },
+    });
     expect(listed.headers['x-total-count']).toBe('1');
     expect(listed.json().data[0]).toMatchObject({ id, used: 1, unused: 4, csvAvailable: false });
 
@@ -93,11 +118,19 @@ describe('admin code batches API', () => {
     const res = await csv(cli.batch.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toContain('npm run codes');
-    expect((await post('codeBatches/create', { cardInfoId: 'ci_codes_1', themeId: 'thm_codes', count: 1 })).msg).toBe('請指定卡牌或卡冊其中一項');
-    expect((await post('codeBatches/create', { cardInfoId: 'ci_codes_1', count: 10_001 })).msg).toBe('「數量」不能大於 10000');
+    expect((await post('codeBatches/create', { cardInfoId: 'ci_codes_1', themeId: 'thm_codes', count: 1 })).msg).toBe(
+      '請指定卡牌或卡冊其中一項',
+    );
+    expect((await post('codeBatches/create', { cardInfoId: 'ci_codes_1', count: 10_001 })).msg).toBe(
+      '「數量」不能大於 10000',
+    );
     expect((await post('codeBatches/create', { cardInfoId: 'ci_codes_b', count: 1 })).code).toBe(400);
     expect((await post('codeBatches/create', { cardInfoId: 'ci_nope', count: 1 })).code).toBe(404);
-    expect((await t.call('GET', 'admin/codeBatches/csv', { query: { id: 'cbt_nope' }, token: op.token })).code).toBe(404);
-    expect((await t.call('GET', 'admin/codeBatches/csv', { query: { id: cli.batch.id }, token: user.token })).code).toBe(404);
+    expect((await t.call('GET', 'admin/codeBatches/csv', { query: { id: 'cbt_nope' }, token: op.token })).code).toBe(
+      404,
+    );
+    expect(
+      (await t.call('GET', 'admin/codeBatches/csv', { query: { id: cli.batch.id }, token: user.token })).code,
+    ).toBe(404);
   });
 });

@@ -39,7 +39,10 @@ export function createCodesRepository() {
 
     /** One page of batches for the back office, newest first, with code counts and whether the CSV is still held. */
     async adminBatches(db: Executor, f: { id?: string; status?: 'active' | 'voided'; limit: number; offset: number }) {
-      const where = and(f.id ? eq(codeBatches.id, f.id) : undefined, f.status ? eq(codeBatches.status, f.status) : undefined);
+      const where = and(
+        f.id ? eq(codeBatches.id, f.id) : undefined,
+        f.status ? eq(codeBatches.status, f.status) : undefined,
+      );
       const [rows, total] = await Promise.all([
         db
           .select({
@@ -53,9 +56,17 @@ export function createCodesRepository() {
             createdBy: codeBatches.createdBy,
             csvAvailable: sql<boolean>`(${codeBatches.csvCipher} is not null)`,
             csvDownloadedAt: codeBatches.csvDownloadedAt,
-            unused: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'unused')::int`.mapWith(Number),
-            used: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'used')::int`.mapWith(Number),
-            voided: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'voided')::int`.mapWith(Number),
+            unused:
+              sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'unused')::int`.mapWith(
+                Number,
+              ),
+            used: sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'used')::int`.mapWith(
+              Number,
+            ),
+            voided:
+              sql<number>`(select count(*) from exchange_codes x where x.batch_id = "code_batches"."id" and x.status = 'voided')::int`.mapWith(
+                Number,
+              ),
           })
           .from(codeBatches)
           .where(where)
@@ -70,7 +81,13 @@ export function createCodesRepository() {
     /** A batch's held CSV, row-locked for its one download. */
     async lockCsv(db: Executor, id: string) {
       const rows = await db
-        .select({ id: codeBatches.id, csvCipher: codeBatches.csvCipher, csvKeyId: codeBatches.csvKeyId, csvDownloadedAt: codeBatches.csvDownloadedAt, createdBy: codeBatches.createdBy })
+        .select({
+          id: codeBatches.id,
+          csvCipher: codeBatches.csvCipher,
+          csvKeyId: codeBatches.csvKeyId,
+          csvDownloadedAt: codeBatches.csvDownloadedAt,
+          createdBy: codeBatches.createdBy,
+        })
         .from(codeBatches)
         .where(eq(codeBatches.id, id))
         .limit(1)
@@ -103,13 +120,22 @@ export function createCodesRepository() {
     },
 
     async batchStatus(db: Executor, id: string) {
-      const rows = await db.select({ status: codeBatches.status }).from(codeBatches).where(eq(codeBatches.id, id)).limit(1);
+      const rows = await db
+        .select({ status: codeBatches.status })
+        .from(codeBatches)
+        .where(eq(codeBatches.id, id))
+        .limit(1);
       return rows[0]?.status ?? null;
     },
 
     async findCode(db: Executor, codeHash: string) {
       const rows = await db
-        .select({ id: exchangeCodes.id, status: exchangeCodes.status, cardInfoId: exchangeCodes.cardInfoId, themeId: exchangeCodes.themeId })
+        .select({
+          id: exchangeCodes.id,
+          status: exchangeCodes.status,
+          cardInfoId: exchangeCodes.cardInfoId,
+          themeId: exchangeCodes.themeId,
+        })
         .from(exchangeCodes)
         .where(eq(exchangeCodes.codeHash, codeHash))
         .limit(1);
@@ -145,7 +171,9 @@ export function createCodesRepository() {
 
     /** Forgets these subjects' failures too old to count. */
     async pruneFailures(db: Executor, subjects: string[], before: Date) {
-      await db.delete(exchangeCodeFailures).where(and(inArray(exchangeCodeFailures.subject, subjects), lt(exchangeCodeFailures.createdAt, before)));
+      await db
+        .delete(exchangeCodeFailures)
+        .where(and(inArray(exchangeCodeFailures.subject, subjects), lt(exchangeCodeFailures.createdAt, before)));
     },
   };
 }

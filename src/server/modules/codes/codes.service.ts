@@ -52,7 +52,16 @@ export const csvRow = (fields: string[]) => `${fields.map(csvField).join(',')}\n
 export function batchCsv(batch: { id: string; target: string }, codes: string[], publicUrl: string): string {
   return (
     csvRow(['code', 'batch_id', 'target', 'url']) +
-    codes.map((code) => csvRow([formatExchangeCode(code), batch.id, batch.target, `${publicUrl}/my/card?code=${encodeURIComponent(code)}`])).join('')
+    codes
+      .map((code) =>
+        csvRow([
+          formatExchangeCode(code),
+          batch.id,
+          batch.target,
+          `${publicUrl}/my/card?code=${encodeURIComponent(code)}`,
+        ]),
+      )
+      .join('')
   );
 }
 
@@ -64,7 +73,10 @@ export interface ClaimedCode {
 }
 
 /** Exchange code batches (operators) and the code side of a redemption (hash, claim, failure limit). */
-export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'keys'>, services: { catalogue: CatalogueService }) {
+export function createCodesService(
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'keys'>,
+  services: { catalogue: CatalogueService },
+) {
   const repo = createCodesRepository();
   const hash = (code: string) => deps.keys.hmac('exchangeCode', code);
 
@@ -77,7 +89,8 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
      */
     async createBatch(input: BatchTarget & { count: number; note?: string }, opts: CreateBatchOptions = {}) {
       if ((input.cardInfoId === undefined) === (input.themeId === undefined)) throw invalid('請指定卡牌或卡冊其中一項');
-      if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw invalid(`數量須為 1 至 ${MAX_BATCH_SIZE} 之間的整數`);
+      if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE)
+        throw invalid(`數量須為 1 至 ${MAX_BATCH_SIZE} 之間的整數`);
       let targetName: string;
       if (input.cardInfoId !== undefined) {
         const [info] = await services.catalogue.cardInfosById(deps.db, [input.cardInfoId]);
@@ -87,7 +100,8 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
       } else {
         const theme = await services.catalogue.theme(deps.db, input.themeId!);
         if (!theme) throw notFound('找不到此卡冊');
-        if ((await services.catalogue.setCardInfos(deps.db, theme.id)).length === 0) throw invalid('此卡冊沒有可兌換的卡牌');
+        if ((await services.catalogue.setCardInfos(deps.db, theme.id)).length === 0)
+          throw invalid('此卡冊沒有可兌換的卡牌');
         targetName = theme.name;
       }
       const codes = new Set<string>();
@@ -126,13 +140,16 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
     async listBatches() {
       const rows = await repo.batches(deps.db);
       const [infos, themes] = await Promise.all([
-        services.catalogue.cardInfosById(deps.db, [...new Set(rows.flatMap((r) => (r.cardInfoId ? [r.cardInfoId] : [])))]),
+        services.catalogue.cardInfosById(deps.db, [
+          ...new Set(rows.flatMap((r) => (r.cardInfoId ? [r.cardInfoId] : []))),
+        ]),
         services.catalogue.themeNamesById(deps.db, [...new Set(rows.flatMap((r) => (r.themeId ? [r.themeId] : [])))]),
       ]);
       const infoNames = new Map(infos.map((i) => [i.id, i.name]));
       const themeNames = new Map(themes.map((t) => [t.id, t.name]));
       // A batch has exactly one target (a CHECK constraint), which a foreign key keeps in the catalogue.
-      const target = (r: (typeof rows)[number]) => (r.cardInfoId ? infoNames.get(r.cardInfoId) : r.themeId ? themeNames.get(r.themeId) : undefined) ?? '';
+      const target = (r: (typeof rows)[number]) =>
+        (r.cardInfoId ? infoNames.get(r.cardInfoId) : r.themeId ? themeNames.get(r.themeId) : undefined) ?? '';
       return rows.map((r) => ({ ...r, target: target(r) }));
     },
 
@@ -148,13 +165,17 @@ export function createCodesService(deps: Pick<Deps, 'config' | 'db' | 'clock' | 
     /** Throws 429 when any subject (`user:<id>`, `ip:<address>`) had 10 failures in the last hour. */
     async assertNotLocked(subjects: string[]) {
       const since = new Date(deps.clock.now().getTime() - HOUR_MS);
-      if ((await repo.failuresSince(deps.db, subjects, since)) >= EXCHANGE_CODE_FAILURES_PER_HOUR) throw rateLimited(CODE_FAILURES.tooMany);
+      if ((await repo.failuresSince(deps.db, subjects, since)) >= EXCHANGE_CODE_FAILURES_PER_HOUR)
+        throw rateLimited(CODE_FAILURES.tooMany);
     },
 
     /** Counts one failed redemption against each subject; outside any transaction, so it stays. */
     async recordFailure(subjects: string[]) {
       const now = deps.clock.now();
-      await repo.insertFailures(deps.db, subjects.map((subject) => ({ id: newId('xcf'), subject, createdAt: now })));
+      await repo.insertFailures(
+        deps.db,
+        subjects.map((subject) => ({ id: newId('xcf'), subject, createdAt: now })),
+      );
       await repo.pruneFailures(deps.db, subjects, new Date(now.getTime() - 24 * HOUR_MS));
     },
 

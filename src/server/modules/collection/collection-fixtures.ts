@@ -7,7 +7,13 @@ import type { TestApp } from '../../testing/test-app';
 export async function addTheme(
   t: TestApp,
   id: string,
-  cards: { id: string; name?: string; rarity?: 'N' | 'R' | 'SR' | 'SSR' | 'UR'; editionSize?: number; rights?: Right[] }[],
+  cards: {
+    id: string;
+    name?: string;
+    rarity?: 'N' | 'R' | 'SR' | 'SSR' | 'UR';
+    editionSize?: number;
+    rights?: Right[];
+  }[],
   bCard?: { id: string; editionSize?: number; rights?: Right[] },
 ) {
   await t.db.insert(themes).values({ id, name: `卡冊 ${id}`, cover: `/media/${id}.svg`, bCardInfoId: null });
@@ -49,5 +55,7 @@ export async function signIn(t: TestApp, phone?: string) {
 
 /** Mints cards straight to a user (as a drop would), for set-up. */
 export async function give(t: TestApp, userId: string, cardInfoId: string, quantity = 1, priceCents?: number) {
-  return t.db.transaction((tx) => t.app.services.cards.mint(tx, { cardInfoId, ownerId: userId, quantity, via: 'drop', refId: 'test', priceCents }));
+  return t.db.transaction((tx) =>
+    t.app.services.cards.mint(tx, { cardInfoId, ownerId: userId, quantity, via: 'drop', refId: 'test', priceCents }),
+  );
 }

@@ -43,7 +43,13 @@ export function createCollectionReadModel() {
     /** Themes the user owns cards of and has not exchanged yet. */
     async startedThemes(db: Executor, userId: string, page: { limit: number; offset: number }) {
       return db
-        .select({ id: themes.id, name: themes.name, description: themes.description, cover: themes.cover, bCardInfoId: themes.bCardInfoId })
+        .select({
+          id: themes.id,
+          name: themes.name,
+          description: themes.description,
+          cover: themes.cover,
+          bCardInfoId: themes.bCardInfoId,
+        })
         .from(themes)
         .where(
           and(
@@ -93,8 +99,12 @@ export function createCollectionReadModel() {
           left: sql<number>`${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved}`.mapWith(Number),
           owned: sql<number>`count(${cards.id}) filter (where ${cards.status} <> 'consumed')`.mapWith(Number),
           /** The lowest-serial held copy: the one a set exchange consumes. */
-          lowestHeldId: sql<string | null>`(array_agg(${cards.id} order by ${cards.serial}) filter (where ${cards.status} = 'held'))[1]`,
-          lowestHeldSerial: sql<number | null>`min(${cards.serial}) filter (where ${cards.status} = 'held')`.mapWith((v) => (v === null ? null : Number(v))),
+          lowestHeldId: sql<
+            string | null
+          >`(array_agg(${cards.id} order by ${cards.serial}) filter (where ${cards.status} = 'held'))[1]`,
+          lowestHeldSerial: sql<number | null>`min(${cards.serial}) filter (where ${cards.status} = 'held')`.mapWith(
+            (v) => (v === null ? null : Number(v)),
+          ),
         })
         .from(cardInfos)
         .leftJoin(cards, and(eq(cards.cardInfoId, cardInfos.id), eq(cards.ownerId, userId)))
@@ -107,7 +117,13 @@ export function createCollectionReadModel() {
     async collection(
       db: Executor,
       userId: string,
-      q: { themeId?: string; rarity?: (typeof cardInfos.rarity.enumValues)[number]; sort: 'newest' | 'rarity' | 'serial'; limit: number; offset: number },
+      q: {
+        themeId?: string;
+        rarity?: (typeof cardInfos.rarity.enumValues)[number];
+        sort: 'newest' | 'rarity' | 'serial';
+        limit: number;
+        offset: number;
+      },
     ) {
       const order: SQL[] =
         q.sort === 'rarity'
@@ -120,7 +136,13 @@ export function createCollectionReadModel() {
         .from(cards)
         .innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId))
         .innerJoin(themes, eq(themes.id, cardInfos.themeId))
-        .where(and(owned(userId), q.themeId ? eq(cardInfos.themeId, q.themeId) : undefined, q.rarity ? eq(cardInfos.rarity, q.rarity) : undefined))
+        .where(
+          and(
+            owned(userId),
+            q.themeId ? eq(cardInfos.themeId, q.themeId) : undefined,
+            q.rarity ? eq(cardInfos.rarity, q.rarity) : undefined,
+          ),
+        )
         .orderBy(...order)
         .limit(q.limit)
         .offset(q.offset);
@@ -166,7 +188,11 @@ export function createCollectionReadModel() {
         .leftJoin(fromUser, eq(fromUser.id, cardEvents.fromUserId))
         .leftJoin(toUser, eq(toUser.id, cardEvents.toUserId))
         .where(eq(cardEvents.cardId, cardId))
-        .orderBy(asc(cardEvents.createdAt), sql`case ${cardEvents.kind} when 'minted' then 0 when 'transferred' then 1 else 2 end`, asc(cardEvents.id));
+        .orderBy(
+          asc(cardEvents.createdAt),
+          sql`case ${cardEvents.kind} when 'minted' then 0 when 'transferred' then 1 else 2 end`,
+          asc(cardEvents.id),
+        );
     },
 
     /** The user's cards whose card info grants rights. */

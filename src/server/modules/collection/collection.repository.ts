@@ -7,7 +7,9 @@ export function createCollectionRepository() {
   return {
     /** Serialises set exchanges of one user and theme (two taps, two instances). */
     async lockUserTheme(db: Executor, userId: string, themeId: string) {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext('theme-exchange'), hashtext(${`${userId}:${themeId}`}))`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtext('theme-exchange'), hashtext(${`${userId}:${themeId}`}))`,
+      );
     },
 
     async findExchange(db: Executor, userId: string, themeId: string) {

@@ -21,27 +21,54 @@ export async function collectionRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { collection } = app.services;
 
-  r.post('/card/exchange', { schema: { tags: ['collection'], body: ExchangeBodySchema, response: reply(ExchangeResultSchema) } }, async (req) => {
-    const outcome = await collection.exchange(req.actor, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'], bearer: Boolean(req.headers.authorization) });
-    return ok(outcome.data, outcome.msg);
-  });
-
-  r.get('/card/theme', { schema: { tags: ['collection'], querystring: ThemeQuerySchema, response: reply(z.array(ThemeProgressSchema)) } }, async (req) =>
-    ok(await collection.themes(requireUser(req), req.query)),
+  r.post(
+    '/card/exchange',
+    { schema: { tags: ['collection'], body: ExchangeBodySchema, response: reply(ExchangeResultSchema) } },
+    async (req) => {
+      const outcome = await collection.exchange(req.actor, {
+        ...req.body,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        bearer: Boolean(req.headers.authorization),
+      });
+      return ok(outcome.data, outcome.msg);
+    },
   );
 
-  r.post('/card/exchangeBCard', { schema: { tags: ['collection'], body: ExchangeBCardBodySchema, response: reply(ExchangeBCardResultSchema) } }, async (req) => {
-    const result = await collection.exchangeBCard(requireUser(req), req.body.themeId);
-    return ok(result, `兌換成功，獲得 B 卡「${result.bCard.name}」${result.bCard.serialLabel}`);
-  });
-
-  r.get('/card/collection', { schema: { tags: ['collection'], querystring: CollectionQuerySchema, response: reply(z.array(CollectionCardSchema)) } }, async (req) =>
-    ok(await collection.collection(requireUser(req), req.query)),
+  r.get(
+    '/card/theme',
+    { schema: { tags: ['collection'], querystring: ThemeQuerySchema, response: reply(z.array(ThemeProgressSchema)) } },
+    async (req) => ok(await collection.themes(requireUser(req), req.query)),
   );
 
-  r.get('/card/detail', { schema: { tags: ['collection'], querystring: CardDetailQuerySchema, response: reply(CardDetailSchema) } }, async (req) =>
-    ok(await collection.detail(req.actor, req.query.id)),
+  r.post(
+    '/card/exchangeBCard',
+    { schema: { tags: ['collection'], body: ExchangeBCardBodySchema, response: reply(ExchangeBCardResultSchema) } },
+    async (req) => {
+      const result = await collection.exchangeBCard(requireUser(req), req.body.themeId);
+      return ok(result, `兌換成功，獲得 B 卡「${result.bCard.name}」${result.bCard.serialLabel}`);
+    },
   );
 
-  r.get('/card/rights', { schema: { tags: ['collection'], response: reply(z.array(HeldRightSchema)) } }, async (req) => ok(await collection.rights(requireUser(req))));
+  r.get(
+    '/card/collection',
+    {
+      schema: {
+        tags: ['collection'],
+        querystring: CollectionQuerySchema,
+        response: reply(z.array(CollectionCardSchema)),
+      },
+    },
+    async (req) => ok(await collection.collection(requireUser(req), req.query)),
+  );
+
+  r.get(
+    '/card/detail',
+    { schema: { tags: ['collection'], querystring: CardDetailQuerySchema, response: reply(CardDetailSchema) } },
+    async (req) => ok(await collection.detail(req.actor, req.query.id)),
+  );
+
+  r.get('/card/rights', { schema: { tags: ['collection'], response: reply(z.array(HeldRightSchema)) } }, async (req) =>
+    ok(await collection.rights(requireUser(req))),
+  );
 }

@@ -35,12 +35,29 @@ function world() {
   const held: Held[] = [];
   const exchanges: { userId: string; themeId: string; bCardId: string }[] = [];
   const serials = new Map<string, number>();
-  const info = (id: string) => ({ id, name: `卡 ${id}`, image: `/media/${id}.svg`, rarity: 'R' as const, isBCard: id.startsWith('b'), editionSize: 100, minted: serials.get(id) ?? 0, reserved: 0 });
+  const info = (id: string) => ({
+    id,
+    name: `卡 ${id}`,
+    image: `/media/${id}.svg`,
+    rarity: 'R' as const,
+    isBCard: id.startsWith('b'),
+    editionSize: 100,
+    minted: serials.get(id) ?? 0,
+    reserved: 0,
+  });
   const mint = async (cardInfoId: string, ownerId: string): Promise<MintedCard[]> => {
     if (cardInfoId === 'ci_gone') throw conflict('此卡牌已全部發行');
     const serial = (serials.get(cardInfoId) ?? 0) + 1;
     serials.set(cardInfoId, serial);
-    const card = { id: `card_${cardInfoId}_${serial}`, cardInfoId, name: `卡 ${cardInfoId}`, image: '', rarity: 'R', serial, editionSize: 100 };
+    const card = {
+      id: `card_${cardInfoId}_${serial}`,
+      cardInfoId,
+      name: `卡 ${cardInfoId}`,
+      image: '',
+      rarity: 'R',
+      serial,
+      editionSize: 100,
+    };
     held.push({ id: card.id, cardInfoId, serial, status: 'held' });
     void ownerId;
     return [card];
@@ -55,7 +72,9 @@ function world() {
       mint: (_tx, input) => mint(input.cardInfoId, input.ownerId),
       async lowestHeld(_tx, _owner, ids) {
         const out = new Map<string, { id: string; serial: number }>();
-        for (const c of [...held].sort((a, b) => a.serial - b.serial)) if (c.status === 'held' && ids.includes(c.cardInfoId) && !out.has(c.cardInfoId)) out.set(c.cardInfoId, { id: c.id, serial: c.serial });
+        for (const c of [...held].sort((a, b) => a.serial - b.serial))
+          if (c.status === 'held' && ids.includes(c.cardInfoId) && !out.has(c.cardInfoId))
+            out.set(c.cardInfoId, { id: c.id, serial: c.serial });
         return out;
       },
       async consume(_tx, input) {
@@ -66,7 +85,10 @@ function world() {
       mintableCardInfos: async () => [],
       cardInfosById: async (_db, ids) => ids.map(info),
       theme: async (_db, id) => (id === 't_1' ? { id, name: '龍之系列', bCardInfoId: 'b_1' } : null),
-      setCardInfos: async () => [{ id: 'ci_a', name: '卡 A' }, { id: 'ci_b', name: '卡 B' }],
+      setCardInfos: async () => [
+        { id: 'ci_a', name: '卡 A' },
+        { id: 'ci_b', name: '卡 B' },
+      ],
     },
     codes: {
       assertNotLocked: async () => {},
@@ -80,7 +102,8 @@ function world() {
   };
   const repo: CollectionRepository = {
     lockUserTheme: async () => {},
-    findExchange: async (_db, userId, themeId) => (exchanges.some((e) => e.userId === userId && e.themeId === themeId) ? { id: 'x' } : null),
+    findExchange: async (_db, userId, themeId) =>
+      exchanges.some((e) => e.userId === userId && e.themeId === themeId) ? { id: 'x' } : null,
     insertExchange: async (_db, row) => void exchanges.push(row),
   };
   const progressRows: Awaited<ReturnType<CollectionReadModel['setProgress']>> = [];
@@ -102,7 +125,10 @@ describe('collection service (fakes)', () => {
 
   beforeEach(() => {
     w = world();
-    service = createCollectionService({ db: fakeDb(), clock: new ManualClock(), log: memoryLog() }, w.services, { repo: w.repo, read: w.read });
+    service = createCollectionService({ db: fakeDb(), clock: new ManualClock(), log: memoryLog() }, w.services, {
+      repo: w.repo,
+      read: w.read,
+    });
   });
 
   describe('exchange codes', () => {
@@ -113,8 +139,14 @@ describe('collection service (fakes)', () => {
     });
 
     it('counts an unknown code and a spent code against both the address and the user', async () => {
-      await expect(service.exchange(alice, { code: UNKNOWN, ip: '10.0.0.1' })).rejects.toMatchObject({ kind: 'not_found', message: CODE_FAILURES.unknown });
-      await expect(service.exchange(alice, { code: USED, ip: '10.0.0.1' })).rejects.toMatchObject({ kind: 'conflict', message: CODE_FAILURES.spent });
+      await expect(service.exchange(alice, { code: UNKNOWN, ip: '10.0.0.1' })).rejects.toMatchObject({
+        kind: 'not_found',
+        message: CODE_FAILURES.unknown,
+      });
+      await expect(service.exchange(alice, { code: USED, ip: '10.0.0.1' })).rejects.toMatchObject({
+        kind: 'conflict',
+        message: CODE_FAILURES.spent,
+      });
       expect(w.failures).toEqual([
         ['ip:10.0.0.1', 'user:u_alice'],
         ['ip:10.0.0.1', 'user:u_alice'],
@@ -122,14 +154,25 @@ describe('collection service (fakes)', () => {
     });
 
     it('does not count a typo or a 409 that is not about the code (a sold-out card)', async () => {
-      await expect(service.exchange(alice, { code: `${GOOD.slice(0, -1)}${GOOD.endsWith('1') ? '2' : '1'}`, ip: '10.0.0.1' })).rejects.toMatchObject({ kind: 'invalid' });
-      await expect(service.exchange(alice, { code: SOLD_OUT, ip: '10.0.0.1' })).rejects.toMatchObject({ kind: 'conflict' });
+      await expect(
+        service.exchange(alice, { code: `${GOOD.slice(0, -1)}${GOOD.endsWith('1') ? '2' : '1'}`, ip: '10.0.0.1' }),
+      ).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(service.exchange(alice, { code: SOLD_OUT, ip: '10.0.0.1' })).rejects.toMatchObject({
+        kind: 'conflict',
+      });
       expect(w.failures).toEqual([]);
     });
 
     it('asks a signed-out caller for the phone and SMS code, and signs them in', async () => {
-      await expect(service.exchange(null, { code: GOOD, ip: '10.0.0.1' })).rejects.toEqual(invalid('未登入時請輸入手機號碼'));
-      const out = await service.exchange(null, { code: GOOD, ip: '10.0.0.1', phone: '+85251234567', smsCode: '123456' });
+      await expect(service.exchange(null, { code: GOOD, ip: '10.0.0.1' })).rejects.toEqual(
+        invalid('未登入時請輸入手機號碼'),
+      );
+      const out = await service.exchange(null, {
+        code: GOOD,
+        ip: '10.0.0.1',
+        phone: '+85251234567',
+        smsCode: '123456',
+      });
       expect(out.msg).toBe('');
       expect(out.data).toMatchObject({ token: 'tok_u_new', cards: [{ serialLabel: '#0001/100' }] });
     });
@@ -137,10 +180,31 @@ describe('collection service (fakes)', () => {
 
   describe('set exchange', () => {
     it('names the missing cards, then consumes the lowest-serial copies and mints the B card once', async () => {
-      await w.services.cards.mint({} as never, { cardInfoId: 'ci_a', ownerId: alice.userId, quantity: 1, via: 'code', refId: 'r' });
-      await expect(service.exchangeBCard(alice, 't_1')).rejects.toMatchObject({ kind: 'conflict', message: '尚未集齊此卡冊（寄售中的卡牌不計），仍欠：「卡 B」' });
-      await w.services.cards.mint({} as never, { cardInfoId: 'ci_a', ownerId: alice.userId, quantity: 1, via: 'code', refId: 'r' });
-      await w.services.cards.mint({} as never, { cardInfoId: 'ci_b', ownerId: alice.userId, quantity: 1, via: 'code', refId: 'r' });
+      await w.services.cards.mint({} as never, {
+        cardInfoId: 'ci_a',
+        ownerId: alice.userId,
+        quantity: 1,
+        via: 'code',
+        refId: 'r',
+      });
+      await expect(service.exchangeBCard(alice, 't_1')).rejects.toMatchObject({
+        kind: 'conflict',
+        message: '尚未集齊此卡冊（寄售中的卡牌不計），仍欠：「卡 B」',
+      });
+      await w.services.cards.mint({} as never, {
+        cardInfoId: 'ci_a',
+        ownerId: alice.userId,
+        quantity: 1,
+        via: 'code',
+        refId: 'r',
+      });
+      await w.services.cards.mint({} as never, {
+        cardInfoId: 'ci_b',
+        ownerId: alice.userId,
+        quantity: 1,
+        via: 'code',
+        refId: 'r',
+      });
 
       const result = await service.exchangeBCard(alice, 't_1');
       expect(result.bCard).toMatchObject({ cardInfoId: 'b_1', serialLabel: '#0001/100' });
@@ -149,7 +213,15 @@ describe('collection service (fakes)', () => {
         ['card_ci_b_1', '#0001/100'],
       ]);
       expect(w.held.filter((c) => c.status === 'held').map((c) => c.id)).toEqual(['card_ci_a_2', 'card_b_1_1']);
-      expect(w.exchanges).toEqual([{ id: expect.any(String), userId: alice.userId, themeId: 't_1', bCardId: 'card_b_1_1', createdAt: expect.any(Date) }]);
+      expect(w.exchanges).toEqual([
+        {
+          id: expect.any(String),
+          userId: alice.userId,
+          themeId: 't_1',
+          bCardId: 'card_b_1_1',
+          createdAt: expect.any(Date),
+        },
+      ]);
       await expect(service.exchangeBCard(alice, 't_1')).rejects.toMatchObject({ message: '你已兌換過此卡冊的 B 卡' });
       await expect(service.exchangeBCard(alice, 't_nope')).rejects.toMatchObject({ kind: 'not_found' });
     });

@@ -104,10 +104,21 @@ export function createCollectionService(
     throw conflict('此系列的卡牌已全部發行，兌換碼未被使用，請聯絡客服');
   }
 
-  async function progress(userId: string, rows: { id: string; name: string; description: string; cover: string; bCardInfoId: string | null }[], exchanged: Map<string, ThemeProgress['exchange']>): Promise<ThemeProgress[]> {
+  async function progress(
+    userId: string,
+    rows: { id: string; name: string; description: string; cover: string; bCardInfoId: string | null }[],
+    exchanged: Map<string, ThemeProgress['exchange']>,
+  ): Promise<ThemeProgress[]> {
     const [sets, bInfos] = await Promise.all([
-      read.setProgress(deps.db, userId, rows.map((r) => r.id)),
-      services.catalogue.cardInfosById(deps.db, rows.flatMap((r) => (r.bCardInfoId ? [r.bCardInfoId] : []))),
+      read.setProgress(
+        deps.db,
+        userId,
+        rows.map((r) => r.id),
+      ),
+      services.catalogue.cardInfosById(
+        deps.db,
+        rows.flatMap((r) => (r.bCardInfoId ? [r.bCardInfoId] : [])),
+      ),
     ]);
     return rows.map((theme) => {
       const setCards = sets
@@ -120,11 +131,23 @@ export function createCollectionService(
             rarity: c.rarity,
             owned: c.owned,
             left: c.left,
-            consumable: c.lowestHeldId !== null && c.lowestHeldSerial !== null ? { cardId: c.lowestHeldId, serialLabel: formatSerial(c.lowestHeldSerial, c.editionSize) } : null,
+            consumable:
+              c.lowestHeldId !== null && c.lowestHeldSerial !== null
+                ? { cardId: c.lowestHeldId, serialLabel: formatSerial(c.lowestHeldSerial, c.editionSize) }
+                : null,
           };
         });
       const b = bInfos.find((i) => i.id === theme.bCardInfoId);
-      const bCard = b ? { cardInfoId: b.id, name: b.name, image: b.image, rarity: b.rarity, editionSize: b.editionSize, left: b.editionSize - b.minted - b.reserved } : null;
+      const bCard = b
+        ? {
+            cardInfoId: b.id,
+            name: b.name,
+            image: b.image,
+            rarity: b.rarity,
+            editionSize: b.editionSize,
+            left: b.editionSize - b.minted - b.reserved,
+          }
+        : null;
       const exchange = exchanged.get(theme.id) ?? null;
       return {
         id: theme.id,
@@ -135,7 +158,8 @@ export function createCollectionService(
         total: setCards.length,
         cards: setCards,
         bCard,
-        canExchange: !exchange && !!bCard && bCard.left > 0 && setCards.length > 0 && setCards.every((c) => c.consumable !== null),
+        canExchange:
+          !exchange && !!bCard && bCard.left > 0 && setCards.length > 0 && setCards.every((c) => c.consumable !== null),
         exchange,
       };
     });
@@ -183,20 +207,31 @@ export function createCollectionService(
       const minted = await deps.db
         .transaction(async (tx) => {
           const claimed = await codes.claim(tx, code, userId);
-          if (claimed.cardInfoId) return cards.mint(tx, { cardInfoId: claimed.cardInfoId, ownerId: userId, quantity: 1, via: 'code', refId: claimed.id });
+          if (claimed.cardInfoId)
+            return cards.mint(tx, {
+              cardInfoId: claimed.cardInfoId,
+              ownerId: userId,
+              quantity: 1,
+              via: 'code',
+              refId: claimed.id,
+            });
           return mintFromTheme(tx, claimed.themeId!, userId, claimed.id);
         })
         .catch(failed);
       deps.log.info({ userId, cards: minted.map((c) => c.id) }, 'exchange code redeemed');
       const out = minted.map(toMinted);
       if (session) return { data: { ...session, cards: out }, msg: '' };
-      return { data: { cards: out }, msg: `兌換成功，獲得${out.map((c) => `「${c.name}」${c.serialLabel}`).join('、')}` };
+      return {
+        data: { cards: out },
+        msg: `兌換成功，獲得${out.map((c) => `「${c.name}」${c.serialLabel}`).join('、')}`,
+      };
     },
 
     /** `card/theme`: status 0 = themes started and not exchanged, otherwise the exchanged ones. */
     async themes(actor: Actor, q: { status: number; page: number; pageSize: number }): Promise<ThemeProgress[]> {
       const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-      if (q.status === 0) return progress(actor.userId, await read.startedThemes(deps.db, actor.userId, page), new Map());
+      if (q.status === 0)
+        return progress(actor.userId, await read.startedThemes(deps.db, actor.userId, page), new Map());
       const rows = await read.exchangedThemes(deps.db, actor.userId, page);
       const exchanged = new Map(
         rows.map((r) => [r.id, { exchangedAt: r.exchangedAt.toISOString(), card: toMinted(r.card) }] as const),
@@ -217,7 +252,11 @@ export function createCollectionService(
         if (await repo.findExchange(tx, actor.userId, themeId)) throw conflict('你已兌換過此卡冊的 B 卡');
         const set = await services.catalogue.setCardInfos(tx, themeId);
         if (set.length === 0) throw invalid('此卡冊沒有可兌換的 B 卡');
-        const held = await cards.lowestHeld(tx, actor.userId, set.map((c) => c.id));
+        const held = await cards.lowestHeld(
+          tx,
+          actor.userId,
+          set.map((c) => c.id),
+        );
         const missing = set.filter((c) => !held.has(c.id));
         if (missing.length > 0) {
           throw conflict(`尚未集齊此卡冊（寄售中的卡牌不計），仍欠：${missing.map((c) => `「${c.name}」`).join('、')}`);
@@ -225,33 +264,71 @@ export function createCollectionService(
         const exchangeId = newId('tex');
         let bCard: MintedRow;
         try {
-          [bCard] = (await cards.mint(tx, { cardInfoId: theme.bCardInfoId, ownerId: actor.userId, quantity: 1, via: 'set_exchange', refId: exchangeId })) as [MintedRow];
+          [bCard] = (await cards.mint(tx, {
+            cardInfoId: theme.bCardInfoId,
+            ownerId: actor.userId,
+            quantity: 1,
+            via: 'set_exchange',
+            refId: exchangeId,
+          })) as [MintedRow];
         } catch (err) {
           if (err instanceof AppError && err.kind === 'conflict') throw conflict('此卡冊的 B 卡已全部兌換完畢');
           throw err;
         }
         const consumed = set.map((c) => ({ ...held.get(c.id)!, cardInfoId: c.id, name: c.name }));
-        await cards.consume(tx, { ownerId: actor.userId, cardIds: consumed.map((c) => c.id), via: 'set_exchange', refId: exchangeId });
-        await repo.insertExchange(tx, { id: exchangeId, userId: actor.userId, themeId, bCardId: bCard.id, createdAt: deps.clock.now() }).catch((err: unknown) => {
-          // The unique (user, theme) index is the last guard behind the advisory lock.
-          if (isUniqueViolation(err)) throw conflict('你已兌換過此卡冊的 B 卡');
-          throw err;
+        await cards.consume(tx, {
+          ownerId: actor.userId,
+          cardIds: consumed.map((c) => c.id),
+          via: 'set_exchange',
+          refId: exchangeId,
         });
-        const infos = await services.catalogue.cardInfosById(tx, set.map((c) => c.id));
+        await repo
+          .insertExchange(tx, {
+            id: exchangeId,
+            userId: actor.userId,
+            themeId,
+            bCardId: bCard.id,
+            createdAt: deps.clock.now(),
+          })
+          .catch((err: unknown) => {
+            // The unique (user, theme) index is the last guard behind the advisory lock.
+            if (isUniqueViolation(err)) throw conflict('你已兌換過此卡冊的 B 卡');
+            throw err;
+          });
+        const infos = await services.catalogue.cardInfosById(
+          tx,
+          set.map((c) => c.id),
+        );
         const edition = new Map(infos.map((i) => [i.id, i.editionSize]));
         deps.log.info({ userId: actor.userId, themeId, bCardId: bCard.id }, 'set exchanged for B card');
         return {
           themeId,
           bCard: toMinted(bCard),
-          consumed: consumed.map((c) => ({ id: c.id, cardInfoId: c.cardInfoId, name: c.name, serialLabel: formatSerial(c.serial, edition.get(c.cardInfoId) ?? 0) })),
+          consumed: consumed.map((c) => ({
+            id: c.id,
+            cardInfoId: c.cardInfoId,
+            name: c.name,
+            serialLabel: formatSerial(c.serial, edition.get(c.cardInfoId) ?? 0),
+          })),
         };
       });
     },
 
     /** `card/collection`: the user's cards (consumed ones left out), filtered and sorted. */
-    async collection(actor: Actor, q: { themeId?: string; rarity?: Rarity; sort: 'newest' | 'rarity' | 'serial'; page: number; pageSize: number }): Promise<CollectionCard[]> {
-      const rows = await read.collection(deps.db, actor.userId, { ...q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-      return rows.map((r) => ({ ...r, serialLabel: formatSerial(r.serial, r.editionSize), acquiredAt: r.acquiredAt.toISOString() }));
+    async collection(
+      actor: Actor,
+      q: { themeId?: string; rarity?: Rarity; sort: 'newest' | 'rarity' | 'serial'; page: number; pageSize: number },
+    ): Promise<CollectionCard[]> {
+      const rows = await read.collection(deps.db, actor.userId, {
+        ...q,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return rows.map((r) => ({
+        ...r,
+        serialLabel: formatSerial(r.serial, r.editionSize),
+        acquiredAt: r.acquiredAt.toISOString(),
+      }));
     },
 
     /**
@@ -288,7 +365,14 @@ export function createCollectionService(
         for (const right of row.rights) {
           const key = `${right.title}\u0000${right.description}`;
           const entry = byRight.get(key) ?? { title: right.title, description: right.description, cards: [] };
-          entry.cards.push({ id: row.id, cardInfoId: row.cardInfoId, name: row.name, image: row.image, rarity: row.rarity, serialLabel: formatSerial(row.serial, row.editionSize) });
+          entry.cards.push({
+            id: row.id,
+            cardInfoId: row.cardInfoId,
+            name: row.name,
+            image: row.image,
+            rarity: row.rarity,
+            serialLabel: formatSerial(row.serial, row.editionSize),
+          });
           byRight.set(key, entry);
         }
       }

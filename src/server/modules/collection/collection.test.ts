@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckCharacter } from '../../../shared/exchange-code';
-import type { CardDetail, CollectionCard, ExchangeBCardResult, ExchangeResult, HeldRight, ThemeProgress } from '../../../shared/schemas/collection';
+import type {
+  CardDetail,
+  CollectionCard,
+  ExchangeBCardResult,
+  ExchangeResult,
+  HeldRight,
+  ThemeProgress,
+} from '../../../shared/schemas/collection';
 import { cardEvents, cards, exchangeCodes, themeExchanges, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { pickWeighted } from './collection.service';
@@ -16,21 +23,45 @@ describe('collection API', () => {
   let ipSeq = 0;
   /** A fresh client address, so the per-IP limit of one test does not leak into another. */
   const ip = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-  const batch = async (target: { cardInfoId?: string; themeId?: string }, count = 1) => (await t.app.services.codes.createBatch({ ...target, count })).codes;
+  const batch = async (target: { cardInfoId?: string; themeId?: string }, count = 1) =>
+    (await t.app.services.codes.createBatch({ ...target, count })).codes;
   /** One code and a way to read the status of that very code (codes are stored only as hashes). */
   const oneCode = async (target: { cardInfoId?: string; themeId?: string }) => {
     const { batch: b, codes } = await t.app.services.codes.createBatch({ ...target, count: 1 });
-    const status = async () => (await t.db.select({ status: exchangeCodes.status }).from(exchangeCodes).where(eq(exchangeCodes.batchId, b.id)))[0]!.status;
+    const status = async () =>
+      (
+        await t.db.select({ status: exchangeCodes.status }).from(exchangeCodes).where(eq(exchangeCodes.batchId, b.id))
+      )[0]!.status;
     return { code: codes[0]!, status };
   };
 
   beforeAll(async () => {
     t = await createTestApp();
-    await addTheme(t, 'thm_a', [
-      { id: 'ci_a1', name: '火龍', rarity: 'N', editionSize: 1000, rights: [{ title: '商城九折', description: '購買商城卡牌享九折' }] },
-      { id: 'ci_a2', name: '水靈', rarity: 'SR', editionSize: 50, rights: [{ title: '商城九折', description: '購買商城卡牌享九折' }, { title: '優先購買', description: '新品提早一小時購買' }] },
-      { id: 'ci_a3', name: '雷鳥', rarity: 'UR', editionSize: 5 },
-    ], { id: 'ci_ab', editionSize: 1, rights: [{ title: '年度聚會', description: '獲邀參加年度聚會' }] });
+    await addTheme(
+      t,
+      'thm_a',
+      [
+        {
+          id: 'ci_a1',
+          name: '火龍',
+          rarity: 'N',
+          editionSize: 1000,
+          rights: [{ title: '商城九折', description: '購買商城卡牌享九折' }],
+        },
+        {
+          id: 'ci_a2',
+          name: '水靈',
+          rarity: 'SR',
+          editionSize: 50,
+          rights: [
+            { title: '商城九折', description: '購買商城卡牌享九折' },
+            { title: '優先購買', description: '新品提早一小時購買' },
+          ],
+        },
+        { id: 'ci_a3', name: '雷鳥', rarity: 'UR', editionSize: 5 },
+      ],
+      { id: 'ci_ab', editionSize: 1, rights: [{ title: '年度聚會', description: '獲邀參加年度聚會' }] },
+    );
     await addTheme(t, 'thm_small', [
       { id: 'ci_s1', rarity: 'N', editionSize: 1 },
       { id: 'ci_s2', rarity: 'R', editionSize: 1 },
@@ -48,7 +79,12 @@ describe('collection API', () => {
       expect(res.msg).toMatch(/^兌換成功/);
       expect(res.data.token).toBeUndefined();
       expect(res.data.cards).toHaveLength(1);
-      expect(res.data.cards[0]).toMatchObject({ cardInfoId: 'ci_a1', name: '火龍', serial: 1, serialLabel: '#0001/1000' });
+      expect(res.data.cards[0]).toMatchObject({
+        cardInfoId: 'ci_a1',
+        name: '火龍',
+        serial: 1,
+        serialLabel: '#0001/1000',
+      });
       const [row] = await t.db.select().from(cards).where(eq(cards.id, res.data.cards[0]!.id));
       expect(row).toMatchObject({ ownerId: u.userId, acquiredVia: 'code', status: 'held' });
       const [stored] = await t.db.select().from(exchangeCodes).where(eq(exchangeCodes.usedBy, u.userId));
@@ -61,8 +97,17 @@ describe('collection API', () => {
     it('accepts the code however it was typed (lower case, hyphens, spaces, O and I look-alikes)', async () => {
       const u = await signIn(t);
       const [code] = await batch({ cardInfoId: 'ci_a1' });
-      const typed = code!.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'i').match(/.{1,4}/g)!.join(' - ');
-      const res = await t.call<ExchangeResult>('POST', 'card/exchange', { body: { code: typed }, token: u.token, ip: ip() });
+      const typed = code!
+        .toLowerCase()
+        .replace(/0/g, 'o')
+        .replace(/1/g, 'i')
+        .match(/.{1,4}/g)!
+        .join(' - ');
+      const res = await t.call<ExchangeResult>('POST', 'card/exchange', {
+        body: { code: typed },
+        token: u.token,
+        ip: ip(),
+      });
       expect(res.code).toBe(200);
     });
 
@@ -93,8 +138,15 @@ describe('collection API', () => {
       expect(used).toMatchObject({ status: 409, msg: '此兌換碼已被使用或已失效' });
 
       const created = await t.app.services.codes.createBatch({ cardInfoId: 'ci_a1', count: 2 });
-      expect(await t.app.services.codes.voidBatch(created.batch.id)).toEqual({ batchId: created.batch.id, voidedCodes: 2 });
-      const voided = await t.call('POST', 'card/exchange', { body: { code: created.codes[0] }, token: u.token, ip: ip() });
+      expect(await t.app.services.codes.voidBatch(created.batch.id)).toEqual({
+        batchId: created.batch.id,
+        voidedCodes: 2,
+      });
+      const voided = await t.call('POST', 'card/exchange', {
+        body: { code: created.codes[0] },
+        token: u.token,
+        ip: ip(),
+      });
       expect(voided).toMatchObject({ status: 409, msg: '此兌換碼已被使用或已失效' });
     });
 
@@ -115,21 +167,32 @@ describe('collection API', () => {
       const shared = ip();
       for (let i = 0; i < 10; i++) {
         const u = await signIn(t);
-        expect((await t.call('POST', 'card/exchange', { body: { code: UNKNOWN_CODE }, token: u.token, ip: shared })).status).toBe(404);
+        expect(
+          (await t.call('POST', 'card/exchange', { body: { code: UNKNOWN_CODE }, token: u.token, ip: shared })).status,
+        ).toBe(404);
       }
       const fresh = await signIn(t);
       const [code] = await batch({ cardInfoId: 'ci_a1' });
-      expect((await t.call('POST', 'card/exchange', { body: { code }, token: fresh.token, ip: shared })).status).toBe(429);
+      expect((await t.call('POST', 'card/exchange', { body: { code }, token: fresh.token, ip: shared })).status).toBe(
+        429,
+      );
       // The same user from another address is not locked.
-      expect((await t.call('POST', 'card/exchange', { body: { code }, token: fresh.token, ip: ip() })).status).toBe(200);
+      expect((await t.call('POST', 'card/exchange', { body: { code }, token: fresh.token, ip: ip() })).status).toBe(
+        200,
+      );
     });
 
     it('does not count typos (check character) as failures', async () => {
       const u = await signIn(t);
       const [code] = await batch({ cardInfoId: 'ci_a1' });
       const wrong = code!.slice(0, 16) + (code![16] === '0' ? '1' : '0');
-      for (let i = 0; i < 12; i++) expect((await t.call('POST', 'card/exchange', { body: { code: wrong }, token: u.token, ip: '10.9.9.9' })).status).toBe(400);
-      expect((await t.call('POST', 'card/exchange', { body: { code }, token: u.token, ip: '10.9.9.9' })).status).toBe(200);
+      for (let i = 0; i < 12; i++)
+        expect(
+          (await t.call('POST', 'card/exchange', { body: { code: wrong }, token: u.token, ip: '10.9.9.9' })).status,
+        ).toBe(400);
+      expect((await t.call('POST', 'card/exchange', { body: { code }, token: u.token, ip: '10.9.9.9' })).status).toBe(
+        200,
+      );
     });
 
     it('mints a random card of a theme among those with editions left, and keeps the code when all are gone', async () => {
@@ -158,7 +221,9 @@ describe('collection API', () => {
       expect((await t.call('POST', 'card/exchange', { body: { code: c1 }, token: u.token, ip: ip() })).code).toBe(200);
       const res = await t.call('POST', 'card/exchange', { body: { code: c2.code }, token: u.token, ip: ip() });
       expect(res).toMatchObject({ status: 409, msg: '此卡牌已全部發行' });
-      expect((await t.call('POST', 'card/exchange', { body: { code: c2.code }, token: u.token, ip: ip() })).status).toBe(409);
+      expect(
+        (await t.call('POST', 'card/exchange', { body: { code: c2.code }, token: u.token, ip: ip() })).status,
+      ).toBe(409);
       expect(await c2.status()).toBe('unused');
     });
   });
@@ -168,15 +233,27 @@ describe('collection API', () => {
 
     it('answers 403 (log out) to a stale token rather than treating the call as signed out', async () => {
       const [code] = await batch({ cardInfoId: 'ci_a1' });
-      const res = await t.call('POST', 'card/exchange', { body: { code, phone, smsCode: '123456' }, token: 'stale-token-of-a-revoked-session', ip: ip() });
+      const res = await t.call('POST', 'card/exchange', {
+        body: { code, phone, smsCode: '123456' },
+        token: 'stale-token-of-a-revoked-session',
+        ip: ip(),
+      });
       expect(res).toMatchObject({ status: 403, msg: '登入已失效，請重新登入' });
     });
 
     it('needs the phone and the SMS code', async () => {
       const [code] = await batch({ cardInfoId: 'ci_a1' });
-      expect(await t.call('POST', 'card/exchange', { body: { code }, ip: ip() })).toMatchObject({ status: 400, msg: '未登入時請輸入手機號碼' });
-      expect(await t.call('POST', 'card/exchange', { body: { code, phone }, ip: ip() })).toMatchObject({ status: 400, msg: '請輸入驗證碼' });
-      expect((await t.call('POST', 'card/exchange', { body: { code, phone: '123', smsCode: '123456' }, ip: ip() })).status).toBe(400);
+      expect(await t.call('POST', 'card/exchange', { body: { code }, ip: ip() })).toMatchObject({
+        status: 400,
+        msg: '未登入時請輸入手機號碼',
+      });
+      expect(await t.call('POST', 'card/exchange', { body: { code, phone }, ip: ip() })).toMatchObject({
+        status: 400,
+        msg: '請輸入驗證碼',
+      });
+      expect(
+        (await t.call('POST', 'card/exchange', { body: { code, phone: '123', smsCode: '123456' }, ip: ip() })).status,
+      ).toBe(400);
     });
 
     it('refuses a wrong SMS code and leaves the exchange code unused', async () => {
@@ -198,7 +275,10 @@ describe('collection API', () => {
       const [code] = await batch({ cardInfoId: 'ci_a2' });
       expect((await t.db.select().from(users).where(eq(users.phone, newPhone))).length).toBe(0);
       await t.call('POST', 'sms/send', { body: { phone: newPhone, purpose: 'exchange' }, ip: ip() });
-      const res = await t.call<ExchangeResult>('POST', 'card/exchange', { body: { code, phone: '98765432', smsCode: t.sms.lastCode(newPhone) }, ip: ip() });
+      const res = await t.call<ExchangeResult>('POST', 'card/exchange', {
+        body: { code, phone: '98765432', smsCode: t.sms.lastCode(newPhone) },
+        ip: ip(),
+      });
       expect(res.status).toBe(200);
       expect(res.msg).toBe('');
       expect(res.data.token).toEqual(expect.any(String));
@@ -214,7 +294,10 @@ describe('collection API', () => {
       const existing = await signIn(t, '+85261234567');
       const [code] = await batch({ cardInfoId: 'ci_a1' });
       await t.call('POST', 'sms/send', { body: { phone: existing.phone, purpose: 'exchange' }, ip: ip() });
-      const res = await t.call<ExchangeResult>('POST', 'card/exchange', { body: { code, phone: existing.phone, smsCode: t.sms.lastCode(existing.phone) }, ip: ip() });
+      const res = await t.call<ExchangeResult>('POST', 'card/exchange', {
+        body: { code, phone: existing.phone, smsCode: t.sms.lastCode(existing.phone) },
+        ip: ip(),
+      });
       expect(res.msg).toBe('');
       expect(res.data.user!.id).toBe(existing.userId);
     });
@@ -222,10 +305,19 @@ describe('collection API', () => {
     it('counts wrong codes against the IP before the SMS code is used', async () => {
       const shared = ip();
       for (let i = 0; i < 10; i++) {
-        expect((await t.call('POST', 'card/exchange', { body: { code: UNKNOWN_CODE, phone, smsCode: '123456' }, ip: shared })).status).toBe(404);
+        expect(
+          (
+            await t.call('POST', 'card/exchange', {
+              body: { code: UNKNOWN_CODE, phone, smsCode: '123456' },
+              ip: shared,
+            })
+          ).status,
+        ).toBe(404);
       }
       const [code] = await batch({ cardInfoId: 'ci_a1' });
-      expect((await t.call('POST', 'card/exchange', { body: { code, phone, smsCode: '123456' }, ip: shared })).status).toBe(429);
+      expect(
+        (await t.call('POST', 'card/exchange', { body: { code, phone, smsCode: '123456' }, ip: shared })).status,
+      ).toBe(429);
     });
   });
 
@@ -242,9 +334,16 @@ describe('collection API', () => {
       const [a1, a1b] = await give(t, u.userId, 'ci_a1', 2);
       const [a2] = await give(t, u.userId, 'ci_a2');
 
-      let themes = (await t.call<ThemeProgress[]>('GET', 'card/theme', { query: { status: '0' }, token: u.token })).data;
+      let themes = (await t.call<ThemeProgress[]>('GET', 'card/theme', { query: { status: '0' }, token: u.token }))
+        .data;
       expect(themes.map((x) => x.id)).toEqual(['thm_a']);
-      expect(themes[0]).toMatchObject({ owned: 2, total: 3, canExchange: false, exchange: null, bCard: { cardInfoId: 'ci_ab', left: 1 } });
+      expect(themes[0]).toMatchObject({
+        owned: 2,
+        total: 3,
+        canExchange: false,
+        exchange: null,
+        bCard: { cardInfoId: 'ci_ab', left: 1 },
+      });
       expect(themes[0]!.cards.map((c) => [c.cardInfoId, c.owned, c.consumable?.cardId ?? null])).toEqual([
         ['ci_a1', 2, a1!.id],
         ['ci_a2', 1, a2!.id],
@@ -269,26 +368,47 @@ describe('collection API', () => {
       themes = (await t.call<ThemeProgress[]>('GET', 'card/theme', { token: u.token })).data;
       expect(themes[0]).toMatchObject({ owned: 3, canExchange: true });
 
-      const res = await t.call<ExchangeBCardResult>('POST', 'card/exchangeBCard', { body: { themeId: 'thm_a' }, token: u.token });
+      const res = await t.call<ExchangeBCardResult>('POST', 'card/exchangeBCard', {
+        body: { themeId: 'thm_a' },
+        token: u.token,
+      });
       expect(res.status).toBe(200);
       expect(res.msg).toContain('B 卡');
       expect(res.data.bCard).toMatchObject({ cardInfoId: 'ci_ab', serialLabel: '#0001/1' });
       // The lowest serial of each card info is consumed; the spare copy stays.
       expect(res.data.consumed.map((c) => c.id).sort()).toEqual([a1!.id, a2!.id, a3!.id].sort());
-      const statuses = await t.db.select({ id: cards.id, status: cards.status }).from(cards).where(eq(cards.ownerId, u.userId));
+      const statuses = await t.db
+        .select({ id: cards.id, status: cards.status })
+        .from(cards)
+        .where(eq(cards.ownerId, u.userId));
       const byId = new Map(statuses.map((s) => [s.id, s.status]));
-      expect([byId.get(a1!.id), byId.get(a2!.id), byId.get(a3!.id), byId.get(a1b!.id)]).toEqual(['consumed', 'consumed', 'consumed', 'held']);
+      expect([byId.get(a1!.id), byId.get(a2!.id), byId.get(a3!.id), byId.get(a1b!.id)]).toEqual([
+        'consumed',
+        'consumed',
+        'consumed',
+        'held',
+      ]);
       expect(byId.get(res.data.bCard.id)).toBe('held');
-      const consumedEvents = await t.db.select().from(cardEvents).where(eq(cardEvents.refId, (await t.db.select().from(themeExchanges))[0]!.id));
+      const consumedEvents = await t.db
+        .select()
+        .from(cardEvents)
+        .where(eq(cardEvents.refId, (await t.db.select().from(themeExchanges))[0]!.id));
       expect(consumedEvents.filter((e) => e.kind === 'consumed')).toHaveLength(3);
 
       const again = await t.call('POST', 'card/exchangeBCard', { body: { themeId: 'thm_a' }, token: u.token });
       expect(again).toMatchObject({ status: 409, msg: '你已兌換過此卡冊的 B 卡' });
 
-      expect((await t.call<ThemeProgress[]>('GET', 'card/theme', { query: { status: '0' }, token: u.token })).data).toEqual([]);
-      const done = (await t.call<ThemeProgress[]>('GET', 'card/theme', { query: { status: '1' }, token: u.token })).data;
+      expect(
+        (await t.call<ThemeProgress[]>('GET', 'card/theme', { query: { status: '0' }, token: u.token })).data,
+      ).toEqual([]);
+      const done = (await t.call<ThemeProgress[]>('GET', 'card/theme', { query: { status: '1' }, token: u.token }))
+        .data;
       expect(done).toHaveLength(1);
-      expect(done[0]).toMatchObject({ id: 'thm_a', canExchange: false, exchange: { exchangedAt: t.clock.now().toISOString(), card: { id: res.data.bCard.id } } });
+      expect(done[0]).toMatchObject({
+        id: 'thm_a',
+        canExchange: false,
+        exchange: { exchangedAt: t.clock.now().toISOString(), card: { id: res.data.bCard.id } },
+      });
     });
 
     it('stops when the B card edition is gone, and answers 404 / 400 for unknown themes and themes without a B card', async () => {
@@ -303,9 +423,16 @@ describe('collection API', () => {
       const held = await t.db.select({ status: cards.status }).from(cards).where(eq(cards.ownerId, u.userId));
       expect(held.every((c) => c.status === 'held')).toBe(true);
 
-      expect((await t.call('POST', 'card/exchangeBCard', { body: { themeId: 'thm_nope' }, token: u.token })).status).toBe(404);
-      expect(await t.call('POST', 'card/exchangeBCard', { body: { themeId: 'thm_small' }, token: u.token })).toMatchObject({ status: 400, msg: '此卡冊沒有可兌換的 B 卡' });
-      expect(await t.call('POST', 'card/exchangeBCard', { body: {}, token: u.token })).toMatchObject({ status: 400, msg: '請選擇卡冊' });
+      expect(
+        (await t.call('POST', 'card/exchangeBCard', { body: { themeId: 'thm_nope' }, token: u.token })).status,
+      ).toBe(404);
+      expect(
+        await t.call('POST', 'card/exchangeBCard', { body: { themeId: 'thm_small' }, token: u.token }),
+      ).toMatchObject({ status: 400, msg: '此卡冊沒有可兌換的 B 卡' });
+      expect(await t.call('POST', 'card/exchangeBCard', { body: {}, token: u.token })).toMatchObject({
+        status: 400,
+        msg: '請選擇卡冊',
+      });
     });
   });
 
@@ -324,15 +451,38 @@ describe('collection API', () => {
 
       const all = (await t.call<CollectionCard[]>('GET', 'card/collection', { token: u.token })).data;
       expect(all).toHaveLength(5);
-      expect(all[0]).toMatchObject({ cardInfoId: 'ci_a3', themeId: 'thm_a', themeName: '卡冊 thm_a', status: 'held', acquiredVia: 'drop' });
+      expect(all[0]).toMatchObject({
+        cardInfoId: 'ci_a3',
+        themeId: 'thm_a',
+        themeName: '卡冊 thm_a',
+        status: 'held',
+        acquiredVia: 'drop',
+      });
 
-      const byTheme = (await t.call<CollectionCard[]>('GET', 'card/collection', { query: { themeId: 'thm_c', sort: 'rarity' }, token: u.token })).data;
+      const byTheme = (
+        await t.call<CollectionCard[]>('GET', 'card/collection', {
+          query: { themeId: 'thm_c', sort: 'rarity' },
+          token: u.token,
+        })
+      ).data;
       expect(byTheme.map((c) => c.rarity)).toEqual(['SSR', 'N', 'N', 'N']);
-      const bySerial = (await t.call<CollectionCard[]>('GET', 'card/collection', { query: { themeId: 'thm_c', sort: 'serial' }, token: u.token })).data;
+      const bySerial = (
+        await t.call<CollectionCard[]>('GET', 'card/collection', {
+          query: { themeId: 'thm_c', sort: 'serial' },
+          token: u.token,
+        })
+      ).data;
       expect(bySerial.map((c) => c.serial)).toEqual([1, 1, 2, 3]);
-      const ssr = (await t.call<CollectionCard[]>('GET', 'card/collection', { query: { rarity: 'SSR' }, token: u.token })).data;
+      const ssr = (
+        await t.call<CollectionCard[]>('GET', 'card/collection', { query: { rarity: 'SSR' }, token: u.token })
+      ).data;
       expect(ssr.map((c) => c.cardInfoId)).toEqual(['ci_c2']);
-      const page2 = (await t.call<CollectionCard[]>('GET', 'card/collection', { query: { page: '2', pageSize: '2' }, token: u.token })).data;
+      const page2 = (
+        await t.call<CollectionCard[]>('GET', 'card/collection', {
+          query: { page: '2', pageSize: '2' },
+          token: u.token,
+        })
+      ).data;
       expect(page2.map((c) => c.id)).toEqual(all.slice(2, 4).map((c) => c.id));
 
       expect((await t.call('GET', 'card/collection', { query: { rarity: 'XR' }, token: u.token })).status).toBe(400);
@@ -356,7 +506,14 @@ describe('collection API', () => {
       });
       expect(mine.data.serialLabel).toMatch(/^#\d{4}\/50$/);
       expect(mine.data.provenance).toEqual([
-        { kind: 'minted', via: 'drop', at: t.clock.now().toISOString(), from: null, to: expect.objectContaining({ id: owner.userId }), priceCents: 12800 },
+        {
+          kind: 'minted',
+          via: 'drop',
+          at: t.clock.now().toISOString(),
+          from: null,
+          to: expect.objectContaining({ id: owner.userId }),
+          priceCents: 12800,
+        },
       ]);
 
       const theirs = await t.call<CardDetail>('GET', 'card/detail', { query: { id: card!.id }, token: stranger.token });
@@ -375,7 +532,10 @@ describe('collection API', () => {
       const u = await signIn(t);
       const [code] = await batch({ cardInfoId: 'ci_a1' });
       const res = await t.call<ExchangeResult>('POST', 'card/exchange', { body: { code }, token: u.token, ip: ip() });
-      const detail = await t.call<CardDetail>('GET', 'card/detail', { query: { id: res.data.cards[0]!.id }, token: u.token });
+      const detail = await t.call<CardDetail>('GET', 'card/detail', {
+        query: { id: res.data.cards[0]!.id },
+        token: u.token,
+      });
       expect(detail.data.acquiredVia).toBe('code');
       expect(detail.data.provenance.map((e) => [e.kind, e.via])).toEqual([['minted', 'code']]);
     });

@@ -26,48 +26,80 @@ export async function adminContentRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/banners', { schema: { tags, querystring: AdminBannerListQuerySchema, response: reply(z.array(AdminBannerSchema)) } }, async (req, res) =>
-    okPage(res, await svc.listBanners(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/banners',
+    { schema: { tags, querystring: AdminBannerListQuerySchema, response: reply(z.array(AdminBannerSchema)) } },
+    async (req, res) => okPage(res, await svc.listBanners(requireAdmin(req), req.query)),
   );
-  r.post('/admin/banners/create', { schema: { tags, body: AdminBannerCreateSchema, response: reply(AdminBannerSchema) } }, async (req) =>
-    ok(await svc.createBanner(requireAdmin(req), req.body), '已建立橫額'),
+  r.post(
+    '/admin/banners/create',
+    { schema: { tags, body: AdminBannerCreateSchema, response: reply(AdminBannerSchema) } },
+    async (req) => ok(await svc.createBanner(requireAdmin(req), req.body), '已建立橫額'),
   );
-  r.post('/admin/banners/update', { schema: { tags, body: AdminBannerUpdateSchema, response: reply(AdminBannerSchema) } }, async (req) => {
-    const { id, ...patch } = req.body;
-    return ok(await svc.updateBanner(requireAdmin(req), id, patch), '已更新橫額');
-  });
-  r.post('/admin/banners/delete', { schema: { tags, body: AdminIdBodySchema, response: reply(AdminBannerSchema) } }, async (req) =>
-    ok(await svc.deleteBanner(requireAdmin(req), req.body.id), '已刪除橫額'),
+  r.post(
+    '/admin/banners/update',
+    { schema: { tags, body: AdminBannerUpdateSchema, response: reply(AdminBannerSchema) } },
+    async (req) => {
+      const { id, ...patch } = req.body;
+      return ok(await svc.updateBanner(requireAdmin(req), id, patch), '已更新橫額');
+    },
   );
-
-  r.get('/admin/articles', { schema: { tags, querystring: AdminArticleListQuerySchema, response: reply(z.array(AdminArticleSummarySchema)) } }, async (req, res) =>
-    okPage(res, await svc.listArticles(requireAdmin(req), req.query)),
-  );
-  r.get('/admin/articles/detail', { schema: { tags, querystring: AdminIdQuerySchema, response: reply(AdminArticleSchema) } }, async (req) =>
-    ok(await svc.article(requireAdmin(req), req.query.id)),
-  );
-  r.post('/admin/articles/create', { schema: { tags, body: AdminArticleCreateSchema, response: reply(AdminArticleSchema) } }, async (req) =>
-    ok(await svc.createArticle(requireAdmin(req), req.body), '已建立文章'),
-  );
-  r.post('/admin/articles/update', { schema: { tags, body: AdminArticleUpdateSchema, response: reply(AdminArticleSchema) } }, async (req) => {
-    const { id, ...patch } = req.body;
-    return ok(await svc.updateArticle(requireAdmin(req), id, patch), '已更新文章');
-  });
-  r.post('/admin/articles/delete', { schema: { tags, body: AdminIdBodySchema, response: reply(AdminArticleSchema) } }, async (req) =>
-    ok(await svc.deleteArticle(requireAdmin(req), req.body.id), '已刪除文章'),
+  r.post(
+    '/admin/banners/delete',
+    { schema: { tags, body: AdminIdBodySchema, response: reply(AdminBannerSchema) } },
+    async (req) => ok(await svc.deleteBanner(requireAdmin(req), req.body.id), '已刪除橫額'),
   );
 
-  r.get('/admin/privacy', { schema: { tags, querystring: AdminPrivacyListQuerySchema, response: reply(z.array(AdminPrivacySchema)) } }, async (req, res) =>
-    okPage(res, await svc.listPrivacy(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/articles',
+    { schema: { tags, querystring: AdminArticleListQuerySchema, response: reply(z.array(AdminArticleSummarySchema)) } },
+    async (req, res) => okPage(res, await svc.listArticles(requireAdmin(req), req.query)),
   );
-  r.post('/admin/privacy/create', { schema: { tags, body: AdminPrivacyCreateSchema, response: reply(AdminPrivacySchema) } }, async (req) =>
-    ok(await svc.createPrivacy(requireAdmin(req), req.body), '已建立草稿'),
+  r.get(
+    '/admin/articles/detail',
+    { schema: { tags, querystring: AdminIdQuerySchema, response: reply(AdminArticleSchema) } },
+    async (req) => ok(await svc.article(requireAdmin(req), req.query.id)),
   );
-  r.post('/admin/privacy/update', { schema: { tags, body: AdminPrivacyUpdateSchema, response: reply(AdminPrivacySchema) } }, async (req) => {
-    const { id, ...patch } = req.body;
-    return ok(await svc.updatePrivacy(requireAdmin(req), id, patch), '已更新草稿');
-  });
-  r.post('/admin/privacy/publish', { schema: { tags, body: AdminIdBodySchema, response: reply(AdminPrivacySchema) } }, async (req) =>
-    ok(await svc.publishPrivacy(requireAdmin(req), req.body.id), '已發佈，此版本即時生效'),
+  r.post(
+    '/admin/articles/create',
+    { schema: { tags, body: AdminArticleCreateSchema, response: reply(AdminArticleSchema) } },
+    async (req) => ok(await svc.createArticle(requireAdmin(req), req.body), '已建立文章'),
+  );
+  r.post(
+    '/admin/articles/update',
+    { schema: { tags, body: AdminArticleUpdateSchema, response: reply(AdminArticleSchema) } },
+    async (req) => {
+      const { id, ...patch } = req.body;
+      return ok(await svc.updateArticle(requireAdmin(req), id, patch), '已更新文章');
+    },
+  );
+  r.post(
+    '/admin/articles/delete',
+    { schema: { tags, body: AdminIdBodySchema, response: reply(AdminArticleSchema) } },
+    async (req) => ok(await svc.deleteArticle(requireAdmin(req), req.body.id), '已刪除文章'),
+  );
+
+  r.get(
+    '/admin/privacy',
+    { schema: { tags, querystring: AdminPrivacyListQuerySchema, response: reply(z.array(AdminPrivacySchema)) } },
+    async (req, res) => okPage(res, await svc.listPrivacy(requireAdmin(req), req.query)),
+  );
+  r.post(
+    '/admin/privacy/create',
+    { schema: { tags, body: AdminPrivacyCreateSchema, response: reply(AdminPrivacySchema) } },
+    async (req) => ok(await svc.createPrivacy(requireAdmin(req), req.body), '已建立草稿'),
+  );
+  r.post(
+    '/admin/privacy/update',
+    { schema: { tags, body: AdminPrivacyUpdateSchema, response: reply(AdminPrivacySchema) } },
+    async (req) => {
+      const { id, ...patch } = req.body;
+      return ok(await svc.updatePrivacy(requireAdmin(req), id, patch), '已更新草稿');
+    },
+  );
+  r.post(
+    '/admin/privacy/publish',
+    { schema: { tags, body: AdminIdBodySchema, response: reply(AdminPrivacySchema) } },
+    async (req) => ok(await svc.publishPrivacy(requireAdmin(req), req.body.id), '已發佈，此版本即時生效'),
   );
 }

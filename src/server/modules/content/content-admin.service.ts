@@ -1,7 +1,12 @@
 import type { Deps } from '../../deps';
 import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
-import { windowProblem, type AdminArticle, type AdminBanner, type AdminPrivacy } from '../../../shared/schemas/admin-content';
+import {
+  windowProblem,
+  type AdminArticle,
+  type AdminBanner,
+  type AdminPrivacy,
+} from '../../../shared/schemas/admin-content';
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import { createContentAdminRepository, type ContentAdminRepository } from './content-admin.repository';
@@ -47,7 +52,10 @@ export interface PrivacyInput {
  * is one transaction with its audit record. Public data: every write here changes what the home page, the
  * article screens or /my/privacy show.
  */
-export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'publicCache'>, svc: { audit: AuditService }) {
+export function createContentAdminService(
+  deps: Pick<Deps, 'db' | 'clock' | 'publicCache'>,
+  svc: { audit: AuditService },
+) {
   const repo = createContentAdminRepository();
   /** Every write here changes public answers: called inside its transaction, the cache drops them now and again on commit. */
   const publicChanged = () => deps.publicCache.invalidate(CONTENT_TAG);
@@ -63,7 +71,8 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
       updatedAt: r.updatedAt.toISOString(),
     };
   };
-  const articleStatus = (publishedAt: Date | null): AdminArticle['status'] => (publishedAt === null ? 'draft' : publishedAt > deps.clock.now() ? 'scheduled' : 'published');
+  const articleStatus = (publishedAt: Date | null): AdminArticle['status'] =>
+    publishedAt === null ? 'draft' : publishedAt > deps.clock.now() ? 'scheduled' : 'published';
   const toArticle = (r: ArticleRow): AdminArticle => ({
     ...r,
     publishedAt: iso(r.publishedAt),
@@ -71,7 +80,12 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   });
-  const toPrivacy = (r: PrivacyRow, currentId: string | null): AdminPrivacy => ({ ...r, publishedAt: iso(r.publishedAt), current: r.id === currentId, createdAt: r.createdAt.toISOString() });
+  const toPrivacy = (r: PrivacyRow, currentId: string | null): AdminPrivacy => ({
+    ...r,
+    publishedAt: iso(r.publishedAt),
+    current: r.id === currentId,
+    createdAt: r.createdAt.toISOString(),
+  });
 
   return {
     /* ---- Banners ---- */
@@ -85,9 +99,16 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
       const id = newId('bnr');
       const now = deps.clock.now();
       return deps.db.transaction(async (tx) => {
-        await repo.insertBanner(tx, { id, ...input, startsAt: date(input.startsAt), endsAt: date(input.endsAt), createdAt: now, updatedAt: now });
+        await repo.insertBanner(tx, {
+          id,
+          ...input,
+          startsAt: date(input.startsAt),
+          endsAt: date(input.endsAt),
+          createdAt: now,
+          updatedAt: now,
+        });
         const after = toBanner((await repo.banner(tx, id))!);
-                publicChanged();
+        publicChanged();
         await svc.audit.record(tx, op, { action: 'banner.create', targetType: 'banner', targetId: id, after });
         return after;
       });
@@ -100,9 +121,12 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
         const before = toBanner(row);
         const problem = windowProblem({ ...before, ...defined(patch) });
         if (problem) throw invalid(problem);
-        await repo.updateBanner(tx, id, { ...defined({ ...patch, startsAt: date(patch.startsAt), endsAt: date(patch.endsAt) }), updatedAt: deps.clock.now() });
+        await repo.updateBanner(tx, id, {
+          ...defined({ ...patch, startsAt: date(patch.startsAt), endsAt: date(patch.endsAt) }),
+          updatedAt: deps.clock.now(),
+        });
         const after = toBanner((await repo.banner(tx, id))!);
-                publicChanged();
+        publicChanged();
         await svc.audit.record(tx, op, { action: 'banner.update', targetType: 'banner', targetId: id, before, after });
         return after;
       });
@@ -113,8 +137,13 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
         const row = await repo.banner(tx, id, { lock: true });
         if (!row) throw notFound('找不到此橫額');
         await repo.deleteBanner(tx, id);
-                publicChanged();
-        await svc.audit.record(tx, op, { action: 'banner.delete', targetType: 'banner', targetId: id, before: toBanner(row) });
+        publicChanged();
+        await svc.audit.record(tx, op, {
+          action: 'banner.delete',
+          targetType: 'banner',
+          targetId: id,
+          before: toBanner(row),
+        });
         return toBanner(row);
       });
     },
@@ -123,7 +152,16 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
 
     async listArticles(_op: Operator, q: Page & { q?: string; category?: Category }) {
       const { rows, total } = await repo.listArticles(deps.db, { q: q.q, category: q.category, ...paging(q) });
-      return { rows: rows.map((r) => ({ ...r, publishedAt: iso(r.publishedAt), status: articleStatus(r.publishedAt), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })), total };
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          publishedAt: iso(r.publishedAt),
+          status: articleStatus(r.publishedAt),
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+        })),
+        total,
+      };
     },
 
     async article(_op: Operator, id: string): Promise<AdminArticle> {
@@ -136,9 +174,15 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
       const id = newId('art');
       const now = deps.clock.now();
       return deps.db.transaction(async (tx) => {
-        await repo.insertArticle(tx, { id, ...input, publishedAt: date(input.publishedAt), createdAt: now, updatedAt: now });
+        await repo.insertArticle(tx, {
+          id,
+          ...input,
+          publishedAt: date(input.publishedAt),
+          createdAt: now,
+          updatedAt: now,
+        });
         const after = toArticle((await repo.article(tx, id))!);
-                publicChanged();
+        publicChanged();
         await svc.audit.record(tx, op, { action: 'article.create', targetType: 'article', targetId: id, after });
         return after;
       });
@@ -148,10 +192,19 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
       return deps.db.transaction(async (tx) => {
         const row = await repo.article(tx, id, { lock: true });
         if (!row) throw notFound('找不到這篇文章');
-        await repo.updateArticle(tx, id, { ...defined({ ...patch, publishedAt: date(patch.publishedAt) }), updatedAt: deps.clock.now() });
+        await repo.updateArticle(tx, id, {
+          ...defined({ ...patch, publishedAt: date(patch.publishedAt) }),
+          updatedAt: deps.clock.now(),
+        });
         const after = toArticle((await repo.article(tx, id))!);
-                publicChanged();
-        await svc.audit.record(tx, op, { action: 'article.update', targetType: 'article', targetId: id, before: toArticle(row), after });
+        publicChanged();
+        await svc.audit.record(tx, op, {
+          action: 'article.update',
+          targetType: 'article',
+          targetId: id,
+          before: toArticle(row),
+          after,
+        });
         return after;
       });
     },
@@ -161,8 +214,13 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
         const row = await repo.article(tx, id, { lock: true });
         if (!row) throw notFound('找不到這篇文章');
         await repo.deleteArticle(tx, id);
-                publicChanged();
-        await svc.audit.record(tx, op, { action: 'article.delete', targetType: 'article', targetId: id, before: toArticle(row) });
+        publicChanged();
+        await svc.audit.record(tx, op, {
+          action: 'article.delete',
+          targetType: 'article',
+          targetId: id,
+          before: toArticle(row),
+        });
         return toArticle(row);
       });
     },
@@ -170,7 +228,10 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
     /* ---- Privacy policy ---- */
 
     async listPrivacy(_op: Operator, q: Page) {
-      const [{ rows, total }, currentId] = await Promise.all([repo.listPrivacy(deps.db, paging(q)), repo.currentPrivacyId(deps.db, deps.clock.now())]);
+      const [{ rows, total }, currentId] = await Promise.all([
+        repo.listPrivacy(deps.db, paging(q)),
+        repo.currentPrivacyId(deps.db, deps.clock.now()),
+      ]);
       return { rows: rows.map((r) => toPrivacy(r, currentId)), total };
     },
 
@@ -178,10 +239,11 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
     async createPrivacy(op: Operator, input: PrivacyInput): Promise<AdminPrivacy> {
       const id = newId('pp');
       return deps.db.transaction(async (tx) => {
-        if (await repo.versionTaken(tx, input.version)) throw conflict(`版本「${input.version}」已存在`, 'version_taken');
+        if (await repo.versionTaken(tx, input.version))
+          throw conflict(`版本「${input.version}」已存在`, 'version_taken');
         await repo.insertPrivacy(tx, { id, ...input, publishedAt: null, createdAt: deps.clock.now() });
         const after = toPrivacy((await repo.privacy(tx, id))!, await repo.currentPrivacyId(tx, deps.clock.now()));
-                publicChanged();
+        publicChanged();
         await svc.audit.record(tx, op, { action: 'privacy.create', targetType: 'privacy_policy', targetId: id, after });
         return after;
       });
@@ -193,12 +255,19 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
         const row = await repo.privacy(tx, id, { lock: true });
         if (!row) throw notFound('找不到此私隱政策版本');
         if (row.publishedAt) throw conflict('已發佈的版本不能修改，請建立新版本', 'published');
-        if (patch.version !== undefined && (await repo.versionTaken(tx, patch.version, id))) throw conflict(`版本「${patch.version}」已存在`, 'version_taken');
+        if (patch.version !== undefined && (await repo.versionTaken(tx, patch.version, id)))
+          throw conflict(`版本「${patch.version}」已存在`, 'version_taken');
         await repo.updateDraftPrivacy(tx, id, defined(patch));
         const currentId = await repo.currentPrivacyId(tx, deps.clock.now());
         const after = toPrivacy((await repo.privacy(tx, id))!, currentId);
-                publicChanged();
-        await svc.audit.record(tx, op, { action: 'privacy.update', targetType: 'privacy_policy', targetId: id, before: toPrivacy(row, currentId), after });
+        publicChanged();
+        await svc.audit.record(tx, op, {
+          action: 'privacy.update',
+          targetType: 'privacy_policy',
+          targetId: id,
+          before: toPrivacy(row, currentId),
+          after,
+        });
         return after;
       });
     },
@@ -213,8 +282,14 @@ export function createContentAdminService(deps: Pick<Deps, 'db' | 'clock' | 'pub
         const before = toPrivacy(row, await repo.currentPrivacyId(tx, now));
         await repo.updateDraftPrivacy(tx, id, { publishedAt: now });
         const after = toPrivacy((await repo.privacy(tx, id))!, await repo.currentPrivacyId(tx, now));
-                publicChanged();
-        await svc.audit.record(tx, op, { action: 'privacy.publish', targetType: 'privacy_policy', targetId: id, before, after });
+        publicChanged();
+        await svc.audit.record(tx, op, {
+          action: 'privacy.publish',
+          targetType: 'privacy_policy',
+          targetId: id,
+          before,
+          after,
+        });
         return after;
       });
     },

@@ -31,11 +31,20 @@ export function createContentRepository() {
       return db
         .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })
         .from(banners)
-        .where(and(or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
+        .where(
+          and(
+            or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+            or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+          ),
+        )
         .orderBy(asc(banners.sort), asc(banners.id));
     },
 
-    async publishedArticles(db: Executor, now: Date, opts: { limit: number; offset: number; category?: (typeof articles.category.enumValues)[number] }) {
+    async publishedArticles(
+      db: Executor,
+      now: Date,
+      opts: { limit: number; offset: number; category?: (typeof articles.category.enumValues)[number] },
+    ) {
       return db
         .select(articleSummary)
         .from(articles)
@@ -56,7 +65,12 @@ export function createContentRepository() {
 
     async currentPrivacy(db: Executor, now: Date) {
       const rows = await db
-        .select({ version: privacyPolicies.version, title: privacyPolicies.title, body: privacyPolicies.body, publishedAt: sql<Date>`${privacyPolicies.publishedAt}`.mapWith(privacyPolicies.publishedAt) })
+        .select({
+          version: privacyPolicies.version,
+          title: privacyPolicies.title,
+          body: privacyPolicies.body,
+          publishedAt: sql<Date>`${privacyPolicies.publishedAt}`.mapWith(privacyPolicies.publishedAt),
+        })
         .from(privacyPolicies)
         .where(lte(privacyPolicies.publishedAt, now))
         .orderBy(desc(privacyPolicies.publishedAt))

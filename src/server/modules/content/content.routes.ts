@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ArticleListQuerySchema, ArticleSchema, ArticleSummarySchema, BannerSchema, PrivacySchema } from '../../../shared/schemas/content';
+import {
+  ArticleListQuerySchema,
+  ArticleSchema,
+  ArticleSummarySchema,
+  BannerSchema,
+  PrivacySchema,
+} from '../../../shared/schemas/content';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, reply, typed } from '../../http';
 import { PUBLIC_CONTENT } from '../../plugins/cache-control';
@@ -14,15 +20,30 @@ export async function contentRoutes(app: FastifyInstance) {
   // operator's edit or a publication time changes them.
   const config = { cache: PUBLIC_CONTENT, publicCache: CONTENT_TAG };
 
-  r.get('/banner', { config, schema: { tags: ['content'], response: reply(z.array(BannerSchema)) } }, async () => ok(await content.banners()));
-
-  r.get('/article/list', { config, schema: { tags: ['content'], querystring: ArticleListQuerySchema, response: reply(z.array(ArticleSummarySchema)) } }, async (req) =>
-    ok(await content.articles(req.query)),
+  r.get('/banner', { config, schema: { tags: ['content'], response: reply(z.array(BannerSchema)) } }, async () =>
+    ok(await content.banners()),
   );
 
-  r.get('/article/detail', { config, schema: { tags: ['content'], querystring: IdQuerySchema, response: reply(ArticleSchema) } }, async (req) =>
-    ok(await content.article(req.query.id)),
+  r.get(
+    '/article/list',
+    {
+      config,
+      schema: {
+        tags: ['content'],
+        querystring: ArticleListQuerySchema,
+        response: reply(z.array(ArticleSummarySchema)),
+      },
+    },
+    async (req) => ok(await content.articles(req.query)),
   );
 
-  r.get('/privacy/info', { config, schema: { tags: ['content'], response: reply(PrivacySchema) } }, async () => ok(await content.privacy()));
+  r.get(
+    '/article/detail',
+    { config, schema: { tags: ['content'], querystring: IdQuerySchema, response: reply(ArticleSchema) } },
+    async (req) => ok(await content.article(req.query.id)),
+  );
+
+  r.get('/privacy/info', { config, schema: { tags: ['content'], response: reply(PrivacySchema) } }, async () =>
+    ok(await content.privacy()),
+  );
 }

@@ -14,11 +14,43 @@ describe('content API', () => {
       { id: 'bnr_old', title: '舊', image: '/media/b3.svg', link: '', endsAt: new Date(now.getTime() - hour) },
     ]);
     await t.db.insert(articles).values([
-      { id: 'art_1', title: '一', cover: '/c.svg', category: '公告', summary: 's', body: 'b', publishedAt: new Date(now.getTime() - 2 * hour) },
-      { id: 'art_2', title: '二', cover: '/c.svg', category: '攻略', summary: 's', body: 'b', publishedAt: new Date(now.getTime() - hour) },
-      { id: 'art_future', title: '未來', cover: '/c.svg', category: '資訊', summary: 's', body: 'b', publishedAt: new Date(now.getTime() + hour) },
+      {
+        id: 'art_1',
+        title: '一',
+        cover: '/c.svg',
+        category: '公告',
+        summary: 's',
+        body: 'b',
+        publishedAt: new Date(now.getTime() - 2 * hour),
+      },
+      {
+        id: 'art_2',
+        title: '二',
+        cover: '/c.svg',
+        category: '攻略',
+        summary: 's',
+        body: 'b',
+        publishedAt: new Date(now.getTime() - hour),
+      },
+      {
+        id: 'art_future',
+        title: '未來',
+        cover: '/c.svg',
+        category: '資訊',
+        summary: 's',
+        body: 'b',
+        publishedAt: new Date(now.getTime() + hour),
+      },
     ]);
-    await t.db.insert(privacyPolicies).values({ id: 'pp_1', version: '2026-01', title: '私隱政策', body: '內容', publishedAt: new Date(now.getTime() - hour) });
+    await t.db
+      .insert(privacyPolicies)
+      .values({
+        id: 'pp_1',
+        version: '2026-01',
+        title: '私隱政策',
+        body: '內容',
+        publishedAt: new Date(now.getTime() - hour),
+      });
   });
   afterAll(() => t.close());
 

@@ -23,7 +23,13 @@ export function createDashboardReadModel() {
       return db
         .select({ date: day, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${payOrders.amountCents})` })
         .from(payOrders)
-        .where(and(eq(payOrders.status, 'paid'), gte(payOrders.paidAt, since), inArray(payOrders.type, ['card', 'product', 'market'])))
+        .where(
+          and(
+            eq(payOrders.status, 'paid'),
+            gte(payOrders.paidAt, since),
+            inArray(payOrders.type, ['card', 'product', 'market']),
+          ),
+        )
         .groupBy(day);
     },
 
@@ -33,7 +39,9 @@ export function createDashboardReadModel() {
       return db
         .select({ date: day, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${marketOrders.price})` })
         .from(marketOrders)
-        .where(and(eq(marketOrders.status, 'completed'), eq(marketOrders.sellType, 1), gte(marketOrders.completedAt, since)))
+        .where(
+          and(eq(marketOrders.status, 'completed'), eq(marketOrders.sellType, 1), gte(marketOrders.completedAt, since)),
+        )
         .groupBy(day);
     },
 
@@ -68,19 +76,43 @@ export function createDashboardReadModel() {
     async drops(db: Executor, since: Date, now: Date) {
       const [cardRows, productRows] = await Promise.all([
         db
-          .select({ id: cardInfos.id, name: cardInfos.name, saleStartsAt: cardInfos.saleStartsAt, saleEndsAt: cardInfos.saleEndsAt, total: cardInfos.editionSize, sold: cardInfos.minted })
+          .select({
+            id: cardInfos.id,
+            name: cardInfos.name,
+            saleStartsAt: cardInfos.saleStartsAt,
+            saleEndsAt: cardInfos.saleEndsAt,
+            total: cardInfos.editionSize,
+            sold: cardInfos.minted,
+          })
           .from(cardInfos)
-          .where(and(isNotNull(cardInfos.priceCents), eq(cardInfos.isBCard, false), lte(cardInfos.saleStartsAt, now), or(isNull(cardInfos.saleEndsAt), gt(cardInfos.saleEndsAt, since))))
+          .where(
+            and(
+              isNotNull(cardInfos.priceCents),
+              eq(cardInfos.isBCard, false),
+              lte(cardInfos.saleStartsAt, now),
+              or(isNull(cardInfos.saleEndsAt), gt(cardInfos.saleEndsAt, since)),
+            ),
+          )
           .orderBy(desc(cardInfos.saleStartsAt))
           .limit(DROPS_SHOWN),
         db
-          .select({ id: products.id, name: products.name, saleStartsAt: products.saleStartsAt, saleEndsAt: products.saleEndsAt, total: products.stock, sold: products.sold })
+          .select({
+            id: products.id,
+            name: products.name,
+            saleStartsAt: products.saleStartsAt,
+            saleEndsAt: products.saleEndsAt,
+            total: products.stock,
+            sold: products.sold,
+          })
           .from(products)
           .where(and(lte(products.saleStartsAt, now), or(isNull(products.saleEndsAt), gt(products.saleEndsAt, since))))
           .orderBy(desc(products.saleStartsAt))
           .limit(DROPS_SHOWN),
       ]);
-      return [...cardRows.map((r) => ({ kind: 'card' as const, ...r })), ...productRows.map((r) => ({ kind: 'product' as const, ...r }))]
+      return [
+        ...cardRows.map((r) => ({ kind: 'card' as const, ...r })),
+        ...productRows.map((r) => ({ kind: 'product' as const, ...r })),
+      ]
         .sort((a, b) => b.saleStartsAt!.getTime() - a.saleStartsAt!.getTime())
         .slice(0, DROPS_SHOWN);
     },

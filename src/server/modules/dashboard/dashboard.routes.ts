@@ -9,7 +9,9 @@ export async function adminDashboardRoutes(app: FastifyInstance) {
   const { dashboard } = app.services;
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/dashboard', { schema: { tags: ['admin'], querystring: DashboardQuerySchema, response: reply(DashboardSchema) } }, async (req) =>
-    ok(await dashboard.get(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/dashboard',
+    { schema: { tags: ['admin'], querystring: DashboardQuerySchema, response: reply(DashboardSchema) } },
+    async (req) => ok(await dashboard.get(requireAdmin(req), req.query)),
   );
 }

@@ -12,12 +12,17 @@ const HK_OFFSET_MS = 8 * 3600_000;
 /** The Hong Kong calendar days ending today, oldest first, and the UTC instant the first one starts. */
 export function hkDays(now: Date, days: number): { dates: string[]; since: Date } {
   const todayStartHk = Math.floor((now.getTime() + HK_OFFSET_MS) / DAY_MS) * DAY_MS;
-  const dates = Array.from({ length: days }, (_, i) => new Date(todayStartHk - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(todayStartHk - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
   return { dates, since: new Date(todayStartHk - (days - 1) * DAY_MS - HK_OFFSET_MS) };
 }
 
 /** The back office's dashboard (PRODUCT.md §8): sales, GMV and fees by Hong Kong day, orders, new users, drops, queues. */
-export function createDashboardService(deps: Pick<Deps, 'db' | 'clock'>, svc: { shipments: Pick<ShipmentsService, 'pendingCount'>; wallet: Pick<WalletService, 'pendingWithdrawalCount'> }) {
+export function createDashboardService(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  svc: { shipments: Pick<ShipmentsService, 'pendingCount'>; wallet: Pick<WalletService, 'pendingWithdrawalCount'> },
+) {
   const read = createDashboardReadModel();
   return {
     async get(_operator: Operator, q: { days: number }): Promise<Dashboard> {
@@ -42,7 +47,9 @@ export function createDashboardService(deps: Pick<Deps, 'db' | 'clock'>, svc: { 
           gmv: Number(p.get(date)?.amount ?? 0) + Number(f.get(date)?.amount ?? 0),
           fees: Number(fe.get(date)?.amount ?? 0),
         })),
-        ordersByStatus: Object.fromEntries(PAY_ORDER_STATUSES.map((s) => [s, Number(statuses.find((r) => r.status === s)?.count ?? 0)])) as Dashboard['ordersByStatus'],
+        ordersByStatus: Object.fromEntries(
+          PAY_ORDER_STATUSES.map((s) => [s, Number(statuses.find((r) => r.status === s)?.count ?? 0)]),
+        ) as Dashboard['ordersByStatus'],
         newUsers: dates.map((date) => ({ date, count: Number(u.get(date)?.count ?? 0) })),
         drops: drops.map((d) => ({
           kind: d.kind,

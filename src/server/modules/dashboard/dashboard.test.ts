@@ -22,23 +22,43 @@ describe('back office: dashboard by Hong Kong day, queues, and the audit log sea
   });
   afterAll(() => t.close());
 
-  const get = <T>(path: string, query: Record<string, string> = {}) => t.call<T>('GET', `admin/${path}`, { token: op.token, query });
+  const get = <T>(path: string, query: Record<string, string> = {}) =>
+    t.call<T>('GET', `admin/${path}`, { token: op.token, query });
   const post = <T>(path: string, body: unknown) => t.call<T>('POST', `admin/${path}`, { token: op.token, body });
   const paidCard = async (token: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${token}`, 'idempotency-key': freshKey() }, payload: { type: 'card', cardInfoId: drop, quantity: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payOrder/create',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': freshKey() },
+      payload: { type: 'card', cardInfoId: drop, quantity: 1 },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/pay/sandbox/${res.json().data.orderNo}/confirm` })).statusCode).toBe(303);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/pay/sandbox/${res.json().data.orderNo}/confirm` })).statusCode,
+    ).toBe(303);
   };
 
   it('hkDays: Hong Kong calendar days ending today and the UTC instant the first starts', () => {
     // 01:30 on 22 Nov in Hong Kong is still 21 Nov in UTC.
-    expect(hkDays(new Date('2026-11-21T17:30:00Z'), 2)).toEqual({ dates: ['2026-11-21', '2026-11-22'], since: new Date('2026-11-20T16:00:00Z') });
-    expect(hkDays(new Date('2026-11-21T15:59:59Z'), 1)).toEqual({ dates: ['2026-11-21'], since: new Date('2026-11-20T16:00:00Z') });
+    expect(hkDays(new Date('2026-11-21T17:30:00Z'), 2)).toEqual({
+      dates: ['2026-11-21', '2026-11-22'],
+      since: new Date('2026-11-20T16:00:00Z'),
+    });
+    expect(hkDays(new Date('2026-11-21T15:59:59Z'), 1)).toEqual({
+      dates: ['2026-11-21'],
+      since: new Date('2026-11-20T16:00:00Z'),
+    });
   });
 
   it('counts sales, GMV and fees by Hong Kong day, orders by status, new users, drops and the queues', async () => {
     t.clock.set(new Date('2026-11-21T12:00:00Z'));
-    drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 12_800, saleStartsAt: new Date('2026-11-21T10:00:00Z'), name: '儀表板測試卡' });
+    drop = await createDrop(t.db, {
+      editionSize: 10,
+      perUserLimit: 5,
+      priceCents: 12_800,
+      saleStartsAt: new Date('2026-11-21T10:00:00Z'),
+      name: '儀表板測試卡',
+    });
     // 23:30 on 21 Nov in Hong Kong.
     t.clock.set(new Date('2026-11-21T15:30:00Z'));
     const a = await signIn(t);
@@ -47,18 +67,46 @@ describe('back office: dashboard by Hong Kong day, queues, and the audit log sea
     t.clock.set(new Date('2026-11-21T17:30:00Z'));
     const b = await signIn(t);
     await paidCard(b.token);
-    await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${b.token}`, 'idempotency-key': freshKey() }, payload: { type: 'card', cardInfoId: drop, quantity: 1 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payOrder/create',
+      headers: { authorization: `Bearer ${b.token}`, 'idempotency-key': freshKey() },
+      payload: { type: 'card', cardInfoId: drop, quantity: 1 },
+    });
     // A market sale: the fee (5 %) is the platform's.
     const seller = await trader(t);
     const buyer = await trader(t);
-    const listing = (await t.call<CreateListingResult>('POST', 'market/create', { token: seller.token, body: { sell_type: 0, kind: 'card', itemId: await giveCard(t, seller.userId, drop), price: 20_000 } })).data.listing;
-    const order = await t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${buyer.token}`, 'idempotency-key': freshKey() }, payload: { type: 'market', listingId: listing.id } });
-    expect((await t.app.inject({ method: 'POST', url: `/pay/sandbox/${order.json().data.orderNo}/confirm` })).statusCode).toBe(303);
+    const listing = (
+      await t.call<CreateListingResult>('POST', 'market/create', {
+        token: seller.token,
+        body: { sell_type: 0, kind: 'card', itemId: await giveCard(t, seller.userId, drop), price: 20_000 },
+      })
+    ).data.listing;
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/payOrder/create',
+      headers: { authorization: `Bearer ${buyer.token}`, 'idempotency-key': freshKey() },
+      payload: { type: 'market', listingId: listing.id },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/pay/sandbox/${order.json().data.orderNo}/confirm` })).statusCode,
+    ).toBe(303);
     // Queues: one shipment request, one withdrawal.
-    const address = (await t.call<{ id: string }>('POST', 'address/add', { token: a.token, body: addressBody() })).data.id;
-    const shipment = (await t.call<{ id: string }>('POST', 'goods/delivery', { token: a.token, body: { goodsIds: await giveGoods(t, a.userId, await addProduct(t)), addressId: address } })).data.id;
+    const address = (await t.call<{ id: string }>('POST', 'address/add', { token: a.token, body: addressBody() })).data
+      .id;
+    const shipment = (
+      await t.call<{ id: string }>('POST', 'goods/delivery', {
+        token: a.token,
+        body: { goodsIds: await giveGoods(t, a.userId, await addProduct(t)), addressId: address },
+      })
+    ).data.id;
     await t.call('POST', 'sms/authSend', { token: seller.token, body: { purpose: 'withdraw' } });
-    const withdrawal = (await t.call<Withdrawal>('POST', 'payment/withdraw', { token: seller.token, body: { amount: 10_000, code: t.sms.lastCode(seller.phone) } })).data.id;
+    const withdrawal = (
+      await t.call<Withdrawal>('POST', 'payment/withdraw', {
+        token: seller.token,
+        body: { amount: 10_000, code: t.sms.lastCode(seller.phone) },
+      })
+    ).data.id;
 
     const res = await get<Dashboard>('dashboard', { days: '2' });
     expect(res.status).toBe(200);
@@ -72,36 +120,85 @@ describe('back office: dashboard by Hong Kong day, queues, and the audit log sea
       { date: '2026-11-21', count: 1 },
       { date: '2026-11-22', count: 4 },
     ]);
-    expect(res.data.drops.find((d) => d.id === drop)).toEqual({ kind: 'card', id: drop, name: '儀表板測試卡', saleStartsAt: '2026-11-21T10:00:00.000Z', saleEndsAt: null, total: 10, sold: 3, sellThrough: 0.3 });
+    expect(res.data.drops.find((d) => d.id === drop)).toEqual({
+      kind: 'card',
+      id: drop,
+      name: '儀表板測試卡',
+      saleStartsAt: '2026-11-21T10:00:00.000Z',
+      saleEndsAt: null,
+      total: 10,
+      sold: 3,
+      sellThrough: 0.3,
+    });
     expect(res.data.queues).toEqual({ shipments: 1, withdrawals: 1 });
     expect((await get<Dashboard>('dashboard')).data.daily).toHaveLength(30);
     expect(await get('dashboard', { days: '91' })).toMatchObject({ status: 400, msg: '「日數」最多為 90' });
 
     // The operator works the queues: each step is audited with the request id; lists carry X-Total-Count.
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/shipments', query: { status: 'pending' }, headers: { authorization: `Bearer ${op.token}` } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/shipments',
+      query: { status: 'pending' },
+      headers: { authorization: `Bearer ${op.token}` },
+    });
     expect(list.headers['x-total-count']).toBe('1');
     expect((await post<AdminShipment>('shipments/pack', { id: shipment })).data.status).toBe('packed');
     t.clock.advance(1000);
-    expect((await post<AdminShipment>('shipments/ship', { id: shipment, carrier: '順豐速運', trackingNumber: 'SF1234567890' })).data.status).toBe('shipped');
-    const wl = await t.app.inject({ method: 'GET', url: '/api/admin/withdrawals', headers: { authorization: `Bearer ${op.token}` } });
+    expect(
+      (
+        await post<AdminShipment>('shipments/ship', {
+          id: shipment,
+          carrier: '順豐速運',
+          trackingNumber: 'SF1234567890',
+        })
+      ).data.status,
+    ).toBe('shipped');
+    const wl = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals',
+      headers: { authorization: `Bearer ${op.token}` },
+    });
     expect(wl.headers['x-total-count']).toBe('1');
     t.clock.advance(1000);
-    expect((await post<AdminWithdrawal>('withdrawals/pay', { id: withdrawal, reference: 'FPS-0001' })).data.status).toBe('paid');
+    expect(
+      (await post<AdminWithdrawal>('withdrawals/pay', { id: withdrawal, reference: 'FPS-0001' })).data.status,
+    ).toBe('paid');
     expect((await get<Dashboard>('dashboard', { days: '1' })).data.queues).toEqual({ shipments: 0, withdrawals: 0 });
 
     const log = await get<AuditRecord[]>('audit');
     expect(log.data.map((r) => r.action)).toEqual(['withdrawal.pay', 'shipment.ship', 'shipment.pack']);
-    expect(log.data[1]).toMatchObject({ targetType: 'shipment', targetId: shipment, before: { status: 'packed' }, after: { status: 'shipped', carrier: '順豐速運', trackingNumber: 'SF1234567890' } });
-    expect(log.data[0]).toMatchObject({ targetId: withdrawal, after: { status: 'paid', reference: 'FPS-0001', accountNoMasked: '****6789' }, actor: { id: op.userId, phone: ADMIN_PHONE } });
+    expect(log.data[1]).toMatchObject({
+      targetType: 'shipment',
+      targetId: shipment,
+      before: { status: 'packed' },
+      after: { status: 'shipped', carrier: '順豐速運', trackingNumber: 'SF1234567890' },
+    });
+    expect(log.data[0]).toMatchObject({
+      targetId: withdrawal,
+      after: { status: 'paid', reference: 'FPS-0001', accountNoMasked: '****6789' },
+      actor: { id: op.userId, phone: ADMIN_PHONE },
+    });
     expect(JSON.stringify(log.data)).not.toContain('004123456789');
     expect((await get<AuditRecord[]>('audit', { action: 'shipment.pack' })).data).toHaveLength(1);
     expect((await get<AuditRecord[]>('audit', { targetType: 'withdrawal', actorId: op.userId })).data).toHaveLength(1);
-    expect((await get<AuditRecord[]>('audit', { q: log.data[2]!.requestId })).data.map((r) => r.action)).toEqual(['shipment.pack']);
-    expect((await get<AuditRecord[]>('audit', { from: '2026-11-21T17:30:00Z', to: '2026-11-21T17:31:00Z' })).data).toHaveLength(3);
+    expect((await get<AuditRecord[]>('audit', { q: log.data[2]!.requestId })).data.map((r) => r.action)).toEqual([
+      'shipment.pack',
+    ]);
+    expect(
+      (await get<AuditRecord[]>('audit', { from: '2026-11-21T17:30:00Z', to: '2026-11-21T17:31:00Z' })).data,
+    ).toHaveLength(3);
     expect((await get<AuditRecord[]>('audit', { from: '2026-11-22T00:00:00Z' })).data).toHaveLength(0);
     expect(await get('audit', { from: 'yesterday' })).toMatchObject({ status: 400 });
-    expect(await get('audit', { from: '2026-11-22T00:00:00Z', to: '2026-11-21T00:00:00Z' })).toMatchObject({ status: 400, msg: '結束時間必須遲於開始時間' });
-    const page = await t.app.inject({ method: 'GET', url: '/api/admin/audit', query: { pageSize: '1' }, headers: { authorization: `Bearer ${op.token}` } });
+    expect(await get('audit', { from: '2026-11-22T00:00:00Z', to: '2026-11-21T00:00:00Z' })).toMatchObject({
+      status: 400,
+      msg: '結束時間必須遲於開始時間',
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      query: { pageSize: '1' },
+      headers: { authorization: `Bearer ${op.token}` },
+    });
     expect([page.headers['x-total-count'], page.json().data.length]).toEqual(['3', 1]);
   });
 });

@@ -35,7 +35,10 @@ export function createGoodsRepository() {
     },
 
     /** Hands a unit in `fromStatus` to another owner, held by them; false when it was not. */
-    async transfer(db: Executor, input: { id: string; fromUserId: string; toUserId: string; fromStatus: GoodsStatus; at: Date }): Promise<boolean> {
+    async transfer(
+      db: Executor,
+      input: { id: string; fromUserId: string; toUserId: string; fromStatus: GoodsStatus; at: Date },
+    ): Promise<boolean> {
       const rows = await db
         .update(goods)
         .set({ ownerId: input.toUserId, status: 'held', acquiredVia: 'market', acquiredAt: input.at })
@@ -45,19 +48,33 @@ export function createGoodsRepository() {
     },
 
     /** The owner's goods of these products (all when `productIds` is null), newest first. */
-    async list(db: Executor, ownerId: string, f: { productIds: string[] | null; status?: GoodsStatus; limit: number; offset: number }) {
+    async list(
+      db: Executor,
+      ownerId: string,
+      f: { productIds: string[] | null; status?: GoodsStatus; limit: number; offset: number },
+    ) {
       if (f.productIds && f.productIds.length === 0) return [];
       return db
         .select(columns)
         .from(goods)
-        .where(and(eq(goods.ownerId, ownerId), f.productIds ? inArray(goods.productId, f.productIds) : undefined, f.status ? eq(goods.status, f.status) : undefined))
+        .where(
+          and(
+            eq(goods.ownerId, ownerId),
+            f.productIds ? inArray(goods.productId, f.productIds) : undefined,
+            f.status ? eq(goods.status, f.status) : undefined,
+          ),
+        )
         .orderBy(desc(goods.acquiredAt), desc(goods.id))
         .limit(f.limit)
         .offset(f.offset);
     },
 
     async find(db: Executor, ownerId: string, id: string) {
-      const rows = await db.select(columns).from(goods).where(and(eq(goods.id, id), eq(goods.ownerId, ownerId))).limit(1);
+      const rows = await db
+        .select(columns)
+        .from(goods)
+        .where(and(eq(goods.id, id), eq(goods.ownerId, ownerId)))
+        .limit(1);
       return rows[0] ?? null;
     },
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { GoodsDetailSchema, GoodsIdQuerySchema, GoodsListQuerySchema, GoodsSchema } from '../../../shared/schemas/delivery';
+import {
+  GoodsDetailSchema,
+  GoodsIdQuerySchema,
+  GoodsListQuerySchema,
+  GoodsSchema,
+} from '../../../shared/schemas/delivery';
 import { ok, reply, typed } from '../../http';
 import { requireUser } from '../../plugins/auth';
 
@@ -13,11 +18,15 @@ export async function goodsRoutes(app: FastifyInstance) {
     requireUser(req);
   });
 
-  r.get('/goods/list', { schema: { tags, querystring: GoodsListQuerySchema, response: reply(z.array(GoodsSchema)) } }, async (req) =>
-    ok(await goods.list(requireUser(req), req.query)),
+  r.get(
+    '/goods/list',
+    { schema: { tags, querystring: GoodsListQuerySchema, response: reply(z.array(GoodsSchema)) } },
+    async (req) => ok(await goods.list(requireUser(req), req.query)),
   );
 
-  r.get('/goods/detail', { schema: { tags, querystring: GoodsIdQuerySchema, response: reply(GoodsDetailSchema) } }, async (req) =>
-    ok(await goods.detail(requireUser(req), req.query.id)),
+  r.get(
+    '/goods/detail',
+    { schema: { tags, querystring: GoodsIdQuerySchema, response: reply(GoodsDetailSchema) } },
+    async (req) => ok(await goods.detail(requireUser(req), req.query.id)),
   );
 }

@@ -47,12 +47,30 @@ export function createGoodsService(deps: Deps, services: { catalogue: CatalogueS
   }
 
   /** Moves the listed goods between delivery statuses, all or nothing, recording one event each. */
-  async function move(tx: Tx, ids: string[], from: GoodsStatus, to: GoodsStatus, kind: 'delivery_cancelled' | 'delivered', shipmentId: string) {
+  async function move(
+    tx: Tx,
+    ids: string[],
+    from: GoodsStatus,
+    to: GoodsStatus,
+    kind: 'delivery_cancelled' | 'delivered',
+    shipmentId: string,
+  ) {
     const changed = await repo.setStatus(tx, ids, from, to);
     if (changed.length !== ids.length) throw conflict('物品狀態已改變，請重新整理後再試');
     const now = deps.clock.now();
     // A delivery step changes no owner: `via` stays how the owner got the unit, `refId` names the shipment.
-    await repo.insertEvents(tx, changed.map((g) => ({ id: newId('gev'), goodsId: g.id, kind, via: g.acquiredVia, fromUserId: g.ownerId, refId: shipmentId, createdAt: now })));
+    await repo.insertEvents(
+      tx,
+      changed.map((g) => ({
+        id: newId('gev'),
+        goodsId: g.id,
+        kind,
+        via: g.acquiredVia,
+        fromUserId: g.ownerId,
+        refId: shipmentId,
+        createdAt: now,
+      })),
+    );
   }
 
   return {
@@ -62,31 +80,93 @@ export function createGoodsService(deps: Deps, services: { catalogue: CatalogueS
     },
 
     /** A market sale: the unit moves to the buyer, held, with provenance and price; false when it was not in `fromStatus`. */
-    async transfer(tx: Tx, input: { id: string; fromUserId: string; toUserId: string; fromStatus: GoodsStatus; priceCents: number; refId: string }): Promise<boolean> {
+    async transfer(
+      tx: Tx,
+      input: {
+        id: string;
+        fromUserId: string;
+        toUserId: string;
+        fromStatus: GoodsStatus;
+        priceCents: number;
+        refId: string;
+      },
+    ): Promise<boolean> {
       const now = deps.clock.now();
       if (!(await repo.transfer(tx, { ...input, at: now }))) return false;
-      await repo.insertEvents(tx, [{ id: newId('gev'), goodsId: input.id, kind: 'transferred', via: 'market', fromUserId: input.fromUserId, toUserId: input.toUserId, priceCents: input.priceCents, refId: input.refId, createdAt: now }]);
+      await repo.insertEvents(tx, [
+        {
+          id: newId('gev'),
+          goodsId: input.id,
+          kind: 'transferred',
+          via: 'market',
+          fromUserId: input.fromUserId,
+          toUserId: input.toUserId,
+          priceCents: input.priceCents,
+          refId: input.refId,
+          createdAt: now,
+        },
+      ]);
       return true;
     },
 
     /** Creates units of a product owned by `ownerId` (mall purchase), inside the caller's transaction. */
     async create(tx: Tx, input: CreateGoodsInput): Promise<CreatedGoods[]> {
-      const product = await services.catalogue.takeProductStock(tx, input.productId, input.quantity, input.fromReservation ?? false);
+      const product = await services.catalogue.takeProductStock(
+        tx,
+        input.productId,
+        input.quantity,
+        input.fromReservation ?? false,
+      );
       if (!product) throw conflict('此商品已售罄');
-      const items = newItems(input.quantity, { item: 'gds', event: 'gev' }, { ...input, via: 'purchase', at: deps.clock.now() });
-      await repo.insertGoods(tx, items.map((it) => ({ ...it.row, productId: input.productId })));
-      await repo.insertEvents(tx, items.map((it) => ({ ...it.event, goodsId: it.id, kind: 'created' as const })));
-      return items.map((it) => ({ id: it.id, productId: input.productId, name: product.name, image: product.images[0] ?? '', type: product.type }));
+      const items = newItems(
+        input.quantity,
+        { item: 'gds', event: 'gev' },
+        { ...input, via: 'purchase', at: deps.clock.now() },
+      );
+      await repo.insertGoods(
+        tx,
+        items.map((it) => ({ ...it.row, productId: input.productId })),
+      );
+      await repo.insertEvents(
+        tx,
+        items.map((it) => ({ ...it.event, goodsId: it.id, kind: 'created' as const })),
+      );
+      return items.map((it) => ({
+        id: it.id,
+        productId: input.productId,
+        name: product.name,
+        image: product.images[0] ?? '',
+        type: product.type,
+      }));
     },
 
     /** `goods/list`: the user's goods of one product type (0 其他, 1 實物), optionally of one status, newest first. */
-    async list(actor: Actor, q: { type: number; status?: GoodsStatus; page: number; pageSize: number }): Promise<Goods[]> {
+    async list(
+      actor: Actor,
+      q: { type: number; status?: GoodsStatus; page: number; pageSize: number },
+    ): Promise<Goods[]> {
       const productIds = await services.catalogue.productIdsOfType(deps.db, q.type);
-      const rows = await repo.list(deps.db, actor.userId, { productIds, status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-      const products = await productsOf(deps.db, rows.map((r) => r.productId));
+      const rows = await repo.list(deps.db, actor.userId, {
+        productIds,
+        status: q.status,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const products = await productsOf(
+        deps.db,
+        rows.map((r) => r.productId),
+      );
       return rows.map((r) => {
         const p = products.get(r.productId);
-        return { id: r.id, productId: r.productId, name: p?.name ?? '', image: p?.images[0] ?? '', type: p?.type === 1 ? 1 : 0, status: r.status, acquiredAt: r.acquiredAt.toISOString() };
+        return {
+          id: r.id,
+          productId: r.productId,
+          name: p?.name ?? '',
+          image: p?.images[0] ?? '',
+          type: p?.type === 1 ? 1 : 0,
+          status: r.status,
+          acquiredAt: r.acquiredAt.toISOString(),
+        };
       });
     },
 
@@ -112,7 +192,10 @@ export function createGoodsService(deps: Deps, services: { catalogue: CatalogueS
         events: events.map((e) => ({
           kind: e.kind,
           at: e.at.toISOString(),
-          shipmentId: e.kind === 'delivery_requested' || e.kind === 'delivery_cancelled' || e.kind === 'delivered' ? e.refId : null,
+          shipmentId:
+            e.kind === 'delivery_requested' || e.kind === 'delivery_cancelled' || e.kind === 'delivered'
+              ? e.refId
+              : null,
         })),
       };
     },
@@ -125,27 +208,49 @@ export function createGoodsService(deps: Deps, services: { catalogue: CatalogueS
     async startDelivery(tx: Tx, ownerId: string, ids: string[], shipmentId: string): Promise<ShippedGoods[]> {
       const rows = await repo.lockOwned(tx, ownerId, ids);
       if (rows.length !== ids.length) throw notFound('找不到部分物品，請重新整理後再試');
-      const products = await productsOf(tx, rows.map((r) => r.productId));
+      const products = await productsOf(
+        tx,
+        rows.map((r) => r.productId),
+      );
       const name = (productId: string) => products.get(productId)?.name ?? '物品';
       const other = rows.find((r) => products.get(r.productId)?.type !== 1);
       if (other) throw invalid(`「${name(other.productId)}」不是實物商品，不能提貨`);
       const busy = rows.find((r) => r.status !== 'held');
-      if (busy) throw conflict(`「${name(busy.productId)}」${GOODS_STATUS_LABELS[busy.status]}，不能提貨，請重新整理後再試`);
+      if (busy)
+        throw conflict(`「${name(busy.productId)}」${GOODS_STATUS_LABELS[busy.status]}，不能提貨，請重新整理後再試`);
       const changed = await repo.setStatus(tx, ids, 'held', 'delivering');
       if (changed.length !== ids.length) throw conflict('部分物品狀態已改變，請重新整理後再試');
       const now = deps.clock.now();
-      await repo.insertEvents(tx, rows.map((g) => ({ id: newId('gev'), goodsId: g.id, kind: 'delivery_requested' as const, via: g.acquiredVia, fromUserId: ownerId, refId: shipmentId, createdAt: now })));
+      await repo.insertEvents(
+        tx,
+        rows.map((g) => ({
+          id: newId('gev'),
+          goodsId: g.id,
+          kind: 'delivery_requested' as const,
+          via: g.acquiredVia,
+          fromUserId: ownerId,
+          refId: shipmentId,
+          createdAt: now,
+        })),
+      );
       const order = new Map(ids.map((id, i) => [id, i]));
       return rows
         .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
-        .map((r) => ({ goodsId: r.id, productId: r.productId, name: name(r.productId), image: products.get(r.productId)?.images[0] ?? '' }));
+        .map((r) => ({
+          goodsId: r.id,
+          productId: r.productId,
+          name: name(r.productId),
+          image: products.get(r.productId)?.images[0] ?? '',
+        }));
     },
 
     /** A shipment cancelled before it shipped: its goods are held again (caller's transaction). */
-    cancelDelivery: (tx: Tx, ids: string[], shipmentId: string) => move(tx, ids, 'delivering', 'held', 'delivery_cancelled', shipmentId),
+    cancelDelivery: (tx: Tx, ids: string[], shipmentId: string) =>
+      move(tx, ids, 'delivering', 'held', 'delivery_cancelled', shipmentId),
 
     /** A shipment delivered: its goods are `delivered` (caller's transaction). */
-    completeDelivery: (tx: Tx, ids: string[], shipmentId: string) => move(tx, ids, 'delivering', 'delivered', 'delivered', shipmentId),
+    completeDelivery: (tx: Tx, ids: string[], shipmentId: string) =>
+      move(tx, ids, 'delivering', 'delivered', 'delivered', shipmentId),
   };
 }
 export type GoodsService = ReturnType<typeof createGoodsService>;

@@ -70,7 +70,14 @@ export function createIdentityRepository() {
         .values(row)
         .onConflictDoUpdate({
           target: payoutAccounts.userId,
-          set: { method: row.method, accountName: row.accountName, accountNoCipher: row.accountNoCipher, keyId: row.keyId, accountNoMasked: row.accountNoMasked, updatedAt: row.updatedAt },
+          set: {
+            method: row.method,
+            accountName: row.accountName,
+            accountNoCipher: row.accountNoCipher,
+            keyId: row.keyId,
+            accountNoMasked: row.accountNoMasked,
+            updatedAt: row.updatedAt,
+          },
         })
         .returning();
       return out!;

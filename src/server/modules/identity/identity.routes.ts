@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { IdentitySchema, PaymentUpdateBodySchema, PayoutAccountSchema, VerifyIdentityBodySchema } from '../../../shared/schemas/identity';
+import {
+  IdentitySchema,
+  PaymentUpdateBodySchema,
+  PayoutAccountSchema,
+  VerifyIdentityBodySchema,
+} from '../../../shared/schemas/identity';
 import { ok, reply, typed } from '../../http';
 import { requireUser } from '../../plugins/auth';
 
@@ -10,13 +15,21 @@ export async function identityRoutes(app: FastifyInstance) {
     requireUser(req);
   });
 
-  r.post('/userIdInfo/verify', { schema: { tags: ['userIdInfo'], body: VerifyIdentityBodySchema, response: reply(IdentitySchema) } }, async (req) =>
-    ok(await identity.verify(requireUser(req), req.body), '實名認證成功'),
+  r.post(
+    '/userIdInfo/verify',
+    { schema: { tags: ['userIdInfo'], body: VerifyIdentityBodySchema, response: reply(IdentitySchema) } },
+    async (req) => ok(await identity.verify(requireUser(req), req.body), '實名認證成功'),
   );
 
-  r.get('/userIdInfo/info', { schema: { tags: ['userIdInfo'], response: reply(IdentitySchema.nullable()) } }, async (req) => ok(await identity.info(requireUser(req))));
+  r.get(
+    '/userIdInfo/info',
+    { schema: { tags: ['userIdInfo'], response: reply(IdentitySchema.nullable()) } },
+    async (req) => ok(await identity.info(requireUser(req))),
+  );
 
-  r.post('/payment/update', { schema: { tags: ['payment'], body: PaymentUpdateBodySchema, response: reply(PayoutAccountSchema) } }, async (req) =>
-    ok(await identity.updatePayoutAccount(requireUser(req), req.body), '收款帳戶已更新'),
+  r.post(
+    '/payment/update',
+    { schema: { tags: ['payment'], body: PaymentUpdateBodySchema, response: reply(PayoutAccountSchema) } },
+    async (req) => ok(await identity.updatePayoutAccount(requireUser(req), req.body), '收款帳戶已更新'),
   );
 }

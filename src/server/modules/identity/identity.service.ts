@@ -41,7 +41,10 @@ export interface PayoutSnapshot {
  * Real-name verification and payout accounts (PRODUCT.md §3, §4.7, §4.9). Numbers are encrypted
  * with the vault and only masked values leave this module (logs included).
  */
-export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> & { vault: Vault }, svc: { auth: Pick<AuthService, 'verifyOwnSmsCode'>; audit: Pick<AuditService, 'record'> }) {
+export function createIdentityService(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'> & { vault: Vault },
+  svc: { auth: Pick<AuthService, 'verifyOwnSmsCode'>; audit: Pick<AuditService, 'record'> },
+) {
   const repo = createIdentityRepository();
   const { vault } = deps;
 
@@ -91,8 +94,21 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
         if (!before) throw notFound('找不到此實名認證記錄');
         if (before.status === 'revoked') throw conflict('此實名認證已被撤銷');
         const row = (await repo.revokeIdentity(tx, input.id, { reason: input.reason, at: deps.clock.now() }))!;
-        const state = (r: typeof row) => ({ userId: r.userId, idType: r.idType, nameMasked: r.nameMasked, numberMasked: r.numberMasked, status: r.status, revokedReason: r.revokedReason });
-        await svc.audit.record(tx, operator, { action: 'identity.revoke', targetType: 'identity', targetId: row.id, before: state(before), after: state(row) });
+        const state = (r: typeof row) => ({
+          userId: r.userId,
+          idType: r.idType,
+          nameMasked: r.nameMasked,
+          numberMasked: r.numberMasked,
+          status: r.status,
+          revokedReason: r.revokedReason,
+        });
+        await svc.audit.record(tx, operator, {
+          action: 'identity.revoke',
+          targetType: 'identity',
+          targetId: row.id,
+          before: state(before),
+          after: state(row),
+        });
         deps.log.info({ userId: row.userId, identityId: row.id }, 'identity revoked');
         return row;
       });
@@ -109,7 +125,10 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
     },
 
     /** Stores a payout account once its owner was re-checked (payment/update; the demo data's sellers). */
-    async savePayoutAccount(userId: string, input: { method: PayoutAccountRow['method']; accountName: string; accountNo: string }): Promise<PayoutAccount> {
+    async savePayoutAccount(
+      userId: string,
+      input: { method: PayoutAccountRow['method']; accountName: string; accountNo: string },
+    ): Promise<PayoutAccount> {
       const actor = { userId };
       const sealed = vault.seal('payout', input.accountNo);
       const row = await repo.upsertPayoutAccount(deps.db, {
@@ -121,7 +140,10 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
         accountNoMasked: maskAccountNo(input.accountNo),
         updatedAt: deps.clock.now(),
       });
-      deps.log.info({ userId: actor.userId, method: row.method, accountNo: row.accountNoMasked }, 'payout account updated');
+      deps.log.info(
+        { userId: actor.userId, method: row.method, accountNo: row.accountNoMasked },
+        'payout account updated',
+      );
       return payoutView(row);
     },
 
@@ -133,7 +155,15 @@ export function createIdentityService(deps: Pick<Deps, 'db' | 'clock' | 'log'> &
     /** The payout account as a withdrawal stores it (ciphertext copied, never decrypted here). */
     async payoutSnapshot(db: Executor, userId: string): Promise<PayoutSnapshot | null> {
       const row = await repo.payoutAccountOf(db, userId);
-      return row ? { method: row.method, accountName: row.accountName, accountNoCipher: row.accountNoCipher, keyId: row.keyId, accountNoMasked: row.accountNoMasked } : null;
+      return row
+        ? {
+            method: row.method,
+            accountName: row.accountName,
+            accountNoCipher: row.accountNoCipher,
+            keyId: row.keyId,
+            accountNoMasked: row.accountNoMasked,
+          }
+        : null;
     },
 
     /** The full account number of a stored snapshot, for the operator who pays it. */

@@ -16,14 +16,27 @@ export function freshHkid(): string {
 }
 
 export async function verify(t: TestApp, user: { token: string }) {
-  const res = await t.call('POST', 'userIdInfo/verify', { token: user.token, body: { name: '陳大文', idType: 'hkid', idNumber: freshHkid() } });
+  const res = await t.call('POST', 'userIdInfo/verify', {
+    token: user.token,
+    body: { name: '陳大文', idType: 'hkid', idNumber: freshHkid() },
+  });
   if (res.status !== 200) throw new Error(`set-up: verify answered ${res.status} ${res.msg}`);
 }
 
 /** A payout account stored as payment/update would (its SMS flow has its own tests). */
 export async function addPayoutAccount(t: TestApp, userId: string) {
   const sealed = createVault(t.app.deps.keys).seal('payout', '004123456789');
-  await t.db.insert(payoutAccounts).values({ userId, method: 'bank', accountName: 'CHAN TAI MAN', accountNoCipher: sealed.cipher, keyId: sealed.keyId, accountNoMasked: '****6789', updatedAt: t.clock.now() });
+  await t.db
+    .insert(payoutAccounts)
+    .values({
+      userId,
+      method: 'bank',
+      accountName: 'CHAN TAI MAN',
+      accountNoCipher: sealed.cipher,
+      keyId: sealed.keyId,
+      accountNoMasked: '****6789',
+      updatedAt: t.clock.now(),
+    });
 }
 
 /** A signed-in, verified user with a payout account. */
@@ -50,7 +63,19 @@ export async function verifiedBuyers(t: TestApp, n: number) {
     await t.db.insert(identities).values(
       buyers.slice(i, i + 500).map((b) => {
         const number = vault.seal('identity', b.id);
-        return { id: `idn_${b.id}`, userId: b.id, idType: 'passport' as const, nameCipher: number.cipher, numberCipher: number.cipher, keyId: number.keyId, numberHash: vault.hash(`passport:${b.id}`), nameMasked: '測*', numberMasked: 'P1****', verifiedAt: t.clock.now(), createdAt: t.clock.now() };
+        return {
+          id: `idn_${b.id}`,
+          userId: b.id,
+          idType: 'passport' as const,
+          nameCipher: number.cipher,
+          numberCipher: number.cipher,
+          keyId: number.keyId,
+          numberHash: vault.hash(`passport:${b.id}`),
+          nameMasked: '測*',
+          numberMasked: 'P1****',
+          verifiedAt: t.clock.now(),
+          createdAt: t.clock.now(),
+        };
       }),
     );
   }

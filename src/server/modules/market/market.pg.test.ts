@@ -15,9 +15,15 @@ if (!TEST_DATABASE_URL) console.log('skipped: market race tests need PostgreSQL 
 describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)', () => {
   let t: TestApp;
   let seq = 0;
-  const inject = (token: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
-  const buy = (token: string, listingId: string) => inject(token, 'POST', 'payOrder/create', { type: 'market', listingId }, { 'idempotency-key': freshKey() });
+  const inject = (
+    token: string,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+  const buy = (token: string, listingId: string) =>
+    inject(token, 'POST', 'payOrder/create', { type: 'market', listingId }, { 'idempotency-key': freshKey() });
   const pay = (orderNo: string) => t.app.inject({ method: 'POST', url: `/pay/sandbox/${orderNo}/confirm` });
   const newCardInfo = async () => {
     const id = `pg${seq++}`;
@@ -26,7 +32,12 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
   };
   const listCard = async (seller: { userId: string; token: string }, cardInfoId: string, price = 1_000) => {
     const card = await giveCard(t, seller.userId, cardInfoId);
-    const res = await inject(seller.token, 'POST', 'market/create', { sell_type: 0, kind: 'card', itemId: card, price });
+    const res = await inject(seller.token, 'POST', 'market/create', {
+      sell_type: 0,
+      kind: 'card',
+      itemId: card,
+      price,
+    });
     return { card, listingId: (res.json().data as CreateListingResult).listing.id };
   };
   const books = async () => {
@@ -35,7 +46,13 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     for (const a of audit.accounts) expect(a.cached).toBe(a.summed);
     for (const a of audit.accounts) if (a.type !== 'provider_clearing') expect(a.summed).toBeGreaterThanOrEqual(0);
   };
-  const transfers = async (cardId: string) => (await t.db.select().from(cardEvents).where(and(eq(cardEvents.cardId, cardId), eq(cardEvents.kind, 'transferred')))).length;
+  const transfers = async (cardId: string) =>
+    (
+      await t.db
+        .select()
+        .from(cardEvents)
+        .where(and(eq(cardEvents.cardId, cardId), eq(cardEvents.kind, 'transferred')))
+    ).length;
 
   beforeAll(async () => {
     t = await createTestApp({ postgres: true, poolSize: 20, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -65,15 +82,24 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     // Every change of a listing of this card info recounts the same summary row, from 40 requests at once.
     await Promise.all(
       listed.map(({ listingId }, i) =>
-        i % 4 === 0 ? inject(sellers[i % 4]!.token, 'POST', 'market/cancel', { id: listingId }) : i % 4 === 1 ? buy(buyers[i % 10]!.token, listingId) : listCard(sellers[i % 4]!, ci, 500 + i),
+        i % 4 === 0
+          ? inject(sellers[i % 4]!.token, 'POST', 'market/cancel', { id: listingId })
+          : i % 4 === 1
+            ? buy(buyers[i % 10]!.token, listingId)
+            : listCard(sellers[i % 4]!, ci, 500 + i),
       ),
     );
     const repo = createMarketRepository();
     const now = t.clock.now();
-    const open = await t.db.select().from(listings).where(and(eq(listings.cardInfoId, ci), eq(listings.status, 'active')));
+    const open = await t.db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.cardInfoId, ci), eq(listings.status, 'active')));
     const f = { sellType: 0 as const, kind: 'card' as const, keyword: undefined };
     const rows = (await repo.rows(t.db, f, 'count', now, 1000, 0)).filter((r) => r.id === ci);
-    expect(rows).toEqual([expect.objectContaining({ id: ci, count: open.length, best: Math.min(...open.map((l) => l.price)) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ id: ci, count: open.length, best: Math.min(...open.map((l) => l.price)) }),
+    ]);
     expect(rows).toEqual((await repo.liveRows(t.db, f, 'count', now, 1000, 0)).filter((r) => r.id === ci));
   }, 120_000);
 
@@ -92,7 +118,9 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
           return 200;
         })(),
         // Jitter which side starts first, so both orders of arrival are exercised.
-        new Promise((r) => setTimeout(r, (i % 10) * 2)).then(() => inject(seller.token, 'POST', 'market/cancel', { id: listingId })).then((r) => r.statusCode),
+        new Promise((r) => setTimeout(r, (i % 10) * 2))
+          .then(() => inject(seller.token, 'POST', 'market/cancel', { id: listingId }))
+          .then((r) => r.statusCode),
       ]);
       expect([bought, cancelled].filter((c) => c === 200)).toHaveLength(1);
       const [l] = await t.db.select().from(listings).where(eq(listings.id, listingId));
@@ -119,7 +147,10 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     for (let i = 0; i < 30; i++) {
       const { card, listingId } = await listCard(seller, ci, 2_000);
       const order = (await buy(buyer!.token, listingId)).json().data as { orderNo: string };
-      const [paid, cancel] = await Promise.all([pay(order.orderNo), inject(seller.token, 'POST', 'market/cancel', { id: listingId })]);
+      const [paid, cancel] = await Promise.all([
+        pay(order.orderNo),
+        inject(seller.token, 'POST', 'market/cancel', { id: listingId }),
+      ]);
       expect(paid.statusCode).toBe(303);
       expect(cancel.statusCode).toBe(409);
       const [c] = await t.db.select().from(cards).where(eq(cards.id, card));
@@ -147,10 +178,19 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       const { card, listingId } = await listCard(seller, ci, 2_000);
       const order = (await buy(buyer!.token, listingId)).json().data as { orderNo: string };
       const [row] = await t.db.select().from(payOrders).where(eq(payOrders.orderNo, order.orderNo));
-      const webhook = await sandbox.pay({ checkoutId: row!.providerRef!, orderNo: order.orderNo, amountCents: row!.amountCents });
+      const webhook = await sandbox.pay({
+        checkoutId: row!.providerRef!,
+        orderNo: order.orderNo,
+        amountCents: row!.amountCents,
+      });
       const before = await balance();
       const [hook, wallet] = await Promise.all([
-        t.app.inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payment/webhook/sandbox',
+          headers: webhook.headers,
+          payload: webhook.body,
+        }),
         inject(buyer!.token, 'POST', 'payOrder/payWithBalance', { orderNo: order.orderNo }),
       ]);
       const outcome = hook.json().data.outcome as string;
@@ -172,14 +212,28 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     const bidder = await trader(t);
     const ci = await newCardInfo();
     for (let i = 0; i < 20; i++) {
-      const created = (await inject(bidder.token, 'POST', 'market/create', { sell_type: 1, kind: 'card', cardInfoId: ci, price: 3_000 }, { 'idempotency-key': freshKey() })).json().data as CreateListingResult;
+      const created = (
+        await inject(
+          bidder.token,
+          'POST',
+          'market/create',
+          { sell_type: 1, kind: 'card', cardInfoId: ci, price: 3_000 },
+          { 'idempotency-key': freshKey() },
+        )
+      ).json().data as CreateListingResult;
       await pay(created.orderNo!);
       await inject(bidder.token, 'GET', `payOrder/payCheck?orderNo=${created.orderNo}`);
       const holders = [await trader(t), await trader(t)];
       const items = await Promise.all(holders.map((h) => giveCard(t, h.userId, ci)));
-      const results = await Promise.all(holders.map((h, k) => inject(h.token, 'POST', 'market/confirmOrder', { listingId: created.listing.id, itemId: items[k] })));
+      const results = await Promise.all(
+        holders.map((h, k) =>
+          inject(h.token, 'POST', 'market/confirmOrder', { listingId: created.listing.id, itemId: items[k] }),
+        ),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      const owners = await Promise.all(items.map(async (id) => (await t.db.select().from(cards).where(eq(cards.id, id)))[0]!));
+      const owners = await Promise.all(
+        items.map(async (id) => (await t.db.select().from(cards).where(eq(cards.id, id)))[0]!),
+      );
       expect(owners.filter((c) => c.ownerId === bidder.userId)).toHaveLength(1);
       expect(owners.every((c) => c.status === 'held')).toBe(true);
     }

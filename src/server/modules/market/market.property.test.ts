@@ -26,7 +26,10 @@ const op = fc.oneof(
   fc.record({ op: fc.constant('pay' as const), o: idx, balance: fc.boolean() }),
   fc.record({ op: fc.constant('cancel' as const), u: user, l: idx }),
   fc.record({ op: fc.constant('cancelOrder' as const), o: idx }),
-  fc.record({ op: fc.constant('expire' as const), ms: fc.constantFrom(60_000, 16 * 60_000, 25 * 3600_000, 8 * 24 * 3600_000, 31 * 24 * 3600_000) }),
+  fc.record({
+    op: fc.constant('expire' as const),
+    ms: fc.constantFrom(60_000, 16 * 60_000, 25 * 3600_000, 8 * 24 * 3600_000, 31 * 24 * 3600_000),
+  }),
   fc.record({ op: fc.constant('bid' as const), u: user, ci: fc.integer({ min: 0, max: 1 }), price }),
   fc.record({ op: fc.constant('fill' as const), u: user, l: idx, c: idx }),
   fc.record({ op: fc.constant('withdraw' as const), u: user, amount: fc.constantFrom(10_000, 50_000, 200_000) }),
@@ -50,12 +53,17 @@ describe('market property: random trading keeps the books and the items consiste
 
   beforeAll(async () => {
     t = await createTestApp();
-    await addTheme(t, 'prop', cardInfoIds.map((id) => ({ id, editionSize: 1000 })));
+    await addTheme(
+      t,
+      'prop',
+      cardInfoIds.map((id) => ({ id, editionSize: 1000 })),
+    );
     const users = [];
     for (let i = 0; i < 4; i++) users.push(await trader(t));
     actors = users.map((u) => ({ userId: u.userId, sessionId: 'prop', roles: ['user'] }));
     admin.userId = users[0]!.userId;
-    for (const u of users) for (const ci of cardInfoIds) for (let k = 0; k < 3; k++) cardIds.push(await giveCard(t, u.userId, ci));
+    for (const u of users)
+      for (const ci of cardInfoIds) for (let k = 0; k < 3; k++) cardIds.push(await giveCard(t, u.userId, ci));
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -63,7 +71,9 @@ describe('market property: random trading keeps the books and the items consiste
     const s = t.app.services;
     switch (o.op) {
       case 'list':
-        return s.market.create(actors[o.u]!, { sell_type: 0, kind: 'card', itemId: pick(cardIds, o.c)!, price: o.price }, undefined).then((r) => listingIds.push(r.listing.id));
+        return s.market
+          .create(actors[o.u]!, { sell_type: 0, kind: 'card', itemId: pick(cardIds, o.c)!, price: o.price }, undefined)
+          .then((r) => listingIds.push(r.listing.id));
       case 'buy': {
         const l = pick(listingIds, o.l);
         if (!l) return;
@@ -79,7 +89,13 @@ describe('market property: random trading keeps the books and the items consiste
         return s.payOrders.applyWebhook('sandbox', {
           eventId: `prop_evt_${events++}`,
           eventType: 'payment.succeeded',
-          payment: { providerRef: row?.providerRef ?? 'none', orderNo: order.orderNo, amountCents: order.amount, currency: 'HKD', paymentRef: `prop_pay_${events}` },
+          payment: {
+            providerRef: row?.providerRef ?? 'none',
+            orderNo: order.orderNo,
+            amountCents: order.amount,
+            currency: 'HKD',
+            paymentRef: `prop_pay_${events}`,
+          },
         });
       }
       case 'cancel': {
@@ -95,7 +111,11 @@ describe('market property: random trading keeps the books and the items consiste
         await s.payOrders.expireDue();
         return s.market.expireDue();
       case 'bid': {
-        const r = await s.market.create(actors[o.u]!, { sell_type: 1, kind: 'card', cardInfoId: cardInfoIds[o.ci]!, price: o.price }, freshKey());
+        const r = await s.market.create(
+          actors[o.u]!,
+          { sell_type: 1, kind: 'card', cardInfoId: cardInfoIds[o.ci]!, price: o.price },
+          freshKey(),
+        );
         listingIds.push(r.listing.id);
         if (r.orderNo) orders.push({ orderNo: r.orderNo, buyer: o.u, amount: o.price });
         return;
@@ -109,7 +129,9 @@ describe('market property: random trading keeps the books and the items consiste
       case 'decide': {
         const w = pick(withdrawalIds, o.w);
         if (!w) return;
-        return o.pay ? s.wallet.payWithdrawal(admin, { id: w, reference: 'PROP' }) : s.wallet.rejectWithdrawal(admin, { id: w, reason: '測試拒絕' });
+        return o.pay
+          ? s.wallet.payWithdrawal(admin, { id: w, reference: 'PROP' })
+          : s.wallet.rejectWithdrawal(admin, { id: w, reason: '測試拒絕' });
       }
     }
   }
@@ -123,7 +145,9 @@ describe('market property: random trading keeps the books and the items consiste
       if (a.type !== 'provider_clearing') expect(a.summed).toBeGreaterThanOrEqual(0);
     }
     const moneyIn = 0 - bal('provider:clearing');
-    const userFunds = audit.accounts.filter((a) => a.type === 'balance' || a.type === 'escrow').reduce((s, a) => s + a.summed, 0);
+    const userFunds = audit.accounts
+      .filter((a) => a.type === 'balance' || a.type === 'escrow')
+      .reduce((s, a) => s + a.summed, 0);
     expect(moneyIn).toBe(bal('payout:paid') + bal('platform:fees') + userFunds + bal('payout:clearing'));
 
     const listings = await t.app.services.market.openListings();
@@ -151,11 +175,14 @@ describe('market property: random trading keeps the books and the items consiste
     for (const at of [t.clock.now(), new Date(t.clock.now().getTime() + 8 * 24 * 3600_000)]) {
       for (const sellType of [0, 1] as const) {
         const f = { sellType, kind: 'card' as const };
-        for (const sort of ['price_asc', 'count'] as const) expect(await repo.rows(t.db, f, sort, at, 10, 0)).toEqual(await repo.liveRows(t.db, f, sort, at, 10, 0));
+        for (const sort of ['price_asc', 'count'] as const)
+          expect(await repo.rows(t.db, f, sort, at, 10, 0)).toEqual(await repo.liveRows(t.db, f, sort, at, 10, 0));
       }
     }
     for (const a of actors) {
-      const bids = listings.filter((l) => l.sellType === 1 && l.userId === a.userId && l.status === 'active').reduce((s, l) => s + l.price, 0);
+      const bids = listings
+        .filter((l) => l.sellType === 1 && l.userId === a.userId && l.status === 'active')
+        .reduce((s, l) => s + l.price, 0);
       expect(bal(`user:${a.userId}:escrow`)).toBe(bids);
     }
   }
@@ -178,7 +205,9 @@ describe('market property: random trading keeps the books and the items consiste
       { numRuns: RUNS },
     );
     const audit = await t.app.services.wallet.audit();
-    console.log(`property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders, ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`);
+    console.log(
+      `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders, ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`,
+    );
     expect(counts.ok).toBeGreaterThan(RUNS / 2);
   }, 600_000);
 });

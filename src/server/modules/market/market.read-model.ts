@@ -90,33 +90,83 @@ export function createMarketReadModel() {
   return {
     async item(db: Executor, kind: 'card' | 'goods', id: string): Promise<ItemSnapshot | null> {
       if (kind === 'card') {
-        const [r] = await db.select(cardColumns).from(cards).innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId)).where(eq(cards.id, id));
+        const [r] = await db
+          .select(cardColumns)
+          .from(cards)
+          .innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId))
+          .where(eq(cards.id, id));
         return r ? fromCard(r) : null;
       }
-      const [r] = await db.select(goodsColumns).from(goods).innerJoin(products, eq(products.id, goods.productId)).where(eq(goods.id, id));
+      const [r] = await db
+        .select(goodsColumns)
+        .from(goods)
+        .innerJoin(products, eq(products.id, goods.productId))
+        .where(eq(goods.id, id));
       return r ? fromGoods(r) : null;
     },
 
     async catalogueItem(db: Executor, kind: 'card' | 'goods', id: string): Promise<CatalogueSnapshot | null> {
       if (kind === 'card') {
         const [r] = await db
-          .select({ id: cardInfos.id, name: cardInfos.name, image: cardInfos.image, description: cardInfos.description, rarity: cardInfos.rarity, themeId: cardInfos.themeId, editionSize: cardInfos.editionSize })
+          .select({
+            id: cardInfos.id,
+            name: cardInfos.name,
+            image: cardInfos.image,
+            description: cardInfos.description,
+            rarity: cardInfos.rarity,
+            themeId: cardInfos.themeId,
+            editionSize: cardInfos.editionSize,
+          })
           .from(cardInfos)
           .where(eq(cardInfos.id, id));
         return r ? { kind, ...r, productType: null } : null;
       }
-      const [r] = await db.select({ id: products.id, name: products.name, images: products.images, description: products.description, type: products.type }).from(products).where(eq(products.id, id));
-      return r ? { kind, id: r.id, name: r.name, image: r.images[0] ?? '', description: r.description, rarity: null, themeId: null, editionSize: null, productType: r.type } : null;
+      const [r] = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          images: products.images,
+          description: products.description,
+          type: products.type,
+        })
+        .from(products)
+        .where(eq(products.id, id));
+      return r
+        ? {
+            kind,
+            id: r.id,
+            name: r.name,
+            image: r.images[0] ?? '',
+            description: r.description,
+            rarity: null,
+            themeId: null,
+            editionSize: null,
+            productType: r.type,
+          }
+        : null;
     },
 
     /** The owner's held items that may be listed: not bought on the market within the cooldown. */
-    async consignable(db: Executor, ownerId: string, kind: 'card' | 'goods', cooldownSince: Date, limit: number, offset: number): Promise<ItemSnapshot[]> {
+    async consignable(
+      db: Executor,
+      ownerId: string,
+      kind: 'card' | 'goods',
+      cooldownSince: Date,
+      limit: number,
+      offset: number,
+    ): Promise<ItemSnapshot[]> {
       if (kind === 'card') {
         const rows = await db
           .select(cardColumns)
           .from(cards)
           .innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId))
-          .where(and(eq(cards.ownerId, ownerId), eq(cards.status, 'held'), or(ne(cards.acquiredVia, 'market'), sql`${cards.acquiredAt} <= ${cooldownSince}`)))
+          .where(
+            and(
+              eq(cards.ownerId, ownerId),
+              eq(cards.status, 'held'),
+              or(ne(cards.acquiredVia, 'market'), sql`${cards.acquiredAt} <= ${cooldownSince}`),
+            ),
+          )
           .orderBy(desc(cards.acquiredAt), desc(cards.id))
           .limit(limit)
           .offset(offset);
@@ -126,7 +176,13 @@ export function createMarketReadModel() {
         .select(goodsColumns)
         .from(goods)
         .innerJoin(products, eq(products.id, goods.productId))
-        .where(and(eq(goods.ownerId, ownerId), eq(goods.status, 'held'), or(ne(goods.acquiredVia, 'market'), sql`${goods.acquiredAt} <= ${cooldownSince}`)))
+        .where(
+          and(
+            eq(goods.ownerId, ownerId),
+            eq(goods.status, 'held'),
+            or(ne(goods.acquiredVia, 'market'), sql`${goods.acquiredAt} <= ${cooldownSince}`),
+          ),
+        )
         .orderBy(desc(goods.acquiredAt), desc(goods.id))
         .limit(limit)
         .offset(offset);
@@ -135,7 +191,10 @@ export function createMarketReadModel() {
 
     /** Owners of items (the property test's "exactly one owner" check). */
     async owners(db: Executor) {
-      const c = await db.select({ id: cards.id, ownerId: cards.ownerId, status: cards.status }).from(cards).where(gt(cards.serial, 0));
+      const c = await db
+        .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status })
+        .from(cards)
+        .where(gt(cards.serial, 0));
       const g = await db.select({ id: goods.id, ownerId: goods.ownerId, status: goods.status }).from(goods);
       return [...c, ...g];
     },

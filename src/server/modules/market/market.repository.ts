@@ -77,11 +77,32 @@ function groupedColumns(f: ListingFilters & { kind: 'card' | 'goods' }) {
   };
 }
 
-async function liveRows(db: Executor, f: ListingFilters & { kind: 'card' | 'goods' }, sort: RowSort, now: Date, limit: number, offset: number): Promise<MarketRowData[]> {
+async function liveRows(
+  db: Executor,
+  f: ListingFilters & { kind: 'card' | 'goods' },
+  sort: RowSort,
+  now: Date,
+  limit: number,
+  offset: number,
+): Promise<MarketRowData[]> {
   const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
   const best = f.sellType === 0 ? sql`min(${listings.price})` : sql`max(${listings.price})`;
-  const order = sort === 'price_asc' ? asc(best) : sort === 'price_desc' ? desc(best) : sort === 'count' ? desc(sql`count(*)`) : desc(sql`max(${listings.createdAt})`);
-  const rows = await db.select(groupedColumns(f)).from(listings).where(openWhere(f, now)).groupBy(key).orderBy(order, asc(key)).limit(limit).offset(offset);
+  const order =
+    sort === 'price_asc'
+      ? asc(best)
+      : sort === 'price_desc'
+        ? desc(best)
+        : sort === 'count'
+          ? desc(sql`count(*)`)
+          : desc(sql`max(${listings.createdAt})`);
+  const rows = await db
+    .select(groupedColumns(f))
+    .from(listings)
+    .where(openWhere(f, now))
+    .groupBy(key)
+    .orderBy(order, asc(key))
+    .limit(limit)
+    .offset(offset);
   return rows.map(({ newest: _, ...r }) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
 }
 
@@ -111,7 +132,13 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
     },
 
     /** A conditional step of a listing's state machine: null when it was not in one of `from` (or a guard failed). */
-    async transition(db: Executor, id: string, from: ListingStatus[], set: Partial<typeof listings.$inferInsert>, guard: TransitionGuard = {}): Promise<ListingRow | null> {
+    async transition(
+      db: Executor,
+      id: string,
+      from: ListingStatus[],
+      set: Partial<typeof listings.$inferInsert>,
+      guard: TransitionGuard = {},
+    ): Promise<ListingRow | null> {
       const [row] = await db
         .update(listings)
         .set(set)
@@ -139,9 +166,27 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
       return r?.at ?? null;
     },
 
-    async listPublic(db: Executor, f: ListingFilters, sort: 'price_asc' | 'price_desc' | 'newest', now: Date, limit: number, offset: number): Promise<ListingRow[]> {
-      const order = sort === 'newest' ? [desc(listings.createdAt), desc(listings.id)] : sort === 'price_desc' ? [desc(listings.price), asc(listings.id)] : [asc(listings.price), asc(listings.id)];
-      return db.select().from(listings).where(openWhere(f, now)).orderBy(...order).limit(limit).offset(offset);
+    async listPublic(
+      db: Executor,
+      f: ListingFilters,
+      sort: 'price_asc' | 'price_desc' | 'newest',
+      now: Date,
+      limit: number,
+      offset: number,
+    ): Promise<ListingRow[]> {
+      const order =
+        sort === 'newest'
+          ? [desc(listings.createdAt), desc(listings.id)]
+          : sort === 'price_desc'
+            ? [desc(listings.price), asc(listings.id)]
+            : [asc(listings.price), asc(listings.id)];
+      return db
+        .select()
+        .from(listings)
+        .where(openWhere(f, now))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
     },
 
     /**
@@ -150,7 +195,14 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
      * has not closed yet is recounted from its listings, as is everything when a price range is asked
      * (the summaries know each item's best price, not how many listings fall in a range).
      */
-    async rows(db: Executor, f: ListingFilters & { kind: 'card' | 'goods' }, sort: RowSort, now: Date, limit: number, offset: number): Promise<MarketRowData[]> {
+    async rows(
+      db: Executor,
+      f: ListingFilters & { kind: 'card' | 'goods' },
+      sort: RowSort,
+      now: Date,
+      limit: number,
+      offset: number,
+    ): Promise<MarketRowData[]> {
       if (f.minPrice !== undefined || f.maxPrice !== undefined) return liveRows(db, f, sort, now, limit, offset);
       const s = marketSummaries;
       const ask = f.sellType === 0;
@@ -201,8 +253,19 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .from(s)
         .crossJoinLateral(recount)
         .where(and(ofSide, lte(nextExpiry, now), gt(recount.count, 0)));
-      const by = sql.raw(sort === 'price_asc' ? 'best asc' : sort === 'price_desc' ? 'best desc' : sort === 'count' ? 'count desc' : 'newest desc');
-      const rows = await unionAll(fresh, stale).orderBy(by, sql`id asc`).limit(limit).offset(offset);
+      const by = sql.raw(
+        sort === 'price_asc'
+          ? 'best asc'
+          : sort === 'price_desc'
+            ? 'best desc'
+            : sort === 'count'
+              ? 'count desc'
+              : 'newest desc',
+      );
+      const rows = await unionAll(fresh, stale)
+        .orderBy(by, sql`id asc`)
+        .limit(limit)
+        .offset(offset);
       return rows.map(({ newest: _, ...r }) => ({ ...r, best: Number(r.best), count: Number(r.count) }));
     },
 
@@ -222,7 +285,12 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .from(listings)
         .where(and(eq(listings.status, 'active'), gt(listings.expiresAt, now), inArray(key, ids)))
         .groupBy(key);
-      return new Map(rows.map((r) => [r.id, { floor: r.floor === null ? null : Number(r.floor), bid: r.bid === null ? null : Number(r.bid) }]));
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          { floor: r.floor === null ? null : Number(r.floor), bid: r.bid === null ? null : Number(r.bid) },
+        ]),
+      );
     },
 
     /** The latest completed sale per card info / product. */
@@ -247,7 +315,11 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .limit(limit);
     },
 
-    async listingsOf(db: Executor, userId: string, q: { sellType: 0 | 1; status?: ListingStatus; openOnly?: boolean; now: Date; limit: number; offset: number }): Promise<ListingRow[]> {
+    async listingsOf(
+      db: Executor,
+      userId: string,
+      q: { sellType: 0 | 1; status?: ListingStatus; openOnly?: boolean; now: Date; limit: number; offset: number },
+    ): Promise<ListingRow[]> {
       return db
         .select()
         .from(listings)
@@ -283,7 +355,11 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
     },
 
     /** pending → completed / cancelled / expired for the order of this pay order. */
-    async finishOrder(db: Executor, orderNo: string, set: { status: 'completed' | 'cancelled' | 'expired'; completedAt?: Date }): Promise<MarketOrderRow | null> {
+    async finishOrder(
+      db: Executor,
+      orderNo: string,
+      set: { status: 'completed' | 'cancelled' | 'expired'; completedAt?: Date },
+    ): Promise<MarketOrderRow | null> {
       const [row] = await db
         .update(marketOrders)
         .set(set)
@@ -293,7 +369,17 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
       return row ?? null;
     },
 
-    async orders(db: Executor, userId: string, q: { role: 'buyer' | 'seller'; status?: MarketOrderRow['status']; kind?: 'card' | 'goods'; limit: number; offset: number }) {
+    async orders(
+      db: Executor,
+      userId: string,
+      q: {
+        role: 'buyer' | 'seller';
+        status?: MarketOrderRow['status'];
+        kind?: 'card' | 'goods';
+        limit: number;
+        offset: number;
+      },
+    ) {
       return db
         .select()
         .from(marketOrders)
@@ -323,7 +409,12 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
     },
 
     /** Operators' search: any status, newest first, with the number of matches. */
-    async adminList(db: Executor, f: { status?: ListingStatus; kind?: 'card' | 'goods'; sellType?: number; q?: string }, limit: number, offset: number) {
+    async adminList(
+      db: Executor,
+      f: { status?: ListingStatus; kind?: 'card' | 'goods'; sellType?: number; q?: string },
+      limit: number,
+      offset: number,
+    ) {
       const w = and(
         f.status ? eq(listings.status, f.status) : undefined,
         f.kind ? eq(listings.kind, f.kind) : undefined,
@@ -331,14 +422,26 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         f.q ? or(ilike(listings.itemName, like(f.q)), eq(listings.id, f.q)) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select().from(listings).where(w).orderBy(desc(listings.createdAt), desc(listings.id)).limit(limit).offset(offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(listings).where(w),
+        db
+          .select()
+          .from(listings)
+          .where(w)
+          .orderBy(desc(listings.createdAt), desc(listings.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(listings)
+          .where(w),
       ]);
       return { rows, total: Number(total?.n ?? 0) };
     },
 
     async open(db: Executor) {
-      return db.select().from(listings).where(inArray(listings.status, ['active', 'reserved']));
+      return db
+        .select()
+        .from(listings)
+        .where(inArray(listings.status, ['active', 'reserved']));
     },
 
     /** Whether any listing (open or closed) names this card info or product. */

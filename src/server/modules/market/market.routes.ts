@@ -23,7 +23,11 @@ import {
   UserListingsQuerySchema,
 } from '../../../shared/schemas/market';
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
-import { AdminListingListQuerySchema, AdminListingSchema, AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
+import {
+  AdminListingListQuerySchema,
+  AdminListingSchema,
+  AdminTakeDownBodySchema,
+} from '../../../shared/schemas/admin-market';
 import { ok, okPage, reply, typed } from '../../http';
 import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
 import { PUBLIC_LIVE } from '../../plugins/cache-control';
@@ -40,19 +44,49 @@ export async function marketPublicRoutes(app: FastifyInstance) {
   const { market } = app.services;
   const tags = ['market'];
 
-  r.get('/market/list', { schema: { tags, querystring: MarketListQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req, res) => {
-    const page = await market.list(req.actor, req.query);
-    // Already the serialised answer (from the public cache): sent as it is.
-    if ('json' in page) return sendSerialised(res, page.json);
-    return ok(page.listings);
-  });
-  r.get('/market/detail', { schema: { tags, querystring: MarketDetailQuerySchema, response: reply(MarketDetailSchema) } }, async (req) => ok(await market.detail(req.actor, req.query)));
-  r.get('/market/userList', { schema: { tags, querystring: UserListingsQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.userList(req.actor, req.query)));
-  r.get('/market/userInfo', { schema: { tags, querystring: UserIdQuerySchema, response: reply(SellerProfileSchema) } }, async (req) => ok(await market.userInfo(req.query.id)));
+  r.get(
+    '/market/list',
+    { schema: { tags, querystring: MarketListQuerySchema, response: reply(z.array(ListingSchema)) } },
+    async (req, res) => {
+      const page = await market.list(req.actor, req.query);
+      // Already the serialised answer (from the public cache): sent as it is.
+      if ('json' in page) return sendSerialised(res, page.json);
+      return ok(page.listings);
+    },
+  );
+  r.get(
+    '/market/detail',
+    { schema: { tags, querystring: MarketDetailQuerySchema, response: reply(MarketDetailSchema) } },
+    async (req) => ok(await market.detail(req.actor, req.query)),
+  );
+  r.get(
+    '/market/userList',
+    { schema: { tags, querystring: UserListingsQuerySchema, response: reply(z.array(ListingSchema)) } },
+    async (req) => ok(await market.userList(req.actor, req.query)),
+  );
+  r.get(
+    '/market/userInfo',
+    { schema: { tags, querystring: UserIdQuerySchema, response: reply(SellerProfileSchema) } },
+    async (req) => ok(await market.userInfo(req.query.id)),
+  );
   // Rows are the same for every caller: answered from the public cache until a listing or sale changes.
   const rowsConfig = { cache: PUBLIC_LIVE, publicCache: MARKET_TAG };
-  r.get('/cardInfo/marketList', { config: rowsConfig, schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('card', req.query)));
-  r.get('/product/marketList', { config: rowsConfig, schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) } }, async (req) => ok(await market.rows('goods', req.query)));
+  r.get(
+    '/cardInfo/marketList',
+    {
+      config: rowsConfig,
+      schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) },
+    },
+    async (req) => ok(await market.rows('card', req.query)),
+  );
+  r.get(
+    '/product/marketList',
+    {
+      config: rowsConfig,
+      schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) },
+    },
+    async (req) => ok(await market.rows('goods', req.query)),
+  );
 }
 
 /** What a signed-in trader does. */
@@ -64,28 +98,61 @@ export async function marketRoutes(app: FastifyInstance) {
     requireUser(req);
   });
 
-  r.post('/market/create', { schema: { tags, headers: CreateHeadersSchema, body: CreateListingBodySchema, response: reply(CreateListingResultSchema) } }, async (req) =>
-    ok(await market.create(requireUser(req), req.body, req.headers[IDEMPOTENCY_HEADER]), req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款'),
+  r.post(
+    '/market/create',
+    {
+      schema: {
+        tags,
+        headers: CreateHeadersSchema,
+        body: CreateListingBodySchema,
+        response: reply(CreateListingResultSchema),
+      },
+    },
+    async (req) =>
+      ok(
+        await market.create(requireUser(req), req.body, req.headers[IDEMPOTENCY_HEADER]),
+        req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款',
+      ),
   );
-  r.post('/market/cancel', { schema: { tags, body: ListingIdBodySchema, response: reply(ListingSchema) } }, async (req) => ok(await market.cancel(requireUser(req), req.body.id), '掛單已取消'));
-  r.post('/market/cancelOrder', { schema: { tags, body: MarketCancelOrderBodySchema, response: reply(PayOrderSchema) } }, async (req) =>
-    ok(await market.cancelOrder(requireUser(req), req.body.orderNo), '訂單已取消'),
+  r.post(
+    '/market/cancel',
+    { schema: { tags, body: ListingIdBodySchema, response: reply(ListingSchema) } },
+    async (req) => ok(await market.cancel(requireUser(req), req.body.id), '掛單已取消'),
   );
-  r.post('/market/confirmOrder', { schema: { tags, body: ConfirmOrderBodySchema, response: reply(MarketOrderSchema) } }, async (req) =>
-    ok(await market.confirmOrder(requireUser(req), req.body), '已成交，款項已存入你的錢包'),
+  r.post(
+    '/market/cancelOrder',
+    { schema: { tags, body: MarketCancelOrderBodySchema, response: reply(PayOrderSchema) } },
+    async (req) => ok(await market.cancelOrder(requireUser(req), req.body.orderNo), '訂單已取消'),
   );
-  r.get('/market/myList', { schema: { tags, querystring: MyListingsQuerySchema, response: reply(z.array(ListingSchema)) } }, async (req) => ok(await market.myList(requireUser(req), req.query)));
-  r.get('/market/canConsignList', { schema: { tags, querystring: ConsignableQuerySchema, response: reply(z.array(ConsignableItemSchema)) } }, async (req) =>
-    ok(await market.consignable(requireUser(req), req.query)),
+  r.post(
+    '/market/confirmOrder',
+    { schema: { tags, body: ConfirmOrderBodySchema, response: reply(MarketOrderSchema) } },
+    async (req) => ok(await market.confirmOrder(requireUser(req), req.body), '已成交，款項已存入你的錢包'),
   );
-  r.get('/market/orderList', { schema: { tags, querystring: MarketOrderListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
-    ok(await market.orderList(requireUser(req), req.query)),
+  r.get(
+    '/market/myList',
+    { schema: { tags, querystring: MyListingsQuerySchema, response: reply(z.array(ListingSchema)) } },
+    async (req) => ok(await market.myList(requireUser(req), req.query)),
   );
-  r.get('/card/marketBuyList', { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
-    ok(await market.buyList(requireUser(req), 'card', req.query)),
+  r.get(
+    '/market/canConsignList',
+    { schema: { tags, querystring: ConsignableQuerySchema, response: reply(z.array(ConsignableItemSchema)) } },
+    async (req) => ok(await market.consignable(requireUser(req), req.query)),
   );
-  r.get('/goods/marketBuyList', { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } }, async (req) =>
-    ok(await market.buyList(requireUser(req), 'goods', req.query)),
+  r.get(
+    '/market/orderList',
+    { schema: { tags, querystring: MarketOrderListQuerySchema, response: reply(z.array(MarketOrderSchema)) } },
+    async (req) => ok(await market.orderList(requireUser(req), req.query)),
+  );
+  r.get(
+    '/card/marketBuyList',
+    { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } },
+    async (req) => ok(await market.buyList(requireUser(req), 'card', req.query)),
+  );
+  r.get(
+    '/goods/marketBuyList',
+    { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } },
+    async (req) => ok(await market.buyList(requireUser(req), 'goods', req.query)),
   );
 }
 
@@ -96,10 +163,14 @@ export async function adminMarketRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/listings', { schema: { tags, querystring: AdminListingListQuerySchema, response: reply(z.array(AdminListingSchema)) } }, async (req, res) =>
-    okPage(res, await market.adminList(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/listings',
+    { schema: { tags, querystring: AdminListingListQuerySchema, response: reply(z.array(AdminListingSchema)) } },
+    async (req, res) => okPage(res, await market.adminList(requireAdmin(req), req.query)),
   );
-  r.post('/admin/listings/takeDown', { schema: { tags, body: AdminTakeDownBodySchema, response: reply(AdminListingSchema) } }, async (req) =>
-    ok(await market.takeDown(requireAdmin(req), req.body), '已下架，賣家會看到下架原因'),
+  r.post(
+    '/admin/listings/takeDown',
+    { schema: { tags, body: AdminTakeDownBodySchema, response: reply(AdminListingSchema) } },
+    async (req) => ok(await market.takeDown(requireAdmin(req), req.body), '已下架，賣家會看到下架原因'),
   );
 }

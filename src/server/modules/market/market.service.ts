@@ -1,4 +1,9 @@
-import { BUY_LISTING_TTL_MS, PAY_ORDER_TTL_MS, RELIST_COOLDOWN_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
+import {
+  BUY_LISTING_TTL_MS,
+  PAY_ORDER_TTL_MS,
+  RELIST_COOLDOWN_MS,
+  SELL_LISTING_TTL_MS,
+} from '../../../shared/constants';
 import { z } from 'zod';
 import { envelope } from '../../../shared/envelope';
 import {
@@ -60,10 +65,27 @@ const ORPHAN_AFTER_MS = PAY_ORDER_TTL_MS * 2;
 const NOT_VERIFIED = '請先完成實名認證，才可以在市場交易';
 const NO_PAYOUT = '請先設定收款帳戶，才可以出售';
 
-const serialLabel = (r: { serial: number | null; editionSize: number | null }) => (r.serial !== null && r.editionSize !== null ? formatSerial(r.serial, r.editionSize) : null);
+const serialLabel = (r: { serial: number | null; editionSize: number | null }) =>
+  r.serial !== null && r.editionSize !== null ? formatSerial(r.serial, r.editionSize) : null;
 
 /** The item a listing or market order is about, as both answers show it. */
-const itemView = <R extends Pick<ListingRow, 'kind' | 'cardInfoId' | 'productId' | 'itemId' | 'itemName' | 'itemImage' | 'rarity' | 'themeId' | 'serial' | 'editionSize'>>(r: R) => ({
+const itemView = <
+  R extends Pick<
+    ListingRow,
+    | 'kind'
+    | 'cardInfoId'
+    | 'productId'
+    | 'itemId'
+    | 'itemName'
+    | 'itemImage'
+    | 'rarity'
+    | 'themeId'
+    | 'serial'
+    | 'editionSize'
+  >,
+>(
+  r: R,
+) => ({
   kind: r.kind,
   cardInfoId: r.cardInfoId,
   productId: r.productId,
@@ -109,7 +131,10 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
   function itemRefusal(item: ItemSnapshot, now: Date): AppError | null {
     if (item.status !== 'held') return conflict(itemStatusRefusal[item.status] ?? '此物品現在不能出售');
     if (item.acquiredVia === 'market' && now.getTime() - item.acquiredAt.getTime() < RELIST_COOLDOWN_MS) {
-      return conflict(`市場購入的物品需持有 24 小時後才可再出售，可於 ${hkTime(new Date(item.acquiredAt.getTime() + RELIST_COOLDOWN_MS))} 後出售`, 'cooldown');
+      return conflict(
+        `市場購入的物品需持有 24 小時後才可再出售，可於 ${hkTime(new Date(item.acquiredAt.getTime() + RELIST_COOLDOWN_MS))} 後出售`,
+        'cooldown',
+      );
     }
     return null;
   }
@@ -167,16 +192,27 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
   }
 
   /** The seller's side of a sale: price in, fee out, fee to the platform, from `source`. */
-  const saleLines = (source: { id: string; type: 'escrow' | 'provider_clearing'; userId: string | null }, sellerId: string, price: number, what: string) => {
+  const saleLines = (
+    source: { id: string; type: 'escrow' | 'provider_clearing'; userId: string | null },
+    sellerId: string,
+    price: number,
+    what: string,
+  ) => {
     const { fee } = marketFee(price);
     return [
-      { account: source, amount: -price, kind: source.type === 'escrow' ? ('bid_escrow' as const) : ('internal' as const), description: `求購成交：${what}` },
+      {
+        account: source,
+        amount: -price,
+        kind: source.type === 'escrow' ? ('bid_escrow' as const) : ('internal' as const),
+        description: `求購成交：${what}`,
+      },
       { account: accounts.balance(sellerId), amount: price, kind: 'sale' as const, description: `出售所得：${what}` },
       { account: accounts.balance(sellerId), amount: -fee, kind: 'fee' as const, description: `市場手續費：${what}` },
       { account: accounts.fees, amount: fee, kind: 'internal' as const },
     ];
   };
-  const describe = (r: { itemName: string; serial: number | null; editionSize: number | null }) => [r.itemName, serialLabel(r)].filter(Boolean).join(' ');
+  const describe = (r: { itemName: string; serial: number | null; editionSize: number | null }) =>
+    [r.itemName, serialLabel(r)].filter(Boolean).join(' ');
 
   // ---- order types: `market` (buy a sell listing) and `bid` (fund a buy listing) -------------------
 
@@ -188,7 +224,8 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
         refusal(now) {
           if (!listing || listing.sellType !== 0) return notFound('找不到此掛單');
           if (listing.status === 'reserved') return conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved');
-          if (listing.status !== 'active' || listing.expiresAt <= now) return conflict('此掛單已售出或已下架', 'closed');
+          if (listing.status !== 'active' || listing.expiresAt <= now)
+            return conflict('此掛單已售出或已下架', 'closed');
           return null;
         },
       };
@@ -198,10 +235,18 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       if (!listing || listing.sellType !== 0) throw notFound('找不到此掛單');
       if (listing.userId === buyerId) throw conflict('不能購買自己的掛單', 'own_listing');
       await requireTrader(tx, buyerId, false);
-      const reserved = await repo.transition(tx, id, ['active'], { status: 'reserved', reservedOrderNo: orderNo, counterpartyId: buyerId, updatedAt: now }, { openAt: now });
+      const reserved = await repo.transition(
+        tx,
+        id,
+        ['active'],
+        { status: 'reserved', reservedOrderNo: orderNo, counterpartyId: buyerId, updatedAt: now },
+        { openAt: now },
+      );
       if (!reserved) {
         const current = await repo.listing(tx, id);
-        throw current?.status === 'reserved' ? conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved') : conflict('此掛單已售出或已下架', 'closed');
+        throw current?.status === 'reserved'
+          ? conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved')
+          : conflict('此掛單已售出或已下架', 'closed');
       }
       if (!(await items[listing.kind].setStatus(tx, { id: listing.itemId!, from: 'listed', to: 'reserved' }))) {
         throw new AppError('internal', `listed item ${listing.itemId} of ${id} was not listed`);
@@ -229,28 +274,79 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
         status: 'pending',
         createdAt: now,
       });
-      return { listingId: id, itemName: describe(listing), itemImage: listing.itemImage, unitPriceCents: listing.price };
+      return {
+        listingId: id,
+        itemName: describe(listing),
+        itemImage: listing.itemImage,
+        unitPriceCents: listing.price,
+      };
     },
     async release(tx, order) {
       const now = deps.clock.now();
-      const listing = await repo.transition(tx, order.listingId!, ['reserved'], { status: 'active', reservedOrderNo: null, counterpartyId: null, updatedAt: now }, { reservedBy: order.orderNo });
+      const listing = await repo.transition(
+        tx,
+        order.listingId!,
+        ['reserved'],
+        { status: 'active', reservedOrderNo: null, counterpartyId: null, updatedAt: now },
+        { reservedBy: order.orderNo },
+      );
       if (!listing) return false;
-      if (!(await items[listing.kind].setStatus(tx, { id: listing.itemId!, from: 'reserved', to: 'listed' }))) return false;
+      if (!(await items[listing.kind].setStatus(tx, { id: listing.itemId!, from: 'reserved', to: 'listed' })))
+        return false;
       await repo.finishOrder(tx, order.orderNo, { status: order.status === 'expired' ? 'expired' : 'cancelled' });
       return true;
     },
     async fulfil(tx, order) {
       const now = deps.clock.now();
-      const listing = await repo.transition(tx, order.listingId!, ['reserved'], { status: 'sold', closedAt: now, updatedAt: now }, { reservedBy: order.orderNo });
+      const listing = await repo.transition(
+        tx,
+        order.listingId!,
+        ['reserved'],
+        { status: 'sold', closedAt: now, updatedAt: now },
+        { reservedBy: order.orderNo },
+      );
       if (!listing) throw new AppError('internal', `listing of paid order ${order.orderNo} was not reserved by it`);
-      const moved = await items[listing.kind].transfer(tx, { id: listing.itemId!, fromUserId: listing.userId, toUserId: order.buyerId, fromStatus: 'reserved', priceCents: listing.price, refId: order.orderNo });
+      const moved = await items[listing.kind].transfer(tx, {
+        id: listing.itemId!,
+        fromUserId: listing.userId,
+        toUserId: order.buyerId,
+        fromStatus: 'reserved',
+        priceCents: listing.price,
+        refId: order.orderNo,
+      });
       if (!moved) throw new AppError('internal', `item of paid order ${order.orderNo} was not reserved`);
-      await svc.wallet.post(tx, 'market_sale', order.orderNo, saleLines(accounts.providerClearing, listing.userId, listing.price, describe(listing)));
+      await svc.wallet.post(
+        tx,
+        'market_sale',
+        order.orderNo,
+        saleLines(accounts.providerClearing, listing.userId, listing.price, describe(listing)),
+      );
       await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
       deps.log.info({ orderNo: order.orderNo, listingId: listing.id }, 'market sale settled');
       return listing.kind === 'card'
-        ? { cards: [{ id: listing.itemId!, serial: listing.serial!, editionSize: listing.editionSize!, name: listing.itemName, image: listing.itemImage, rarity: listing.rarity ?? 'N' }] }
-        : { goods: [{ id: listing.itemId!, productId: listing.productId!, name: listing.itemName, image: listing.itemImage, type: listing.productType ?? 0 }] };
+        ? {
+            cards: [
+              {
+                id: listing.itemId!,
+                serial: listing.serial!,
+                editionSize: listing.editionSize!,
+                name: listing.itemName,
+                image: listing.itemImage,
+                rarity: listing.rarity ?? 'N',
+              },
+            ],
+          }
+        : {
+            goods: [
+              {
+                id: listing.itemId!,
+                productId: listing.productId!,
+                name: listing.itemName,
+                image: listing.itemImage,
+                type: listing.productType ?? 0,
+              },
+            ],
+          };
     },
   });
 
@@ -260,22 +356,51 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       return { refusal: () => null };
     },
     async reserve(tx, { buyerId, itemId: id, orderNo }, now) {
-      const listing = await repo.transition(tx, id, ['pending_payment'], { fundingOrderNo: orderNo, updatedAt: now }, { unfundedOf: buyerId });
+      const listing = await repo.transition(
+        tx,
+        id,
+        ['pending_payment'],
+        { fundingOrderNo: orderNo, updatedAt: now },
+        { unfundedOf: buyerId },
+      );
       if (!listing) throw conflict('此求購已付款或已取消', 'closed');
-      return { listingId: id, itemName: `求購：${listing.itemName}`, itemImage: listing.itemImage, unitPriceCents: listing.price };
+      return {
+        listingId: id,
+        itemName: `求購：${listing.itemName}`,
+        itemImage: listing.itemImage,
+        unitPriceCents: listing.price,
+      };
     },
     async release(tx, order) {
       const now = deps.clock.now();
-      await repo.transition(tx, order.listingId!, ['pending_payment'], { status: 'cancelled', closedAt: now, updatedAt: now }, { fundedBy: order.orderNo });
+      await repo.transition(
+        tx,
+        order.listingId!,
+        ['pending_payment'],
+        { status: 'cancelled', closedAt: now, updatedAt: now },
+        { fundedBy: order.orderNo },
+      );
       return (await repo.listing(tx, order.listingId!))?.fundingOrderNo === order.orderNo;
     },
     async fulfil(tx, order) {
       const now = deps.clock.now();
-      const listing = await repo.transition(tx, order.listingId!, ['pending_payment'], { status: 'active', expiresAt: new Date(now.getTime() + BUY_LISTING_TTL_MS), updatedAt: now }, { fundedBy: order.orderNo });
-      if (!listing) throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
+      const listing = await repo.transition(
+        tx,
+        order.listingId!,
+        ['pending_payment'],
+        { status: 'active', expiresAt: new Date(now.getTime() + BUY_LISTING_TTL_MS), updatedAt: now },
+        { fundedBy: order.orderNo },
+      );
+      if (!listing)
+        throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
       await svc.wallet.post(tx, 'bid_funding', order.orderNo, [
         { account: accounts.providerClearing, amount: -listing.price, kind: 'internal' },
-        { account: accounts.escrow(order.buyerId), amount: listing.price, kind: 'bid_escrow', description: `求購預付：${listing.itemName}` },
+        {
+          account: accounts.escrow(order.buyerId),
+          amount: listing.price,
+          kind: 'bid_escrow',
+          description: `求購預付：${listing.itemName}`,
+        },
       ]);
       return {};
     },
@@ -285,7 +410,12 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
   async function refundBid(tx: Tx, listing: ListingRow, why = '求購退款') {
     await svc.wallet.post(tx, 'bid_refund', listing.id, [
       { account: accounts.escrow(listing.userId), amount: -listing.price, kind: 'bid_escrow' },
-      { account: accounts.balance(listing.userId), amount: listing.price, kind: 'bid_refund', description: `${why}：${listing.itemName}` },
+      {
+        account: accounts.balance(listing.userId),
+        amount: listing.price,
+        kind: 'bid_refund',
+        description: `${why}：${listing.itemName}`,
+      },
     ]);
   }
 
@@ -303,7 +433,11 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       itemName: r.itemName,
       itemImage: r.itemImage,
       serialLabel: serialLabel(r),
-      user: { id: r.userId, nickname: users.get(r.userId)?.nickname ?? '', phoneMasked: users.get(r.userId)?.phoneMasked ?? '' },
+      user: {
+        id: r.userId,
+        nickname: users.get(r.userId)?.nickname ?? '',
+        phoneMasked: users.get(r.userId)?.phoneMasked ?? '',
+      },
       reservedOrderNo: r.reservedOrderNo,
       takedownReason: r.takedownReason,
       expiresAt: r.expiresAt.toISOString(),
@@ -314,7 +448,11 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
 
   return {
     /** `market/create`: a sell listing of an owned item, or a buy listing with its `bid` pay order. */
-    async create(actor: Actor, input: Out<typeof CreateListingBodySchema>, idempotencyKey: string | undefined): Promise<CreateListingResult> {
+    async create(
+      actor: Actor,
+      input: Out<typeof CreateListingBodySchema>,
+      idempotencyKey: string | undefined,
+    ): Promise<CreateListingResult> {
       const now = deps.clock.now();
       if (input.sell_type === 0) {
         // Someone else's item is not found, whoever asks (before any other rule).
@@ -323,7 +461,9 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
         const refusal = itemRefusal(item, now);
         if (refusal) throw refusal;
         const listing = await deps.db.transaction(async (tx) => {
-          if (!(await items[input.kind].setStatus(tx, { id: item.id, from: 'held', to: 'listed', ownerId: actor.userId }))) {
+          if (
+            !(await items[input.kind].setStatus(tx, { id: item.id, from: 'held', to: 'listed', ownerId: actor.userId }))
+          ) {
             throw conflict('此物品已在寄售中或已不在你的收藏，請重新整理');
           }
           return repo.insertListing(tx, {
@@ -358,7 +498,12 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       const previous = await svc.payOrders.byKey(actor.userId, idempotencyKey);
       if (previous?.type === 'bid' && previous.listingId) {
         const listing = await repo.listing(deps.db, previous.listingId);
-        if (listing) return { listing: (await listingViews([listing], actor.userId))[0]!, orderNo: previous.orderNo, payUrl: previous.status === 'pending' ? previous.payUrl : null };
+        if (listing)
+          return {
+            listing: (await listingViews([listing], actor.userId))[0]!,
+            orderNo: previous.orderNo,
+            payUrl: previous.status === 'pending' ? previous.payUrl : null,
+          };
       }
       const kind = input.kind;
       const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
@@ -395,13 +540,23 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       const now = deps.clock.now();
       if (listing.status === 'pending_payment') {
         if (listing.fundingOrderNo) await svc.payOrders.cancel(actor, listing.fundingOrderNo);
-        else await repo.transition(deps.db, id, ['pending_payment'], { status: 'cancelled', closedAt: now, updatedAt: now });
+        else
+          await repo.transition(deps.db, id, ['pending_payment'], {
+            status: 'cancelled',
+            closedAt: now,
+            updatedAt: now,
+          });
       } else if (listing.status === 'active') {
         const done = await deps.db.transaction(async (tx) => {
-          const cancelled = await repo.transition(tx, id, ['active'], { status: 'cancelled', closedAt: now, updatedAt: now });
+          const cancelled = await repo.transition(tx, id, ['active'], {
+            status: 'cancelled',
+            closedAt: now,
+            updatedAt: now,
+          });
           if (!cancelled) return false;
           if (cancelled.sellType === 0) {
-            if (!(await items[cancelled.kind].setStatus(tx, { id: cancelled.itemId!, from: 'listed', to: 'held' }))) throw new AppError('internal', `item of listing ${id} was not listed`);
+            if (!(await items[cancelled.kind].setStatus(tx, { id: cancelled.itemId!, from: 'listed', to: 'held' })))
+              throw new AppError('internal', `item of listing ${id} was not listed`);
           } else {
             await refundBid(tx, cancelled);
           }
@@ -431,7 +586,10 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       await requireTrader(deps.db, actor.userId, true);
       const now = deps.clock.now();
       if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
-      if ((listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) || (listing.kind === 'goods' && item.productId !== listing.productId)) {
+      if (
+        (listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) ||
+        (listing.kind === 'goods' && item.productId !== listing.productId)
+      ) {
         throw conflict(listing.kind === 'card' ? '此卡牌與求購的卡牌不符' : '此物品與求購的商品不符', 'mismatch');
       }
       const refusal = itemRefusal(item, now);
@@ -441,14 +599,33 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
           tx,
           listing.id,
           ['active'],
-          { status: 'sold', itemId: item.id, serial: item.serial, counterpartyId: actor.userId, closedAt: now, updatedAt: now },
+          {
+            status: 'sold',
+            itemId: item.id,
+            serial: item.serial,
+            counterpartyId: actor.userId,
+            closedAt: now,
+            updatedAt: now,
+          },
           { openAt: now },
         );
         if (!sold) throw conflict('此求購已被其他賣家成交或已結束', 'closed');
-        const moved = await items[listing.kind].transfer(tx, { id: item.id, fromUserId: actor.userId, toUserId: listing.userId, fromStatus: 'held', priceCents: listing.price, refId: listing.id });
+        const moved = await items[listing.kind].transfer(tx, {
+          id: item.id,
+          fromUserId: actor.userId,
+          toUserId: listing.userId,
+          fromStatus: 'held',
+          priceCents: listing.price,
+          refId: listing.id,
+        });
         if (!moved) throw conflict('此物品已不在你的收藏或正在交易中，請重新整理');
         const what = describe({ itemName: item.name, serial: item.serial, editionSize: item.editionSize });
-        await svc.wallet.post(tx, 'bid_fill', listing.id, saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what));
+        await svc.wallet.post(
+          tx,
+          'bid_fill',
+          listing.id,
+          saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
+        );
         return repo.insertOrder(tx, {
           id: newId('mord'),
           orderNo: listing.fundingOrderNo,
@@ -483,7 +660,10 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
      * sells nothing on the page gets that text as it is (`json`); a seller gets the listings with
      * their own marked.
      */
-    async list(viewer: Actor | null, q: Out<typeof MarketListQuerySchema>): Promise<{ json: string } | { listings: Listing[] }> {
+    async list(
+      viewer: Actor | null,
+      q: Out<typeof MarketListQuerySchema>,
+    ): Promise<{ json: string } | { listings: Listing[] }> {
       const key = `market/list?${JSON.stringify(q)}`;
       const cache = deps.publicCache;
       let json = cache.get(MARKET_TAG, key)?.payload;
@@ -491,7 +671,14 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       let views: Listing[] | null = null;
       if (json === undefined || sellers === undefined) {
         const tickets = [cache.ticket(MARKET_TAG, key), cache.ticket(MARKET_TAG, `${key}#sellers`)] as const;
-        const rows = await repo.listPublic(deps.db, { ...q, sellType: q.sell_type }, q.sort, deps.clock.now(), q.pageSize, (q.page - 1) * q.pageSize);
+        const rows = await repo.listPublic(
+          deps.db,
+          { ...q, sellType: q.sell_type },
+          q.sort,
+          deps.clock.now(),
+          q.pageSize,
+          (q.page - 1) * q.pageSize,
+        );
         views = await listingViews(rows, null);
         // Through the route's own answer schema, so the cached text is what the serialiser would have written.
         json = JSON.stringify(ListPageSchema.parse({ code: 200, msg: '', data: views }));
@@ -507,9 +694,19 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
     /** `cardInfo/marketList`, `product/marketList`: one row per card info / product. */
     async rows(kind: 'card' | 'goods', q: Out<typeof MarketRowQuerySchema>): Promise<MarketRow[]> {
       const now = deps.clock.now();
-      const rows = await repo.rows(deps.db, { ...q, kind, sellType: q.sell_type, productType: kind === 'goods' ? q.type : undefined }, q.sort, now, q.pageSize, (q.page - 1) * q.pageSize);
+      const rows = await repo.rows(
+        deps.db,
+        { ...q, kind, sellType: q.sell_type, productType: kind === 'goods' ? q.type : undefined },
+        q.sort,
+        now,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
       const ids = rows.map((r) => r.id);
-      const [best, last] = await Promise.all([repo.bestPrices(deps.db, kind, ids, now), repo.lastSales(deps.db, kind, ids)]);
+      const [best, last] = await Promise.all([
+        repo.bestPrices(deps.db, kind, ids, now),
+        repo.lastSales(deps.db, kind, ids),
+      ]);
       return rows.map((r) => {
         const sale = last.get(r.id);
         return {
@@ -538,7 +735,8 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       if (q.id) {
         listing = await repo.listing(deps.db, q.id);
         // Closed listings stay visible to the two parties only.
-        const party = viewer && listing && (listing.userId === viewer.userId || listing.counterpartyId === viewer.userId);
+        const party =
+          viewer && listing && (listing.userId === viewer.userId || listing.counterpartyId === viewer.userId);
         if (!listing || (!['active', 'reserved'].includes(listing.status) && !party)) throw notFound('找不到此掛單');
         kind = listing.kind;
         targetId = (listing.cardInfoId ?? listing.productId)!;
@@ -552,13 +750,37 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       const [best, sales, others] = await Promise.all([
         repo.bestPrices(deps.db, kind, [targetId], now),
         repo.sales(deps.db, kind, targetId, SALES_SHOWN),
-        repo.listPublic(deps.db, { sellType, kind, cardInfoId: kind === 'card' ? targetId : undefined, productId: kind === 'goods' ? targetId : undefined }, sellType === 0 ? 'price_asc' : 'price_desc', now, OTHER_LISTINGS_SHOWN + 1, 0),
+        repo.listPublic(
+          deps.db,
+          {
+            sellType,
+            kind,
+            cardInfoId: kind === 'card' ? targetId : undefined,
+            productId: kind === 'goods' ? targetId : undefined,
+          },
+          sellType === 0 ? 'price_asc' : 'price_desc',
+          now,
+          OTHER_LISTINGS_SHOWN + 1,
+          0,
+        ),
       ]);
-      const views = await listingViews(listing ? [listing, ...others.filter((o) => o.id !== listing!.id)] : others, viewer?.userId ?? null);
+      const views = await listingViews(
+        listing ? [listing, ...others.filter((o) => o.id !== listing!.id)] : others,
+        viewer?.userId ?? null,
+      );
       const saleViews = sales.map((s) => ({ price: s.price, at: s.at!.toISOString() }));
       return {
         listing: listing ? views[0]! : null,
-        item: { kind, id: target.id, name: target.name, image: target.image, description: target.description, rarity: target.rarity, themeId: target.themeId, editionSize: target.editionSize },
+        item: {
+          kind,
+          id: target.id,
+          name: target.name,
+          image: target.image,
+          description: target.description,
+          rarity: target.rarity,
+          themeId: target.themeId,
+          editionSize: target.editionSize,
+        },
         floorPrice: best.get(targetId)?.floor ?? null,
         highestBid: best.get(targetId)?.bid ?? null,
         lastSale: saleViews[0] ?? null,
@@ -569,13 +791,25 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
 
     /** `market/myList`: the user's own listings of one side, any status. */
     async myList(actor: Actor, q: Out<typeof MyListingsQuerySchema>): Promise<Listing[]> {
-      const rows = await repo.listingsOf(deps.db, actor.userId, { sellType: q.sell_type, status: q.status, now: deps.clock.now(), limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.listingsOf(deps.db, actor.userId, {
+        sellType: q.sell_type,
+        status: q.status,
+        now: deps.clock.now(),
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return listingViews(rows, actor.userId);
     },
 
     /** `market/userList`: a seller's open listings. */
     async userList(viewer: Actor | null, q: Out<typeof UserListingsQuerySchema>): Promise<Listing[]> {
-      const rows = await repo.listingsOf(deps.db, q.id, { sellType: q.sell_type, openOnly: true, now: deps.clock.now(), limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.listingsOf(deps.db, q.id, {
+        sellType: q.sell_type,
+        openOnly: true,
+        now: deps.clock.now(),
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return listingViews(rows, viewer?.userId ?? null);
     },
 
@@ -584,15 +818,36 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       const u = (await svc.auth.profiles([id])).get(id);
       if (!u || !u.active) throw notFound('找不到此賣家');
       const stats = await repo.sellerStats(deps.db, id, deps.clock.now());
-      return { id: u.id, nickname: u.nickname, avatar: u.avatar, bio: u.bio, verified: await svc.identity.isVerified(deps.db, id), ...stats, joinedAt: u.createdAt.toISOString() };
+      return {
+        id: u.id,
+        nickname: u.nickname,
+        avatar: u.avatar,
+        bio: u.bio,
+        verified: await svc.identity.isVerified(deps.db, id),
+        ...stats,
+        joinedAt: u.createdAt.toISOString(),
+      };
     },
 
     /** `market/canConsignList`: held items out of the cooldown, with floor, highest bid and last sale. */
-    async consignable(actor: Actor, q: { kind: 'card' | 'goods'; page: number; pageSize: number }): Promise<ConsignableItem[]> {
+    async consignable(
+      actor: Actor,
+      q: { kind: 'card' | 'goods'; page: number; pageSize: number },
+    ): Promise<ConsignableItem[]> {
       const now = deps.clock.now();
-      const rows = await read.consignable(deps.db, actor.userId, q.kind, new Date(now.getTime() - RELIST_COOLDOWN_MS), q.pageSize, (q.page - 1) * q.pageSize);
+      const rows = await read.consignable(
+        deps.db,
+        actor.userId,
+        q.kind,
+        new Date(now.getTime() - RELIST_COOLDOWN_MS),
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
       const ids = [...new Set(rows.map((r) => (r.cardInfoId ?? r.productId)!))];
-      const [best, last] = await Promise.all([repo.bestPrices(deps.db, q.kind, ids, now), repo.lastSales(deps.db, q.kind, ids)]);
+      const [best, last] = await Promise.all([
+        repo.bestPrices(deps.db, q.kind, ids, now),
+        repo.lastSales(deps.db, q.kind, ids),
+      ]);
       return rows.map((r) => {
         const key = (r.cardInfoId ?? r.productId)!;
         const sale = last.get(key);
@@ -618,13 +873,25 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
 
     /** `market/orderList`: the user's market orders as buyer or seller. */
     async orderList(actor: Actor, q: Out<typeof MarketOrderListQuerySchema>): Promise<MarketOrder[]> {
-      const rows = await repo.orders(deps.db, actor.userId, { role: q.role, status: q.status, kind: q.kind, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.orders(deps.db, actor.userId, {
+        role: q.role,
+        status: q.status,
+        kind: q.kind,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return orderViews(rows, actor.userId);
     },
 
     /** `card/marketBuyList`, `goods/marketBuyList`: what the user bought on the market. */
     async buyList(actor: Actor, kind: 'card' | 'goods', q: { page: number; pageSize: number }): Promise<MarketOrder[]> {
-      const rows = await repo.orders(deps.db, actor.userId, { role: 'buyer', status: 'completed', kind, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.orders(deps.db, actor.userId, {
+        role: 'buyer',
+        status: 'completed',
+        kind,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return orderViews(rows, actor.userId);
     },
 
@@ -639,12 +906,21 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
         const due = await repo.due(tx, now, new Date(now.getTime() - ORPHAN_AFTER_MS), limit);
         for (const l of due) {
           if (l.status === 'pending_payment') {
-            await repo.transition(tx, l.id, ['pending_payment'], { status: 'cancelled', closedAt: now, updatedAt: now });
+            await repo.transition(tx, l.id, ['pending_payment'], {
+              status: 'cancelled',
+              closedAt: now,
+              updatedAt: now,
+            });
             continue;
           }
-          const expired = await repo.transition(tx, l.id, ['active'], { status: 'expired', closedAt: now, updatedAt: now });
+          const expired = await repo.transition(tx, l.id, ['active'], {
+            status: 'expired',
+            closedAt: now,
+            updatedAt: now,
+          });
           if (!expired) continue;
-          if (expired.sellType === 0) await items[expired.kind].setStatus(tx, { id: expired.itemId!, from: 'listed', to: 'held' });
+          if (expired.sellType === 0)
+            await items[expired.kind].setStatus(tx, { id: expired.itemId!, from: 'listed', to: 'held' });
           else await refundBid(tx, expired);
         }
         return due.length;
@@ -652,8 +928,23 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
     },
 
     /** Operators: listings of any status, newest first. */
-    async adminList(_operator: Operator, q: { status?: ListingRow['status']; kind?: 'card' | 'goods'; sellType?: number; q?: string; page: number; pageSize: number }) {
-      const { rows, total } = await repo.adminList(deps.db, { ...q, q: q.q || undefined }, q.pageSize, (q.page - 1) * q.pageSize);
+    async adminList(
+      _operator: Operator,
+      q: {
+        status?: ListingRow['status'];
+        kind?: 'card' | 'goods';
+        sellType?: number;
+        q?: string;
+        page: number;
+        pageSize: number;
+      },
+    ) {
+      const { rows, total } = await repo.adminList(
+        deps.db,
+        { ...q, q: q.q || undefined },
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
       return { rows: await adminViews(rows), total };
     },
 
@@ -667,14 +958,22 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       const row = await deps.db.transaction(async (tx) => {
         const listing = await repo.listing(tx, input.id, { forUpdate: true });
         if (!listing) throw notFound('找不到此掛單');
-        if (listing.status === 'reserved') throw conflict('買家正在付款，暫時不能下架；請於訂單完成或逾期（最多 15 分鐘）後再試', 'reserved');
-        if (listing.status === 'pending_payment') throw conflict('此求購尚未付款，未在市場上公開；未付款會於 15 分鐘後自動取消', 'not_open');
+        if (listing.status === 'reserved')
+          throw conflict('買家正在付款，暫時不能下架；請於訂單完成或逾期（最多 15 分鐘）後再試', 'reserved');
+        if (listing.status === 'pending_payment')
+          throw conflict('此求購尚未付款，未在市場上公開；未付款會於 15 分鐘後自動取消', 'not_open');
         if (listing.status !== 'active') throw conflict('此掛單已成交或已結束，不能下架', 'closed');
         const now = deps.clock.now();
-        const down = await repo.transition(tx, listing.id, ['active'], { status: 'taken_down', takedownReason: input.reason, closedAt: now, updatedAt: now });
+        const down = await repo.transition(tx, listing.id, ['active'], {
+          status: 'taken_down',
+          takedownReason: input.reason,
+          closedAt: now,
+          updatedAt: now,
+        });
         if (!down) throw new AppError('internal', `locked active listing ${listing.id} did not move`);
         if (down.sellType === 0) {
-          if (!(await items[down.kind].setStatus(tx, { id: down.itemId!, from: 'listed', to: 'held' }))) throw new AppError('internal', `item of listing ${down.id} was not listed`);
+          if (!(await items[down.kind].setStatus(tx, { id: down.itemId!, from: 'listed', to: 'held' })))
+            throw new AppError('internal', `item of listing ${down.id} was not listed`);
         } else {
           await refundBid(tx, down, '求購被下架退款');
         }
@@ -682,7 +981,13 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
           action: 'listing.take_down',
           targetType: 'listing',
           targetId: down.id,
-          before: { status: listing.status, sellType: listing.sellType, price: listing.price, userId: listing.userId, itemName: listing.itemName },
+          before: {
+            status: listing.status,
+            sellType: listing.sellType,
+            price: listing.price,
+            userId: listing.userId,
+            itemName: listing.itemName,
+          },
           after: { status: down.status, takedownReason: down.takedownReason },
         });
         return down;
@@ -694,7 +999,8 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
     /** Open (active or reserved) listings (property tests). */
     openListings: () => repo.open(deps.db),
     /** Whether any listing, open or closed, names this card info or product (the catalogue refuses to delete it). */
-    hasListingsFor: (db: Executor, item: { cardInfoId: string } | { productId: string }) => repo.anyListingFor(db, item),
+    hasListingsFor: (db: Executor, item: { cardInfoId: string } | { productId: string }) =>
+      repo.anyListingFor(db, item),
     /** Item owners (property tests). */
     itemOwners: () => read.owners(deps.db),
   };

@@ -19,7 +19,8 @@ const WORDS: Record<MallKind, { what: string; unit: string }> = {
 function saleRefusal(sale: SaleInfo, now: Date) {
   const { what } = WORDS[sale.kind];
   if (sale.priceCents === null || sale.saleState === 'not_for_sale') return conflict(`${what}不設公開發售`);
-  if (sale.saleStartsAt && now < sale.saleStartsAt) return conflict(`${what}尚未開售，開售時間為 ${hkTime(sale.saleStartsAt)}`);
+  if (sale.saleStartsAt && now < sale.saleStartsAt)
+    return conflict(`${what}尚未開售，開售時間為 ${hkTime(sale.saleStartsAt)}`);
   if (sale.saleEndsAt && now >= sale.saleEndsAt) return conflict(`${what}的發售已結束`);
   if (sale.left === 0) return soldOut(sale.kind);
   return null;
@@ -40,12 +41,18 @@ export interface MallOrderDeps {
  * Mall purchases, one handler per item kind: card infos (minted as numbered cards) and products
  * (created as goods). Both reserve from the catalogue's supply and respect the per-user limit.
  */
-function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps, deliver: OrderTypeHandler['fulfil'], itemId: (input: I) => string): OrderTypeHandler<I> {
+function mallOrderType<I extends PayOrderInput>(
+  kind: MallKind,
+  d: MallOrderDeps,
+  deliver: OrderTypeHandler['fulfil'],
+  itemId: (input: I) => string,
+): OrderTypeHandler<I> {
   const { what, unit } = WORDS[kind];
   const sale = (db: Executor, id: string) => d.catalogue.saleInfo(db, { kind, id });
   const flags = d.catalogue.soldOut;
   // Not awaited: the refusal goes out at once; the flag follows once its holders are loaded.
-  const markSoldOut = (id: string, since: number) => void flags.mark({ kind, id }, since, () => d.repo.orderKeysOfItem(d.db, { type: kind, id }));
+  const markSoldOut = (id: string, since: number) =>
+    void flags.mark({ kind, id }, since, () => d.repo.orderKeysOfItem(d.db, { type: kind, id }));
   /** The sale rules each availability answer was made from, for the reservation of the same request. */
   const read = new WeakMap<Availability, SaleInfo>();
   /** The buyer's held quantity, asked for by `readAhead` together with the buyer's lock, by the same request's answer. */
@@ -86,7 +93,9 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
       const holding = await (ahead ?? d.repo.heldQuantity(tx, buyerId, { type: kind, id }));
       if (holding + quantity > s.perUserLimit) {
         throw conflict(
-          holding > 0 ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${holding} ${unit}` : `${what}每人限購 ${s.perUserLimit} ${unit}`,
+          holding > 0
+            ? `${what}每人限購 ${s.perUserLimit} ${unit}，你已購買或有待付款訂單 ${holding} ${unit}`
+            : `${what}每人限購 ${s.perUserLimit} ${unit}`,
         );
       }
       return {
@@ -108,7 +117,8 @@ function mallOrderType<I extends PayOrderInput>(kind: MallKind, d: MallOrderDeps
         },
       };
     },
-    release: (tx, o) => d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity),
+    release: (tx, o) =>
+      d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity),
     afterRelease: (o) => flags.clear({ kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }),
     fulfil: deliver,
   };
@@ -131,7 +141,16 @@ export function registerMallOrderTypes(registry: OrderTypeRegistry, d: MallOrder
           priceCents: o.unitPriceCents,
           fromReservation: true,
         });
-        return { cards: minted.map((c) => ({ id: c.id, serial: c.serial, editionSize: c.editionSize, name: c.name, image: c.image, rarity: c.rarity })) };
+        return {
+          cards: minted.map((c) => ({
+            id: c.id,
+            serial: c.serial,
+            editionSize: c.editionSize,
+            name: c.name,
+            image: c.image,
+            rarity: c.rarity,
+          })),
+        };
       },
       (input: OrderInput<'card'>) => input.cardInfoId,
     ),

@@ -57,7 +57,12 @@ export interface OrderTypeHandler<I extends PayOrderInput = PayOrderInput> {
    * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses
    * the sale rules it read instead of reading them again; the claim judges the stock).
    */
-  reserve(tx: Tx, input: { buyerId: string; itemId: string; quantity: number; orderNo: string }, now: Date, checked: Availability): Promise<ReservedItem>;
+  reserve(
+    tx: Tx,
+    input: { buyerId: string; itemId: string; quantity: number; orderNo: string },
+    now: Date,
+    checked: Availability,
+  ): Promise<ReservedItem>;
   /** Gives a pending order's reservation back; false when it was not held. */
   release(tx: Tx, order: PayOrderRow): Promise<boolean>;
   /** Told after the commit of a transaction that released `order` (sold-out flags are cleared then). */

@@ -34,12 +34,18 @@ async function settled(last: LastStatements | null): Promise<PayOrderRow | null>
   return row;
 }
 
-export type OrderingDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'> & { config: Pick<Deps['config'], 'publicUrl'> };
+export type OrderingDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'> & {
+  config: Pick<Deps['config'], 'publicUrl'>;
+};
 
 /** What a buyer does with orders: create (reserve, then open the checkout), look, list and cancel. */
 export function createOrdering(
   deps: OrderingDeps,
-  { repo, orderTypes, settlement }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry; settlement: Settlement },
+  {
+    repo,
+    orderTypes,
+    settlement,
+  }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry; settlement: Settlement },
 ) {
   const provider = deps.payments;
   const view = (o: PayOrderRow) => payOrderView(o, provider);
@@ -71,7 +77,9 @@ export function createOrdering(
       deps.log.warn({ err, orderNo: order.orderNo }, 'payment provider failed to open a checkout');
       // Undo the reservation step: the order cannot be paid.
       await settlement.transaction(async (tx) => {
-        const cancelled = await repo.cancel(tx, order.orderNo, deps.clock.now(), '付款服務未能開啟付款頁面', { onlyWithoutCheckout: true });
+        const cancelled = await repo.cancel(tx, order.orderNo, deps.clock.now(), '付款服務未能開啟付款頁面', {
+          onlyWithoutCheckout: true,
+        });
         if (cancelled) await settlement.release(tx, cancelled);
       });
       throw new AppError('unavailable', '付款服務暫時無法使用，請稍後再試');
@@ -120,55 +128,62 @@ export function createOrdering(
       const refusal = available.refusal(deps.clock.now());
       if (refusal && !(await repo.byKey(deps.db, actor.userId, idempotencyKey))) throw refusal;
       let last: LastStatements | null = null;
-      const found = await deps.db.transaction(async (tx) => {
-        // Sent together, in one write with the BEGIN (db/pipelined-session.ts): the buyer's lock first, then the reads
-        // that need it (each statement's snapshot is taken as it starts, so once the lock is held, as if each had
-        // waited for the one before). Awaited in order: the lock's error, if any, is the one that counts.
-        const locked = repo.lockBuyer(tx, actor.userId);
-        const keyed = repo.byKey(tx, actor.userId, idempotencyKey);
-        keyed.catch(() => undefined);
-        type.readAhead?.(tx, { buyerId: actor.userId, itemId }, available);
-        await locked;
-        const existing = await keyed;
-        if (existing) {
-          if (existing.requestHash !== requestHash) throw conflict('此 Idempotency-Key 已用於另一張訂單，請重新提交');
-          return existing;
-        }
-        const now = deps.clock.now();
-        const orderNo = newOrderNo(now);
-        const { claim, ...item } = await type.reserve(tx, { buyerId: actor.userId, itemId, quantity, orderNo }, now, available);
-        // Sent and not awaited: they go out in one write with the commit (withCommit), so the drop's supply row,
-        // locked by the claim, stays locked for the database's work only (ReservedItem.claim). Their answers are
-        // awaited once the transaction returned: a failed insert or a refused claim turned the commit into a rollback.
-        last = withCommit(tx, () => ({
-          inserted: repo.insert(tx, {
-            id: newId('pord'),
-            orderNo,
-            ...(provider.localCheckout(orderNo) ?? {}),
-            type: input.type,
-            buyerId: actor.userId,
-            ...item,
-            quantity,
-            amountCents: item.unitPriceCents * quantity,
-            provider: provider.name,
-            idempotencyKey,
-            requestHash,
-            expiresAt: new Date(now.getTime() + PAY_ORDER_TTL_MS),
-            createdAt: now,
-            updatedAt: now,
-          }),
-          claimed: claim?.(),
-        }));
-        // Awaited below; a failed commit must not leave them unhandled meanwhile.
-        last.inserted.catch(() => undefined);
-        last.claimed?.catch(() => undefined);
-        return null;
-      }).catch(async (err: unknown) => {
-        // The insert's own error first (the claim behind it then fails too), then a refused claim's 409 (which can
-        // also fail the commit: PGlite reports the rollback).
-        await settled(last);
-        throw err;
-      });
+      const found = await deps.db
+        .transaction(async (tx) => {
+          // Sent together, in one write with the BEGIN (db/pipelined-session.ts): the buyer's lock first, then the reads
+          // that need it (each statement's snapshot is taken as it starts, so once the lock is held, as if each had
+          // waited for the one before). Awaited in order: the lock's error, if any, is the one that counts.
+          const locked = repo.lockBuyer(tx, actor.userId);
+          const keyed = repo.byKey(tx, actor.userId, idempotencyKey);
+          keyed.catch(() => undefined);
+          type.readAhead?.(tx, { buyerId: actor.userId, itemId }, available);
+          await locked;
+          const existing = await keyed;
+          if (existing) {
+            if (existing.requestHash !== requestHash) throw conflict('此 Idempotency-Key 已用於另一張訂單，請重新提交');
+            return existing;
+          }
+          const now = deps.clock.now();
+          const orderNo = newOrderNo(now);
+          const { claim, ...item } = await type.reserve(
+            tx,
+            { buyerId: actor.userId, itemId, quantity, orderNo },
+            now,
+            available,
+          );
+          // Sent and not awaited: they go out in one write with the commit (withCommit), so the drop's supply row,
+          // locked by the claim, stays locked for the database's work only (ReservedItem.claim). Their answers are
+          // awaited once the transaction returned: a failed insert or a refused claim turned the commit into a rollback.
+          last = withCommit(tx, () => ({
+            inserted: repo.insert(tx, {
+              id: newId('pord'),
+              orderNo,
+              ...(provider.localCheckout(orderNo) ?? {}),
+              type: input.type,
+              buyerId: actor.userId,
+              ...item,
+              quantity,
+              amountCents: item.unitPriceCents * quantity,
+              provider: provider.name,
+              idempotencyKey,
+              requestHash,
+              expiresAt: new Date(now.getTime() + PAY_ORDER_TTL_MS),
+              createdAt: now,
+              updatedAt: now,
+            }),
+            claimed: claim?.(),
+          }));
+          // Awaited below; a failed commit must not leave them unhandled meanwhile.
+          last.inserted.catch(() => undefined);
+          last.claimed?.catch(() => undefined);
+          return null;
+        })
+        .catch(async (err: unknown) => {
+          // The insert's own error first (the claim behind it then fails too), then a refused claim's 409 (which can
+          // also fail the commit: PGlite reports the rollback).
+          await settled(last);
+          throw err;
+        });
       // The statement that rolled the transaction back, if one did: no order exists then.
       const order = found ?? (await settled(last))!;
       return view(await ensureCheckout(order));
@@ -188,7 +203,8 @@ export function createOrdering(
     /** pending → cancelled by the buyer, reservation given back. */
     async cancel(actor: Actor, orderNo: string): Promise<PayOrder> {
       const order = await settlement.expireIfOverdue(await ownOrder(actor, orderNo));
-      if (order.status !== 'pending') throw conflict(order.status === 'paid' ? '訂單已付款，不能取消' : '訂單已結束，不能取消');
+      if (order.status !== 'pending')
+        throw conflict(order.status === 'paid' ? '訂單已付款，不能取消' : '訂單已結束，不能取消');
       const result = await settlement.transaction(async (tx) => {
         const cancelled = await repo.cancel(tx, orderNo, deps.clock.now(), null);
         if (cancelled) await settlement.release(tx, cancelled);
@@ -200,10 +216,17 @@ export function createOrdering(
 
     /** The buyer's orders, newest first. */
     async list(actor: Actor, q: PayOrderListQuery): Promise<PayOrder[]> {
-      const rows = await repo.listForBuyer(deps.db, actor.userId, { type: q.type, status: q.status, itemId: q.itemId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.listForBuyer(deps.db, actor.userId, {
+        type: q.type,
+        status: q.status,
+        itemId: q.itemId,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       const now = deps.clock.now();
       const out: PayOrder[] = [];
-      for (const row of rows) out.push(view(row.status === 'pending' && row.expiresAt <= now ? await settlement.expireIfOverdue(row) : row));
+      for (const row of rows)
+        out.push(view(row.status === 'pending' && row.expiresAt <= now ? await settlement.expireIfOverdue(row) : row));
       return q.status ? out.filter((o) => o.status === q.status) : out;
     },
   };

@@ -4,9 +4,21 @@ import type { PayOrderRow } from './pay-orders.repository';
 
 /** A date and time in Hong Kong, as sale-start messages show it. */
 export const hkTime = (d: Date) =>
-  new Intl.DateTimeFormat('zh-HK', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
+  new Intl.DateTimeFormat('zh-HK', {
+    timeZone: 'Asia/Hong_Kong',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(d);
 
-const METHOD_LABELS: Record<PayOrderRow['provider'], string> = { stripe: '信用卡', sandbox: '模擬付款', balance: '錢包餘額' };
+const METHOD_LABELS: Record<PayOrderRow['provider'], string> = {
+  stripe: '信用卡',
+  sandbox: '模擬付款',
+  balance: '錢包餘額',
+};
 
 /** An order as the API answers it; `provider` is the configured one, whose own label wins. */
 export function payOrderView(o: PayOrderRow, provider: { name: string; methodLabel: string }): PayOrder {

@@ -10,20 +10,50 @@ let phoneSeq = 0;
 export async function createBuyers(db: Db, n: number, now: Date): Promise<{ id: string; token: string }[]> {
   const out: { id: string; token: string }[] = [];
   for (let start = 0; start < n; start += 500) {
-    const batch = Array.from({ length: Math.min(500, n - start) }, () => ({ id: newId('usr'), token: newSecretToken(), phone: `+852${50_000_000 + phoneSeq++}` }));
-    await db.insert(users).values(batch.map((b) => ({ id: b.id, phone: b.phone, nickname: `買家${b.phone.slice(-4)}`, createdAt: now, updatedAt: now })));
-    await db.insert(sessions).values(
-      batch.map((b) => ({ id: newId('ses'), userId: b.id, tokenHash: sha256(b.token), createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 30 * 24 * 3600_000) })),
-    );
+    const batch = Array.from({ length: Math.min(500, n - start) }, () => ({
+      id: newId('usr'),
+      token: newSecretToken(),
+      phone: `+852${50_000_000 + phoneSeq++}`,
+    }));
+    await db
+      .insert(users)
+      .values(
+        batch.map((b) => ({
+          id: b.id,
+          phone: b.phone,
+          nickname: `買家${b.phone.slice(-4)}`,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    await db
+      .insert(sessions)
+      .values(
+        batch.map((b) => ({
+          id: newId('ses'),
+          userId: b.id,
+          tokenHash: sha256(b.token),
+          createdAt: now,
+          lastUsedAt: now,
+          expiresAt: new Date(now.getTime() + 30 * 24 * 3600_000),
+        })),
+      );
     out.push(...batch.map((b) => ({ id: b.id, token: b.token })));
   }
   return out;
 }
 
-
 export async function createDrop(
   db: Db,
-  opts: { editionSize: number; perUserLimit: number; priceCents?: number | null; saleStartsAt?: Date | null; saleEndsAt?: Date | null; isBCard?: boolean; name?: string },
+  opts: {
+    editionSize: number;
+    perUserLimit: number;
+    priceCents?: number | null;
+    saleStartsAt?: Date | null;
+    saleEndsAt?: Date | null;
+    isBCard?: boolean;
+    name?: string;
+  },
 ): Promise<string> {
   const themeId = newId('thm');
   const id = newId('ci');
@@ -44,8 +74,21 @@ export async function createDrop(
   return id;
 }
 
-export async function createProduct(db: Db, opts: { stock: number; perUserLimit: number; priceCents?: number; type?: number }): Promise<string> {
+export async function createProduct(
+  db: Db,
+  opts: { stock: number; perUserLimit: number; priceCents?: number; type?: number },
+): Promise<string> {
   const id = newId('prd');
-  await db.insert(products).values({ id, type: opts.type ?? 1, name: '收藏卡盒', images: ['/media/p.svg'], priceCents: opts.priceCents ?? 5_000, stock: opts.stock, perUserLimit: opts.perUserLimit });
+  await db
+    .insert(products)
+    .values({
+      id,
+      type: opts.type ?? 1,
+      name: '收藏卡盒',
+      images: ['/media/p.svg'],
+      priceCents: opts.priceCents ?? 5_000,
+      stock: opts.stock,
+      perUserLimit: opts.perUserLimit,
+    });
   return id;
 }

@@ -21,7 +21,13 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': `pg-key-${seq++}` },
       payload: { type: 'card', cardInfoId, quantity },
     });
-  const supply = async (id: string) => (await t.db.select({ minted: cardInfos.minted, reserved: cardInfos.reserved }).from(cardInfos).where(eq(cardInfos.id, id)))[0]!;
+  const supply = async (id: string) =>
+    (
+      await t.db
+        .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
+        .from(cardInfos)
+        .where(eq(cardInfos.id, id))
+    )[0]!;
   const webhookFor = async (orderNo: string) => {
     const row = (await t.db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!;
     return sandbox.pay({ checkoutId: row.providerRef!, orderNo, amountCents: row.amountCents });
@@ -43,7 +49,9 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(100);
     expect(codes.filter((c) => c === 409)).toHaveLength(900);
-    expect(new Set(results.filter((r) => r.statusCode === 409).map((r) => r.json().msg))).toEqual(new Set(['此卡牌已售罄']));
+    expect(new Set(results.filter((r) => r.statusCode === 409).map((r) => r.json().msg))).toEqual(
+      new Set(['此卡牌已售罄']),
+    );
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 100 });
 
     const orders = results.filter((r) => r.statusCode === 200).map((r) => r.json().data as PayOrder);
@@ -52,7 +60,10 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
     expect(settled.every((r) => r.json().data.outcome === 'settled')).toBe(true);
 
     expect(await supply(drop)).toEqual({ minted: 100, reserved: 0 });
-    const minted = await t.db.select({ serial: cards.serial, ownerId: cards.ownerId }).from(cards).where(eq(cards.cardInfoId, drop));
+    const minted = await t.db
+      .select({ serial: cards.serial, ownerId: cards.ownerId })
+      .from(cards)
+      .where(eq(cards.cardInfoId, drop));
     expect(minted.map((c) => c.serial).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(new Set(minted.map((c) => c.ownerId)).size).toBe(100);
   }, 120_000);
@@ -73,7 +84,12 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
     const [buyer] = await createBuyers(t.db, 1, t.clock.now());
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${buyer!.token}`, 'idempotency-key': 'one-key-for-all' }, payload: { type: 'card', cardInfoId: drop, quantity: 1 } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payOrder/create',
+          headers: { authorization: `Bearer ${buyer!.token}`, 'idempotency-key': 'one-key-for-all' },
+          payload: { type: 'card', cardInfoId: drop, quantity: 1 },
+        }),
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
@@ -86,15 +102,21 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
     const [buyer] = await createBuyers(t.db, 1, t.clock.now());
     const order = (await create(buyer!.token, drop, 2)).json().data as PayOrder;
     const hook = await webhookFor(order.orderNo);
-    const check = () => t.call<PayOrder>('GET', 'payOrder/payCheck', { token: buyer!.token, query: { orderNo: order.orderNo } });
-    const [checks, deliveries] = await Promise.all([Promise.all([check(), check()]), Promise.all(Array.from({ length: 5 }, () => deliver(hook)))]);
+    const check = () =>
+      t.call<PayOrder>('GET', 'payOrder/payCheck', { token: buyer!.token, query: { orderNo: order.orderNo } });
+    const [checks, deliveries] = await Promise.all([
+      Promise.all([check(), check()]),
+      Promise.all(Array.from({ length: 5 }, () => deliver(hook))),
+    ]);
     const outcomes = deliveries.map((r) => r.json().data.outcome as string);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(4);
     expect(outcomes.filter((o) => o === 'settled' || o === 'already_paid')).toHaveLength(1);
     expect(checks.every((c) => c.status === 200)).toBe(true);
     expect(await supply(drop)).toEqual({ minted: 2, reserved: 0 });
     expect(await t.db.select({ id: cards.id }).from(cards).where(eq(cards.cardInfoId, drop))).toHaveLength(2);
-    const events = await t.db.execute(sql`select count(*)::int as n from payment_events where order_no = ${order.orderNo}`);
+    const events = await t.db.execute(
+      sql`select count(*)::int as n from payment_events where order_no = ${order.orderNo}`,
+    );
     expect((events as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
@@ -108,7 +130,7 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
     t.clock.advance(15 * 60_000);
     const sweep = async () => {
       let n = 0;
-      for (let k; (k = await t.app.services.payOrders.expireDue(25)) > 0; ) n += k;
+      for (let k; (k = await t.app.services.payOrders.expireDue(25)) > 0;) n += k;
       return n;
     };
     const counts = await Promise.all([sweep(), sweep(), sweep(), sweep()]);

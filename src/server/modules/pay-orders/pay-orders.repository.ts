@@ -17,7 +17,20 @@ const HOLDING: PayOrderStatus[] = ['pending', 'paid'];
  */
 export type CreatedPayOrder = Pick<
   NewPayOrder,
-  'id' | 'orderNo' | 'type' | 'buyerId' | 'itemName' | 'quantity' | 'unitPriceCents' | 'amountCents' | 'provider' | 'idempotencyKey' | 'requestHash' | 'expiresAt' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'orderNo'
+  | 'type'
+  | 'buyerId'
+  | 'itemName'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'amountCents'
+  | 'provider'
+  | 'idempotencyKey'
+  | 'requestHash'
+  | 'expiresAt'
+  | 'createdAt'
+  | 'updatedAt'
 > &
   Partial<Pick<NewPayOrder, 'cardInfoId' | 'productId' | 'listingId' | 'itemImage' | 'providerRef' | 'payUrl'>>;
 
@@ -42,7 +55,13 @@ const heldQuery = (item: 'card' | 'product') =>
     db
       .select({ n: sql<number>`coalesce(sum(${payOrders.quantity}), 0)::int` })
       .from(payOrders)
-      .where(and(eq(payOrders.buyerId, ph('buyerId')), eq(item === 'card' ? payOrders.cardInfoId : payOrders.productId, ph('itemId')), inArray(payOrders.status, HOLDING)))
+      .where(
+        and(
+          eq(payOrders.buyerId, ph('buyerId')),
+          eq(item === 'card' ? payOrders.cardInfoId : payOrders.productId, ph('itemId')),
+          inArray(payOrders.status, HOLDING),
+        ),
+      )
       .prepare(`pay_orders_held_${item}`),
   );
 const HELD = { card: heldQuery('card'), product: heldQuery('product') };
@@ -155,11 +174,23 @@ export function createPayOrdersRepository() {
     },
 
     /** pending → cancelled by its buyer (or by us when the provider failed); null when not pending. */
-    async cancel(db: Executor, orderNo: string, now: Date, note: string | null, extra: { onlyWithoutCheckout?: boolean } = {}) {
+    async cancel(
+      db: Executor,
+      orderNo: string,
+      now: Date,
+      note: string | null,
+      extra: { onlyWithoutCheckout?: boolean } = {},
+    ) {
       const rows = await db
         .update(payOrders)
         .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, note })
-        .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending'), extra.onlyWithoutCheckout ? sql`${payOrders.payUrl} IS NULL` : undefined))
+        .where(
+          and(
+            eq(payOrders.orderNo, orderNo),
+            eq(payOrders.status, 'pending'),
+            extra.onlyWithoutCheckout ? sql`${payOrders.payUrl} IS NULL` : undefined,
+          ),
+        )
         .returning();
       return rows[0] ?? null;
     },
@@ -205,7 +236,11 @@ export function createPayOrdersRepository() {
       return rows[0] ?? null;
     },
 
-    async listForBuyer(db: Executor, buyerId: string, q: { type?: PayOrderType; status?: PayOrderStatus; itemId?: string; limit: number; offset: number }) {
+    async listForBuyer(
+      db: Executor,
+      buyerId: string,
+      q: { type?: PayOrderType; status?: PayOrderStatus; itemId?: string; limit: number; offset: number },
+    ) {
       return db
         .select()
         .from(payOrders)
@@ -214,7 +249,9 @@ export function createPayOrdersRepository() {
             eq(payOrders.buyerId, buyerId),
             q.type ? eq(payOrders.type, q.type) : undefined,
             q.status ? eq(payOrders.status, q.status) : undefined,
-            q.itemId ? sql`${q.itemId} IN (${payOrders.cardInfoId}, ${payOrders.productId}, ${payOrders.listingId})` : undefined,
+            q.itemId
+              ? sql`${q.itemId} IN (${payOrders.cardInfoId}, ${payOrders.productId}, ${payOrders.listingId})`
+              : undefined,
           ),
         )
         .orderBy(desc(payOrders.createdAt), desc(payOrders.id))
@@ -224,7 +261,11 @@ export function createPayOrdersRepository() {
 
     /** Records a webhook event once; false when (provider, event id) was seen before. */
     async recordEvent(db: Executor, row: typeof paymentEvents.$inferInsert) {
-      const rows = await db.insert(paymentEvents).values(row).onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] }).returning({ id: paymentEvents.id });
+      const rows = await db
+        .insert(paymentEvents)
+        .values(row)
+        .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+        .returning({ id: paymentEvents.id });
       return rows.length === 1;
     },
 

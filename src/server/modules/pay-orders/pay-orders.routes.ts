@@ -28,7 +28,10 @@ export async function payOrderRoutes(app: FastifyInstance) {
   r.post(
     '/payOrder/create',
     // A sold-out drop's refusal needs no session: it is answered before the lookup (decision 023).
-    { schema: { tags, headers: CreateHeadersSchema, body: CreatePayOrderSchema, response: reply(PayOrderSchema) }, config: { lateSession: true } },
+    {
+      schema: { tags, headers: CreateHeadersSchema, body: CreatePayOrderSchema, response: reply(PayOrderSchema) },
+      config: { lateSession: true },
+    },
     async (req) => {
       const key = req.headers[IDEMPOTENCY_HEADER];
       const refusal = payOrders.refusalFromMemory(req.body, key);
@@ -37,25 +40,37 @@ export async function payOrderRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/payOrder/info', { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } }, async (req) =>
-    ok(await payOrders.info(requireUser(req), req.query.orderNo)),
+  r.get(
+    '/payOrder/info',
+    { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } },
+    async (req) => ok(await payOrders.info(requireUser(req), req.query.orderNo)),
   );
 
-  r.get('/payOrder/payCheck', { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } }, async (req) =>
-    ok(await payOrders.payCheck(requireUser(req), req.query.orderNo)),
+  r.get(
+    '/payOrder/payCheck',
+    { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } },
+    async (req) => ok(await payOrders.payCheck(requireUser(req), req.query.orderNo)),
   );
 
-  r.post('/payOrder/cancel', { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } }, async (req) =>
-    ok(await payOrders.cancel(requireUser(req), req.body.orderNo), '訂單已取消'),
+  r.post(
+    '/payOrder/cancel',
+    { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } },
+    async (req) => ok(await payOrders.cancel(requireUser(req), req.body.orderNo), '訂單已取消'),
   );
 
-  r.post('/payOrder/payWithBalance', { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } }, async (req) =>
-    ok(await payOrders.payWithBalance(requireUser(req), req.body.orderNo), '已使用錢包餘額付款'),
+  r.post(
+    '/payOrder/payWithBalance',
+    { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } },
+    async (req) => ok(await payOrders.payWithBalance(requireUser(req), req.body.orderNo), '已使用錢包餘額付款'),
   );
 
-  r.get('/payOrder/list', { schema: { tags, querystring: PayOrderListQuerySchema, response: reply(z.array(PayOrderSchema)) } }, async (req) =>
-    ok(await payOrders.list(requireUser(req), req.query)),
+  r.get(
+    '/payOrder/list',
+    { schema: { tags, querystring: PayOrderListQuerySchema, response: reply(z.array(PayOrderSchema)) } },
+    async (req) => ok(await payOrders.list(requireUser(req), req.query)),
   );
 
-  r.get('/payOrder/methods', { schema: { tags, response: reply(z.array(PaymentMethodSchema)) } }, async () => ok(payOrders.methods()));
+  r.get('/payOrder/methods', { schema: { tags, response: reply(z.array(PaymentMethodSchema)) } }, async () =>
+    ok(payOrders.methods()),
+  );
 }

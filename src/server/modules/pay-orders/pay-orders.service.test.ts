@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLocalBroadcast } from '../../adapters/broadcast';
 import { ManualClock } from '../../adapters/clock';
-import { ProviderUnavailableError, type CheckoutInput, type ProviderPayment } from '../../adapters/payments/payment-provider';
+import {
+  ProviderUnavailableError,
+  type CheckoutInput,
+  type ProviderPayment,
+} from '../../adapters/payments/payment-provider';
 import type { StripeProvider } from '../../adapters/payments/stripe';
 import { AppError } from '../../errors';
 import { fakeDb, memoryLog } from '../../testing/fakes';
@@ -34,16 +38,40 @@ function fakeRepository() {
     },
     async heldQuantity(_db, buyerId, item) {
       return orders
-        .filter((o) => o.buyerId === buyerId && (item.type === 'card' ? o.cardInfoId : o.productId) === item.id && ['pending', 'paid'].includes(o.status))
+        .filter(
+          (o) =>
+            o.buyerId === buyerId &&
+            (item.type === 'card' ? o.cardInfoId : o.productId) === item.id &&
+            ['pending', 'paid'].includes(o.status),
+        )
         .reduce((n, o) => n + o.quantity, 0);
     },
     async orderKeysOfItem(_db, item) {
-      return [...new Set(orders.filter((o) => (item.type === 'card' ? o.cardInfoId : o.productId) === item.id).map((o) => o.idempotencyKey))];
+      return [
+        ...new Set(
+          orders
+            .filter((o) => (item.type === 'card' ? o.cardInfoId : o.productId) === item.id)
+            .map((o) => o.idempotencyKey),
+        ),
+      ];
     },
     async insert(_db, row: NewPayOrder) {
       const full: PayOrderRow = {
-        cardInfoId: null, productId: null, listingId: null, itemImage: '', currency: 'HKD', status: 'pending', providerRef: null, providerPaymentRef: null,
-        payUrl: null, paidAt: null, cancelledAt: null, expiredAt: null, refundedAt: null, note: null, fulfilment: null,
+        cardInfoId: null,
+        productId: null,
+        listingId: null,
+        itemImage: '',
+        currency: 'HKD',
+        status: 'pending',
+        providerRef: null,
+        providerPaymentRef: null,
+        payUrl: null,
+        paidAt: null,
+        cancelledAt: null,
+        expiredAt: null,
+        refundedAt: null,
+        note: null,
+        fulfilment: null,
         ...row,
       } as PayOrderRow;
       orders.push(full);
@@ -55,7 +83,9 @@ function fakeRepository() {
     },
     async markPaid(_db, orderNo, now, paymentRef) {
       const o = find(orderNo);
-      return o?.status === 'pending' && o.expiresAt > now ? update(o, { status: 'paid', paidAt: now, providerPaymentRef: paymentRef }) : null;
+      return o?.status === 'pending' && o.expiresAt > now
+        ? update(o, { status: 'paid', paidAt: now, providerPaymentRef: paymentRef })
+        : null;
     },
     async switchToBalance(_db, orderNo, now) {
       const o = find(orderNo);
@@ -66,18 +96,25 @@ function fakeRepository() {
     },
     async cancel(_db, orderNo, now, note, extra = {}) {
       const o = find(orderNo);
-      return o?.status === 'pending' && (!extra.onlyWithoutCheckout || o.payUrl === null) ? update(o, { status: 'cancelled', cancelledAt: now, note }) : null;
+      return o?.status === 'pending' && (!extra.onlyWithoutCheckout || o.payUrl === null)
+        ? update(o, { status: 'cancelled', cancelledAt: now, note })
+        : null;
     },
     async expireOne(_db, orderNo, now) {
       const o = find(orderNo);
       return o?.status === 'pending' && o.expiresAt <= now ? update(o, { status: 'expired', expiredAt: now }) : null;
     },
     async expireDue(_db, now, limit) {
-      return orders.filter((o) => o.status === 'pending' && o.expiresAt <= now).slice(0, limit).map((o) => update(o, { status: 'expired', expiredAt: now })!);
+      return orders
+        .filter((o) => o.status === 'pending' && o.expiresAt <= now)
+        .slice(0, limit)
+        .map((o) => update(o, { status: 'expired', expiredAt: now })!);
     },
     async markRefunded(_db, orderNo, now, note, paymentRef) {
       const o = find(orderNo);
-      return o && ['expired', 'cancelled'].includes(o.status) ? update(o, { status: 'refunded', refundedAt: now, note, providerPaymentRef: paymentRef }) : null;
+      return o && ['expired', 'cancelled'].includes(o.status)
+        ? update(o, { status: 'refunded', refundedAt: now, note, providerPaymentRef: paymentRef })
+        : null;
     },
     async listForBuyer(_db, buyerId, q) {
       return orders
@@ -134,7 +171,15 @@ function fakeItems(clock: ManualClock) {
         s.reserved -= input.quantity;
         s.sold += input.quantity;
         minted.push({ cardInfoId: input.cardInfoId, ownerId: input.ownerId, quantity: input.quantity });
-        return Array.from({ length: input.quantity }, (_, i) => ({ id: `card-${minted.length}-${i}`, cardInfoId: input.cardInfoId, name: s.name, image: s.image, rarity: 'R', serial: s.sold - input.quantity + i + 1, editionSize: s.total }));
+        return Array.from({ length: input.quantity }, (_, i) => ({
+          id: `card-${minted.length}-${i}`,
+          cardInfoId: input.cardInfoId,
+          name: s.name,
+          image: s.image,
+          rarity: 'R',
+          serial: s.sold - input.quantity + i + 1,
+          editionSize: s.total,
+        }));
       },
     },
     goods: {
@@ -142,12 +187,33 @@ function fakeItems(clock: ManualClock) {
         const s = get('product', input.productId);
         s.reserved -= input.quantity;
         s.sold += input.quantity;
-        return Array.from({ length: input.quantity }, (_, i) => ({ id: `goods-${i}`, productId: input.productId, name: s.name, image: s.image, type: 1 }));
+        return Array.from({ length: input.quantity }, (_, i) => ({
+          id: `goods-${i}`,
+          productId: input.productId,
+          name: s.name,
+          image: s.image,
+          type: 1,
+        }));
       },
     },
   };
   function add(kind: SaleKind, id: string, over: Partial<SaleInfo & { sold: number }> = {}) {
-    supply.set(key(kind, id), { kind, id, name: kind === 'card' ? '火焰龍' : '收藏卡盒', image: '/media/x.svg', priceCents: 12_800, perUserLimit: 3, saleStartsAt: null, saleEndsAt: null, saleState: 'on_sale', total: 10, left: 10, reserved: 0, sold: 0, ...over });
+    supply.set(key(kind, id), {
+      kind,
+      id,
+      name: kind === 'card' ? '火焰龍' : '收藏卡盒',
+      image: '/media/x.svg',
+      priceCents: 12_800,
+      perUserLimit: 3,
+      saleStartsAt: null,
+      saleEndsAt: null,
+      saleState: 'on_sale',
+      total: 10,
+      left: 10,
+      reserved: 0,
+      sold: 0,
+      ...over,
+    });
     return supply.get(key(kind, id))!;
   }
   return { svc, add, minted };
@@ -189,7 +255,13 @@ describe('pay orders service (fakes)', () => {
   let service: ReturnType<typeof createPayOrdersService>;
   let keys = 0;
   const key = () => `key-${keys++}`;
-  const payment = (orderNo: string, amountCents: number): ProviderPayment => ({ providerRef: `cs_${orderNo}`, orderNo, amountCents, currency: 'hkd', paymentRef: `pi_${orderNo}` });
+  const payment = (orderNo: string, amountCents: number): ProviderPayment => ({
+    providerRef: `cs_${orderNo}`,
+    orderNo,
+    amountCents,
+    currency: 'hkd',
+    paymentRef: `pi_${orderNo}`,
+  });
 
   beforeEach(() => {
     clock = new ManualClock(new Date('2026-11-22T04:00:00.000Z'));
@@ -197,14 +269,26 @@ describe('pay orders service (fakes)', () => {
     store = fakeRepository();
     items = fakeItems(clock);
     pay = fakeProvider();
-    service = createPayOrdersService({ db, clock, log: memoryLog(), payments: pay.provider, config: { publicUrl: 'https://trove.test' } }, items.svc, { repo: store.repo });
+    service = createPayOrdersService(
+      { db, clock, log: memoryLog(), payments: pay.provider, config: { publicUrl: 'https://trove.test' } },
+      items.svc,
+      { repo: store.repo },
+    );
   });
 
   describe('ordering', () => {
     it('reserves, stores the order and opens a checkout that returns to the order screen of its type', async () => {
       const card = items.add('card', 'ci_1');
       const o = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 2 }, key());
-      expect(o).toMatchObject({ type: 'card', status: 'pending', itemId: 'ci_1', quantity: 2, unitPrice: 12_800, amount: 25_600, paymentMethod: '信用卡' });
+      expect(o).toMatchObject({
+        type: 'card',
+        status: 'pending',
+        itemId: 'ci_1',
+        quantity: 2,
+        unitPrice: 12_800,
+        amount: 25_600,
+        paymentMethod: '信用卡',
+      });
       expect(o.orderNo).toMatch(/^TR261122\d{4}[A-Z]{4}$/);
       expect(o.payUrl).toBe(`https://pay.example/${o.orderNo}`);
       expect(new Date(o.expiresAt).getTime() - clock.now().getTime()).toBe(15 * MIN);
@@ -223,32 +307,47 @@ describe('pay orders service (fakes)', () => {
       const again = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, k);
       expect(again.orderNo).toBe(first.orderNo);
       expect(card.reserved).toBe(1);
-      await expect(service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 2 }, k)).rejects.toMatchObject({ kind: 'conflict', message: '此 Idempotency-Key 已用於另一張訂單，請重新提交' });
+      await expect(service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 2 }, k)).rejects.toMatchObject({
+        kind: 'conflict',
+        message: '此 Idempotency-Key 已用於另一張訂單，請重新提交',
+      });
       // Keys are per buyer.
-      expect((await service.create(bob, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, k)).orderNo).not.toBe(first.orderNo);
+      expect((await service.create(bob, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, k)).orderNo).not.toBe(
+        first.orderNo,
+      );
     });
 
     it('refuses a sold-out or unreleased item before opening a transaction', async () => {
       items.add('card', 'gone', { total: 1, sold: 1 });
       items.add('card', 'later', { saleStartsAt: new Date('2026-11-22T06:30:00.000Z') });
-      await expect(service.create(alice, { type: 'card', cardInfoId: 'gone', quantity: 1 }, key())).rejects.toMatchObject({ kind: 'conflict', message: '此卡牌已售罄' });
-      await expect(service.create(alice, { type: 'card', cardInfoId: 'later', quantity: 1 }, key())).rejects.toMatchObject({ message: expect.stringMatching(/^此卡牌尚未開售，開售時間為 .*14:30/) });
+      await expect(
+        service.create(alice, { type: 'card', cardInfoId: 'gone', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ kind: 'conflict', message: '此卡牌已售罄' });
+      await expect(
+        service.create(alice, { type: 'card', cardInfoId: 'later', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ message: expect.stringMatching(/^此卡牌尚未開售，開售時間為 .*14:30/) });
       expect(db.transactions).toBe(0);
     });
 
     it('counts pending and paid orders against the per-user limit, and says what is left', async () => {
       const product = items.add('product', 'p_1', { perUserLimit: 2, total: 5 });
       await service.create(alice, { type: 'product', productId: 'p_1', quantity: 2 }, key());
-      await expect(service.create(alice, { type: 'product', productId: 'p_1', quantity: 1 }, key())).rejects.toMatchObject({ message: '此商品每人限購 2 件，你已購買或有待付款訂單 2 件' });
+      await expect(
+        service.create(alice, { type: 'product', productId: 'p_1', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ message: '此商品每人限購 2 件，你已購買或有待付款訂單 2 件' });
       product.perUserLimit = 5;
-      await expect(service.create(bob, { type: 'product', productId: 'p_1', quantity: 4 }, key())).rejects.toMatchObject({ message: '此商品只剩 3 件，請減少數量' });
+      await expect(
+        service.create(bob, { type: 'product', productId: 'p_1', quantity: 4 }, key()),
+      ).rejects.toMatchObject({ message: '此商品只剩 3 件，請減少數量' });
       expect(product.reserved).toBe(2);
     });
 
     it('cancels the order and gives the reservation back when the provider cannot open a checkout', async () => {
       const card = items.add('card', 'ci_1');
       pay.state.down = true;
-      await expect(service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, key())).rejects.toMatchObject({ kind: 'unavailable' });
+      await expect(
+        service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ kind: 'unavailable' });
       expect(store.orders[0]).toMatchObject({ status: 'cancelled', note: '付款服務未能開啟付款頁面' });
       expect(card.reserved).toBe(0);
     });
@@ -289,7 +388,8 @@ describe('pay orders service (fakes)', () => {
       Object.assign(items.svc.catalogue, reads);
       return counter;
     }
-    const buyCard = (actor: Actor, id: string, k = key()) => service.create(actor, { type: 'card', cardInfoId: id, quantity: 1 }, k);
+    const buyCard = (actor: Actor, id: string, k = key()) =>
+      service.create(actor, { type: 'card', cardInfoId: id, quantity: 1 }, k);
     const carol: Actor = { userId: 'u_carol', sessionId: 's_c', roles: ['user'] };
 
     it('refuses from memory once a claim found no stock: no query, no transaction', async () => {
@@ -300,7 +400,9 @@ describe('pay orders service (fakes)', () => {
       const counter = countCalls();
       const transactions = db.transactions;
       await expect(buyCard(carol, 'ci_1')).rejects.toMatchObject({ kind: 'conflict', message: '此卡牌已售罄' });
-      await expect(service.create(bob, { type: 'product', productId: 'p_none', quantity: 1 }, key())).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(
+        service.create(bob, { type: 'product', productId: 'p_none', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ kind: 'not_found' });
       // The product attempt went to the (fake) database; the sold-out card attempt did not.
       expect(counter.calls).toBe(1);
       expect(db.transactions).toBe(transactions);
@@ -314,10 +416,14 @@ describe('pay orders service (fakes)', () => {
         product.sold = 1;
         return claim(tx, item, q);
       };
-      await expect(service.create(alice, { type: 'product', productId: 'p_1', quantity: 1 }, key())).rejects.toMatchObject({ message: '此商品已售罄' });
+      await expect(
+        service.create(alice, { type: 'product', productId: 'p_1', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ message: '此商品已售罄' });
       await settle();
       const counter = countCalls();
-      await expect(service.create(bob, { type: 'product', productId: 'p_1', quantity: 1 }, key())).rejects.toMatchObject({ message: '此商品已售罄' });
+      await expect(
+        service.create(bob, { type: 'product', productId: 'p_1', quantity: 1 }, key()),
+      ).rejects.toMatchObject({ message: '此商品已售罄' });
       expect(counter.calls).toBe(0);
     });
 
@@ -378,7 +484,11 @@ describe('pay orders service (fakes)', () => {
     it('settles a paid order exactly once, however often and however the payment is reported', async () => {
       const card = items.add('card', 'ci_1');
       const o = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 2 }, key());
-      const event = { eventId: 'evt_1', eventType: 'checkout.session.completed', payment: payment(o.orderNo, o.amount) };
+      const event = {
+        eventId: 'evt_1',
+        eventType: 'checkout.session.completed',
+        payment: payment(o.orderNo, o.amount),
+      };
       expect(await service.applyWebhook('stripe', event)).toBe('settled');
       expect(await service.applyWebhook('stripe', event)).toBe('duplicate');
       expect(await service.applyWebhook('stripe', { ...event, eventId: 'evt_2' })).toBe('already_paid');
@@ -394,10 +504,20 @@ describe('pay orders service (fakes)', () => {
     it('delivers nothing for a wrong amount or another provider', async () => {
       items.add('card', 'ci_1');
       const o = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, key());
-      expect(await service.applyWebhook('stripe', { eventId: 'e1', eventType: 'x', payment: payment(o.orderNo, o.amount - 1) })).toBe('amount_mismatch');
-      expect(await service.applyWebhook('sandbox', { eventId: 'e2', eventType: 'x', payment: payment(o.orderNo, o.amount) })).toBe('other_provider');
+      expect(
+        await service.applyWebhook('stripe', {
+          eventId: 'e1',
+          eventType: 'x',
+          payment: payment(o.orderNo, o.amount - 1),
+        }),
+      ).toBe('amount_mismatch');
+      expect(
+        await service.applyWebhook('sandbox', { eventId: 'e2', eventType: 'x', payment: payment(o.orderNo, o.amount) }),
+      ).toBe('other_provider');
       expect(await service.applyWebhook('stripe', { eventId: 'e3', eventType: 'x', payment: null })).toBe('ignored');
-      expect(await service.applyWebhook('stripe', { eventId: 'e4', eventType: 'x', payment: payment('TR000000000000', 1) })).toBe('unknown_order');
+      expect(
+        await service.applyWebhook('stripe', { eventId: 'e4', eventType: 'x', payment: payment('TR000000000000', 1) }),
+      ).toBe('unknown_order');
       expect(items.minted).toEqual([]);
       expect(store.orders[0]!.status).toBe('pending');
     });
@@ -406,7 +526,13 @@ describe('pay orders service (fakes)', () => {
       const card = items.add('card', 'ci_1');
       const o = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, key());
       clock.advance(15 * MIN);
-      expect(await service.applyWebhook('stripe', { eventId: 'late', eventType: 'x', payment: payment(o.orderNo, o.amount) })).toBe('refunded_late');
+      expect(
+        await service.applyWebhook('stripe', {
+          eventId: 'late',
+          eventType: 'x',
+          payment: payment(o.orderNo, o.amount),
+        }),
+      ).toBe('refunded_late');
       expect(store.orders[0]).toMatchObject({ status: 'refunded', providerPaymentRef: `pi_${o.orderNo}` });
       expect(store.orders[0]!.note).toContain('退回');
       expect(card).toMatchObject({ reserved: 0, sold: 0 });
@@ -449,10 +575,30 @@ describe('pay orders service (fakes)', () => {
       expect(() => service.registerOrderType('market', {} as never)).toThrow('already has a handler');
       const now = clock.now();
       await store.repo.insert(db, {
-        id: 'pord_m', orderNo: 'TR261122MARKET', type: 'market', buyerId: alice.userId, listingId: 'l_1', itemName: '寄售卡', quantity: 1, unitPriceCents: 500, amountCents: 500,
-        provider: 'stripe', providerRef: 'cs_TR261122MARKET', idempotencyKey: 'k', requestHash: 'h', expiresAt: new Date(now.getTime() + 15 * MIN), createdAt: now, updatedAt: now,
+        id: 'pord_m',
+        orderNo: 'TR261122MARKET',
+        type: 'market',
+        buyerId: alice.userId,
+        listingId: 'l_1',
+        itemName: '寄售卡',
+        quantity: 1,
+        unitPriceCents: 500,
+        amountCents: 500,
+        provider: 'stripe',
+        providerRef: 'cs_TR261122MARKET',
+        idempotencyKey: 'k',
+        requestHash: 'h',
+        expiresAt: new Date(now.getTime() + 15 * MIN),
+        createdAt: now,
+        updatedAt: now,
       });
-      expect(await service.applyWebhook('stripe', { eventId: 'm1', eventType: 'x', payment: payment('TR261122MARKET', 500) })).toBe('settled');
+      expect(
+        await service.applyWebhook('stripe', {
+          eventId: 'm1',
+          eventType: 'x',
+          payment: payment('TR261122MARKET', 500),
+        }),
+      ).toBe('settled');
       expect(delivered).toEqual(['l_1']);
     });
   });

@@ -15,7 +15,11 @@ export type PayOrdersDeps = Omit<MallOrderDeps, 'repo' | 'db'>;
  * repository, with one handler per order type. The mall's `card` and `product` types are registered
  * here; another module registers its own with `registerOrderType`.
  */
-export function createPayOrdersService(deps: OrderingDeps, svc: PayOrdersDeps, { repo }: { repo: PayOrdersRepository } = { repo: createPayOrdersRepository() }) {
+export function createPayOrdersService(
+  deps: OrderingDeps,
+  svc: PayOrdersDeps,
+  { repo }: { repo: PayOrdersRepository } = { repo: createPayOrdersRepository() },
+) {
   const orderTypes = createOrderTypeRegistry();
   registerMallOrderTypes(orderTypes, { repo, db: deps.db, ...svc });
   const settlement = createSettlement(deps, { repo, orderTypes });

@@ -18,16 +18,32 @@ describe('pay orders API (sandbox provider)', () => {
   let sandbox: SandboxProvider;
 
   const create = (token: string, body: unknown, key: string | null = freshKey()) =>
-    t.call<PayOrder>('POST', 'payOrder/create', { token, body, headers: key === null ? {} : { 'Idempotency-Key': key } });
-  const supply = async (id: string) => (await t.db.select({ minted: cardInfos.minted, reserved: cardInfos.reserved }).from(cardInfos).where(eq(cardInfos.id, id)))[0]!;
-  const orderRow = async (orderNo: string) => (await t.db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!;
+    t.call<PayOrder>('POST', 'payOrder/create', {
+      token,
+      body,
+      headers: key === null ? {} : { 'Idempotency-Key': key },
+    });
+  const supply = async (id: string) =>
+    (
+      await t.db
+        .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
+        .from(cardInfos)
+        .where(eq(cardInfos.id, id))
+    )[0]!;
+  const orderRow = async (orderNo: string) =>
+    (await t.db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!;
   /** Posts a webhook to the sandbox route with the given raw body and headers. */
   const postWebhook = (body: string, headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: { 'content-type': 'application/json', ...headers }, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/sandbox',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
-    [alice, bob] = await createBuyers(t.db, 2, t.clock.now()) as [typeof alice, typeof bob];
+    [alice, bob] = (await createBuyers(t.db, 2, t.clock.now())) as [typeof alice, typeof bob];
     sandbox = t.app.deps.payments as SandboxProvider;
     expect(sandbox.name).toBe('sandbox');
   });
@@ -39,7 +55,17 @@ describe('pay orders API (sandbox provider)', () => {
     expect(res).toMatchObject({ status: 200, code: 200 });
     const o = res.data;
     expect(o.orderNo).toMatch(/^TR261122\d{4}[A-Z]{4}$/);
-    expect(o).toMatchObject({ type: 'card', status: 'pending', quantity: 2, unitPrice: 12_800, amount: 25_600, currency: 'HKD', itemId: drop, itemName: '火焰龍', paymentMethod: '模擬付款' });
+    expect(o).toMatchObject({
+      type: 'card',
+      status: 'pending',
+      quantity: 2,
+      unitPrice: 12_800,
+      amount: 25_600,
+      currency: 'HKD',
+      itemId: drop,
+      itemName: '火焰龍',
+      paymentMethod: '模擬付款',
+    });
     expect(o.payUrl).toBe(`${t.config.publicUrl}/pay/sandbox/${o.orderNo}`);
     expect(new Date(o.expiresAt).getTime() - t.clock.now().getTime()).toBe(15 * MIN);
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 2 });
@@ -74,7 +100,14 @@ describe('pay orders API (sandbox provider)', () => {
     expect(extra.msg).toContain('price');
     const badType = await create(alice.token, { type: 'gift', cardInfoId: drop, quantity: 1 });
     expect(badType.status).toBe(400);
-    expect((await t.call('POST', 'payOrder/create', { body: { type: 'card', cardInfoId: drop, quantity: 1 }, headers: { 'Idempotency-Key': freshKey() } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', 'payOrder/create', {
+          body: { type: 'card', cardInfoId: drop, quantity: 1 },
+          headers: { 'Idempotency-Key': freshKey() },
+        })
+      ).status,
+    ).toBe(403);
     expect((await create(alice.token, { type: 'card', cardInfoId: 'ci_nope', quantity: 1 })).status).toBe(404);
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 0 });
   });
@@ -82,7 +115,11 @@ describe('pay orders API (sandbox provider)', () => {
   it('answers sold out, over the limit, not yet on sale, sale ended and not for sale as distinct 409s', async () => {
     const now = t.clock.now().getTime();
     const tiny = await createDrop(t.db, { editionSize: 2, perUserLimit: 5 });
-    const upcoming = await createDrop(t.db, { editionSize: 5, perUserLimit: 1, saleStartsAt: new Date(now + 3600_000) });
+    const upcoming = await createDrop(t.db, {
+      editionSize: 5,
+      perUserLimit: 1,
+      saleStartsAt: new Date(now + 3600_000),
+    });
     const ended = await createDrop(t.db, { editionSize: 5, perUserLimit: 1, saleEndsAt: new Date(now - 1000) });
     const codeOnly = await createDrop(t.db, { editionSize: 5, perUserLimit: 1, priceCents: null });
     const limited = await createDrop(t.db, { editionSize: 50, perUserLimit: 2 });
@@ -114,22 +151,39 @@ describe('pay orders API (sandbox provider)', () => {
     expect(order.status).toBe(200);
     // Bob's claim finds none left: the drop is flagged (its holders' keys loaded) once the refusal is out.
     expect((await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).msg).toBe('此卡牌已售罄');
-    await expect.poll(() => t.app.services.catalogue.soldOut.refuses({ kind: 'card', id: drop }, freshKey())).toBe(true);
+    await expect
+      .poll(() => t.app.services.catalogue.soldOut.refuses({ kind: 'card', id: drop }, freshKey()))
+      .toBe(true);
     const lookups = vi.spyOn(t.app.services.auth, 'authenticate');
     try {
       // New attempts, by anyone holding any token: refused from memory, no session looked up.
-      expect(await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).toMatchObject({ status: 409, msg: '此卡牌已售罄' });
-      expect(await create('not-a-session', { type: 'card', cardInfoId: drop, quantity: 1 })).toMatchObject({ status: 409, msg: '此卡牌已售罄' });
+      expect(await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).toMatchObject({
+        status: 409,
+        msg: '此卡牌已售罄',
+      });
+      expect(await create('not-a-session', { type: 'card', cardInfoId: drop, quantity: 1 })).toMatchObject({
+        status: 409,
+        msg: '此卡牌已售罄',
+      });
       expect(lookups).not.toHaveBeenCalled();
       // Alice's retry of her key reaches the database and gets her order back; a stranger's token with her key gets 403.
-      expect((await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 }, key)).data.orderNo).toBe(order.data.orderNo);
+      expect((await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 }, key)).data.orderNo).toBe(
+        order.data.orderNo,
+      );
       expect((await create('not-a-session', { type: 'card', cardInfoId: drop, quantity: 1 }, key)).status).toBe(403);
       expect(lookups).toHaveBeenCalledTimes(2);
     } finally {
       lookups.mockRestore();
     }
     // Without any token: 403 before the body is read, sold out or not, valid body or not.
-    expect((await t.call('POST', 'payOrder/create', { body: { type: 'card', cardInfoId: drop, quantity: 1 }, headers: { 'Idempotency-Key': freshKey() } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', 'payOrder/create', {
+          body: { type: 'card', cardInfoId: drop, quantity: 1 },
+          headers: { 'Idempotency-Key': freshKey() },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.call('POST', 'payOrder/create', { body: { nonsense: true } })).status).toBe(403);
     // An unknown token on a drop still on sale: 403, nothing reserved.
     const open = await createDrop(t.db, { editionSize: 5, perUserLimit: 1 });
@@ -156,34 +210,60 @@ describe('pay orders API (sandbox provider)', () => {
     expect(page.body).not.toContain('<script');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
 
-    const confirm = await t.app.inject({ method: 'POST', url: `/pay/sandbox/${order.orderNo}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/pay/sandbox/${order.orderNo}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toBe(`/mall/info?orderNo=${order.orderNo}`);
 
-    const paid = await t.call<PayOrder>('GET', 'payOrder/payCheck', { token: alice.token, query: { orderNo: order.orderNo } });
+    const paid = await t.call<PayOrder>('GET', 'payOrder/payCheck', {
+      token: alice.token,
+      query: { orderNo: order.orderNo },
+    });
     expect(paid.data).toMatchObject({ status: 'paid', payUrl: null });
     expect(paid.data.cards.map((c) => c.serialText)).toEqual(['#0001/1000', '#0002/1000']);
     expect(await supply(drop)).toEqual({ minted: 2, reserved: 0 });
-    const owned = await t.db.select({ ownerId: cards.ownerId, serial: cards.serial }).from(cards).where(eq(cards.cardInfoId, drop));
+    const owned = await t.db
+      .select({ ownerId: cards.ownerId, serial: cards.serial })
+      .from(cards)
+      .where(eq(cards.cardInfoId, drop));
     expect(owned.every((c) => c.ownerId === alice.id)).toBe(true);
     // Provenance records the purchase and its price.
-    const events = await t.db.select({ via: cardEvents.via, priceCents: cardEvents.priceCents, refId: cardEvents.refId }).from(cardEvents).innerJoin(cards, eq(cards.id, cardEvents.cardId)).where(eq(cards.cardInfoId, drop));
+    const events = await t.db
+      .select({ via: cardEvents.via, priceCents: cardEvents.priceCents, refId: cardEvents.refId })
+      .from(cardEvents)
+      .innerJoin(cards, eq(cards.id, cardEvents.cardId))
+      .where(eq(cards.cardInfoId, drop));
     expect(events).toEqual([
       { via: 'drop', priceCents: 9_900, refId: order.orderNo },
       { via: 'drop', priceCents: 9_900, refId: order.orderNo },
     ]);
 
     // Confirming again pays nothing more; the page says it is paid.
-    await t.app.inject({ method: 'POST', url: `/pay/sandbox/${order.orderNo}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/pay/sandbox/${order.orderNo}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(await supply(drop)).toEqual({ minted: 2, reserved: 0 });
-    expect((await t.app.inject({ method: 'GET', url: `/pay/sandbox/${order.orderNo}` })).body).toContain('此訂單已付款');
+    expect((await t.app.inject({ method: 'GET', url: `/pay/sandbox/${order.orderNo}` })).body).toContain(
+      '此訂單已付款',
+    );
   });
 
   it('rejects a webhook with a bad signature or a timestamp older than 5 minutes, changing nothing', async () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
     const order = (await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
     const row = await orderRow(order.orderNo);
-    const { body, headers } = await sandbox.pay({ checkoutId: row.providerRef!, orderNo: row.orderNo, amountCents: row.amountCents });
+    const { body, headers } = await sandbox.pay({
+      checkoutId: row.providerRef!,
+      orderNo: row.orderNo,
+      amountCents: row.amountCents,
+    });
 
     const tampered = body.replace('"amountCents":12800', '"amountCents":1');
     const bad = await postWebhook(tampered, headers);
@@ -191,7 +271,9 @@ describe('pay orders API (sandbox provider)', () => {
     expect(bad.json().msg).toBe('Webhook 簽名無效或已過期');
     const unsigned = await postWebhook(body, {});
     expect(unsigned.statusCode).toBe(400);
-    const wrongKey = await postWebhook(body, { 'trove-signature': headers['trove-signature']!.replace(/v1=[0-9a-f]{4}/, 'v1=0000') });
+    const wrongKey = await postWebhook(body, {
+      'trove-signature': headers['trove-signature']!.replace(/v1=[0-9a-f]{4}/, 'v1=0000'),
+    });
     expect(wrongKey.statusCode).toBe(400);
 
     t.clock.advance(5 * MIN + 1000);
@@ -219,10 +301,18 @@ describe('pay orders API (sandbox provider)', () => {
       id: 'evt_forged',
       type: 'payment.succeeded',
       created,
-      data: { checkoutId: row.providerRef, orderNo: row.orderNo, chargeId: 'sbx_ch_forged', amountCents: row.amountCents, currency: 'HKD' },
+      data: {
+        checkoutId: row.providerRef,
+        orderNo: row.orderNo,
+        chargeId: 'sbx_ch_forged',
+        amountCents: row.amountCents,
+        currency: 'HKD',
+      },
     });
     // Exactly how the sandbox signed before: HMAC keyed by HMAC(default secret, label).
-    const oldKey = createHmac('sha256', 'trove-local-development-secret-change-me').update('trove-sandbox-webhook-v1').digest('hex');
+    const oldKey = createHmac('sha256', 'trove-local-development-secret-change-me')
+      .update('trove-sandbox-webhook-v1')
+      .digest('hex');
     const signature = `t=${created},v1=${createHmac('sha256', oldKey).update(`${created}.`).update(body).digest('hex')}`;
     const res = await postWebhook(body, { 'trove-signature': signature });
     expect(res.statusCode).toBe(400);
@@ -249,9 +339,16 @@ describe('pay orders API (sandbox provider)', () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
     const order = (await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
     const row = await orderRow(order.orderNo);
-    const pending = await t.call<PayOrder>('GET', 'payOrder/payCheck', { token: bob.token, query: { orderNo: order.orderNo } });
+    const pending = await t.call<PayOrder>('GET', 'payOrder/payCheck', {
+      token: bob.token,
+      query: { orderNo: order.orderNo },
+    });
     expect(pending.data.status).toBe('pending');
-    const { body, headers } = await sandbox.pay({ checkoutId: row.providerRef!, orderNo: row.orderNo, amountCents: row.amountCents });
+    const { body, headers } = await sandbox.pay({
+      checkoutId: row.providerRef!,
+      orderNo: row.orderNo,
+      amountCents: row.amountCents,
+    });
     const [hook, check1, check2] = await Promise.all([
       postWebhook(body, headers),
       t.call<PayOrder>('GET', 'payOrder/payCheck', { token: bob.token, query: { orderNo: order.orderNo } }),
@@ -271,7 +368,10 @@ describe('pay orders API (sandbox provider)', () => {
     const b = (await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
     expect((await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).msg).toBe('此卡牌已售罄');
     t.clock.advance(15 * MIN - 1000);
-    expect((await t.call<PayOrder>('GET', 'payOrder/info', { token: alice.token, query: { orderNo: a.orderNo } })).data.status).toBe('pending');
+    expect(
+      (await t.call<PayOrder>('GET', 'payOrder/info', { token: alice.token, query: { orderNo: a.orderNo } })).data
+        .status,
+    ).toBe('pending');
     t.clock.advance(1000);
     const info = await t.call<PayOrder>('GET', 'payOrder/info', { token: alice.token, query: { orderNo: a.orderNo } });
     expect(info.data).toMatchObject({ status: 'expired', payUrl: null });
@@ -298,10 +398,17 @@ describe('pay orders API (sandbox provider)', () => {
     await t.app.services.payOrders.expireDue();
     const bobs = (await create(bob.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
     expect(bobs.status).toBe('pending');
-    const { body, headers } = await sandbox.pay({ checkoutId: row.providerRef!, orderNo: row.orderNo, amountCents: row.amountCents });
+    const { body, headers } = await sandbox.pay({
+      checkoutId: row.providerRef!,
+      orderNo: row.orderNo,
+      amountCents: row.amountCents,
+    });
     const hook = await postWebhook(body, headers);
     expect(hook.json().data.outcome).toBe('refunded_late');
-    const after = await t.call<PayOrder>('GET', 'payOrder/info', { token: alice.token, query: { orderNo: late.orderNo } });
+    const after = await t.call<PayOrder>('GET', 'payOrder/info', {
+      token: alice.token,
+      query: { orderNo: late.orderNo },
+    });
     expect(after.data).toMatchObject({ status: 'refunded', cards: [] });
     expect(after.data.note).toContain('退回');
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 1 });
@@ -311,8 +418,13 @@ describe('pay orders API (sandbox provider)', () => {
   it('lets the buyer cancel a pending order, releasing the reservation', async () => {
     const drop = await createDrop(t.db, { editionSize: 5, perUserLimit: 5 });
     const order = (await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 3 })).data;
-    expect((await t.call('POST', 'payOrder/cancel', { token: bob.token, body: { orderNo: order.orderNo } })).status).toBe(404);
-    const res = await t.call<PayOrder>('POST', 'payOrder/cancel', { token: alice.token, body: { orderNo: order.orderNo } });
+    expect(
+      (await t.call('POST', 'payOrder/cancel', { token: bob.token, body: { orderNo: order.orderNo } })).status,
+    ).toBe(404);
+    const res = await t.call<PayOrder>('POST', 'payOrder/cancel', {
+      token: alice.token,
+      body: { orderNo: order.orderNo },
+    });
     expect(res).toMatchObject({ status: 200, msg: '訂單已取消' });
     expect(res.data.status).toBe('cancelled');
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 0 });
@@ -325,8 +437,15 @@ describe('pay orders API (sandbox provider)', () => {
     const order = (await create(alice.token, { type: 'card', cardInfoId: drop, quantity: 1 })).data;
     const ask = (method: 'GET' | 'POST', path: string, orderNo: string, token?: string) =>
       t.call(method, path, method === 'GET' ? { token, query: { orderNo } } : { token, body: { orderNo } });
-    for (const [method, path] of [['GET', 'payOrder/info'], ['GET', 'payOrder/payCheck'], ['POST', 'payOrder/cancel']] as const) {
-      expect(await ask(method, path, order.orderNo, bob.token), path).toMatchObject({ status: 404, msg: '找不到此訂單' });
+    for (const [method, path] of [
+      ['GET', 'payOrder/info'],
+      ['GET', 'payOrder/payCheck'],
+      ['POST', 'payOrder/cancel'],
+    ] as const) {
+      expect(await ask(method, path, order.orderNo, bob.token), path).toMatchObject({
+        status: 404,
+        msg: '找不到此訂單',
+      });
       expect((await ask(method, path, 'TR2611220000ZZZZ', alice.token)).status, path).toBe(404);
       expect((await ask(method, path, order.orderNo)).status, path).toBe(403);
       expect((await ask(method, path, 'x', alice.token)).msg, path).toBe('訂單編號格式不正確');
@@ -347,27 +466,52 @@ describe('pay orders API (sandbox provider)', () => {
     await create(carol!.token, { type: 'product', productId: product, quantity: 1 });
     const list = await t.call<PayOrder[]>('GET', 'payOrder/list', { token: carol!.token, query: { type: 'card' } });
     expect(list.data.map((o) => o.orderNo)).toEqual([...nos].reverse());
-    const page2 = await t.call<PayOrder[]>('GET', 'payOrder/list', { token: carol!.token, query: { type: 'card', page: '2', pageSize: '2' } });
+    const page2 = await t.call<PayOrder[]>('GET', 'payOrder/list', {
+      token: carol!.token,
+      query: { type: 'card', page: '2', pageSize: '2' },
+    });
     expect(page2.data.map((o) => o.orderNo)).toEqual([nos[0]]);
-    const pendingForDrop = await t.call<PayOrder[]>('GET', 'payOrder/list', { token: carol!.token, query: { status: 'pending', itemId: product } });
+    const pendingForDrop = await t.call<PayOrder[]>('GET', 'payOrder/list', {
+      token: carol!.token,
+      query: { status: 'pending', itemId: product },
+    });
     expect(pendingForDrop.data).toHaveLength(1);
     expect(pendingForDrop.data[0]!.type).toBe('product');
-    expect((await t.call<PayOrder[]>('GET', 'payOrder/list', { token: alice.token, query: { itemId: product } })).data).toEqual([]);
+    expect(
+      (await t.call<PayOrder[]>('GET', 'payOrder/list', { token: alice.token, query: { itemId: product } })).data,
+    ).toEqual([]);
   });
 
   it('sells products: reserves stock, creates goods owned by the buyer when paid, returns to /mall/goodsInfo', async () => {
     const product = await createProduct(t.db, { stock: 3, perUserLimit: 2, priceCents: 5_000 });
     const order = (await create(bob.token, { type: 'product', productId: product, quantity: 2 })).data;
     expect(order).toMatchObject({ type: 'product', amount: 10_000, itemName: '收藏卡盒' });
-    expect((await create(alice.token, { type: 'product', productId: product, quantity: 2 })).msg).toBe('此商品只剩 1 件，請減少數量');
-    const confirm = await t.app.inject({ method: 'POST', url: `/pay/sandbox/${order.orderNo}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect((await create(alice.token, { type: 'product', productId: product, quantity: 2 })).msg).toBe(
+      '此商品只剩 1 件，請減少數量',
+    );
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/pay/sandbox/${order.orderNo}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(confirm.headers.location).toBe(`/mall/goodsInfo?orderNo=${order.orderNo}`);
-    const paid = await t.call<PayOrder>('GET', 'payOrder/payCheck', { token: bob.token, query: { orderNo: order.orderNo } });
+    const paid = await t.call<PayOrder>('GET', 'payOrder/payCheck', {
+      token: bob.token,
+      query: { orderNo: order.orderNo },
+    });
     expect(paid.data.status).toBe('paid');
     expect(paid.data.goods).toHaveLength(2);
     const units = await t.db.select({ ownerId: goods.ownerId }).from(goods).where(eq(goods.productId, product));
     expect(units).toEqual([{ ownerId: bob.id }, { ownerId: bob.id }]);
-    expect((await t.db.select({ sold: products.sold, reserved: products.reserved }).from(products).where(eq(products.id, product)))[0]).toEqual({ sold: 2, reserved: 0 });
+    expect(
+      (
+        await t.db
+          .select({ sold: products.sold, reserved: products.reserved })
+          .from(products)
+          .where(eq(products.id, product))
+      )[0],
+    ).toEqual({ sold: 2, reserved: 0 });
   });
 
   it('delivers the sandbox webhook to itself over real HTTP when the server listens', async () => {
@@ -377,12 +521,25 @@ describe('pay orders API (sandbox provider)', () => {
       const { port } = live.app.server.address() as { port: number };
       const [buyer] = await createBuyers(live.db, 1, live.clock.now());
       const drop = await createDrop(live.db, { editionSize: 5, perUserLimit: 1 });
-      const order = (await live.call<PayOrder>('POST', 'payOrder/create', { token: buyer!.token, body: { type: 'card', cardInfoId: drop, quantity: 1 }, headers: { 'Idempotency-Key': freshKey() } })).data;
-      const res = await fetch(`http://127.0.0.1:${port}/pay/sandbox/${order.orderNo}/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+      const order = (
+        await live.call<PayOrder>('POST', 'payOrder/create', {
+          token: buyer!.token,
+          body: { type: 'card', cardInfoId: drop, quantity: 1 },
+          headers: { 'Idempotency-Key': freshKey() },
+        })
+      ).data;
+      const res = await fetch(`http://127.0.0.1:${port}/pay/sandbox/${order.orderNo}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+        redirect: 'manual',
+      });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`/mall/info?orderNo=${order.orderNo}`);
       // Settled by the webhook alone (no payCheck yet).
-      const row = (await live.db.select({ status: payOrders.status }).from(payOrders).where(eq(payOrders.orderNo, order.orderNo)))[0]!;
+      const row = (
+        await live.db.select({ status: payOrders.status }).from(payOrders).where(eq(payOrders.orderNo, order.orderNo))
+      )[0]!;
       expect(row.status).toBe('paid');
     } finally {
       await live.close();

@@ -7,7 +7,17 @@ import type { OrderTypeRegistry } from './order-types';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 
 /** What happened to a reported payment; also stored on the webhook event. */
-export type SettleOutcome = 'settled' | 'already_paid' | 'returned_to_balance' | 'already_returned' | 'refunded_late' | 'already_refunded' | 'amount_mismatch' | 'unknown_order' | 'other_provider' | 'checkout_mismatch';
+export type SettleOutcome =
+  | 'settled'
+  | 'already_paid'
+  | 'returned_to_balance'
+  | 'already_returned'
+  | 'refunded_late'
+  | 'already_refunded'
+  | 'amount_mismatch'
+  | 'unknown_order'
+  | 'other_provider'
+  | 'checkout_mismatch';
 
 const LATE_PAYMENT_NOTE = '付款於訂單逾期或取消後才到達，款項將全數退回，不會發出卡牌或商品';
 
@@ -25,7 +35,10 @@ export interface BalancePayer {
  * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the
  * provider), expiry and the release of reservations. Item specifics come from the order type's handler.
  */
-export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry }) {
+export function createSettlement(
+  deps: SettlementDeps,
+  { repo, orderTypes }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry },
+) {
   const provider = deps.payments;
   let balancePayer: BalancePayer | null = null;
 
@@ -53,7 +66,8 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
     }
     const released = releasedIn.get(tx);
     // Only through `transaction`: a release elsewhere would leave sold-out flags up until they expire.
-    if (!released) throw new AppError('internal', `reservation of ${order.orderNo} released outside settlement.transaction`);
+    if (!released)
+      throw new AppError('internal', `reservation of ${order.orderNo} released outside settlement.transaction`);
     released.push(order);
   }
 
@@ -61,7 +75,12 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
    * Applies a payment the provider reported, exactly once, inside `tx`: pending → paid and the
    * items delivered; a payment for an overdue, expired or cancelled order is marked for refund.
    */
-  async function settleIn(tx: Tx, orderNo: string, payment: ProviderPayment, providerName: string): Promise<SettleOutcome> {
+  async function settleIn(
+    tx: Tx,
+    orderNo: string,
+    payment: ProviderPayment,
+    providerName: string,
+  ): Promise<SettleOutcome> {
     const order = await repo.byOrderNo(tx, orderNo);
     if (!order) return 'unknown_order';
     // An order paid from the wallet keeps the checkout it had, so a payment made there too is recognised.
@@ -73,7 +92,10 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
       return switchedToBalance ? 'other_provider' : 'checkout_mismatch';
     }
     if (payment.amountCents !== order.amountCents || payment.currency.toUpperCase() !== order.currency) {
-      deps.log.warn({ orderNo, paid: payment.amountCents, currency: payment.currency }, 'payment does not match the order amount');
+      deps.log.warn(
+        { orderNo, paid: payment.amountCents, currency: payment.currency },
+        'payment does not match the order amount',
+      );
       return 'amount_mismatch';
     }
     const now = deps.clock.now();
@@ -91,7 +113,11 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
       if (!balancePayer) throw new AppError('internal', 'no balance payer registered');
       const key = `${providerName}:${payment.providerRef}`;
       const credited = await balancePayer.returnPayment(tx, current, { key, amountCents: payment.amountCents });
-      if (credited) deps.log.warn({ orderNo, paymentRef: payment.paymentRef }, 'second payment for a paid order returned to the buyer balance');
+      if (credited)
+        deps.log.warn(
+          { orderNo, paymentRef: payment.paymentRef },
+          'second payment for a paid order returned to the buyer balance',
+        );
       return credited ? 'returned_to_balance' : 'already_returned';
     }
     if (current.status === 'refunded') return 'already_refunded';
@@ -148,7 +174,9 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
      * from the wallet, whether its checkout was paid too (that money goes back to the balance).
      */
     async reconcile(order: PayOrderRow): Promise<PayOrderRow> {
-      const askable = (order.status === 'pending' && order.provider === provider.name) || (order.status === 'paid' && order.provider === 'balance');
+      const askable =
+        (order.status === 'pending' && order.provider === provider.name) ||
+        (order.status === 'paid' && order.provider === 'balance');
       if (!askable || !order.providerRef) return order;
       let payment: ProviderPayment | null = null;
       try {
@@ -180,11 +208,22 @@ export function createSettlement(deps: SettlementDeps, { repo, orderTypes }: { r
      * A verified webhook event: recorded once per (provider, event id) and settled in the same
      * transaction, so a replay or a concurrent duplicate is a no-op.
      */
-    async applyWebhook(providerName: 'sandbox' | 'stripe', event: { eventId: string; eventType: string; payment: ProviderPayment | null }): Promise<SettleOutcome | 'duplicate' | 'ignored'> {
+    async applyWebhook(
+      providerName: 'sandbox' | 'stripe',
+      event: { eventId: string; eventType: string; payment: ProviderPayment | null },
+    ): Promise<SettleOutcome | 'duplicate' | 'ignored'> {
       return transaction(async (tx) => {
         const id = newId('pev');
         const orderNo = event.payment?.orderNo ?? null;
-        const fresh = await repo.recordEvent(tx, { id, provider: providerName, eventId: event.eventId, eventType: event.eventType, orderNo, outcome: 'received', receivedAt: deps.clock.now() });
+        const fresh = await repo.recordEvent(tx, {
+          id,
+          provider: providerName,
+          eventId: event.eventId,
+          eventType: event.eventType,
+          orderNo,
+          outcome: 'received',
+          receivedAt: deps.clock.now(),
+        });
         if (!fresh) return 'duplicate';
         if (!event.payment || !orderNo) {
           await repo.setEventOutcome(tx, id, 'ignored', orderNo);

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { createBuyers, createDrop } from './pay-orders.fixtures';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
-if (!TEST_REDIS_URL) console.log('skipped: sold-out flags across two instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
+if (!TEST_REDIS_URL)
+  console.log('skipped: sold-out flags across two instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
 
 /** Waits for something another instance sends through Redis (delivery, not speed, is under test). */
 async function until(what: string, cond: () => boolean) {
@@ -61,16 +62,28 @@ describe.skipIf(!TEST_REDIS_URL)('sold-out flags of two instances on one Redis',
     const [alice, bob, carol] = await createBuyers(db, 3, clock.now());
     const item = { kind: 'card' as const, id: drop };
     const buy = (app: FastifyInstance, token: string) =>
-      app.inject({ method: 'POST', url: '/api/payOrder/create', headers: { authorization: `Bearer ${token}`, 'idempotency-key': newId('k') }, payload: { type: 'card', cardInfoId: drop, quantity: 1 } });
+      app.inject({
+        method: 'POST',
+        url: '/api/payOrder/create',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': newId('k') },
+        payload: { type: 'card', cardInfoId: drop, quantity: 1 },
+      });
 
     const first = await buy(one, alice!.token);
     expect(first.statusCode).toBe(200);
     // Each instance learns "sold out" from its own claim, and then answers from memory.
     expect((await buy(one, bob!.token)).json()).toMatchObject({ code: 409, msg: '此卡牌已售罄' });
     expect((await buy(two, carol!.token)).json()).toMatchObject({ code: 409, msg: '此卡牌已售罄' });
-    await until('both instances flag the drop', () => apps.every((a) => a.services.catalogue.soldOut.refuses(item, newId('k'))));
+    await until('both instances flag the drop', () =>
+      apps.every((a) => a.services.catalogue.soldOut.refuses(item, newId('k'))),
+    );
 
-    const cancel = await one.inject({ method: 'POST', url: '/api/payOrder/cancel', headers: { authorization: `Bearer ${alice!.token}` }, payload: { orderNo: first.json().data.orderNo } });
+    const cancel = await one.inject({
+      method: 'POST',
+      url: '/api/payOrder/cancel',
+      headers: { authorization: `Bearer ${alice!.token}` },
+      payload: { orderNo: first.json().data.orderNo },
+    });
     expect(cancel.statusCode).toBe(200);
     // Instance two did nothing itself: only the message from instance one can clear its flag.
     await until('instance two hears of the release', () => !two.services.catalogue.soldOut.refuses(item, newId('k')));

@@ -16,8 +16,10 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
   const raw = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
 
   for (const name of ['sandbox', 'stripe'] as const) {
-    r.post(`/payment/webhook/${name}`, { schema: { tags: ['payment'], response: reply(WebhookAnswerSchema) } }, async (req) =>
-      ok(await payments.receiveWebhook(name, raw(req.body), req.headers)),
+    r.post(
+      `/payment/webhook/${name}`,
+      { schema: { tags: ['payment'], response: reply(WebhookAnswerSchema) } },
+      async (req) => ok(await payments.receiveWebhook(name, raw(req.body), req.headers)),
     );
   }
 }

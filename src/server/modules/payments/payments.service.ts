@@ -50,7 +50,11 @@ export function createPaymentsService(deps: Deps, svc: { payOrders: PayOrdersSer
       const returnUrl = payOrderReturnPath(order);
       if (order.status !== 'pending') return { webhook: null, returnUrl, status: order.status };
       const row = (await svc.payOrders.sandboxOrder(orderNo))!;
-      const webhook = await provider.pay({ checkoutId: row.providerRef!, orderNo: row.orderNo, amountCents: row.amountCents });
+      const webhook = await provider.pay({
+        checkoutId: row.providerRef!,
+        orderNo: row.orderNo,
+        amountCents: row.amountCents,
+      });
       return { webhook, returnUrl, status: order.status };
     },
   };

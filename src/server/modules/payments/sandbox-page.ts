@@ -1,6 +1,7 @@
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
   *{box-sizing:border-box}body{margin:0;font-family:-apple-system,"PingFang HK","Noto Sans HK","Microsoft JhengHei",sans-serif;background:#f5f5f5;color:#1f1f1f}
@@ -18,7 +19,12 @@ function layout(title: string, body: string): string {
  * The sandbox provider's checkout page: server-rendered, no script (CSP), a plain form post. Its focus ring is the
  * app's (decision 016: the product purple outside a white gap); rows wrap at 320 px and at large text.
  */
-export function renderSandboxCheckout(input: { order: PayOrder; amountText: string; returnUrl: string; message?: string }): string {
+export function renderSandboxCheckout(input: {
+  order: PayOrder;
+  amountText: string;
+  returnUrl: string;
+  message?: string;
+}): string {
   const o = input.order;
   const details = `
     <div class="card">
@@ -28,8 +34,16 @@ export function renderSandboxCheckout(input: { order: PayOrder; amountText: stri
       <div class="row"><span class="muted">應付金額</span><span class="amount">${escapeHtml(input.amountText)}</span></div>
     </div>`;
   if (o.status !== 'pending') {
-    const state = o.status === 'paid' ? '此訂單已付款。' : o.status === 'expired' ? '此訂單已逾期，不能再付款。' : '此訂單已結束，不能再付款。';
-    return layout('模擬付款', `<h1>模擬付款</h1>${details}<p role="status">${state}</p><a class="btn pay" href="${escapeHtml(input.returnUrl)}">返回 Trove 寶庫</a>`);
+    const state =
+      o.status === 'paid'
+        ? '此訂單已付款。'
+        : o.status === 'expired'
+          ? '此訂單已逾期，不能再付款。'
+          : '此訂單已結束，不能再付款。';
+    return layout(
+      '模擬付款',
+      `<h1>模擬付款</h1>${details}<p role="status">${state}</p><a class="btn pay" href="${escapeHtml(input.returnUrl)}">返回 Trove 寶庫</a>`,
+    );
   }
   const action = `/pay/sandbox/${encodeURIComponent(o.orderNo)}/confirm`;
   return layout(
@@ -42,5 +56,8 @@ export function renderSandboxCheckout(input: { order: PayOrder; amountText: stri
 }
 
 export function renderSandboxNotFound(): string {
-  return layout('模擬付款', '<h1>模擬付款</h1><div class="card"><p>找不到此訂單，或此訂單不使用模擬付款。</p></div><a class="btn cancel" href="/">返回 Trove 寶庫</a>');
+  return layout(
+    '模擬付款',
+    '<h1>模擬付款</h1><div class="card"><p>找不到此訂單，或此訂單不使用模擬付款。</p></div><a class="btn cancel" href="/">返回 Trove 寶庫</a>',
+  );
 }

@@ -18,16 +18,40 @@ describe('Stripe provider against a local fake of its API', () => {
   let keySeq = 0;
 
   const create = (cardInfoId: string, quantity = 1) =>
-    t.call<PayOrder>('POST', 'payOrder/create', { token: buyer.token, body: { type: 'card', cardInfoId, quantity }, headers: { 'Idempotency-Key': `stripe-key-${keySeq++}` } });
+    t.call<PayOrder>('POST', 'payOrder/create', {
+      token: buyer.token,
+      body: { type: 'card', cardInfoId, quantity },
+      headers: { 'Idempotency-Key': `stripe-key-${keySeq++}` },
+    });
   const postEvent = (payload: string, signature: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/stripe',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    });
   const signed = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: WHSEC });
-  const supply = async (id: string) => (await t.db.select({ minted: cardInfos.minted, reserved: cardInfos.reserved }).from(cardInfos).where(eq(cardInfos.id, id)))[0]!;
-  const providerRef = async (orderNo: string) => (await t.db.select({ ref: payOrders.providerRef }).from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!.ref!;
+  const supply = async (id: string) =>
+    (
+      await t.db
+        .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
+        .from(cardInfos)
+        .where(eq(cardInfos.id, id))
+    )[0]!;
+  const providerRef = async (orderNo: string) =>
+    (await t.db.select({ ref: payOrders.providerRef }).from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!.ref!;
 
   beforeAll(async () => {
     fake = await startFakeStripe(SECRET);
-    t = await createTestApp({ env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_BASE: fake.url, PUBLIC_URL: 'https://trove.example' } });
+    t = await createTestApp({
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: SECRET,
+        STRIPE_WEBHOOK_SECRET: WHSEC,
+        STRIPE_API_BASE: fake.url,
+        PUBLIC_URL: 'https://trove.example',
+      },
+    });
     [buyer] = (await createBuyers(t.db, 1, t.clock.now())) as [typeof buyer];
   });
   afterAll(async () => {
@@ -42,7 +66,13 @@ describe('Stripe provider against a local fake of its API', () => {
     const ref = await providerRef(order.orderNo);
     const session = fake.sessions.get(ref)!;
     expect(order.payUrl).toBe(session.url);
-    expect(session).toMatchObject({ mode: 'payment', currency: 'hkd', amount_total: 25_600, client_reference_id: order.orderNo, metadata: { orderNo: order.orderNo } });
+    expect(session).toMatchObject({
+      mode: 'payment',
+      currency: 'hkd',
+      amount_total: 25_600,
+      client_reference_id: order.orderNo,
+      metadata: { orderNo: order.orderNo },
+    });
     expect(session.success_url).toBe(`https://trove.example/mall/info?orderNo=${order.orderNo}`);
     expect(fake.requests).toContain('POST /v1/checkout/sessions');
   });
@@ -62,7 +92,10 @@ describe('Stripe provider against a local fake of its API', () => {
     const other = JSON.stringify(fake.completedEvent(ref, 'evt_other'));
     expect((await postEvent(other, signed(other))).json().data.outcome).toBe('already_paid');
     expect(await supply(drop)).toEqual({ minted: 1, reserved: 0 });
-    const info = await t.call<PayOrder>('GET', 'payOrder/info', { token: buyer.token, query: { orderNo: order.orderNo } });
+    const info = await t.call<PayOrder>('GET', 'payOrder/info', {
+      token: buyer.token,
+      query: { orderNo: order.orderNo },
+    });
     expect(info.data.cards.map((c) => c.serialText)).toEqual(['#0001/10']);
   });
 
@@ -72,9 +105,16 @@ describe('Stripe provider against a local fake of its API', () => {
     const ref = await providerRef(order.orderNo);
     fake.markPaid(ref);
     const payload = JSON.stringify(fake.completedEvent(ref));
-    expect((await postEvent(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }))).statusCode).toBe(400);
+    expect(
+      (await postEvent(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' })))
+        .statusCode,
+    ).toBe(400);
     expect((await postEvent(payload.replace('"paid"', '"paid" '), signed(payload))).statusCode).toBe(400);
-    const old = stripe.webhooks.generateTestHeaderString({ payload, secret: WHSEC, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const old = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WHSEC,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect((await postEvent(payload, old)).statusCode).toBe(400);
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 1 });
   });
@@ -83,9 +123,15 @@ describe('Stripe provider against a local fake of its API', () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
     const order = (await create(drop)).data;
     const ref = await providerRef(order.orderNo);
-    expect((await t.call<PayOrder>('GET', 'payOrder/payCheck', { token: buyer.token, query: { orderNo: order.orderNo } })).data.status).toBe('pending');
+    expect(
+      (await t.call<PayOrder>('GET', 'payOrder/payCheck', { token: buyer.token, query: { orderNo: order.orderNo } }))
+        .data.status,
+    ).toBe('pending');
     fake.markPaid(ref);
-    const paid = await t.call<PayOrder>('GET', 'payOrder/payCheck', { token: buyer.token, query: { orderNo: order.orderNo } });
+    const paid = await t.call<PayOrder>('GET', 'payOrder/payCheck', {
+      token: buyer.token,
+      query: { orderNo: order.orderNo },
+    });
     expect(paid.data.status).toBe('paid');
     expect(fake.requests).toContain(`GET /v1/checkout/sessions/${ref}`);
     expect(await supply(drop)).toEqual({ minted: 1, reserved: 0 });
@@ -95,7 +141,13 @@ describe('Stripe provider against a local fake of its API', () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
     const order = (await create(drop)).data;
     const ref = await providerRef(order.orderNo);
-    const other = JSON.stringify({ id: 'evt_misc', object: 'event', type: 'customer.created', created: 1, data: { object: {} } });
+    const other = JSON.stringify({
+      id: 'evt_misc',
+      object: 'event',
+      type: 'customer.created',
+      created: 1,
+      data: { object: {} },
+    });
     expect((await postEvent(other, signed(other))).json().data.outcome).toBe('ignored');
     fake.markPaid(ref);
     const event = fake.completedEvent(ref, 'evt_short');
@@ -107,13 +159,26 @@ describe('Stripe provider against a local fake of its API', () => {
 
   it('gives the reservation back and answers 503 when Stripe cannot open a checkout', async () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
-    const down = await createTestApp({ env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_BASE: fake.url } });
+    const down = await createTestApp({
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_wrong',
+        STRIPE_WEBHOOK_SECRET: WHSEC,
+        STRIPE_API_BASE: fake.url,
+      },
+    });
     try {
       const [u] = await createBuyers(down.db, 1, down.clock.now());
       const themeDrop = await createDrop(down.db, { editionSize: 10, perUserLimit: 5 });
-      const res = await down.call('POST', 'payOrder/create', { token: u!.token, body: { type: 'card', cardInfoId: themeDrop, quantity: 1 }, headers: { 'Idempotency-Key': 'stripe-down-1' } });
+      const res = await down.call('POST', 'payOrder/create', {
+        token: u!.token,
+        body: { type: 'card', cardInfoId: themeDrop, quantity: 1 },
+        headers: { 'Idempotency-Key': 'stripe-down-1' },
+      });
       expect(res).toMatchObject({ status: 503, msg: '付款服務暫時無法使用，請稍後再試' });
-      const row = (await down.db.select({ reserved: cardInfos.reserved }).from(cardInfos).where(eq(cardInfos.id, themeDrop)))[0]!;
+      const row = (
+        await down.db.select({ reserved: cardInfos.reserved }).from(cardInfos).where(eq(cardInfos.id, themeDrop))
+      )[0]!;
       expect(row.reserved).toBe(0);
       const list = await down.call<PayOrder[]>('GET', 'payOrder/list', { token: u!.token });
       expect(list.data.map((o) => o.status)).toEqual(['cancelled']);

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
 import { addProduct, addressBody, giveGoods, signIn } from './shipments.fixtures';
 
-if (!TEST_DATABASE_URL) console.log('skipped: delivery and address-book concurrency tests need PostgreSQL (set TEST_DATABASE_URL)');
+if (!TEST_DATABASE_URL)
+  console.log('skipped: delivery and address-book concurrency tests need PostgreSQL (set TEST_DATABASE_URL)');
 
 describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real concurrency (PostgreSQL)', () => {
   let t: TestApp;
@@ -18,9 +19,12 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
   });
   afterAll(() => t?.close());
 
-  const addAddress = async (token: string, body = addressBody()) => (await t.call<Address>('POST', 'address/add', { token, body })).data;
-  const deliver = (token: string, goodsIds: string[], addressId: string) => t.call('POST', 'goods/delivery', { token, body: { goodsIds, addressId } });
-  const shipmentsOf = (userId: string) => t.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.userId, userId));
+  const addAddress = async (token: string, body = addressBody()) =>
+    (await t.call<Address>('POST', 'address/add', { token, body })).data;
+  const deliver = (token: string, goodsIds: string[], addressId: string) =>
+    t.call('POST', 'goods/delivery', { token, body: { goodsIds, addressId } });
+  const shipmentsOf = (userId: string) =>
+    t.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.userId, userId));
 
   it('the same goods requested for delivery 10 times at once: one shipment, the others 409', async () => {
     const u = await signIn(t);
@@ -30,7 +34,10 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await shipmentsOf(u.userId)).toHaveLength(1);
-    const carried = await t.db.select({ goodsId: shipmentItems.goodsId }).from(shipmentItems).where(inArray(shipmentItems.goodsId, ids));
+    const carried = await t.db
+      .select({ goodsId: shipmentItems.goodsId })
+      .from(shipmentItems)
+      .where(inArray(shipmentItems.goodsId, ids));
     expect(carried).toHaveLength(3);
   });
 
@@ -39,9 +46,14 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
     const ids = await giveGoods(t, u.userId, box, 6);
     const addr = await addAddress(u.token);
     const sets = [ids.slice(0, 4), [...ids.slice(2, 6)].reverse(), [ids[5]!, ids[0]!], ids.slice(1, 3).reverse()];
-    const results = await Promise.all(sets.flatMap((s) => [deliver(u.token, s, addr.id), deliver(u.token, s, addr.id)]));
+    const results = await Promise.all(
+      sets.flatMap((s) => [deliver(u.token, s, addr.id), deliver(u.token, s, addr.id)]),
+    );
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
-    const carried = await t.db.select({ goodsId: shipmentItems.goodsId }).from(shipmentItems).where(inArray(shipmentItems.goodsId, ids));
+    const carried = await t.db
+      .select({ goodsId: shipmentItems.goodsId })
+      .from(shipmentItems)
+      .where(inArray(shipmentItems.goodsId, ids));
     expect(new Set(carried.map((c) => c.goodsId)).size).toBe(carried.length);
     expect((await shipmentsOf(u.userId)).length).toBe(results.filter((r) => r.status === 200).length);
   });
@@ -55,7 +67,12 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
     let listed = 0;
     for (let round = 0; round < 20; round++) {
       const [id] = await giveGoods(t, u.userId, box);
-      const list = () => t.db.update(goods).set({ status: 'listed' }).where(and(eq(goods.id, id!), eq(goods.status, 'held'))).returning({ id: goods.id });
+      const list = () =>
+        t.db
+          .update(goods)
+          .set({ status: 'listed' })
+          .where(and(eq(goods.id, id!), eq(goods.status, 'held')))
+          .returning({ id: goods.id });
       // Odd rounds give the delivery a head start of a few milliseconds, so both orders of arrival are tried.
       const later = round % 2 ? new Promise<void>((r) => setTimeout(r, round % 4 === 1 ? 2 : 8)).then(list) : list();
       const [res, rows] = await Promise.all([deliver(u.token, [id!], addr.id), later]);
@@ -84,17 +101,29 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
         t.call('POST', 'address/setDefault', { token: u.token, body: { id: round % 2 ? a.id : b.id } }),
       ]);
       expect(results.every((r) => r.status === 200)).toBe(true);
-      const defaults = await t.db.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.userId, u.userId), eq(addresses.isDefault, true)));
+      const defaults = await t.db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(addresses.userId, u.userId), eq(addresses.isDefault, true)));
       expect(defaults).toHaveLength(1);
     }
   }, 60_000);
 
   it('25 concurrent adds to an empty book: 20 kept, exactly one default', async () => {
     const u = await signIn(t);
-    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => t.call('POST', 'address/add', { token: u.token, body: addressBody({ recipient: `收件人${i}`, isDefault: i % 3 === 0 }) })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        t.call('POST', 'address/add', {
+          token: u.token,
+          body: addressBody({ recipient: `收件人${i}`, isDefault: i % 3 === 0 }),
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
-    const counts = await t.db.execute(sql`select count(*)::int as n, count(*) filter (where is_default)::int as d from addresses where user_id = ${u.userId}`);
+    const counts = await t.db.execute(
+      sql`select count(*)::int as n, count(*) filter (where is_default)::int as d from addresses where user_id = ${u.userId}`,
+    );
     expect((counts as unknown as { rows: { n: number; d: number }[] }).rows[0]).toEqual({ n: 20, d: 1 });
   });
 
@@ -102,6 +131,11 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
     const u = await signIn(t);
     const a = await addAddress(u.token);
     await addAddress(u.token, addressBody({ recipient: 'B' }));
-    await expect(t.db.update(addresses).set({ isDefault: true }).where(and(eq(addresses.userId, u.userId), sql`${addresses.id} <> ${a.id}`))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(addresses)
+        .set({ isDefault: true })
+        .where(and(eq(addresses.userId, u.userId), sql`${addresses.id} <> ${a.id}`)),
+    ).rejects.toThrow();
   });
 });

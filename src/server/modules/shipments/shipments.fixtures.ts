@@ -14,15 +14,30 @@ export async function signIn(t: TestApp, phone?: string) {
   return { userId: user.id, token: session.token, phone: p, roles: session.authority };
 }
 
-export async function addProduct(t: TestApp, opts: { type?: 0 | 1; name?: string; stock?: number } = {}): Promise<string> {
+export async function addProduct(
+  t: TestApp,
+  opts: { type?: 0 | 1; name?: string; stock?: number } = {},
+): Promise<string> {
   const id = newId('prd');
-  await t.db.insert(products).values({ id, type: opts.type ?? 1, name: opts.name ?? '收藏卡盒', images: [`/media/${id}.svg`], priceCents: 5_000, stock: opts.stock ?? 1000, perUserLimit: 100 });
+  await t.db
+    .insert(products)
+    .values({
+      id,
+      type: opts.type ?? 1,
+      name: opts.name ?? '收藏卡盒',
+      images: [`/media/${id}.svg`],
+      priceCents: 5_000,
+      stock: opts.stock ?? 1000,
+      perUserLimit: 100,
+    });
   return id;
 }
 
 /** Goods units of a product owned by `userId`, created as a paid mall order would. */
 export async function giveGoods(t: TestApp, userId: string, productId: string, quantity = 1): Promise<string[]> {
-  const made = await t.db.transaction((tx) => t.app.services.goods.create(tx, { productId, ownerId: userId, quantity, refId: 'test' }));
+  const made = await t.db.transaction((tx) =>
+    t.app.services.goods.create(tx, { productId, ownerId: userId, quantity, refId: 'test' }),
+  );
   return made.map((g) => g.id);
 }
 

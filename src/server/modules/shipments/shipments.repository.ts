@@ -49,7 +49,12 @@ export function createShipmentsRepository() {
       return db
         .select(columns)
         .from(shipments)
-        .where(and(f.userId ? eq(shipments.userId, f.userId) : undefined, f.status ? eq(shipments.status, f.status) : undefined))
+        .where(
+          and(
+            f.userId ? eq(shipments.userId, f.userId) : undefined,
+            f.status ? eq(shipments.status, f.status) : undefined,
+          ),
+        )
         .orderBy(desc(shipments.createdAt), desc(shipments.id))
         .limit(f.limit)
         .offset(f.offset);
@@ -68,7 +73,13 @@ export function createShipmentsRepository() {
     async items(db: Executor, shipmentIds: string[]) {
       if (shipmentIds.length === 0) return [];
       return db
-        .select({ shipmentId: shipmentItems.shipmentId, goodsId: shipmentItems.goodsId, productId: shipmentItems.productId, name: shipmentItems.name, image: shipmentItems.image })
+        .select({
+          shipmentId: shipmentItems.shipmentId,
+          goodsId: shipmentItems.goodsId,
+          productId: shipmentItems.productId,
+          name: shipmentItems.name,
+          image: shipmentItems.image,
+        })
         .from(shipmentItems)
         .where(inArray(shipmentItems.shipmentId, shipmentIds))
         .orderBy(asc(shipmentItems.name), asc(shipmentItems.goodsId));
@@ -77,14 +88,25 @@ export function createShipmentsRepository() {
     async events(db: Executor, shipmentIds: string[]) {
       if (shipmentIds.length === 0) return [];
       return db
-        .select({ shipmentId: shipmentEvents.shipmentId, kind: shipmentEvents.kind, note: shipmentEvents.note, at: shipmentEvents.createdAt, id: shipmentEvents.id })
+        .select({
+          shipmentId: shipmentEvents.shipmentId,
+          kind: shipmentEvents.kind,
+          note: shipmentEvents.note,
+          at: shipmentEvents.createdAt,
+          id: shipmentEvents.id,
+        })
         .from(shipmentEvents)
         .where(inArray(shipmentEvents.shipmentId, shipmentIds))
         .orderBy(asc(shipmentEvents.createdAt), stepOrder, asc(shipmentEvents.id));
     },
 
     /** Moves a shipment on only from one of `from` (the row is locked by the caller); answers whether it moved. */
-    async transition(tx: Tx, id: string, from: readonly ShipmentStatus[], set: { status: ShipmentStatus; carrier?: string; trackingNumber?: string; updatedAt: Date }): Promise<boolean> {
+    async transition(
+      tx: Tx,
+      id: string,
+      from: readonly ShipmentStatus[],
+      set: { status: ShipmentStatus; carrier?: string; trackingNumber?: string; updatedAt: Date },
+    ): Promise<boolean> {
       const rows = await tx
         .update(shipments)
         .set(set)

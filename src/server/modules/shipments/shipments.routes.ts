@@ -23,16 +23,22 @@ export async function shipmentRoutes(app: FastifyInstance) {
     requireUser(req);
   });
 
-  r.post('/goods/delivery', { schema: { tags, body: DeliveryBodySchema, response: reply(ShipmentSchema) } }, async (req) =>
-    ok(await shipments.request(requireUser(req), req.body), '已申請提貨'),
+  r.post(
+    '/goods/delivery',
+    { schema: { tags, body: DeliveryBodySchema, response: reply(ShipmentSchema) } },
+    async (req) => ok(await shipments.request(requireUser(req), req.body), '已申請提貨'),
   );
 
-  r.get('/logistic/list', { schema: { tags, querystring: ShipmentListQuerySchema, response: reply(z.array(ShipmentSchema)) } }, async (req) =>
-    ok(await shipments.list(requireUser(req), req.query)),
+  r.get(
+    '/logistic/list',
+    { schema: { tags, querystring: ShipmentListQuerySchema, response: reply(z.array(ShipmentSchema)) } },
+    async (req) => ok(await shipments.list(requireUser(req), req.query)),
   );
 
-  r.get('/logistic/detail', { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(ShipmentSchema) } }, async (req) =>
-    ok(await shipments.detail(requireUser(req), req.query.id)),
+  r.get(
+    '/logistic/detail',
+    { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(ShipmentSchema) } },
+    async (req) => ok(await shipments.detail(requireUser(req), req.query.id)),
   );
 }
 
@@ -43,27 +49,39 @@ export async function adminShipmentRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/shipments', { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } }, async (req, res) =>
-    okPage(res, await shipments.adminList(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/shipments',
+    { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } },
+    async (req, res) => okPage(res, await shipments.adminList(requireAdmin(req), req.query)),
   );
 
-  r.get('/admin/shipments/detail', { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
-    ok(await shipments.adminDetail(requireAdmin(req), req.query.id)),
+  r.get(
+    '/admin/shipments/detail',
+    { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(AdminShipmentSchema) } },
+    async (req) => ok(await shipments.adminDetail(requireAdmin(req), req.query.id)),
   );
 
-  r.post('/admin/shipments/pack', { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
-    ok(await shipments.pack(requireAdmin(req), req.body.id), '已標記為已打包'),
+  r.post(
+    '/admin/shipments/pack',
+    { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } },
+    async (req) => ok(await shipments.pack(requireAdmin(req), req.body.id), '已標記為已打包'),
   );
 
-  r.post('/admin/shipments/ship', { schema: { tags, body: ShipBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
-    ok(await shipments.ship(requireAdmin(req), req.body), '已標記為已發貨'),
+  r.post(
+    '/admin/shipments/ship',
+    { schema: { tags, body: ShipBodySchema, response: reply(AdminShipmentSchema) } },
+    async (req) => ok(await shipments.ship(requireAdmin(req), req.body), '已標記為已發貨'),
   );
 
-  r.post('/admin/shipments/deliver', { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
-    ok(await shipments.deliver(requireAdmin(req), req.body.id), '已標記為已送達'),
+  r.post(
+    '/admin/shipments/deliver',
+    { schema: { tags, body: ShipmentIdBodySchema, response: reply(AdminShipmentSchema) } },
+    async (req) => ok(await shipments.deliver(requireAdmin(req), req.body.id), '已標記為已送達'),
   );
 
-  r.post('/admin/shipments/cancel', { schema: { tags, body: CancelShipmentBodySchema, response: reply(AdminShipmentSchema) } }, async (req) =>
-    ok(await shipments.cancel(requireAdmin(req), req.body), '提貨訂單已取消，物品已退回存放'),
+  r.post(
+    '/admin/shipments/cancel',
+    { schema: { tags, body: CancelShipmentBodySchema, response: reply(AdminShipmentSchema) } },
+    async (req) => ok(await shipments.cancel(requireAdmin(req), req.body), '提貨訂單已取消，物品已退回存放'),
   );
 }

@@ -39,7 +39,10 @@ const REFUSED: Record<keyof typeof STEPS, string> = {
  * of the address; operators move it pending → packed → shipped → delivered, or cancel it before it
  * ships (the goods are held again). Goods and shipment change in one transaction.
  */
-export function createShipmentsService(deps: Deps, services: { goods: GoodsService; addresses: AddressesService; audit: Pick<AuditService, 'record'> }) {
+export function createShipmentsService(
+  deps: Deps,
+  services: { goods: GoodsService; addresses: AddressesService; audit: Pick<AuditService, 'record'> },
+) {
   const repo = createShipmentsRepository();
 
   async function view(rows: ShipmentRow[]): Promise<AdminShipment[]> {
@@ -56,7 +59,9 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       items: items.filter((i) => i.shipmentId === r.id).map(({ shipmentId: _s, ...i }) => i),
-      events: events.filter((e) => e.shipmentId === r.id).map((e) => ({ kind: e.kind, note: e.note, at: e.at.toISOString() })),
+      events: events
+        .filter((e) => e.shipmentId === r.id)
+        .map((e) => ({ kind: e.kind, note: e.note, at: e.at.toISOString() })),
     }));
   }
 
@@ -66,7 +71,12 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
   };
 
   /** One operator step on a locked shipment: the status move, its event, and what it does to the goods. */
-  async function step(actor: Operator, id: string, name: keyof typeof STEPS, extra: { carrier?: string; trackingNumber?: string; note?: string } = {}): Promise<AdminShipment> {
+  async function step(
+    actor: Operator,
+    id: string,
+    name: keyof typeof STEPS,
+    extra: { carrier?: string; trackingNumber?: string; note?: string } = {},
+  ): Promise<AdminShipment> {
     const rule = STEPS[name];
     const row = await deps.db.transaction(async (tx) => {
       const current = await repo.find(tx, id, { lock: true });
@@ -75,14 +85,37 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
         throw conflict(`${REFUSED[name]}（目前：${SHIPMENT_STATUS_LABELS[current.status]}）`);
       }
       const now = deps.clock.now();
-      await repo.transition(tx, id, rule.from, { status: rule.to, carrier: extra.carrier, trackingNumber: extra.trackingNumber, updatedAt: now });
+      await repo.transition(tx, id, rule.from, {
+        status: rule.to,
+        carrier: extra.carrier,
+        trackingNumber: extra.trackingNumber,
+        updatedAt: now,
+      });
       const goodsIds = (await repo.items(tx, [id])).map((i) => i.goodsId);
       if (name === 'cancel') await services.goods.cancelDelivery(tx, goodsIds, id);
       if (name === 'deliver') await services.goods.completeDelivery(tx, goodsIds, id);
-      await repo.insertEvent(tx, { id: newId('sev'), shipmentId: id, kind: rule.to as ShipmentEventKind, note: extra.note ?? '', actorId: actor.userId, createdAt: now });
+      await repo.insertEvent(tx, {
+        id: newId('sev'),
+        shipmentId: id,
+        kind: rule.to as ShipmentEventKind,
+        note: extra.note ?? '',
+        actorId: actor.userId,
+        createdAt: now,
+      });
       const after = (await repo.find(tx, id))!;
-      const state = (r: ShipmentRow) => ({ shipmentNo: r.shipmentNo, status: r.status, carrier: r.carrier, trackingNumber: r.trackingNumber });
-      await services.audit.record(tx, actor, { action: `shipment.${name}`, targetType: 'shipment', targetId: id, before: state(current), after: { ...state(after), ...(extra.note ? { note: extra.note } : {}) } });
+      const state = (r: ShipmentRow) => ({
+        shipmentNo: r.shipmentNo,
+        status: r.status,
+        carrier: r.carrier,
+        trackingNumber: r.trackingNumber,
+      });
+      await services.audit.record(tx, actor, {
+        action: `shipment.${name}`,
+        targetType: 'shipment',
+        targetId: id,
+        before: state(current),
+        after: { ...state(after), ...(extra.note ? { note: extra.note } : {}) },
+      });
       return after;
     });
     deps.log.info({ shipmentId: id, step: name, operatorId: actor.userId }, 'shipment moved');
@@ -100,9 +133,27 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
         const id = newId('shp');
         const now = deps.clock.now();
         const shipped = await services.goods.startDelivery(tx, actor.userId, input.goodsIds, id);
-        await repo.insert(tx, { id, shipmentNo: newShipmentNo(now), userId: actor.userId, status: 'pending', address, createdAt: now, updatedAt: now });
-        await repo.insertItems(tx, shipped.map((g) => ({ shipmentId: id, ...g })));
-        await repo.insertEvent(tx, { id: newId('sev'), shipmentId: id, kind: 'created', note: '', actorId: actor.userId, createdAt: now });
+        await repo.insert(tx, {
+          id,
+          shipmentNo: newShipmentNo(now),
+          userId: actor.userId,
+          status: 'pending',
+          address,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.insertItems(
+          tx,
+          shipped.map((g) => ({ shipmentId: id, ...g })),
+        );
+        await repo.insertEvent(tx, {
+          id: newId('sev'),
+          shipmentId: id,
+          kind: 'created',
+          note: '',
+          actorId: actor.userId,
+          createdAt: now,
+        });
         return (await repo.find(tx, id))!;
       });
       deps.log.info({ userId: actor.userId, shipmentId: row.id, goods: input.goodsIds.length }, 'delivery requested');
@@ -111,7 +162,11 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
 
     /** `logistic/list`: the user's shipments, newest first. */
     async list(actor: Actor, q: { page: number; pageSize: number }): Promise<Shipment[]> {
-      const rows = await repo.list(deps.db, { userId: actor.userId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.list(deps.db, {
+        userId: actor.userId,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return (await view(rows)).map(({ userId: _u, ...s }) => s);
     },
 
@@ -125,8 +180,14 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
     /* ---- Operators (the route has checked the admin role; every step is audited in its transaction) ---- */
 
     /** Newest first, with the number of matching shipments for the pager. */
-    async adminList(_operator: Operator, q: { status?: ShipmentStatus; page: number; pageSize: number }): Promise<{ rows: AdminShipment[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }), repo.count(deps.db, { status: q.status })]);
+    async adminList(
+      _operator: Operator,
+      q: { status?: ShipmentStatus; page: number; pageSize: number },
+    ): Promise<{ rows: AdminShipment[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+        repo.count(deps.db, { status: q.status }),
+      ]);
       return { rows: await view(rows), total };
     },
 
@@ -142,12 +203,17 @@ export function createShipmentsService(deps: Deps, services: { goods: GoodsServi
     pack: (operator: Operator, id: string) => step(operator, id, 'pack'),
 
     ship: (operator: Operator, input: { id: string; carrier: string; trackingNumber: string }) =>
-      step(operator, input.id, 'ship', { carrier: input.carrier, trackingNumber: input.trackingNumber, note: `${input.carrier} 運單號碼 ${input.trackingNumber}` }),
+      step(operator, input.id, 'ship', {
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        note: `${input.carrier} 運單號碼 ${input.trackingNumber}`,
+      }),
 
     deliver: (operator: Operator, id: string) => step(operator, id, 'deliver'),
 
     /** Cancels a shipment that has not shipped; its goods are held again. */
-    cancel: (operator: Operator, input: { id: string; reason?: string }) => step(operator, input.id, 'cancel', { note: input.reason ?? '' }),
+    cancel: (operator: Operator, input: { id: string; reason?: string }) =>
+      step(operator, input.id, 'cancel', { note: input.reason ?? '' }),
   };
 }
 export type ShipmentsService = ReturnType<typeof createShipmentsService>;

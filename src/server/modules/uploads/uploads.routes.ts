@@ -26,7 +26,16 @@ export async function adminUploadRoutes(app: FastifyInstance) {
 
   r.post(
     '/admin/uploads',
-    { schema: { tags: ['admin'], consumes: ['multipart/form-data'], body: UploadBodySchema, response: reply(AdminUploadSchema) }, bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024 },
-    async (req) => ok(await uploads.upload(requireAdmin(req), { purpose: req.body.purpose, file: req.body.file }), '已上載圖片'),
+    {
+      schema: {
+        tags: ['admin'],
+        consumes: ['multipart/form-data'],
+        body: UploadBodySchema,
+        response: reply(AdminUploadSchema),
+      },
+      bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+    },
+    async (req) =>
+      ok(await uploads.upload(requireAdmin(req), { purpose: req.body.purpose, file: req.body.file }), '已上載圖片'),
   );
 }

@@ -2,7 +2,12 @@ import sharp from 'sharp';
 import type { Deps } from '../../deps';
 import { AppError, invalid } from '../../errors';
 import { newId } from '../../adapters/ids';
-import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, type AdminUpload, type UploadPurpose } from '../../../shared/schemas/admin-uploads';
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_WIDTHS,
+  type AdminUpload,
+  type UploadPurpose,
+} from '../../../shared/schemas/admin-uploads';
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import { createUploadsRepository } from './uploads.repository';
@@ -18,11 +23,17 @@ const NOT_AN_IMAGE = '只接受圖片檔案（JPEG、PNG、WebP、GIF、AVIF 或
  * converted to WebP at 320 / 640 / 1280 px wide (never enlarged), stored through the storage adapter, and
  * recorded with its audit entry in one transaction.
  */
-export function createUploadsService(deps: Pick<Deps, 'db' | 'clock' | 'storage' | 'log'>, svc: { audit: AuditService }) {
+export function createUploadsService(
+  deps: Pick<Deps, 'db' | 'clock' | 'storage' | 'log'>,
+  svc: { audit: AuditService },
+) {
   const repo = createUploadsRepository();
 
   return {
-    async upload(op: Operator, input: { purpose: UploadPurpose; file: Buffer; filename?: string }): Promise<AdminUpload> {
+    async upload(
+      op: Operator,
+      input: { purpose: UploadPurpose; file: Buffer; filename?: string },
+    ): Promise<AdminUpload> {
       if (input.file.length === 0) throw invalid('請選擇要上載的圖片');
       if (input.file.length > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', '圖片不能超過 10 MB');
       let meta: sharp.Metadata;
@@ -48,21 +59,49 @@ export function createUploadsService(deps: Pick<Deps, 'db' | 'clock' | 'storage'
             .webp({ quality: 82 })
             .toBuffer({ resolveWithObject: true });
           const key = `${input.purpose}/${id}/${info.width}.webp`;
-          variants.push({ width: info.width, height: info.height, key, url: await deps.storage.put(key, data, 'image/webp'), bytes: data.length });
+          variants.push({
+            width: info.width,
+            height: info.height,
+            key,
+            url: await deps.storage.put(key, data, 'image/webp'),
+            bytes: data.length,
+          });
         }
       } catch (err) {
         await removeAll(variants.map((v) => v.key));
         if (err instanceof AppError) throw err;
         // A file sharp could read the header of but not decode: still the caller's file, not our fault.
-        if (variants.length === 0 && err instanceof Error && /Input|unsupported|corrupt|VipsJpeg|premature/i.test(err.message)) throw invalid(NOT_AN_IMAGE);
+        if (
+          variants.length === 0 &&
+          err instanceof Error &&
+          /Input|unsupported|corrupt|VipsJpeg|premature/i.test(err.message)
+        )
+          throw invalid(NOT_AN_IMAGE);
         throw err;
       }
       const main = variants.find((v) => v.width === 640) ?? variants[variants.length - 1]!;
-      const answer: AdminUpload = { id, url: main.url, variants: variants.map(({ width, height, url }) => ({ width, height, url })) };
+      const answer: AdminUpload = {
+        id,
+        url: main.url,
+        variants: variants.map(({ width, height, url }) => ({ width, height, url })),
+      };
       try {
         await deps.db.transaction(async (tx) => {
-          await repo.insert(tx, { id, purpose: input.purpose, variants, originalName: (input.filename ?? '').slice(0, 200), originalBytes: input.file.length, createdBy: op.userId, createdAt: deps.clock.now() });
-          await svc.audit.record(tx, op, { action: 'upload.create', targetType: 'upload', targetId: id, after: { purpose: input.purpose, url: answer.url, bytes: input.file.length } });
+          await repo.insert(tx, {
+            id,
+            purpose: input.purpose,
+            variants,
+            originalName: (input.filename ?? '').slice(0, 200),
+            originalBytes: input.file.length,
+            createdBy: op.userId,
+            createdAt: deps.clock.now(),
+          });
+          await svc.audit.record(tx, op, {
+            action: 'upload.create',
+            targetType: 'upload',
+            targetId: id,
+            after: { purpose: input.purpose, url: answer.url, bytes: input.file.length },
+          });
         });
       } catch (err) {
         await removeAll(variants.map((v) => v.key));
@@ -74,7 +113,10 @@ export function createUploadsService(deps: Pick<Deps, 'db' | 'clock' | 'storage'
 
   /** Best effort: a stored variant of an upload that failed is garbage, but its removal failing is not the caller's problem. */
   async function removeAll(keys: string[]) {
-    for (const key of keys) await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove a stored variant of a failed upload'));
+    for (const key of keys)
+      await deps.storage
+        .delete(key)
+        .catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove a stored variant of a failed upload'));
   }
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -10,7 +10,11 @@ function form(parts: { name: string; value: string | Buffer; filename?: string; 
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -18,7 +22,10 @@ function form(parts: { name: string; value: string | Buffer; filename?: string; 
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
 
 describe('admin uploads API', () => {
   let t: TestApp;
@@ -26,7 +33,12 @@ describe('admin uploads API', () => {
   let user: { token: string };
   const upload = (parts: Parameters<typeof form>[0], token: string | null = op.token) => {
     const f = form(parts);
-    return t.app.inject({ method: 'POST', url: '/api/admin/uploads', payload: f.payload, headers: { ...f.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      payload: f.payload,
+      headers: { ...f.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   };
 
   beforeAll(async () => {
@@ -42,7 +54,9 @@ describe('admin uploads API', () => {
       { name: 'file', value: await png(2000, 1000), filename: 'card.png', type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(200);
-    const { data } = res.json() as { data: { id: string; url: string; variants: { width: number; height: number; url: string }[] } };
+    const { data } = res.json() as {
+      data: { id: string; url: string; variants: { width: number; height: number; url: string }[] };
+    };
     expect(data.variants.map((v) => [v.width, v.height])).toEqual([
       [320, 160],
       [640, 320],
@@ -55,7 +69,11 @@ describe('admin uploads API', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     const [record] = await auditOf(t, data.id);
-    expect(record).toMatchObject({ action: 'upload.create', actorId: op.userId, after: { purpose: 'card_info', url: data.url } });
+    expect(record).toMatchObject({
+      action: 'upload.create',
+      actorId: op.userId,
+      after: { purpose: 'card_info', url: data.url },
+    });
   });
 
   it('never enlarges: a small image keeps its own width; the name does not decide the type', async () => {
@@ -78,10 +96,19 @@ describe('admin uploads API', () => {
       { name: 'file', value: 'not an image at all', filename: 'fake.png', type: 'image/png' },
     ]);
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toMatchObject({ code: 400, msg: '只接受圖片檔案（JPEG、PNG、WebP、GIF、AVIF 或 HEIC）', data: null });
+    expect(text.json()).toMatchObject({
+      code: 400,
+      msg: '只接受圖片檔案（JPEG、PNG、WebP、GIF、AVIF 或 HEIC）',
+      data: null,
+    });
     const svg = await upload([
       { name: 'purpose', value: 'theme' },
-      { name: 'file', value: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>', filename: 'a.svg', type: 'image/svg+xml' },
+      {
+        name: 'file',
+        value: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        filename: 'a.svg',
+        type: 'image/svg+xml',
+      },
     ]);
     expect(svg.statusCode).toBe(400);
     const purpose = await upload([
@@ -90,7 +117,12 @@ describe('admin uploads API', () => {
     ]);
     expect(purpose.json()).toMatchObject({ code: 400 });
     expect(purpose.json().msg).toContain('用途');
-    const json = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', payload: { purpose: 'theme', file: 'abc' }, headers: { authorization: `Bearer ${op.token}` } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      payload: { purpose: 'theme', file: 'abc' },
+      headers: { authorization: `Bearer ${op.token}` },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().msg).toContain('multipart/form-data');
     const big = await upload([

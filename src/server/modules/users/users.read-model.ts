@@ -58,7 +58,13 @@ export function createUsersReadModel() {
     /** Users newest first, with the number of matches. */
     async search(db: Executor, f: UserFilter, page: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([
-        db.select(userColumns).from(users).where(where(f)).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+        db
+          .select(userColumns)
+          .from(users)
+          .where(where(f))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ n: count() }).from(users).where(where(f)),
       ]);
       return { rows: rows.map((r) => ({ ...r, balance: Number(r.balance) })), total: Number(total?.n ?? 0) };
@@ -72,22 +78,43 @@ export function createUsersReadModel() {
           ...userColumns,
           escrow: balanceOf('escrow'),
           payOrders: n(sql`select count(*) from pay_orders po where po.buyer_id = "users"."id"`),
-          paidOrders: n(sql`select count(*) from pay_orders po where po.buyer_id = "users"."id" and po.status = 'paid'`),
+          paidOrders: n(
+            sql`select count(*) from pay_orders po where po.buyer_id = "users"."id" and po.status = 'paid'`,
+          ),
           cards: n(sql`select count(*) from cards c where c.owner_id = "users"."id" and c.status <> 'consumed'`),
           goods: n(sql`select count(*) from goods g where g.owner_id = "users"."id" and g.status <> 'delivered'`),
-          openListings: n(sql`select count(*) from listings l where l.user_id = "users"."id" and l.status in ('active', 'reserved', 'pending_payment')`),
+          openListings: n(
+            sql`select count(*) from listings l where l.user_id = "users"."id" and l.status in ('active', 'reserved', 'pending_payment')`,
+          ),
           shipments: n(sql`select count(*) from shipments s where s.user_id = "users"."id"`),
           withdrawals: n(sql`select count(*) from withdrawals w where w.user_id = "users"."id"`),
         })
         .from(users)
         .where(eq(users.id, id));
       if (!row) return null;
-      const { payOrders: po, paidOrders, cards: c, goods: g, openListings, shipments: sh, withdrawals: w, ...user } = row;
+      const {
+        payOrders: po,
+        paidOrders,
+        cards: c,
+        goods: g,
+        openListings,
+        shipments: sh,
+        withdrawals: w,
+        ...user
+      } = row;
       return {
         ...user,
         balance: Number(user.balance),
         escrow: Number(user.escrow),
-        counts: { payOrders: Number(po), paidOrders: Number(paidOrders), cards: Number(c), goods: Number(g), openListings: Number(openListings), shipments: Number(sh), withdrawals: Number(w) },
+        counts: {
+          payOrders: Number(po),
+          paidOrders: Number(paidOrders),
+          cards: Number(c),
+          goods: Number(g),
+          openListings: Number(openListings),
+          shipments: Number(sh),
+          withdrawals: Number(w),
+        },
       };
     },
 
@@ -156,15 +183,29 @@ export function createUsersReadModel() {
       const union = cardRows.unionAll(goodsRows).as('holdings');
       const [rows, [c], [g]] = await Promise.all([
         db.select().from(union).orderBy(desc(union.acquiredAt), desc(union.id)).limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(cards).where(and(eq(cards.ownerId, userId), notInArray(cards.status, ['consumed']))),
-        db.select({ n: count() }).from(goods).where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered']))),
+        db
+          .select({ n: count() })
+          .from(cards)
+          .where(and(eq(cards.ownerId, userId), notInArray(cards.status, ['consumed']))),
+        db
+          .select({ n: count() })
+          .from(goods)
+          .where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered']))),
       ]);
       return { rows, total: Number(c?.n ?? 0) + Number(g?.n ?? 0) };
     },
 
     /** Identities with the user's phone (masked fields only), newest first. */
-    async identities(db: Executor, f: { id?: string; status?: 'verified' | 'revoked'; phone?: string }, page: { limit: number; offset: number }) {
-      const w = and(f.id ? eq(identities.id, f.id) : undefined, f.status ? eq(identities.status, f.status) : undefined, f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined);
+    async identities(
+      db: Executor,
+      f: { id?: string; status?: 'verified' | 'revoked'; phone?: string },
+      page: { limit: number; offset: number },
+    ) {
+      const w = and(
+        f.id ? eq(identities.id, f.id) : undefined,
+        f.status ? eq(identities.status, f.status) : undefined,
+        f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select({

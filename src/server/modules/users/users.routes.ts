@@ -24,36 +24,63 @@ export async function adminUserRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/users', { schema: { tags, querystring: AdminUserListQuerySchema, response: reply(z.array(AdminUserSchema)) } }, async (req, res) =>
-    okPage(res, await users.list(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/users',
+    { schema: { tags, querystring: AdminUserListQuerySchema, response: reply(z.array(AdminUserSchema)) } },
+    async (req, res) => okPage(res, await users.list(requireAdmin(req), req.query)),
   );
-  r.get('/admin/users/detail', { schema: { tags, querystring: AdminUserIdQuerySchema, response: reply(AdminUserDetailSchema) } }, async (req) =>
-    ok(await users.detail(requireAdmin(req), req.query.id)),
+  r.get(
+    '/admin/users/detail',
+    { schema: { tags, querystring: AdminUserIdQuerySchema, response: reply(AdminUserDetailSchema) } },
+    async (req) => ok(await users.detail(requireAdmin(req), req.query.id)),
   );
-  r.get('/admin/users/orders', { schema: { tags, querystring: AdminUserPageQuerySchema, response: reply(z.array(AdminUserOrderSchema)) } }, async (req, res) =>
-    okPage(res, await users.orders(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/users/orders',
+    { schema: { tags, querystring: AdminUserPageQuerySchema, response: reply(z.array(AdminUserOrderSchema)) } },
+    async (req, res) => okPage(res, await users.orders(requireAdmin(req), req.query)),
   );
-  r.get('/admin/users/holdings', { schema: { tags, querystring: AdminUserPageQuerySchema, response: reply(z.array(AdminHoldingSchema)) } }, async (req, res) =>
-    okPage(res, await users.holdings(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/users/holdings',
+    { schema: { tags, querystring: AdminUserPageQuerySchema, response: reply(z.array(AdminHoldingSchema)) } },
+    async (req, res) => okPage(res, await users.holdings(requireAdmin(req), req.query)),
   );
-  r.post('/admin/users/disable', { schema: { tags, body: AdminDisableUserBodySchema, response: reply(AdminUserDetailSchema) } }, async (req) =>
-    ok(await users.disable(requireAdmin(req), req.body), '已停用此用戶，其所有登入已即時失效'),
+  r.post(
+    '/admin/users/disable',
+    { schema: { tags, body: AdminDisableUserBodySchema, response: reply(AdminUserDetailSchema) } },
+    async (req) => ok(await users.disable(requireAdmin(req), req.body), '已停用此用戶，其所有登入已即時失效'),
   );
-  r.post('/admin/users/enable', { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } }, async (req) =>
-    ok(await users.enable(requireAdmin(req), req.body), '已重新啟用此用戶'),
+  r.post(
+    '/admin/users/enable',
+    { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
+    async (req) => ok(await users.enable(requireAdmin(req), req.body), '已重新啟用此用戶'),
   );
-  r.post('/admin/users/grantAdmin', { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } }, async (req) =>
-    ok(await users.grantAdmin(requireAdmin(req), req.body), '已授予後台權限'),
+  r.post(
+    '/admin/users/grantAdmin',
+    { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
+    async (req) => ok(await users.grantAdmin(requireAdmin(req), req.body), '已授予後台權限'),
   );
-  r.post('/admin/users/revokeAdmin', { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } }, async (req) => {
-    const { user, regainsAtSignIn } = await users.revokeAdmin(requireAdmin(req), req.body);
-    return ok(user, regainsAtSignIn ? '已撤銷後台權限；但此號碼在 ADMIN_PHONES 設定內，下次登入時會重新取得權限，請同時從設定移除' : '已撤銷後台權限');
-  });
+  r.post(
+    '/admin/users/revokeAdmin',
+    { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
+    async (req) => {
+      const { user, regainsAtSignIn } = await users.revokeAdmin(requireAdmin(req), req.body);
+      return ok(
+        user,
+        regainsAtSignIn
+          ? '已撤銷後台權限；但此號碼在 ADMIN_PHONES 設定內，下次登入時會重新取得權限，請同時從設定移除'
+          : '已撤銷後台權限',
+      );
+    },
+  );
 
-  r.get('/admin/identities', { schema: { tags, querystring: AdminIdentityListQuerySchema, response: reply(z.array(AdminIdentitySchema)) } }, async (req, res) =>
-    okPage(res, await users.identities(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/identities',
+    { schema: { tags, querystring: AdminIdentityListQuerySchema, response: reply(z.array(AdminIdentitySchema)) } },
+    async (req, res) => okPage(res, await users.identities(requireAdmin(req), req.query)),
   );
-  r.post('/admin/identities/revoke', { schema: { tags, body: AdminRevokeIdentityBodySchema, response: reply(AdminIdentitySchema) } }, async (req) =>
-    ok(await users.revokeIdentity(requireAdmin(req), req.body), '已撤銷實名認證，用戶可重新認證'),
+  r.post(
+    '/admin/identities/revoke',
+    { schema: { tags, body: AdminRevokeIdentityBodySchema, response: reply(AdminIdentitySchema) } },
+    async (req) => ok(await users.revokeIdentity(requireAdmin(req), req.body), '已撤銷實名認證，用戶可重新認證'),
   );
 }

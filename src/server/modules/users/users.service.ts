@@ -37,14 +37,25 @@ const userView = (r: UserRow): AdminUser => ({
 });
 
 /** What an audit record keeps of a user: the fields operators change. */
-const auditState = (u: { status: string; roles: string[]; disabledReason: string | null }) => ({ status: u.status, roles: u.roles, disabledReason: u.disabledReason });
+const auditState = (u: { status: string; roles: string[]; disabledReason: string | null }) => ({
+  status: u.status,
+  roles: u.roles,
+  disabledReason: u.disabledReason,
+});
 
 /**
  * The back office's users area (PRODUCT.md §8): search, detail, orders, holdings, identities; and
  * the changes (disable, enable, grant and revoke admin), each made through the auth service inside
  * one transaction with its audit record.
  */
-export function createUsersService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc: { auth: Pick<AuthService, 'userForUpdate' | 'disableIn' | 'enableIn' | 'setRolesIn' | 'isConfiguredAdmin'>; audit: Pick<AuditService, 'record'>; identity: Pick<IdentityService, 'revoke'> }) {
+export function createUsersService(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  svc: {
+    auth: Pick<AuthService, 'userForUpdate' | 'disableIn' | 'enableIn' | 'setRolesIn' | 'isConfiguredAdmin'>;
+    audit: Pick<AuditService, 'record'>;
+    identity: Pick<IdentityService, 'revoke'>;
+  },
+) {
   const read = createUsersReadModel();
 
   async function detail(db: Executor, id: string): Promise<AdminUserDetail> {
@@ -55,23 +66,42 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc
   }
 
   /** One audited change of a user: locks them, checks, changes, records; answers the user afterwards. */
-  async function change(operator: Operator, id: string, action: string, apply: (tx: Executor, user: NonNullable<Awaited<ReturnType<typeof svc.auth.userForUpdate>>>) => Promise<void>): Promise<AdminUserDetail> {
+  async function change(
+    operator: Operator,
+    id: string,
+    action: string,
+    apply: (tx: Executor, user: NonNullable<Awaited<ReturnType<typeof svc.auth.userForUpdate>>>) => Promise<void>,
+  ): Promise<AdminUserDetail> {
     return deps.db.transaction(async (tx) => {
       const before = await svc.auth.userForUpdate(tx, id);
       if (!before) throw notFound(NOT_FOUND);
       await apply(tx, before);
       const after = await detail(tx, id);
-      await svc.audit.record(tx, operator, { action, targetType: 'user', targetId: id, before: auditState(before), after: auditState(after) });
+      await svc.audit.record(tx, operator, {
+        action,
+        targetType: 'user',
+        targetId: id,
+        before: auditState(before),
+        after: auditState(after),
+      });
       return after;
     });
   }
 
-  const identityView = (r: Awaited<ReturnType<typeof read.identities>>['rows'][number]): AdminIdentity => ({ ...r, verifiedAt: r.verifiedAt.toISOString(), revokedAt: iso(r.revokedAt) });
+  const identityView = (r: Awaited<ReturnType<typeof read.identities>>['rows'][number]): AdminIdentity => ({
+    ...r,
+    verifiedAt: r.verifiedAt.toISOString(),
+    revokedAt: iso(r.revokedAt),
+  });
 
   return {
     /** Users newest first; phone matches any part of the digits. */
     async list(_operator: Operator, q: z.output<typeof AdminUserListQuerySchema>): Promise<Page<AdminUser>> {
-      const { rows, total } = await read.search(deps.db, { phone: q.phone || undefined, nickname: q.nickname || undefined, role: q.role, status: q.status }, paging(q));
+      const { rows, total } = await read.search(
+        deps.db,
+        { phone: q.phone || undefined, nickname: q.nickname || undefined, role: q.role, status: q.status },
+        paging(q),
+      );
       return { rows: rows.map(userView), total };
     },
 
@@ -118,7 +148,10 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc
      * back office always keeps an operator; a phone in ADMIN_PHONES regains it at the next sign-in,
      * which `regainsAtSignIn` tells the operator.
      */
-    async revokeAdmin(operator: Operator, input: { id: string }): Promise<{ user: AdminUserDetail; regainsAtSignIn: boolean }> {
+    async revokeAdmin(
+      operator: Operator,
+      input: { id: string },
+    ): Promise<{ user: AdminUserDetail; regainsAtSignIn: boolean }> {
       let regainsAtSignIn = false;
       const user = await change(operator, input.id, 'user.revoke_admin', async (tx, u) => {
         if (u.id === operator.userId) throw conflict('不能撤銷自己的後台權限');
@@ -134,7 +167,10 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc
     },
 
     /** Identities, masked only, newest first; `q` matches digits of the user's phone. */
-    async identities(_operator: Operator, q: z.output<typeof AdminIdentityListQuerySchema>): Promise<Page<AdminIdentity>> {
+    async identities(
+      _operator: Operator,
+      q: z.output<typeof AdminIdentityListQuerySchema>,
+    ): Promise<Page<AdminIdentity>> {
       const { rows, total } = await read.identities(deps.db, { status: q.status, phone: q.q || undefined }, paging(q));
       return { rows: rows.map(identityView), total };
     },

@@ -9,7 +9,11 @@ export function createWalletRepository() {
   return {
     /** Records a posting once per (kind, ref); false when it was already booked. */
     async insertPosting(db: Executor, row: typeof ledgerPostings.$inferInsert): Promise<boolean> {
-      const out = await db.insert(ledgerPostings).values(row).onConflictDoNothing().returning({ id: ledgerPostings.id });
+      const out = await db
+        .insert(ledgerPostings)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: ledgerPostings.id });
       return out.length > 0;
     },
 
@@ -22,7 +26,12 @@ export function createWalletRepository() {
       const out = await db
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-        .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.type} = 'provider_clearing' OR ${ledgerAccounts.balance} + ${amount} >= 0)`))
+        .where(
+          and(
+            eq(ledgerAccounts.id, accountId),
+            sql`(${ledgerAccounts.type} = 'provider_clearing' OR ${ledgerAccounts.balance} + ${amount} >= 0)`,
+          ),
+        )
         .returning({ id: ledgerAccounts.id });
       return out.length > 0;
     },
@@ -33,12 +42,22 @@ export function createWalletRepository() {
 
     async balances(db: Executor, accountIds: string[]) {
       if (accountIds.length === 0) return [];
-      return db.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds));
+      return db
+        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, accountIds));
     },
 
     async entries(db: Executor, accountId: string, limit: number, offset: number) {
       return db
-        .select({ id: ledgerEntries.id, kind: ledgerEntries.kind, amount: ledgerEntries.amount, refId: ledgerEntries.refId, description: ledgerEntries.description, createdAt: ledgerEntries.createdAt })
+        .select({
+          id: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          amount: ledgerEntries.amount,
+          refId: ledgerEntries.refId,
+          description: ledgerEntries.description,
+          createdAt: ledgerEntries.createdAt,
+        })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.accountId, accountId))
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
@@ -53,13 +72,23 @@ export function createWalletRepository() {
         .from(ledgerEntries)
         .groupBy(ledgerEntries.postingId)
         .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-      const accounts = await db.select({ id: ledgerAccounts.id, type: ledgerAccounts.type, userId: ledgerAccounts.userId, cached: ledgerAccounts.balance }).from(ledgerAccounts);
+      const accounts = await db
+        .select({
+          id: ledgerAccounts.id,
+          type: ledgerAccounts.type,
+          userId: ledgerAccounts.userId,
+          cached: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts);
       const sums = await db
         .select({ id: ledgerEntries.accountId, total: sql<string>`sum(${ledgerEntries.amount})` })
         .from(ledgerEntries)
         .groupBy(ledgerEntries.accountId);
       const byId = new Map(sums.map((r) => [r.id, Number(r.total)]));
-      return { unbalanced, accounts: accounts.map((a) => ({ ...a, cached: Number(a.cached), summed: byId.get(a.id) ?? 0 })) };
+      return {
+        unbalanced,
+        accounts: accounts.map((a) => ({ ...a, cached: Number(a.cached), summed: byId.get(a.id) ?? 0 })),
+      };
     },
 
     async insertWithdrawal(db: Executor, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
@@ -72,8 +101,14 @@ export function createWalletRepository() {
       return row ?? null;
     },
 
-    async withdrawals(db: Executor, q: { userId?: string; status?: WithdrawalRow['status']; limit: number; offset: number }) {
-      const where = [q.userId ? eq(withdrawals.userId, q.userId) : undefined, q.status ? eq(withdrawals.status, q.status) : undefined].filter(Boolean);
+    async withdrawals(
+      db: Executor,
+      q: { userId?: string; status?: WithdrawalRow['status']; limit: number; offset: number },
+    ) {
+      const where = [
+        q.userId ? eq(withdrawals.userId, q.userId) : undefined,
+        q.status ? eq(withdrawals.status, q.status) : undefined,
+      ].filter(Boolean);
       return db
         .select()
         .from(withdrawals)
@@ -100,7 +135,11 @@ export function createWalletRepository() {
     },
 
     /** pending → paid / rejected, only from pending: null when someone decided first. */
-    async decideWithdrawal(db: Executor, id: string, set: Partial<typeof withdrawals.$inferInsert> & { status: 'paid' | 'rejected' }) {
+    async decideWithdrawal(
+      db: Executor,
+      id: string,
+      set: Partial<typeof withdrawals.$inferInsert> & { status: 'paid' | 'rejected' },
+    ) {
       const [row] = await db
         .update(withdrawals)
         .set(set)

@@ -22,15 +22,23 @@ export async function walletRoutes(app: FastifyInstance) {
     requireUser(req);
   });
 
-  r.get('/payment/info', { schema: { tags, response: reply(WalletSchema) } }, async (req) => ok(await wallet.wallet(requireUser(req))));
-  r.get('/payment/history', { schema: { tags, querystring: HistoryQuerySchema, response: reply(z.array(LedgerEntrySchema)) } }, async (req) =>
-    ok(await wallet.history(requireUser(req), req.query)),
+  r.get('/payment/info', { schema: { tags, response: reply(WalletSchema) } }, async (req) =>
+    ok(await wallet.wallet(requireUser(req))),
   );
-  r.post('/payment/withdraw', { schema: { tags, body: WithdrawBodySchema, response: reply(WithdrawalSchema) } }, async (req) =>
-    ok(await wallet.withdraw(requireUser(req), req.body), '提現申請已提交，我們會盡快處理'),
+  r.get(
+    '/payment/history',
+    { schema: { tags, querystring: HistoryQuerySchema, response: reply(z.array(LedgerEntrySchema)) } },
+    async (req) => ok(await wallet.history(requireUser(req), req.query)),
   );
-  r.get('/payment/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(WithdrawalSchema)) } }, async (req) =>
-    ok(await wallet.withdrawals(requireUser(req), req.query)),
+  r.post(
+    '/payment/withdraw',
+    { schema: { tags, body: WithdrawBodySchema, response: reply(WithdrawalSchema) } },
+    async (req) => ok(await wallet.withdraw(requireUser(req), req.body), '提現申請已提交，我們會盡快處理'),
+  );
+  r.get(
+    '/payment/withdrawals',
+    { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(WithdrawalSchema)) } },
+    async (req) => ok(await wallet.withdrawals(requireUser(req), req.query)),
   );
 }
 
@@ -41,13 +49,19 @@ export async function adminWalletRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
-  r.get('/admin/withdrawals', { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } }, async (req, res) =>
-    okPage(res, await wallet.adminWithdrawals(requireAdmin(req), req.query)),
+  r.get(
+    '/admin/withdrawals',
+    { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } },
+    async (req, res) => okPage(res, await wallet.adminWithdrawals(requireAdmin(req), req.query)),
   );
-  r.post('/admin/withdrawals/pay', { schema: { tags, body: AdminPayWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } }, async (req) =>
-    ok(await wallet.payWithdrawal(requireAdmin(req), req.body), '已標記為已付款'),
+  r.post(
+    '/admin/withdrawals/pay',
+    { schema: { tags, body: AdminPayWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } },
+    async (req) => ok(await wallet.payWithdrawal(requireAdmin(req), req.body), '已標記為已付款'),
   );
-  r.post('/admin/withdrawals/reject', { schema: { tags, body: AdminRejectWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } }, async (req) =>
-    ok(await wallet.rejectWithdrawal(requireAdmin(req), req.body), '已拒絕，款項已退回用戶錢包'),
+  r.post(
+    '/admin/withdrawals/reject',
+    { schema: { tags, body: AdminRejectWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } },
+    async (req) => ok(await wallet.rejectWithdrawal(requireAdmin(req), req.body), '已拒絕，款項已退回用戶錢包'),
   );
 }

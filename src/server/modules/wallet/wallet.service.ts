@@ -1,6 +1,13 @@
 import { WITHDRAWAL_MIN_CENTS } from '../../../shared/constants';
 import { formatHkd } from '../../../shared/money';
-import type { AdminWithdrawal, LedgerEntry, LedgerEntryKind, Wallet, Withdrawal, WithdrawalListQuery } from '../../../shared/schemas/wallet';
+import type {
+  AdminWithdrawal,
+  LedgerEntry,
+  LedgerEntryKind,
+  Wallet,
+  Withdrawal,
+  WithdrawalListQuery,
+} from '../../../shared/schemas/wallet';
 import { newId } from '../../adapters/ids';
 import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -41,7 +48,14 @@ const DESCRIPTION_MAX = 200;
  * of its entries, cached on the account in the same transaction), withdrawals and paying pay orders
  * from the balance.
  */
-export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, svc: { identity: IdentityService; auth: Pick<AuthService, 'verifyOwnSmsCode' | 'profiles'>; audit: Pick<AuditService, 'record'> }) {
+export function createWalletService(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  svc: {
+    identity: IdentityService;
+    auth: Pick<AuthService, 'verifyOwnSmsCode' | 'profiles'>;
+    audit: Pick<AuditService, 'record'>;
+  },
+) {
   const repo = createWalletRepository();
 
   /**
@@ -57,7 +71,10 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     const postingId = newId('lpst');
     if (!(await repo.insertPosting(tx, { id: postingId, kind, refId, createdAt: now }))) return false;
     const unique = [...new Map(nonZero.map((l) => [l.account.id, l.account])).values()];
-    await repo.ensureAccounts(tx, unique.map((a) => ({ id: a.id, type: a.type, userId: a.userId, createdAt: now })));
+    await repo.ensureAccounts(
+      tx,
+      unique.map((a) => ({ id: a.id, type: a.type, userId: a.userId, createdAt: now })),
+    );
     // A fixed order, so concurrent postings lock account rows alike.
     const byAccount = new Map<string, number>();
     for (const l of nonZero) byAccount.set(l.account.id, (byAccount.get(l.account.id) ?? 0) + l.amount);
@@ -133,14 +150,34 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
 
     /** `payment/history`: movements of the user's balance, newest first. */
     async history(actor: Actor, q: { page: number; pageSize: number }): Promise<LedgerEntry[]> {
-      const rows = await repo.entries(deps.db, accounts.balance(actor.userId).id, q.pageSize, (q.page - 1) * q.pageSize);
-      return rows.map((r) => ({ id: r.id, kind: r.kind as LedgerEntryKind, amount: r.amount, refId: r.refId, description: r.description, createdAt: r.createdAt.toISOString() }));
+      const rows = await repo.entries(
+        deps.db,
+        accounts.balance(actor.userId).id,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind as LedgerEntryKind,
+        amount: r.amount,
+        refId: r.refId,
+        description: r.description,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
 
     /** Pays a pay order from the buyer's balance (the `balance` method), inside the settling transaction. */
-    async payOrderFromBalance(tx: Tx, order: { orderNo: string; buyerId: string; amountCents: number; itemName: string }): Promise<void> {
+    async payOrderFromBalance(
+      tx: Tx,
+      order: { orderNo: string; buyerId: string; amountCents: number; itemName: string },
+    ): Promise<void> {
       await post(tx, 'balance_payment', order.orderNo, [
-        { account: accounts.balance(order.buyerId), amount: -order.amountCents, kind: 'purchase', description: `餘額付款：${order.itemName}` },
+        {
+          account: accounts.balance(order.buyerId),
+          amount: -order.amountCents,
+          kind: 'purchase',
+          description: `餘額付款：${order.itemName}`,
+        },
         { account: accounts.providerClearing, amount: order.amountCents, kind: 'internal' },
       ]);
     },
@@ -149,10 +186,19 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
      * A provider payment for an order that was already paid another way goes back to the buyer's
      * balance, once per provider payment (keyed on its id): false when it was already credited.
      */
-    async returnDuplicatePayment(tx: Tx, order: { orderNo: string; buyerId: string; itemName: string }, payment: { key: string; amountCents: number }): Promise<boolean> {
+    async returnDuplicatePayment(
+      tx: Tx,
+      order: { orderNo: string; buyerId: string; itemName: string },
+      payment: { key: string; amountCents: number },
+    ): Promise<boolean> {
       return post(tx, 'payment_returned', payment.key, [
         { account: accounts.providerClearing, amount: -payment.amountCents, kind: 'internal' },
-        { account: accounts.balance(order.buyerId), amount: payment.amountCents, kind: 'payment_returned', description: `重複付款退回至錢包：${order.itemName}（訂單 ${order.orderNo}）` },
+        {
+          account: accounts.balance(order.buyerId),
+          amount: payment.amountCents,
+          kind: 'payment_returned',
+          description: `重複付款退回至錢包：${order.itemName}（訂單 ${order.orderNo}）`,
+        },
       ]);
     },
 
@@ -163,7 +209,8 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       const account = await svc.identity.payoutSnapshot(deps.db, actor.userId);
       if (!account) throw conflict('請先設定收款帳戶', 'no_payout_account');
       const { balance } = await balancesOf(deps.db, actor.userId);
-      if (balance < input.amount) throw conflict(`錢包餘額不足，可提現金額為 ${formatHkd(balance)}`, INSUFFICIENT_BALANCE);
+      if (balance < input.amount)
+        throw conflict(`錢包餘額不足，可提現金額為 ${formatHkd(balance)}`, INSUFFICIENT_BALANCE);
       await svc.auth.verifyOwnSmsCode(actor, 'withdraw', input.code);
       return requestWithdrawal(actor, input.amount, account);
     },
@@ -176,14 +223,28 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
       return requestWithdrawal(actor, amount, account);
     },
 
-    async withdrawals(actor: Actor, q: WithdrawalListQuery & { page: number; pageSize: number }): Promise<Withdrawal[]> {
-      const rows = await repo.withdrawals(deps.db, { userId: actor.userId, status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    async withdrawals(
+      actor: Actor,
+      q: WithdrawalListQuery & { page: number; pageSize: number },
+    ): Promise<Withdrawal[]> {
+      const rows = await repo.withdrawals(deps.db, {
+        userId: actor.userId,
+        status: q.status,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
       return rows.map(withdrawalView);
     },
 
     /** Operators: withdrawals, newest first, filterable by status. */
-    async adminWithdrawals(_operator: Operator, q: WithdrawalListQuery & { page: number; pageSize: number }): Promise<{ rows: AdminWithdrawal[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.withdrawals(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }), repo.countWithdrawals(deps.db, { status: q.status })]);
+    async adminWithdrawals(
+      _operator: Operator,
+      q: WithdrawalListQuery & { page: number; pageSize: number },
+    ): Promise<{ rows: AdminWithdrawal[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        repo.withdrawals(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+        repo.countWithdrawals(deps.db, { status: q.status }),
+      ]);
       return { rows: await adminView(rows), total };
     },
 
@@ -192,7 +253,10 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
 
     /** Balances of these users' wallets (the back office's user list), 0 for a user with no account yet. */
     async balancesOfUsers(userIds: string[]): Promise<Map<string, number>> {
-      const rows = await repo.balances(deps.db, userIds.map((id) => accounts.balance(id).id));
+      const rows = await repo.balances(
+        deps.db,
+        userIds.map((id) => accounts.balance(id).id),
+      );
       const byAccount = new Map(rows.map((r) => [r.id, Number(r.balance)]));
       return new Map(userIds.map((id) => [id, byAccount.get(accounts.balance(id).id) ?? 0]));
     },
@@ -201,13 +265,24 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     async payWithdrawal(admin: Operator, input: { id: string; reference: string }): Promise<AdminWithdrawal> {
       const row = await deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
-        const w = await repo.decideWithdrawal(tx, input.id, { status: 'paid', reference: input.reference, decidedBy: admin.userId, decidedAt: now });
+        const w = await repo.decideWithdrawal(tx, input.id, {
+          status: 'paid',
+          reference: input.reference,
+          decidedBy: admin.userId,
+          decidedAt: now,
+        });
         if (!w) return null;
         await post(tx, 'withdrawal_paid', w.id, [
           { account: accounts.payoutClearing, amount: -w.amount, kind: 'internal' },
           { account: accounts.payoutPaid, amount: w.amount, kind: 'internal' },
         ]);
-        await svc.audit.record(tx, admin, { action: 'withdrawal.pay', targetType: 'withdrawal', targetId: w.id, before: { status: 'pending', amount: w.amount, userId: w.userId }, after: { status: w.status, reference: w.reference, accountNoMasked: w.accountNoMasked } });
+        await svc.audit.record(tx, admin, {
+          action: 'withdrawal.pay',
+          targetType: 'withdrawal',
+          targetId: w.id,
+          before: { status: 'pending', amount: w.amount, userId: w.userId },
+          after: { status: w.status, reference: w.reference, accountNoMasked: w.accountNoMasked },
+        });
         return w;
       });
       if (!row) throw await decidedRefusal(input.id);
@@ -219,13 +294,29 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
     async rejectWithdrawal(admin: Operator, input: { id: string; reason: string }): Promise<AdminWithdrawal> {
       const row = await deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
-        const w = await repo.decideWithdrawal(tx, input.id, { status: 'rejected', reason: input.reason, decidedBy: admin.userId, decidedAt: now });
+        const w = await repo.decideWithdrawal(tx, input.id, {
+          status: 'rejected',
+          reason: input.reason,
+          decidedBy: admin.userId,
+          decidedAt: now,
+        });
         if (!w) return null;
         await post(tx, 'withdrawal_returned', w.id, [
           { account: accounts.payoutClearing, amount: -w.amount, kind: 'internal' },
-          { account: accounts.balance(w.userId), amount: w.amount, kind: 'withdrawal_returned', description: `提現被拒退回：${input.reason}` },
+          {
+            account: accounts.balance(w.userId),
+            amount: w.amount,
+            kind: 'withdrawal_returned',
+            description: `提現被拒退回：${input.reason}`,
+          },
         ]);
-        await svc.audit.record(tx, admin, { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: w.id, before: { status: 'pending', amount: w.amount, userId: w.userId }, after: { status: w.status, reason: w.reason } });
+        await svc.audit.record(tx, admin, {
+          action: 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: w.id,
+          before: { status: 'pending', amount: w.amount, userId: w.userId },
+          after: { status: w.status, reason: w.reason },
+        });
         return w;
       });
       if (!row) throw await decidedRefusal(input.id);
@@ -241,9 +332,21 @@ export function createWalletService(deps: Pick<Deps, 'db' | 'clock' | 'log'>, sv
   async function requestWithdrawal(actor: Actor, amount: number, account: PayoutSnapshot): Promise<Withdrawal> {
     const row = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      const w = await repo.insertWithdrawal(tx, { id: newId('wdr'), userId: actor.userId, amount, status: 'pending', ...account, createdAt: now });
+      const w = await repo.insertWithdrawal(tx, {
+        id: newId('wdr'),
+        userId: actor.userId,
+        amount,
+        status: 'pending',
+        ...account,
+        createdAt: now,
+      });
       await post(tx, 'withdrawal', w.id, [
-        { account: accounts.balance(actor.userId), amount: -amount, kind: 'withdrawal', description: `提現至 ${account.accountNoMasked}` },
+        {
+          account: accounts.balance(actor.userId),
+          amount: -amount,
+          kind: 'withdrawal',
+          description: `提現至 ${account.accountNoMasked}`,
+        },
         { account: accounts.payoutClearing, amount, kind: 'internal' },
       ]);
       return w;

@@ -27,7 +27,15 @@ export interface PendingAction {
 }
 
 /** An operator action that needs a few words (a reason, a reference, a tracking number). */
-export function ActionModal({ action, onClose, invalidates }: { action: PendingAction | null; onClose: () => void; invalidates: string[] }) {
+export function ActionModal({
+  action,
+  onClose,
+  invalidates,
+}: {
+  action: PendingAction | null;
+  onClose: () => void;
+  invalidates: string[];
+}) {
   const [form] = Form.useForm<Record<string, string>>();
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidate();
@@ -79,8 +87,17 @@ export function ActionModal({ action, onClose, invalidates }: { action: PendingA
     >
       <Form form={form} layout="vertical" name="action-form" onFinish={() => void submit()}>
         {action?.fields.map((field) => (
-          <Form.Item key={field.name} name={field.name} label={field.label} rules={field.required ? [{ required: true, whitespace: true, message: `請填寫${field.label}` }] : []}>
-            {field.multiline ? <Input.TextArea rows={3} maxLength={field.max} showCount={!!field.max} /> : <Input maxLength={field.max} />}
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            rules={field.required ? [{ required: true, whitespace: true, message: `請填寫${field.label}` }] : []}
+          >
+            {field.multiline ? (
+              <Input.TextArea rows={3} maxLength={field.max} showCount={!!field.max} />
+            ) : (
+              <Input maxLength={field.max} />
+            )}
           </Form.Item>
         ))}
       </Form>
@@ -89,7 +106,13 @@ export function ActionModal({ action, onClose, invalidates }: { action: PendingA
 }
 
 /** Asks before a one-click action (antd's static confirm), then posts it. */
-export function confirmAction(opts: { title: string; content?: string; okText: string; danger?: boolean; run: () => Promise<void> }): void {
+export function confirmAction(opts: {
+  title: string;
+  content?: string;
+  okText: string;
+  danger?: boolean;
+  run: () => Promise<void>;
+}): void {
   Modal.confirm({
     title: opts.title,
     content: opts.content,

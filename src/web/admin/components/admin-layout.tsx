@@ -23,7 +23,9 @@ function NavMenu({ onNavigate, navRef }: { onNavigate?: () => void; navRef?: Ref
         items={menuItems.map((item) => ({
           key: item.key,
           icon: item.meta?.icon as ReactNode,
-          label: <Link to={item.route ?? '/'}>{item.label ?? (item.meta?.label as string | undefined) ?? item.name}</Link>,
+          label: (
+            <Link to={item.route ?? '/'}>{item.label ?? (item.meta?.label as string | undefined) ?? item.name}</Link>
+          ),
         }))}
       />
     </nav>
@@ -59,7 +61,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <Layout.Header className="admin-header">
           {narrow ? (
             <>
-              <Button ref={opener} icon={<MenuOutlined aria-hidden="true" />} aria-expanded={open} aria-controls={open ? DRAWER_ID : undefined} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+              <Button
+                ref={opener}
+                icon={<MenuOutlined aria-hidden="true" />}
+                aria-expanded={open}
+                aria-controls={open ? DRAWER_ID : undefined}
+                aria-haspopup="dialog"
+                onClick={() => setOpen(true)}
+              >
                 選單
               </Button>
               <div className="admin-header-brand">
@@ -81,7 +90,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           onClose={() => setOpen(false)}
           afterOpenChange={(visible) => {
             // Open: focus on the current screen's link (antd would leave it on the drawer's frame); closed: back on 選單.
-            if (visible) (drawerNav.current?.querySelector<HTMLElement>('.ant-menu-item-selected a') ?? drawerNav.current?.querySelector<HTMLElement>('a'))?.focus();
+            if (visible)
+              (
+                drawerNav.current?.querySelector<HTMLElement>('.ant-menu-item-selected a') ??
+                drawerNav.current?.querySelector<HTMLElement>('a')
+              )?.focus();
             else opener.current?.focus();
           }}
           placement="left"

@@ -35,30 +35,41 @@ export function DailyChart({ days }: { days: Day[] }) {
         <span style={{ ['--swatch' as string]: FEES_COLOUR }}>手續費</span>
       </div>
       <div className="admin-chart-scroll">
-      <svg viewBox={`0 0 ${W} ${H}`} className="admin-chart" role="img" aria-label={`最近 ${days.length} 日：共 ${totalSales} 筆銷售，成交額 ${formatHkd(totalGmv)}，手續費 ${formatHkd(totalFees)}`}>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e5e5e5" />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
-              {formatHkd(t).replace('.00', '')}
-            </text>
-          </g>
-        ))}
-        {days.map((d, i) => {
-          const x = PAD.left + i * slot;
-          return (
-            <g key={d.date}>
-              <rect x={x + 1} y={y(d.gmv)} width={bar} height={H - PAD.bottom - y(d.gmv)} fill={GMV_COLOUR} />
-              <rect x={x + 1 + bar} y={y(d.fees)} width={bar} height={H - PAD.bottom - y(d.fees)} fill={FEES_COLOUR} />
-              {i % labelEvery === 0 ? (
-                <text x={x + slot / 2} y={H - PAD.bottom + 16} textAnchor="middle">
-                  {d.date.slice(5)}
-                </text>
-              ) : null}
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          className="admin-chart"
+          role="img"
+          aria-label={`最近 ${days.length} 日：共 ${totalSales} 筆銷售，成交額 ${formatHkd(totalGmv)}，手續費 ${formatHkd(totalFees)}`}
+        >
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e5e5e5" />
+              <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
+                {formatHkd(t).replace('.00', '')}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {days.map((d, i) => {
+            const x = PAD.left + i * slot;
+            return (
+              <g key={d.date}>
+                <rect x={x + 1} y={y(d.gmv)} width={bar} height={H - PAD.bottom - y(d.gmv)} fill={GMV_COLOUR} />
+                <rect
+                  x={x + 1 + bar}
+                  y={y(d.fees)}
+                  width={bar}
+                  height={H - PAD.bottom - y(d.fees)}
+                  fill={FEES_COLOUR}
+                />
+                {i % labelEvery === 0 ? (
+                  <text x={x + slot / 2} y={H - PAD.bottom + 16} textAnchor="middle">
+                    {d.date.slice(5)}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
       </div>
       <figcaption className="admin-muted">每日成交額及手續費（香港時間）</figcaption>
     </figure>

@@ -54,7 +54,12 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     }
     const body = props.toBody(values);
     try {
-      const valid = validateWith(editing ? props.updateSchema : props.createSchema, editing ? { id: record.id, ...body } : body, form, props.fieldOf);
+      const valid = validateWith(
+        editing ? props.updateSchema : props.createSchema,
+        editing ? { id: record.id, ...body } : body,
+        form,
+        props.fieldOf,
+      );
       if (!valid) return;
     } catch (error) {
       message.error((error as Error).message);
@@ -62,7 +67,9 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     }
     setSaving(true);
     try {
-      await call('POST', `${props.resource}/${editing ? 'update' : 'create'}`, { body: editing ? { id: record.id, ...body } : body });
+      await call('POST', `${props.resource}/${editing ? 'update' : 'create'}`, {
+        body: editing ? { id: record.id, ...body } : body,
+      });
       message.success(editing ? `已更新${props.noun}` : `已新增${props.noun}`);
       await invalidate({ resource: props.resource, invalidates: ['list', 'many', 'detail'] });
       for (const other of props.alsoInvalidate ?? []) await invalidate({ resource: other, invalidates: ['list'] });

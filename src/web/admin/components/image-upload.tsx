@@ -17,7 +17,13 @@ const MAX_BYTES = 10 * 1024 * 1024;
  * and the field keeps the URL it answers. A plain button opens the file picker, so the control is one
  * keyboard stop with a Chinese name (antd's Upload wraps a button in a second role=button).
  */
-export function ImageUpload(props: { value?: string | null; onChange?: (url: string | null) => void; purpose: UploadPurpose; label: string; id?: string }) {
+export function ImageUpload(props: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  purpose: UploadPurpose;
+  label: string;
+  id?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const fallbackId = useId();
@@ -46,8 +52,17 @@ export function ImageUpload(props: { value?: string | null; onChange?: (url: str
 
   return (
     <Space align="center" wrap>
-      {props.value ? <img src={props.value} alt={`${props.label}預覽`} className="admin-thumb" /> : <span className="admin-muted">未有圖片</span>}
-      <Button id={props.id ?? fallbackId} loading={busy} onClick={() => input.current?.click()} aria-label={`上載${props.label}`}>
+      {props.value ? (
+        <img src={props.value} alt={`${props.label}預覽`} className="admin-thumb" />
+      ) : (
+        <span className="admin-muted">未有圖片</span>
+      )}
+      <Button
+        id={props.id ?? fallbackId}
+        loading={busy}
+        onClick={() => input.current?.click()}
+        aria-label={`上載${props.label}`}
+      >
         {props.value ? '更換圖片' : '上載圖片'}
       </Button>
       {props.value ? (
@@ -70,7 +85,13 @@ export function ImageUpload(props: { value?: string | null; onChange?: (url: str
 }
 
 /** Several images (a product's gallery): each can be removed; the upload button adds one more. */
-export function ImagesUpload(props: { value?: string[]; onChange?: (urls: string[]) => void; purpose: UploadPurpose; label: string; id?: string }) {
+export function ImagesUpload(props: {
+  value?: string[];
+  onChange?: (urls: string[]) => void;
+  purpose: UploadPurpose;
+  label: string;
+  id?: string;
+}) {
   const urls = props.value ?? [];
   return (
     <Space direction="vertical">
@@ -78,13 +99,23 @@ export function ImagesUpload(props: { value?: string[]; onChange?: (urls: string
         {urls.map((url, i) => (
           <Space key={url} direction="vertical" align="center">
             <img src={url} alt={`${props.label} ${i + 1}`} className="admin-thumb" />
-            <Button size="small" onClick={() => props.onChange?.(urls.filter((u) => u !== url))} aria-label={`移除${props.label} ${i + 1}`}>
+            <Button
+              size="small"
+              onClick={() => props.onChange?.(urls.filter((u) => u !== url))}
+              aria-label={`移除${props.label} ${i + 1}`}
+            >
               移除
             </Button>
           </Space>
         ))}
       </Space>
-      <ImageUpload id={props.id} purpose={props.purpose} label={props.label} value={null} onChange={(url) => url && props.onChange?.([...urls, url])} />
+      <ImageUpload
+        id={props.id}
+        purpose={props.purpose}
+        label={props.label}
+        value={null}
+        onChange={(url) => url && props.onChange?.([...urls, url])}
+      />
     </Space>
   );
 }

@@ -8,7 +8,11 @@ export const CLEARABLE = { clearIcon: <CloseCircleFilled aria-label="清除" /> 
 
 /** A search form's values as refine filters (`eq`: the contract's query fields). */
 export const toFilters = (values: unknown): CrudFilter[] =>
-  Object.entries((values ?? {}) as Record<string, unknown>).map(([field, value]) => ({ field, operator: 'eq', value: typeof value === 'string' ? value.trim() : value }));
+  Object.entries((values ?? {}) as Record<string, unknown>).map(([field, value]) => ({
+    field,
+    operator: 'eq',
+    value: typeof value === 'string' ? value.trim() : value,
+  }));
 
 /** The filter row above a table: labelled fields and one 搜尋 button. */
 export function FilterBar({ formProps, children }: { formProps: FormProps; children: ReactNode }) {
@@ -24,7 +28,12 @@ export function FilterBar({ formProps, children }: { formProps: FormProps; child
   );
 }
 
-const STEP_NAMES: Partial<Record<string, string>> = { prev: '上一頁', next: '下一頁', 'jump-prev': '向前 5 頁', 'jump-next': '向後 5 頁' };
+const STEP_NAMES: Partial<Record<string, string>> = {
+  prev: '上一頁',
+  next: '下一頁',
+  'jump-prev': '向前 5 頁',
+  'jump-next': '向後 5 頁',
+};
 
 /**
  * The arrows and 「•••」 of antd's pager are icons named in English ("left", "double-right"): the same buttons
@@ -33,7 +42,14 @@ const STEP_NAMES: Partial<Record<string, string>> = { prev: '上一頁', next: '
 const itemRender: PaginationProps['itemRender'] = (_page, type, element) => {
   const name = STEP_NAMES[type];
   if (!name) return element;
-  const icon = type === 'prev' ? <LeftOutlined aria-hidden="true" /> : type === 'next' ? <RightOutlined aria-hidden="true" /> : <span aria-hidden="true">•••</span>;
+  const icon =
+    type === 'prev' ? (
+      <LeftOutlined aria-hidden="true" />
+    ) : type === 'next' ? (
+      <RightOutlined aria-hidden="true" />
+    ) : (
+      <span aria-hidden="true">•••</span>
+    );
   return (
     <button type="button" className="ant-pagination-item-link" tabIndex={-1} aria-label={name}>
       {icon}
@@ -43,4 +59,6 @@ const itemRender: PaginationProps['itemRender'] = (_page, type, element) => {
 
 /** antd table paging without the page-size picker (a combobox without a name), its steps named in Chinese. */
 export const paging = (pagination: unknown): false | PaginationProps =>
-  pagination === false ? false : { ...(pagination as object), showSizeChanger: false, showTotal: (total: number) => `共 ${total} 項`, itemRender };
+  pagination === false
+    ? false
+    : { ...(pagination as object), showSizeChanger: false, showTotal: (total: number) => `共 ${total} 項`, itemRender };

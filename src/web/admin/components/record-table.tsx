@@ -7,19 +7,41 @@ import type { AdminHolding, AdminUserOrder } from '../../../shared/schemas/admin
 import { formatHkd, formatTime } from '../lib/format';
 import { paging } from './list-tools';
 
-export const ORDER_TYPE_LABELS: Record<AdminUserOrder['type'], string> = { card: '卡牌', product: '商品', market: '市場購買', bid: '求購訂金' };
-const CARD_STATUS_LABELS: Record<string, string> = { held: '持有中', listed: '寄售中', reserved: '交易中', consumed: '已兌換' };
+export const ORDER_TYPE_LABELS: Record<AdminUserOrder['type'], string> = {
+  card: '卡牌',
+  product: '商品',
+  market: '市場購買',
+  bid: '求購訂金',
+};
+const CARD_STATUS_LABELS: Record<string, string> = {
+  held: '持有中',
+  listed: '寄售中',
+  reserved: '交易中',
+  consumed: '已兌換',
+};
 
 /** A user's pay orders (`users/orders?id`). */
 export function UserOrdersTable({ id }: { id: string }) {
-  const { tableProps } = useTable<AdminUserOrder>({ resource: 'users/orders', syncWithLocation: false, meta: { query: { id } } });
+  const { tableProps } = useTable<AdminUserOrder>({
+    resource: 'users/orders',
+    syncWithLocation: false,
+    meta: { query: { id } },
+  });
   return (
     <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="orderNo" scroll={{ x: 'max-content' }}>
       <Table.Column<AdminUserOrder> title="訂單編號" dataIndex="orderNo" />
-      <Table.Column<AdminUserOrder> title="類型" dataIndex="type" render={(t: AdminUserOrder['type']) => ORDER_TYPE_LABELS[t]} />
+      <Table.Column<AdminUserOrder>
+        title="類型"
+        dataIndex="type"
+        render={(t: AdminUserOrder['type']) => ORDER_TYPE_LABELS[t]}
+      />
       <Table.Column<AdminUserOrder> title="項目" render={(_, o) => `${o.itemName} × ${o.quantity}`} />
       <Table.Column<AdminUserOrder> title="金額" dataIndex="amountCents" render={(v: number) => formatHkd(v)} />
-      <Table.Column<AdminUserOrder> title="狀態" dataIndex="status" render={(s: AdminUserOrder['status']) => PAY_ORDER_STATUS_LABELS[s]} />
+      <Table.Column<AdminUserOrder>
+        title="狀態"
+        dataIndex="status"
+        render={(s: AdminUserOrder['status']) => PAY_ORDER_STATUS_LABELS[s]}
+      />
       <Table.Column<AdminUserOrder> title="建立時間" dataIndex="createdAt" render={formatTime} />
       <Table.Column<AdminUserOrder> title="付款時間" dataIndex="paidAt" render={formatTime} />
     </Table>
@@ -28,15 +50,42 @@ export function UserOrdersTable({ id }: { id: string }) {
 
 /** The cards and goods a user holds (`users/holdings?id`). */
 export function UserHoldingsTable({ id }: { id: string }) {
-  const { tableProps } = useTable<AdminHolding>({ resource: 'users/holdings', syncWithLocation: false, meta: { query: { id } } });
+  const { tableProps } = useTable<AdminHolding>({
+    resource: 'users/holdings',
+    syncWithLocation: false,
+    meta: { query: { id } },
+  });
   return (
-    <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey={(h) => `${h.kind}-${h.id}`} scroll={{ x: 'max-content' }}>
-      <Table.Column<AdminHolding> title="類別" dataIndex="kind" render={(k: AdminHolding['kind']) => (k === 'card' ? '卡牌' : '物品')} />
+    <Table
+      {...tableProps}
+      pagination={paging(tableProps.pagination)}
+      rowKey={(h) => `${h.kind}-${h.id}`}
+      scroll={{ x: 'max-content' }}
+    >
+      <Table.Column<AdminHolding>
+        title="類別"
+        dataIndex="kind"
+        render={(k: AdminHolding['kind']) => (k === 'card' ? '卡牌' : '物品')}
+      />
       <Table.Column<AdminHolding> title="名稱" dataIndex="name" />
-      <Table.Column<AdminHolding> title="編號" render={(_, h) => (h.serial === null ? '—' : `#${h.serial}${h.editionSize ? `/${h.editionSize}` : ''}`)} />
+      <Table.Column<AdminHolding>
+        title="編號"
+        render={(_, h) => (h.serial === null ? '—' : `#${h.serial}${h.editionSize ? `/${h.editionSize}` : ''}`)}
+      />
       <Table.Column<AdminHolding> title="稀有度" dataIndex="rarity" render={(r: string | null) => r ?? '—'} />
-      <Table.Column<AdminHolding> title="狀態" render={(_, h) => (h.kind === 'goods' ? (GOODS_STATUS_LABELS[h.status as GoodsStatus] ?? h.status) : (CARD_STATUS_LABELS[h.status] ?? h.status))} />
-      <Table.Column<AdminHolding> title="來源" dataIndex="acquiredVia" render={(v: string) => VIA_LABELS[v as ItemVia] ?? v} />
+      <Table.Column<AdminHolding>
+        title="狀態"
+        render={(_, h) =>
+          h.kind === 'goods'
+            ? (GOODS_STATUS_LABELS[h.status as GoodsStatus] ?? h.status)
+            : (CARD_STATUS_LABELS[h.status] ?? h.status)
+        }
+      />
+      <Table.Column<AdminHolding>
+        title="來源"
+        dataIndex="acquiredVia"
+        render={(v: string) => VIA_LABELS[v as ItemVia] ?? v}
+      />
       <Table.Column<AdminHolding> title="取得時間" dataIndex="acquiredAt" render={formatTime} />
     </Table>
   );

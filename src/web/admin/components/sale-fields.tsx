@@ -48,7 +48,11 @@ export function RightsFields() {
           <legend>權益</legend>
           {fields.map((field, index) => (
             <Space key={field.key} align="start" wrap>
-              <Form.Item name={[field.name, 'title']} label={`權益 ${index + 1} 標題`} rules={[{ required: true, whitespace: true, message: '請填寫權益標題' }]}>
+              <Form.Item
+                name={[field.name, 'title']}
+                label={`權益 ${index + 1} 標題`}
+                rules={[{ required: true, whitespace: true, message: '請填寫權益標題' }]}
+              >
                 <Input maxLength={40} />
               </Form.Item>
               <Form.Item name={[field.name, 'description']} label={`權益 ${index + 1} 說明`}>

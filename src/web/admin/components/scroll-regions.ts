@@ -6,7 +6,8 @@ const SCROLLERS: [selector: string, name: string][] = [
   ['.admin-chart-scroll', '每日銷售圖表（可左右捲動）'],
   ['.admin-month-scroll', '發售月曆（可左右捲動）'],
 ];
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Wide tables, the chart and the month grid scroll inside their own box (WCAG 1.4.10 exempts them; the page never

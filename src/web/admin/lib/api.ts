@@ -40,8 +40,16 @@ export interface Answer<T> {
  * One call to the API: JSON envelope `{code,msg,data}` in, `data` out; a failure throws refine's
  * HttpError with the server's zh-HK message (the notification provider shows it).
  */
-export async function call<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; form?: FormData } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': LANGUAGE_HEADER, ...authHeaders() };
+export async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { query?: Query; body?: unknown; form?: FormData } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': LANGUAGE_HEADER,
+    ...authHeaders(),
+  };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (method === 'POST') {
@@ -51,7 +59,12 @@ export async function call<T>(method: 'GET' | 'POST', path: string, opts: { quer
   let res: Response;
   // Longer than the mobile app allows: uploads (sharp) and the dashboard can take a while.
   try {
-    res = await fetch(apiPath(path) + queryString(opts.query), { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3) });
+    res = await fetch(apiPath(path) + queryString(opts.query), {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
+    });
   } catch {
     throw httpError(0, '網絡連線出現問題，請稍後再試');
   }
@@ -72,7 +85,9 @@ export async function call<T>(method: 'GET' | 'POST', path: string, opts: { quer
  * An envelope instead of the file (e.g. 410 已下載過) throws its message.
  */
 export async function download(path: string, query: Query, fallbackName: string): Promise<string> {
-  const res = await fetch(apiPath(path) + queryString(query), { headers: { 'Accept-Language': LANGUAGE_HEADER, ...authHeaders() } });
+  const res = await fetch(apiPath(path) + queryString(query), {
+    headers: { 'Accept-Language': LANGUAGE_HEADER, ...authHeaders() },
+  });
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || type.includes('application/json')) {
     let msg = '下載失敗，請稍後再試';

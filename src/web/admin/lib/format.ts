@@ -5,7 +5,8 @@ import { formatHkd } from '../../../shared/money';
 export { formatHkd };
 
 /** An ISO time as the operator reads it (their browser's zone, Hong Kong in practice). */
-export const formatTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+export const formatTime = (iso: string | null | undefined): string =>
+  iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—';
 
 /** Form value (dayjs from a DatePicker) → ISO-8601 UTC for the API; empty → null. */
 export const toIso = (value: Dayjs | null | undefined): string | null => (value ? value.toDate().toISOString() : null);
@@ -17,6 +18,7 @@ export const fromIso = (iso: string | null | undefined): Dayjs | null => (iso ? 
 export const toCents = (dollars: number | null | undefined): number | null =>
   dollars === null || dollars === undefined ? null : Math.round(dollars * 100);
 
-export const toDollars = (cents: number | null | undefined): number | null => (cents === null || cents === undefined ? null : cents / 100);
+export const toDollars = (cents: number | null | undefined): number | null =>
+  cents === null || cents === undefined ? null : cents / 100;
 
 export const percent = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;

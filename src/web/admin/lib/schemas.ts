@@ -1,17 +1,47 @@
 import type { ZodType } from 'zod';
-import { AdminCardInfoCreateSchema, AdminCardInfoUpdateSchema, AdminProductCreateSchema, AdminProductUpdateSchema, AdminThemeCreateSchema, AdminThemeUpdateSchema } from '../../../shared/schemas/admin-catalogue';
+import {
+  AdminCardInfoCreateSchema,
+  AdminCardInfoUpdateSchema,
+  AdminProductCreateSchema,
+  AdminProductUpdateSchema,
+  AdminThemeCreateSchema,
+  AdminThemeUpdateSchema,
+} from '../../../shared/schemas/admin-catalogue';
 import { AdminCodeBatchCreateSchema } from '../../../shared/schemas/admin-codes';
-import { AdminArticleCreateSchema, AdminArticleUpdateSchema, AdminBannerCreateSchema, AdminBannerUpdateSchema, AdminPrivacyCreateSchema, AdminPrivacyUpdateSchema } from '../../../shared/schemas/admin-content';
+import {
+  AdminArticleCreateSchema,
+  AdminArticleUpdateSchema,
+  AdminBannerCreateSchema,
+  AdminBannerUpdateSchema,
+  AdminPrivacyCreateSchema,
+  AdminPrivacyUpdateSchema,
+} from '../../../shared/schemas/admin-content';
 import { AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
 import { AdminDisableUserBodySchema, AdminRevokeIdentityBodySchema } from '../../../shared/schemas/admin-users';
 import { CancelShipmentBodySchema, ShipBodySchema } from '../../../shared/schemas/delivery';
 import { AdminPayWithdrawalBodySchema, AdminRejectWithdrawalBodySchema } from '../../../shared/schemas/wallet';
 
 type SchemaName =
-  | 'themeCreate' | 'themeUpdate' | 'cardInfoCreate' | 'cardInfoUpdate' | 'productCreate' | 'productUpdate'
-  | 'codeBatchCreate' | 'bannerCreate' | 'bannerUpdate' | 'articleCreate' | 'articleUpdate' | 'privacyCreate' | 'privacyUpdate'
-  | 'ship' | 'cancelShipment' | 'payWithdrawal' | 'rejectWithdrawal'
-  | 'disableUser' | 'revokeIdentity' | 'takeDown';
+  | 'themeCreate'
+  | 'themeUpdate'
+  | 'cardInfoCreate'
+  | 'cardInfoUpdate'
+  | 'productCreate'
+  | 'productUpdate'
+  | 'codeBatchCreate'
+  | 'bannerCreate'
+  | 'bannerUpdate'
+  | 'articleCreate'
+  | 'articleUpdate'
+  | 'privacyCreate'
+  | 'privacyUpdate'
+  | 'ship'
+  | 'cancelShipment'
+  | 'payWithdrawal'
+  | 'rejectWithdrawal'
+  | 'disableUser'
+  | 'revokeIdentity'
+  | 'takeDown';
 
 /**
  * The request schemas the server validates with (src/shared/schemas), used by the forms before

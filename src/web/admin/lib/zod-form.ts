@@ -6,7 +6,12 @@ import type { ZodType } from 'zod';
  * message on its form field; `fieldOf` names the form field of a body key when they differ
  * (e.g. priceCents is typed in dollars as `price`). Returns the parsed body, or null when invalid.
  */
-export function validateWith<T>(schema: ZodType<T> | undefined, body: Record<string, unknown>, form: FormInstance, fieldOf: Record<string, string> = {}): T | Record<string, unknown> | null {
+export function validateWith<T>(
+  schema: ZodType<T> | undefined,
+  body: Record<string, unknown>,
+  form: FormInstance,
+  fieldOf: Record<string, string> = {},
+): T | Record<string, unknown> | null {
   if (!schema) return body;
   const result = schema.safeParse(body);
   if (result.success) return body;

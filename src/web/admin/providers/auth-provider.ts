@@ -26,8 +26,13 @@ async function revoke(): Promise<void> {
 export const authProvider: AuthProvider = {
   async login(params: { phone: string; code: string }) {
     try {
-      const { data } = await call<SessionData>('POST', '/api/user/login', { body: { phone: params.phone, code: params.code } });
-      writeAdminSession({ token: data.token, user: { id: data.user.id, phone: data.user.phone, nickname: data.user.nickname, roles: data.authority } });
+      const { data } = await call<SessionData>('POST', '/api/user/login', {
+        body: { phone: params.phone, code: params.code },
+      });
+      writeAdminSession({
+        token: data.token,
+        user: { id: data.user.id, phone: data.user.phone, nickname: data.user.nickname, roles: data.authority },
+      });
       if (!data.authority.includes(ADMIN_ROLE)) {
         await revoke();
         clearAdminSession();
@@ -56,9 +61,16 @@ export const authProvider: AuthProvider = {
       const { data } = await call<User>('GET', '/api/user/info');
       if (!data.roles.includes(ADMIN_ROLE)) {
         clearAdminSession();
-        return { authenticated: false, redirectTo: '/login?denied=1', error: { name: NO_ADMIN_MSG, message: NO_ADMIN_MSG } };
+        return {
+          authenticated: false,
+          redirectTo: '/login?denied=1',
+          error: { name: NO_ADMIN_MSG, message: NO_ADMIN_MSG },
+        };
       }
-      writeAdminSession({ ...session, user: { id: data.id, phone: data.phone, nickname: data.nickname, roles: data.roles } });
+      writeAdminSession({
+        ...session,
+        user: { id: data.id, phone: data.phone, nickname: data.nickname, roles: data.roles },
+      });
       checkedAt = Date.now();
       return { authenticated: true };
     } catch (error) {

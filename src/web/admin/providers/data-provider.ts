@@ -34,7 +34,9 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne({ resource, id, meta }) {
-    const answer = await call<BaseRecord>('GET', `${resource}/detail`, { query: { id: String(id), ...(meta?.query as Query | undefined) } });
+    const answer = await call<BaseRecord>('GET', `${resource}/detail`, {
+      query: { id: String(id), ...(meta?.query as Query | undefined) },
+    });
     return { data: answer.data as never };
   },
 
@@ -44,7 +46,9 @@ export const dataProvider: DataProvider = {
   },
 
   async update({ resource, id, variables }) {
-    const answer = await call<BaseRecord>('POST', `${resource}/update`, { body: { ...(variables as object), id: String(id) } });
+    const answer = await call<BaseRecord>('POST', `${resource}/update`, {
+      body: { ...(variables as object), id: String(id) },
+    });
     return { data: answer.data as never };
   },
 

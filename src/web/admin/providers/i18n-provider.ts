@@ -28,7 +28,7 @@ const ZH_HK: Record<string, string> = {
   'notifications.deleteError': '刪除{{resource}}失敗（狀態碼：{{statusCode}}）',
   'notifications.importProgress': '匯入中：{{processed}}/{{total}}',
   'notifications.undoable': '你有 {{seconds}} 秒可以復原',
-  'warnWhenUnsavedChanges': '尚未儲存的更改將會遺失，確定離開嗎？',
+  warnWhenUnsavedChanges: '尚未儲存的更改將會遺失，確定離開嗎？',
   'pages.error.info': '你可能忘記把 {{action}} 加入 {{resource}} 資源。',
   'pages.error.404': '找不到此頁面',
   'pages.error.backHome': '返回主頁',
@@ -37,7 +37,9 @@ const ZH_HK: Record<string, string> = {
 
 function interpolate(text: string, options: unknown): string {
   if (!options || typeof options !== 'object') return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) => String((options as Record<string, unknown>)[name] ?? ''));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) =>
+    String((options as Record<string, unknown>)[name] ?? ''),
+  );
 }
 
 export const i18nProvider: I18nProvider = {

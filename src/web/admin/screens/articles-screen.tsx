@@ -31,15 +31,39 @@ function BodyEditor(props: { value?: string; onChange?: (v: string) => void; id?
   return (
     <Tabs
       items={[
-        { key: 'edit', label: '編輯', children: <Input.TextArea id={props.id} rows={10} value={props.value} onChange={(e) => props.onChange?.(e.target.value)} aria-label="內文" /> },
-        { key: 'preview', label: '預覽', children: <div className="admin-preview" aria-label="內文預覽">{props.value || '（未有內文）'}</div> },
+        {
+          key: 'edit',
+          label: '編輯',
+          children: (
+            <Input.TextArea
+              id={props.id}
+              rows={10}
+              value={props.value}
+              onChange={(e) => props.onChange?.(e.target.value)}
+              aria-label="內文"
+            />
+          ),
+        },
+        {
+          key: 'preview',
+          label: '預覽',
+          children: (
+            <div className="admin-preview" aria-label="內文預覽">
+              {props.value || '（未有內文）'}
+            </div>
+          ),
+        },
       ]}
     />
   );
 }
 
 export function ArticlesScreen() {
-  const { tableProps, searchFormProps } = useTable<Article>({ resource: 'articles', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<Article>({
+    resource: 'articles',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [editing, setEditing] = useState<Article | null | undefined>(undefined);
   const remove = useRemove('articles', '文章');
   // The list leaves the body out: an edit opens on the full article.
@@ -52,7 +76,14 @@ export function ArticlesScreen() {
   };
 
   return (
-    <List title="文章" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增文章</Button>}>
+    <List
+      title="文章"
+      headerButtons={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          新增文章
+        </Button>
+      }
+    >
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
           <Input allowClear={CLEARABLE} />
@@ -65,13 +96,31 @@ export function ArticlesScreen() {
         <Table.Column<Article> title="標題" dataIndex="title" />
         <Table.Column<Article> title="分類" dataIndex="category" />
         <Table.Column<Article> title="狀態" dataIndex="status" render={(s: Article['status']) => STATUS_LABELS[s]} />
-        <Table.Column<Article> title="發佈時間" dataIndex="publishedAt" render={(v: string | null) => (v ? formatTime(v) : '—')} />
+        <Table.Column<Article>
+          title="發佈時間"
+          dataIndex="publishedAt"
+          render={(v: string | null) => (v ? formatTime(v) : '—')}
+        />
         <Table.Column<Article>
           title="操作"
           render={(_, r) => (
             <Space>
-              <Button size="small" onClick={() => void edit(r.id)} aria-label={`編輯文章 ${r.title}`}>編輯</Button>
-              <Button size="small" danger onClick={() => confirmAction({ title: `刪除文章「${r.title}」？`, okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除文章 ${r.title}`}>
+              <Button size="small" onClick={() => void edit(r.id)} aria-label={`編輯文章 ${r.title}`}>
+                編輯
+              </Button>
+              <Button
+                size="small"
+                danger
+                onClick={() =>
+                  confirmAction({
+                    title: `刪除文章「${r.title}」？`,
+                    okText: '刪除',
+                    danger: true,
+                    run: () => remove(r.id),
+                  })
+                }
+                aria-label={`刪除文章 ${r.title}`}
+              >
                 刪除
               </Button>
             </Space>
@@ -88,7 +137,14 @@ export function ArticlesScreen() {
         updateSchema={SCHEMAS.articleUpdate}
         toValues={(r) => {
           const a = r as Article | null;
-          return { title: a?.title ?? '', cover: a?.cover ?? null, category: a?.category ?? ARTICLE_CATEGORIES[0], summary: a?.summary ?? '', body: a?.body ?? '', published: a ? a.publishedAt !== null : false };
+          return {
+            title: a?.title ?? '',
+            cover: a?.cover ?? null,
+            category: a?.category ?? ARTICLE_CATEGORIES[0],
+            summary: a?.summary ?? '',
+            body: a?.body ?? '',
+            published: a ? a.publishedAt !== null : false,
+          };
         }}
         toBody={(v) => ({
           title: v.title,

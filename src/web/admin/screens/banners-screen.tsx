@@ -26,19 +26,47 @@ export function BannersScreen() {
   const remove = useRemove('banners', '橫額');
 
   return (
-    <List title="橫額" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增橫額</Button>}>
+    <List
+      title="橫額"
+      headerButtons={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          新增橫額
+        </Button>
+      }
+    >
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<Banner> title="圖片" dataIndex="image" render={(v: string, r) => <img src={v} alt={r.title} className="admin-thumb" />} />
+        <Table.Column<Banner>
+          title="圖片"
+          dataIndex="image"
+          render={(v: string, r) => <img src={v} alt={r.title} className="admin-thumb" />}
+        />
         <Table.Column<Banner> title="標題" dataIndex="title" />
         <Table.Column<Banner> title="連結" dataIndex="link" />
         <Table.Column<Banner> title="排序" dataIndex="sort" />
-        <Table.Column<Banner> title="顯示期" render={(_, r) => `${formatTime(r.startsAt)} 至 ${formatTime(r.endsAt)}`} />
+        <Table.Column<Banner>
+          title="顯示期"
+          render={(_, r) => `${formatTime(r.startsAt)} 至 ${formatTime(r.endsAt)}`}
+        />
         <Table.Column<Banner>
           title="操作"
           render={(_, r) => (
             <Space>
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯橫額 ${r.title}`}>編輯</Button>
-              <Button size="small" danger onClick={() => confirmAction({ title: `刪除橫額「${r.title}」？`, okText: '刪除', danger: true, run: () => remove(r.id) })} aria-label={`刪除橫額 ${r.title}`}>
+              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯橫額 ${r.title}`}>
+                編輯
+              </Button>
+              <Button
+                size="small"
+                danger
+                onClick={() =>
+                  confirmAction({
+                    title: `刪除橫額「${r.title}」？`,
+                    okText: '刪除',
+                    danger: true,
+                    run: () => remove(r.id),
+                  })
+                }
+                aria-label={`刪除橫額 ${r.title}`}
+              >
                 刪除
               </Button>
             </Space>
@@ -54,9 +82,23 @@ export function BannersScreen() {
         updateSchema={SCHEMAS.bannerUpdate}
         toValues={(r) => {
           const b = r as Banner | null;
-          return { title: b?.title ?? '', image: b?.image ?? null, link: b?.link ?? '', sort: b?.sort ?? 0, startsAt: fromIso(b?.startsAt), endsAt: fromIso(b?.endsAt) };
+          return {
+            title: b?.title ?? '',
+            image: b?.image ?? null,
+            link: b?.link ?? '',
+            sort: b?.sort ?? 0,
+            startsAt: fromIso(b?.startsAt),
+            endsAt: fromIso(b?.endsAt),
+          };
         }}
-        toBody={(v) => ({ title: v.title, image: v.image, link: v.link ?? '', sort: v.sort ?? 0, startsAt: toIso(v.startsAt), endsAt: toIso(v.endsAt) })}
+        toBody={(v) => ({
+          title: v.title,
+          image: v.image,
+          link: v.link ?? '',
+          sort: v.sort ?? 0,
+          startsAt: toIso(v.startsAt),
+          endsAt: toIso(v.endsAt),
+        })}
       >
         <Form.Item name="title" label="標題" rules={[{ required: true, whitespace: true, message: '請填寫標題' }]}>
           <Input maxLength={60} />

@@ -32,13 +32,30 @@ interface CardInfoValues {
 }
 
 export function CardInfosScreen() {
-  const { tableProps, searchFormProps } = useTable<CardInfo>({ resource: 'cardInfos', syncWithLocation: false, onSearch: toFilters });
-  const { selectProps: themeSelect } = useSelect<Theme>({ resource: 'themes', optionLabel: 'name', optionValue: 'id', pagination: { pageSize: 50, mode: 'server' }, onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }] });
+  const { tableProps, searchFormProps } = useTable<CardInfo>({
+    resource: 'cardInfos',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
+  const { selectProps: themeSelect } = useSelect<Theme>({
+    resource: 'themes',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: { pageSize: 50, mode: 'server' },
+    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
+  });
   const [editing, setEditing] = useState<CardInfo | null | undefined>(undefined);
   const remove = useRemove('cardInfos', '卡牌');
 
   return (
-    <List title="卡牌" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增卡牌</Button>}>
+    <List
+      title="卡牌"
+      headerButtons={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          新增卡牌
+        </Button>
+      }
+    >
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
           <Input allowClear={CLEARABLE} />
@@ -47,22 +64,54 @@ export function CardInfosScreen() {
           <Select {...themeSelect} allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="onSale" label="發售中">
-          <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'true', label: '是' },
+              { value: 'false', label: '否' },
+            ]}
+          />
         </Form.Item>
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<CardInfo> title="圖片" dataIndex="image" render={(v: string | null, r) => (v ? <img src={v} alt={r.name} className="admin-thumb" /> : '—')} />
-        <Table.Column<CardInfo> title="名稱" dataIndex="name" render={(v: string, r) => <>{v} {r.isBCard ? <Tag>B 卡</Tag> : null}</>} />
+        <Table.Column<CardInfo>
+          title="圖片"
+          dataIndex="image"
+          render={(v: string | null, r) => (v ? <img src={v} alt={r.name} className="admin-thumb" /> : '—')}
+        />
+        <Table.Column<CardInfo>
+          title="名稱"
+          dataIndex="name"
+          render={(v: string, r) => (
+            <>
+              {v} {r.isBCard ? <Tag>B 卡</Tag> : null}
+            </>
+          )}
+        />
         <Table.Column<CardInfo> title="主題" dataIndex="themeName" />
         <Table.Column<CardInfo> title="稀有度" dataIndex="rarity" />
-        <Table.Column<CardInfo> title="售價" dataIndex="priceCents" render={(v: number | null) => (v === null ? '不發售' : formatHkd(v))} />
+        <Table.Column<CardInfo>
+          title="售價"
+          dataIndex="priceCents"
+          render={(v: number | null) => (v === null ? '不發售' : formatHkd(v))}
+        />
         <Table.Column<CardInfo> title="發行量" dataIndex="editionSize" />
         <Table.Column<CardInfo> title="已鑄造／預留" render={(_, r) => `${r.minted}／${r.reserved}`} />
-        <Table.Column<CardInfo> title="發售期" render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`} />
+        <Table.Column<CardInfo>
+          title="發售期"
+          render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`}
+        />
         <Table.Column<CardInfo>
           title="操作"
           render={(_, r) => (
-            <EditDeleteActions noun="卡牌" name={r.name} deleteNote="已有卡、兌換碼或掛單的卡牌不能刪除。" onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
+            <EditDeleteActions
+              noun="卡牌"
+              name={r.name}
+              deleteNote="已有卡、兌換碼或掛單的卡牌不能刪除。"
+              onEdit={() => setEditing(r)}
+              onDelete={() => remove(r.id)}
+            />
           )}
         />
       </Table>

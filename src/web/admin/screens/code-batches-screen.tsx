@@ -24,10 +24,26 @@ interface BatchValues {
 
 /** Code batches from the running server: generate, download the clear codes once (CSV), void. */
 export function CodeBatchesScreen() {
-  const { tableProps, searchFormProps } = useTable<CodeBatch>({ resource: 'codeBatches', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<CodeBatch>({
+    resource: 'codeBatches',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [creating, setCreating] = useState<null | undefined>(undefined);
-  const { selectProps: cardSelect } = useSelect<CardInfo>({ resource: 'cardInfos', optionLabel: 'name', optionValue: 'id', pagination: { pageSize: 50, mode: 'server' }, onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }] });
-  const { selectProps: themeSelect } = useSelect<Theme>({ resource: 'themes', optionLabel: 'name', optionValue: 'id', pagination: { pageSize: 50, mode: 'server' }, onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }] });
+  const { selectProps: cardSelect } = useSelect<CardInfo>({
+    resource: 'cardInfos',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: { pageSize: 50, mode: 'server' },
+    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
+  });
+  const { selectProps: themeSelect } = useSelect<Theme>({
+    resource: 'themes',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: { pageSize: 50, mode: 'server' },
+    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
+  });
   const act = useAction('codeBatches');
   const invalidate = useInvalidate();
 
@@ -42,15 +58,29 @@ export function CodeBatchesScreen() {
   };
 
   return (
-    <List title="兌換碼批次" headerButtons={<Button type="primary" onClick={() => setCreating(null)}>產生兌換碼</Button>}>
+    <List
+      title="兌換碼批次"
+      headerButtons={
+        <Button type="primary" onClick={() => setCreating(null)}>
+          產生兌換碼
+        </Button>
+      }
+    >
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="status" label="狀態">
-          <Select allowClear style={{ width: 140 }} options={Object.entries(STATUS).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={Object.entries(STATUS).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<CodeBatch> title="建立時間" dataIndex="createdAt" render={formatTime} />
-        <Table.Column<CodeBatch> title="對象" render={(_, b) => `${b.target.kind === 'theme' ? '主題' : '卡牌'}：${b.target.name}`} />
+        <Table.Column<CodeBatch>
+          title="對象"
+          render={(_, b) => `${b.target.kind === 'theme' ? '主題' : '卡牌'}：${b.target.name}`}
+        />
         <Table.Column<CodeBatch> title="數量" dataIndex="count" />
         <Table.Column<CodeBatch> title="已使用" dataIndex="used" />
         <Table.Column<CodeBatch> title="未使用" dataIndex="unused" />
@@ -61,14 +91,29 @@ export function CodeBatchesScreen() {
           title="操作"
           render={(_, b) => (
             <Space>
-              <Button size="small" disabled={!b.csvAvailable} onClick={() => void downloadCsv(b)} aria-label={b.csvAvailable ? `下載兌換碼 CSV（${b.target.name}，${b.count} 個）` : '兌換碼 CSV 已下載過'}>
+              <Button
+                size="small"
+                disabled={!b.csvAvailable}
+                onClick={() => void downloadCsv(b)}
+                aria-label={
+                  b.csvAvailable ? `下載兌換碼 CSV（${b.target.name}，${b.count} 個）` : '兌換碼 CSV 已下載過'
+                }
+              >
                 {b.csvAvailable ? '下載 CSV' : '已下載'}
               </Button>
               <Button
                 size="small"
                 danger
                 disabled={b.status === 'voided'}
-                onClick={() => confirmAction({ title: '作廢此批兌換碼？', content: `未使用的 ${b.unused} 個兌換碼將不能再兌換。`, okText: '作廢', danger: true, run: () => act('void', { id: b.id }, '已作廢此批兌換碼') })}
+                onClick={() =>
+                  confirmAction({
+                    title: '作廢此批兌換碼？',
+                    content: `未使用的 ${b.unused} 個兌換碼將不能再兌換。`,
+                    okText: '作廢',
+                    danger: true,
+                    run: () => act('void', { id: b.id }, '已作廢此批兌換碼'),
+                  })
+                }
                 aria-label={`作廢兌換碼批次（${b.target.name}）`}
               >
                 作廢
@@ -84,10 +129,19 @@ export function CodeBatchesScreen() {
         onClose={() => setCreating(undefined)}
         createSchema={SCHEMAS.codeBatchCreate}
         toValues={() => ({ kind: 'cardInfo', count: 100, note: '' })}
-        toBody={(v) => ({ ...(v.kind === 'theme' ? { themeId: v.themeId } : { cardInfoId: v.cardInfoId }), count: v.count, note: v.note ?? '' })}
+        toBody={(v) => ({
+          ...(v.kind === 'theme' ? { themeId: v.themeId } : { cardInfoId: v.cardInfoId }),
+          count: v.count,
+          note: v.note ?? '',
+        })}
       >
         <Form.Item name="kind" label="兌換對象">
-          <Radio.Group options={[{ value: 'cardInfo', label: '指定卡牌' }, { value: 'theme', label: '主題（隨機卡牌）' }]} />
+          <Radio.Group
+            options={[
+              { value: 'cardInfo', label: '指定卡牌' },
+              { value: 'theme', label: '主題（隨機卡牌）' },
+            ]}
+          />
         </Form.Item>
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) =>

@@ -7,7 +7,6 @@ import { PAY_ORDER_STATUS_LABELS } from '../../../shared/schemas/pay-orders';
 import { formatHkd, percent } from '../lib/format';
 import type { Dashboard } from '../lib/types';
 
-
 /** Sales, GMV and fees by day, orders by status, new users, drops and their sell-through, queues. */
 export function DashboardScreen() {
   const { result, query } = useCustom<Dashboard>({ url: 'dashboard', method: 'get', config: { query: { days: 30 } } });
@@ -70,7 +69,12 @@ export function DashboardScreen() {
               pagination={false}
               dataSource={Object.entries(d.ordersByStatus).map(([status, count]) => ({ status, count }))}
               columns={[
-                { title: '狀態', dataIndex: 'status', key: 'status', render: (s: keyof typeof PAY_ORDER_STATUS_LABELS) => PAY_ORDER_STATUS_LABELS[s] ?? s },
+                {
+                  title: '狀態',
+                  dataIndex: 'status',
+                  key: 'status',
+                  render: (s: keyof typeof PAY_ORDER_STATUS_LABELS) => PAY_ORDER_STATUS_LABELS[s] ?? s,
+                },
                 { title: '數量', dataIndex: 'count', key: 'count' },
               ]}
             />
@@ -102,12 +106,23 @@ export function DashboardScreen() {
           columns={[
             { title: '名稱', dataIndex: 'name', key: 'name' },
             { title: '類別', dataIndex: 'kind', key: 'kind', render: (k: string) => (k === 'card' ? '卡牌' : '商品') },
-            { title: '已售／總量', key: 'sold', render: (_: unknown, r: Dashboard['drops'][number]) => `${r.sold}／${r.total}` },
+            {
+              title: '已售／總量',
+              key: 'sold',
+              render: (_: unknown, r: Dashboard['drops'][number]) => `${r.sold}／${r.total}`,
+            },
             {
               title: '售出率',
               dataIndex: 'sellThrough',
               key: 'sellThrough',
-              render: (v: number, r: Dashboard['drops'][number]) => <Progress percent={Math.round(v * 1000) / 10} size="small" format={() => percent(v)} aria-label={`${r.name}售出率`} />,
+              render: (v: number, r: Dashboard['drops'][number]) => (
+                <Progress
+                  percent={Math.round(v * 1000) / 10}
+                  size="small"
+                  format={() => percent(v)}
+                  aria-label={`${r.name}售出率`}
+                />
+              ),
             },
           ]}
         />

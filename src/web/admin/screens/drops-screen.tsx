@@ -19,7 +19,10 @@ export function DropsScreen() {
     pagination: { mode: 'off' },
     meta: { query: { from: from.toDate().toISOString(), to: to.toDate().toISOString() } },
   });
-  const drops = useMemo(() => [...(result?.data ?? [])].sort((a, b) => (a.saleStartsAt ?? '').localeCompare(b.saleStartsAt ?? '')), [result]);
+  const drops = useMemo(
+    () => [...(result?.data ?? [])].sort((a, b) => (a.saleStartsAt ?? '').localeCompare(b.saleStartsAt ?? '')),
+    [result],
+  );
 
   const cells: (dayjs.Dayjs | null)[] = [];
   for (let i = 0; i < from.day(); i += 1) cells.push(null);
@@ -30,55 +33,76 @@ export function DropsScreen() {
   return (
     <List title="發售日曆">
       <Space wrap style={{ marginBottom: 16 }}>
-        <Button onClick={() => setMonth(month.subtract(1, 'month'))} aria-label="上一個月">‹ 上月</Button>
+        <Button onClick={() => setMonth(month.subtract(1, 'month'))} aria-label="上一個月">
+          ‹ 上月
+        </Button>
         <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }} aria-live="polite">
           {month.format('YYYY 年 M 月')}
         </Typography.Title>
-        <Button onClick={() => setMonth(month.add(1, 'month'))} aria-label="下一個月">下月 ›</Button>
+        <Button onClick={() => setMonth(month.add(1, 'month'))} aria-label="下一個月">
+          下月 ›
+        </Button>
         <Button onClick={() => setMonth(dayjs().startOf('month'))}>本月</Button>
       </Space>
       <div className="admin-month-scroll">
-      <div className="admin-month" role="table" aria-label={`${month.format('YYYY 年 M 月')}開售`}>
-        <div role="row" className="admin-month-row">
-          {WEEKDAYS.map((w) => (
-            <div role="columnheader" key={w} className="admin-month-head">
-              {w}
+        <div className="admin-month" role="table" aria-label={`${month.format('YYYY 年 M 月')}開售`}>
+          <div role="row" className="admin-month-row">
+            {WEEKDAYS.map((w) => (
+              <div role="columnheader" key={w} className="admin-month-head">
+                {w}
+              </div>
+            ))}
+          </div>
+          {Array.from({ length: Math.ceil(cells.length / 7) }, (_, week) => (
+            <div role="row" className="admin-month-row" key={week}>
+              {Array.from({ length: 7 }, (_, i) => {
+                const day = cells[week * 7 + i];
+                return (
+                  <div role="cell" key={i} className="admin-month-cell">
+                    {day ? (
+                      <>
+                        <span className="admin-month-date">{day.date()}</span>
+                        {onDay(day).map((d) => (
+                          <span key={`${d.kind}-${d.id}`} className="admin-calendar-item">
+                            {dayjs(d.saleStartsAt).format('HH:mm')} {KIND[d.kind]}：{d.name}
+                          </span>
+                        ))}
+                      </>
+                    ) : null}
+                  </div>
+                );
+              })}
             </div>
           ))}
         </div>
-        {Array.from({ length: Math.ceil(cells.length / 7) }, (_, week) => (
-          <div role="row" className="admin-month-row" key={week}>
-            {Array.from({ length: 7 }, (_, i) => {
-              const day = cells[week * 7 + i];
-              return (
-                <div role="cell" key={i} className="admin-month-cell">
-                  {day ? (
-                    <>
-                      <span className="admin-month-date">{day.date()}</span>
-                      {onDay(day).map((d) => (
-                        <span key={`${d.kind}-${d.id}`} className="admin-calendar-item">
-                          {dayjs(d.saleStartsAt).format('HH:mm')} {KIND[d.kind]}：{d.name}
-                        </span>
-                      ))}
-                    </>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-        ))}
       </div>
-      </div>
-      <Table<Drop> dataSource={drops} loading={query.isLoading} rowKey={(d) => `${d.kind}-${d.id}`} pagination={false} style={{ marginTop: 24 }} scroll={{ x: 'max-content' }}>
+      <Table<Drop>
+        dataSource={drops}
+        loading={query.isLoading}
+        rowKey={(d) => `${d.kind}-${d.id}`}
+        pagination={false}
+        style={{ marginTop: 24 }}
+        scroll={{ x: 'max-content' }}
+      >
         <Table.Column<Drop> title="類別" dataIndex="kind" render={(k: Drop['kind']) => KIND[k]} />
         <Table.Column<Drop> title="名稱" dataIndex="name" />
-        <Table.Column<Drop> title="售價" dataIndex="priceCents" render={(v: number | null) => (v === null ? '—' : formatHkd(v))} />
+        <Table.Column<Drop>
+          title="售價"
+          dataIndex="priceCents"
+          render={(v: number | null) => (v === null ? '—' : formatHkd(v))}
+        />
         <Table.Column<Drop> title="開售" dataIndex="saleStartsAt" render={formatTime} />
         <Table.Column<Drop> title="停售" dataIndex="saleEndsAt" render={formatTime} />
         <Table.Column<Drop> title="總量／已售／預留" render={(_, d) => `${d.total}／${d.sold}／${d.reserved}`} />
         <Table.Column<Drop>
           title="售出率"
-          render={(_, d) => <Progress percent={d.total ? Math.round((d.sold / d.total) * 1000) / 10 : 0} size="small" aria-label={`${d.name}售出率`} />}
+          render={(_, d) => (
+            <Progress
+              percent={d.total ? Math.round((d.sold / d.total) * 1000) / 10 : 0}
+              size="small"
+              aria-label={`${d.name}售出率`}
+            />
+          )}
         />
       </Table>
     </List>

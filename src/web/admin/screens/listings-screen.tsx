@@ -1,7 +1,14 @@
 import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
-import { ITEM_KINDS, LISTING_STATUSES, LISTING_STATUS_LABELS, SELL_TYPE_LABELS, type ListingStatus, type SellType } from '../../../shared/schemas/market';
+import {
+  ITEM_KINDS,
+  LISTING_STATUSES,
+  LISTING_STATUS_LABELS,
+  SELL_TYPE_LABELS,
+  type ListingStatus,
+  type SellType,
+} from '../../../shared/schemas/market';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { formatHkd, formatTime } from '../lib/format';
@@ -14,7 +21,11 @@ const TAKE_DOWN_FROM = new Set<string>(['active', 'pending_payment', 'reserved']
 
 /** Market listings: take one down with a reason the seller sees in their list. */
 export function ListingsScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminListing>({ resource: 'listings', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<AdminListing>({
+    resource: 'listings',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [pending, setPending] = useState<PendingAction | null>(null);
   const nameOf = (l: AdminListing) => `${l.itemName}${l.serialLabel ? ` ${l.serialLabel}` : ''}`;
 
@@ -25,23 +36,48 @@ export function ListingsScreen() {
           <Input allowClear={CLEARABLE} />
         </Form.Item>
         <Form.Item name="status" label="狀態">
-          <Select allowClear style={{ width: 120 }} options={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
+          />
         </Form.Item>
         <Form.Item name="kind" label="類別">
-          <Select allowClear style={{ width: 100 }} options={ITEM_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+          <Select
+            allowClear
+            style={{ width: 100 }}
+            options={ITEM_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+          />
         </Form.Item>
         <Form.Item name="sellType" label="買賣">
-          <Select allowClear style={{ width: 100 }} options={[{ value: '0', label: SELL_TYPE_LABELS[0] }, { value: '1', label: SELL_TYPE_LABELS[1] }]} />
+          <Select
+            allowClear
+            style={{ width: 100 }}
+            options={[
+              { value: '0', label: SELL_TYPE_LABELS[0] },
+              { value: '1', label: SELL_TYPE_LABELS[1] },
+            ]}
+          />
         </Form.Item>
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminListing> title="掛單時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminListing> title="名稱" render={(_, l) => nameOf(l)} />
         <Table.Column<AdminListing> title="類別" dataIndex="kind" render={(k: string) => KIND_LABELS[k] ?? k} />
-        <Table.Column<AdminListing> title="買賣" dataIndex="sellType" render={(t: SellType) => SELL_TYPE_LABELS[t] ?? t} />
+        <Table.Column<AdminListing>
+          title="買賣"
+          dataIndex="sellType"
+          render={(t: SellType) => SELL_TYPE_LABELS[t] ?? t}
+        />
         <Table.Column<AdminListing> title="價格" dataIndex="price" render={(v: number) => formatHkd(v)} />
         <Table.Column<AdminListing> title="用戶" render={(_, l) => `${l.user.nickname}（${l.user.phoneMasked}）`} />
-        <Table.Column<AdminListing> title="狀態" dataIndex="status" render={(s: ListingStatus, l) => `${LISTING_STATUS_LABELS[s] ?? s}${l.takedownReason ? `：${l.takedownReason}` : ''}`} />
+        <Table.Column<AdminListing>
+          title="狀態"
+          dataIndex="status"
+          render={(s: ListingStatus, l) =>
+            `${LISTING_STATUS_LABELS[s] ?? s}${l.takedownReason ? `：${l.takedownReason}` : ''}`
+          }
+        />
         <Table.Column<AdminListing>
           title="操作"
           render={(_, l) =>
@@ -49,7 +85,20 @@ export function ListingsScreen() {
               <Button
                 size="small"
                 danger
-                onClick={() => setPending({ path: 'listings/takeDown', title: `下架「${nameOf(l)}」`, id: l.id, okText: '下架', done: '已下架，用戶會看到下架原因', danger: true, schema: SCHEMAS.takeDown, fields: [{ name: 'reason', label: '下架原因（用戶會看到）', required: true, max: 200, multiline: true }] })}
+                onClick={() =>
+                  setPending({
+                    path: 'listings/takeDown',
+                    title: `下架「${nameOf(l)}」`,
+                    id: l.id,
+                    okText: '下架',
+                    done: '已下架，用戶會看到下架原因',
+                    danger: true,
+                    schema: SCHEMAS.takeDown,
+                    fields: [
+                      { name: 'reason', label: '下架原因（用戶會看到）', required: true, max: 200, multiline: true },
+                    ],
+                  })
+                }
                 aria-label={`下架 ${nameOf(l)}（${l.user.nickname}）`}
               >
                 下架

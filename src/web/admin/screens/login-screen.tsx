@@ -44,7 +44,9 @@ export function LoginScreen() {
     setSending(true);
     setError(null);
     try {
-      const { data } = await call<{ resendAfterSeconds: number }>('POST', '/api/sms/send', { body: { phone, purpose: 'login' } });
+      const { data } = await call<{ resendAfterSeconds: number }>('POST', '/api/sms/send', {
+        body: { phone, purpose: 'login' },
+      });
       setWait(data.resendAfterSeconds);
       setNotice('驗證碼已發送');
     } catch (e) {
@@ -70,7 +72,9 @@ export function LoginScreen() {
         </Typography.Title>
         <Typography.Paragraph>以營運人員的手機號碼及短訊驗證碼登入。</Typography.Paragraph>
         {error ? <Alert type="error" message={error} role="alert" className="admin-login-alert" /> : null}
-        {notice && !error ? <Alert type="success" message={notice} role="status" className="admin-login-alert" /> : null}
+        {notice && !error ? (
+          <Alert type="success" message={notice} role="status" className="admin-login-alert" />
+        ) : null}
         <Form form={form} layout="vertical" name="admin-login" onFinish={submit} requiredMark={false}>
           <Form.Item name="phone" label="手機號碼" rules={[zodRule(PhoneSchema)]} validateTrigger="onSubmit">
             <Input inputMode="tel" autoComplete="tel" placeholder="例如 51234567" />
@@ -78,7 +82,14 @@ export function LoginScreen() {
           <Form.Item label="驗證碼" required>
             <Space.Compact block>
               <Form.Item name="code" noStyle rules={[zodRule(SmsCodeSchema)]} validateTrigger="onSubmit">
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="6 位數字" aria-label="驗證碼" id="admin-login_code" />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="6 位數字"
+                  aria-label="驗證碼"
+                  id="admin-login_code"
+                />
               </Form.Item>
               <Button onClick={() => void sendCode()} loading={sending} disabled={wait > 0}>
                 {wait > 0 ? `${wait} 秒後重新獲取` : '獲取驗證碼'}

@@ -23,22 +23,70 @@ export function PrivacyScreen() {
   const act = useAction('privacy');
 
   return (
-    <List title="私隱政策" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增版本（草稿）</Button>}>
-      <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" expandable={{ expandedRowRender: (r) => <div className="admin-preview">{r.body}</div>, expandedRowKeys: viewing ? [viewing.id] : [], showExpandColumn: false }} scroll={{ x: 'max-content' }}>
+    <List
+      title="私隱政策"
+      headerButtons={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          新增版本（草稿）
+        </Button>
+      }
+    >
+      <Table
+        {...tableProps}
+        pagination={paging(tableProps.pagination)}
+        rowKey="id"
+        expandable={{
+          expandedRowRender: (r) => <div className="admin-preview">{r.body}</div>,
+          expandedRowKeys: viewing ? [viewing.id] : [],
+          showExpandColumn: false,
+        }}
+        scroll={{ x: 'max-content' }}
+      >
         <Table.Column<PrivacyVersion> title="版本" dataIndex="version" />
         <Table.Column<PrivacyVersion> title="標題" dataIndex="title" />
-        <Table.Column<PrivacyVersion> title="發佈時間" dataIndex="publishedAt" render={(v: string | null, r) => (v ? <>{formatTime(v)} {r.current ? <Tag color="blue">現行版本</Tag> : null}</> : '草稿')} />
+        <Table.Column<PrivacyVersion>
+          title="發佈時間"
+          dataIndex="publishedAt"
+          render={(v: string | null, r) =>
+            v ? (
+              <>
+                {formatTime(v)} {r.current ? <Tag color="blue">現行版本</Tag> : null}
+              </>
+            ) : (
+              '草稿'
+            )
+          }
+        />
         <Table.Column<PrivacyVersion>
           title="操作"
           render={(_, r) => (
             <Space>
-              <Button size="small" onClick={() => setViewing(viewing?.id === r.id ? null : r)} aria-expanded={viewing?.id === r.id} aria-label={`${viewing?.id === r.id ? '收起' : '預覽'}版本 ${r.version}`}>
+              <Button
+                size="small"
+                onClick={() => setViewing(viewing?.id === r.id ? null : r)}
+                aria-expanded={viewing?.id === r.id}
+                aria-label={`${viewing?.id === r.id ? '收起' : '預覽'}版本 ${r.version}`}
+              >
                 {viewing?.id === r.id ? '收起' : '預覽'}
               </Button>
               {r.publishedAt === null ? (
                 <>
-                  <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯版本 ${r.version}`}>編輯</Button>
-                  <Button size="small" type="primary" onClick={() => confirmAction({ title: `發佈版本 ${r.version}？`, content: '發佈後即成為現行私隱政策，不能再修改。', okText: '發佈', run: () => act('publish', { id: r.id }, `已發佈版本 ${r.version}`) })} aria-label={`發佈版本 ${r.version}`}>
+                  <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯版本 ${r.version}`}>
+                    編輯
+                  </Button>
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() =>
+                      confirmAction({
+                        title: `發佈版本 ${r.version}？`,
+                        content: '發佈後即成為現行私隱政策，不能再修改。',
+                        okText: '發佈',
+                        run: () => act('publish', { id: r.id }, `已發佈版本 ${r.version}`),
+                      })
+                    }
+                    aria-label={`發佈版本 ${r.version}`}
+                  >
                     發佈
                   </Button>
                 </>
@@ -62,7 +110,11 @@ export function PrivacyScreen() {
         toBody={(v) => ({ version: v.version, title: v.title, body: v.body })}
       >
         <Typography.Paragraph className="admin-muted">草稿可隨時修改；發佈後成為現行版本。</Typography.Paragraph>
-        <Form.Item name="version" label="版本號（例如 2026-11）" rules={[{ required: true, whitespace: true, message: '請填寫版本號' }]}>
+        <Form.Item
+          name="version"
+          label="版本號（例如 2026-11）"
+          rules={[{ required: true, whitespace: true, message: '請填寫版本號' }]}
+        >
           <Input maxLength={40} />
         </Form.Item>
         <Form.Item name="title" label="標題" rules={[{ required: true, whitespace: true, message: '請填寫標題' }]}>

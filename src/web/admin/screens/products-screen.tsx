@@ -33,12 +33,23 @@ interface ProductValues {
 }
 
 export function ProductsScreen() {
-  const { tableProps, searchFormProps } = useTable<Product>({ resource: 'products', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<Product>({
+    resource: 'products',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
   const remove = useRemove('products', '商品');
 
   return (
-    <List title="商品" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增商品</Button>}>
+    <List
+      title="商品"
+      headerButtons={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          新增商品
+        </Button>
+      }
+    >
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
           <Input allowClear={CLEARABLE} />
@@ -47,20 +58,44 @@ export function ProductsScreen() {
           <Select allowClear style={{ width: 120 }} options={TYPES} />
         </Form.Item>
         <Form.Item name="onSale" label="發售中">
-          <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'true', label: '是' },
+              { value: 'false', label: '否' },
+            ]}
+          />
         </Form.Item>
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<Product> title="圖片" dataIndex="images" render={(v: string[], r) => (v[0] ? <img src={v[0]} alt={r.name} className="admin-thumb" /> : '—')} />
+        <Table.Column<Product>
+          title="圖片"
+          dataIndex="images"
+          render={(v: string[], r) => (v[0] ? <img src={v[0]} alt={r.name} className="admin-thumb" /> : '—')}
+        />
         <Table.Column<Product> title="名稱" dataIndex="name" />
-        <Table.Column<Product> title="類型" dataIndex="type" render={(v: number) => TYPES.find((t) => t.value === v)?.label ?? v} />
+        <Table.Column<Product>
+          title="類型"
+          dataIndex="type"
+          render={(v: number) => TYPES.find((t) => t.value === v)?.label ?? v}
+        />
         <Table.Column<Product> title="售價" dataIndex="priceCents" render={(v: number) => formatHkd(v)} />
         <Table.Column<Product> title="庫存／已售／預留" render={(_, r) => `${r.stock}／${r.sold}／${r.reserved}`} />
-        <Table.Column<Product> title="發售期" render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`} />
+        <Table.Column<Product>
+          title="發售期"
+          render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`}
+        />
         <Table.Column<Product>
           title="操作"
           render={(_, r) => (
-            <EditDeleteActions noun="商品" name={r.name} deleteNote="已有訂單或物品的商品不能刪除。" onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
+            <EditDeleteActions
+              noun="商品"
+              name={r.name}
+              deleteNote="已有訂單或物品的商品不能刪除。"
+              onEdit={() => setEditing(r)}
+              onDelete={() => remove(r.id)}
+            />
           )}
         />
       </Table>

@@ -12,7 +12,11 @@ const STATUS_OPTIONS = SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT
 
 /** Deliveries of physical goods: pack, ship (carrier + tracking number), deliver, cancel before shipping. */
 export function ShipmentsScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminShipment>({ resource: 'shipments', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<AdminShipment>({
+    resource: 'shipments',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [pending, setPending] = useState<PendingAction | null>(null);
   const act = useAction('shipments');
 
@@ -30,7 +34,16 @@ export function ShipmentsScreen() {
       ],
     });
   const cancel = (s: AdminShipment) =>
-    setPending({ path: 'shipments/cancel', title: `取消提貨：${s.shipmentNo}`, id: s.id, okText: '取消提貨', done: '已取消提貨，物品已退回用戶', schema: SCHEMAS.cancelShipment, danger: true, fields: [{ name: 'reason', label: '取消原因', max: 200, multiline: true }] });
+    setPending({
+      path: 'shipments/cancel',
+      title: `取消提貨：${s.shipmentNo}`,
+      id: s.id,
+      okText: '取消提貨',
+      done: '已取消提貨，物品已退回用戶',
+      schema: SCHEMAS.cancelShipment,
+      danger: true,
+      fields: [{ name: 'reason', label: '取消原因', max: 200, multiline: true }],
+    });
 
   return (
     <List title="提貨發貨">
@@ -42,17 +55,37 @@ export function ShipmentsScreen() {
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminShipment> title="提貨編號" dataIndex="shipmentNo" />
         <Table.Column<AdminShipment> title="申請時間" dataIndex="createdAt" render={formatTime} />
-        <Table.Column<AdminShipment> title="狀態" dataIndex="status" render={(s: AdminShipment['status']) => SHIPMENT_STATUS_LABELS[s]} />
+        <Table.Column<AdminShipment>
+          title="狀態"
+          dataIndex="status"
+          render={(s: AdminShipment['status']) => SHIPMENT_STATUS_LABELS[s]}
+        />
         <Table.Column<AdminShipment> title="收件人" render={(_, s) => `${s.address.recipient}（${s.address.phone}）`} />
-        <Table.Column<AdminShipment> title="地址" render={(_, s) => `${s.address.region} ${s.address.district} ${s.address.detail}`} />
+        <Table.Column<AdminShipment>
+          title="地址"
+          render={(_, s) => `${s.address.region} ${s.address.district} ${s.address.detail}`}
+        />
         <Table.Column<AdminShipment> title="物品" render={(_, s) => s.items.map((i) => i.name).join('、')} />
-        <Table.Column<AdminShipment> title="物流" render={(_, s) => (s.carrier ? `${s.carrier} ${s.trackingNumber ?? ''}` : '—')} />
+        <Table.Column<AdminShipment>
+          title="物流"
+          render={(_, s) => (s.carrier ? `${s.carrier} ${s.trackingNumber ?? ''}` : '—')}
+        />
         <Table.Column<AdminShipment>
           title="操作"
           render={(_, s) => (
             <Space wrap>
               {s.status === 'pending' ? (
-                <Button size="small" onClick={() => confirmAction({ title: `打包 ${s.shipmentNo}？`, okText: '已打包', run: () => act('pack', { id: s.id }, '已標記為已打包') })} aria-label={`打包 ${s.shipmentNo}`}>
+                <Button
+                  size="small"
+                  onClick={() =>
+                    confirmAction({
+                      title: `打包 ${s.shipmentNo}？`,
+                      okText: '已打包',
+                      run: () => act('pack', { id: s.id }, '已標記為已打包'),
+                    })
+                  }
+                  aria-label={`打包 ${s.shipmentNo}`}
+                >
                   打包
                 </Button>
               ) : null}
@@ -62,7 +95,17 @@ export function ShipmentsScreen() {
                 </Button>
               ) : null}
               {s.status === 'shipped' ? (
-                <Button size="small" onClick={() => confirmAction({ title: `確認 ${s.shipmentNo} 已送達？`, okText: '已送達', run: () => act('deliver', { id: s.id }, '已標記為已送達') })} aria-label={`標記 ${s.shipmentNo} 已送達`}>
+                <Button
+                  size="small"
+                  onClick={() =>
+                    confirmAction({
+                      title: `確認 ${s.shipmentNo} 已送達？`,
+                      okText: '已送達',
+                      run: () => act('deliver', { id: s.id }, '已標記為已送達'),
+                    })
+                  }
+                  aria-label={`標記 ${s.shipmentNo} 已送達`}
+                >
                   已送達
                 </Button>
               ) : null}

@@ -19,35 +19,74 @@ interface ThemeValues {
 }
 
 /** The theme's B card: only its own card infos marked B card may be picked. */
-function BCardSelect(props: { themeId: string | null; value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
-  const { result } = useList<CardInfo>({ resource: 'cardInfos', filters: [{ field: 'themeId', operator: 'eq', value: props.themeId }], pagination: { pageSize: 50 }, queryOptions: { enabled: !!props.themeId } });
+function BCardSelect(props: {
+  themeId: string | null;
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  id?: string;
+}) {
+  const { result } = useList<CardInfo>({
+    resource: 'cardInfos',
+    filters: [{ field: 'themeId', operator: 'eq', value: props.themeId }],
+    pagination: { pageSize: 50 },
+    queryOptions: { enabled: !!props.themeId },
+  });
   const options = (result?.data ?? []).filter((c) => c.isBCard).map((c) => ({ value: c.id, label: c.name }));
   return (
-    <Select id={props.id} allowClear value={props.value ?? undefined} onChange={(v) => props.onChange?.(v ?? null)} options={options} placeholder={props.themeId ? '未設定' : '先儲存主題並新增標記為 B 卡的卡牌'} aria-label="B 卡" />
+    <Select
+      id={props.id}
+      allowClear
+      value={props.value ?? undefined}
+      onChange={(v) => props.onChange?.(v ?? null)}
+      options={options}
+      placeholder={props.themeId ? '未設定' : '先儲存主題並新增標記為 B 卡的卡牌'}
+      aria-label="B 卡"
+    />
   );
 }
 
 export function ThemesScreen() {
-  const { tableProps, searchFormProps } = useTable<Theme>({ resource: 'themes', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<Theme>({
+    resource: 'themes',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [editing, setEditing] = useState<Theme | null | undefined>(undefined);
   const remove = useRemove('themes', '主題');
 
   return (
-    <List title="主題" headerButtons={<Button type="primary" onClick={() => setEditing(null)}>新增主題</Button>}>
+    <List
+      title="主題"
+      headerButtons={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          新增主題
+        </Button>
+      }
+    >
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
           <Input allowClear={CLEARABLE} />
         </Form.Item>
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<Theme> title="封面" dataIndex="cover" render={(v: string | null, r) => (v ? <img src={v} alt={`${r.name}封面`} className="admin-thumb" /> : '—')} />
+        <Table.Column<Theme>
+          title="封面"
+          dataIndex="cover"
+          render={(v: string | null, r) => (v ? <img src={v} alt={`${r.name}封面`} className="admin-thumb" /> : '—')}
+        />
         <Table.Column<Theme> title="名稱" dataIndex="name" />
         <Table.Column<Theme> title="卡牌數量" dataIndex="cardInfoCount" />
         <Table.Column<Theme> title="排序" dataIndex="sort" />
         <Table.Column<Theme>
           title="操作"
           render={(_, r) => (
-            <EditDeleteActions noun="主題" name={r.name} deleteNote="已有卡牌的主題不能刪除。" onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
+            <EditDeleteActions
+              noun="主題"
+              name={r.name}
+              deleteNote="已有卡牌的主題不能刪除。"
+              onEdit={() => setEditing(r)}
+              onDelete={() => remove(r.id)}
+            />
           )}
         />
       </Table>
@@ -60,9 +99,21 @@ export function ThemesScreen() {
         updateSchema={SCHEMAS.themeUpdate}
         toValues={(r) => {
           const t = r as Theme | null;
-          return { name: t?.name ?? '', description: t?.description ?? '', cover: t?.cover ?? null, bCardInfoId: t?.bCardInfoId ?? null, sort: t?.sort ?? 0 };
+          return {
+            name: t?.name ?? '',
+            description: t?.description ?? '',
+            cover: t?.cover ?? null,
+            bCardInfoId: t?.bCardInfoId ?? null,
+            sort: t?.sort ?? 0,
+          };
         }}
-        toBody={(v) => ({ name: v.name, description: v.description ?? '', cover: v.cover ?? null, ...(editing ? { bCardInfoId: v.bCardInfoId ?? null } : {}), sort: v.sort ?? 0 })}
+        toBody={(v) => ({
+          name: v.name,
+          description: v.description ?? '',
+          cover: v.cover ?? null,
+          ...(editing ? { bCardInfoId: v.bCardInfoId ?? null } : {}),
+          sort: v.sort ?? 0,
+        })}
       >
         <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
           <Input maxLength={60} />

@@ -12,7 +12,11 @@ const STATUS_OPTIONS = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: WITHDR
 
 /** Payout requests: pay (with the bank's reference) or reject (with a reason; the money returns to the balance). */
 export function WithdrawalsScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminWithdrawal>({ resource: 'withdrawals', syncWithLocation: false, onSearch: toFilters });
+  const { tableProps, searchFormProps } = useTable<AdminWithdrawal>({
+    resource: 'withdrawals',
+    syncWithLocation: false,
+    onSearch: toFilters,
+  });
   const [pending, setPending] = useState<PendingAction | null>(null);
 
   return (
@@ -26,8 +30,15 @@ export function WithdrawalsScreen() {
         <Table.Column<AdminWithdrawal> title="申請時間" dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminWithdrawal> title="用戶" render={(_, w) => `${w.nickname}（${w.phoneMasked}）`} />
         <Table.Column<AdminWithdrawal> title="金額" dataIndex="amount" render={(v: number) => formatHkd(v)} />
-        <Table.Column<AdminWithdrawal> title="收款方式" render={(_, w) => `${PAYOUT_METHOD_LABELS[w.method]}：${w.accountName} ${w.accountNo}`} />
-        <Table.Column<AdminWithdrawal> title="狀態" dataIndex="status" render={(s: AdminWithdrawal['status']) => WITHDRAWAL_STATUS_LABELS[s]} />
+        <Table.Column<AdminWithdrawal>
+          title="收款方式"
+          render={(_, w) => `${PAYOUT_METHOD_LABELS[w.method]}：${w.accountName} ${w.accountNo}`}
+        />
+        <Table.Column<AdminWithdrawal>
+          title="狀態"
+          dataIndex="status"
+          render={(s: AdminWithdrawal['status']) => WITHDRAWAL_STATUS_LABELS[s]}
+        />
         <Table.Column<AdminWithdrawal> title="參考編號／原因" render={(_, w) => w.reference ?? w.reason ?? '—'} />
         <Table.Column<AdminWithdrawal>
           title="操作"
@@ -37,7 +48,17 @@ export function WithdrawalsScreen() {
                 <Button
                   size="small"
                   type="primary"
-                  onClick={() => setPending({ path: 'withdrawals/pay', title: `付款 ${formatHkd(w.amount)} 予 ${w.nickname}`, id: w.id, okText: '確認已付款', done: '已標記為已付款', schema: SCHEMAS.payWithdrawal, fields: [{ name: 'reference', label: '付款參考編號', required: true, max: 100 }] })}
+                  onClick={() =>
+                    setPending({
+                      path: 'withdrawals/pay',
+                      title: `付款 ${formatHkd(w.amount)} 予 ${w.nickname}`,
+                      id: w.id,
+                      okText: '確認已付款',
+                      done: '已標記為已付款',
+                      schema: SCHEMAS.payWithdrawal,
+                      fields: [{ name: 'reference', label: '付款參考編號', required: true, max: 100 }],
+                    })
+                  }
                   aria-label={`付款 ${w.nickname} ${formatHkd(w.amount)}`}
                 >
                   付款
@@ -45,7 +66,18 @@ export function WithdrawalsScreen() {
                 <Button
                   size="small"
                   danger
-                  onClick={() => setPending({ path: 'withdrawals/reject', title: `拒絕 ${w.nickname} 的提現`, id: w.id, okText: '拒絕提現', done: '已拒絕，款項已退回用戶餘額', schema: SCHEMAS.rejectWithdrawal, danger: true, fields: [{ name: 'reason', label: '拒絕原因', required: true, max: 200, multiline: true }] })}
+                  onClick={() =>
+                    setPending({
+                      path: 'withdrawals/reject',
+                      title: `拒絕 ${w.nickname} 的提現`,
+                      id: w.id,
+                      okText: '拒絕提現',
+                      done: '已拒絕，款項已退回用戶餘額',
+                      schema: SCHEMAS.rejectWithdrawal,
+                      danger: true,
+                      fields: [{ name: 'reason', label: '拒絕原因', required: true, max: 200, multiline: true }],
+                    })
+                  }
                   aria-label={`拒絕 ${w.nickname} ${formatHkd(w.amount)}`}
                 >
                   拒絕

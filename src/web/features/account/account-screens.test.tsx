@@ -4,7 +4,15 @@ import { AVATAR_PRESETS } from '../../../shared/avatars';
 import type { User } from '../../../shared/schemas/auth';
 import { readSession, writeSession } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import { envelope, mockFetch, ok, renderAt as renderRoutes, requestsTo, resetScreenTest, type FetchMock } from '../../testing/screen-test';
+import {
+  envelope,
+  mockFetch,
+  ok,
+  renderAt as renderRoutes,
+  requestsTo,
+  resetScreenTest,
+  type FetchMock,
+} from '../../testing/screen-test';
 import AvatarScreen from './avatar-screen';
 import EditScreen from './edit-screen';
 import MyScreen from './my-screen';
@@ -12,7 +20,11 @@ import PhoneScreen from './phone-screen';
 
 let fetchMock: FetchMock;
 let user: User;
-const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as Record<string, unknown>;
+const bodyOf = (path: string) =>
+  JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as Record<
+    string,
+    unknown
+  >;
 const requested = (path: string) => requestsTo(fetchMock, path);
 
 const renderAt = (path: string) =>
@@ -39,7 +51,10 @@ beforeEach(() => {
         user = { ...user, ...JSON.parse(init.body as string) };
         return ok(user, '資料已更新');
       case '/api/user/avatarOptions':
-        return ok([...AVATAR_PRESETS.map((p) => ({ ...p, kind: 'preset' })), { image: '/media/cards/fire.svg', label: '火龍', kind: 'card' }]);
+        return ok([
+          ...AVATAR_PRESETS.map((p) => ({ ...p, kind: 'preset' })),
+          { image: '/media/cards/fire.svg', label: '火龍', kind: 'card' },
+        ]);
       case '/api/sms/authSend':
       case '/api/sms/send':
         return ok({ resendAfterSeconds: 60 });

@@ -10,14 +10,31 @@ import { getAvatarOptions } from './api/get-avatar-options';
 import { updateInfo } from './api/update-info';
 import './account.css';
 
-function OptionGroup({ legend, options, value, onChange }: { legend: string; options: AvatarOption[]; value: string | null; onChange: (image: string) => void }) {
+function OptionGroup({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: AvatarOption[];
+  value: string | null;
+  onChange: (image: string) => void;
+}) {
   return (
     <fieldset className="avatar-group">
       <legend className="section-title">{legend}</legend>
       <div className="avatar-grid">
         {options.map((o) => (
           <label key={o.image} className={value === o.image ? 'avatar-option selected' : 'avatar-option'}>
-            <input type="radio" name="avatar" className="visually-hidden" value={o.image} checked={value === o.image} onChange={() => onChange(o.image)} />
+            <input
+              type="radio"
+              name="avatar"
+              className="visually-hidden"
+              value={o.image}
+              checked={value === o.image}
+              onChange={() => onChange(o.image)}
+            />
             <img src={o.image} alt="" />
             <span>{o.label}</span>
           </label>
@@ -62,7 +79,11 @@ export default function AvatarScreen() {
     >
       <div className="avatar-current">
         <Avatar src={value ?? ''} alt="" style={{ '--size': '88px', '--border-radius': '50%' }} />
-        <p className="goods-meta">{picked && picked !== current ? '已選擇新頭像，按「儲存頭像」套用。' : '選擇一個預設頭像，或你持有的卡牌圖片。'}</p>
+        <p className="goods-meta">
+          {picked && picked !== current
+            ? '已選擇新頭像，按「儲存頭像」套用。'
+            : '選擇一個預設頭像，或你持有的卡牌圖片。'}
+        </p>
       </div>
       <OptionGroup legend="預設頭像" options={presets} value={value} onChange={setPicked} />
       {cards.length > 0 ? (
@@ -70,7 +91,14 @@ export default function AvatarScreen() {
       ) : (
         <p className="form-note">持有卡牌後，也可以用卡牌圖片作為頭像。</p>
       )}
-      <Button block type="submit" color="primary" size="large" loading={saving} disabled={!picked || picked === current}>
+      <Button
+        block
+        type="submit"
+        color="primary"
+        size="large"
+        loading={saving}
+        disabled={!picked || picked === current}
+      >
         儲存頭像
       </Button>
     </form>

@@ -52,11 +52,27 @@ export default function EditScreen() {
         </Button>
       }
     >
-      <Form.Item name="nickname" label="暱稱" rules={[zodRule(NicknameSchema)]} validateTrigger="onBlur" description="2 至 20 個字，會在市場及卡牌紀錄中公開顯示">
+      <Form.Item
+        name="nickname"
+        label="暱稱"
+        rules={[zodRule(NicknameSchema)]}
+        validateTrigger="onBlur"
+        description="2 至 20 個字，會在市場及卡牌紀錄中公開顯示"
+      >
         <Input maxLength={20} autoComplete="nickname" placeholder="你的暱稱" />
       </Form.Item>
-      <Form.Item name="bio" label="簡介" rules={[zodRule(ProfileFormSchema.shape.bio.optional())]} validateTrigger="onBlur">
-        <TextArea maxLength={BIO_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder="介紹一下你的收藏（選填）" />
+      <Form.Item
+        name="bio"
+        label="簡介"
+        rules={[zodRule(ProfileFormSchema.shape.bio.optional())]}
+        validateTrigger="onBlur"
+      >
+        <TextArea
+          maxLength={BIO_MAX}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          placeholder="介紹一下你的收藏（選填）"
+        />
       </Form.Item>
     </Form>
   );

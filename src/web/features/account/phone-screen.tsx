@@ -38,7 +38,11 @@ export default function PhoneScreen() {
   };
 
   const onFinish = async (values: Values) => {
-    const parsed = UpdatePhoneBodySchema.safeParse({ authCode: values.authCode?.trim() ?? '', phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' });
+    const parsed = UpdatePhoneBodySchema.safeParse({
+      authCode: values.authCode?.trim() ?? '',
+      phone: phoneE164(values.phone) ?? '',
+      code: values.code?.trim() ?? '',
+    });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
       return;

@@ -2,7 +2,14 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
+import {
+  envelope,
+  mockFetch,
+  ok,
+  renderAt as renderRoutes,
+  resetScreenTest,
+  type FetchMock,
+} from '../../testing/screen-test';
 import LoginScreen from './login-screen';
 
 const session = {

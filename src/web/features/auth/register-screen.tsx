@@ -33,7 +33,13 @@ export default function RegisterScreen() {
         </>
       }
     >
-      <Form.Item name="nickname" label="暱稱" rules={[zodRule(NicknameSchema.optional())]} validateTrigger="onBlur" description="選填，2 至 20 個字">
+      <Form.Item
+        name="nickname"
+        label="暱稱"
+        rules={[zodRule(NicknameSchema.optional())]}
+        validateTrigger="onBlur"
+        description="選填，2 至 20 個字"
+      >
         <Input placeholder="選填" maxLength={20} autoComplete="nickname" />
       </Form.Item>
       <Form.Item name="agreePrivacy" valuePropName="checked" rules={[ConsentRule]} initialValue={false}>

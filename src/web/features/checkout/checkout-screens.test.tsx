@@ -3,19 +3,57 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { envelope, mockFetch, renderAt as renderRoutes, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  envelope,
+  mockFetch,
+  renderAt as renderRoutes,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
 import PayScreen from './pay-screen';
 
 const card: CardInfo = {
-  id: 'ci_1', name: '維港幻彩', description: '', image: '/c.svg', rarity: 'SSR', theme: { id: 't', name: '港島夜景' }, editionSize: 300, minted: 0,
-  isBCard: false, priceCents: 18800, perUserLimit: 2, left: 174, saleStartsAt: null, saleEndsAt: null, saleState: 'on_sale', rights: [],
+  id: 'ci_1',
+  name: '維港幻彩',
+  description: '',
+  image: '/c.svg',
+  rarity: 'SSR',
+  theme: { id: 't', name: '港島夜景' },
+  editionSize: 300,
+  minted: 0,
+  isBCard: false,
+  priceCents: 18800,
+  perUserLimit: 2,
+  left: 174,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  saleState: 'on_sale',
+  rights: [],
 };
 const order = (over: Partial<PayOrder> = {}): PayOrder => ({
-  orderNo: 'TR2611221234ABCD', type: 'card', status: 'pending', itemId: 'ci_1', itemName: '維港幻彩', itemImage: '/c.svg', quantity: 2, unitPrice: 18800,
-  amount: 37600, currency: 'HKD', provider: 'sandbox', paymentMethod: '模擬付款', payUrl: 'http://localhost/pay/sandbox/TR2611221234ABCD',
-  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(), paidAt: null, createdAt: new Date().toISOString(), note: null, cards: [], goods: [], ...over,
+  orderNo: 'TR2611221234ABCD',
+  type: 'card',
+  status: 'pending',
+  itemId: 'ci_1',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  quantity: 2,
+  unitPrice: 18800,
+  amount: 37600,
+  currency: 'HKD',
+  provider: 'sandbox',
+  paymentMethod: '模擬付款',
+  payUrl: 'http://localhost/pay/sandbox/TR2611221234ABCD',
+  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+  paidAt: null,
+  createdAt: new Date().toISOString(),
+  note: null,
+  cards: [],
+  goods: [],
+  ...over,
 });
 
 type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown };
@@ -34,7 +72,8 @@ function renderAt(path: string) {
     path,
   );
 }
-const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
+const calls = (path: string) =>
+  fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
 
 beforeAll(showInfiniteScroll);
 beforeEach(() => {
@@ -54,7 +93,8 @@ describe('/mall/pay', () => {
   it('creates the order with a fresh Idempotency-Key per attempt and opens payUrl', async () => {
     routes = (u) => {
       if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
-      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
       if (u.pathname === '/api/payOrder/create') return { code: 200, data: order() };
       return { code: 404, data: null };
@@ -84,7 +124,8 @@ describe('/mall/pay', () => {
   it('shows an existing pending order instead of the form', async () => {
     routes = (u) => {
       if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
-      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [order()] };
       return { code: 404, data: null };
     };
@@ -98,18 +139,70 @@ describe('/mall/pay', () => {
 
 describe('/mall/pay for the market', () => {
   const marketDetail = {
-    listing: { id: 'lst_1', sell_type: 0, status: 'active', price: 12000, fee: 600, proceeds: 11400, kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_1', itemName: '維港幻彩', itemImage: '/c.svg', rarity: 'SSR', themeId: 't', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false, takedownReason: null, expiresAt: '2026-12-20T00:00:00.000Z', createdAt: '2026-11-20T00:00:00.000Z' },
-    item: { kind: 'card', id: 'ci_1', name: '維港幻彩', image: '/c.svg', description: '', rarity: 'SSR', themeId: 't', editionSize: 300 },
-    floorPrice: 12000, highestBid: null, lastSale: null, sales: [], listings: [],
+    listing: {
+      id: 'lst_1',
+      sell_type: 0,
+      status: 'active',
+      price: 12000,
+      fee: 600,
+      proceeds: 11400,
+      kind: 'card',
+      cardInfoId: 'ci_1',
+      productId: null,
+      itemId: 'card_1',
+      itemName: '維港幻彩',
+      itemImage: '/c.svg',
+      rarity: 'SSR',
+      themeId: 't',
+      serial: 12,
+      editionSize: 300,
+      serialLabel: '#0012/300',
+      user: { id: 'usr_s', nickname: '賣家阿明', avatar: null },
+      mine: false,
+      takedownReason: null,
+      expiresAt: '2026-12-20T00:00:00.000Z',
+      createdAt: '2026-11-20T00:00:00.000Z',
+    },
+    item: {
+      kind: 'card',
+      id: 'ci_1',
+      name: '維港幻彩',
+      image: '/c.svg',
+      description: '',
+      rarity: 'SSR',
+      themeId: 't',
+      editionSize: 300,
+    },
+    floorPrice: 12000,
+    highestBid: null,
+    lastSale: null,
+    sales: [],
+    listings: [],
   };
   it('buys a sell listing with the wallet balance: one market order, paid at once, then the order status', async () => {
     routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: marketDetail };
-      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }, { provider: 'balance', label: '錢包餘額' }] };
+      if (u.pathname === '/api/payOrder/methods')
+        return {
+          code: 200,
+          data: [
+            { provider: 'sandbox', label: '模擬付款' },
+            { provider: 'balance', label: '錢包餘額' },
+          ],
+        };
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
-      if (u.pathname === '/api/payOrder/create') return { code: 200, data: order({ type: 'market', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
-      if (u.pathname === '/api/payOrder/payWithBalance') return { code: 200, data: order({ type: 'market', status: 'paid', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
-      if (u.pathname === '/api/payOrder/payCheck') return { code: 200, data: order({ type: 'market', status: 'paid', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
+      if (u.pathname === '/api/payOrder/create')
+        return { code: 200, data: order({ type: 'market', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
+      if (u.pathname === '/api/payOrder/payWithBalance')
+        return {
+          code: 200,
+          data: order({ type: 'market', status: 'paid', itemId: 'lst_1', quantity: 1, amount: 12000 }),
+        };
+      if (u.pathname === '/api/payOrder/payCheck')
+        return {
+          code: 200,
+          data: order({ type: 'market', status: 'paid', itemId: 'lst_1', quantity: 1, amount: 12000 }),
+        };
       return { code: 404, data: null };
     };
     renderAt('/mall/pay?listingId=lst_1');
@@ -123,10 +216,18 @@ describe('/mall/pay for the market', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('pays a buy listing\'s bid order from ?orderNo= on the sandbox checkout', async () => {
+  it("pays a buy listing's bid order from ?orderNo= on the sandbox checkout", async () => {
     routes = (u) => {
-      if (u.pathname === '/api/payOrder/info') return { code: 200, data: order({ type: 'bid', itemId: 'bid_1', quantity: 1, amount: 5000 }) };
-      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }, { provider: 'balance', label: '錢包餘額' }] };
+      if (u.pathname === '/api/payOrder/info')
+        return { code: 200, data: order({ type: 'bid', itemId: 'bid_1', quantity: 1, amount: 5000 }) };
+      if (u.pathname === '/api/payOrder/methods')
+        return {
+          code: 200,
+          data: [
+            { provider: 'sandbox', label: '模擬付款' },
+            { provider: 'balance', label: '錢包餘額' },
+          ],
+        };
       return { code: 404, data: null };
     };
     renderAt('/mall/pay?orderNo=TR2611221234ABCD');
@@ -139,12 +240,23 @@ describe('/mall/pay for the market', () => {
 
 describe('/mall/goodsPay', () => {
   it('is the same pay screen for a product: loads product/detail and orders type product', async () => {
-    const product = { ...card, id: 'prd_1', name: '卡套', type: 1, images: ['/p.svg'], stock: 10, sold: 0, description: '' };
+    const product = {
+      ...card,
+      id: 'prd_1',
+      name: '卡套',
+      type: 1,
+      images: ['/p.svg'],
+      stock: 10,
+      sold: 0,
+      description: '',
+    };
     routes = (u) => {
       if (u.pathname === '/api/product/detail') return { code: 200, data: product };
-      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
-      if (u.pathname === '/api/payOrder/create') return { code: 200, data: order({ type: 'product', itemId: 'prd_1', quantity: 1 }) };
+      if (u.pathname === '/api/payOrder/create')
+        return { code: 200, data: order({ type: 'product', itemId: 'prd_1', quantity: 1 }) };
       return { code: 404, data: null };
     };
     renderAt('/mall/goodsPay?id=prd_1');
@@ -152,7 +264,11 @@ describe('/mall/goodsPay', () => {
     expect(screen.getByText('每人限購 2 件，尚餘 174 件')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
-    expect(JSON.parse(calls('payOrder/create')[0]![1].body as string)).toEqual({ type: 'product', productId: 'prd_1', quantity: 1 });
+    expect(JSON.parse(calls('payOrder/create')[0]![1].body as string)).toEqual({
+      type: 'product',
+      productId: 'prd_1',
+      quantity: 1,
+    });
     expect(new URL(calls('payOrder/list')[0]![0], 'http://x').searchParams.get('type')).toBe('product');
   });
 });
@@ -164,18 +280,46 @@ describe('/mall/info', () => {
     routes = (u) => {
       if (u.pathname !== '/api/payOrder/payCheck') return { code: 404, data: null };
       n += 1;
-      return { code: 200, data: n < 3 ? order() : order({ status: 'paid', payUrl: null, cards: [{ id: 'card_1', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', serial: 12, editionSize: 300, serialText: '#0012/300' }] }) };
+      return {
+        code: 200,
+        data:
+          n < 3
+            ? order()
+            : order({
+                status: 'paid',
+                payUrl: null,
+                cards: [
+                  {
+                    id: 'card_1',
+                    name: '維港幻彩',
+                    image: '/c.svg',
+                    rarity: 'SSR',
+                    serial: 12,
+                    editionSize: 300,
+                    serialText: '#0012/300',
+                  },
+                ],
+              }),
+      };
     };
     renderAt('/mall/info?orderNo=TR2611221234ABCD');
     expect(await screen.findByText('等待付款結果')).toBeTruthy();
-    await act(async () => { await vi.advanceTimersByTimeAsync(2000); });
-    await act(async () => { await vi.advanceTimersByTimeAsync(2000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
     expect(await screen.findByText('付款成功')).toBeTruthy();
     expect(screen.getByText('#0012/300')).toBeTruthy();
-    await act(async () => { await vi.advanceTimersByTimeAsync(6000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
     expect(calls('payOrder/payCheck')).toHaveLength(3);
     // No loading toast for polling.
-    expect(vi.mocked(Toast.show).mock.calls.some((args: unknown[]) => (args[0] as { icon?: string }).icon === 'loading')).toBe(false);
+    expect(
+      vi.mocked(Toast.show).mock.calls.some((args: unknown[]) => (args[0] as { icon?: string }).icon === 'loading'),
+    ).toBe(false);
   });
 
   it('says an expired order expired and offers to buy again', async () => {
@@ -188,7 +332,31 @@ describe('/mall/info', () => {
 
 describe('/my/collection/order', () => {
   it('lists card orders; a pending one has 立即付款 that opens payUrl', async () => {
-    routes = (u) => ({ code: 200, data: u.searchParams.get('page') === '1' ? [order(), order({ orderNo: 'TR2611220000PAID', status: 'paid', payUrl: null, cards: [{ id: 'c', name: '維港幻彩', image: '', rarity: 'SSR', serial: 1, editionSize: 300, serialText: '#0001/300' }] })] : [] });
+    routes = (u) => ({
+      code: 200,
+      data:
+        u.searchParams.get('page') === '1'
+          ? [
+              order(),
+              order({
+                orderNo: 'TR2611220000PAID',
+                status: 'paid',
+                payUrl: null,
+                cards: [
+                  {
+                    id: 'c',
+                    name: '維港幻彩',
+                    image: '',
+                    rarity: 'SSR',
+                    serial: 1,
+                    editionSize: 300,
+                    serialText: '#0001/300',
+                  },
+                ],
+              }),
+            ]
+          : [],
+    });
     renderAt('/my/collection/order');
     fireEvent.click(await screen.findByRole('button', { name: '立即付款' }));
     expect(assign).toHaveBeenCalledWith(order().payUrl);

@@ -12,7 +12,13 @@ import { openPayUrl } from './components/pay-form';
 import './checkout.css';
 
 const PAGE_SIZE = 20;
-const STATUS_COLORS: Record<PayOrder['status'], string> = { pending: 'warning', paid: 'success', expired: 'default', cancelled: 'default', refunded: 'primary' };
+const STATUS_COLORS: Record<PayOrder['status'], string> = {
+  pending: 'warning',
+  paid: 'success',
+  expired: 'default',
+  cancelled: 'default',
+  refunded: 'primary',
+};
 
 /** The mall's card orders, newest first; pending ones can be paid now. */
 function MallOrders() {
@@ -52,7 +58,17 @@ function MallOrders() {
   if (state === 'loading') return <LoadingState />;
   if (state === 'error') return <ErrorState onRetry={retry} />;
   if (orders.length === 0) {
-    return <EmptyState title="未有卡牌訂單" description="到商城看看正在發售的卡牌吧。" action={<Button color="primary" onClick={() => navigate('/mall')}>前往商城</Button>} />;
+    return (
+      <EmptyState
+        title="未有卡牌訂單"
+        description="到商城看看正在發售的卡牌吧。"
+        action={
+          <Button color="primary" onClick={() => navigate('/mall')}>
+            前往商城
+          </Button>
+        }
+      />
+    );
   }
   return (
     <div className="checkout-orders">
@@ -63,13 +79,24 @@ function MallOrders() {
             prefix={o.itemImage ? <img src={o.itemImage} alt="" width={44} height={58} /> : undefined}
             description={
               <>
-                <span>{formatHkDateTime(o.createdAt)}・{formatHkd(o.amount)}</span>
-                {o.cards.length > 0 && <span className="checkout-serials">{o.cards.map((c) => c.serialText).join('、')}</span>}
+                <span>
+                  {formatHkDateTime(o.createdAt)}・{formatHkd(o.amount)}
+                </span>
+                {o.cards.length > 0 && (
+                  <span className="checkout-serials">{o.cards.map((c) => c.serialText).join('、')}</span>
+                )}
               </>
             }
             extra={
               o.status === 'pending' && o.payUrl ? (
-                <Button size="small" color="primary" onClick={(e) => { e.stopPropagation(); openPayUrl(o.payUrl!); }}>
+                <Button
+                  size="small"
+                  color="primary"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    openPayUrl(o.payUrl!);
+                  }}
+                >
                   立即付款
                 </Button>
               ) : (

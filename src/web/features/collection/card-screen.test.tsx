@@ -6,14 +6,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withCheckCharacter } from '../../../shared/exchange-code';
 import { AUTHORITY_KEY, SESSION_KEY } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import { envelope, mockFetch, ok, renderAt as renderRoutes, resetScreenTest, type FetchMock } from '../../testing/screen-test';
+import {
+  envelope,
+  mockFetch,
+  ok,
+  renderAt as renderRoutes,
+  resetScreenTest,
+  type FetchMock,
+} from '../../testing/screen-test';
 import CardScreen from './card-screen';
 
 const require = createRequire(import.meta.url);
 const CODE = withCheckCharacter('7K3MQ2ZX9A8BC4DE');
 const WRONG = CODE.slice(0, 16) + (CODE[16] === '0' ? '1' : '0');
 const user = { ...testUser, nickname: '寶庫會員4567' };
-const card = { id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/media/ci_1.svg', rarity: 'SR', serial: 12, editionSize: 1000, serialLabel: '#0012/1000' };
+const card = {
+  id: 'card_1',
+  cardInfoId: 'ci_1',
+  name: '火龍',
+  image: '/media/ci_1.svg',
+  rarity: 'SR',
+  serial: 12,
+  editionSize: 1000,
+  serialLabel: '#0012/1000',
+};
 
 let fetchMock: FetchMock;
 let answer: { code: number; msg: string; data: unknown };
@@ -36,7 +52,10 @@ beforeEach(() => {
     if (url === '/api/card/exchange') return envelope(answer.code, answer.msg, answer.data);
     if (url === '/api/sms/send') return ok({ resendAfterSeconds: 60 }, '驗證碼已發送');
     // The QR polyfill's WebAssembly reader, which the app serves itself.
-    if (url.endsWith('.wasm')) return new Response(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')), { headers: { 'Content-Type': 'application/wasm' } });
+    if (url.endsWith('.wasm'))
+      return new Response(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')), {
+        headers: { 'Content-Type': 'application/wasm' },
+      });
     return undefined;
   });
 });
@@ -73,10 +92,14 @@ describe('/my/card', () => {
     renderAt('/my/card');
     fireEvent.click(screen.getByRole('button', { name: /掃描 QR 碼/ }));
     // The polyfill loaded, then the camera was asked for (and refused here).
-    expect(await screen.findByText('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
     // Its reader comes from this app, not from a CDN.
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('.wasm') && !/^https?:/.test(String(u)))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('.wasm') && !/^https?:/.test(String(u)))).toBe(true),
+    );
   });
 
   it('signed out: sends the SMS with purpose exchange, then stores the session of an answer without msg and goes to "/"', async () => {
@@ -133,7 +156,11 @@ describe('/my/card', () => {
   it('does not store session data that comes with a msg (seed §4: only an answer without msg)', async () => {
     const stored = JSON.stringify({ token: 'tok_existing_0123456', user, authority: ['user'] });
     localStorage.setItem(SESSION_KEY, stored);
-    answer = { code: 200, msg: '兌換成功', data: { cards: [card], token: 'tok_other_session_99', user, authority: ['user'] } };
+    answer = {
+      code: 200,
+      msg: '兌換成功',
+      data: { cards: [card], token: 'tok_other_session_99', user, authority: ['user'] },
+    };
     const router = renderAt('/my/card');
     typeCode(CODE);
     await act(async () => {
@@ -151,7 +178,9 @@ describe('/my/card', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '兌換' }));
     });
-    await waitFor(() => expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '此兌換碼已被使用或已失效' })));
+    await waitFor(() =>
+      expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '此兌換碼已被使用或已失效' })),
+    );
     expect(screen.queryByText('兌換成功')).toBeNull();
     expect(screen.getByLabelText('兌換碼')).toBeTruthy();
   });

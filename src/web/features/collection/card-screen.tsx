@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Button, Form, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CODE_LENGTH, checkExchangeCode, formatExchangeCode, normaliseExchangeCode } from '../../../shared/exchange-code';
+import {
+  CODE_LENGTH,
+  checkExchangeCode,
+  formatExchangeCode,
+  normaliseExchangeCode,
+} from '../../../shared/exchange-code';
 import type { SessionData } from '../../../shared/schemas/auth';
 import type { ExchangeResult, MintedCard } from '../../../shared/schemas/collection';
 import { PhoneCodeFields } from '../../components/phone-code-fields';
@@ -29,7 +34,15 @@ const exchangeCodeRule: FormRule = {
 };
 
 /** The code box: shows the code in groups of four, hands the form the code without dashes. */
-function ExchangeCodeInput({ id, value = '', onChange }: { id?: string; value?: string; onChange?: (value: string) => void }) {
+function ExchangeCodeInput({
+  id,
+  value = '',
+  onChange,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
   const checked = checkExchangeCode(value);
   return (
     <input
@@ -59,7 +72,12 @@ function CodeHint({ code }: { code: string }) {
       </p>
     );
   }
-  if (checked.reason === 'incomplete') return <p className="field-hint">已輸入 {typed} / {CODE_LENGTH} 個字元</p>;
+  if (checked.reason === 'incomplete')
+    return (
+      <p className="field-hint">
+        已輸入 {typed} / {CODE_LENGTH} 個字元
+      </p>
+    );
   return <p className="field-hint">兌換碼共 {CODE_LENGTH} 個字元，印在卡包內；可用相機掃描 QR 碼。</p>;
 }
 
@@ -67,7 +85,11 @@ function Minted({ cards, onAgain }: { cards: MintedCard[]; onAgain: () => void }
   const navigate = useNavigate();
   return (
     <section className="exchange-result" aria-labelledby="exchange-result-title">
-      <Result status="success" title={<span id="exchange-result-title">兌換成功</span>} description={`已加入你的收藏：${cards.map((c) => c.name).join('、')}`} />
+      <Result
+        status="success"
+        title={<span id="exchange-result-title">兌換成功</span>}
+        description={`已加入你的收藏：${cards.map((c) => c.name).join('、')}`}
+      />
       <div className="card-grid">
         {cards.map((c) => (
           <CardTile key={c.id} name={c.name} image={c.image} rarity={c.rarity} serialLabel={c.serialLabel} />
@@ -105,7 +127,9 @@ export default function CardScreen() {
   const onFinish = async (values: ExchangeValues) => {
     const valid = checkExchangeCode(values.exchangeCode);
     if (!valid.ok) return;
-    const body = session ? { code: valid.code } : { code: valid.code, phone: phoneE164(values.phone) ?? '', smsCode: values.code?.trim() ?? '' };
+    const body = session
+      ? { code: valid.code }
+      : { code: valid.code, phone: phoneE164(values.phone) ?? '', smsCode: values.code?.trim() ?? '' };
     setSubmitting(true);
     const result = await exchangeCode(body);
     setSubmitting(false);

@@ -2,7 +2,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardDetail, CollectionCard, HeldRight } from '../../../shared/schemas/collection';
 import { stores } from '../../lib/stores';
-import { mockFetch, ok, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  mockFetch,
+  ok,
+  renderAt as renderRoutes,
+  requestsTo,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import CollectionScreen from './collection-screen';
 import RightsScreen from './rights-screen';
 
@@ -29,11 +37,33 @@ const detail: CardDetail = {
   owner: { id: 'usr_1', nickname: '阿寶', avatar: null },
   mine: true,
   provenance: [
-    { kind: 'minted', via: 'code', at: '2026-11-20T04:00:00.000Z', from: null, to: { id: 'usr_0', nickname: '小明', avatar: null }, priceCents: null },
-    { kind: 'transferred', via: 'market', at: '2026-11-21T04:00:00.000Z', from: { id: 'usr_0', nickname: '小明', avatar: null }, to: { id: 'usr_1', nickname: '阿寶', avatar: null }, priceCents: 12800 },
+    {
+      kind: 'minted',
+      via: 'code',
+      at: '2026-11-20T04:00:00.000Z',
+      from: null,
+      to: { id: 'usr_0', nickname: '小明', avatar: null },
+      priceCents: null,
+    },
+    {
+      kind: 'transferred',
+      via: 'market',
+      at: '2026-11-21T04:00:00.000Z',
+      from: { id: 'usr_0', nickname: '小明', avatar: null },
+      to: { id: 'usr_1', nickname: '阿寶', avatar: null },
+      priceCents: 12800,
+    },
   ],
 };
-const rights: HeldRight[] = [{ title: '商城九折', description: '購買商城卡牌享九折', cards: [{ id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'SR', serialLabel: '#0012/1000' }] }];
+const rights: HeldRight[] = [
+  {
+    title: '商城九折',
+    description: '購買商城卡牌享九折',
+    cards: [
+      { id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'SR', serialLabel: '#0012/1000' },
+    ],
+  },
+];
 
 let fetchMock: FetchMock;
 const requested = (path: string) => requestsTo(fetchMock, path);
@@ -54,7 +84,8 @@ beforeEach(() => {
   fetchMock = mockFetch((u) => {
     const url = new URL(u, 'http://x');
     if (url.pathname === '/api/card/collection') return ok(url.searchParams.get('rarity') === 'UR' ? [] : [card]);
-    if (url.pathname === '/api/card/theme') return ok(url.searchParams.get('status') === '0' ? [{ id: 'thm_a', name: '星空系列' }] : []);
+    if (url.pathname === '/api/card/theme')
+      return ok(url.searchParams.get('status') === '0' ? [{ id: 'thm_a', name: '星空系列' }] : []);
     if (url.pathname === '/api/card/detail') return ok(detail);
     if (url.pathname === '/api/card/rights') return ok(rights);
     return undefined;

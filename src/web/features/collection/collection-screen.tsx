@@ -21,7 +21,10 @@ type Sort = (typeof COLLECTION_SORTS)[number];
 /** The themes the user has cards of (collecting or exchanged), for the filter. */
 function useThemeOptions() {
   const state = useLoad(async () => {
-    const [open, done] = await Promise.all([getThemes({ status: 0, page: 1, pageSize: 50 }), getThemes({ status: 1, page: 1, pageSize: 50 })]);
+    const [open, done] = await Promise.all([
+      getThemes({ status: 0, page: 1, pageSize: 50 }),
+      getThemes({ status: 1, page: 1, pageSize: 50 }),
+    ]);
     if (isFailure(open)) return open;
     if (isFailure(done)) return done;
     return [...open, ...done].map((t) => ({ label: t.name, value: t.id }));
@@ -50,8 +53,15 @@ export default function CollectionScreen() {
     setParams(next, { replace: true });
   };
 
-  const fetchPage = useCallback((page: number, pageSize: number) => getCollection({ page, pageSize, themeId, rarity, sort }), [themeId, rarity, sort]);
-  const list = usePagedList<CollectionCard, CardListKey>(stores.card, 'collection', fetchPage, PAGE_SIZE, [themeId, rarity, sort]);
+  const fetchPage = useCallback(
+    (page: number, pageSize: number) => getCollection({ page, pageSize, themeId, rarity, sort }),
+    [themeId, rarity, sort],
+  );
+  const list = usePagedList<CollectionCard, CardListKey>(stores.card, 'collection', fetchPage, PAGE_SIZE, [
+    themeId,
+    rarity,
+    sort,
+  ]);
   const filtered = Boolean(themeId || rarity);
 
   return (
@@ -103,10 +113,14 @@ export default function CollectionScreen() {
         {...list}
         empty={list.items.length === 0}
         endClassName="collection-list-end"
-      what="收藏"
+        what="收藏"
         emptyText={
           filtered
-            ? { title: '沒有符合篩選的卡牌', description: '試試其他卡冊或稀有度。', action: <Button onClick={() => update({ themeId: undefined, rarity: undefined })}>清除篩選</Button> }
+            ? {
+                title: '沒有符合篩選的卡牌',
+                description: '試試其他卡冊或稀有度。',
+                action: <Button onClick={() => update({ themeId: undefined, rarity: undefined })}>清除篩選</Button>,
+              }
             : {
                 title: '收藏暫時是空的',
                 description: '到商城購買卡牌，或輸入卡包內的兌換碼。',
@@ -126,13 +140,23 @@ export default function CollectionScreen() {
               image={c.image}
               rarity={c.rarity}
               serialLabel={c.serialLabel}
-              badge={c.status !== 'held' ? <Tag className="card-tile-status">{c.status === 'listed' ? '寄售中' : '交易中'}</Tag> : undefined}
+              badge={
+                c.status !== 'held' ? (
+                  <Tag className="card-tile-status">{c.status === 'listed' ? '寄售中' : '交易中'}</Tag>
+                ) : undefined
+              }
               onOpen={() => update({ card: c.id })}
             />
           ))}
         </div>
       </PagedFrame>
-      <Popup visible={openId !== null} onMaskClick={() => update({ card: undefined })} onClose={() => update({ card: undefined })} bodyClassName="card-detail-popup" destroyOnClose>
+      <Popup
+        visible={openId !== null}
+        onMaskClick={() => update({ card: undefined })}
+        onClose={() => update({ card: undefined })}
+        bodyClassName="card-detail-popup"
+        destroyOnClose
+      >
         {openId && (
           <div role="dialog" aria-label="卡牌詳情">
             <CardDetailView id={openId} />

@@ -34,8 +34,16 @@ export default function RightsScreen() {
             <ul className="rights-cards">
               {right.cards.map((c) => (
                 <li key={c.id}>
-                  <button type="button" className="link-button" onClick={() => navigate(`/my/collection?card=${encodeURIComponent(c.id)}`)}>
-                    <img src={c.image} alt={cardArtAlt({ name: c.name, rarity: c.rarity, serial: c.serialLabel })} className="rights-card-image" />
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => navigate(`/my/collection?card=${encodeURIComponent(c.id)}`)}
+                  >
+                    <img
+                      src={c.image}
+                      alt={cardArtAlt({ name: c.name, rarity: c.rarity, serial: c.serialLabel })}
+                      className="rights-card-image"
+                    />
                     {c.name} {c.serialLabel}
                   </button>
                 </li>

@@ -4,7 +4,14 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
 import { stores } from '../../lib/stores';
-import { mockFetch, ok, renderAt as renderRoutes, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  mockFetch,
+  ok,
+  renderAt as renderRoutes,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import ThemeScreen from './theme-screen';
 
 const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
@@ -15,8 +22,24 @@ const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
   owned: 2,
   total: 3,
   cards: [
-    { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, left: 10, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
-    { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, left: 10, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
+    {
+      cardInfoId: 'ci_1',
+      name: '火龍',
+      image: '/1.svg',
+      rarity: 'N',
+      owned: 2,
+      left: 10,
+      consumable: { cardId: 'card_1', serialLabel: '#0003/1000' },
+    },
+    {
+      cardInfoId: 'ci_2',
+      name: '水靈',
+      image: '/2.svg',
+      rarity: 'SR',
+      owned: 1,
+      left: 10,
+      consumable: { cardId: 'card_2', serialLabel: '#0001/50' },
+    },
     { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 0, left: 5, consumable: null },
   ],
   bCard: { cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', editionSize: 10, left: 4 },
@@ -36,9 +59,23 @@ beforeEach(() => {
   stores.card.reset();
   themes = [theme({})];
   fetchMock = mockFetch((url) => {
-    if (url.startsWith('/api/card/theme')) return ok(new URL(url, 'http://x').searchParams.get('status') === '0' ? themes : []);
+    if (url.startsWith('/api/card/theme'))
+      return ok(new URL(url, 'http://x').searchParams.get('status') === '0' ? themes : []);
     if (url === '/api/card/exchangeBCard') {
-      return ok({ themeId: 'thm_a', bCard: { id: 'card_b', cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', serial: 7, editionSize: 10, serialLabel: '#0007/10' }, consumed: [] });
+      return ok({
+        themeId: 'thm_a',
+        bCard: {
+          id: 'card_b',
+          cardInfoId: 'ci_b',
+          name: '星之王',
+          image: '/b.svg',
+          rarity: 'UR',
+          serial: 7,
+          editionSize: 10,
+          serialLabel: '#0007/10',
+        },
+        consumed: [],
+      });
     }
     return undefined;
   });
@@ -64,9 +101,33 @@ describe('/my/theme', () => {
         owned: 3,
         canExchange: true,
         cards: [
-          { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', owned: 2, left: 10, consumable: { cardId: 'card_1', serialLabel: '#0003/1000' } },
-          { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', owned: 1, left: 10, consumable: { cardId: 'card_2', serialLabel: '#0001/50' } },
-          { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 1, left: 4, consumable: { cardId: 'card_3', serialLabel: '#0002/5' } },
+          {
+            cardInfoId: 'ci_1',
+            name: '火龍',
+            image: '/1.svg',
+            rarity: 'N',
+            owned: 2,
+            left: 10,
+            consumable: { cardId: 'card_1', serialLabel: '#0003/1000' },
+          },
+          {
+            cardInfoId: 'ci_2',
+            name: '水靈',
+            image: '/2.svg',
+            rarity: 'SR',
+            owned: 1,
+            left: 10,
+            consumable: { cardId: 'card_2', serialLabel: '#0001/50' },
+          },
+          {
+            cardInfoId: 'ci_3',
+            name: '雷鳥',
+            image: '/3.svg',
+            rarity: 'UR',
+            owned: 1,
+            left: 4,
+            consumable: { cardId: 'card_3', serialLabel: '#0002/5' },
+          },
         ],
       }),
     ];
@@ -83,14 +144,22 @@ describe('/my/theme', () => {
     });
     expect(confirm).toHaveBeenCalledTimes(1);
     const { container } = render(content!);
-    const items = within(container).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(container)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['「火龍」#0003/1000', '「水靈」#0001/50', '「雷鳥」#0002/5']);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/card/exchangeBCard')).toBe(true));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/card/exchangeBCard')!;
     expect(JSON.parse(call[1].body as string)).toEqual({ themeId: 'thm_a' });
-    await waitFor(() => expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '兌換成功，獲得「星之王」#0007/10' })));
+    await waitFor(() =>
+      expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '兌換成功，獲得「星之王」#0007/10' })),
+    );
     // The list loads again after the exchange.
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/card/theme')).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/card/theme')).length).toBeGreaterThanOrEqual(
+        2,
+      ),
+    );
   });
 
   it('does not exchange when the confirmation is cancelled', async () => {

@@ -40,7 +40,8 @@ async function confirmExchange(theme: ThemeProgress): Promise<boolean> {
 function exchangeHint(theme: ThemeProgress, bName: string): string {
   if (theme.canExchange) return `已集齊！可兌換 B 卡「${bName}」（尚餘 ${theme.bCard?.left ?? 0} 張）`;
   if ((theme.bCard?.left ?? 0) <= 0) return `B 卡「${bName}」已全部兌換完畢`;
-  if (theme.cards.some((c) => c.owned === 0 && c.left <= 0)) return `未擁有的卡牌已全部發行，可到市場向其他收藏家購買，集齊後兌換 B 卡「${bName}」`;
+  if (theme.cards.some((c) => c.owned === 0 && c.left <= 0))
+    return `未擁有的卡牌已全部發行，可到市場向其他收藏家購買，集齊後兌換 B 卡「${bName}」`;
   if (theme.cards.some((c) => c.owned > 0 && !c.consumable)) return '寄售中或交易中的卡牌不能用作兌換，請先取消寄售';
   return `集齊全部 ${theme.total} 張即可兌換 B 卡「${bName}」`;
 }
@@ -65,27 +66,49 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
           <h2 id={`theme-${theme.id}`} className="theme-name">
             {theme.name}
           </h2>
-          <p className="theme-progress-text">{theme.exchange ? `已集齊 ${theme.total} 張並兌換` : `已收集 ${theme.owned} / ${theme.total}`}</p>
+          <p className="theme-progress-text">
+            {theme.exchange ? `已集齊 ${theme.total} 張並兌換` : `已收集 ${theme.owned} / ${theme.total}`}
+          </p>
         </div>
       </header>
       {!theme.exchange && (
         <>
           {/* antd-mobile's ProgressBar has no role: name and values go on a progressbar around it. */}
-          <div role="progressbar" aria-label="收集進度" aria-valuemin={0} aria-valuemax={theme.total} aria-valuenow={theme.owned} aria-valuetext={`${theme.owned} / ${theme.total}`}>
+          <div
+            role="progressbar"
+            aria-label="收集進度"
+            aria-valuemin={0}
+            aria-valuemax={theme.total}
+            aria-valuenow={theme.owned}
+            aria-valuetext={`${theme.owned} / ${theme.total}`}
+          >
             <ProgressBar percent={percent} />
           </div>
           <div className="card-grid small">
             {theme.cards.map((c) => (
-              <CardTile key={c.cardInfoId} name={c.name} image={c.image} rarity={c.rarity} missing={c.owned === 0} serialLabel={c.owned > 0 ? `×${c.owned}` : c.left > 0 ? '未擁有' : '未擁有・已發行完畢'} />
+              <CardTile
+                key={c.cardInfoId}
+                name={c.name}
+                image={c.image}
+                rarity={c.rarity}
+                missing={c.owned === 0}
+                serialLabel={c.owned > 0 ? `×${c.owned}` : c.left > 0 ? '未擁有' : '未擁有・已發行完畢'}
+              />
             ))}
           </div>
         </>
       )}
       {theme.exchange ? (
         <div className="theme-exchanged">
-          <CardTile name={theme.exchange.card.name} image={theme.exchange.card.image} rarity={theme.exchange.card.rarity} serialLabel={theme.exchange.card.serialLabel} />
+          <CardTile
+            name={theme.exchange.card.name}
+            image={theme.exchange.card.image}
+            rarity={theme.exchange.card.rarity}
+            serialLabel={theme.exchange.card.serialLabel}
+          />
           <p>
-            已於 {formatHkDate(theme.exchange.exchangedAt)} 兌換 B 卡「{theme.exchange.card.name}」{theme.exchange.card.serialLabel}
+            已於 {formatHkDate(theme.exchange.exchangedAt)} 兌換 B 卡「{theme.exchange.card.name}」
+            {theme.exchange.card.serialLabel}
           </p>
         </div>
       ) : theme.bCard ? (

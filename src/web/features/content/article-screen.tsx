@@ -28,7 +28,9 @@ function ArticleView({ id }: { id: string }) {
   const a = article.data;
   return (
     <article className="section" aria-labelledby="article-title">
-      {a.cover && <Image src={a.cover} alt="" fit="cover" style={{ borderRadius: 8, aspectRatio: '16 / 9', width: '100%' }} />}
+      {a.cover && (
+        <Image src={a.cover} alt="" fit="cover" style={{ borderRadius: 8, aspectRatio: '16 / 9', width: '100%' }} />
+      )}
       <h2 id="article-title" className="article-title">
         {a.title}
       </h2>

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DELIVERY_REGIONS, districtsOf } from '../../../shared/hk-regions';
-import { ADDRESS_DETAIL_MAX, AddAddressBodySchema, AddressFieldsSchema, RECIPIENT_MAX, type Address } from '../../../shared/schemas/addresses';
+import {
+  ADDRESS_DETAIL_MAX,
+  AddAddressBodySchema,
+  AddressFieldsSchema,
+  RECIPIENT_MAX,
+  type Address,
+} from '../../../shared/schemas/addresses';
 import { CheckboxField } from '../../components/checkbox-field';
 import { PhoneInput } from '../../components/phone-fields';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -76,7 +82,12 @@ function AddressForm({ address, firstAddress }: { address: Address | null; first
         </Button>
       }
     >
-      <Form.Item name="recipient" label="收件人" rules={[zodRule(AddressFieldsSchema.shape.recipient)]} validateTrigger="onBlur">
+      <Form.Item
+        name="recipient"
+        label="收件人"
+        rules={[zodRule(AddressFieldsSchema.shape.recipient)]}
+        validateTrigger="onBlur"
+      >
         <Input placeholder="收件人姓名" maxLength={RECIPIENT_MAX} autoComplete="name" />
       </Form.Item>
       <Form.Item name="phone" label="收件人手機號碼" rules={[phoneRule]} validateTrigger="onBlur">
@@ -92,7 +103,17 @@ function AddressForm({ address, firstAddress }: { address: Address | null; first
           ))}
         </select>
       </Form.Item>
-      <Form.Item name="district" label="分區" rules={[{ validator: async (_r, v: string) => { if (!v) throw new Error(region ? `請選擇${region}的分區` : '請先選擇地區'); } }]}>
+      <Form.Item
+        name="district"
+        label="分區"
+        rules={[
+          {
+            validator: async (_r, v: string) => {
+              if (!v) throw new Error(region ? `請選擇${region}的分區` : '請先選擇地區');
+            },
+          },
+        ]}
+      >
         <select className="native-select" disabled={!region}>
           <option value="">{region ? '請選擇分區' : '請先選擇地區'}</option>
           {districtsOf(region).map((d) => (
@@ -102,10 +123,30 @@ function AddressForm({ address, firstAddress }: { address: Address | null; first
           ))}
         </select>
       </Form.Item>
-      <Form.Item name="detail" label="詳細地址" rules={[zodRule(AddressFieldsSchema.shape.detail)]} validateTrigger="onBlur">
-        <TextArea placeholder="街道、大廈、樓層及單位" maxLength={ADDRESS_DETAIL_MAX} autoSize={{ minRows: 2, maxRows: 4 }} showCount />
+      <Form.Item
+        name="detail"
+        label="詳細地址"
+        rules={[zodRule(AddressFieldsSchema.shape.detail)]}
+        validateTrigger="onBlur"
+      >
+        <TextArea
+          placeholder="街道、大廈、樓層及單位"
+          maxLength={ADDRESS_DETAIL_MAX}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          showCount
+        />
       </Form.Item>
-      <Form.Item name="isDefault" valuePropName="checked" description={address?.isDefault ? '這是你的預設地址；要更改，請把另一個地址設為預設。' : firstAddress ? '第一個地址會成為預設地址。' : undefined}>
+      <Form.Item
+        name="isDefault"
+        valuePropName="checked"
+        description={
+          address?.isDefault
+            ? '這是你的預設地址；要更改，請把另一個地址設為預設。'
+            : firstAddress
+              ? '第一個地址會成為預設地址。'
+              : undefined
+        }
+      >
         <CheckboxField label="設為預設地址" disabled={address?.isDefault || firstAddress} />
       </Form.Item>
     </Form>
@@ -123,7 +164,13 @@ export default function AddressEditScreen() {
   if (book.status === 'error') return <ErrorState title="未能載入地址" onRetry={book.reload} />;
   const address = id ? (book.items.find((a) => a.id === id) ?? null) : null;
   if (id && !address) {
-    return <EmptyState title="找不到此地址" description="地址可能已被刪除。" action={<Button onClick={() => navigate('/my/address', { replace: true })}>返回收貨地址</Button>} />;
+    return (
+      <EmptyState
+        title="找不到此地址"
+        description="地址可能已被刪除。"
+        action={<Button onClick={() => navigate('/my/address', { replace: true })}>返回收貨地址</Button>}
+      />
+    );
   }
   return <AddressForm key={id ?? 'new'} address={address} firstAddress={book.items.length === 0} />;
 }

@@ -43,7 +43,13 @@ export default function AddressScreen() {
     </Button>
   );
   if (book.items.length === 0) {
-    return <EmptyState title="未有收貨地址" description="新增地址後，即可申請把實物寄到府上。" action={<div className="form-actions">{add}</div>} />;
+    return (
+      <EmptyState
+        title="未有收貨地址"
+        description="新增地址後，即可申請把實物寄到府上。"
+        action={<div className="form-actions">{add}</div>}
+      />
+    );
   }
   return (
     <>
@@ -53,14 +59,31 @@ export default function AddressScreen() {
             <AddressText address={a} isDefault={a.isDefault} />
             <div className="address-actions">
               {!a.isDefault && (
-                <Button size="small" fill="outline" color="primary" onClick={() => void makeDefault(a)} aria-label={`把「${a.recipient}」的地址設為預設`}>
+                <Button
+                  size="small"
+                  fill="outline"
+                  color="primary"
+                  onClick={() => void makeDefault(a)}
+                  aria-label={`把「${a.recipient}」的地址設為預設`}
+                >
                   設為預設
                 </Button>
               )}
-              <Button size="small" fill="outline" onClick={() => navigate(`/my/address/edit?id=${encodeURIComponent(a.id)}`)} aria-label={`編輯「${a.recipient}」的地址`}>
+              <Button
+                size="small"
+                fill="outline"
+                onClick={() => navigate(`/my/address/edit?id=${encodeURIComponent(a.id)}`)}
+                aria-label={`編輯「${a.recipient}」的地址`}
+              >
                 編輯
               </Button>
-              <Button size="small" fill="outline" color="danger" onClick={() => void remove(a)} aria-label={`刪除「${a.recipient}」的地址`}>
+              <Button
+                size="small"
+                fill="outline"
+                color="danger"
+                onClick={() => void remove(a)}
+                aria-label={`刪除「${a.recipient}」的地址`}
+              >
                 刪除
               </Button>
             </div>

@@ -4,16 +4,51 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Address } from '../../../shared/schemas/addresses';
 import type { Goods, Shipment } from '../../../shared/schemas/delivery';
 import { stores } from '../../lib/stores';
-import { envelope, mockFetch, ok, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  envelope,
+  mockFetch,
+  ok,
+  renderAt as renderRoutes,
+  requestsTo,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import AddressEditScreen from './address-edit-screen';
 import AddressScreen from './address-screen';
 import EntityOrderScreen from './entity-order-screen';
 import EntityScreen from './entity-screen';
 import LogisticsScreen from './logistics-screen';
 
-const home: Address = { id: 'adr_1', recipient: '陳大文', phone: '+85291234567', region: '九龍', district: '觀塘區', detail: '觀塘道 1 號', isDefault: true, createdAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z' };
-const office: Address = { ...home, id: 'adr_2', recipient: '李小明', region: '香港島', district: '灣仔區', detail: '告士打道 5 號', isDefault: false };
-const box: Goods = { id: 'gds_1', productId: 'prd_1', name: '收藏卡盒', image: '/p.svg', type: 1, status: 'held', acquiredAt: '2026-11-21T02:00:00.000Z' };
+const home: Address = {
+  id: 'adr_1',
+  recipient: '陳大文',
+  phone: '+85291234567',
+  region: '九龍',
+  district: '觀塘區',
+  detail: '觀塘道 1 號',
+  isDefault: true,
+  createdAt: '2026-11-20T00:00:00.000Z',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+};
+const office: Address = {
+  ...home,
+  id: 'adr_2',
+  recipient: '李小明',
+  region: '香港島',
+  district: '灣仔區',
+  detail: '告士打道 5 號',
+  isDefault: false,
+};
+const box: Goods = {
+  id: 'gds_1',
+  productId: 'prd_1',
+  name: '收藏卡盒',
+  image: '/p.svg',
+  type: 1,
+  status: 'held',
+  acquiredAt: '2026-11-21T02:00:00.000Z',
+};
 const sleeve: Goods = { ...box, id: 'gds_2', name: '卡套' };
 const shipment: Shipment = {
   id: 'shp_1',
@@ -35,7 +70,11 @@ const shipment: Shipment = {
 let book: Address[];
 let fetchMock: FetchMock;
 const requested = (path: string) => requestsTo(fetchMock, path);
-const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as Record<string, unknown>;
+const bodyOf = (path: string) =>
+  JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as Record<
+    string,
+    unknown
+  >;
 
 const renderAt = (path: string) =>
   renderRoutes(
@@ -73,7 +112,13 @@ beforeEach(() => {
       case '/api/goods/list':
         return ok([box, sleeve]);
       case '/api/goods/detail':
-        return ok({ ...box, description: '無酸材質卡盒', images: ['/p.svg'], shipmentId: null, events: [{ kind: 'created', at: '2026-11-21T02:00:00.000Z', shipmentId: null }] });
+        return ok({
+          ...box,
+          description: '無酸材質卡盒',
+          images: ['/p.svg'],
+          shipmentId: null,
+          events: [{ kind: 'created', at: '2026-11-21T02:00:00.000Z', shipmentId: null }],
+        });
       case '/api/goods/delivery':
         return ok(shipment);
       case '/api/logistic/list':
@@ -102,7 +147,13 @@ describe('/my/address', () => {
     });
     expect(bodyOf('address/setDefault')).toEqual({ id: 'adr_2' });
     await waitFor(() => expect(requested('address/list')).toHaveLength(2));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: '收貨地址' })).getByText('預設').closest('li')!.textContent).toContain('李小明'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: '收貨地址' }))
+          .getByText('預設')
+          .closest('li')!.textContent,
+      ).toContain('李小明'),
+    );
 
     const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValueOnce(false).mockResolvedValueOnce(true);
     await act(async () => {
@@ -135,14 +186,25 @@ describe('/my/address/edit', () => {
     fireEvent.change(screen.getByLabelText('收件人手機號碼'), { target: { value: '6123 4567' } });
     fireEvent.change(region, { target: { value: '新界' } });
     await waitFor(() => expect(district.disabled).toBe(false));
-    expect(within(district).getAllByRole('option').map((o) => o.textContent)).toEqual(['請選擇分區', '葵青區', '荃灣區', '屯門區', '元朗區', '北區', '大埔區', '沙田區', '西貢區']);
+    expect(
+      within(district)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['請選擇分區', '葵青區', '荃灣區', '屯門區', '元朗區', '北區', '大埔區', '沙田區', '西貢區']);
     fireEvent.change(district, { target: { value: '沙田區' } });
     fireEvent.change(screen.getByLabelText('詳細地址'), { target: { value: '沙田正街 3 號' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '儲存地址' }));
     });
     await waitFor(() => expect(requested('address/add')).toHaveLength(1));
-    expect(bodyOf('address/add')).toEqual({ recipient: '張三', phone: '+85261234567', region: '新界', district: '沙田區', detail: '沙田正街 3 號', isDefault: false });
+    expect(bodyOf('address/add')).toEqual({
+      recipient: '張三',
+      phone: '+85261234567',
+      region: '新界',
+      district: '沙田區',
+      detail: '沙田正街 3 號',
+      isDefault: false,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/address'));
   });
 
@@ -155,7 +217,13 @@ describe('/my/address/edit', () => {
     });
     await screen.findByText('請填寫收件人');
     const errors = [...document.querySelectorAll('.adm-form-item-feedback-error')].map((e) => e.textContent);
-    expect(errors).toEqual(['請填寫收件人', '請輸入有效的香港、澳門或中國內地手機號碼', '請選擇地區（香港島、九龍、新界、離島或澳門）', '請先選擇地區', '請填寫詳細地址']);
+    expect(errors).toEqual([
+      '請填寫收件人',
+      '請輸入有效的香港、澳門或中國內地手機號碼',
+      '請選擇地區（香港島、九龍、新界、離島或澳門）',
+      '請先選擇地區',
+      '請填寫詳細地址',
+    ]);
     expect(requested('address/add')).toHaveLength(0);
   });
 
@@ -170,7 +238,13 @@ describe('/my/address/edit', () => {
       fireEvent.click(screen.getByRole('button', { name: '儲存地址' }));
     });
     await waitFor(() => expect(requested('address/update')).toHaveLength(1));
-    expect(bodyOf('address/update')).toMatchObject({ id: 'adr_1', recipient: '陳小文', region: '九龍', district: '觀塘區', isDefault: true });
+    expect(bodyOf('address/update')).toMatchObject({
+      id: 'adr_1',
+      recipient: '陳小文',
+      region: '九龍',
+      district: '觀塘區',
+      isDefault: true,
+    });
   });
 
   it('an unknown id says the address is gone', async () => {
@@ -197,10 +271,12 @@ describe('/my/entity', () => {
     });
     await waitFor(() => expect(requested('goods/delivery')).toHaveLength(1));
     expect(bodyOf('goods/delivery')).toEqual({ goodsIds: ['gds_1', 'gds_2'], addressId: 'adr_1' });
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/my/logistics?id=shp_1'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/my/logistics?id=shp_1'),
+    );
   });
 
-  it('opens a unit\'s detail (goods/detail) with its description and history', async () => {
+  it("opens a unit's detail (goods/detail) with its description and history", async () => {
     renderAt('/my/entity');
     const open = await screen.findByRole('button', { name: '「收藏卡盒」詳情' });
     await act(async () => {
@@ -241,6 +317,10 @@ describe('/my/entity/order and /my/logistics', () => {
 
   it('an unknown shipment is a clear empty state', async () => {
     renderAt('/my/logistics?id=shp_x');
-    expect(await screen.findByText('找不到此提貨訂單', { selector: '.adm-error-block-description-title, .adm-error-block-description-title *' })).toBeTruthy();
+    expect(
+      await screen.findByText('找不到此提貨訂單', {
+        selector: '.adm-error-block-description-title, .adm-error-block-description-title *',
+      }),
+    ).toBeTruthy();
   });
 });

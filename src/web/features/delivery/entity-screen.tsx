@@ -46,7 +46,13 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
           </Button>
         </>
       )}
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} destroyOnClose bodyClassName="address-popup">
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        destroyOnClose
+        bodyClassName="address-popup"
+      >
         <div role="dialog" aria-label="選擇收貨地址">
           <h2 className="section-title popup-title">選擇收貨地址</h2>
           {book.status === 'loading' ? (
@@ -88,7 +94,10 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
 /** /my/entity: the user's held physical goods; select some, pick an address, 申請提貨 (one shipment for all). */
 export default function EntityScreen() {
   const navigate = useNavigate();
-  const fetchPage = useCallback((page: number, pageSize: number) => listGoods({ type: 1, status: 'held', page, pageSize }), []);
+  const fetchPage = useCallback(
+    (page: number, pageSize: number) => listGoods({ type: 1, status: 'held', page, pageSize }),
+    [],
+  );
   const list = usePagedList<Goods, GoodsKey>(stores.goods, 'entityList', fetchPage, PAGE_SIZE);
   const [selected, setSelected] = useState<string[]>([]);
   const [chosen, setChosen] = useState<Address | null>(null);
@@ -154,7 +163,12 @@ export default function EntityScreen() {
           {list.items.map((g) => (
             <List.Item key={g.id}>
               <label className="choice-row">
-                <input type="checkbox" checked={selected.includes(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} aria-label={`選擇「${g.name}」`} />
+                <input
+                  type="checkbox"
+                  checked={selected.includes(g.id)}
+                  onChange={(e) => toggle(g.id, e.target.checked)}
+                  aria-label={`選擇「${g.name}」`}
+                />
                 <span className="goods-row">
                   {g.image ? <img className="goods-thumb" src={g.image} alt="" /> : null}
                   <span>
@@ -165,14 +179,27 @@ export default function EntityScreen() {
                   </span>
                 </span>
               </label>
-              <Button size="mini" fill="none" color="primary" className="goods-detail-button" onClick={() => setOpenId(g.id)} aria-label={`「${g.name}」詳情`}>
+              <Button
+                size="mini"
+                fill="none"
+                color="primary"
+                className="goods-detail-button"
+                onClick={() => setOpenId(g.id)}
+                aria-label={`「${g.name}」詳情`}
+              >
                 詳情
               </Button>
             </List.Item>
           ))}
         </List>
       </PagedFrame>
-      <Popup visible={openId !== null} onMaskClick={() => setOpenId(null)} onClose={() => setOpenId(null)} destroyOnClose bodyClassName="address-popup">
+      <Popup
+        visible={openId !== null}
+        onMaskClick={() => setOpenId(null)}
+        onClose={() => setOpenId(null)}
+        destroyOnClose
+        bodyClassName="address-popup"
+      >
         {openId && (
           <div role="dialog" aria-label="物品詳情">
             <GoodsDetailView id={openId} />
@@ -189,13 +216,22 @@ export default function EntityScreen() {
           <AddressPicker picked={address} onPick={setChosen} />
           <div className="delivery-bar" role="region" aria-label="提貨摘要">
             <label className="choice-row">
-              <input type="checkbox" checked={allSelected} onChange={(e) => setSelected(e.target.checked ? allIds.slice(0, MAX_GOODS_PER_SHIPMENT) : [])} />
+              <input
+                type="checkbox"
+                checked={allSelected}
+                onChange={(e) => setSelected(e.target.checked ? allIds.slice(0, MAX_GOODS_PER_SHIPMENT) : [])}
+              />
               全選
             </label>
             <p className="delivery-summary" aria-live="polite">
               已選 {selected.length} 件
             </p>
-            <Button color="primary" disabled={selected.length === 0 || !address} loading={sending} onClick={() => void submit()}>
+            <Button
+              color="primary"
+              disabled={selected.length === 0 || !address}
+              loading={sending}
+              onClick={() => void submit()}
+            >
               申請提貨
             </Button>
           </div>

@@ -17,12 +17,24 @@ export default function LogisticsScreen() {
   const state = useLoad(() => getShipment(id), [id]);
 
   if (!id) {
-    return <EmptyState title="未指定提貨訂單" description="請從提貨訂單列表選擇一張訂單。" action={<Button onClick={() => navigate('/my/entity/order')}>查看提貨訂單</Button>} />;
+    return (
+      <EmptyState
+        title="未指定提貨訂單"
+        description="請從提貨訂單列表選擇一張訂單。"
+        action={<Button onClick={() => navigate('/my/entity/order')}>查看提貨訂單</Button>}
+      />
+    );
   }
   if (state.status === 'loading') return <LoadingState label="正在載入物流資料…" />;
   if (state.status === 'error') {
     if (state.failure.code === 404) {
-      return <EmptyState title="找不到此提貨訂單" description="請從提貨訂單列表重新選擇。" action={<Button onClick={() => navigate('/my/entity/order')}>查看提貨訂單</Button>} />;
+      return (
+        <EmptyState
+          title="找不到此提貨訂單"
+          description="請從提貨訂單列表重新選擇。"
+          action={<Button onClick={() => navigate('/my/entity/order')}>查看提貨訂單</Button>}
+        />
+      );
     }
     return <ErrorState title="未能載入物流資料" onRetry={state.reload} />;
   }
@@ -39,7 +51,9 @@ export default function LogisticsScreen() {
             {s.carrier}・運單號碼 {s.trackingNumber}
           </p>
         ) : (
-          <p className="goods-meta">{s.status === 'cancelled' ? '此提貨訂單已取消，物品已退回存放。' : '發貨後會在此顯示物流公司及運單號碼。'}</p>
+          <p className="goods-meta">
+            {s.status === 'cancelled' ? '此提貨訂單已取消，物品已退回存放。' : '發貨後會在此顯示物流公司及運單號碼。'}
+          </p>
         )}
       </section>
       <section className="section" aria-labelledby="timeline-title">
@@ -76,7 +90,10 @@ export default function LogisticsScreen() {
         </h2>
         <List>
           {s.items.map((i) => (
-            <List.Item key={i.goodsId} prefix={i.image ? <img className="goods-thumb" src={i.image} alt="" /> : undefined}>
+            <List.Item
+              key={i.goodsId}
+              prefix={i.image ? <img className="goods-thumb" src={i.image} alt="" /> : undefined}
+            >
               {i.name}
             </List.Item>
           ))}

@@ -6,7 +6,13 @@ import VerifyScreen from './verify-screen';
 type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
 let routes: Route;
 let fetchMock: FetchMock;
-const identity = { idType: 'hkid', nameMasked: '陳*文', idNumberMasked: 'A12****(3)', status: 'verified', verifiedAt: '2026-11-22T04:00:00.000Z' };
+const identity = {
+  idType: 'hkid',
+  nameMasked: '陳*文',
+  idNumberMasked: 'A12****(3)',
+  status: 'verified',
+  verifiedAt: '2026-11-22T04:00:00.000Z',
+};
 
 beforeEach(() => {
   fetchMock = mockFetch((u, init) => {
@@ -54,7 +60,12 @@ describe('/my/verify', () => {
 
   it('shows the masked record of a verified user, and an error state with a retry', async () => {
     let fail = true;
-    routes = (u) => (u.pathname === '/api/userIdInfo/info' ? (fail ? { code: 500, msg: '系統繁忙', data: null } : { code: 200, data: identity }) : undefined);
+    routes = (u) =>
+      u.pathname === '/api/userIdInfo/info'
+        ? fail
+          ? { code: 500, msg: '系統繁忙', data: null }
+          : { code: 200, data: identity }
+        : undefined;
     show();
     expect(await screen.findByText('未能載入認證資料')).toBeTruthy();
     fail = false;

@@ -10,7 +10,11 @@ import { getIdentity, verifyIdentity } from './api/identity';
 import './identity.css';
 import { formatHkDate as hkTime } from '../../lib/hk-time';
 
-const PLACEHOLDERS: Record<IdType, string> = { hkid: '例如 A123456(3)', prc_id: '18 位號碼，例如 11010519491231002X', passport: '護照號碼' };
+const PLACEHOLDERS: Record<IdType, string> = {
+  hkid: '例如 A123456(3)',
+  prc_id: '18 位號碼，例如 11010519491231002X',
+  passport: '護照號碼',
+};
 
 type Errors = Partial<Record<'name' | 'idType' | 'idNumber', string>>;
 
@@ -18,7 +22,11 @@ function Record({ identity }: { identity: Identity }) {
   const navigate = useNavigate();
   return (
     <div className="identity">
-      <Result status={identity.status === 'verified' ? 'success' : 'warning'} title={identity.status === 'verified' ? '已完成實名認證' : '實名認證已被撤銷'} description={identity.status === 'verified' ? '你現在可以在市場買賣。' : '如有疑問，請聯絡客服。'} />
+      <Result
+        status={identity.status === 'verified' ? 'success' : 'warning'}
+        title={identity.status === 'verified' ? '已完成實名認證' : '實名認證已被撤銷'}
+        description={identity.status === 'verified' ? '你現在可以在市場買賣。' : '如有疑問，請聯絡客服。'}
+      />
       <dl className="identity-record" aria-label="認證資料">
         <div>
           <dt>姓名</dt>
@@ -75,17 +83,28 @@ function VerifyForm({ onVerified }: { onVerified: (i: Identity) => void }) {
     if (!isFailure(res)) onVerified(res);
   };
 
-  const describe = (field: keyof Errors, hint?: string) => [errors[field] ? `${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+  const describe = (field: keyof Errors, hint?: string) =>
+    [errors[field] ? `${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
   return (
     <form className="identity" onSubmit={submit} noValidate aria-labelledby="identity-title">
       <h2 id="identity-title" className="identity-title">
         實名認證
       </h2>
-      <p className="identity-note">在市場出售或求購前，需以身份證明文件完成認證。每個證件只可認證一個帳戶；號碼會加密儲存，只顯示部分號碼。</p>
+      <p className="identity-note">
+        在市場出售或求購前，需以身份證明文件完成認證。每個證件只可認證一個帳戶；號碼會加密儲存，只顯示部分號碼。
+      </p>
       <label className="identity-label" htmlFor="name">
         證件上的姓名
       </label>
-      <input id="name" className="identity-input" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} aria-describedby={describe('name')} />
+      <input
+        id="name"
+        className="identity-input"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={errors.name ? true : undefined}
+        aria-describedby={describe('name')}
+      />
       {errors.name && (
         <p id="name-error" className="identity-error" role="alert">
           {errors.name}
@@ -117,7 +136,11 @@ function VerifyForm({ onVerified }: { onVerified: (i: Identity) => void }) {
         aria-describedby={describe('idNumber', 'idNumber-hint')}
       />
       <p id="idNumber-hint" className="identity-hint">
-        {idType === 'hkid' ? '包括括號內的檢查碼，例如 A123456(3)。' : idType === 'prc_id' ? '18 位號碼，最後一位可以是 X。' : '護照上的號碼（5 至 20 個英文字母或數字）。'}
+        {idType === 'hkid'
+          ? '包括括號內的檢查碼，例如 A123456(3)。'
+          : idType === 'prc_id'
+            ? '18 位號碼，最後一位可以是 X。'
+            : '護照上的號碼（5 至 20 個英文字母或數字）。'}
       </p>
       {errors.idNumber && (
         <p id="idNumber-error" className="identity-error" role="alert">

@@ -21,7 +21,11 @@ function Gallery({ product }: { product: Product }) {
     <Swiper className="detail-gallery" aria-label="商品圖片" indicatorProps={{ color: 'white' }}>
       {product.images.map((src, i) => (
         <Swiper.Item key={src}>
-          <img className="detail-gallery" src={src} alt={`${product.name}（第 ${i + 1} 張，共 ${product.images.length} 張）`} />
+          <img
+            className="detail-gallery"
+            src={src}
+            alt={`${product.name}（第 ${i + 1} 張，共 ${product.images.length} 張）`}
+          />
         </Swiper.Item>
       ))}
     </Swiper>

@@ -23,7 +23,20 @@ function CardTab() {
   const list = usePagedList(stores.cardInfo, 'list', fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((c) => c.saleState === 'upcoming'));
   return (
-    <PagedFrame {...list} empty={list.items.length === 0} what="商品" endClassName="mall-list-end" emptyText={{ title: '暫時未有卡牌發售', description: <>新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。</> }}>
+    <PagedFrame
+      {...list}
+      empty={list.items.length === 0}
+      what="商品"
+      endClassName="mall-list-end"
+      emptyText={{
+        title: '暫時未有卡牌發售',
+        description: (
+          <>
+            新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。
+          </>
+        ),
+      }}
+    >
       <ul className="mall-list">
         {list.items.map((c, i) => (
           <CardInfoRow key={c.id} card={c} now={now} index={i} />
@@ -44,7 +57,14 @@ function ProductTab({ type }: { type: 0 | 1 }) {
       empty={list.items.length === 0}
       what="商品"
       endClassName="mall-list-end"
-      emptyText={{ title: type === 1 ? '暫時未有實物商品' : '暫時未有其他商品', description: <>稍後再來看看，或先到<Link to="/market">市場</Link>逛逛。</> }}
+      emptyText={{
+        title: type === 1 ? '暫時未有實物商品' : '暫時未有其他商品',
+        description: (
+          <>
+            稍後再來看看，或先到<Link to="/market">市場</Link>逛逛。
+          </>
+        ),
+      }}
     >
       <ul className="mall-list">
         {list.items.map((p, i) => (

@@ -2,7 +2,16 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
-import { embedFirstAnswers, envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  embedFirstAnswers,
+  envelope,
+  mockFetch,
+  renderAt as renderRoutes,
+  requestsTo,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import CardDetailScreen from './card-detail-screen';
 import GoodsDetailScreen from './goods-detail-screen';
 import MallScreen from './mall-screen';
@@ -77,7 +86,21 @@ afterEach(resetScreenTest);
 
 describe('/mall', () => {
   it('lists the mall cards with price, supply and state; a short page is the end', async () => {
-    routes = (u) => ({ code: 200, data: u.searchParams.get('page') === '1' ? [card(), card({ id: 'ci_2', name: '太平山頂', saleState: 'upcoming', saleStartsAt: new Date(Date.now() + 3_600_000).toISOString() })] : [] });
+    routes = (u) => ({
+      code: 200,
+      data:
+        u.searchParams.get('page') === '1'
+          ? [
+              card(),
+              card({
+                id: 'ci_2',
+                name: '太平山頂',
+                saleState: 'upcoming',
+                saleStartsAt: new Date(Date.now() + 3_600_000).toISOString(),
+              }),
+            ]
+          : [],
+    });
     renderAt('/mall');
     expect(await screen.findByText('維港幻彩')).toBeTruthy();
     expect(screen.getAllByText('HK$188.00')).toHaveLength(2);
@@ -105,7 +128,10 @@ describe('/mall', () => {
     routes = (u) => {
       const page = Number(u.searchParams.get('page'));
       const n = page === 1 ? 10 : 3;
-      return { code: 200, data: Array.from({ length: n }, (_, i) => card({ id: `ci_${page}_${i}`, name: `卡${page}-${i}` })) };
+      return {
+        code: 200,
+        data: Array.from({ length: n }, (_, i) => card({ id: `ci_${page}_${i}`, name: `卡${page}-${i}` })),
+      };
     };
     renderAt('/mall');
     expect(await screen.findByText('卡2-2')).toBeTruthy();
@@ -141,11 +167,16 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     expect(await screen.findByRole('heading', { name: '維港幻彩' })).toBeTruthy();
     expect(screen.getByText('優先購買權')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '立即購買' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/mall/pay?id=ci_1'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/mall/pay?id=ci_1'),
+    );
   });
 
   it('disables 立即購買 with the reason and a countdown before the sale', async () => {
-    routes = () => ({ code: 200, data: card({ saleState: 'upcoming', saleStartsAt: new Date(Date.now() + 2 * 86_400_000 + 60_000).toISOString() }) });
+    routes = () => ({
+      code: 200,
+      data: card({ saleState: 'upcoming', saleStartsAt: new Date(Date.now() + 2 * 86_400_000 + 60_000).toISOString() }),
+    });
     renderAt('/mall/detail?id=ci_1');
     const buy = await screen.findByRole('button', { name: '立即購買' });
     expect(buy.hasAttribute('disabled')).toBe(true);

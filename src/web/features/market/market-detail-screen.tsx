@@ -30,11 +30,15 @@ function useListingActions(reload: () => void) {
   const navigate = useNavigate();
   const session = useSession();
   const [bid, setBid] = useState<Listing | null>(null);
-  const buy = (l: Listing) => (session ? navigate(`/mall/pay?listingId=${encodeURIComponent(l.id)}`) : navigate('/login'));
+  const buy = (l: Listing) =>
+    session ? navigate(`/mall/pay?listingId=${encodeURIComponent(l.id)}`) : navigate('/login');
   const sellTo = (l: Listing) => (session ? setBid(l) : navigate('/login'));
   const cancel = async (l: Listing) => {
     const sure = await Dialog.confirm({
-      content: l.sell_type === 0 ? '確定取消這張出售掛單？物品會回到你的收藏。' : '確定取消這張求購？預付的款項會退回你的錢包餘額。',
+      content:
+        l.sell_type === 0
+          ? '確定取消這張出售掛單？物品會回到你的收藏。'
+          : '確定取消這張求購？預付的款項會退回你的錢包餘額。',
       confirmText: '取消掛單',
       cancelText: '保留',
     });
@@ -45,7 +49,13 @@ function useListingActions(reload: () => void) {
     reload();
   };
   const popup = (
-    <Popup visible={bid !== null} onMaskClick={() => setBid(null)} onClose={() => setBid(null)} destroyOnClose bodyClassName="market-popup">
+    <Popup
+      visible={bid !== null}
+      onMaskClick={() => setBid(null)}
+      onClose={() => setBid(null)}
+      destroyOnClose
+      bodyClassName="market-popup"
+    >
       {bid && (
         <div role="dialog" aria-label="賣給他">
           <SellIntoBid
@@ -63,22 +73,46 @@ function useListingActions(reload: () => void) {
   return { buy, sellTo, cancel, popup };
 }
 
-function ActionButton({ l, actions, size = 'small' }: { l: Listing; actions: ReturnType<typeof useListingActions>; size?: 'small' | 'large' }) {
+function ActionButton({
+  l,
+  actions,
+  size = 'small',
+}: {
+  l: Listing;
+  actions: ReturnType<typeof useListingActions>;
+  size?: 'small' | 'large';
+}) {
   if (l.mine) {
     if (l.status !== 'active' && l.status !== 'pending_payment') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
     return (
-      <Button size={size} color="danger" fill="outline" onClick={() => actions.cancel(l)} aria-label={`取消掛單 ${formatHkd(l.price)}`}>
+      <Button
+        size={size}
+        color="danger"
+        fill="outline"
+        onClick={() => actions.cancel(l)}
+        aria-label={`取消掛單 ${formatHkd(l.price)}`}
+      >
         取消掛單
       </Button>
     );
   }
   if (l.status !== 'active') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
   return l.sell_type === 0 ? (
-    <Button size={size} color="primary" onClick={() => actions.buy(l)} aria-label={size === 'large' ? '購買' : `購買 ${formatHkd(l.price)}（${l.user.nickname}）`}>
+    <Button
+      size={size}
+      color="primary"
+      onClick={() => actions.buy(l)}
+      aria-label={size === 'large' ? '購買' : `購買 ${formatHkd(l.price)}（${l.user.nickname}）`}
+    >
       購買
     </Button>
   ) : (
-    <Button size={size} color="primary" onClick={() => actions.sellTo(l)} aria-label={size === 'large' ? '賣給他' : `賣給他 ${formatHkd(l.price)}（${l.user.nickname}）`}>
+    <Button
+      size={size}
+      color="primary"
+      onClick={() => actions.sellTo(l)}
+      aria-label={size === 'large' ? '賣給他' : `賣給他 ${formatHkd(l.price)}（${l.user.nickname}）`}
+    >
       賣給他
     </Button>
   );
@@ -92,7 +126,9 @@ function Seller({ l }: { l: Listing }) {
       </h2>
       <div className="market-seller">
         <Avatar src={l.user.avatar ?? ''} alt="" style={{ '--size': '40px', '--border-radius': '50%' }} />
-        <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`}>{l.mine ? `${l.user.nickname}（你）` : l.user.nickname}</Link>
+        <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`}>
+          {l.mine ? `${l.user.nickname}（你）` : l.user.nickname}
+        </Link>
       </div>
       <p className="market-muted">
         {LISTING_STATUS_LABELS[l.status]}・{formatHkTime(l.createdAt)} 發佈・{formatHkTime(l.expiresAt)} 到期
@@ -107,7 +143,15 @@ function Seller({ l }: { l: Listing }) {
   );
 }
 
-function OtherListings({ listings, actions, side }: { listings: Listing[]; actions: ReturnType<typeof useListingActions>; side: SellType }) {
+function OtherListings({
+  listings,
+  actions,
+  side,
+}: {
+  listings: Listing[];
+  actions: ReturnType<typeof useListingActions>;
+  side: SellType;
+}) {
   return (
     <section className="market-section" aria-labelledby="others-title">
       <h2 id="others-title" className="market-section-title">
@@ -144,20 +188,33 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
   const actions = useListingActions(reload);
   const { item, listing } = data;
   const others = listing ? data.listings.filter((l) => l.id !== listing.id) : data.listings;
-  const targetQuery = item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
+  const targetQuery =
+    item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
   return (
     <div className="market market-detail">
       <article className="market-section" aria-labelledby="market-item-title">
         <div className="market-detail-head">
-          {item.image && <img className="market-detail-image" src={item.image} alt={`${item.name}圖片`} width={110} height={item.kind === 'card' ? 154 : 110} />}
+          {item.image && (
+            <img
+              className="market-detail-image"
+              src={item.image}
+              alt={`${item.name}圖片`}
+              width={110}
+              height={item.kind === 'card' ? 154 : 110}
+            />
+          )}
           <div>
             <h2 id="market-item-title" className="market-detail-title">
               {item.name}
               {listing?.serialLabel ? ` ${listing.serialLabel}` : ''}
             </h2>
             <p className="market-row-meta">
-              {item.rarity && <span className={`market-rarity rarity-${item.rarity.toLowerCase()}`}>{item.rarity}</span>}
-              <span>{item.kind === 'card' ? `卡牌${item.editionSize ? `・限量 ${item.editionSize} 張` : ''}` : '物品'}</span>
+              {item.rarity && (
+                <span className={`market-rarity rarity-${item.rarity.toLowerCase()}`}>{item.rarity}</span>
+              )}
+              <span>
+                {item.kind === 'card' ? `卡牌${item.editionSize ? `・限量 ${item.editionSize} 張` : ''}` : '物品'}
+              </span>
             </p>
             {item.description && <p className="market-muted">{item.description}</p>}
           </div>
@@ -227,7 +284,17 @@ export default function MarketDetailScreen() {
   if (state.status === 'loading') return <LoadingState label="正在載入掛單…" />;
   if (state.status === 'error') {
     if (state.failure.code === 404)
-      return <EmptyState title="找不到這張掛單" description="可能已成交、取消或連結有誤。" action={<Button color="primary" onClick={() => navigate('/market', { replace: true })}>返回市場</Button>} />;
+      return (
+        <EmptyState
+          title="找不到這張掛單"
+          description="可能已成交、取消或連結有誤。"
+          action={
+            <Button color="primary" onClick={() => navigate('/market', { replace: true })}>
+              返回市場
+            </Button>
+          }
+        />
+      );
     return <ErrorState title="未能載入掛單" onRetry={state.reload} />;
   }
   if (!state.data) return null;

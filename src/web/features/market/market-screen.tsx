@@ -42,7 +42,17 @@ interface Filters {
   max?: string;
 }
 
-function FilterPanel({ kind, initial, onApply, onClose }: { kind: ItemKind; initial: Filters; onApply: (f: Filters) => void; onClose: () => void }) {
+function FilterPanel({
+  kind,
+  initial,
+  onApply,
+  onClose,
+}: {
+  kind: ItemKind;
+  initial: Filters;
+  onApply: (f: Filters) => void;
+  onClose: () => void;
+}) {
   const themes = useThemes();
   const [f, setF] = useState<Filters>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +87,13 @@ function FilterPanel({ kind, initial, onApply, onClose }: { kind: ItemKind; init
             <legend>稀有度</legend>
             <div className="market-chips">
               {RARITIES.map((r) => (
-                <button key={r} type="button" className="market-chip" aria-pressed={f.rarity === r} onClick={() => setF({ ...f, rarity: f.rarity === r ? undefined : r })}>
+                <button
+                  key={r}
+                  type="button"
+                  className="market-chip"
+                  aria-pressed={f.rarity === r}
+                  onClick={() => setF({ ...f, rarity: f.rarity === r ? undefined : r })}
+                >
                   <span className="visually-hidden">稀有度 </span>
                   {r}
                 </button>
@@ -89,9 +105,23 @@ function FilterPanel({ kind, initial, onApply, onClose }: { kind: ItemKind; init
       <fieldset className="market-field">
         <legend>價格（港幣）</legend>
         <div className="market-price-range">
-          <input className="market-input" inputMode="decimal" aria-label="最低價（港幣）" placeholder="最低" value={f.min ?? ''} onChange={(e) => setF({ ...f, min: e.target.value || undefined })} />
+          <input
+            className="market-input"
+            inputMode="decimal"
+            aria-label="最低價（港幣）"
+            placeholder="最低"
+            value={f.min ?? ''}
+            onChange={(e) => setF({ ...f, min: e.target.value || undefined })}
+          />
           <span aria-hidden="true">至</span>
-          <input className="market-input" inputMode="decimal" aria-label="最高價（港幣）" placeholder="最高" value={f.max ?? ''} onChange={(e) => setF({ ...f, max: e.target.value || undefined })} />
+          <input
+            className="market-input"
+            inputMode="decimal"
+            aria-label="最高價（港幣）"
+            placeholder="最高"
+            value={f.max ?? ''}
+            onChange={(e) => setF({ ...f, max: e.target.value || undefined })}
+          />
         </div>
       </fieldset>
       {error && (
@@ -112,7 +142,21 @@ function FilterPanel({ kind, initial, onApply, onClose }: { kind: ItemKind; init
   );
 }
 
-function Rows({ kind, side, keyword, filters, sort, onClear }: { kind: ItemKind; side: SellType; keyword?: string; filters: Filters; sort: Sort; onClear: () => void }) {
+function Rows({
+  kind,
+  side,
+  keyword,
+  filters,
+  sort,
+  onClear,
+}: {
+  kind: ItemKind;
+  side: SellType;
+  keyword?: string;
+  filters: Filters;
+  sort: Sort;
+  onClear: () => void;
+}) {
   const navigate = useNavigate();
   const store = kind === 'card' ? stores.cardInfo : stores.product;
   const key = side === 0 ? 'sellList' : 'buyList';
@@ -121,10 +165,20 @@ function Rows({ kind, side, keyword, filters, sort, onClear }: { kind: ItemKind;
   const themeId = kind === 'card' ? filters.themeId : undefined;
   const rarity = kind === 'card' ? filters.rarity : undefined;
   const fetchPage = useCallback(
-    (page: number, pageSize: number) => listMarketRows(kind, { page, pageSize, sell_type: side, keyword, themeId, rarity, minPrice, maxPrice, sort }),
+    (page: number, pageSize: number) =>
+      listMarketRows(kind, { page, pageSize, sell_type: side, keyword, themeId, rarity, minPrice, maxPrice, sort }),
     [kind, side, keyword, themeId, rarity, minPrice, maxPrice, sort],
   );
-  const list = usePagedList<MarketRow, 'sellList' | 'buyList'>(store, key, fetchPage, PAGE_SIZE, [kind, side, keyword, themeId, rarity, minPrice, maxPrice, sort]);
+  const list = usePagedList<MarketRow, 'sellList' | 'buyList'>(store, key, fetchPage, PAGE_SIZE, [
+    kind,
+    side,
+    keyword,
+    themeId,
+    rarity,
+    minPrice,
+    maxPrice,
+    sort,
+  ]);
   const filtered = Boolean(keyword || themeId || rarity || minPrice !== undefined || maxPrice !== undefined);
   const what = kind === 'card' ? '卡牌' : '物品';
   return (
@@ -135,10 +189,30 @@ function Rows({ kind, side, keyword, filters, sort, onClear }: { kind: ItemKind;
       endClassName="market-list-end"
       emptyText={
         filtered
-          ? { title: `沒有符合條件的${what}`, description: '試試其他關鍵字或放寬篩選。', action: <Button onClick={onClear}>清除搜尋及篩選</Button> }
+          ? {
+              title: `沒有符合條件的${what}`,
+              description: '試試其他關鍵字或放寬篩選。',
+              action: <Button onClick={onClear}>清除搜尋及篩選</Button>,
+            }
           : side === 0
-            ? { title: `暫時未有${what}出售`, description: '你可以把收藏中的卡牌或物品放上市場寄售。', action: <Button color="primary" onClick={() => navigate('/market/sell')}>我要出售</Button> }
-            : { title: `暫時未有${what}求購`, description: '想要的卡牌或物品，可以先出價求購。', action: <Button color="primary" onClick={() => navigate('/market/sell?mode=buy')}>發佈求購</Button> }
+            ? {
+                title: `暫時未有${what}出售`,
+                description: '你可以把收藏中的卡牌或物品放上市場寄售。',
+                action: (
+                  <Button color="primary" onClick={() => navigate('/market/sell')}>
+                    我要出售
+                  </Button>
+                ),
+              }
+            : {
+                title: `暫時未有${what}求購`,
+                description: '想要的卡牌或物品，可以先出價求購。',
+                action: (
+                  <Button color="primary" onClick={() => navigate('/market/sell?mode=buy')}>
+                    發佈求購
+                  </Button>
+                ),
+              }
       }
     >
       <ul className="market-list" aria-label={`${what}${side === 0 ? '出售' : '求購'}列表`}>
@@ -167,7 +241,12 @@ export default function MarketScreen() {
   const sort: Sort = sortParam && MARKET_ROW_SORTS.includes(sortParam) ? sortParam : 'newest';
   const [search, setSearch] = useState(keyword ?? '');
   const [filterOpen, setFilterOpen] = useState(false);
-  const activeFilters = [filters.themeId && kind === 'card', filters.rarity && kind === 'card', filters.min, filters.max].filter(Boolean).length;
+  const activeFilters = [
+    filters.themeId && kind === 'card',
+    filters.rarity && kind === 'card',
+    filters.min,
+    filters.max,
+  ].filter(Boolean).length;
 
   const clearAll = () => {
     setSearch('');
@@ -176,7 +255,11 @@ export default function MarketScreen() {
 
   return (
     <div className="market">
-      <Tabs activeKey={kind} onChange={(k) => update({ tab: k === 'goods' ? 'goods' : undefined })} className="market-tabs">
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => update({ tab: k === 'goods' ? 'goods' : undefined })}
+        className="market-tabs"
+      >
         {TABS.map((t) => (
           <Tabs.Tab key={t.key} title={t.title} />
         ))}
@@ -195,7 +278,15 @@ export default function MarketScreen() {
           update({ q: search.trim() || undefined });
         }}
       >
-        <input type="search" className="market-input" aria-label="搜尋卡牌或物品名稱" placeholder="搜尋名稱" maxLength={50} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          className="market-input"
+          aria-label="搜尋卡牌或物品名稱"
+          placeholder="搜尋名稱"
+          maxLength={50}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Button type="submit" color="primary" size="small">
           搜尋
         </Button>
@@ -206,19 +297,40 @@ export default function MarketScreen() {
         </Button>
         <label className="market-sort">
           <span>排序</span>
-          <select value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}>
+          <select
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
+          >
             {MARKET_ROW_SORTS.map((s) => (
               <option key={s} value={s}>
-                {s === 'price_asc' && side === 1 ? '出價由低至高' : s === 'price_desc' && side === 1 ? '出價由高至低' : MARKET_ROW_SORT_LABELS[s]}
+                {s === 'price_asc' && side === 1
+                  ? '出價由低至高'
+                  : s === 'price_desc' && side === 1
+                    ? '出價由高至低'
+                    : MARKET_ROW_SORT_LABELS[s]}
               </option>
             ))}
           </select>
         </label>
       </div>
       <div role="tabpanel" aria-label={kind === 'card' ? '卡牌' : '物品'}>
-        <Rows key={`${kind}-${side}`} kind={kind} side={side} keyword={keyword} filters={filters} sort={sort} onClear={clearAll} />
+        <Rows
+          key={`${kind}-${side}`}
+          kind={kind}
+          side={side}
+          keyword={keyword}
+          filters={filters}
+          sort={sort}
+          onClear={clearAll}
+        />
       </div>
-      <Popup visible={filterOpen} onMaskClick={() => setFilterOpen(false)} onClose={() => setFilterOpen(false)} destroyOnClose bodyClassName="market-popup">
+      <Popup
+        visible={filterOpen}
+        onMaskClick={() => setFilterOpen(false)}
+        onClose={() => setFilterOpen(false)}
+        destroyOnClose
+        bodyClassName="market-popup"
+      >
         <div role="dialog" aria-label="篩選">
           <FilterPanel
             kind={kind}

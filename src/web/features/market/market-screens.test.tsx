@@ -4,34 +4,121 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
 import type { ConsignableItem, Listing, MarketDetail, MarketRow } from '../../../shared/schemas/market';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { embedFirstAnswers, envelope, mockFetch, renderAt as renderRoutes, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  embedFirstAnswers,
+  envelope,
+  mockFetch,
+  renderAt as renderRoutes,
+  requestsTo,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketScreen from './market-screen';
 import MarketSellScreen from './market-sell-screen';
 import MarketUserScreen from './market-user-screen';
 
 const row = (over: Partial<MarketRow> = {}): MarketRow => ({
-  id: 'ci_1', kind: 'card', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', themeId: 'thm_1', type: null, bestPrice: 25000, count: 3, floorPrice: 25000, lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' }, ...over,
+  id: 'ci_1',
+  kind: 'card',
+  name: '維港幻彩',
+  image: '/c.svg',
+  rarity: 'SSR',
+  themeId: 'thm_1',
+  type: null,
+  bestPrice: 25000,
+  count: 3,
+  floorPrice: 25000,
+  lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+  ...over,
 });
 const listing = (over: Partial<Listing> = {}): Listing => ({
-  id: 'lst_1', sell_type: 0, status: 'active', price: 25000, fee: 1250, proceeds: 23750, kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_1', itemName: '維港幻彩', itemImage: '/c.svg',
-  rarity: 'SSR', themeId: 'thm_1', serial: 12, editionSize: 300, serialLabel: '#0012/300', user: { id: 'usr_s', nickname: '賣家阿明', avatar: null }, mine: false, takedownReason: null,
-  expiresAt: '2026-12-20T04:00:00.000Z', createdAt: '2026-11-20T04:00:00.000Z', ...over,
+  id: 'lst_1',
+  sell_type: 0,
+  status: 'active',
+  price: 25000,
+  fee: 1250,
+  proceeds: 23750,
+  kind: 'card',
+  cardInfoId: 'ci_1',
+  productId: null,
+  itemId: 'card_1',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  rarity: 'SSR',
+  themeId: 'thm_1',
+  serial: 12,
+  editionSize: 300,
+  serialLabel: '#0012/300',
+  user: { id: 'usr_s', nickname: '賣家阿明', avatar: null },
+  mine: false,
+  takedownReason: null,
+  expiresAt: '2026-12-20T04:00:00.000Z',
+  createdAt: '2026-11-20T04:00:00.000Z',
+  ...over,
 });
 const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
   listing: listing(),
-  item: { kind: 'card', id: 'ci_1', name: '維港幻彩', image: '/c.svg', description: '煙花照亮維港。', rarity: 'SSR', themeId: 'thm_1', editionSize: 300 },
-  floorPrice: 25000, highestBid: 20000, lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
-  sales: [{ price: 24000, at: '2026-11-20T04:00:00.000Z' }, { price: 22000, at: '2026-11-18T04:00:00.000Z' }],
-  listings: [listing(), listing({ id: 'lst_2', price: 26000, serialLabel: '#0020/300', user: { id: 'usr_t', nickname: '小芳', avatar: null } })],
+  item: {
+    kind: 'card',
+    id: 'ci_1',
+    name: '維港幻彩',
+    image: '/c.svg',
+    description: '煙花照亮維港。',
+    rarity: 'SSR',
+    themeId: 'thm_1',
+    editionSize: 300,
+  },
+  floorPrice: 25000,
+  highestBid: 20000,
+  lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+  sales: [
+    { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+    { price: 22000, at: '2026-11-18T04:00:00.000Z' },
+  ],
+  listings: [
+    listing(),
+    listing({
+      id: 'lst_2',
+      price: 26000,
+      serialLabel: '#0020/300',
+      user: { id: 'usr_t', nickname: '小芳', avatar: null },
+    }),
+  ],
   ...over,
 });
 const wallet = (over: Partial<Wallet> = {}): Wallet => ({
-  balance: 0, escrow: 0, pendingWithdrawal: 0, currency: 'HKD', payoutAccount: { method: 'fps', accountName: '陳大文', accountNoMasked: '****6789', updatedAt: '2026-11-01T00:00:00.000Z' }, verified: true, ...over,
+  balance: 0,
+  escrow: 0,
+  pendingWithdrawal: 0,
+  currency: 'HKD',
+  payoutAccount: {
+    method: 'fps',
+    accountName: '陳大文',
+    accountNoMasked: '****6789',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  verified: true,
+  ...over,
 });
 const consignable = (over: Partial<ConsignableItem> = {}): ConsignableItem => ({
-  kind: 'card', cardInfoId: 'ci_1', productId: null, itemId: 'card_9', itemName: '維港幻彩', itemImage: '/c.svg', rarity: 'SSR', themeId: 'thm_1', serial: 9, editionSize: 300, serialLabel: '#0009/300',
-  acquiredAt: '2026-11-01T00:00:00.000Z', floorPrice: 25000, highestBid: 20000, lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' }, ...over,
+  kind: 'card',
+  cardInfoId: 'ci_1',
+  productId: null,
+  itemId: 'card_9',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  rarity: 'SSR',
+  themeId: 'thm_1',
+  serial: 9,
+  editionSize: 300,
+  serialLabel: '#0009/300',
+  acquiredAt: '2026-11-01T00:00:00.000Z',
+  floorPrice: 25000,
+  highestBid: 20000,
+  lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+  ...over,
 });
 
 type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
@@ -62,17 +149,42 @@ beforeEach(() => {
 });
 afterEach(resetScreenTest);
 
-const signIn = () => localStorage.setItem('trove.session', JSON.stringify({ token: 't'.repeat(43), user: { id: 'usr_me', phone: '+85291234567', phoneMasked: '9123****', nickname: '我', avatar: null, bio: '', roles: ['user'], verified: true, createdAt: '2026-01-01T00:00:00.000Z' }, authority: ['user'] }));
+const signIn = () =>
+  localStorage.setItem(
+    'trove.session',
+    JSON.stringify({
+      token: 't'.repeat(43),
+      user: {
+        id: 'usr_me',
+        phone: '+85291234567',
+        phoneMasked: '9123****',
+        nickname: '我',
+        avatar: null,
+        bio: '',
+        roles: ['user'],
+        verified: true,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      authority: ['user'],
+    }),
+  );
 
 describe('/market', () => {
   it('lists card rows with lowest ask and count; filters and sorts go to the query', async () => {
-    routes = (u) => (u.pathname === '/api/cardInfo/marketList' ? { code: 200, data: u.searchParams.get('page') === '1' ? [row()] : [] } : u.pathname === '/api/cardInfo/list' ? { code: 200, data: [] } : undefined);
+    routes = (u) =>
+      u.pathname === '/api/cardInfo/marketList'
+        ? { code: 200, data: u.searchParams.get('page') === '1' ? [row()] : [] }
+        : u.pathname === '/api/cardInfo/list'
+          ? { code: 200, data: [] }
+          : undefined;
     renderAt('/market?q=維港&rarity=SSR&min=100&sort=price_asc');
     expect(await screen.findByRole('link', { name: '維港幻彩' })).toBeTruthy();
     expect(screen.getByText('HK$250.00')).toBeTruthy();
     expect(screen.getByText('出售 3 張單')).toBeTruthy();
     expect(screen.getByText('最近成交 HK$240.00')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe('/market/detail?cardInfoId=ci_1&sell_type=0');
+    expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe(
+      '/market/detail?cardInfoId=ci_1&sell_type=0',
+    );
     const q = requestsTo(fetchMock, 'cardInfo/marketList')[0]!.searchParams;
     expect(q.get('keyword')).toBe('維港');
     expect(q.get('rarity')).toBe('SSR');
@@ -108,7 +220,12 @@ describe('/market', () => {
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    routes = (u) => (u.pathname === '/api/cardInfo/marketList' ? (fail ? { code: 500, msg: '系統繁忙', data: null } : { code: 200, data: [row()] }) : undefined);
+    routes = (u) =>
+      u.pathname === '/api/cardInfo/marketList'
+        ? fail
+          ? { code: 500, msg: '系統繁忙', data: null }
+          : { code: 200, data: [row()] }
+        : undefined;
     renderAt('/market');
     expect(await screen.findByText('未能載入掛單')).toBeTruthy();
     fail = false;
@@ -124,25 +241,35 @@ describe('/market/detail', () => {
     const router = renderAt('/market/detail?id=lst_1');
     expect(await screen.findByRole('heading', { name: '維港幻彩 #0012/300' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '賣家阿明' }).getAttribute('href')).toBe('/market/user?id=usr_s');
-    expect(screen.getByRole('img', { name: '最近 2 宗成交，最低 HK$220.00，最高 HK$240.00，最新 HK$240.00' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: '最近 2 宗成交，最低 HK$220.00，最高 HK$240.00，最新 HK$240.00' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: '購買 HK$260.00（小芳）' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '購買' }));
     await waitFor(() => expect(router.state.location.search).toBe('?listingId=lst_1'));
     expect(router.state.location.pathname).toBe('/mall/pay');
   });
 
-  it("shows the seller why an operator took their listing down, and no cancel button", async () => {
+  it('shows the seller why an operator took their listing down, and no cancel button', async () => {
     signIn();
     const down = listing({ status: 'taken_down', mine: true, takedownReason: '圖片與實物不符' });
-    routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail({ listing: down, listings: [] }) } : undefined);
+    routes = (u) =>
+      u.pathname === '/api/market/detail' ? { code: 200, data: detail({ listing: down, listings: [] }) } : undefined;
     renderAt('/market/detail?id=lst_1');
-    expect((await screen.findByRole('note')).textContent).toBe('此掛單已被平台下架，原因：圖片與實物不符。物品已退回你的收藏。');
+    expect((await screen.findByRole('note')).textContent).toBe(
+      '此掛單已被平台下架，原因：圖片與實物不符。物品已退回你的收藏。',
+    );
     expect(screen.getAllByText('已下架').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /取消掛單/ })).toBeNull();
   });
 
   it('sends a signed-out buyer to /login, and answers an unknown listing with not found', async () => {
-    routes = (u) => (u.pathname === '/api/market/detail' ? (u.searchParams.get('id') === 'nope' ? { code: 404, msg: '找不到此掛單', data: null } : { code: 200, data: detail() }) : undefined);
+    routes = (u) =>
+      u.pathname === '/api/market/detail'
+        ? u.searchParams.get('id') === 'nope'
+          ? { code: 404, msg: '找不到此掛單', data: null }
+          : { code: 200, data: detail() }
+        : undefined;
     const router = renderAt('/market/detail?id=lst_1');
     fireEvent.click(await screen.findByRole('button', { name: '購買' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -152,10 +279,23 @@ describe('/market/detail', () => {
 
   it('sells into a buy listing: picks a matching card, shows fee and proceeds, confirms', async () => {
     signIn();
-    const bid = listing({ id: 'bid_1', sell_type: 1, itemId: null, serialLabel: null, price: 20000, fee: 1000, proceeds: 19000, user: { id: 'usr_b', nickname: '求購者', avatar: null } });
+    const bid = listing({
+      id: 'bid_1',
+      sell_type: 1,
+      itemId: null,
+      serialLabel: null,
+      price: 20000,
+      fee: 1000,
+      proceeds: 19000,
+      user: { id: 'usr_b', nickname: '求購者', avatar: null },
+    });
     routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: bid, listings: [bid] }) };
-      if (u.pathname === '/api/market/canConsignList') return { code: 200, data: [consignable(), consignable({ itemId: 'other', cardInfoId: 'ci_2', itemName: '別的卡' })] };
+      if (u.pathname === '/api/market/canConsignList')
+        return {
+          code: 200,
+          data: [consignable(), consignable({ itemId: 'other', cardInfoId: 'ci_2', itemName: '別的卡' })],
+        };
       if (u.pathname === '/api/market/confirmOrder') return { code: 200, data: { proceeds: 19000 } };
       return undefined;
     };
@@ -177,7 +317,10 @@ describe('/market/detail', () => {
 describe('/market/sell', () => {
   it('asks an unverified user to verify first', async () => {
     signIn();
-    routes = (u) => (u.pathname === '/api/payment/info' ? { code: 200, data: wallet({ verified: false, payoutAccount: null }) } : undefined);
+    routes = (u) =>
+      u.pathname === '/api/payment/info'
+        ? { code: 200, data: wallet({ verified: false, payoutAccount: null }) }
+        : undefined;
     const router = renderAt('/market/sell');
     fireEvent.click(await screen.findByRole('button', { name: '前往實名認證' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/verify'));
@@ -188,7 +331,8 @@ describe('/market/sell', () => {
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
       if (u.pathname === '/api/market/canConsignList') return { code: 200, data: [consignable()] };
-      if (u.pathname === '/api/market/create') return { code: 200, data: { listing: listing({ id: 'lst_new' }), orderNo: null, payUrl: null } };
+      if (u.pathname === '/api/market/create')
+        return { code: 200, data: { listing: listing({ id: 'lst_new' }), orderNo: null, payUrl: null } };
       return undefined;
     };
     vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
@@ -214,9 +358,21 @@ describe('/market/sell', () => {
     signIn();
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: null }) };
-      if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: { id: 'ci_1', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', theme: { id: 't', name: '港島夜景' } } };
+      if (u.pathname === '/api/cardInfo/detail')
+        return {
+          code: 200,
+          data: { id: 'ci_1', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', theme: { id: 't', name: '港島夜景' } },
+        };
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: null }) };
-      if (u.pathname === '/api/market/create') return { code: 200, data: { listing: listing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }), orderNo: 'TR2611220000BIDX', payUrl: '/pay' } };
+      if (u.pathname === '/api/market/create')
+        return {
+          code: 200,
+          data: {
+            listing: listing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
+            orderNo: 'TR2611220000BIDX',
+            payUrl: '/pay',
+          },
+        };
       return undefined;
     };
     vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
@@ -226,7 +382,12 @@ describe('/market/sell', () => {
     fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
     await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR2611220000BIDX'));
     const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
-    expect(JSON.parse(call[1].body as string)).toEqual({ sell_type: 1, kind: 'card', cardInfoId: 'ci_1', price: 18000 });
+    expect(JSON.parse(call[1].body as string)).toEqual({
+      sell_type: 1,
+      kind: 'card',
+      cardInfoId: 'ci_1',
+      price: 18000,
+    });
     expect((call[1].headers as Record<string, string>)['Idempotency-Key']).toMatch(/^web-/);
   });
 });
@@ -234,7 +395,20 @@ describe('/market/sell', () => {
 describe('/market/user', () => {
   it('shows the storefront and its listings', async () => {
     routes = (u) => {
-      if (u.pathname === '/api/market/userInfo') return { code: 200, data: { id: 'usr_s', nickname: '賣家阿明', avatar: null, bio: '專收港島系列', verified: true, activeListings: 1, sales: 4, joinedAt: '2026-01-01T00:00:00.000Z' } };
+      if (u.pathname === '/api/market/userInfo')
+        return {
+          code: 200,
+          data: {
+            id: 'usr_s',
+            nickname: '賣家阿明',
+            avatar: null,
+            bio: '專收港島系列',
+            verified: true,
+            activeListings: 1,
+            sales: 4,
+            joinedAt: '2026-01-01T00:00:00.000Z',
+          },
+        };
       if (u.pathname === '/api/market/userList') return { code: 200, data: [listing()] };
       return undefined;
     };

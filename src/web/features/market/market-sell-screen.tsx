@@ -24,7 +24,13 @@ function KindToggle({ kind, onChange }: { kind: ItemKind; onChange: (k: ItemKind
   return (
     <div className="market-toggle" role="group" aria-label="類別">
       {(['card', 'goods'] as const).map((k) => (
-        <button key={k} type="button" aria-pressed={kind === k} className="market-toggle-button" onClick={() => onChange(k)}>
+        <button
+          key={k}
+          type="button"
+          aria-pressed={kind === k}
+          className="market-toggle-button"
+          onClick={() => onChange(k)}
+        >
           {k === 'card' ? '卡牌' : '物品'}
         </button>
       ))}
@@ -36,9 +42,29 @@ function KindToggle({ kind, onChange }: { kind: ItemKind; onChange: (k: ItemKind
 function Gate({ wallet, mode, children }: { wallet: Wallet; mode: 'sell' | 'buy'; children: ReactNode }) {
   const navigate = useNavigate();
   if (!wallet.verified)
-    return <EmptyState title="請先完成實名認證" description="在市場買賣前，需要先以身份證明文件完成實名認證。" action={<Button color="primary" onClick={() => navigate('/my/verify')}>前往實名認證</Button>} />;
+    return (
+      <EmptyState
+        title="請先完成實名認證"
+        description="在市場買賣前，需要先以身份證明文件完成實名認證。"
+        action={
+          <Button color="primary" onClick={() => navigate('/my/verify')}>
+            前往實名認證
+          </Button>
+        }
+      />
+    );
   if (mode === 'sell' && !wallet.payoutAccount)
-    return <EmptyState title="請先設定收款帳戶" description="出售所得會存入錢包，並可提現到你的收款帳戶。" action={<Button color="primary" onClick={() => navigate('/my/payment')}>設定收款帳戶</Button>} />;
+    return (
+      <EmptyState
+        title="請先設定收款帳戶"
+        description="出售所得會存入錢包，並可提現到你的收款帳戶。"
+        action={
+          <Button color="primary" onClick={() => navigate('/my/payment')}>
+            設定收款帳戶
+          </Button>
+        }
+      />
+    );
   return <>{children}</>;
 }
 
@@ -78,7 +104,10 @@ function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind; initi
     });
     if (!sure) return;
     setBusy(true);
-    const res = await createListing({ sell_type: 0, kind, itemId: item.itemId, price: checked.cents }, newIdempotencyKey());
+    const res = await createListing(
+      { sell_type: 0, kind, itemId: item.itemId, price: checked.cents },
+      newIdempotencyKey(),
+    );
     setBusy(false);
     if (isFailure(res)) return;
     Toast.show({ icon: 'success', content: '已上架' });
@@ -106,14 +135,28 @@ function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind; initi
         ) : items.status === 'error' ? (
           <ErrorState title="未能載入可出售的物品" onRetry={items.reload} />
         ) : list.length === 0 ? (
-          <EmptyState title={`沒有可出售的${kind === 'card' ? '卡牌' : '物品'}`} description="已掛單、交易中或買入後 24 小時內的物品不能出售。可先到商城購買或兌換卡牌。" action={<Button onClick={() => navigate(kind === 'card' ? '/my/card' : '/mall')}>{kind === 'card' ? '兌換卡牌' : '前往商城'}</Button>} />
+          <EmptyState
+            title={`沒有可出售的${kind === 'card' ? '卡牌' : '物品'}`}
+            description="已掛單、交易中或買入後 24 小時內的物品不能出售。可先到商城購買或兌換卡牌。"
+            action={
+              <Button onClick={() => navigate(kind === 'card' ? '/my/card' : '/mall')}>
+                {kind === 'card' ? '兌換卡牌' : '前往商城'}
+              </Button>
+            }
+          />
         ) : (
           <>
             <div className="market-picks" role="radiogroup" aria-labelledby="pick-title">
               {list.map((i) => (
                 <div key={i.itemId}>
                   <label className={picked === i.itemId ? 'market-pick selected' : 'market-pick'}>
-                    <input type="radio" name="sell-item" value={i.itemId} checked={picked === i.itemId} onChange={() => setPicked(i.itemId)} />
+                    <input
+                      type="radio"
+                      name="sell-item"
+                      value={i.itemId}
+                      checked={picked === i.itemId}
+                      onChange={() => setPicked(i.itemId)}
+                    />
                     {i.itemImage && <img src={i.itemImage} alt="" />}
                     <span className="market-pick-text">
                       <strong>
@@ -186,10 +229,19 @@ function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
       if (isFailure(cards)) return cards;
       return cards.map((c) => ({ kind, id: c.id, name: c.name, image: c.image, sub: `${c.rarity}・${c.theme.name}` }));
     }
-    const [entity, other] = await Promise.all([listProducts({ type: 1, page: 1, pageSize: PAGE }), listProducts({ type: 0, page: 1, pageSize: PAGE })]);
+    const [entity, other] = await Promise.all([
+      listProducts({ type: 1, page: 1, pageSize: PAGE }),
+      listProducts({ type: 0, page: 1, pageSize: PAGE }),
+    ]);
     if (isFailure(entity)) return entity;
     if (isFailure(other)) return other;
-    return [...entity, ...other].map((p) => ({ kind, id: p.id, name: p.name, image: p.image, sub: p.type === 1 ? '實物' : '其他' }));
+    return [...entity, ...other].map((p) => ({
+      kind,
+      id: p.id,
+      name: p.name,
+      image: p.image,
+      sub: p.type === 1 ? '實物' : '其他',
+    }));
   }, [kind]);
   const [filter, setFilter] = useState('');
   const shown = state.status === 'ready' ? state.data.filter((t) => t.name.includes(filter.trim())) : [];
@@ -201,7 +253,14 @@ function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
         </h2>
         <KindToggle kind={kind} onChange={setKind} />
       </div>
-      <input type="search" className="market-input market-filter-input" aria-label="按名稱篩選" placeholder="輸入名稱篩選" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <input
+        type="search"
+        className="market-input market-filter-input"
+        aria-label="按名稱篩選"
+        placeholder="輸入名稱篩選"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
       {state.status === 'loading' ? (
         <LoadingState label="正在載入目錄…" />
       ) : state.status === 'error' ? (
@@ -229,7 +288,13 @@ function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
 
 function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: () => void }) {
   const navigate = useNavigate();
-  const refs = useLoad(() => getMarketDetail(target.kind === 'card' ? { cardInfoId: target.id, sell_type: 1 } : { productId: target.id, sell_type: 1 }), [target.kind, target.id]);
+  const refs = useLoad(
+    () =>
+      getMarketDetail(
+        target.kind === 'card' ? { cardInfoId: target.id, sell_type: 1 } : { productId: target.id, sell_type: 1 },
+      ),
+    [target.kind, target.id],
+  );
   const [price, setPrice] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -248,11 +313,19 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
     });
     if (!sure) return;
     setBusy(true);
-    const body = target.kind === 'card' ? { sell_type: 1 as const, kind: 'card' as const, cardInfoId: target.id, price: checked.cents } : { sell_type: 1 as const, kind: 'goods' as const, productId: target.id, price: checked.cents };
+    const body =
+      target.kind === 'card'
+        ? { sell_type: 1 as const, kind: 'card' as const, cardInfoId: target.id, price: checked.cents }
+        : { sell_type: 1 as const, kind: 'goods' as const, productId: target.id, price: checked.cents };
     const res = await createListing(body, key);
     setBusy(false);
     if (isFailure(res)) return;
-    navigate(res.orderNo ? `/mall/pay?orderNo=${encodeURIComponent(res.orderNo)}` : `/market/detail?id=${encodeURIComponent(res.listing.id)}`, { replace: true });
+    navigate(
+      res.orderNo
+        ? `/mall/pay?orderNo=${encodeURIComponent(res.orderNo)}`
+        : `/market/detail?id=${encodeURIComponent(res.listing.id)}`,
+      { replace: true },
+    );
   };
 
   return (
@@ -287,7 +360,8 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
         />
         {checked.cents !== null && (
           <p className="market-muted">
-            需預付 <strong>{formatHkd(checked.cents)}</strong>（可用錢包餘額或網上付款），由平台託管至成交；{days(BUY_LISTING_TTL_MS)} 日後未成交會自動退回錢包餘額。
+            需預付 <strong>{formatHkd(checked.cents)}</strong>（可用錢包餘額或網上付款），由平台託管至成交；
+            {days(BUY_LISTING_TTL_MS)} 日後未成交會自動退回錢包餘額。
           </p>
         )}
       </section>
@@ -305,14 +379,19 @@ function BuyMode({ initial }: { initial: { kind: ItemKind; id: string } | null }
     if (!initial) return null;
     if (initial.kind === 'card') {
       const c = await getCardInfo(initial.id);
-      return isFailure(c) ? c : { kind: 'card', id: c.id, name: c.name, image: c.image, sub: `${c.rarity}・${c.theme.name}` };
+      return isFailure(c)
+        ? c
+        : { kind: 'card', id: c.id, name: c.name, image: c.image, sub: `${c.rarity}・${c.theme.name}` };
     }
     const p = await getProduct(initial.id);
-    return isFailure(p) ? p : { kind: 'goods', id: p.id, name: p.name, image: p.image, sub: p.type === 1 ? '實物' : '其他' };
+    return isFailure(p)
+      ? p
+      : { kind: 'goods', id: p.id, name: p.name, image: p.image, sub: p.type === 1 ? '實物' : '其他' };
   }, [initial?.kind, initial?.id]);
   const [chosen, setChosen] = useState<Target | null | undefined>(undefined);
   if (chosen === undefined && loaded.status === 'loading') return <LoadingState />;
-  if (chosen === undefined && loaded.status === 'error') return <ErrorState title="未能載入求購目標" onRetry={loaded.reload} />;
+  if (chosen === undefined && loaded.status === 'error')
+    return <ErrorState title="未能載入求購目標" onRetry={loaded.reload} />;
   const target = chosen === undefined ? (loaded.status === 'ready' ? loaded.data : null) : chosen;
   if (!target) return <TargetPicker onPick={setChosen} />;
   return <BuyForm key={target.id} target={target} onChangeTarget={() => setChosen(null)} />;
@@ -326,16 +405,30 @@ export default function MarketSellScreen() {
   const wallet = useLoad(getWallet, []);
   const cardInfoId = params.get('cardInfoId');
   const productId = params.get('productId');
-  const initialTarget = cardInfoId ? { kind: 'card' as const, id: cardInfoId } : productId ? { kind: 'goods' as const, id: productId } : null;
+  const initialTarget = cardInfoId
+    ? { kind: 'card' as const, id: cardInfoId }
+    : productId
+      ? { kind: 'goods' as const, id: productId }
+      : null;
 
   return (
     <div className="market">
       <div className="market-toolbar">
         <div className="market-toggle" role="group" aria-label="掛單類型">
-          <button type="button" className="market-toggle-button" aria-pressed={mode === 'sell'} onClick={() => update({ mode: undefined })}>
+          <button
+            type="button"
+            className="market-toggle-button"
+            aria-pressed={mode === 'sell'}
+            onClick={() => update({ mode: undefined })}
+          >
             出售
           </button>
-          <button type="button" className="market-toggle-button" aria-pressed={mode === 'buy'} onClick={() => update({ mode: 'buy' })}>
+          <button
+            type="button"
+            className="market-toggle-button"
+            aria-pressed={mode === 'buy'}
+            onClick={() => update({ mode: 'buy' })}
+          >
             求購
           </button>
         </div>
@@ -346,7 +439,11 @@ export default function MarketSellScreen() {
         <ErrorState onRetry={wallet.reload} />
       ) : (
         <Gate wallet={wallet.data} mode={mode}>
-          {mode === 'sell' ? <SellForm key="sell" initialKind={kind} initialItemId={params.get('itemId')} /> : <BuyMode key="buy" initial={initialTarget} />}
+          {mode === 'sell' ? (
+            <SellForm key="sell" initialKind={kind} initialItemId={params.get('itemId')} />
+          ) : (
+            <BuyMode key="buy" initial={initialTarget} />
+          )}
         </Gate>
       )}
     </div>

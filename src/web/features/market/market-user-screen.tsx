@@ -19,13 +19,28 @@ const PAGE_SIZE = 20;
 function ListingRow({ l }: { l: Listing }) {
   return (
     <li className="market-row">
-      {l.itemImage ? <img className={l.kind === 'card' ? 'market-row-image card' : 'market-row-image'} src={l.itemImage} alt="" loading="lazy" width={64} height={l.kind === 'card' ? 90 : 64} /> : <div className="market-row-image placeholder" aria-hidden="true">寶</div>}
+      {l.itemImage ? (
+        <img
+          className={l.kind === 'card' ? 'market-row-image card' : 'market-row-image'}
+          src={l.itemImage}
+          alt=""
+          loading="lazy"
+          width={64}
+          height={l.kind === 'card' ? 90 : 64}
+        />
+      ) : (
+        <div className="market-row-image placeholder" aria-hidden="true">
+          寶
+        </div>
+      )}
       <div className="market-row-body">
         <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-name stretched-link">
           {l.itemName}
           {l.serialLabel ? ` ${l.serialLabel}` : ''}
         </Link>
-        <div className="market-row-meta">{l.rarity && <span className={`market-rarity rarity-${l.rarity.toLowerCase()}`}>{l.rarity}</span>}</div>
+        <div className="market-row-meta">
+          {l.rarity && <span className={`market-rarity rarity-${l.rarity.toLowerCase()}`}>{l.rarity}</span>}
+        </div>
         <div className="market-row-price">
           <small>{l.sell_type === 0 ? '售價' : '出價'}</small> {formatHkd(l.price)}
         </div>
@@ -36,7 +51,10 @@ function ListingRow({ l }: { l: Listing }) {
 
 function Listings({ id, side }: { id: string; side: SellType }) {
   const navigate = useNavigate();
-  const fetchPage = useCallback((page: number, pageSize: number) => listUserListings({ id, sell_type: side, page, pageSize }), [id, side]);
+  const fetchPage = useCallback(
+    (page: number, pageSize: number) => listUserListings({ id, sell_type: side, page, pageSize }),
+    [id, side],
+  );
   const list = usePagedList<Listing, 'userList'>(stores.market, 'userList', fetchPage, PAGE_SIZE, [id, side]);
   return (
     <PagedFrame
@@ -44,7 +62,11 @@ function Listings({ id, side }: { id: string; side: SellType }) {
       empty={list.items.length === 0}
       what="掛單"
       endClassName="market-list-end"
-      emptyText={{ title: side === 0 ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購', description: '到市場看看其他掛單吧。', action: <Button onClick={() => navigate('/market')}>前往市場</Button> }}
+      emptyText={{
+        title: side === 0 ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購',
+        description: '到市場看看其他掛單吧。',
+        action: <Button onClick={() => navigate('/market')}>前往市場</Button>,
+      }}
     >
       <ul className="market-list" aria-label={side === 0 ? '出售中的掛單' : '求購中的掛單'}>
         {list.items.map((l) => (
@@ -61,10 +83,31 @@ export default function MarketUserScreen() {
   const id = params.get('id')?.trim() ?? '';
   const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
   const seller = useLoad(async () => (id ? getSeller(id) : null), [id]);
-  if (!id) return <EmptyState title="未有選擇賣家" description={<>請從<Link to="/market">市場</Link>的掛單打開賣家店舖。</>} />;
+  if (!id)
+    return (
+      <EmptyState
+        title="未有選擇賣家"
+        description={
+          <>
+            請從<Link to="/market">市場</Link>的掛單打開賣家店舖。
+          </>
+        }
+      />
+    );
   if (seller.status === 'loading') return <LoadingState label="正在載入店舖…" />;
   if (seller.status === 'error')
-    return seller.failure.code === 404 ? <EmptyState title="找不到這位賣家" description={<>連結可能有誤，請返回<Link to="/market">市場</Link>。</>} /> : <ErrorState title="未能載入店舖" onRetry={seller.reload} />;
+    return seller.failure.code === 404 ? (
+      <EmptyState
+        title="找不到這位賣家"
+        description={
+          <>
+            連結可能有誤，請返回<Link to="/market">市場</Link>。
+          </>
+        }
+      />
+    ) : (
+      <ErrorState title="未能載入店舖" onRetry={seller.reload} />
+    );
   const s = seller.data!;
   return (
     <div className="market">
@@ -73,7 +116,12 @@ export default function MarketUserScreen() {
           <Avatar src={s.avatar ?? ''} alt="" style={{ '--size': '56px', '--border-radius': '50%' }} />
           <div>
             <h2 id="seller-name" className="market-detail-title">
-              {s.nickname} {s.verified && <Tag color="success" fill="outline">已實名認證</Tag>}
+              {s.nickname}{' '}
+              {s.verified && (
+                <Tag color="success" fill="outline">
+                  已實名認證
+                </Tag>
+              )}
             </h2>
             <p className="market-muted">
               {formatHkTime(s.joinedAt)} 加入・出售中 {s.activeListings}・已成交 {s.sales}

@@ -2,14 +2,35 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { envelope, mockFetch, renderAt, requestsTo, resetScreenTest, showInfiniteScroll, type FetchMock } from '../../testing/screen-test';
+import {
+  envelope,
+  mockFetch,
+  renderAt,
+  requestsTo,
+  resetScreenTest,
+  showInfiniteScroll,
+  type FetchMock,
+} from '../../testing/screen-test';
 import PaymentScreen from './payment-screen';
 
 type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
 let routes: Route;
 let fetchMock: FetchMock;
-const account = { method: 'fps', accountName: '陳大文', accountNoMasked: '****6789', updatedAt: '2026-11-01T00:00:00.000Z' } as const;
-const wallet = (over: Partial<Wallet> = {}): Wallet => ({ balance: 23750, escrow: 18000, pendingWithdrawal: 0, currency: 'HKD', payoutAccount: account, verified: true, ...over });
+const account = {
+  method: 'fps',
+  accountName: '陳大文',
+  accountNoMasked: '****6789',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+} as const;
+const wallet = (over: Partial<Wallet> = {}): Wallet => ({
+  balance: 23750,
+  escrow: 18000,
+  pendingWithdrawal: 0,
+  currency: 'HKD',
+  payoutAccount: account,
+  verified: true,
+  ...over,
+});
 const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.find(([u]) => u.includes(path))![1].body as string);
 
 beforeAll(showInfiniteScroll);
@@ -27,7 +48,28 @@ describe('/my/payment', () => {
   it('shows balance, escrow, the masked account and the ledger history', async () => {
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
-      if (u.pathname === '/api/payment/history') return { code: 200, data: [{ id: 'le_1', kind: 'sale', amount: 25000, refId: null, description: '出售所得：維港幻彩 #0012/300', createdAt: '2026-11-22T04:00:00.000Z' }, { id: 'le_2', kind: 'fee', amount: -1250, refId: null, description: '市場手續費', createdAt: '2026-11-22T04:00:00.000Z' }] };
+      if (u.pathname === '/api/payment/history')
+        return {
+          code: 200,
+          data: [
+            {
+              id: 'le_1',
+              kind: 'sale',
+              amount: 25000,
+              refId: null,
+              description: '出售所得：維港幻彩 #0012/300',
+              createdAt: '2026-11-22T04:00:00.000Z',
+            },
+            {
+              id: 'le_2',
+              kind: 'fee',
+              amount: -1250,
+              refId: null,
+              description: '市場手續費',
+              createdAt: '2026-11-22T04:00:00.000Z',
+            },
+          ],
+        };
       return undefined;
     };
     show();
@@ -42,7 +84,8 @@ describe('/my/payment', () => {
   it('saves a payout account with the SMS code sent to the own phone', async () => {
     let saved = false;
     routes = (u) => {
-      if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: saved ? account : null, balance: 0 }) };
+      if (u.pathname === '/api/payment/info')
+        return { code: 200, data: wallet({ payoutAccount: saved ? account : null, balance: 0 }) };
       if (u.pathname === '/api/payment/history') return { code: 200, data: [] };
       if (u.pathname === '/api/sms/authSend') return { code: 200, data: { resendAfterSeconds: 60 } };
       if (u.pathname === '/api/payment/update') {
@@ -63,7 +106,14 @@ describe('/my/payment', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/FPS/);
     fireEvent.change(screen.getByLabelText('帳戶號碼'), { target: { value: '1234567' } });
     fireEvent.click(screen.getByRole('button', { name: '儲存收款帳戶' }));
-    await waitFor(() => expect(bodyOf('payment/update')).toEqual({ method: 'fps', accountName: '陳大文', accountNo: '1234567', code: '123456' }));
+    await waitFor(() =>
+      expect(bodyOf('payment/update')).toEqual({
+        method: 'fps',
+        accountName: '陳大文',
+        accountNo: '1234567',
+        code: '123456',
+      }),
+    );
     expect(await screen.findByText('轉數快 FPS・陳大文・****6789')).toBeTruthy();
   });
 
@@ -71,7 +121,22 @@ describe('/my/payment', () => {
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
       if (u.pathname === '/api/payment/history') return { code: 200, data: [] };
-      if (u.pathname === '/api/payment/withdraw') return { code: 200, data: { id: 'wd_1', amount: 15000, status: 'pending', method: 'fps', accountName: '陳大文', accountNoMasked: '****6789', reference: null, reason: null, createdAt: '2026-11-22T04:00:00.000Z', decidedAt: null } };
+      if (u.pathname === '/api/payment/withdraw')
+        return {
+          code: 200,
+          data: {
+            id: 'wd_1',
+            amount: 15000,
+            status: 'pending',
+            method: 'fps',
+            accountName: '陳大文',
+            accountNoMasked: '****6789',
+            reference: null,
+            reason: null,
+            createdAt: '2026-11-22T04:00:00.000Z',
+            decidedAt: null,
+          },
+        };
       return undefined;
     };
     vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);

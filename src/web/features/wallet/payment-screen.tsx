@@ -3,8 +3,19 @@ import { Button, Dialog, Tabs, Tag, Toast } from 'antd-mobile';
 import { Link } from 'react-router';
 import { WITHDRAWAL_MIN_CENTS } from '../../../shared/constants';
 import { formatHkd } from '../../../shared/money';
-import { PAYOUT_METHODS, PAYOUT_METHOD_LABELS, PaymentUpdateBodySchema, type PayoutMethod } from '../../../shared/schemas/identity';
-import { WITHDRAWAL_STATUS_LABELS, WithdrawBodySchema, type LedgerEntry, type Wallet, type Withdrawal } from '../../../shared/schemas/wallet';
+import {
+  PAYOUT_METHODS,
+  PAYOUT_METHOD_LABELS,
+  PaymentUpdateBodySchema,
+  type PayoutMethod,
+} from '../../../shared/schemas/identity';
+import {
+  WITHDRAWAL_STATUS_LABELS,
+  WithdrawBodySchema,
+  type LedgerEntry,
+  type Wallet,
+  type Withdrawal,
+} from '../../../shared/schemas/wallet';
 import { AuthSmsCodeInput } from '../../components/auth-sms-input';
 import { PagedFrame } from '../../components/paged-frame';
 import { ErrorState, LoadingState } from '../../components/state-views';
@@ -19,7 +30,11 @@ import { formatHkDateTime as hkTime } from '../../lib/hk-time';
 // The seed's payment area holds no lists; these two belong to this screen only.
 const walletLists = createListStore(['history', 'withdrawals'] as const);
 const PAGE_SIZE = 20;
-const ACCOUNT_HINTS: Record<PayoutMethod, string> = { fps: 'FPS 識別碼、手機號碼或電郵地址', bank: '銀行編號 + 分行編號 + 戶口號碼', payme: 'PayMe 登記的手機號碼' };
+const ACCOUNT_HINTS: Record<PayoutMethod, string> = {
+  fps: 'FPS 識別碼、手機號碼或電郵地址',
+  bank: '銀行編號 + 分行編號 + 戶口號碼',
+  payme: 'PayMe 登記的手機號碼',
+};
 
 type FieldErrors = Record<string, string | undefined>;
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) => {
@@ -75,17 +90,41 @@ function AccountForm({ wallet, onSaved, onCancel }: { wallet: Wallet; onSaved: (
       <label className="wallet-label" htmlFor="accountName">
         帳戶名稱
       </label>
-      <input id="accountName" className="wallet-input" autoComplete="name" value={accountName} onChange={(e) => setAccountName(e.target.value)} aria-invalid={errors.accountName ? true : undefined} aria-describedby={errors.accountName ? 'accountName-error' : undefined} />
+      <input
+        id="accountName"
+        className="wallet-input"
+        autoComplete="name"
+        value={accountName}
+        onChange={(e) => setAccountName(e.target.value)}
+        aria-invalid={errors.accountName ? true : undefined}
+        aria-describedby={errors.accountName ? 'accountName-error' : undefined}
+      />
       <FieldError id="accountName-error" text={errors.accountName} />
       <label className="wallet-label" htmlFor="accountNo">
         帳戶號碼
       </label>
-      <input id="accountNo" className="wallet-input" autoComplete="off" placeholder={ACCOUNT_HINTS[method]} value={accountNo} onChange={(e) => setAccountNo(e.target.value)} aria-invalid={errors.accountNo ? true : undefined} aria-describedby={errors.accountNo ? 'accountNo-error' : undefined} />
+      <input
+        id="accountNo"
+        className="wallet-input"
+        autoComplete="off"
+        placeholder={ACCOUNT_HINTS[method]}
+        value={accountNo}
+        onChange={(e) => setAccountNo(e.target.value)}
+        aria-invalid={errors.accountNo ? true : undefined}
+        aria-describedby={errors.accountNo ? 'accountNo-error' : undefined}
+      />
       <FieldError id="accountNo-error" text={errors.accountNo} />
       <label className="wallet-label" htmlFor="account-code">
         短訊驗證碼（發送到你的手機）
       </label>
-      <AuthSmsCodeInput id="account-code" purpose="payment" value={code} onChange={setCode} invalid={Boolean(errors.code)} describedBy={errors.code ? 'account-code-error' : undefined} />
+      <AuthSmsCodeInput
+        id="account-code"
+        purpose="payment"
+        value={code}
+        onChange={setCode}
+        invalid={Boolean(errors.code)}
+        describedBy={errors.code ? 'account-code-error' : undefined}
+      />
       <FieldError id="account-code-error" text={errors.code} />
       <div className="wallet-actions">
         {onCancel && (
@@ -116,7 +155,11 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
     if (cents > wallet.balance) return setErrors({ amount: `提現金額不可多於可用餘額 ${formatHkd(wallet.balance)}` });
     setErrors({});
     const account = wallet.payoutAccount!;
-    const sure = await Dialog.confirm({ content: `提現 ${formatHkd(cents)} 到 ${PAYOUT_METHOD_LABELS[account.method]} ${account.accountNoMasked}？`, confirmText: '確認提現', cancelText: '取消' });
+    const sure = await Dialog.confirm({
+      content: `提現 ${formatHkd(cents)} 到 ${PAYOUT_METHOD_LABELS[account.method]} ${account.accountNoMasked}？`,
+      confirmText: '確認提現',
+      cancelText: '取消',
+    });
     if (!sure) return;
     setBusy(true);
     const res = await withdraw({ amount: cents, code });
@@ -132,15 +175,38 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
       <label className="wallet-label" htmlFor="withdraw-amount">
         提現金額（港幣，最少 {formatHkd(WITHDRAWAL_MIN_CENTS)}）
       </label>
-      <input id="withdraw-amount" className="wallet-input" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={errors.amount ? true : undefined} aria-describedby={errors.amount ? 'withdraw-amount-error' : undefined} />
+      <input
+        id="withdraw-amount"
+        className="wallet-input"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        aria-invalid={errors.amount ? true : undefined}
+        aria-describedby={errors.amount ? 'withdraw-amount-error' : undefined}
+      />
       <FieldError id="withdraw-amount-error" text={errors.amount} />
       <label className="wallet-label" htmlFor="withdraw-code">
         短訊驗證碼（發送到你的手機）
       </label>
-      <AuthSmsCodeInput id="withdraw-code" purpose="withdraw" value={code} onChange={setCode} invalid={Boolean(errors.code)} describedBy={errors.code ? 'withdraw-code-error' : undefined} />
+      <AuthSmsCodeInput
+        id="withdraw-code"
+        purpose="withdraw"
+        value={code}
+        onChange={setCode}
+        invalid={Boolean(errors.code)}
+        describedBy={errors.code ? 'withdraw-code-error' : undefined}
+      />
       <FieldError id="withdraw-code-error" text={errors.code} />
       <p className="wallet-note">提現由平台人手處理，一般於 1 至 3 個工作天內到帳；被拒絕的提現會全數退回餘額。</p>
-      <Button block size="large" color="primary" type="submit" loading={busy} disabled={busy || wallet.balance < WITHDRAWAL_MIN_CENTS}>
+      <Button
+        block
+        size="large"
+        color="primary"
+        type="submit"
+        loading={busy}
+        disabled={busy || wallet.balance < WITHDRAWAL_MIN_CENTS}
+      >
         {wallet.balance < WITHDRAWAL_MIN_CENTS ? `餘額未達最低提現金額 ${formatHkd(WITHDRAWAL_MIN_CENTS)}` : '申請提現'}
       </Button>
     </form>
@@ -151,7 +217,20 @@ function HistoryList({ version }: { version: number }) {
   const fetchPage = useCallback((page: number, pageSize: number) => getHistory({ page, pageSize }), []);
   const list = usePagedList<LedgerEntry, 'history'>(walletLists, 'history', fetchPage, PAGE_SIZE, [version]);
   return (
-    <PagedFrame {...list} empty={list.items.length === 0} what="收支紀錄" endClassName="wallet-list-end" emptyText={{ title: '未有收支紀錄', description: <>在<Link to="/market">市場</Link>出售物品後，所得款項會在這裏列出。</> }}>
+    <PagedFrame
+      {...list}
+      empty={list.items.length === 0}
+      what="收支紀錄"
+      endClassName="wallet-list-end"
+      emptyText={{
+        title: '未有收支紀錄',
+        description: (
+          <>
+            在<Link to="/market">市場</Link>出售物品後，所得款項會在這裏列出。
+          </>
+        ),
+      }}
+    >
       <ul className="wallet-list" aria-label="收支紀錄">
         {list.items.map((e) => (
           <li key={e.id} className="wallet-row">
@@ -159,7 +238,9 @@ function HistoryList({ version }: { version: number }) {
               <span>{e.description}</span>
               <small>{hkTime(e.createdAt)}</small>
             </span>
-            <strong className={e.amount >= 0 ? 'wallet-credit' : 'wallet-debit'}>{e.amount >= 0 ? `+${formatHkd(e.amount)}` : formatHkd(e.amount)}</strong>
+            <strong className={e.amount >= 0 ? 'wallet-credit' : 'wallet-debit'}>
+              {e.amount >= 0 ? `+${formatHkd(e.amount)}` : formatHkd(e.amount)}
+            </strong>
           </li>
         ))}
       </ul>
@@ -167,13 +248,23 @@ function HistoryList({ version }: { version: number }) {
   );
 }
 
-const WITHDRAWAL_COLORS: Record<Withdrawal['status'], string> = { pending: 'warning', paid: 'success', rejected: 'danger' };
+const WITHDRAWAL_COLORS: Record<Withdrawal['status'], string> = {
+  pending: 'warning',
+  paid: 'success',
+  rejected: 'danger',
+};
 
 function WithdrawalList({ version }: { version: number }) {
   const fetchPage = useCallback((page: number, pageSize: number) => getWithdrawals({ page, pageSize }), []);
   const list = usePagedList<Withdrawal, 'withdrawals'>(walletLists, 'withdrawals', fetchPage, PAGE_SIZE, [version]);
   return (
-    <PagedFrame {...list} empty={list.items.length === 0} what="提現紀錄" endClassName="wallet-list-end" emptyText={{ title: '未有提現紀錄', description: '餘額達 HK$100 或以上即可申請提現。' }}>
+    <PagedFrame
+      {...list}
+      empty={list.items.length === 0}
+      what="提現紀錄"
+      endClassName="wallet-list-end"
+      emptyText={{ title: '未有提現紀錄', description: '餘額達 HK$100 或以上即可申請提現。' }}
+    >
       <ul className="wallet-list" aria-label="提現紀錄">
         {list.items.map((w) => (
           <li key={w.id} className="wallet-row">
@@ -241,7 +332,8 @@ export default function PaymentScreen() {
         {w.payoutAccount && !editing ? (
           <div className="wallet-account">
             <span>
-              {PAYOUT_METHOD_LABELS[w.payoutAccount.method]}・{w.payoutAccount.accountName}・{w.payoutAccount.accountNoMasked}
+              {PAYOUT_METHOD_LABELS[w.payoutAccount.method]}・{w.payoutAccount.accountName}・
+              {w.payoutAccount.accountNoMasked}
             </span>
             <Button size="small" onClick={() => setEditing(true)}>
               更改

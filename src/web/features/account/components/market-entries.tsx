@@ -8,7 +8,8 @@ import { getWallet } from '../api/get-wallet';
 /** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing. */
 export function MarketEntries() {
   const wallet = useLoad(getWallet, []);
-  const balance = wallet.status === 'ready' ? formatHkd(wallet.data.balance) : wallet.status === 'loading' ? '…' : '未能載入';
+  const balance =
+    wallet.status === 'ready' ? formatHkd(wallet.data.balance) : wallet.status === 'loading' ? '…' : '未能載入';
   const verified = wallet.status === 'ready' ? (wallet.data.verified ? '已認證' : '未認證') : undefined;
   return (
     <nav aria-label="市場及錢包">

@@ -41,7 +41,8 @@ export function SignInForm<S extends z.ZodType, V extends PhoneCodeValues>({
 }) {
   const [form] = Form.useForm();
   const { submitting, submit } = useSignInSubmit(form, schema, send);
-  const onFinish = (values: V) => submit(toBody(values, { phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' }));
+  const onFinish = (values: V) =>
+    submit(toBody(values, { phone: phoneE164(values.phone) ?? '', code: values.code?.trim() ?? '' }));
 
   return (
     <>

@@ -11,7 +11,11 @@ type FormInstance = ReturnType<typeof Form.useForm>[0];
  * Sign-in and sign-up submit: the body is checked with the shared schema (its zh-HK messages go to
  * the fields and nothing is sent), then sent; session data in the answer signs in and goes to "/".
  */
-export function useSignInSubmit<S extends z.ZodType>(form: FormInstance, schema: S, send: (body: z.output<S>) => Promise<SessionData | Failure>) {
+export function useSignInSubmit<S extends z.ZodType>(
+  form: FormInstance,
+  schema: S,
+  send: (body: z.output<S>) => Promise<SessionData | Failure>,
+) {
   const [submitting, setSubmitting] = useState(false);
   const submit = async (input: unknown) => {
     const parsed = schema.safeParse(input);

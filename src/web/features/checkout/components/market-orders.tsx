@@ -12,11 +12,17 @@ import { formatHkDateTime as hkTime } from '../../../lib/hk-time';
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);
 const PAGE_SIZE = 20;
-const COLORS: Record<MarketOrder['status'], string> = { pending: 'warning', completed: 'success', cancelled: 'default', expired: 'default' };
+const COLORS: Record<MarketOrder['status'], string> = {
+  pending: 'warning',
+  completed: 'success',
+  cancelled: 'default',
+  expired: 'default',
+};
 
 /** What the order was, in words: 買入 / 賣出, through a sell listing or into a buy listing. */
 function how(o: MarketOrder): string {
-  if (o.role === 'buyer') return o.sell_type === 0 ? `向 ${o.counterparty.nickname} 購買` : `求購成交（${o.counterparty.nickname} 賣出）`;
+  if (o.role === 'buyer')
+    return o.sell_type === 0 ? `向 ${o.counterparty.nickname} 購買` : `求購成交（${o.counterparty.nickname} 賣出）`;
   return o.sell_type === 0 ? `${o.counterparty.nickname} 購買了你的掛單` : `賣給 ${o.counterparty.nickname} 的求購`;
 }
 
@@ -33,8 +39,24 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
       endClassName="checkout-note"
       emptyText={
         role === 'buyer'
-          ? { title: '未有市場買入紀錄', description: '到市場看看其他收藏家出售的卡牌和物品。', action: <Button color="primary" onClick={() => navigate('/market')}>前往市場</Button> }
-          : { title: '未有市場賣出紀錄', description: '把收藏放上市場寄售，或賣給求購的買家。', action: <Button color="primary" onClick={() => navigate('/market/sell')}>我要出售</Button> }
+          ? {
+              title: '未有市場買入紀錄',
+              description: '到市場看看其他收藏家出售的卡牌和物品。',
+              action: (
+                <Button color="primary" onClick={() => navigate('/market')}>
+                  前往市場
+                </Button>
+              ),
+            }
+          : {
+              title: '未有市場賣出紀錄',
+              description: '把收藏放上市場寄售，或賣給求購的買家。',
+              action: (
+                <Button color="primary" onClick={() => navigate('/market/sell')}>
+                  我要出售
+                </Button>
+              ),
+            }
       }
     >
       <List aria-label={role === 'buyer' ? '市場買入訂單' : '市場賣出訂單'}>
@@ -49,13 +71,19 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
                 </span>
                 <span className="checkout-serials">
                   {formatHkd(o.price)}
-                  {role === 'seller' && o.status === 'completed' ? `（手續費 ${formatHkd(o.fee)}，實收 ${formatHkd(o.proceeds)}）` : ''}
+                  {role === 'seller' && o.status === 'completed'
+                    ? `（手續費 ${formatHkd(o.fee)}，實收 ${formatHkd(o.proceeds)}）`
+                    : ''}
                 </span>
               </>
             }
             extra={
               role === 'buyer' && o.status === 'pending' && o.orderNo ? (
-                <Button size="small" color="primary" onClick={() => navigate(`/mall/pay?orderNo=${encodeURIComponent(o.orderNo!)}`)}>
+                <Button
+                  size="small"
+                  color="primary"
+                  onClick={() => navigate(`/mall/pay?orderNo=${encodeURIComponent(o.orderNo!)}`)}
+                >
                   前往付款
                 </Button>
               ) : (

@@ -48,7 +48,13 @@ function Pending({ order }: { order: PayOrder }) {
   const remaining = useRemaining(order.expiresAt);
   return (
     <>
-      <Result status="waiting" title="等待付款結果" description={remaining > 0 ? `付款完成後此頁會自動更新；剩餘付款時間 ${formatMinutesLeft(remaining)}` : '正在確認訂單狀態…'} />
+      <Result
+        status="waiting"
+        title="等待付款結果"
+        description={
+          remaining > 0 ? `付款完成後此頁會自動更新；剩餘付款時間 ${formatMinutesLeft(remaining)}` : '正在確認訂單狀態…'
+        }
+      />
       {order.payUrl && remaining > 0 && (
         <div className="checkout-actions">
           <Button block color="primary" size="large" onClick={() => openPayUrl(order.payUrl!)}>
@@ -75,7 +81,14 @@ function Paid({ order }: { order: PayOrder }) {
         <ul className="checkout-minted" aria-label="已發出的卡牌">
           {order.cards.map((c) => (
             <li key={c.id}>
-              {c.image && <img src={c.image} alt={cardArtAlt({ name: c.name, rarity: c.rarity, serial: c.serialText })} width={48} height={64} />}
+              {c.image && (
+                <img
+                  src={c.image}
+                  alt={cardArtAlt({ name: c.name, rarity: c.rarity, serial: c.serialText })}
+                  width={48}
+                  height={64}
+                />
+              )}
               <span>{c.name}</span>
               <strong className="checkout-serial">{c.serialText}</strong>
             </li>
@@ -98,11 +111,22 @@ function Paid({ order }: { order: PayOrder }) {
             查看我的市場訂單
           </Button>
         ) : (
-          <Button block color="primary" size="large" onClick={() => navigate(order.type === 'product' || order.goods.length > 0 ? '/my/entity' : '/my/collection')}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() =>
+              navigate(order.type === 'product' || order.goods.length > 0 ? '/my/entity' : '/my/collection')
+            }
+          >
             {order.type === 'product' || order.goods.length > 0 ? '查看我的物品' : '查看我的收藏'}
           </Button>
         )}
-        <Button block size="large" onClick={() => navigate(order.type === 'market' || order.type === 'bid' ? '/market' : '/mall')}>
+        <Button
+          block
+          size="large"
+          onClick={() => navigate(order.type === 'market' || order.type === 'bid' ? '/market' : '/mall')}
+        >
           {order.type === 'market' || order.type === 'bid' ? '返回市場' : '繼續購物'}
         </Button>
       </div>
@@ -157,7 +181,13 @@ export function OrderStatus({ orderNo }: { orderNo: string | null }) {
         </p>
         <p className="checkout-order-no">訂單編號 {order.orderNo}</p>
       </section>
-      {order.status === 'pending' ? <Pending order={order} /> : order.status === 'paid' ? <Paid order={order} /> : <Ended order={order} />}
+      {order.status === 'pending' ? (
+        <Pending order={order} />
+      ) : order.status === 'paid' ? (
+        <Paid order={order} />
+      ) : (
+        <Ended order={order} />
+      )}
     </div>
   );
 }

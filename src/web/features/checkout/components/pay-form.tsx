@@ -31,14 +31,31 @@ export async function payFromBalance(order: PayOrder, navigate: (to: string) => 
   return true;
 }
 
-function PendingOrder({ order, methods, onChanged }: { order: PayOrder; methods: PaymentMethod[]; onChanged: () => void }) {
+function PendingOrder({
+  order,
+  methods,
+  onChanged,
+}: {
+  order: PayOrder;
+  methods: PaymentMethod[];
+  onChanged: () => void;
+}) {
   const remaining = useRemaining(order.expiresAt);
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const balance = methods.find((m) => m.provider === BALANCE);
   const onCancel = async () => {
-    const what = order.type === 'market' ? '掛單會即時交回賣家。' : order.type === 'bid' ? '求購不會生效。' : '預留的數量會即時釋出。';
-    const sure = await Dialog.confirm({ content: `確定取消這張訂單？${what}`, confirmText: '取消訂單', cancelText: '保留' });
+    const what =
+      order.type === 'market'
+        ? '掛單會即時交回賣家。'
+        : order.type === 'bid'
+          ? '求購不會生效。'
+          : '預留的數量會即時釋出。';
+    const sure = await Dialog.confirm({
+      content: `確定取消這張訂單？${what}`,
+      confirmText: '取消訂單',
+      cancelText: '保留',
+    });
     if (!sure) return;
     const res = order.type === 'market' ? await cancelMarketOrder(order.orderNo) : await cancelPayOrder(order.orderNo);
     if (!isFailure(res)) onChanged();
@@ -55,8 +72,19 @@ function PendingOrder({ order, methods, onChanged }: { order: PayOrder; methods:
         {order.itemName} × {order.quantity}，合共 <strong>{formatHkd(order.amount)}</strong>
       </p>
       {/* A timer takes its name from the author only: the time left, as on the drop countdown (never announced as it ticks). */}
-      <p className="checkout-countdown" role="timer" aria-live="off" aria-label={remaining > 0 ? `付款剩餘時間 ${formatMinutesLeft(remaining)}` : '訂單已逾時'}>
-        {remaining > 0 ? <>請於 <strong>{formatMinutesLeft(remaining)}</strong> 內完成付款，逾時訂單會自動取消</> : '訂單已逾時'}
+      <p
+        className="checkout-countdown"
+        role="timer"
+        aria-live="off"
+        aria-label={remaining > 0 ? `付款剩餘時間 ${formatMinutesLeft(remaining)}` : '訂單已逾時'}
+      >
+        {remaining > 0 ? (
+          <>
+            請於 <strong>{formatMinutesLeft(remaining)}</strong> 內完成付款，逾時訂單會自動取消
+          </>
+        ) : (
+          '訂單已逾時'
+        )}
       </p>
       <div className="checkout-actions">
         {order.payUrl && remaining > 0 && (
@@ -65,7 +93,15 @@ function PendingOrder({ order, methods, onChanged }: { order: PayOrder; methods:
           </Button>
         )}
         {balance && remaining > 0 && (
-          <Button block color="primary" fill="outline" size="large" loading={paying} disabled={paying} onClick={onBalance}>
+          <Button
+            block
+            color="primary"
+            fill="outline"
+            size="large"
+            loading={paying}
+            disabled={paying}
+            onClick={onBalance}
+          >
             用{balance.label}付款
           </Button>
         )}
@@ -81,7 +117,15 @@ function PendingOrder({ order, methods, onChanged }: { order: PayOrder; methods:
 }
 
 /** The payment methods as radio buttons when there is a choice (the provider, and the wallet balance). */
-function MethodChoice({ methods, value, onChange }: { methods: PaymentMethod[]; value: string; onChange: (p: string) => void }) {
+function MethodChoice({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: PaymentMethod[];
+  value: string;
+  onChange: (p: string) => void;
+}) {
   if (methods.length <= 1) return <List.Item extra={methods[0]?.label ?? ''}>付款方式</List.Item>;
   return (
     <List.Item>
@@ -89,7 +133,13 @@ function MethodChoice({ methods, value, onChange }: { methods: PaymentMethod[]; 
         <legend>付款方式</legend>
         {methods.map((m) => (
           <label key={m.provider} className="checkout-method">
-            <input type="radio" name="pay-method" value={m.provider} checked={value === m.provider} onChange={() => onChange(m.provider)} />
+            <input
+              type="radio"
+              name="pay-method"
+              value={m.provider}
+              checked={value === m.provider}
+              onChange={() => onChange(m.provider)}
+            />
             {m.label}
           </label>
         ))}
@@ -98,7 +148,15 @@ function MethodChoice({ methods, value, onChange }: { methods: PaymentMethod[]; 
   );
 }
 
-function OrderForm({ item, methods, onOrdered }: { item: SaleItem; methods: PaymentMethod[]; onOrdered: (o: PayOrder) => void }) {
+function OrderForm({
+  item,
+  methods,
+  onOrdered,
+}: {
+  item: SaleItem;
+  methods: PaymentMethod[];
+  onOrdered: (o: PayOrder) => void;
+}) {
   const navigate = useNavigate();
   const max = Math.max(1, Math.min(item.perUserLimit, item.left, MAX_ORDER_QUANTITY));
   const [quantity, setQuantity] = useState(1);
@@ -133,19 +191,53 @@ function OrderForm({ item, methods, onOrdered }: { item: SaleItem; methods: Paym
         {item.kind !== 'market' && (
           <List.Item
             description={`每人限購 ${item.perUserLimit} ${unit}，尚餘 ${item.left} ${unit}`}
-            extra={<QuantityStepper min={1} max={max} value={quantity} onChange={(v) => setQuantity(v)} disabled={!buyable} label="購買數量" />}
+            extra={
+              <QuantityStepper
+                min={1}
+                max={max}
+                value={quantity}
+                onChange={(v) => setQuantity(v)}
+                disabled={!buyable}
+                label="購買數量"
+              />
+            }
           >
             數量
           </List.Item>
         )}
-        <List.Item extra={item.priceCents === null ? '—' : formatHkd(item.priceCents)}>{item.kind === 'market' ? '售價' : '單價'}</List.Item>
+        <List.Item extra={item.priceCents === null ? '—' : formatHkd(item.priceCents)}>
+          {item.kind === 'market' ? '售價' : '單價'}
+        </List.Item>
         <MethodChoice methods={methods} value={method} onChange={setMethod} />
-        <List.Item extra={<strong className="checkout-total">{item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}</strong>}>合共（港幣）</List.Item>
+        <List.Item
+          extra={
+            <strong className="checkout-total">
+              {item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}
+            </strong>
+          }
+        >
+          合共（港幣）
+        </List.Item>
       </List>
       <p className="checkout-note">確認後會為你預留 15 分鐘，請於時限內完成付款。</p>
       <div className="checkout-actions">
-        <Button block color="primary" size="large" loading={submitting} disabled={!buyable || submitting} onClick={onSubmit}>
-          {buyable ? '確認付款' : item.kind === 'market' ? '此掛單暫時不能購買' : item.saleState === 'upcoming' ? '尚未開售' : item.left <= 0 ? '已售罄' : '暫不發售'}
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={submitting}
+          disabled={!buyable || submitting}
+          onClick={onSubmit}
+        >
+          {buyable
+            ? '確認付款'
+            : item.kind === 'market'
+              ? '此掛單暫時不能購買'
+              : item.saleState === 'upcoming'
+                ? '尚未開售'
+                : item.left <= 0
+                  ? '已售罄'
+                  : '暫不發售'}
         </Button>
       </div>
     </>
@@ -161,7 +253,12 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
     return { order, methods: isFailure(methods) ? [] : methods };
   }, [orderNo]);
   if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') return state.failure.code === 404 ? <EmptyState title="找不到這張訂單" description="請從「我的訂單」打開要付款的訂單。" /> : <ErrorState onRetry={state.reload} />;
+  if (state.status === 'error')
+    return state.failure.code === 404 ? (
+      <EmptyState title="找不到這張訂單" description="請從「我的訂單」打開要付款的訂單。" />
+    ) : (
+      <ErrorState onRetry={state.reload} />
+    );
   const { order, methods } = state.data;
   return (
     <div className="checkout">
@@ -169,14 +266,21 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
         {order.itemImage && <img src={order.itemImage} alt="" width={72} height={96} />}
         <div>
           <h2 className="checkout-item-name">{order.itemName}</h2>
-          <p className="checkout-item-sub">{order.type === 'bid' ? '求購預付款，由平台託管至成交' : order.type === 'market' ? '市場掛單' : '商城訂單'}</p>
+          <p className="checkout-item-sub">
+            {order.type === 'bid' ? '求購預付款，由平台託管至成交' : order.type === 'market' ? '市場掛單' : '商城訂單'}
+          </p>
         </div>
       </section>
       {order.status === 'pending' ? (
         <PendingOrder order={order} methods={methods} onChanged={state.reload} />
       ) : (
         <div className="checkout-actions">
-          <Button block color="primary" size="large" onClick={() => navigate(payOrderReturnPath(order), { replace: true })}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => navigate(payOrderReturnPath(order), { replace: true })}
+          >
             查看訂單狀態
           </Button>
         </div>
@@ -189,7 +293,11 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
 export function PayForm({ kind, id }: { kind: SaleKind; id: string | null }) {
   const state = useLoad(async () => {
     if (!id) return { item: null, methods: [] as PaymentMethod[], pending: null };
-    const [item, methods, pending] = await Promise.all([getSaleItem(kind, id), getPaymentMethods(), listPayOrders({ type: kind, status: 'pending', itemId: id, pageSize: 1 })]);
+    const [item, methods, pending] = await Promise.all([
+      getSaleItem(kind, id),
+      getPaymentMethods(),
+      listPayOrders({ type: kind, status: 'pending', itemId: id, pageSize: 1 }),
+    ]);
     if (isFailure(item)) return item;
     if (isFailure(methods)) return methods;
     return { item, methods, pending: isFailure(pending) ? null : (pending[0] ?? null) };

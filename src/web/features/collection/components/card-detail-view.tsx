@@ -1,5 +1,10 @@
 import { Steps, Tag } from 'antd-mobile';
-import { CARD_STATUS_LABELS, VIA_LABELS, type CardDetail, type ProvenanceEvent } from '../../../../shared/schemas/collection';
+import {
+  CARD_STATUS_LABELS,
+  VIA_LABELS,
+  type CardDetail,
+  type ProvenanceEvent,
+} from '../../../../shared/schemas/collection';
 import { formatHkd } from '../../../../shared/money';
 import { ErrorState, LoadingState } from '../../../components/state-views';
 import { formatHkDateTime } from '../../../lib/hk-time';
@@ -7,7 +12,6 @@ import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 import { CardMarketActions } from './card-market-actions';
 import { cardArtAlt } from '../../../lib/card-art-alt';
-
 
 /** One provenance step in words: how the card was minted, changed owner or was consumed. */
 export function describeEvent(e: ProvenanceEvent): string {
@@ -20,7 +24,11 @@ export function describeEvent(e: ProvenanceEvent): string {
 function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }) {
   return (
     <article className="card-detail" aria-labelledby="card-detail-name">
-      <img className="card-detail-image" src={card.image} alt={cardArtAlt({ name: card.name, rarity: card.rarity, serial: card.serialLabel })} />
+      <img
+        className="card-detail-image"
+        src={card.image}
+        alt={cardArtAlt({ name: card.name, rarity: card.rarity, serial: card.serialLabel })}
+      />
       <h2 id="card-detail-name" className="card-detail-name">
         {card.name} <span className="card-detail-serial">{card.serialLabel}</span>
       </h2>

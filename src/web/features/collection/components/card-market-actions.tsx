@@ -13,7 +13,11 @@ export function CardMarketActions({ card, onChanged }: { card: CardDetail; onCha
   if (!card.mine) return null;
   if (card.status === 'held') {
     return (
-      <Button block color="primary" onClick={() => navigate(`/market/sell?kind=card&itemId=${encodeURIComponent(card.id)}`)}>
+      <Button
+        block
+        color="primary"
+        onClick={() => navigate(`/market/sell?kind=card&itemId=${encodeURIComponent(card.id)}`)}
+      >
         出售
       </Button>
     );
@@ -29,7 +33,11 @@ export function CardMarketActions({ card, onChanged }: { card: CardDetail; onCha
       onChanged();
       return;
     }
-    const sure = await Dialog.confirm({ content: `確定取消 ${formatHkd(listing.price)} 的出售掛單？卡牌會回到你的收藏。`, confirmText: '取消掛單', cancelText: '保留' });
+    const sure = await Dialog.confirm({
+      content: `確定取消 ${formatHkd(listing.price)} 的出售掛單？卡牌會回到你的收藏。`,
+      confirmText: '取消掛單',
+      cancelText: '保留',
+    });
     if (!sure) return;
     setBusy(true);
     const res = await cancelListing(listing.id);

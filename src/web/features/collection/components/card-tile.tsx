@@ -22,7 +22,12 @@ export function CardTile({
   const body = (
     <>
       <span className="card-tile-frame">
-        <img className="card-tile-image" src={image} alt={cardArtAlt({ name, rarity, serial: serialLabel })} loading="lazy" />
+        <img
+          className="card-tile-image"
+          src={image}
+          alt={cardArtAlt({ name, rarity, serial: serialLabel })}
+          loading="lazy"
+        />
         <span className={`rarity-badge rarity-${rarity.toLowerCase()}`}>{rarity}</span>
         {badge}
       </span>

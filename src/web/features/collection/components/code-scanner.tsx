@@ -8,7 +8,9 @@ interface DetectedBarcode {
 interface BarcodeDetectorLike {
   detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
 }
-type BarcodeDetectorCtor = (new (opts?: { formats?: string[] }) => BarcodeDetectorLike) & { getSupportedFormats?: () => Promise<string[]> };
+type BarcodeDetectorCtor = (new (opts?: { formats?: string[] }) => BarcodeDetectorLike) & {
+  getSupportedFormats?: () => Promise<string[]>;
+};
 
 /**
  * The browser's own BarcodeDetector where it reads QR codes (Chrome on Android); elsewhere (iPhone
@@ -25,7 +27,9 @@ async function loadDetector(): Promise<BarcodeDetectorCtor> {
     import('barcode-detector/ponyfill'),
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
-  prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+  prepareZXingModule({
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+  });
   return BarcodeDetector as unknown as BarcodeDetectorCtor;
 }
 
@@ -102,7 +106,9 @@ function ScannerView({ onCode, onError }: { onCode: (code: string) => void; onEr
     };
   }, []);
 
-  return <video ref={video} className="scanner-video" muted playsInline aria-label="相機畫面：請將兌換碼的 QR 碼放在框內" />;
+  return (
+    <video ref={video} className="scanner-video" muted playsInline aria-label="相機畫面：請將兌換碼的 QR 碼放在框內" />
+  );
 }
 
 /** 掃描 QR 碼: opens the camera and hands the scanned code to the form. */
@@ -122,7 +128,13 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
       >
         <ScanningOutline aria-hidden="true" /> 掃描 QR 碼
       </Button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="scanner-popup" destroyOnClose>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyClassName="scanner-popup"
+        destroyOnClose
+      >
         <div role="dialog" aria-label="掃描兌換碼">
           {error ? (
             <p className="field-error" role="alert">

@@ -7,7 +7,13 @@ import { formatHkDateTime } from '../../../lib/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getGoods } from '../api/get-goods';
 
-const EVENT_LABELS = { created: '購入', transferred: '轉手', delivery_requested: '申請提貨', delivery_cancelled: '提貨取消，退回存放', delivered: '已送達' } as const;
+const EVENT_LABELS = {
+  created: '購入',
+  transferred: '轉手',
+  delivery_requested: '申請提貨',
+  delivery_cancelled: '提貨取消，退回存放',
+  delivered: '已送達',
+} as const;
 
 /** One of the user's goods (goods/detail): the product, its status and history, and its shipment. */
 export function GoodsDetailView({ id }: { id: string }) {

@@ -3,7 +3,15 @@ import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 
 /** The bottom bar of a detail screen: the price and 立即購買, or why it is not available. */
-export function BuyBar({ priceCents, payPath, reason }: { priceCents: number | null; payPath: string; reason: string | null }) {
+export function BuyBar({
+  priceCents,
+  payPath,
+  reason,
+}: {
+  priceCents: number | null;
+  payPath: string;
+  reason: string | null;
+}) {
   const navigate = useNavigate();
   return (
     <div className="buy-bar">
@@ -15,7 +23,13 @@ export function BuyBar({ priceCents, payPath, reason }: { priceCents: number | n
           </span>
         )}
       </div>
-      <Button color="primary" size="large" disabled={reason !== null} aria-describedby={reason ? 'buy-reason' : undefined} onClick={() => navigate(payPath)}>
+      <Button
+        color="primary"
+        size="large"
+        disabled={reason !== null}
+        aria-describedby={reason ? 'buy-reason' : undefined}
+        onClick={() => navigate(payPath)}
+      >
         立即購買
       </Button>
     </div>

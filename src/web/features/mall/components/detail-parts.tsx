@@ -7,7 +7,17 @@ import { formatCountdown, formatHkDayTime } from '../../../lib/hk-time';
 import type { Failure } from '../../../lib/request';
 
 /** Loading, not found and error states shared by both detail screens. */
-export function DetailStates({ status, failure, reload, what }: { status: 'loading' | 'error'; failure?: Failure; reload: () => void; what: string }) {
+export function DetailStates({
+  status,
+  failure,
+  reload,
+  what,
+}: {
+  status: 'loading' | 'error';
+  failure?: Failure;
+  reload: () => void;
+  what: string;
+}) {
   const navigate = useNavigate();
   if (status === 'loading') return <LoadingState label={`正在載入${what}…`} />;
   if (failure?.code === 404) {
@@ -73,7 +83,11 @@ export function Rights({ rights }: { rights: Right[] }) {
 /** 距離開售 countdown banner for an upcoming item. */
 export function StartCountdown({ startsAt, now }: { startsAt: string; now: number }) {
   return (
-    <div className="start-countdown" role="timer" aria-label={`距離開售 ${formatCountdown(Date.parse(startsAt) - now)}`}>
+    <div
+      className="start-countdown"
+      role="timer"
+      aria-label={`距離開售 ${formatCountdown(Date.parse(startsAt) - now)}`}
+    >
       <span>距離開售</span>
       <strong aria-hidden="true">{formatCountdown(Date.parse(startsAt) - now)}</strong>
       <small>{formatHkDayTime(startsAt)} 開售</small>

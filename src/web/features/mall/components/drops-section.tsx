@@ -13,7 +13,10 @@ import '../mall.css';
 export function DropsSection({ count = 10 }: { count?: number }) {
   const drops = useLoad(() => getCardInfos({ page: 1, pageSize: count, saleState: ['on_sale', 'upcoming'] }), [count]);
   // Upcoming first: the countdowns are what brings people back.
-  const items: CardInfo[] = drops.status === 'ready' ? [...drops.data].sort((a, b) => Number(b.saleState === 'upcoming') - Number(a.saleState === 'upcoming')) : [];
+  const items: CardInfo[] =
+    drops.status === 'ready'
+      ? [...drops.data].sort((a, b) => Number(b.saleState === 'upcoming') - Number(a.saleState === 'upcoming'))
+      : [];
   const now = useNow(items.some((c) => c.saleState === 'upcoming'));
 
   let body;

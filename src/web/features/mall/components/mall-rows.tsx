@@ -10,7 +10,14 @@ export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo;
   const state = liveState(card, now);
   return (
     <li className="mall-row">
-      <img className="mall-row-image card" src={card.image} alt="" {...rowImageLoading(index)} width={72} height={101} />
+      <img
+        className="mall-row-image card"
+        src={card.image}
+        alt=""
+        {...rowImageLoading(index)}
+        width={72}
+        height={101}
+      />
       <div className="mall-row-body">
         <Link to={`/mall/detail?id=${encodeURIComponent(card.id)}`} className="mall-row-name stretched-link">
           {card.name}
@@ -37,7 +44,14 @@ export function ProductRow({ product, now, index = EAGER_ROWS }: { product: Prod
   return (
     <li className="mall-row">
       {product.image ? (
-        <img className="mall-row-image square" src={product.image} alt="" {...rowImageLoading(index)} width={88} height={88} />
+        <img
+          className="mall-row-image square"
+          src={product.image}
+          alt=""
+          {...rowImageLoading(index)}
+          width={88}
+          height={88}
+        />
       ) : (
         <div className="mall-row-image square placeholder" aria-hidden="true">
           寶

@@ -14,7 +14,11 @@ const COLORS: Record<SaleState, string> = {
 export function SaleBadge({ state, startsAt, now }: { state: SaleState; startsAt: string | null; now: number }) {
   const countdown = state === 'upcoming' && startsAt ? formatCountdown(Date.parse(startsAt) - now) : null;
   return (
-    <Tag color={COLORS[state]} fill={state === 'on_sale' || state === 'upcoming' ? 'solid' : 'outline'} className="sale-badge">
+    <Tag
+      color={COLORS[state]}
+      fill={state === 'on_sale' || state === 'upcoming' ? 'solid' : 'outline'}
+      className="sale-badge"
+    >
       {SALE_STATE_LABELS[state]}
       {countdown && (
         <>

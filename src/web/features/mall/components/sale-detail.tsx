@@ -11,14 +11,33 @@ import { liveState, notBuyableReason, type SaleItem } from './sale-state';
 
 type What = '卡牌' | '商品';
 
-function DetailLoader<T>({ id, what, load, children }: { id: string; what: What; load: (id: string) => Promise<T | Failure>; children: (item: T) => ReactNode }) {
+function DetailLoader<T>({
+  id,
+  what,
+  load,
+  children,
+}: {
+  id: string;
+  what: What;
+  load: (id: string) => Promise<T | Failure>;
+  children: (item: T) => ReactNode;
+}) {
   const item = useLoad(() => load(id), [id]);
-  if (item.status !== 'ready') return <DetailStates status={item.status} failure={item.failure} reload={item.reload} what={what} />;
+  if (item.status !== 'ready')
+    return <DetailStates status={item.status} failure={item.failure} reload={item.reload} what={what} />;
   return <>{children(item.data)}</>;
 }
 
 /** A mall detail screen (/mall/detail, /mall/goodsDetail): the item of `?id=` loaded, or why it is not shown. */
-export function DetailScreen<T>({ what, load, children }: { what: What; load: (id: string) => Promise<T | Failure>; children: (item: T) => ReactNode }) {
+export function DetailScreen<T>({
+  what,
+  load,
+  children,
+}: {
+  what: What;
+  load: (id: string) => Promise<T | Failure>;
+  children: (item: T) => ReactNode;
+}) {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   if (!id) return <MissingId what={what} />;

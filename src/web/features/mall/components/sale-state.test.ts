@@ -26,7 +26,8 @@ describe('liveState', () => {
   });
 
   it('never moves sold out, ended or not for sale back to buyable', () => {
-    for (const s of ['sold_out', 'ended', 'not_for_sale'] as const) expect(liveState(item({ saleState: s, saleStartsAt: null }), T)).toBe(s);
+    for (const s of ['sold_out', 'ended', 'not_for_sale'] as const)
+      expect(liveState(item({ saleState: s, saleStartsAt: null }), T)).toBe(s);
   });
 });
 

@@ -2,4 +2,5 @@ import type { ConsignableItem, ItemKind } from '../../../../shared/schemas/marke
 import { get } from '../../../lib/request';
 
 /** GET market/canConsignList: the user's items that can be listed (or sold into a bid) now. */
-export const listConsignable = (q: { kind: ItemKind; page: number; pageSize: number }) => get<ConsignableItem[]>('market/canConsignList', q, { loading: false });
+export const listConsignable = (q: { kind: ItemKind; page: number; pageSize: number }) =>
+  get<ConsignableItem[]>('market/canConsignList', q, { loading: false });

@@ -11,7 +11,20 @@ export const rowDetailPath = (row: MarketRow, side: SellType) =>
 export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRow; side: SellType; index?: number }) {
   return (
     <li className="market-row">
-      {row.image ? <img className={row.kind === 'card' ? 'market-row-image card' : 'market-row-image'} src={row.image} alt="" {...rowImageLoading(index)} width={64} height={row.kind === 'card' ? 90 : 64} /> : <div className="market-row-image placeholder" aria-hidden="true">寶</div>}
+      {row.image ? (
+        <img
+          className={row.kind === 'card' ? 'market-row-image card' : 'market-row-image'}
+          src={row.image}
+          alt=""
+          {...rowImageLoading(index)}
+          width={64}
+          height={row.kind === 'card' ? 90 : 64}
+        />
+      ) : (
+        <div className="market-row-image placeholder" aria-hidden="true">
+          寶
+        </div>
+      )}
       <div className="market-row-body">
         <Link to={rowDetailPath(row, side)} className="market-row-name stretched-link">
           {row.name}
@@ -25,7 +38,9 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
         <div className="market-row-price">
           <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
         </div>
-        <div className="market-row-foot">{row.lastSale ? `最近成交 ${formatHkd(row.lastSale.price)}` : '未有成交紀錄'}</div>
+        <div className="market-row-foot">
+          {row.lastSale ? `最近成交 ${formatHkd(row.lastSale.price)}` : '未有成交紀錄'}
+        </div>
       </div>
     </li>
   );

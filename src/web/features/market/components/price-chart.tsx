@@ -32,7 +32,13 @@ export function PriceChart({ sales }: { sales: SalePoint[] }) {
   const summary = `最近 ${points.length} 宗成交，最低 ${formatHkd(min)}，最高 ${formatHkd(max)}，最新 ${formatHkd(latest.priceCents)}`;
   return (
     <figure className="price-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none" className="price-chart-svg">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={summary}
+        preserveAspectRatio="none"
+        className="price-chart-svg"
+      >
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="price-chart-axis" />
         <path d={path} className="price-chart-line" fill="none" />
         {points.map((p, i) => (

@@ -8,7 +8,9 @@ export function checkPrice(text: string): { cents: number | null; error: string 
   const cents = dollarsToCents(text);
   if (cents === null) return { cents: null, error: '請輸入金額，例如 120 或 88.50' };
   const parsed = PriceSchema.safeParse(cents);
-  return parsed.success ? { cents, error: null } : { cents: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
+  return parsed.success
+    ? { cents, error: null }
+    : { cents: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
 }
 
 /** Price field with the market's reference prices beside it. */
@@ -37,7 +39,17 @@ export function PriceInput({
       </label>
       <div className="market-price-input">
         <span aria-hidden="true">HK$</span>
-        <input id={id} className="market-input" inputMode="decimal" autoComplete="off" placeholder="0.00" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={ids} />
+        <input
+          id={id}
+          className="market-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids}
+        />
       </div>
       <dl className="market-facts" id={`${id}-refs`}>
         {refs.map(([k, v]) => (

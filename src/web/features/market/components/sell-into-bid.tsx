@@ -10,7 +10,8 @@ import { confirmOrder } from '../api/confirm-order';
 import { listConsignable } from '../api/consignable';
 
 /** Whether an eligible item matches what a buy listing asks for. */
-const matches = (item: ConsignableItem, bid: Listing) => (bid.kind === 'card' ? item.cardInfoId === bid.cardInfoId : item.productId === bid.productId);
+const matches = (item: ConsignableItem, bid: Listing) =>
+  bid.kind === 'card' ? item.cardInfoId === bid.cardInfoId : item.productId === bid.productId;
 
 /** 賣給他: pick one of the user's matching items, see fee and proceeds, confirm (market/confirmOrder). */
 export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: () => void; onClose: () => void }) {
@@ -37,7 +38,8 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
         title="你沒有可賣給他的物品"
         description={
           <>
-            需要持有「{bid.itemName}」，而且未掛單、不在買入後 24 小時內。可到<Link to="/my/collection">我的收藏</Link>查看。
+            需要持有「{bid.itemName}」，而且未掛單、不在買入後 24 小時內。可到<Link to="/my/collection">我的收藏</Link>
+            查看。
           </>
         }
         action={<Button onClick={onClose}>關閉</Button>}
@@ -68,7 +70,13 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
         {items.map((i) => (
           <div key={i.itemId}>
             <label className={picked === i.itemId ? 'market-pick selected' : 'market-pick'}>
-              <input type="radio" name="bid-item" value={i.itemId} checked={picked === i.itemId} onChange={() => setPicked(i.itemId)} />
+              <input
+                type="radio"
+                name="bid-item"
+                value={i.itemId}
+                checked={picked === i.itemId}
+                onChange={() => setPicked(i.itemId)}
+              />
               {i.itemImage && <img src={i.itemImage} alt="" />}
               <span className="market-pick-text">
                 <strong>{i.itemName}</strong>

@@ -3,7 +3,13 @@ export function SideToggle({ side, onChange }: { side: 0 | 1; onChange: (side: 0
   return (
     <div className="market-toggle" role="group" aria-label="掛單類型">
       {([0, 1] as const).map((s) => (
-        <button key={s} type="button" aria-pressed={side === s} className="market-toggle-button" onClick={() => onChange(s)}>
+        <button
+          key={s}
+          type="button"
+          aria-pressed={side === s}
+          className="market-toggle-button"
+          onClick={() => onChange(s)}
+        >
           {s === 0 ? '出售' : '求購'}
         </button>
       ))}

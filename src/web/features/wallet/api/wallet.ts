@@ -6,10 +6,12 @@ import { get, post } from '../../../lib/request';
 export const getWallet = () => get<Wallet>('payment/info', undefined, { loading: false });
 
 /** GET payment/history: ledger entries of the balance, newest first. */
-export const getHistory = (q: { page: number; pageSize: number }) => get<LedgerEntry[]>('payment/history', q, { loading: false });
+export const getHistory = (q: { page: number; pageSize: number }) =>
+  get<LedgerEntry[]>('payment/history', q, { loading: false });
 
 /** GET payment/withdrawals: the user's withdrawal requests. */
-export const getWithdrawals = (q: { page: number; pageSize: number }) => get<Withdrawal[]>('payment/withdrawals', q, { loading: false });
+export const getWithdrawals = (q: { page: number; pageSize: number }) =>
+  get<Withdrawal[]>('payment/withdrawals', q, { loading: false });
 
 /** POST payment/update: saves the payout account (code from sms/authSend purpose `payment`). */
 export const updatePayoutAccount = (body: PaymentUpdateBody) => post<PayoutAccount>('payment/update', body);
