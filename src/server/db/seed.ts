@@ -29,28 +29,24 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 async function seedCatalogue(tx: Tx, now: Date) {
   const at = (offset: number | undefined) => (offset === undefined ? null : new Date(now.getTime() + offset));
-  await tx
-    .insert(users)
-    .values(
-      [...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => ({
-        ...u,
-        createdAt: new Date(now.getTime() - 30 * 24 * HOUR),
-        updatedAt: now,
-      })),
-    );
-  await tx
-    .insert(themes)
-    .values(
-      DEMO_THEMES.map((t) => ({
-        id: t.id,
-        name: t.name,
-        description: t.description,
-        cover: themeCover(t),
-        bCardInfoId: t.bCardInfoId,
-        sort: t.sort,
-        createdAt: now,
-      })),
-    );
+  await tx.insert(users).values(
+    [...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => ({
+      ...u,
+      createdAt: new Date(now.getTime() - 30 * 24 * HOUR),
+      updatedAt: now,
+    })),
+  );
+  await tx.insert(themes).values(
+    DEMO_THEMES.map((t) => ({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      cover: themeCover(t),
+      bCardInfoId: t.bCardInfoId,
+      sort: t.sort,
+      createdAt: now,
+    })),
+  );
   await tx.insert(cardInfos).values(
     DEMO_CARDS.map((c) => ({
       id: c.id,
@@ -129,17 +125,15 @@ async function seedCatalogue(tx: Tx, now: Date) {
 
 async function seedContent(tx: Tx, now: Date) {
   await tx.insert(privacyPolicies).values({ ...PRIVACY_POLICY, publishedAt: new Date(now.getTime() - 24 * HOUR) });
-  await tx
-    .insert(banners)
-    .values(
-      DEMO_BANNERS.map((b) => ({
-        id: b.id,
-        title: b.title,
-        image: `/media/banners/${b.id}.svg`,
-        link: b.link,
-        sort: b.sort,
-      })),
-    );
+  await tx.insert(banners).values(
+    DEMO_BANNERS.map((b) => ({
+      id: b.id,
+      title: b.title,
+      image: `/media/banners/${b.id}.svg`,
+      link: b.link,
+      sort: b.sort,
+    })),
+  );
   await tx.insert(articles).values(
     DEMO_ARTICLES.map((a) => ({
       id: a.id,

@@ -165,9 +165,7 @@ export function createAuthService(deps: Deps) {
     },
 
     /** Public profiles (nickname, avatar, bio; masked phone for operators) of these users, by id. */
-    async profiles(
-      ids: string[],
-    ): Promise<
+    async profiles(ids: string[]): Promise<
       Map<
         string,
         {

@@ -42,15 +42,13 @@ describe('content API', () => {
         publishedAt: new Date(now.getTime() + hour),
       },
     ]);
-    await t.db
-      .insert(privacyPolicies)
-      .values({
-        id: 'pp_1',
-        version: '2026-01',
-        title: '私隱政策',
-        body: '內容',
-        publishedAt: new Date(now.getTime() - hour),
-      });
+    await t.db.insert(privacyPolicies).values({
+      id: 'pp_1',
+      version: '2026-01',
+      title: '私隱政策',
+      body: '內容',
+      publishedAt: new Date(now.getTime() - hour),
+    });
   });
   afterAll(() => t.close());
 

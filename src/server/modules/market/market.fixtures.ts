@@ -26,17 +26,15 @@ export async function verify(t: TestApp, user: { token: string }) {
 /** A payout account stored as payment/update would (its SMS flow has its own tests). */
 export async function addPayoutAccount(t: TestApp, userId: string) {
   const sealed = createVault(t.app.deps.keys).seal('payout', '004123456789');
-  await t.db
-    .insert(payoutAccounts)
-    .values({
-      userId,
-      method: 'bank',
-      accountName: 'CHAN TAI MAN',
-      accountNoCipher: sealed.cipher,
-      keyId: sealed.keyId,
-      accountNoMasked: '****6789',
-      updatedAt: t.clock.now(),
-    });
+  await t.db.insert(payoutAccounts).values({
+    userId,
+    method: 'bank',
+    accountName: 'CHAN TAI MAN',
+    accountNoCipher: sealed.cipher,
+    keyId: sealed.keyId,
+    accountNoMasked: '****6789',
+    updatedAt: t.clock.now(),
+  });
 }
 
 /** A signed-in, verified user with a payout account. */

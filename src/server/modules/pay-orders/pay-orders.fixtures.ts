@@ -15,29 +15,25 @@ export async function createBuyers(db: Db, n: number, now: Date): Promise<{ id: 
       token: newSecretToken(),
       phone: `+852${50_000_000 + phoneSeq++}`,
     }));
-    await db
-      .insert(users)
-      .values(
-        batch.map((b) => ({
-          id: b.id,
-          phone: b.phone,
-          nickname: `買家${b.phone.slice(-4)}`,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
-    await db
-      .insert(sessions)
-      .values(
-        batch.map((b) => ({
-          id: newId('ses'),
-          userId: b.id,
-          tokenHash: sha256(b.token),
-          createdAt: now,
-          lastUsedAt: now,
-          expiresAt: new Date(now.getTime() + 30 * 24 * 3600_000),
-        })),
-      );
+    await db.insert(users).values(
+      batch.map((b) => ({
+        id: b.id,
+        phone: b.phone,
+        nickname: `買家${b.phone.slice(-4)}`,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await db.insert(sessions).values(
+      batch.map((b) => ({
+        id: newId('ses'),
+        userId: b.id,
+        tokenHash: sha256(b.token),
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + 30 * 24 * 3600_000),
+      })),
+    );
     out.push(...batch.map((b) => ({ id: b.id, token: b.token })));
   }
   return out;
@@ -79,16 +75,14 @@ export async function createProduct(
   opts: { stock: number; perUserLimit: number; priceCents?: number; type?: number },
 ): Promise<string> {
   const id = newId('prd');
-  await db
-    .insert(products)
-    .values({
-      id,
-      type: opts.type ?? 1,
-      name: '收藏卡盒',
-      images: ['/media/p.svg'],
-      priceCents: opts.priceCents ?? 5_000,
-      stock: opts.stock,
-      perUserLimit: opts.perUserLimit,
-    });
+  await db.insert(products).values({
+    id,
+    type: opts.type ?? 1,
+    name: '收藏卡盒',
+    images: ['/media/p.svg'],
+    priceCents: opts.priceCents ?? 5_000,
+    stock: opts.stock,
+    perUserLimit: opts.perUserLimit,
+  });
   return id;
 }

@@ -19,17 +19,15 @@ export async function addProduct(
   opts: { type?: 0 | 1; name?: string; stock?: number } = {},
 ): Promise<string> {
   const id = newId('prd');
-  await t.db
-    .insert(products)
-    .values({
-      id,
-      type: opts.type ?? 1,
-      name: opts.name ?? '收藏卡盒',
-      images: [`/media/${id}.svg`],
-      priceCents: 5_000,
-      stock: opts.stock ?? 1000,
-      perUserLimit: 100,
-    });
+  await t.db.insert(products).values({
+    id,
+    type: opts.type ?? 1,
+    name: opts.name ?? '收藏卡盒',
+    images: [`/media/${id}.svg`],
+    priceCents: 5_000,
+    stock: opts.stock ?? 1000,
+    perUserLimit: 100,
+  });
   return id;
 }
 
