@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hkYymmdd } from '../../shared/hk-time';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -53,4 +54,15 @@ export function randomDigits(digits: number): string {
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/** A pay order's number: TR + yymmdd (Hong Kong date) + 4 digits + 4 letters, `TR2611221234ABCD`. */
+export function newOrderNo(now: Date): string {
+  const letters = randomBase32(4).replace(/[0-9]/g, (d) => 'ABCDEFGHJK'[Number(d)]!);
+  return `TR${hkYymmdd(now)}${randomDigits(4)}${letters}`;
+}
+
+/** A shipment's number: SH + yymmdd (Hong Kong date) + 8 characters, `SH261122K3M9QX2A`. */
+export function newShipmentNo(now: Date): string {
+  return `SH${hkYymmdd(now)}${randomBase32(8)}`;
 }

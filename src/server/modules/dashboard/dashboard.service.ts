@@ -1,22 +1,11 @@
 import { PAY_ORDER_STATUSES } from '../../../shared/schemas/pay-orders';
 import type { Dashboard } from '../../../shared/schemas/admin-dashboard';
+import { hkDays } from '../../../shared/hk-time';
 import type { Deps } from '../../deps';
 import type { Operator } from '../auth/auth.service';
 import type { ShipmentsService } from '../shipments/shipments.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { createDashboardReadModel } from './dashboard.read-model';
-
-const DAY_MS = 86_400_000;
-const HK_OFFSET_MS = 8 * 3600_000;
-
-/** The Hong Kong calendar days ending today, oldest first, and the UTC instant the first one starts. */
-export function hkDays(now: Date, days: number): { dates: string[]; since: Date } {
-  const todayStartHk = Math.floor((now.getTime() + HK_OFFSET_MS) / DAY_MS) * DAY_MS;
-  const dates = Array.from({ length: days }, (_, i) =>
-    new Date(todayStartHk - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
-  return { dates, since: new Date(todayStartHk - (days - 1) * DAY_MS - HK_OFFSET_MS) };
-}
 
 /** The back office's dashboard (PRODUCT.md §8): sales, GMV and fees by Hong Kong day, orders, new users, drops, queues. */
 export function createDashboardService(

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { freshKey, giveCard, trader } from '../market/market.fixtures';
 import { createDrop } from '../pay-orders/pay-orders.fixtures';
 import { addProduct, addressBody, giveGoods, signIn } from '../shipments/shipments.fixtures';
-import { hkDays } from './dashboard.service';
+import { hkDays } from '../../../shared/hk-time';
 
 const ADMIN_PHONE = '+85291230088';
 

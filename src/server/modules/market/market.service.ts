@@ -36,7 +36,7 @@ import type { AdminListing } from '../../../shared/schemas/admin-market';
 import type { CardsService } from '../cards/cards.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
-import { hkTime } from '../pay-orders/pay-order-view';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import { accounts, type WalletService } from '../wallet/wallet.service';
 import { createMarketReadModel, type ItemSnapshot } from './market.read-model';
@@ -132,7 +132,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
     if (item.status !== 'held') return conflict(itemStatusRefusal[item.status] ?? '此物品現在不能出售');
     if (item.acquiredVia === 'market' && now.getTime() - item.acquiredAt.getTime() < RELIST_COOLDOWN_MS) {
       return conflict(
-        `市場購入的物品需持有 24 小時後才可再出售，可於 ${hkTime(new Date(item.acquiredAt.getTime() + RELIST_COOLDOWN_MS))} 後出售`,
+        `市場購入的物品需持有 24 小時後才可再出售，可於 ${formatHkDateTime(new Date(item.acquiredAt.getTime() + RELIST_COOLDOWN_MS))} 後出售`,
         'cooldown',
       );
     }

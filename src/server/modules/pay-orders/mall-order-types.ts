@@ -5,7 +5,7 @@ import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service'
 import type { GoodsService } from '../goods/goods.service';
 import type { PayOrderInput } from '../../../shared/schemas/pay-orders';
 import type { Availability, OrderInput, OrderTypeHandler, OrderTypeRegistry } from './order-types';
-import { hkTime } from './pay-order-view';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import type { PayOrdersRepository } from './pay-orders.repository';
 
 type MallKind = 'card' | 'product';
@@ -20,7 +20,7 @@ function saleRefusal(sale: SaleInfo, now: Date) {
   const { what } = WORDS[sale.kind];
   if (sale.priceCents === null || sale.saleState === 'not_for_sale') return conflict(`${what}不設公開發售`);
   if (sale.saleStartsAt && now < sale.saleStartsAt)
-    return conflict(`${what}尚未開售，開售時間為 ${hkTime(sale.saleStartsAt)}`);
+    return conflict(`${what}尚未開售，開售時間為 ${formatHkDateTime(sale.saleStartsAt)}`);
   if (sale.saleEndsAt && now >= sale.saleEndsAt) return conflict(`${what}的發售已結束`);
   if (sale.left === 0) return soldOut(sale.kind);
   return null;

@@ -1,7 +1,7 @@
 import { PAY_ORDER_TTL_MS } from '../../../shared/constants';
 import { payOrderReturnPath } from '../../../shared/routes';
 import type { PayOrder, PayOrderInput, PayOrderListQuery, PaymentMethod } from '../../../shared/schemas/pay-orders';
-import { newId, randomBase32, randomDigits, sha256 } from '../../adapters/ids';
+import { newId, newOrderNo, sha256 } from '../../adapters/ids';
 import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
 import type { Deps } from '../../deps';
 import { withCommit } from '../../db/pipelined-session';
@@ -11,14 +11,6 @@ import type { OrderTypeRegistry } from './order-types';
 import { payOrderView } from './pay-order-view';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 import type { Settlement } from './settlement.service';
-
-const HK_OFFSET_MS = 8 * 3600_000;
-
-/** TR + yymmdd (Hong Kong date) + 4 digits + 4 letters: TR2611221234ABCD. */
-function newOrderNo(now: Date): string {
-  const hk = new Date(now.getTime() + HK_OFFSET_MS).toISOString();
-  return `TR${hk.slice(2, 4)}${hk.slice(5, 7)}${hk.slice(8, 10)}${randomDigits(4)}${randomBase32(4).replace(/[0-9]/g, (d) => 'ABCDEFGHJK'[Number(d)]!)}`;
-}
 
 /** A create transaction's last statements, once sent: the order's insert and the claim (if its type has one). */
 interface LastStatements {

@@ -2,18 +2,6 @@ import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { formatSerial } from '../../../shared/serial';
 import type { PayOrderRow } from './pay-orders.repository';
 
-/** A date and time in Hong Kong, as sale-start messages show it. */
-export const hkTime = (d: Date) =>
-  new Intl.DateTimeFormat('zh-HK', {
-    timeZone: 'Asia/Hong_Kong',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(d);
-
 const METHOD_LABELS: Record<PayOrderRow['provider'], string> = {
   stripe: '信用卡',
   sandbox: '模擬付款',

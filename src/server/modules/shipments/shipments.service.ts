@@ -3,21 +3,14 @@ import { SHIPMENT_STATUS_LABELS } from '../../../shared/schemas/delivery';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { newId, randomBase32 } from '../../adapters/ids';
+import { newId, newShipmentNo } from '../../adapters/ids';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { Actor, Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import type { GoodsService } from '../goods/goods.service';
 import { createShipmentsRepository, type ShipmentRow } from './shipments.repository';
 
-const HK_OFFSET_MS = 8 * 3600_000;
 const NOT_FOUND = '找不到此提貨訂單';
-
-/** SH + yymmdd (Hong Kong date) + 8 characters: SH261122K3M9QX2A. */
-function newShipmentNo(now: Date): string {
-  const hk = new Date(now.getTime() + HK_OFFSET_MS).toISOString();
-  return `SH${hk.slice(2, 4)}${hk.slice(5, 7)}${hk.slice(8, 10)}${randomBase32(8)}`;
-}
 
 /** Which statuses each operator step may start from (PRODUCT.md §3 Shipment, §8). */
 const STEPS = {

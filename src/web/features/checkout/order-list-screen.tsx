@@ -5,7 +5,7 @@ import { MarketOrders } from './components/market-orders';
 import { formatHkd } from '../../../shared/money';
 import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../shared/schemas/pay-orders';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
-import { formatHkDateTime } from '../../lib/hk-time';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import { isFailure } from '../../lib/request';
 import { listPayOrders } from './api/list-pay-orders';
 import { openPayUrl } from './components/pay-form';

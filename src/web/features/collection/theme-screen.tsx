@@ -3,7 +3,7 @@ import { Button, Dialog, ProgressBar, Tabs, Toast } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
 import { PagedFrame } from '../../components/paged-frame';
-import { formatHkDate } from '../../lib/hk-time';
+import { formatHkDate } from '../../../shared/hk-time';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { usePagedList } from '../../lib/use-paged-list';

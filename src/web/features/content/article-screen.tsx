@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { useArticle } from './api/get-article';
-import { formatHkDate } from '../../lib/hk-time';
+import { formatHkDate } from '../../../shared/hk-time';
 
 function ArticleView({ id }: { id: string }) {
   const article = useArticle(id);

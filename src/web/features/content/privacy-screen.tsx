@@ -1,7 +1,7 @@
 import { ErrorState, EmptyState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { usePrivacy } from './api/get-privacy';
-import { formatHkDate } from '../../lib/hk-time';
+import { formatHkDate } from '../../../shared/hk-time';
 
 /** /my/privacy: the privacy policy in force. */
 export default function PrivacyScreen() {

@@ -5,7 +5,7 @@ import { formatAddress } from '../../../shared/schemas/addresses';
 import type { Shipment } from '../../../shared/schemas/delivery';
 import { PagedFrame } from '../../components/paged-frame';
 import { LinkItem } from '../../components/link-item';
-import { formatHkDateTime } from '../../lib/hk-time';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import { createListStore } from '../../lib/stores';
 import { usePagedList } from '../../lib/use-paged-list';
 import { listShipments } from './api/list-shipments';

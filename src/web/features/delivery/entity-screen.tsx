@@ -5,7 +5,7 @@ import type { Address } from '../../../shared/schemas/addresses';
 import { GOODS_STATUS_LABELS, MAX_GOODS_PER_SHIPMENT, type Goods } from '../../../shared/schemas/delivery';
 import { PagedFrame } from '../../components/paged-frame';
 import { LoadingState } from '../../components/state-views';
-import { formatHkDateTime } from '../../lib/hk-time';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';

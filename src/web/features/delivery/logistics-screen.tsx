@@ -2,7 +2,7 @@ import { Button, List, Steps } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SHIPMENT_EVENT_LABELS } from '../../../shared/schemas/delivery';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
-import { formatHkDateTime } from '../../lib/hk-time';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import { useLoad } from '../../lib/use-load';
 import { getShipment } from './api/get-shipment';
 import { AddressText } from './components/address-text';

@@ -8,7 +8,7 @@ import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
 import { getIdentity, verifyIdentity } from './api/identity';
 import './identity.css';
-import { formatHkDate as hkTime } from '../../lib/hk-time';
+import { formatHkDate as hkTime } from '../../../shared/hk-time';
 
 const PLACEHOLDERS: Record<IdType, string> = {
   hkid: '例如 A123456(3)',

@@ -25,7 +25,7 @@ import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getHistory, getWallet, getWithdrawals, updatePayoutAccount, withdraw } from './api/wallet';
 import './wallet.css';
-import { formatHkDateTime as hkTime } from '../../lib/hk-time';
+import { formatHkDateTime as hkTime } from '../../../shared/hk-time';
 
 // The seed's payment area holds no lists; these two belong to this screen only.
 const walletLists = createListStore(['history', 'withdrawals'] as const);

@@ -7,7 +7,7 @@ import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketOrders } from '../api/list-market-orders';
-import { formatHkDateTime as hkTime } from '../../../lib/hk-time';
+import { formatHkDateTime as hkTime } from '../../../../shared/hk-time';
 
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { FINAL_PAY_ORDER_STATUSES, type PayOrder } from '../../../../shared/schemas/pay-orders';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import { formatMinutesLeft } from '../../../lib/hk-time';
+import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { isFailure } from '../../../lib/request';
 import { useRemaining } from '../../../lib/use-clock';
 import { payCheck } from '../api/pay-check';

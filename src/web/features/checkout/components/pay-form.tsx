@@ -6,7 +6,7 @@ import { payOrderReturnPath } from '../../../../shared/routes';
 import { MAX_ORDER_QUANTITY, type PaymentMethod, type PayOrder } from '../../../../shared/schemas/pay-orders';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import { formatMinutesLeft } from '../../../lib/hk-time';
+import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { isFailure } from '../../../lib/request';
 import { useRemaining } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';

@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/schemas/collection';
 import { formatHkd } from '../../../../shared/money';
 import { ErrorState, LoadingState } from '../../../components/state-views';
-import { formatHkDateTime } from '../../../lib/hk-time';
+import { formatHkDateTime } from '../../../../shared/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 import { CardMarketActions } from './card-market-actions';

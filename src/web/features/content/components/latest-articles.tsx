@@ -2,7 +2,7 @@ import { Image, List, Tag } from 'antd-mobile';
 import { useLatestArticles } from '../api/get-articles';
 import { LinkItem } from '../../../components/link-item';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import { formatHkDate } from '../../../lib/hk-time';
+import { formatHkDate } from '../../../../shared/hk-time';
 
 /** The newest articles; a tap opens /mall/article?id=. */
 export function LatestArticles({ count = 5 }: { count?: number }) {

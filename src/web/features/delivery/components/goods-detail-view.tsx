@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { GOODS_STATUS_LABELS } from '../../../../shared/schemas/delivery';
 import { ErrorState, LoadingState } from '../../../components/state-views';
 import { TextBody } from '../../../components/text-body';
-import { formatHkDateTime } from '../../../lib/hk-time';
+import { formatHkDateTime } from '../../../../shared/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getGoods } from '../api/get-goods';
 

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import { formatCountdown, formatHkDayTime } from '../../../lib/hk-time';
+import { formatCountdown, formatHkDayTime } from '../../../../shared/hk-time';
 import type { Failure } from '../../../lib/request';
 
 /** Loading, not found and error states shared by both detail screens. */

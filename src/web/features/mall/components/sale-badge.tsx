@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { SALE_STATE_LABELS, type SaleState } from '../../../../shared/sale-states';
-import { formatCountdown } from '../../../lib/hk-time';
+import { formatCountdown } from '../../../../shared/hk-time';
 
 const COLORS: Record<SaleState, string> = {
   upcoming: 'warning',

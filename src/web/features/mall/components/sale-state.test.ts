@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown } from '../../../lib/hk-time';
+import { formatCountdown } from '../../../../shared/hk-time';
 import { liveState, notBuyableReason } from './sale-state';
 
 const T = Date.parse('2026-11-22T04:00:00.000Z');

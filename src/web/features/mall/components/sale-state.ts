@@ -1,5 +1,5 @@
 import type { SaleState } from '../../../../shared/schemas/catalogue';
-import { formatHkDayTime } from '../../../lib/hk-time';
+import { formatHkDayTime } from '../../../../shared/hk-time';
 
 export interface SaleItem {
   saleState: SaleState;

@@ -21,4 +21,4 @@ export function dollarsToCents(text: string): number | null {
   return Math.round(Number(t) * 100);
 }
 
-export { formatHkDateTime as formatHkTime } from '../../../lib/hk-time';
+export { formatHkDateTime as formatHkTime } from '../../../../shared/hk-time';

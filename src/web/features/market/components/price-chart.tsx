@@ -1,5 +1,5 @@
 import { formatHkd } from '../../../../shared/money';
-import { formatHkDayTime } from '../../../lib/hk-time';
+import { formatHkDayTime } from '../../../../shared/hk-time';
 
 export interface SalePoint {
   priceCents: number;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatHkDate, formatHkDateTime, formatHkDayTime, formatMinutesLeft } from './hk-time';
+import {
+  formatCountdown,
+  formatHkDate,
+  formatHkDateTime,
+  formatHkDayTime,
+  formatMinutesLeft,
+  hkDays,
+  hkYymmdd,
+} from './hk-time';
 
 describe('Hong Kong time', () => {
   // 23:30 UTC is already the next day in Hong Kong (UTC+8), whatever zone the device is in.
@@ -25,5 +33,20 @@ describe('Hong Kong time', () => {
     expect(formatMinutesLeft(15 * 60_000)).toBe('15:00');
     expect(formatMinutesLeft(500)).toBe('00:01');
     expect(formatMinutesLeft(-1)).toBe('00:00');
+  });
+});
+
+describe('Hong Kong calendar days', () => {
+  it('dates numbers by the Hong Kong day, which starts at 16:00 UTC', () => {
+    expect(hkYymmdd(new Date('2026-11-21T15:59:59Z'))).toBe('261121');
+    expect(hkYymmdd(new Date('2026-11-21T16:00:00Z'))).toBe('261122');
+    expect(hkYymmdd(new Date('2026-01-04T23:30:00Z'))).toBe('260105');
+  });
+
+  it('lists the days ending today and the instant the first starts', () => {
+    expect(hkDays(new Date('2026-11-21T17:30:00Z'), 2)).toEqual({
+      dates: ['2026-11-21', '2026-11-22'],
+      since: new Date('2026-11-20T16:00:00Z'),
+    });
   });
 });

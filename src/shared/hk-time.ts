@@ -1,0 +1,84 @@
+/**
+ * The one way Trove reads a time as Hong Kong time, whatever the device's or the server's zone: the
+ * product's Chinese formats (web, back office and server messages), Hong Kong calendar days (order numbers,
+ * the dashboard) and countdowns. The platform's own time-zone data (Intl) does the conversion on both sides:
+ * a date library with its zone plugins would be 5 KB of the web's first screen.
+ */
+const HK_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Hong_Kong',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parts(when: Date) {
+  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of HK_PARTS.formatToParts(when)) p[part.type] = part.value;
+  return p;
+}
+
+function hk(at: string | Date) {
+  const when = new Date(at);
+  if (Number.isNaN(when.getTime())) return null;
+  const p = parts(when);
+  return {
+    date: `${Number(p.year)}年${Number(p.month)}月${Number(p.day)}日`,
+    day: `${Number(p.month)}月${Number(p.day)}日`,
+    time: `${p.hour}:${p.minute}`,
+  };
+}
+
+/** 2026年1月5日 */
+export const formatHkDate = (iso: string | Date) => hk(iso)?.date ?? '';
+
+/** 2026年1月5日 15:00 */
+export function formatHkDateTime(iso: string | Date): string {
+  const t = hk(iso);
+  return t ? `${t.date} ${t.time}` : '';
+}
+
+/** 1月5日 15:00: a time in the coming days, where the year goes without saying. */
+export function formatHkDayTime(iso: string | Date): string {
+  const t = hk(iso);
+  return t ? `${t.day} ${t.time}` : '';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Time left as `2 日 03:04:05` or `03:04:05` (whole seconds, rounded down). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(total / 86400);
+  const hms = `${pad(Math.floor((total % 86400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return days > 0 ? `${days} 日 ${hms}` : hms;
+}
+
+/** Minutes and seconds left, as `14:59` (rounded up, so the last second still shows 00:01). */
+export function formatMinutesLeft(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
+}
+
+const pad2 = (v: string | undefined) => String(Number(v)).padStart(2, '0');
+
+/** The Hong Kong calendar date of an instant as `yymmdd` (order and shipment numbers). */
+export function hkYymmdd(at: Date): string {
+  const p = parts(at);
+  return `${pad2(p.year).slice(-2)}${pad2(p.month)}${pad2(p.day)}`;
+}
+
+const DAY_MS = 86_400_000;
+/** Hong Kong has kept UTC+8 all year since 1979. */
+const HK_OFFSET_MS = 8 * 3_600_000;
+
+/** The Hong Kong calendar days ending with the one `now` is in, oldest first (`2026-11-22`), and the instant the first starts. */
+export function hkDays(now: Date, days: number): { dates: string[]; since: Date } {
+  const todayStartHk = Math.floor((now.getTime() + HK_OFFSET_MS) / DAY_MS) * DAY_MS;
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(todayStartHk - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  return { dates, since: new Date(todayStartHk - (days - 1) * DAY_MS - HK_OFFSET_MS) };
+}
