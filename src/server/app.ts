@@ -1,11 +1,4 @@
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +18,7 @@ import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
 import { webPlugin } from './plugins/web';
+import { OneLinePerRequest } from './plugins/logging';
 import { LANGUAGE_HEADER } from '../shared/constants';
 import { contentRoutes } from './modules/content/content.routes';
 import { adminContentRoutes } from './modules/content/content-admin.routes';
@@ -49,7 +43,6 @@ import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes'
 import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { createPaymentProvider } from './adapters/payments/create-payments';
 import { createStorage } from './adapters/storage/create-storage';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
@@ -65,11 +58,10 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /**
-   * `payments` defaults to the provider the configuration names; `broadcast` to Redis pub/sub on `redis`, or
-   * in-process without; `storage` to the one STORAGE_DRIVER names.
+   * The payment provider is built once, by the caller (main.ts, the test app). `broadcast` defaults to Redis pub/sub
+   * on `redis`, or in-process without; `storage` to the one STORAGE_DRIVER names.
    */
-  deps: Omit<Deps, 'log' | 'payments' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & {
-    payments?: Deps['payments'];
+  deps: Omit<Deps, 'log' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & {
     broadcast?: Deps['broadcast'];
     storage?: Deps['storage'];
   };
@@ -92,62 +84,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Strips secrets from URLs before they reach the log (one-tap login tokens, codes, phones). */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|smsCode|phone)=)[^&#]*/gi, '$1[redacted]');
-}
-
-const QUERY_PARAMS = /\nparams: [^\n]*/g;
-
-/**
- * Errors for the log: type, message, stack, code and cause. Query errors quote their parameters
- * (phone numbers, hashes) in the message and stack; the SQL is kept, the values are not.
- */
-export function serializeError(
-  err: unknown,
-  depth = 0,
-): { type: string; message: string; stack: string; [key: string]: unknown } {
-  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
-  const e = err as Error & { code?: unknown; statusCode?: unknown; query?: unknown };
-  const clean = (text: string | undefined) => (text ?? '').replace(QUERY_PARAMS, '\nparams: [redacted]');
-  const out: ReturnType<typeof serializeError> = { type: e.name, message: clean(e.message), stack: clean(e.stack) };
-  if (e.code !== undefined) out.code = e.code;
-  if (e.statusCode !== undefined) out.statusCode = e.statusCode;
-  if (typeof e.query === 'string') out.query = e.query;
-  if (e.cause !== undefined && depth < 4) out.cause = serializeError(e.cause, depth + 1);
-  return out;
-}
-
-/** Structured logs whose request entries carry method, redacted URL and request id only. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        id: req.id,
-      }),
-      err: (err: Error) => serializeError(err),
-    },
-  };
-}
-
-const PROBES = new Set(['/healthz', '/readyz']);
-
-/**
- * One log line per request, when it is answered (method, redacted URL, id, status, time), instead of
- * Fastify's two; none for the health probes (every few seconds, all alike).
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (PROBES.has(request.url)) return;
-    if (error)
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
+// main.ts and the benchmarks configure Fastify's logger with it.
+export { loggerOptions } from './plugins/logging';
 
 /** Builds the whole application: plugins first, then the API, then the web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -191,12 +129,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache,
     broadcast,
     afterCommit: commitHooks.afterCommit,
-    payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys),
     storage: opts.deps.storage ?? createStorage(opts.deps.config),
     log: app.log,
   };
   app.decorate('deps', deps);
-  app.decorate('services', createServices(deps));
+  const services = createServices(deps);
+  app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -243,7 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(authPlugin);
+  await app.register(authPlugin, { authenticate: (token) => services.auth.authenticate(token) });
 
   // Liveness: the process answers (no database, so a slow database never gets a live server restarted). A plain
   // `GET /healthz` never gets here: the HTTP server answers it before Fastify (plugins/liveness.ts); this route
@@ -301,7 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     root: opts.webRoot ?? '',
     production: opts.deps.config.NODE_ENV === 'production',
-    homeImage: async () => (await app.services.content.banners())[0]?.image ?? null,
+    homeImage: async () => (await services.content.banners())[0]?.image ?? null,
     // A page's first public answers, through the whole API (rate limit, checks, public cache) as the visitor.
     publicAnswer: async (url, request) => {
       const res = await app.inject({

@@ -1,6 +1,7 @@
 import { SMS_PER_IP_PER_HOUR } from '../shared/constants';
 import { z } from 'zod';
 import { toE164 } from '../shared/phone';
+import { DEMO_OPERATOR_PHONE } from './db/seed';
 
 /** Every setting the server reads from the environment, parsed once at start-up. */
 const EnvSchema = z.object({
@@ -80,12 +81,8 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
 
-/**
- * The demo's operator (README "Back office"): named by ADMIN_PHONES by default only on the embedded
- * database with the demo content and no ADMIN_PHONES of its own, so a first `npm start` can open
- * /admin; never with DATABASE_URL, where an unset ADMIN_PHONES names nobody.
- */
-export const DEMO_OPERATOR_PHONE = '+85261000000';
+// The demo's operator phone is the seed's (db/seed.ts); ADMIN_PHONES names it by default (below).
+export { DEMO_OPERATOR_PHONE };
 
 export class ConfigError extends Error {}
 

@@ -1,7 +1,42 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Actor, Operator } from '../shared/actor';
 import { envelope } from '../shared/envelope';
+import { notFound, unauthenticated } from './errors';
+
+/*
+ * What a route file uses of HTTP: answers, guards and cache policies. The plugins fill in what is declared here
+ * (plugins/auth.ts the actor, plugins/cache-control.ts the header), so modules never import a plugin
+ * (docs/decisions/026-layers.md).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The actor behind a bearer token, or null (the auth service's, given to plugins/auth.ts by the app). */
+    authenticate(token: string): Promise<Actor | null>;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The session is looked up by the handler (`signedIn`), after what it can answer without knowing the caller (a
+     * sold-out drop's refusal, decision 023); a request without a bearer token still gets its 403 before the body is
+     * read.
+     */
+    lateSession?: boolean;
+    /**
+     * The Cache-Control of this route's successful answers, for routes whose answer is the same for
+     * every caller (never one that reads the signed-in user). Unset: `no-store`.
+     */
+    cache?: string;
+  }
+}
+
+/** Content that changes when an operator edits it: shared caches may keep it a minute. */
+export const PUBLIC_CONTENT = 'public, max-age=60';
+/** Public but live (stock, sale state): may be stored, must be checked again before each use. */
+export const PUBLIC_LIVE = 'public, no-cache';
 
 /** A successful envelope; `msg` is empty unless the screen should show it. */
 export function ok<T>(data: T, msg = ''): { code: 200; msg: string; data: T } {
@@ -23,4 +58,39 @@ export function okPage<T>(
 ): { code: 200; msg: string; data: T[] } {
   reply.header('X-Total-Count', String(page.total));
   return ok(page.rows, msg);
+}
+
+/** The token of `Authorization: Bearer …`, or null. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1] ?? null;
+}
+
+/** The signed-in actor, or a 403 that makes the client log out (PRODUCT.md §4.1 point 6). */
+export function requireUser(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated('請先登入');
+  return request.actor;
+}
+
+/** `requireUser` for a `lateSession` route: its session looked up now. */
+export async function signedIn(request: FastifyRequest): Promise<Actor> {
+  const token = request.actor ? null : bearerOf(request);
+  if (token) request.actor = await request.server.authenticate(token);
+  return requireUser(request);
+}
+
+/** An operator, carrying the request id their audit records name. */
+export function requireAdmin(request: FastifyRequest): Operator {
+  const actor = requireUser(request);
+  // Not an admin: the admin area does not exist for them (403 would log them out).
+  if (!actor.roles.includes('admin')) throw notFound('找不到此內容');
+  return { ...actor, requestId: request.id };
+}
+
+/**
+ * The hook of every `/api/admin/` route plugin: before the body is even parsed, an anonymous caller gets
+ * 403 and a signed-in non-operator 404, whatever they sent.
+ */
+export async function adminArea(request: FastifyRequest): Promise<void> {
+  requireAdmin(request);
 }

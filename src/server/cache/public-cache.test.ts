@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../adapters/clock';
 import { createKeys } from '../adapters/keys';
 import { newId } from '../adapters/ids';
-import { FakeSms } from '../adapters/sms/fake-sms';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { createBuyers, createDrop } from '../modules/pay-orders/pay-orders.fixtures';
-import { testConfig } from '../testing/test-app';
+import { testConfig, testDeps } from '../testing/test-app';
 import { openTestDatabase } from '../testing/test-db';
 import type { CardInfo } from '../../shared/schemas/catalogue';
 import { createPublicCache } from './public-cache';
@@ -117,7 +116,7 @@ describe.skipIf(!TEST_REDIS_URL)('public cache shared through Redis', () => {
       clients.push(redis);
       apps.push(
         await buildApp({
-          deps: { config, db: database.db, clock, keys, sms: new FakeSms() },
+          deps: testDeps(config, database.db, clock, keys),
           redis,
           publicCacheChannel: channel,
           onClose: i === 0 ? () => database.close() : undefined,

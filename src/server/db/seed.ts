@@ -3,7 +3,6 @@ import type { Db, Tx } from './client';
 import { articles, banners, cardEvents, cardInfos, cards, privacyPolicies, products, themes, users } from './schema';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './demo/catalogue-data';
 import { DEMO_ARTICLES, DEMO_BANNERS, PRIVACY_POLICY } from './demo/content-data';
-import { DEMO_OPERATOR_PHONE } from '../config';
 
 const HOUR = 3600_000;
 
@@ -16,6 +15,13 @@ export const DEMO_COLLECTORS = [
   { id: 'usr_demo_tea', phone: '+85200000002', nickname: '奶茶控' },
   { id: 'usr_demo_qilin', phone: '+85200000003', nickname: '麒麟收藏家' },
 ];
+
+/**
+ * The demo's operator (README "Back office"): named by ADMIN_PHONES by default only on the embedded
+ * database with the demo content and no ADMIN_PHONES of its own, so a first `npm start` can open
+ * /admin; never with DATABASE_URL, where an unset ADMIN_PHONES names nobody.
+ */
+export const DEMO_OPERATOR_PHONE = '+85261000000';
 
 /**
  * The demo's operator account (no role stored: the demo configuration names its phone in

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { requireAdmin, requireUser } from './auth';
+import { requireAdmin, requireUser } from '../http';
 
 const asRequest = (actor: unknown) => ({ actor, id: 'req_1' }) as FastifyRequest;
 

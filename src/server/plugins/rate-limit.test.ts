@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../adapters/clock';
-import { FakeSms } from '../adapters/sms/fake-sms';
 import { newId } from '../adapters/ids';
 import { buildApp } from '../app';
 import { createKeys } from '../adapters/keys';
 import { openTestDatabase } from '../testing/test-db';
-import { createTestApp, testConfig, type TestApp } from '../testing/test-app';
+import { createTestApp, testConfig, type TestApp, testDeps } from '../testing/test-app';
 
 describe('rate limits of one instance', () => {
   let t: TestApp;
@@ -66,7 +65,7 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
       const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
       clients.push(redis);
       const app = await buildApp({
-        deps: { config, db: database.db, clock: new ManualClock(), keys, sms: new FakeSms() },
+        deps: testDeps(config, database.db, new ManualClock(), keys),
         redis,
         rateLimitNamespace: namespace,
         onClose: i === 0 ? () => database.close() : undefined,

@@ -4,11 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../adapters/clock';
-import { FakeSms } from '../adapters/sms/fake-sms';
 import { buildApp } from '../app';
 import { createKeys } from '../adapters/keys';
 import { openTestDatabase } from '../testing/test-db';
-import { testConfig, testSecret } from '../testing/test-app';
+import { testConfig, testSecret, testDeps } from '../testing/test-app';
 
 describe('the web app served by the server', () => {
   let app: FastifyInstance;
@@ -42,13 +41,7 @@ describe('the web app served by the server', () => {
     writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     const database = await openTestDatabase({ postgres: false });
     app = await buildApp({
-      deps: {
-        config: testConfig(),
-        db: database.db,
-        clock: new ManualClock(),
-        keys: createKeys(testSecret()),
-        sms: new FakeSms(),
-      },
+      deps: testDeps(testConfig(), database.db, new ManualClock(), createKeys(testSecret())),
       webRoot: root,
       onClose: () => database.close(),
     });

@@ -47,6 +47,19 @@ export function testConfig(env: Record<string, string> = {}): Config & { APP_SEC
   return { ...config, APP_SECRET: config.APP_SECRET! };
 }
 
+/**
+ * What buildApp takes of the outside world in a test: a manual clock, a fake SMS gateway and the payment provider the
+ * configuration names, built once here and passed in.
+ */
+export function testDeps(
+  config: Config & { APP_SECRET: string },
+  db: Db,
+  clock = new ManualClock(),
+  keys = createKeys(config.APP_SECRET),
+) {
+  return { config, db, clock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, db, clock, keys) };
+}
+
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
 export async function createTestApp(
   opts: {
@@ -58,22 +71,12 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
-  const config = testConfig(opts.env);
-  const keys = createKeys(config.APP_SECRET);
-  const clock = new ManualClock();
-  const sms = new FakeSms();
+  const deps = testDeps(testConfig(opts.env), database.db);
+  const { config, keys, clock, sms } = deps;
   // Uploads go to a throw-away folder, never the working copy's ./data.
   const uploadsRoot = path.join(tmpdir(), `trove-test-uploads-${randomBytes(6).toString('hex')}`);
   const app = await buildApp({
-    deps: {
-      config,
-      db: database.db,
-      clock,
-      keys,
-      sms,
-      payments: createPaymentProvider(config, database.db, clock, keys),
-      storage: createLocalStorage(uploadsRoot),
-    },
+    deps: { ...deps, storage: createLocalStorage(uploadsRoot) },
     uploadsRoot,
     webRoot: opts.webRoot,
     onClose: async () => {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AvatarOptionSchema, UpdateInfoBodySchema, UpdatePhoneBodySchema } from '../../../shared/schemas/account';
 import { UserSchema } from '../../../shared/schemas/auth';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { ok, reply, requireUser, typed } from '../../http';
 
 /** Account settings (PRODUCT.md §4.9): `user/updateInfo`, `user/updatePhone`, `user/avatarOptions`. */
 export async function accountRoutes(app: FastifyInstance) {

@@ -7,8 +7,7 @@ import {
   AddressSchema,
   UpdateAddressBodySchema,
 } from '../../../shared/schemas/addresses';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { ok, reply, requireUser, typed } from '../../http';
 
 /** The address book (PRODUCT.md §4.9): `address/*`, signed-in users only. */
 export async function addressRoutes(app: FastifyInstance) {

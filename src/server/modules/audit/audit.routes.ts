@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AuditRecordSchema, AuditSearchQuerySchema } from '../../../shared/schemas/admin-audit';
-import { okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, okPage, reply, requireAdmin, typed } from '../../http';
 
 /** `GET /api/admin/audit`: operators search the append-only log of operator actions (PRODUCT.md §8). */
 export async function adminAuditRoutes(app: FastifyInstance) {

@@ -10,8 +10,7 @@ import {
   SmsSentSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { ok, reply, requireUser, typed } from '../../http';
 
 const SENT_MSG = '驗證碼已發送';
 

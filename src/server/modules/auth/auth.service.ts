@@ -12,17 +12,9 @@ import { createSessionCache } from './session-cache';
 
 export type { SmsPurpose } from './sms.service';
 
-/** Who is calling: resolved from the bearer token on every API request. */
-export interface Actor {
-  userId: string;
-  sessionId: string;
-  roles: string[];
-}
-
-/** An operator acting in the back office: the request id goes into every audit record they cause. */
-export interface Operator extends Actor {
-  requestId: string;
-}
+// The caller's types live in src/shared (docs/decisions/026-layers.md); re-exported for the modules that name them from here.
+export type { Actor, Operator } from '../../../shared/actor';
+import type { Actor } from '../../../shared/actor';
 
 /** Refresh `lastUsedAt` at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60_000;

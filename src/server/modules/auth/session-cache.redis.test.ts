@@ -5,12 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../adapters/clock';
 import { newId } from '../../adapters/ids';
 import { createKeys } from '../../adapters/keys';
-import { FakeSms } from '../../adapters/sms/fake-sms';
 import { buildApp } from '../../app';
 import { sessions, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { openTestDatabase } from '../../testing/test-db';
-import { testConfig } from '../../testing/test-app';
+import { testConfig, testDeps } from '../../testing/test-app';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
 if (!TEST_REDIS_URL)
@@ -43,7 +42,7 @@ describe.skipIf(!TEST_REDIS_URL)('kept sessions of two instances on one Redis', 
       const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
       clients.push(redis);
       const app = await buildApp({
-        deps: { config, db, clock, keys, sms: new FakeSms() },
+        deps: testDeps(config, db, clock, keys),
         redis,
         broadcastNamespace: namespace,
         publicCacheChannel: `${namespace}public-cache`,

@@ -17,8 +17,7 @@ import {
   AdminThemeUpdateSchema,
 } from '../../../shared/schemas/admin-catalogue';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
 
 /** Operators' catalogue (PRODUCT.md §8): themes, card infos, products and the drop calendar, under /api/admin/. */
 export async function adminCatalogueRoutes(app: FastifyInstance) {

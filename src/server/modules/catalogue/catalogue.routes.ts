@@ -7,8 +7,7 @@ import {
   ProductSchema,
 } from '../../../shared/schemas/catalogue';
 import { IdQuerySchema } from '../../../shared/envelope';
-import { ok, reply, typed } from '../../http';
-import { PUBLIC_LIVE } from '../../plugins/cache-control';
+import { ok, PUBLIC_LIVE, reply, typed } from '../../http';
 import { CATALOGUE_TAG } from './catalogue.service';
 
 export async function catalogueRoutes(app: FastifyInstance) {

@@ -6,8 +6,7 @@ import {
   AdminCodeBatchSchema,
 } from '../../../shared/schemas/admin-codes';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
 
 /** Operators' exchange code batches (PRODUCT.md §8): generate, download the clear codes once, list, void. */
 export async function adminCodeRoutes(app: FastifyInstance) {

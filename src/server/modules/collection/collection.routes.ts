@@ -13,8 +13,7 @@ import {
   ThemeProgressSchema,
   ThemeQuerySchema,
 } from '../../../shared/schemas/collection';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { ok, reply, requireUser, typed } from '../../http';
 
 /** Exchange codes, themes and set exchange, the collection, card detail and rights (PRODUCT.md §4.4, §4.5). */
 export async function collectionRoutes(app: FastifyInstance) {

@@ -16,8 +16,7 @@ import {
   AdminPrivacyUpdateSchema,
 } from '../../../shared/schemas/admin-content';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
 
 /** Operators' content (PRODUCT.md §8): banners, articles with drafts, privacy policy versions, under /api/admin/. */
 export async function adminContentRoutes(app: FastifyInstance) {

@@ -8,8 +8,7 @@ import {
   PrivacySchema,
 } from '../../../shared/schemas/content';
 import { IdQuerySchema } from '../../../shared/envelope';
-import { ok, reply, typed } from '../../http';
-import { PUBLIC_CONTENT } from '../../plugins/cache-control';
+import { ok, PUBLIC_CONTENT, reply, typed } from '../../http';
 import { CONTENT_TAG } from './content.service';
 
 export async function contentRoutes(app: FastifyInstance) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DashboardQuerySchema, DashboardSchema } from '../../../shared/schemas/admin-dashboard';
-import { ok, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, ok, reply, requireAdmin, typed } from '../../http';
 
 /** `GET /api/admin/dashboard?days=30`: the back office's first screen (PRODUCT.md §8). */
 export async function adminDashboardRoutes(app: FastifyInstance) {

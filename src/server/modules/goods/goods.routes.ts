@@ -6,8 +6,7 @@ import {
   GoodsListQuerySchema,
   GoodsSchema,
 } from '../../../shared/schemas/delivery';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { ok, reply, requireUser, typed } from '../../http';
 
 /** The user's goods (PRODUCT.md §4.8): `goods/list?type=`, `goods/detail?id=`. */
 export async function goodsRoutes(app: FastifyInstance) {

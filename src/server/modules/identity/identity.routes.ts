@@ -5,8 +5,7 @@ import {
   PayoutAccountSchema,
   VerifyIdentityBodySchema,
 } from '../../../shared/schemas/identity';
-import { ok, reply, typed } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { ok, reply, requireUser, typed } from '../../http';
 
 export async function identityRoutes(app: FastifyInstance) {
   const r = typed(app);

@@ -28,9 +28,7 @@ import {
   AdminListingSchema,
   AdminTakeDownBodySchema,
 } from '../../../shared/schemas/admin-market';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
-import { PUBLIC_LIVE } from '../../plugins/cache-control';
+import { adminArea, ok, okPage, PUBLIC_LIVE, reply, requireAdmin, requireUser, typed } from '../../http';
 import { MARKET_TAG } from './market.service';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });

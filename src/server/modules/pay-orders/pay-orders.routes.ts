@@ -10,8 +10,7 @@ import {
   PayOrderSchema,
   PaymentMethodSchema,
 } from '../../../shared/schemas/pay-orders';
-import { ok, reply, typed } from '../../http';
-import { requireUser, signedIn } from '../../plugins/auth';
+import { ok, reply, requireUser, signedIn, typed } from '../../http';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
 

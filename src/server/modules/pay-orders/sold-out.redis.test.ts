@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../adapters/clock';
 import { newId } from '../../adapters/ids';
 import { createKeys } from '../../adapters/keys';
-import { FakeSms } from '../../adapters/sms/fake-sms';
 import { buildApp } from '../../app';
 import { openTestDatabase } from '../../testing/test-db';
-import { testConfig } from '../../testing/test-app';
+import { testConfig, testDeps } from '../../testing/test-app';
 import type { Db } from '../../db/client';
 import { createBuyers, createDrop } from './pay-orders.fixtures';
 
@@ -41,7 +40,7 @@ describe.skipIf(!TEST_REDIS_URL)('sold-out flags of two instances on one Redis',
       const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
       clients.push(redis);
       const app = await buildApp({
-        deps: { config, db, clock, keys, sms: new FakeSms() },
+        deps: testDeps(config, db, clock, keys),
         redis,
         broadcastNamespace: namespace,
         rateLimitNamespace: `${namespace}rl-`,

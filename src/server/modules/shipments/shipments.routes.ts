@@ -11,8 +11,7 @@ import {
   ShipmentListQuerySchema,
   ShipmentSchema,
 } from '../../../shared/schemas/delivery';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
+import { adminArea, ok, okPage, reply, requireAdmin, requireUser, typed } from '../../http';
 
 /** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`. */
 export async function shipmentRoutes(app: FastifyInstance) {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AdminUploadSchema, UPLOAD_MAX_BYTES, UploadPurposeSchema } from '../../../shared/schemas/admin-uploads';
-import { ok, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, ok, reply, requireAdmin, typed } from '../../http';
 
 /** The multipart form: the image in `file`, what it is for in `purpose`. */
 const UploadBodySchema = z.strictObject({

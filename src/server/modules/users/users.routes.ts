@@ -14,8 +14,7 @@ import {
   AdminUserPageQuerySchema,
   AdminUserSchema,
 } from '../../../shared/schemas/admin-users';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin } from '../../plugins/auth';
+import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
 
 /** Operators' users and identities (PRODUCT.md §8): `/api/admin/users…`, `/api/admin/identities…`. */
 export async function adminUserRoutes(app: FastifyInstance) {

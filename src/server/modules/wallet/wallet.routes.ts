@@ -11,8 +11,7 @@ import {
   WithdrawalSchema,
   WithdrawBodySchema,
 } from '../../../shared/schemas/wallet';
-import { ok, okPage, reply, typed } from '../../http';
-import { adminArea, requireAdmin, requireUser } from '../../plugins/auth';
+import { adminArea, ok, okPage, reply, requireAdmin, requireUser, typed } from '../../http';
 
 export async function walletRoutes(app: FastifyInstance) {
   const r = typed(app);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Listing, MarketDetail, MarketRow } from '../../../shared/schemas/market';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../seed';
+import type { Listing, MarketDetail, MarketRow } from '../../shared/schemas/market';
+import { seedDemo } from '../db/seed';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedDemoMarket } from './market-demo';
 
 describe('demo market', () => {

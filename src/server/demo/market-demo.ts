@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { hkidCheckDigit } from '../../../shared/identity';
-import { ManualClock } from '../../adapters/clock';
-import type { Deps } from '../../deps';
-import { createServices } from '../../services';
-import { cards, listings } from '../schema';
-import { DEMO_COLLECTORS } from '../seed';
+import { hkidCheckDigit } from '../../shared/identity';
+import { ManualClock } from '../adapters/clock';
+import { anyListing, copiesOf, heldCardsOf } from '../db/demo/market-demo-rows';
+import { DEMO_COLLECTORS } from '../db/seed';
+import type { Deps } from '../deps';
+import { createServices } from '../services';
 
 const DAY = 24 * 3600_000;
 
@@ -13,11 +12,12 @@ const DAY = 24 * 3600_000;
  * accounts; over the last 12 days they sold cards to each other (a price history), and they have open
  * sell and buy listings now. Everything goes through the real services (verification, listing,
  * ordering, the sandbox payment and settlement), on a clock that walks from 12 days ago to now.
- * Only with the sandbox provider: it is the one that can be paid without a person.
+ * Only with the sandbox provider: it is the one that can be paid without a person. Boot code: main.ts runs it
+ * once the app exists, after the rows of db/seed.ts (docs/decisions/026-layers.md).
  */
 export async function seedDemoMarket(deps: Deps): Promise<boolean> {
   if (deps.payments.name !== 'sandbox') return false;
-  if ((await deps.db.select({ id: listings.id }).from(listings).limit(1)).length > 0) return false;
+  if (await anyListing(deps.db)) return false;
   const now = deps.clock.now();
   const clock = new ManualClock(new Date(now.getTime() - 12 * DAY));
   const s = createServices({ ...deps, clock });
@@ -37,19 +37,10 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
     });
   }
 
-  const held = await deps.db
-    .select({ id: cards.id, ownerId: cards.ownerId, cardInfoId: cards.cardInfoId })
-    .from(cards)
-    .where(
-      and(
-        inArray(
-          cards.ownerId,
-          actors.map((a) => a.userId),
-        ),
-        eq(cards.status, 'held'),
-      ),
-    )
-    .orderBy(asc(cards.cardInfoId), asc(cards.serial));
+  const held = await heldCardsOf(
+    deps.db,
+    actors.map((a) => a.userId),
+  );
   const byInfo = new Map<string, typeof held>();
   for (const c of held) byInfo.set(c.cardInfoId, [...(byInfo.get(c.cardInfoId) ?? []), c]);
   const infos = [...byInfo.keys()];
@@ -94,12 +85,9 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
 
   // Open sell listings: copies not sold above, priced around their history.
   for (const [n, info] of infos.slice(0, 8).entries()) {
-    const rest = (
-      await deps.db
-        .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status })
-        .from(cards)
-        .where(eq(cards.cardInfoId, info))
-    ).filter((c) => c.status === 'held' && actors.some((a) => a.userId === c.ownerId));
+    const rest = (await copiesOf(deps.db, info)).filter(
+      (c) => c.status === 'held' && actors.some((a) => a.userId === c.ownerId),
+    );
     for (const [k, c] of rest.slice(0, 2).entries()) {
       clock.advance(30 * 60_000);
       await s.market.create(
