@@ -43,7 +43,7 @@ import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes'
 import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { createStorage } from './adapters/storage/create-storage';
+import { createStorage } from './startup';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcast } from './adapters/broadcast';
 import type { Clock } from './adapters/clock';
-import type { PublicCache } from './cache/public-cache';
+import type { PublicCache } from './cache/public-cache-types';
 import type { Keys } from './adapters/keys';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';

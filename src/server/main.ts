@@ -1,14 +1,13 @@
 import { Redis } from 'ioredis';
 import { systemClock } from './adapters/clock';
 import { createKeys } from './adapters/keys';
-import { createSmsSender } from './adapters/sms/create-sms';
 import { buildApp } from './app';
 import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
 import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
-import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
+import { createSmsSender, loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
 
 async function main() {
   const config = loadConfigOrExit();

@@ -36,7 +36,6 @@ export function createServices(deps: Deps) {
   const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
-  auth.useVerifiedCheck((userId) => identity.isVerified(deps.db, userId));
   const wallet = createWalletService(deps, { identity, auth, audit });
   payOrders.useBalancePayer({
     pay: (tx, order) => wallet.payOrderFromBalance(tx, order),
@@ -61,7 +60,7 @@ export function createServices(deps: Deps) {
     goods,
     codes,
     collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
-    account: createAccountService(deps, { auth, cards }),
+    account: createAccountService(deps, { auth, cards, identity }),
     addresses,
     shipments,
     dashboard: createDashboardService(deps, { shipments, wallet }),

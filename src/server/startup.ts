@@ -1,6 +1,13 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { createConsoleSms } from './adapters/sms/console-sms';
+import { createFileSms } from './adapters/sms/file-sms';
+import type { SmsSender } from './adapters/sms/sms';
+import { createTwilioSms } from './adapters/sms/twilio-sms';
+import { createLocalStorage, localUploadsRoot } from './adapters/storage/local-storage';
+import { createS3Storage } from './adapters/storage/s3-storage';
+import type { StorageAdapter } from './adapters/storage/storage';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
@@ -80,4 +87,37 @@ export function lockedMessage(dataDir: string, holder: LockHolder, role: LockHol
       ? '請改用後台（/admin → 兌換碼）建立、下載或作廢批次，或先停止伺服器再執行 npm run codes。'
       : '請等它完成或先停止它，再啟動伺服器。';
   return `${who}正在使用 ${path.resolve(dataDir)} 的內嵌資料庫（PGlite 同一時間只可由一個程序開啟）。${what}\n(The embedded database in DATA_DIR is held by ${holder.role} PID ${holder.pid}; ${role === 'codes' ? 'use the back office or stop the server' : 'stop it first'}.)`;
+}
+
+/*
+ * The adapters the configuration names. They are chosen here, in the boot layer, and given plain options: an adapter
+ * never reads the configuration (docs/decisions/026-layers.md).
+ */
+
+/** The SMS gateway the configuration names (SMS_PROVIDER); loadConfig has checked its variables. */
+export function createSmsSender(config: Config): SmsSender {
+  if (config.SMS_PROVIDER === 'twilio') {
+    return createTwilioSms({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM!,
+    });
+  }
+  if (config.SMS_PROVIDER === 'file') return createFileSms(config.SMS_OUTBOX_FILE!);
+  return createConsoleSms();
+}
+
+/** The storage the configuration names (STORAGE_DRIVER); loadConfig has checked the S3 variables. */
+export function createStorage(config: Config): StorageAdapter {
+  if (config.STORAGE_DRIVER === 's3') {
+    return createS3Storage({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION!,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      publicUrl: config.S3_PUBLIC_URL!,
+    });
+  }
+  return createLocalStorage(localUploadsRoot(config.DATA_DIR));
 }

@@ -8,7 +8,7 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
-import type { CacheTicket, PublicCache, PublicTag } from '../cache/public-cache';
+import type { CacheTicket, PublicCache, PublicTag } from '../cache/public-cache-types';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

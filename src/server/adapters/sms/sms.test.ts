@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import twilio from 'twilio';
 import { loadConfig } from '../../config';
 import { createConsoleSms } from './console-sms';
-import { createSmsSender } from './create-sms';
+import { createSmsSender } from '../../startup';
 import { FakeSms } from './fake-sms';
 import { createTwilioSms } from './twilio-sms';
 

@@ -5,10 +5,14 @@ import type { Deps } from '../../deps';
 import { invalid } from '../../errors';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService } from '../cards/cards.service';
+import type { IdentityService } from '../identity/identity.service';
 import { MARKET_TAG } from '../market/market.service';
 
 /** Account settings (PRODUCT.md §4.9): profile, avatar and phone; the user row itself belongs to auth. */
-export function createAccountService(deps: Deps, services: { auth: AuthService; cards: CardsService }) {
+export function createAccountService(
+  deps: Deps,
+  services: { auth: AuthService; cards: CardsService; identity: Pick<IdentityService, 'isVerified'> },
+) {
   async function avatarOptions(actor: Actor): Promise<AvatarOption[]> {
     const cards = await services.cards.ownedCardFaces(actor.userId);
     return [
@@ -18,6 +22,12 @@ export function createAccountService(deps: Deps, services: { auth: AuthService; 
   }
 
   return {
+    /** `user/info`: the own profile, with whether the user passed real-name verification. */
+    async info(actor: Actor): Promise<User> {
+      const user = await services.auth.info(actor);
+      return { ...user, verified: await services.identity.isVerified(deps.db, user.id) };
+    },
+
     /** `user/avatarOptions`: the presets, then the image of every card the user holds. */
     avatarOptions,
 

@@ -17,7 +17,7 @@ const SENT_MSG = '驗證碼已發送';
 /** Sign-up, sign-in, one-tap login, logout, the own profile and SMS codes (PRODUCT.md §4.1). */
 export async function authRoutes(app: FastifyInstance) {
   const r = typed(app);
-  const { auth } = app.services;
+  const { auth, account } = app.services;
 
   r.post(
     '/sms/send',
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.get('/user/info', { schema: { tags: ['auth'], response: reply(UserSchema) } }, async (req) =>
-    ok(await auth.info(requireUser(req))),
+    ok(await account.info(requireUser(req))),
   );
 
   // The seed's client posts logout without a body, possibly still labelled JSON: an empty body is no body.

@@ -93,8 +93,6 @@ export function createAuthService(deps: Deps) {
     return { token, user: toUser(user), authority: user.roles };
   }
 
-  let verifiedOf: ((userId: string) => Promise<boolean>) | null = null;
-
   return {
     /** The actor behind a bearer token, or null when the session is unknown, expired or revoked. */
     async authenticate(token: string): Promise<Actor | null> {
@@ -267,16 +265,11 @@ export function createAuthService(deps: Deps) {
       sessionsChanged(actor.userId);
     },
 
-    /** The signed-in user's own profile. */
+    /** The signed-in user's own profile; `verified` is the account module's to fill in (identity depends on auth). */
     async info(actor: Actor): Promise<User> {
       const user = await repo.findUserById(deps.db, actor.userId);
       if (!user) throw notFound('找不到此帳戶');
-      return { ...toUser(user), verified: verifiedOf ? await verifiedOf(user.id) : false };
-    },
-
-    /** The identity module tells `user/info` whether the user passed real-name verification (it depends on auth, not the reverse). */
-    useVerifiedCheck(check: (userId: string) => Promise<boolean>) {
-      verifiedOf = check;
+      return toUser(user);
     },
 
     /** Changes the user's nickname, bio or avatar (the caller has checked the avatar is one they may use). */
