@@ -6,8 +6,24 @@ import boundariesPlugin from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 // Layers and table ownership, enforced by eslint-plugin-boundaries (STYLE.md §1, §10;
-// docs/decisions/006-table-ownership.md). Policies are read in order and the last one that matches decides.
-const SERVER = ['server', 'module', 'db', 'schema'];
+// docs/decisions/006-table-ownership.md, docs/decisions/026-layers.md). Policies are read in order and the last one
+// that matches decides.
+const SERVER = ['server', 'module', 'plugins', 'adapters', 'db', 'schema'];
+
+/**
+ * The boot layer (docs/decisions/026-layers.md): what reads the configuration, builds the services and the app, and
+ * starts things. Every other server layer sits below it and never imports it.
+ */
+const BOOT = [
+  'src/server/main.ts',
+  'src/server/app.ts',
+  'src/server/services.ts',
+  'src/server/startup.ts',
+  'src/server/config.ts',
+  'src/server/demo/**',
+  'src/server/jobs/**',
+  'src/server/cli/**',
+];
 
 /**
  * Read models: a module's `*.read-model.ts` may read these owners' schema files (never write: see
@@ -20,6 +36,13 @@ const READ_MODELS = {
   users: ['auth', 'catalogue', 'cards', 'goods', 'identity', 'market', 'pay-orders', 'shipments', 'wallet'], // docs/decisions/018-back-office-operations.md
   dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
 };
+
+/**
+ * The payment adapters still read the Config type (create-payments.ts) and own a table (sandbox.ts) until the books
+ * change (issue 19, decision 025) gives them plain options and moves the table into the payments module. Empty this
+ * list then: the adapter rule below applies to them as to every other adapter.
+ */
+const PENDING_ADAPTERS = ['src/server/adapters/payments/create-payments.ts', 'src/server/adapters/payments/sandbox.ts'];
 
 /** Tables written outside src/server/modules: the sandbox provider keeps its own "bank side". */
 const ADAPTER_OWNERS = [{ pattern: 'src/server/adapters/payments/sandbox.ts', owner: 'payments' }];
@@ -37,6 +60,8 @@ const boundaries = {
       { type: 'schema', pattern: 'src/server/db/schema', partialMatch: false },
       { type: 'db', pattern: 'src/server/db', partialMatch: false },
       { type: 'module', pattern: 'src/server/modules/*', partialMatch: false, capture: ['mod'] },
+      { type: 'plugins', pattern: 'src/server/plugins', partialMatch: false },
+      { type: 'adapters', pattern: 'src/server/adapters', partialMatch: false },
       { type: 'server', pattern: 'src/server', partialMatch: false },
     ],
     'boundaries/files': [
@@ -58,6 +83,10 @@ const boundaries = {
         ],
       },
       ...ADAPTER_OWNERS.map(({ pattern, owner }) => ({ category: `owner-${owner}`, pattern })),
+      { category: 'boot', pattern: BOOT },
+      { category: 'adapter-pending', pattern: PENDING_ADAPTERS },
+      // Every file, so that a policy can say "not a test" (`noneOf` needs a file with a category to match).
+      { category: 'source', pattern: 'src/**' },
     ],
   },
   rules: {
@@ -159,6 +188,38 @@ const boundaries = {
               { to: { element: { type: 'schema' } } },
               { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
             ],
+          },
+          // Layers only point down (docs/decisions/026-layers.md): boot → plugins → modules → db and adapters → shared.
+          // Tests and their fixtures are exempt: they build whole apps.
+          {
+            from: { element: { types: { anyOf: ['db', 'schema'] } }, file: { categories: { noneOf: ['test'] } } },
+            disallow: [
+              { to: { element: { types: { anyOf: ['module', 'plugins'] } } } },
+              { to: { file: { categories: 'boot' } } },
+            ],
+            message:
+              'The database layer never reaches up: no module, plugin or boot code (the demo market runs from src/server/demo).',
+          },
+          {
+            from: { element: { type: 'plugins' }, file: { categories: { noneOf: ['test'] } } },
+            disallow: [{ to: { element: { type: 'module' } } }, { to: { file: { categories: 'boot' } } }],
+            message:
+              'A plugin imports no module and no boot code: take what it needs as a registration option (the actor type is in src/shared/actor.ts).',
+          },
+          {
+            from: { element: { type: 'adapters' }, file: { categories: { noneOf: ['test', 'adapter-pending'] } } },
+            disallow: [
+              { to: { element: { types: { anyOf: ['module', 'plugins', 'schema'] } } } },
+              { to: { file: { categories: 'boot' } } },
+            ],
+            message:
+              'An adapter imports no module, table or boot code (not even the Config type): it takes plain options.',
+          },
+          {
+            from: { element: { type: 'module' }, file: { categories: { noneOf: ['test'] } } },
+            disallow: [{ to: { element: { type: 'plugins' } } }, { to: { file: { categories: 'boot' } } }],
+            message:
+              'A module imports no plugin and no boot code (app, main, services, startup, config): guards and cache policies are in http.ts, dependencies come as arguments.',
           },
           // Last, so nothing above can undo it: routes call services.
           {

@@ -145,6 +145,87 @@ const forbidden: { why: string; file: string; code: string }[] = [
     file: 'src/server/modules/goods/goods.read-model.ts',
     code: "import { cards } from '../../db/schema/cards';\nexport const x = cards;",
   },
+  // Layers only point down (docs/decisions/026-layers.md): boot → plugins → modules → db and adapters → shared.
+  {
+    why: 'the database layer imports the services (the demo seed reaching up)',
+    file: 'src/server/db/demo/x.ts',
+    code: "import { createServices } from '../../services';\nexport const x = createServices;",
+  },
+  {
+    why: 'the database layer imports a module',
+    file: 'src/server/db/x.ts',
+    code: "import type { CardsService } from '../modules/cards/cards.service';\nexport type X = CardsService;",
+  },
+  {
+    why: 'the database layer imports the configuration',
+    file: 'src/server/db/x.ts',
+    code: "import { loadConfig } from '../config';\nexport const x = loadConfig;",
+  },
+  {
+    why: 'the database layer imports a plugin',
+    file: 'src/server/db/schema/x.ts',
+    code: "import { authPlugin } from '../../plugins/auth';\nexport const x = authPlugin;",
+  },
+  {
+    why: 'a plugin imports a module (the actor type from auth)',
+    file: 'src/server/plugins/x.ts',
+    code: "import type { Actor } from '../modules/auth/auth.service';\nexport type X = Actor;",
+  },
+  {
+    why: 'a plugin imports the services',
+    file: 'src/server/plugins/x.ts',
+    code: "import type { Services } from '../services';\nexport type X = Services;",
+  },
+  {
+    why: 'an adapter imports the Config type',
+    file: 'src/server/adapters/sms/x.ts',
+    code: "import type { Config } from '../../config';\nexport type X = Config;",
+  },
+  {
+    why: 'a payment adapter imports the Config type',
+    file: 'src/server/adapters/payments/stripe.ts',
+    code: "import type { Config } from '../../config';\nexport type X = Config;",
+  },
+  {
+    why: 'an adapter imports a module',
+    file: 'src/server/adapters/x.ts',
+    code: "import type { PaymentsService } from '../modules/payments/payments.service';\nexport type X = PaymentsService;",
+  },
+  {
+    why: 'an adapter imports a table',
+    file: 'src/server/adapters/storage/x.ts',
+    code: "import { uploads } from '../../db/schema/uploads';\nexport const x = uploads;",
+  },
+  {
+    why: 'an adapter imports a plugin',
+    file: 'src/server/adapters/x.ts',
+    code: "import { loggerOptions } from '../plugins/logging';\nexport const x = loggerOptions;",
+  },
+  {
+    why: 'a route imports a plugin',
+    file: 'src/server/modules/content/content.routes.ts',
+    code: "import { registerCacheControl } from '../../plugins/cache-control';\nexport const x = registerCacheControl;",
+  },
+  {
+    why: 'a service imports the services',
+    file: 'src/server/modules/cards/cards.service.ts',
+    code: "import type { Services } from '../../services';\nexport type X = Services;",
+  },
+  {
+    why: 'a service imports the app',
+    file: 'src/server/modules/cards/cards.service.ts',
+    code: "import { buildApp } from '../../app';\nexport const x = buildApp;",
+  },
+  {
+    why: 'a service imports the configuration',
+    file: 'src/server/modules/cards/cards.service.ts',
+    code: "import type { Config } from '../../config';\nexport type X = Config;",
+  },
+  {
+    why: 'a repository imports start-up',
+    file: 'src/server/modules/goods/goods.repository.ts',
+    code: "import { loadStartupConfig } from '../../startup';\nexport const x = loadStartupConfig;",
+  },
 ];
 
 const allowed: { why: string; file: string; code: string }[] = [
@@ -192,6 +273,36 @@ const allowed: { why: string; file: string; code: string }[] = [
     why: 'database tooling imports the schema',
     file: 'src/server/testing/x.ts',
     code: "import { sql } from 'drizzle-orm';\nimport * as s from '../db/schema';\nexport const x = [sql, s];",
+  },
+  {
+    why: 'the demo market (boot) imports the services and the seed',
+    file: 'src/server/demo/x.ts',
+    code: "import { createServices } from '../services';\nimport { seedDemo } from '../db/seed';\nexport const x = [createServices, seedDemo];",
+  },
+  {
+    why: 'a route imports its guards and cache policies from http.ts',
+    file: 'src/server/modules/content/content.routes.ts',
+    code: "import { PUBLIC_CONTENT, requireUser } from '../../http';\nexport const x = [PUBLIC_CONTENT, requireUser];",
+  },
+  {
+    why: 'a plugin imports the actor type from shared',
+    file: 'src/server/plugins/x.ts',
+    code: "import type { Actor } from '../../shared/actor';\nexport type X = Actor;",
+  },
+  {
+    why: 'an adapter imports another adapter',
+    file: 'src/server/adapters/payments/x.ts',
+    code: "import { systemClock } from '../clock';\nexport const x = systemClock;",
+  },
+  {
+    why: 'the app imports plugins and modules',
+    file: 'src/server/app.ts',
+    code: "import { authPlugin } from './plugins/auth';\nimport { contentRoutes } from './modules/content/content.routes';\nexport const x = [authPlugin, contentRoutes];",
+  },
+  {
+    why: "a module's test builds the app",
+    file: 'src/server/modules/goods/goods.test.ts',
+    code: "import { buildApp } from '../../app';\nexport const x = buildApp;",
   },
 ];
 
