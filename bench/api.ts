@@ -6,20 +6,12 @@
  * /dev/null; BENCH_LOG=0 turns logging off. On PGlite and (when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints ratios and raw figures.
  */
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
-import { systemClock } from '../src/server/adapters/clock';
-import { FakeSms } from '../src/server/adapters/sms/fake-sms';
-import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
-import { createKeys } from '../src/server/adapters/keys';
-import { buildApp, loggerOptions } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { loggerOptions } from '../src/server/app';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
-import { freshPostgres, pool, pct, request } from './bench-kit';
+import { freshPostgres, listenApp, listenHello, pool, pct, request } from './bench-kit';
 
 const CONNECTIONS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
@@ -50,42 +42,14 @@ async function measure(
   return { rps: REQUESTS / run.seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), bad };
 }
 
-async function hello() {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ host: '127.0.0.1', port: PORT ? PORT + 1 : 0 });
-  return app;
-}
-
 const f = (n: number, d = 1) => n.toFixed(d);
 
 async function run(label: string, database: Database) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    APP_SECRET: randomBytes(32).toString('hex'),
-  });
-  const keys = createKeys(config.APP_SECRET!);
   const sink = createWriteStream('/dev/null');
   const logger = LOG ? { ...(loggerOptions('info') as object), stream: sink } : false;
   await seedDemo(database.db, new Date());
-  const app = await buildApp({
-    deps: {
-      config,
-      db: database.db,
-      clock: systemClock,
-      keys,
-      sms: new FakeSms(),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
-    },
-    logger,
-  });
-  await app.listen({ host: '127.0.0.1', port: PORT });
-  const { port } = app.server.address() as AddressInfo;
-  const baselineApp = await hello();
-  const basePort = (baselineApp.server.address() as AddressInfo).port;
+  const { app, port } = await listenApp(database, { port: PORT, logLevel: 'info', logger });
+  const { app: baselineApp, port: basePort } = await listenHello(PORT ? PORT + 1 : 0);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     console.log(

@@ -1,8 +1,20 @@
-/** What both benches share: a keep-alive HTTP client, a worker pool, percentiles, a throw-away PostgreSQL database. */
+/**
+ * What the benches share: a keep-alive HTTP client, a worker pool, percentiles, a throw-away PostgreSQL database,
+ * the app listening in this process, and a bare Fastify hello-world to measure against.
+ */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { systemClock } from '../src/server/adapters/clock';
 import { newId } from '../src/server/adapters/ids';
+import { createKeys } from '../src/server/adapters/keys';
+import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
+import { FakeSms } from '../src/server/adapters/sms/fake-sms';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database, type OpenOptions } from '../src/server/db/client';
 
 export interface Answer {
@@ -98,4 +110,43 @@ export async function freshPostgres(
       await drop.end();
     },
   };
+}
+
+/**
+ * The app in this process on `database`, configured for production, listening on 127.0.0.1 (`port` 0: a free one).
+ * Every client arrives from 127.0.0.1 here, so the per-IP limit is lifted: the benches measure the routes.
+ */
+export async function listenApp(
+  database: Database,
+  opts: { port?: number; logLevel?: string; secret?: string; logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: opts.logLevel ?? 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    APP_SECRET: opts.secret ?? randomBytes(32).toString('hex'),
+  });
+  const keys = createKeys(config.APP_SECRET!);
+  const app = await buildApp({
+    deps: {
+      config,
+      db: database.db,
+      clock: systemClock,
+      keys,
+      sms: new FakeSms(),
+      payments: createPaymentProvider(config, database.db, systemClock, keys),
+    },
+    ...(opts.logger === undefined ? {} : { logger: opts.logger }),
+  });
+  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
+  return { app, port: (app.server.address() as AddressInfo).port };
+}
+
+/** A bare Fastify hello-world on 127.0.0.1 (`port` 0: a free one): the baseline the routes are put against. */
+export async function listenHello(port = 0) {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port });
+  return { app, port: (app.server.address() as AddressInfo).port };
 }

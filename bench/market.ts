@@ -4,24 +4,15 @@
  * hello-world started by this bench (same machine, same client). On PGlite and (when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { systemClock } from '../src/server/adapters/clock';
-import { FakeSms } from '../src/server/adapters/sms/fake-sms';
-import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import { newId } from '../src/server/adapters/ids';
-import { createKeys } from '../src/server/adapters/keys';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { cardInfos, cards, listings, themes } from '../src/server/db/schema';
 import { MARKET_TAG } from '../src/server/modules/market/market.service';
 import { createBuyers } from '../src/server/modules/pay-orders/pay-orders.fixtures';
-import { freshPostgres, pool, pct, request } from './bench-kit';
+import { freshPostgres, listenApp, listenHello, pool, pct, request } from './bench-kit';
 
 const LISTINGS = 10_000;
 const CARD_INFOS = 500;
@@ -105,36 +96,9 @@ async function measure(
   return { rps: REQUESTS / run.seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), bad };
 }
 
-async function hello() {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return app;
-}
-
 async function run(label: string, database: Database) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    APP_SECRET: randomBytes(32).toString('hex'),
-  });
-  const keys = createKeys(config.APP_SECRET!);
-  const app = await buildApp({
-    deps: {
-      config,
-      db: database.db,
-      clock: systemClock,
-      keys,
-      sms: new FakeSms(),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
-    },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const baselineApp = await hello();
-  const basePort = (baselineApp.server.address() as AddressInfo).port;
+  const { app, port } = await listenApp(database);
+  const { app: baselineApp, port: basePort } = await listenHello();
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const seeded = performance.now();

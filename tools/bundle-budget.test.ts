@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KB, measureBundle, parseScreens, routePreloads, type Manifest } from './bundle-budget';
+import { KB, measureBundle, parseScreens, type Manifest } from './bundle-budget';
+import { routePreloads } from './route-preloads-plugin';
 
 // A small app: an entry with a vendor chunk, a home route, two routes sharing a form chunk, a route with a
 // lazily loaded scanner, and a back-office entry with its own folder.

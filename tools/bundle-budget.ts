@@ -37,33 +37,26 @@ export interface Budgets {
 export const KB = 1024;
 export const DEFAULT_BUDGETS: Budgets = { firstScreen: 100 * KB, route: 50 * KB };
 
-/** Manifest keys statically reachable from `key` (itself included): what the browser loads together with it. */
-export function staticClosure(manifest: Manifest, key: string): Set<string> {
+/** Manifest keys reachable from `key` (itself included) through the imports `follow` names. */
+function closure(manifest: Manifest, key: string, follow: (chunk: ManifestChunk) => string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (k: string) => {
     if (seen.has(k)) return;
     const chunk = manifest[k];
     if (!chunk) throw new Error(`manifest has no item "${k}"`);
     seen.add(k);
-    for (const dep of chunk.imports ?? []) visit(dep);
+    for (const dep of follow(chunk)) visit(dep);
   };
   visit(key);
   return seen;
 }
 
+/** Manifest keys statically reachable from `key` (itself included): what the browser loads together with it. */
+export const staticClosure = (manifest: Manifest, key: string) => closure(manifest, key, (c) => c.imports ?? []);
+
 /** Manifest keys reachable from `key` through static and dynamic imports (everything the app may ever load). */
-export function fullClosure(manifest: Manifest, key: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (k: string) => {
-    if (seen.has(k)) return;
-    const chunk = manifest[k];
-    if (!chunk) throw new Error(`manifest has no item "${k}"`);
-    seen.add(k);
-    for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
-  };
-  visit(key);
-  return seen;
-}
+export const fullClosure = (manifest: Manifest, key: string) =>
+  closure(manifest, key, (c) => [...(c.imports ?? []), ...(c.dynamicImports ?? [])]);
 
 /** The output files (JS and CSS) of a set of manifest keys. */
 export function filesOf(manifest: Manifest, keys: Iterable<string>): string[] {
@@ -278,31 +271,4 @@ export function formatReport(report: BundleReport, budgets: Budgets = DEFAULT_BU
   ];
   for (const f of report.failures) lines.push(`OVER BUDGET / WRONG: ${f}`);
   return lines;
-}
-
-/** Per route, what its screen loads statically beyond the entry (JS and CSS): the server's preload hints. */
-export function routePreloads(
-  manifest: Manifest,
-  routes: RouteScreen[],
-  mobileEntry = 'index.html',
-  /** Modules every screen but the first waits for before it shows (the toast, the locale): preloaded with it. */
-  ready: string[] = [],
-  firstRoute = '/',
-): { all: string[]; routes: Record<string, string[]> } {
-  const entryKeys = staticClosure(manifest, mobileEntry);
-  const entryFiles = new Set(filesOf(manifest, entryKeys));
-  const readyKeys = ready.flatMap((m) => [...staticClosure(manifest, manifestKeyOf(manifest, m))]);
-  const out: Record<string, string[]> = {};
-  for (const route of routes) {
-    const screen = [...staticClosure(manifest, manifestKeyOf(manifest, route.module))];
-    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys)])].filter(
-      (k) => !entryKeys.has(k),
-    );
-    out[route.path] = filesOf(manifest, keys).filter((f) => !entryFiles.has(f));
-  }
-  // Pictures the entry itself uses (the icon sprite), wanted on every screen.
-  const all = [...new Set([...entryKeys].flatMap((k) => manifest[k]!.assets ?? []))].filter((f) =>
-    /\.(svg|png|webp|jpe?g)$/.test(f),
-  );
-  return { all, routes: out };
 }

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { parseScreens, routePreloads, type Manifest } from './bundle-budget';
+import { afterBuildPlugin } from './after-build-plugin';
+import { filesOf, manifestKeyOf, parseScreens, staticClosure, type Manifest, type RouteScreen } from './bundle-budget';
 
 /**
  * Writes `.vite/route-preloads.json` after the build: for each route, the chunks and styles its screen needs
@@ -26,21 +27,40 @@ export interface ShellTab {
  * route's title they let the server draw the top bar and tab bar before the script runs (`shell` in the file).
  */
 export function routePreloadsPlugin(screensFile: string, ready: string[] = [], tabs: readonly ShellTab[] = []): Plugin {
-  let outDir = '';
-  return {
-    name: 'trove-route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-      const screens = readFileSync(screensFile, 'utf8');
-      const preloads = {
-        ...routePreloads(manifest, parseScreens(screens), 'index.html', ready),
-        shell: { titles: parseTitles(screens), tabs },
-      };
-      writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
-    },
-  };
+  return afterBuildPlugin('trove-route-preloads', (outDir) => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const screens = readFileSync(screensFile, 'utf8');
+    const preloads = {
+      ...routePreloads(manifest, parseScreens(screens), 'index.html', ready),
+      shell: { titles: parseTitles(screens), tabs },
+    };
+    writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+  });
+}
+
+/** Per route, what its screen loads statically beyond the entry (JS and CSS): the server's preload hints. */
+export function routePreloads(
+  manifest: Manifest,
+  routes: RouteScreen[],
+  mobileEntry = 'index.html',
+  /** Modules every screen but the first waits for before it shows (the toast, the locale): preloaded with it. */
+  ready: string[] = [],
+  firstRoute = '/',
+): { all: string[]; routes: Record<string, string[]> } {
+  const entryKeys = staticClosure(manifest, mobileEntry);
+  const entryFiles = new Set(filesOf(manifest, entryKeys));
+  const readyKeys = ready.flatMap((m) => [...staticClosure(manifest, manifestKeyOf(manifest, m))]);
+  const out: Record<string, string[]> = {};
+  for (const route of routes) {
+    const screen = [...staticClosure(manifest, manifestKeyOf(manifest, route.module))];
+    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys)])].filter(
+      (k) => !entryKeys.has(k),
+    );
+    out[route.path] = filesOf(manifest, keys).filter((f) => !entryFiles.has(f));
+  }
+  // Pictures the entry itself uses (the icon sprite), wanted on every screen.
+  const all = [...new Set([...entryKeys].flatMap((k) => manifest[k]!.assets ?? []))].filter((f) =>
+    /\.(svg|png|webp|jpe?g)$/.test(f),
+  );
+  return { all, routes: out };
 }

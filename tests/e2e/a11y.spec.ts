@@ -4,15 +4,8 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { hkidCheckDigit } from '../../src/shared/identity';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
-import {
-  clippingProblems,
-  focusSweep,
-  freezeTransitions,
-  nameProblems,
-  overflowProblems,
-  scaleText,
-  targetSizeProblems,
-} from './a11y-checks';
+import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
+import { focusSweep, freezeTransitions } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { desktopPage, registerOperator } from './back-office';

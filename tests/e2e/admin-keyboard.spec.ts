@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectFocusVisible } from './a11y-checks';
+import { expectFocusVisible } from './focus-checks';
 import { codeAfter, pngImage, registerOperator } from './back-office';
 import { E2E_KEYBOARD_OPERATOR } from './env';
 import { activate, arrive, escapeBackTo, expectFocusInDialog, expectFocusTrapped, typeInto } from './keyboard';

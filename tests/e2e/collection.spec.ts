@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { expectFocusVisible, tabTo } from './a11y-checks';
+import { expectFocusVisible, tabTo } from './focus-checks';
 import { activate, arrive, typeInto } from './keyboard';
 import { E2E_AUX_PORT } from './env';
 import { freshHkMobile } from './sms-outbox';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hkidCheckDigit } from '../../src/shared/identity';
-import { expectFocusVisible, freezeTransitions, tabTo } from './a11y-checks';
+import { expectFocusVisible, freezeTransitions, tabTo } from './focus-checks';
 import { activate, arrive, escapeBackTo, expectFocusInDialog, expectFocusTrapped, press, typeInto } from './keyboard';
 import { codeIn, freshHkMobile, waitForSms } from './sms-outbox';
 import type { Phone } from './session';

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectFocusVisible, freezeTransitions, tabTo } from './a11y-checks';
+import { expectFocusVisible, freezeTransitions, tabTo } from './focus-checks';
 import { appLive } from './axe';
 
 /** Keyboard-only steps of the browser journeys (tests/e2e/keyboard.spec.ts, collection.spec.ts). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../modules/collection/collection-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { operationsOf, type OpenApiDocument, type Operation } from './fuzz/requests';
+import { operationsOf, type OpenApiDocument, type Operation } from './fuzz/operations';
 import { reportCheck } from './report';
 
 /**

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { poolsFor } from './fuzz/arbitraries';
 import { isEnglishError, judge, type Answer } from './fuzz/judge';
-import {
-  fieldExamples,
-  operationsOf,
-  requestArb,
-  type FuzzRequest,
-  type OpenApiDocument,
-  type Operation,
-} from './fuzz/requests';
+import { operationsOf, type OpenApiDocument, type Operation } from './fuzz/operations';
+import { fieldExamples, requestArb, type FuzzRequest } from './fuzz/requests';
 import { seedWorld, type World } from './fuzz/world';
 import { reportCheck } from './report';
 import { contractProblems, routeRecorder } from './routes';

@@ -1,35 +1,18 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
 import type { TestApp } from '../testing/test-app';
-import type { OwnershipEntry, TestUser } from './ownership';
+import { alongside, entry, makeOperator, setUp } from './ownership-kit';
+import type { OwnershipEntry, TestUser } from './ownership-kit';
 
 /**
  * The back office's catalogue, code batch and content routes (issue 11): the owner is made an operator and makes
  * the object through the admin API; user B, signed in but not an operator, gets 404 whatever the id.
  */
 
-async function asOperator(t: TestApp, owner: TestUser) {
-  await t.db
-    .update(users)
-    .set({ roles: ['user', 'admin'] })
-    .where(eq(users.id, owner.userId));
-  t.app.services.auth.sessionsChanged(owner.userId);
-}
-
-async function adminPost<T>(t: TestApp, owner: TestUser, path: string, payload: object): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/${path}`,
-    headers: { authorization: `Bearer ${owner.token}` },
-    payload,
-  });
-  if (res.statusCode !== 200) throw new Error(`set-up: admin/${path} answered ${res.statusCode} ${res.body}`);
-  return res.json().data as T;
-}
+const adminPost = <T>(t: TestApp, owner: TestUser, path: string, payload: object) =>
+  setUp<T>(t, owner.token, 'POST', `admin/${path}`, payload);
 
 let seq = 0;
 async function theme(t: TestApp, owner: TestUser): Promise<string> {
-  await asOperator(t, owner);
+  await makeOperator(t, owner);
   return (
     await adminPost<{ id: string }>(t, owner, 'themes/create', {
       name: `權限卡冊 ${++seq}`,
@@ -51,7 +34,7 @@ async function cardInfo(t: TestApp, owner: TestUser, extra: object = {}): Promis
   ).id;
 }
 async function product(t: TestApp, owner: TestUser): Promise<string> {
-  await asOperator(t, owner);
+  await makeOperator(t, owner);
   return (
     await adminPost<{ id: string }>(t, owner, 'products/create', {
       type: 1,
@@ -67,13 +50,13 @@ async function batch(t: TestApp, owner: TestUser): Promise<string> {
   return (await adminPost<{ id: string }>(t, owner, 'codeBatches/create', { cardInfoId, count: 2 })).id;
 }
 async function banner(t: TestApp, owner: TestUser): Promise<string> {
-  await asOperator(t, owner);
+  await makeOperator(t, owner);
   return (
     await adminPost<{ id: string }>(t, owner, 'banners/create', { title: '權限橫額', image: '/uploads/b/640.webp' })
   ).id;
 }
 async function article(t: TestApp, owner: TestUser): Promise<string> {
-  await asOperator(t, owner);
+  await makeOperator(t, owner);
   return (
     await adminPost<{ id: string }>(t, owner, 'articles/create', {
       title: '權限文章',
@@ -84,7 +67,7 @@ async function article(t: TestApp, owner: TestUser): Promise<string> {
   ).id;
 }
 async function privacyDraft(t: TestApp, owner: TestUser): Promise<string> {
-  await asOperator(t, owner);
+  await makeOperator(t, owner);
   return (
     await adminPost<{ id: string }>(t, owner, 'privacy/create', {
       version: `perm-${++seq}`,
@@ -94,39 +77,29 @@ async function privacyDraft(t: TestApp, owner: TestUser): Promise<string> {
   ).id;
 }
 
-const admin = (
-  route: string,
-  param: string,
-  create: OwnershipEntry['create'],
-  extra?: Record<string, unknown>,
-): OwnershipEntry => ({ route, param, kind: 'private', create, privateFields: [], extra });
+const admin = (route: string, param: string, create: OwnershipEntry['create'], extra?: Record<string, unknown>) =>
+  entry(route, param, 'private', create, [], { extra });
+
+/** An admin entry whose request names two objects (see `alongside`). */
+const adminAlongside = (route: string, param: string, make: Parameters<typeof alongside>[3]) =>
+  alongside(route, param, 'private', make, []);
 
 export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
   admin('GET /api/admin/themes/detail', 'id', theme),
   admin('POST /api/admin/themes/update', 'id', theme, { description: '改過' }),
   admin('POST /api/admin/themes/delete', 'id', theme),
-  (() => {
-    const extra: Record<string, unknown> = {};
-    return admin(
-      'POST /api/admin/themes/update',
-      'bCardInfoId',
-      async (t, owner) => {
-        const themeId = await theme(t, owner);
-        extra.id = themeId;
-        return (
-          await adminPost<{ id: string }>(t, owner, 'cardInfos/create', {
-            themeId,
-            name: 'B 卡',
-            image: '/uploads/b/640.webp',
-            rarity: 'UR',
-            editionSize: 5,
-            isBCard: true,
-          })
-        ).id;
-      },
-      extra,
-    );
-  })(),
+  adminAlongside('POST /api/admin/themes/update', 'bCardInfoId', async (t, owner) => {
+    const themeId = await theme(t, owner);
+    const bCardInfo = await adminPost<{ id: string }>(t, owner, 'cardInfos/create', {
+      themeId,
+      name: 'B 卡',
+      image: '/uploads/b/640.webp',
+      rarity: 'UR',
+      editionSize: 5,
+      isBCard: true,
+    });
+    return { id: themeId, bCardInfoId: bCardInfo.id };
+  }),
   admin('GET /api/admin/cardInfos', 'themeId', theme),
   admin('GET /api/admin/cardInfos/detail', 'id', (t, o) => cardInfo(t, o)),
   admin('POST /api/admin/cardInfos/create', 'themeId', theme, {
@@ -136,18 +109,10 @@ export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
     editionSize: 10,
   }),
   admin('POST /api/admin/cardInfos/update', 'id', (t, o) => cardInfo(t, o), { name: '改名' }),
-  (() => {
-    const extra: Record<string, unknown> = {};
-    return admin(
-      'POST /api/admin/cardInfos/update',
-      'themeId',
-      async (t, owner) => {
-        extra.id = await cardInfo(t, owner);
-        return theme(t, owner);
-      },
-      extra,
-    );
-  })(),
+  adminAlongside('POST /api/admin/cardInfos/update', 'themeId', async (t, owner) => ({
+    id: await cardInfo(t, owner),
+    themeId: await theme(t, owner),
+  })),
   admin('POST /api/admin/cardInfos/delete', 'id', (t, o) => cardInfo(t, o)),
   admin('GET /api/admin/products/detail', 'id', product),
   admin('POST /api/admin/products/update', 'id', product, { stock: 6 }),

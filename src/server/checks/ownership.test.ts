@@ -3,7 +3,7 @@ import { seedDemo } from '../db/seed';
 import { signIn } from '../modules/collection/collection-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { ID_LIKE_NAME } from './fuzz/arbitraries';
-import { operationsOf, type OpenApiDocument } from './fuzz/requests';
+import { operationsOf, type OpenApiDocument } from './fuzz/operations';
 import { OWNERSHIP, type OwnershipEntry, type TestUser } from './ownership';
 import { reportCheck } from './report';
 

@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import type { OpenApiDocument } from './fuzz/requests';
+import type { OpenApiDocument } from './fuzz/operations';
 
 /** A route as registered, whatever the OpenAPI document says. */
 export interface RegisteredRoute {

@@ -3,7 +3,7 @@ import { seedDemo } from '../../db/seed';
 import { signIn } from '../../modules/collection/collection-fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { ID_LIKE_NAME, resourceOf, type Pools } from './arbitraries';
-import type { Operation } from './requests';
+import type { Operation } from './operations';
 
 export interface World {
   users: { userId: string; token: string; phone: string }[];

@@ -1,62 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../adapters/clock';
-import { newId } from '../../adapters/ids';
-import { createKeys } from '../../adapters/keys';
-import { buildApp } from '../../app';
 import { sessions, users } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { openTestDatabase } from '../../testing/test-db';
-import { testConfig, testDeps } from '../../testing/test-app';
+import { testRedisUrl, twoInstances, until, type Instances } from '../../testing/redis-instances';
 
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
-if (!TEST_REDIS_URL)
-  console.log('skipped: kept sessions across two instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
-
-/** Waits for something another instance sends through Redis (delivery, not speed, is under test). */
-async function until(what: string, cond: () => Promise<boolean>) {
-  for (let i = 0; i < 500; i++) {
-    if (await cond()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`never happened: ${what}`);
-}
+const TEST_REDIS_URL = testRedisUrl('kept sessions across two instances');
 
 describe.skipIf(!TEST_REDIS_URL)('kept sessions of two instances on one Redis', () => {
-  const apps: FastifyInstance[] = [];
-  const clients: Redis[] = [];
+  let instances: Instances;
+  let apps: FastifyInstance[];
   // The clock never moves: a kept session can only go because a message said so, never by its age.
   const clock = new ManualClock(new Date());
   let db: Db;
   let phones = 0;
 
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    db = database.db;
-    const namespace = `${newId('sctest')}:`;
-    const config = testConfig();
-    const keys = createKeys(config.APP_SECRET);
-    for (let i = 0; i < 2; i++) {
-      const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
-      clients.push(redis);
-      const app = await buildApp({
-        deps: testDeps(config, db, clock, keys),
-        redis,
-        broadcastNamespace: namespace,
-        publicCacheChannel: `${namespace}public-cache`,
-        rateLimitNamespace: `${namespace}rl-`,
-        onClose: i === 0 ? () => database.close() : undefined,
-      });
-      await app.ready();
-      apps.push(app);
-    }
+    instances = await twoInstances(TEST_REDIS_URL!, clock, 'sctest');
+    ({ apps, db } = instances);
   });
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    for (const c of clients) await c.quit();
-  });
+  afterAll(() => instances?.close());
 
   const one = () => apps[0]!;
   const two = () => apps[1]!;

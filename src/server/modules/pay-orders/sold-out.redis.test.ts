@@ -1,59 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../adapters/clock';
 import { newId } from '../../adapters/ids';
-import { createKeys } from '../../adapters/keys';
-import { buildApp } from '../../app';
-import { openTestDatabase } from '../../testing/test-db';
-import { testConfig, testDeps } from '../../testing/test-app';
 import type { Db } from '../../db/client';
+import { testRedisUrl, twoInstances, until, type Instances } from '../../testing/redis-instances';
 import { createBuyers, createDrop } from './pay-orders.fixtures';
 
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL || null;
-if (!TEST_REDIS_URL)
-  console.log('skipped: sold-out flags across two instances need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
-
-/** Waits for something another instance sends through Redis (delivery, not speed, is under test). */
-async function until(what: string, cond: () => boolean) {
-  for (let i = 0; i < 500; i++) {
-    if (cond()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`never happened: ${what}`);
-}
+const TEST_REDIS_URL = testRedisUrl('sold-out flags across two instances');
 
 describe.skipIf(!TEST_REDIS_URL)('sold-out flags of two instances on one Redis', () => {
-  const apps: FastifyInstance[] = [];
-  const clients: Redis[] = [];
+  let instances: Instances;
+  let apps: FastifyInstance[];
   const clock = new ManualClock(new Date());
   let db: Db;
 
+  // One database (the one the instances would share), two apps, one Redis namespace of their own.
   beforeAll(async () => {
-    // One database (the one the instances would share), two apps, one Redis namespace of their own.
-    const database = await openTestDatabase();
-    db = database.db;
-    const namespace = `${newId('sotest')}:`;
-    const config = testConfig();
-    const keys = createKeys(config.APP_SECRET);
-    for (let i = 0; i < 2; i++) {
-      const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
-      clients.push(redis);
-      const app = await buildApp({
-        deps: testDeps(config, db, clock, keys),
-        redis,
-        broadcastNamespace: namespace,
-        rateLimitNamespace: `${namespace}rl-`,
-        onClose: i === 0 ? () => database.close() : undefined,
-      });
-      await app.ready();
-      apps.push(app);
-    }
+    instances = await twoInstances(TEST_REDIS_URL!, clock, 'sotest');
+    ({ apps, db } = instances);
   });
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    for (const c of clients) await c.quit();
-  });
+  afterAll(() => instances?.close());
 
   it('a release on one instance clears the flag the other set, so its buyers can buy again', async () => {
     const [one, two] = apps as [FastifyInstance, FastifyInstance];
