@@ -14,6 +14,7 @@ import Fastify from 'fastify';
 import { systemClock } from '../src/server/adapters/clock';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
+import { createSandboxBank } from '../src/server/modules/payments/sandbox-bank.repository';
 import { createKeys } from '../src/server/adapters/keys';
 import { buildApp, loggerOptions } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -78,7 +79,7 @@ async function run(label: string, database: Database) {
       clock: systemClock,
       keys,
       sms: new FakeSms(),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
+      payments: createPaymentProvider(config, createSandboxBank(database.db), systemClock, keys),
     },
     logger,
   });

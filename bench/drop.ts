@@ -43,6 +43,7 @@ import { newId, sha256 } from '../src/server/adapters/ids';
 import { createKeys } from '../src/server/adapters/keys';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
+import { createSandboxBank } from '../src/server/modules/payments/sandbox-bank.repository';
 import type { SandboxProvider } from '../src/server/adapters/payments/sandbox';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -444,7 +445,7 @@ async function runInProcess(
       clock: systemClock,
       keys,
       sms: new FakeSms(),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
+      payments: createPaymentProvider(config, createSandboxBank(database.db), systemClock, keys),
     },
   });
   await app.listen({ host: '127.0.0.1', port: BASE_PORT });
@@ -842,7 +843,7 @@ async function main() {
     const database = await freshPostgres(url);
     const keys = createKeys(SECRET);
     const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', APP_SECRET: SECRET });
-    const sandbox = createPaymentProvider(config, database.db, systemClock, keys) as SandboxProvider;
+    const sandbox = createPaymentProvider(config, createSandboxBank(database.db), systemClock, keys) as SandboxProvider;
     try {
       // The same raw-SQL claim loop as the in-process run, against which each server-process run's sell-through is put.
       const now = new Date();

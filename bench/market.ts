@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { systemClock } from '../src/server/adapters/clock';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
+import { createSandboxBank } from '../src/server/modules/payments/sandbox-bank.repository';
 import { newId } from '../src/server/adapters/ids';
 import { createKeys } from '../src/server/adapters/keys';
 import { buildApp } from '../src/server/app';
@@ -128,7 +129,7 @@ async function run(label: string, database: Database) {
       clock: systemClock,
       keys,
       sms: new FakeSms(),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
+      payments: createPaymentProvider(config, createSandboxBank(database.db), systemClock, keys),
     },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -50,6 +50,7 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createPaymentProvider } from './adapters/payments/create-payments';
+import { createSandboxBank } from './modules/payments/sandbox-bank.repository';
 import { createStorage } from './adapters/storage/create-storage';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
@@ -191,7 +192,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache,
     broadcast,
     afterCommit: commitHooks.afterCommit,
-    payments: opts.deps.payments ?? createPaymentProvider(opts.deps.config, db, opts.deps.clock, opts.deps.keys),
+    payments:
+      opts.deps.payments ??
+      createPaymentProvider(opts.deps.config, createSandboxBank(db), opts.deps.clock, opts.deps.keys),
     storage: opts.deps.storage ?? createStorage(opts.deps.config),
     log: app.log,
   };

@@ -6,6 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './db/demo/market-demo';
 import { createPaymentProvider } from './adapters/payments/create-payments';
+import { createSandboxBank } from './modules/payments/sandbox-bank.repository';
 import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
 import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
 
@@ -27,7 +28,7 @@ async function main() {
       clock: systemClock,
       keys,
       sms: createSmsSender(config),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
+      payments: createPaymentProvider(config, createSandboxBank(database.db), systemClock, keys),
     },
     redis,
     logger: loggerOptions(config.LOG_LEVEL),

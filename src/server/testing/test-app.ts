@@ -8,6 +8,7 @@ import { ManualClock } from '../adapters/clock';
 import { createKeys, type Keys } from '../adapters/keys';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { createPaymentProvider } from '../adapters/payments/create-payments';
+import { createSandboxBank } from '../modules/payments/sandbox-bank.repository';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
@@ -55,6 +56,11 @@ export async function createTestApp(
     env?: Record<string, string>;
     onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
     webRoot?: string;
+    /**
+     * Reconcile the books when the app closes and fail on any exception (decision 025): on by default, so every
+     * API test file is checked. Off only for a test that breaks the books on purpose and says so.
+     */
+    reconcileOnClose?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
@@ -71,7 +77,7 @@ export async function createTestApp(
       clock,
       keys,
       sms,
-      payments: createPaymentProvider(config, database.db, clock, keys),
+      payments: createPaymentProvider(config, createSandboxBank(database.db), clock, keys),
       storage: createLocalStorage(uploadsRoot),
     },
     uploadsRoot,
@@ -107,6 +113,17 @@ export async function createTestApp(
       const body = res.json() as { code: number; msg: string; data: never };
       return { status: res.statusCode, ...body };
     },
-    close: () => app.close(),
+    async close() {
+      let exceptions: { type: string; ref: string; detail: string }[] = [];
+      try {
+        if (opts.reconcileOnClose !== false) exceptions = (await app.services.ledger.reconcile()).exceptions;
+      } finally {
+        await app.close();
+      }
+      if (exceptions.length > 0) {
+        const lines = exceptions.slice(0, 10).map((e) => `  ${e.type} ${e.ref}: ${e.detail}`);
+        throw new Error(`the books do not reconcile when this test app closes (decision 025):\n${lines.join('\n')}`);
+      }
+    },
   };
 }

@@ -6,8 +6,8 @@ const ts = () => timestamp({ withTimezone: true });
 const cents = () => bigint({ mode: 'number' });
 
 /**
- * A ledger account: `user:<id>:balance`, `user:<id>:escrow`, `platform:fees`, `provider:clearing`,
- * `payout:clearing`, `payout:paid`. `balance` is a cache of the sum of its entries, changed only in
+ * A ledger account: `user:<id>:balance`, `user:<id>:escrow`, `platform:fees`, `platform:sales`,
+ * `provider:clearing`, `orders:clearing`, `refunds:payable`, `payout:clearing`, `payout:paid` (decision 025). `balance` is a cache of the sum of its entries, changed only in
  * the transaction that inserts them; user and payout accounts may never go below zero.
  */
 export const ledgerAccounts = pgTable(
@@ -16,7 +16,17 @@ export const ledgerAccounts = pgTable(
     id: text().primaryKey(),
     userId: text().references(() => users.id),
     type: text({
-      enum: ['balance', 'escrow', 'fees', 'provider_clearing', 'payout_clearing', 'payout_paid'],
+      enum: [
+        'balance',
+        'escrow',
+        'fees',
+        'sales',
+        'provider_clearing',
+        'orders_clearing',
+        'refunds_payable',
+        'payout_clearing',
+        'payout_paid',
+      ],
     }).notNull(),
     balance: cents().notNull().default(0),
     createdAt: ts().notNull(),
@@ -88,4 +98,38 @@ export const withdrawals = pgTable(
     index().on(t.status, t.createdAt),
     check('withdrawals_amount', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * Money a provider paid us that is owed back (a late or a second payment, decision 025): `pending` until an
+ * operator pays it through the provider's refund (`paid`), or the provider refused (`failed`, may be retried).
+ * One record per provider payment.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text().primaryKey(),
+    orderNo: text().notNull(),
+    provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+    /** The provider's checkout (sandbox checkout id, Stripe Checkout Session id). */
+    providerRef: text().notNull(),
+    /** The provider's payment being refunded (sandbox charge, Stripe payment intent). */
+    paymentRef: text().notNull(),
+    /** The posting key of the money received: `<provider>:<paymentRef>`. */
+    postingRef: text().notNull().unique(),
+    amount: cents().notNull(),
+    currency: text().notNull().default('HKD'),
+    reason: text({ enum: ['late', 'duplicate'] }).notNull(),
+    status: text({ enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's refund id once paid. */
+    providerRefundRef: text(),
+    /** Why the provider refused, when `failed`. */
+    failure: text(),
+    decidedBy: text().references(() => users.id),
+    createdAt: ts().notNull(),
+    decidedAt: ts(),
+  },
+  (t) => [index().on(t.status, t.createdAt), index().on(t.orderNo), check('refunds_amount', sql`${t.amount} > 0`)],
 );
