@@ -4,6 +4,7 @@ import { identities, users } from '../db/schema';
 import { addTheme } from '../modules/collection/collection-fixtures';
 import { freshKey, giveCard, trader, verify } from '../modules/market/market.fixtures';
 import { createDrop } from '../modules/pay-orders/pay-orders.fixtures';
+import { latePayment } from '../modules/wallet/wallet.fixtures';
 import type { TestApp } from '../testing/test-app';
 import type { OwnershipEntry, TestUser } from './ownership';
 
@@ -48,6 +49,19 @@ const operator = (owner: TestUser) => ({
 });
 
 export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
+  // A customer's late payment owed back (decision 025): only an operator sees or pays its refund record.
+  {
+    route: 'POST /api/admin/ledger/refunds/pay',
+    param: 'id',
+    kind: 'private',
+    create: async (t, owner) => {
+      await makeOperator(t, owner);
+      const orderNo = await latePayment(t, await customer(t));
+      const { rows } = await t.app.services.wallet.adminRefunds(operator(owner), { page: 1, pageSize: 50 });
+      return rows.find((r) => r.orderNo === orderNo)!.id;
+    },
+    privateFields: ['paymentRef'],
+  },
   {
     route: 'GET /api/admin/users/detail',
     param: 'id',

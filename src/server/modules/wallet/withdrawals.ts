@@ -125,17 +125,19 @@ export function createWithdrawals(
   return {
     /**
      * `payment/withdraw`: verified, with a payout account, after the SMS re-check; the funds move to payout
-     * clearing. The code is checked before the balance, so a used or wrong code answers that, whatever the balance.
+     * clearing. The code is checked before the balance, so a used or wrong code answers that, whatever the balance
+     * (a code is used up by the check even when the balance then turns out short: the user asks for a new one).
      */
     async withdraw(actor: Actor, input: { amount: number; code: string }): Promise<Withdrawal> {
       if (input.amount < WITHDRAWAL_MIN_CENTS) throw conflict(`最低提現金額為 ${formatHkd(WITHDRAWAL_MIN_CENTS)}`);
       if (!(await svc.identity.isVerified(deps.db, actor.userId))) throw conflict('請先完成實名認證', 'not_verified');
       const account = await svc.identity.payoutSnapshot(deps.db, actor.userId);
       if (!account) throw conflict('請先設定收款帳戶', 'no_payout_account');
+      // The code first: a repeated request with a used code must say so, not that the first one left the balance short.
+      await svc.auth.verifyOwnSmsCode(actor, 'withdraw', input.code);
       const { balance } = await balancesOf(deps.db, actor.userId);
       if (balance < input.amount)
         throw conflict(`錢包餘額不足，可提現金額為 ${formatHkd(balance)}`, INSUFFICIENT_BALANCE);
-      await svc.auth.verifyOwnSmsCode(actor, 'withdraw', input.code);
       return request(actor, input.amount, account);
     },
 
