@@ -135,6 +135,13 @@ describe('wallet and the books (API)', () => {
     );
     t.clock.advance(61_000);
     await post('sms/authSend', s.token, { purpose: 'withdraw' });
+    // A right code and too little balance: the balance is the reason.
+    expect(await post('payment/withdraw', s.token, { amount: 60_000, code: t.sms.lastCode(s.phone) })).toMatchObject({
+      status: 409,
+      msg: '錢包餘額不足，可提現金額為 HK$500.00',
+    });
+    t.clock.advance(61_000);
+    await post('sms/authSend', s.token, { purpose: 'withdraw' });
     const code = t.sms.lastCode(s.phone);
     expect((await post('payment/withdraw', s.token, { amount: 20_000, code })).status).toBe(200);
     // Enough balance for a second one: the code is the reason.
