@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_ACCOUNT_TYPES, REFUND_STATUSES } from '../../../shared/schemas/admin-ledger';
 import { users } from './auth';
 
 const ts = () => timestamp({ withTimezone: true });
@@ -15,19 +16,7 @@ export const ledgerAccounts = pgTable(
   {
     id: text().primaryKey(),
     userId: text().references(() => users.id),
-    type: text({
-      enum: [
-        'balance',
-        'escrow',
-        'fees',
-        'sales',
-        'provider_clearing',
-        'orders_clearing',
-        'refunds_payable',
-        'payout_clearing',
-        'payout_paid',
-      ],
-    }).notNull(),
+    type: text({ enum: LEDGER_ACCOUNT_TYPES }).notNull(),
     balance: cents().notNull().default(0),
     createdAt: ts().notNull(),
   },
@@ -120,9 +109,7 @@ export const refunds = pgTable(
     amount: cents().notNull(),
     currency: text().notNull().default('HKD'),
     reason: text({ enum: ['late', 'duplicate'] }).notNull(),
-    status: text({ enum: ['pending', 'paid', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
     /** The provider's refund id once paid. */
     providerRefundRef: text(),
     /** Why the provider refused, when `failed`. */
