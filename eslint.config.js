@@ -37,16 +37,6 @@ const READ_MODELS = {
   dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
 };
 
-/**
- * The payment adapters still read the Config type (create-payments.ts) and own a table (sandbox.ts) until the books
- * change (issue 19, decision 025) gives them plain options and moves the table into the payments module. Empty this
- * list then: the adapter rule below applies to them as to every other adapter.
- */
-const PENDING_ADAPTERS = ['src/server/adapters/payments/create-payments.ts', 'src/server/adapters/payments/sandbox.ts'];
-
-/** Tables written outside src/server/modules: the sandbox provider keeps its own "bank side". */
-const ADAPTER_OWNERS = [{ pattern: 'src/server/adapters/payments/sandbox.ts', owner: 'payments' }];
-
 const boundaries = {
   plugins: { boundaries: boundariesPlugin },
   settings: {
@@ -82,9 +72,7 @@ const boundaries = {
           'src/server/migrations/**',
         ],
       },
-      ...ADAPTER_OWNERS.map(({ pattern, owner }) => ({ category: `owner-${owner}`, pattern })),
       { category: 'boot', pattern: BOOT },
-      { category: 'adapter-pending', pattern: PENDING_ADAPTERS },
       // Every file, so that a policy can say "not a test" (`noneOf` needs a file with a category to match).
       { category: 'source', pattern: 'src/**' },
     ],
@@ -175,13 +163,6 @@ const boundaries = {
             from: { element: { type: 'module', captured: { mod } }, file: { categories: 'read-model' } },
             allow: { to: { file: { categories: 'schema-file', captured: owners.map((owner) => ({ owner })) } } },
           })),
-          ...ADAPTER_OWNERS.map(({ owner }) => ({
-            from: { file: { categories: `owner-${owner}` } },
-            allow: [
-              { to: { file: { categories: 'schema-file', captured: { owner } } } },
-              { to: { module: { origin: 'external', source: 'drizzle-orm' } } },
-            ],
-          })),
           {
             from: [{ element: { type: 'schema' } }, { file: { categories: { anyOf: ['db-tooling', 'test'] } } }],
             allow: [
@@ -207,7 +188,7 @@ const boundaries = {
               'A plugin imports no module and no boot code: take what it needs as a registration option (the actor type is in src/shared/actor.ts).',
           },
           {
-            from: { element: { type: 'adapters' }, file: { categories: { noneOf: ['test', 'adapter-pending'] } } },
+            from: { element: { type: 'adapters' }, file: { categories: { noneOf: ['test'] } } },
             disallow: [
               { to: { element: { types: { anyOf: ['module', 'plugins', 'schema'] } } } },
               { to: { file: { categories: 'boot' } } },

@@ -2,6 +2,7 @@
  * What the benches share: a keep-alive HTTP client, a worker pool, percentiles, a throw-away PostgreSQL database,
  * the app listening in this process, and a bare Fastify hello-world to measure against.
  */
+import { createPayments } from '../src/server/startup';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,6 @@ import pg from 'pg';
 import { systemClock } from '../src/server/adapters/clock';
 import { newId } from '../src/server/adapters/ids';
 import { createKeys } from '../src/server/adapters/keys';
-import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import { FakeSms } from '../src/server/adapters/sms/fake-sms';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -135,7 +135,7 @@ export async function listenApp(
       clock: systemClock,
       keys,
       sms: new FakeSms(),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
+      payments: createPayments(config, database.db, systemClock, keys),
     },
     ...(opts.logger === undefined ? {} : { logger: opts.logger }),
   });

@@ -32,9 +32,9 @@
  * `--attempts`, `--connections`, `--rounds N` (in process on PostgreSQL: N pairs of a raw-SQL loop and a rush, and
  * the median of their ratios; default 3), `--postgres-only` (skip PGlite).
  */
+import { createPayments } from '../src/server/startup';
 import { systemClock } from '../src/server/adapters/clock';
 import { createKeys } from '../src/server/adapters/keys';
-import { createPaymentProvider } from '../src/server/adapters/payments/create-payments';
 import type { SandboxProvider } from '../src/server/adapters/payments/sandbox';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
@@ -63,7 +63,7 @@ async function main() {
     const database = await freshPostgres(url);
     const keys = createKeys(SECRET);
     const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', APP_SECRET: SECRET });
-    const sandbox = createPaymentProvider(config, database.db, systemClock, keys) as SandboxProvider;
+    const sandbox = createPayments(config, database.db, systemClock, keys) as SandboxProvider;
     try {
       // The same raw-SQL claim loop as the in-process run, against which each server-process run's sell-through is put.
       const now = new Date();

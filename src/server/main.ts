@@ -5,9 +5,8 @@ import { buildApp } from './app';
 import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
-import { createPaymentProvider } from './adapters/payments/create-payments';
 import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
-import { createSmsSender, loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
+import { createPayments, createSmsSender, loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -27,7 +26,7 @@ async function main() {
       clock: systemClock,
       keys,
       sms: createSmsSender(config),
-      payments: createPaymentProvider(config, database.db, systemClock, keys),
+      payments: createPayments(config, database.db, systemClock, keys),
     },
     redis,
     logger: loggerOptions(config.LOG_LEVEL),

@@ -18,6 +18,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
 import { createVault } from './adapters/vault';
 import { createShipmentsService } from './modules/shipments/shipments.service';
 import { createUsersService } from './modules/users/users.service';
@@ -33,14 +34,11 @@ export function createServices(deps: Deps) {
   const goods = createGoodsService(deps, { catalogue });
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
-  const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
   const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
+  // The wallet first: pay orders book their money through its order books (decision 025).
   const wallet = createWalletService(deps, { identity, auth, audit });
-  payOrders.useBalancePayer({
-    pay: (tx, order) => wallet.payOrderFromBalance(tx, order),
-    returnPayment: (tx, order, payment) => wallet.returnDuplicatePayment(tx, order, payment),
-  });
+  const payOrders = createPayOrdersService(deps, { catalogue, cards, goods, books: wallet.orderBooks });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
   const addresses = createAddressesService(deps);
@@ -50,6 +48,8 @@ export function createServices(deps: Deps) {
     audit,
     identity,
     wallet,
+    /** The back office's books (帳目): trial balance, journal, reconciliation. */
+    ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
     auth,
     content: createContentService(deps),

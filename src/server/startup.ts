@@ -1,6 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Clock } from './adapters/clock';
+import type { Keys } from './adapters/keys';
+import { createPaymentProvider, type PaymentProvider } from './adapters/payments/create-payments';
 import { createConsoleSms } from './adapters/sms/console-sms';
 import { createFileSms } from './adapters/sms/file-sms';
 import type { SmsSender } from './adapters/sms/sms';
@@ -9,8 +12,9 @@ import { createLocalStorage, localUploadsRoot } from './adapters/storage/local-s
 import { createS3Storage } from './adapters/storage/s3-storage';
 import type { StorageAdapter } from './adapters/storage/storage';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type Db } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
+import { createSandboxBank } from './modules/payments/sandbox-bank.repository';
 
 /** The configuration once APP_SECRET is known (set, or generated for the embedded database). */
 export type StartupConfig = Config & { APP_SECRET: string };
@@ -120,4 +124,9 @@ export function createStorage(config: Config): StorageAdapter {
     });
   }
   return createLocalStorage(localUploadsRoot(config.DATA_DIR));
+}
+
+/** The payment provider PAYMENT_PROVIDER names, built once per process; the sandbox keeps its bank in `db`. */
+export function createPayments(config: Config, db: Db, clock: Clock, keys: Keys): PaymentProvider {
+  return createPaymentProvider(config, createSandboxBank(db), clock, keys);
 }

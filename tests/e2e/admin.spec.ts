@@ -244,6 +244,21 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await messagesGone(op);
   await expectNoAxeViolations(op, '/admin/withdrawals');
 
+  // The books (帳目): the trial balance totals 0, reconciliation finds nothing, the payout is in the journal.
+  await openScreen(op, '帳目', '/ledger');
+  await expect(op.getByText(/合計：HK\$0\.00（借貸平衡）/)).toBeVisible();
+  await expectNoAxeViolations(op, '/admin/ledger');
+  await op.getByRole('tab', { name: '對帳' }).click();
+  await expect(op.getByText(/對帳無異常/)).toBeVisible();
+  await op.getByRole('tab', { name: '分錄' }).click();
+  await op.getByLabel('類別').click();
+  await op.getByRole('option', { name: 'withdrawal_paid' }).click();
+  await op.getByRole('button', { name: '搜尋' }).click();
+  await expect(op.getByRole('cell', { name: 'withdrawal_paid' }).first()).toBeVisible();
+  await expectNoAxeViolations(op, '/admin/ledger (分錄)');
+  await op.getByRole('tab', { name: '退款' }).click();
+  await expectNoAxeViolations(op, '/admin/ledger (退款)');
+
   // The audit log has each step (newest first), by operator, and finds one by its action.
   await openScreen(op, '操作記錄', '/audit');
   await expectNoAxeViolations(op, '/admin/audit');

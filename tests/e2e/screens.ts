@@ -81,6 +81,7 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/shipments' },
   { path: '/admin/shipments', open: /^發貨 / },
   { path: '/admin/withdrawals' },
+  { path: '/admin/ledger' },
   { path: '/admin/identities' },
   { path: '/admin/identities', open: /^撤銷 .*的實名認證$/ },
   { path: '/admin/users' },

@@ -43,6 +43,11 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
       'GET /api/admin/audit',
       'POST /api/admin/shipments/ship',
       'POST /api/admin/withdrawals/pay',
+      'GET /api/admin/ledger/trialBalance',
+      'GET /api/admin/ledger/journal',
+      'GET /api/admin/ledger/reconcile',
+      'GET /api/admin/ledger/refunds',
+      'POST /api/admin/ledger/refunds/pay',
     ]) {
       expect(paths).toContain(expected);
     }

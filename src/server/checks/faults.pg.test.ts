@@ -350,6 +350,10 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       const broken = await brokenInvariants(t.db);
       held += Object.keys(INVARIANTS).length - broken.length;
       for (const b of broken) failures.push(`${when}: ${b}`);
+      // The books (decision 025): every pay order has exactly its postings, refunds payable matches its records.
+      for (const e of (await t.app.services.ledger.reconcile()).exceptions) {
+        failures.push(`${when}: books: ${e.type} ${e.ref} ${e.detail}`);
+      }
     };
     for (const flow of FLOWS) {
       for (const step of flow.steps) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { identities } from '../db/schema';
 import { giveCard, trader, verify } from '../modules/market/market.fixtures';
+import { latePayment } from '../modules/wallet/wallet.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { cardOrder, customer, entry, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
@@ -61,6 +62,19 @@ const reason = { extra: { reason: '所有權檢查' } };
 const phone = ['phone'];
 
 export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
+  // A customer's late payment owed back (decision 025): only an operator sees or pays its refund record.
+  {
+    route: 'POST /api/admin/ledger/refunds/pay',
+    param: 'id',
+    kind: 'private',
+    create: async (t, owner) => {
+      await makeOperator(t, owner);
+      const orderNo = await latePayment(t, await customer(t));
+      const { rows } = await t.app.services.wallet.adminRefunds(operator(owner), { page: 1, pageSize: 50 });
+      return rows.find((r) => r.orderNo === orderNo)!.id;
+    },
+    privateFields: ['paymentRef'],
+  },
   entry('GET /api/admin/users/detail', 'id', 'private', customerOf(), phone),
   entry('GET /api/admin/users/orders', 'id', 'private', customerOf(cardOrder), ['orderNo']),
   entry(

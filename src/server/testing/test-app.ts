@@ -1,3 +1,4 @@
+import { createPayments } from '../startup';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ManualClock } from '../adapters/clock';
 import { createKeys, type Keys } from '../adapters/keys';
 import { FakeSms } from '../adapters/sms/fake-sms';
-import { createPaymentProvider } from '../adapters/payments/create-payments';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
@@ -57,7 +57,7 @@ export function testDeps(
   clock = new ManualClock(),
   keys = createKeys(config.APP_SECRET),
 ) {
-  return { config, db, clock, keys, sms: new FakeSms(), payments: createPaymentProvider(config, db, clock, keys) };
+  return { config, db, clock, keys, sms: new FakeSms(), payments: createPayments(config, db, clock, keys) };
 }
 
 /** The whole app on a fresh migrated database, with a manual clock and a fake SMS gateway. */
@@ -68,6 +68,11 @@ export async function createTestApp(
     env?: Record<string, string>;
     onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
     webRoot?: string;
+    /**
+     * Reconcile the books when the app closes and fail on any exception (decision 025): on by default, so every
+     * API test file is checked. Off only for a test that breaks the books on purpose and says so.
+     */
+    reconcileOnClose?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts);
@@ -110,6 +115,17 @@ export async function createTestApp(
       const body = res.json() as { code: number; msg: string; data: never };
       return { status: res.statusCode, ...body };
     },
-    close: () => app.close(),
+    async close() {
+      let exceptions: { type: string; ref: string; detail: string }[] = [];
+      try {
+        if (opts.reconcileOnClose !== false) exceptions = (await app.services.ledger.reconcile()).exceptions;
+      } finally {
+        await app.close();
+      }
+      if (exceptions.length > 0) {
+        const lines = exceptions.slice(0, 10).map((e) => `  ${e.type} ${e.ref}: ${e.detail}`);
+        throw new Error(`the books do not reconcile when this test app closes (decision 025):\n${lines.join('\n')}`);
+      }
+    },
   };
 }

@@ -25,6 +25,7 @@ import { ArticlesScreen } from './screens/articles-screen';
 import { PrivacyScreen } from './screens/privacy-screen';
 import { ShipmentsScreen } from './screens/shipments-screen';
 import { WithdrawalsScreen } from './screens/withdrawals-screen';
+import { LedgerScreen } from './screens/ledger-screen';
 import { IdentitiesScreen } from './screens/identities-screen';
 import { UsersScreen } from './screens/users-screen';
 import { UserShowScreen } from './screens/user-show-screen';
@@ -127,6 +128,7 @@ export function AdminApp() {
                 <Route path="privacy" element={<PrivacyScreen />} />
                 <Route path="shipments" element={<ShipmentsScreen />} />
                 <Route path="withdrawals" element={<WithdrawalsScreen />} />
+                <Route path="ledger" element={<LedgerScreen />} />
                 <Route path="identities" element={<IdentitiesScreen />} />
                 <Route path="users" element={<UsersScreen />} />
                 <Route path="users/show/:id" element={<UserShowScreen />} />

@@ -14,6 +14,7 @@ import {
   TeamOutlined,
   WalletOutlined,
   AppstoreOutlined,
+  AccountBookOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
@@ -34,6 +35,7 @@ export const RESOURCES: ResourceProps[] = [
   { name: 'privacy', list: '/privacy', meta: { label: '私隱政策', icon: <SafetyOutlined aria-hidden="true" /> } },
   { name: 'shipments', list: '/shipments', meta: { label: '提貨發貨', icon: <CarOutlined aria-hidden="true" /> } },
   { name: 'withdrawals', list: '/withdrawals', meta: { label: '提現', icon: <WalletOutlined aria-hidden="true" /> } },
+  { name: 'ledger', list: '/ledger', meta: { label: '帳目', icon: <AccountBookOutlined aria-hidden="true" /> } },
   { name: 'identities', list: '/identities', meta: { label: '實名認證', icon: <IdcardOutlined aria-hidden="true" /> } },
   {
     name: 'users',

@@ -1,21 +1,36 @@
 import type { Clock } from '../clock';
 import type { Keys } from '../keys';
-import type { Config } from '../../config';
-import type { Executor } from '../../db/client';
-import { createSandboxProvider, type SandboxProvider } from './sandbox';
+import { createSandboxProvider, type SandboxBank, type SandboxProvider } from './sandbox';
 import { createStripeProvider, type StripeProvider } from './stripe';
 
 export type PaymentProvider = SandboxProvider | StripeProvider;
 
-/** The payment provider the configuration names (PAYMENT_PROVIDER, sandbox by default). */
-export function createPaymentProvider(config: Config, db: Executor, clock: Clock, keys: Keys): PaymentProvider {
-  if (config.PAYMENT_PROVIDER === 'stripe') {
+/** The settings the provider is chosen and configured by (a plain subset of the parsed configuration). */
+export interface PaymentOptions {
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  publicUrl: string;
+}
+
+/**
+ * The payment provider the options name (PAYMENT_PROVIDER, sandbox by default). The sandbox keeps its "bank side"
+ * through `bank` (the payments module's table, modules/payments/sandbox-bank.repository.ts).
+ */
+export function createPaymentProvider(
+  options: PaymentOptions,
+  bank: SandboxBank,
+  clock: Clock,
+  keys: Keys,
+): PaymentProvider {
+  if (options.PAYMENT_PROVIDER === 'stripe') {
     return createStripeProvider({
-      secretKey: config.STRIPE_SECRET_KEY!,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-      apiBase: config.STRIPE_API_BASE,
+      secretKey: options.STRIPE_SECRET_KEY!,
+      webhookSecret: options.STRIPE_WEBHOOK_SECRET!,
+      apiBase: options.STRIPE_API_BASE,
       clock,
     });
   }
-  return createSandboxProvider({ db, clock, webhookKey: keys.key('sandboxWebhook'), publicUrl: config.publicUrl });
+  return createSandboxProvider({ bank, clock, webhookKey: keys.key('sandboxWebhook'), publicUrl: options.publicUrl });
 }

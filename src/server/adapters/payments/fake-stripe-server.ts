@@ -26,6 +26,10 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   /** Requests seen, as "METHOD path". */
   requests: string[];
+  /** Refunds made, by id: payment intent, amount and the idempotency key they were made with. */
+  refunds: Map<string, { payment_intent: string; amount: number; key: string | null }>;
+  /** The next refund request is refused as Stripe refuses one (e.g. already refunded). */
+  refuseNextRefund: { on: boolean };
   /** The buyer pays at Stripe: the session becomes complete and paid. */
   markPaid(id: string): FakeSession;
   /** A `checkout.session.completed` event for a session, as Stripe would post it. */
@@ -43,12 +47,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * A small local stand-in for the two Stripe endpoints the adapter calls: create and retrieve a
- * Checkout Session. Checks the secret key and the form encoding as Stripe does.
+ * A small local stand-in for the Stripe endpoints the adapter calls: create and retrieve a Checkout Session, and
+ * create a refund (idempotent on its Idempotency-Key, refused beyond the amount paid). Checks the secret key and the form encoding as Stripe does.
  */
 export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: string[] = [];
+  const refunds = new Map<string, { payment_intent: string; amount: number; key: string | null }>();
+  const refuseNextRefund = { on: false };
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBase32(12)}` });
     res.end(JSON.stringify(body));
@@ -97,6 +103,25 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         sessions.set(id, session);
         return send(res, 200, session);
       }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const form = new URLSearchParams(await readBody(req));
+        const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+        const same = [...refunds].find(([, r]) => key && r.key === key);
+        if (same) return send(res, 200, { id: same[0], object: 'refund', status: 'succeeded', ...same[1] });
+        const pi = form.get('payment_intent') ?? '';
+        const session = [...sessions.values()].find((s) => s.payment_intent === pi);
+        if (!session)
+          return send(res, 400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        const amount = Number(form.get('amount') ?? session.amount_total);
+        const refunded = [...refunds.values()].filter((r) => r.payment_intent === pi).reduce((n, r) => n + r.amount, 0);
+        if (refuseNextRefund.on || amount + refunded > session.amount_total) {
+          refuseNextRefund.on = false;
+          return send(res, 400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded' } });
+        }
+        const id = `re_${randomBase32(24)}`;
+        refunds.set(id, { payment_intent: pi, amount, key });
+        return send(res, 200, { id, object: 'refund', status: 'succeeded', payment_intent: pi, amount });
+      }
       const m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && m) {
         const session = sessions.get(decodeURIComponent(m[1]!));
@@ -114,6 +139,8 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    refunds,
+    refuseNextRefund,
     markPaid(id) {
       const s = sessions.get(id);
       if (!s) throw new Error(`no session ${id}`);

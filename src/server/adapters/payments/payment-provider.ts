@@ -27,6 +27,15 @@ export interface ProviderPayment {
   paymentRef: string | null;
 }
 
+export interface RefundInput {
+  /** The checkout the payment was made at. */
+  providerRef: string;
+  /** The payment to refund (sandbox charge, Stripe payment intent). */
+  paymentRef: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
 /** A verified webhook: its id for de-duplication and, when it reports a payment, the payment. */
 export interface WebhookEvent {
   eventId: string;
@@ -62,6 +71,11 @@ export interface PaymentProviderBase {
   localCheckout(orderNo: string): Checkout | null;
   /** Asks the provider whether a checkout was paid (payCheck reconciliation). */
   retrievePayment(providerRef: string): Promise<ProviderPayment | null>;
+  /**
+   * Pays a received payment back in full (refund records, decision 025). Idempotent on `idempotencyKey`: a retry
+   * answers the same refund. Throws ProviderUnavailableError when the provider cannot be reached or refuses.
+   */
+  refund(input: RefundInput): Promise<{ refundRef: string }>;
   /** Verifies a webhook on its raw bytes; throws WebhookVerificationError when it does not check out. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }

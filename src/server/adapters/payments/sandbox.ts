@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../clock';
-import type { Executor } from '../../db/client';
-import { sandboxCharges } from '../../db/schema/payments';
 import { newId } from '../ids';
 import {
+  ProviderUnavailableError,
   WebhookVerificationError,
   type PaymentProviderBase,
   type ProviderPayment,
@@ -46,8 +44,32 @@ export interface SandboxProvider extends PaymentProviderBase {
   sign(rawBody: string | Buffer, timestampS: number): string;
 }
 
+/** A charge the sandbox took for a checkout. */
+export interface SandboxCharge {
+  id: string;
+  orderNo: string;
+  amountCents: number;
+  refundId: string | null;
+}
+
+/** The sandbox's "bank side": the charges it took, kept by the payments module (this adapter owns no table). */
+export interface SandboxBank {
+  /** Records a charge for a checkout unless it has one. */
+  addCharge(row: {
+    id: string;
+    checkoutId: string;
+    orderNo: string;
+    amountCents: number;
+    createdAt: Date;
+  }): Promise<void>;
+  /** The charge of a checkout, if it was paid. */
+  chargeOf(checkoutId: string): Promise<SandboxCharge | null>;
+  /** Marks a charge refunded (once: a repeat answers the first refund id); null when there is no such charge. */
+  refund(input: { checkoutId: string; chargeId: string; refundId: string; at: Date }): Promise<string | null>;
+}
+
 export interface SandboxOptions {
-  db: Executor;
+  bank: SandboxBank;
   clock: Clock;
   /** The sandbox-webhook key derived from APP_SECRET (adapters/keys.ts). */
   webhookKey: Buffer;
@@ -64,19 +86,7 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
     return `t=${timestampS},v1=${mac(timestampS, rawBody).toString('hex')}`;
   }
 
-  async function findCharge(checkoutId: string) {
-    const rows = await opts.db
-      .select({
-        id: sandboxCharges.id,
-        orderNo: sandboxCharges.orderNo,
-        amountCents: sandboxCharges.amountCents,
-        createdAt: sandboxCharges.createdAt,
-      })
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.checkoutId, checkoutId))
-      .limit(1);
-    return rows[0] ?? null;
-  }
+  const findCharge = (checkoutId: string) => opts.bank.chargeOf(checkoutId);
 
   return {
     name: 'sandbox',
@@ -104,16 +114,13 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
 
     async pay(input) {
       const now = opts.clock.now();
-      await opts.db
-        .insert(sandboxCharges)
-        .values({
-          id: newId('sbx_ch'),
-          checkoutId: input.checkoutId,
-          orderNo: input.orderNo,
-          amountCents: input.amountCents,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: sandboxCharges.checkoutId });
+      await opts.bank.addCharge({
+        id: newId('sbx_ch'),
+        checkoutId: input.checkoutId,
+        orderNo: input.orderNo,
+        amountCents: input.amountCents,
+        createdAt: now,
+      });
       const charge = (await findCharge(input.checkoutId))!;
       const event: SandboxEvent = {
         // One charge, one event id: paying twice re-sends the same event, which is applied once.
@@ -136,6 +143,17 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
     },
 
     sign,
+
+    async refund(input) {
+      const refundId = await opts.bank.refund({
+        checkoutId: input.providerRef,
+        chargeId: input.paymentRef,
+        refundId: newId('sbx_re'),
+        at: opts.clock.now(),
+      });
+      if (!refundId) throw new ProviderUnavailableError(`sandbox has no charge ${input.paymentRef}`);
+      return { refundRef: refundId };
+    },
 
     verifyWebhook(rawBody, headers): WebhookEvent {
       const header = headers[SANDBOX_SIGNATURE_HEADER];

@@ -100,6 +100,19 @@ export function createStripeProvider(opts: StripeOptions): StripeProvider {
       }
     },
 
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentRef, amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`refund ${refund.status}`);
+        return { refundRef: refund.id };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
     verifyWebhook(rawBody, headers): WebhookEvent {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string') throw new WebhookVerificationError('missing signature');

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_ACCOUNT_TYPES, REFUND_STATUSES } from '../../../shared/schemas/admin-ledger';
 import { users } from './auth';
 
 const ts = () => timestamp({ withTimezone: true });
 const cents = () => bigint({ mode: 'number' });
 
 /**
- * A ledger account: `user:<id>:balance`, `user:<id>:escrow`, `platform:fees`, `provider:clearing`,
- * `payout:clearing`, `payout:paid`. `balance` is a cache of the sum of its entries, changed only in
+ * A ledger account: `user:<id>:balance`, `user:<id>:escrow`, `platform:fees`, `platform:sales`,
+ * `provider:clearing`, `orders:clearing`, `refunds:payable`, `payout:clearing`, `payout:paid` (decision 025). `balance` is a cache of the sum of its entries, changed only in
  * the transaction that inserts them; user and payout accounts may never go below zero.
  */
 export const ledgerAccounts = pgTable(
@@ -15,9 +16,7 @@ export const ledgerAccounts = pgTable(
   {
     id: text().primaryKey(),
     userId: text().references(() => users.id),
-    type: text({
-      enum: ['balance', 'escrow', 'fees', 'provider_clearing', 'payout_clearing', 'payout_paid'],
-    }).notNull(),
+    type: text({ enum: LEDGER_ACCOUNT_TYPES }).notNull(),
     balance: cents().notNull().default(0),
     createdAt: ts().notNull(),
   },
@@ -88,4 +87,36 @@ export const withdrawals = pgTable(
     index().on(t.status, t.createdAt),
     check('withdrawals_amount', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * Money a provider paid us that is owed back (a late or a second payment, decision 025): `pending` until an
+ * operator pays it through the provider's refund (`paid`), or the provider refused (`failed`, may be retried).
+ * One record per provider payment.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text().primaryKey(),
+    orderNo: text().notNull(),
+    provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+    /** The provider's checkout (sandbox checkout id, Stripe Checkout Session id). */
+    providerRef: text().notNull(),
+    /** The provider's payment being refunded (sandbox charge, Stripe payment intent). */
+    paymentRef: text().notNull(),
+    /** The posting key of the money received: `<provider>:<paymentRef>`. */
+    postingRef: text().notNull().unique(),
+    amount: cents().notNull(),
+    currency: text().notNull().default('HKD'),
+    reason: text({ enum: ['late', 'duplicate'] }).notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** The provider's refund id once paid. */
+    providerRefundRef: text(),
+    /** Why the provider refused, when `failed`. */
+    failure: text(),
+    decidedBy: text().references(() => users.id),
+    createdAt: ts().notNull(),
+    decidedAt: ts(),
+  },
+  (t) => [index().on(t.status, t.createdAt), index().on(t.orderNo), check('refunds_amount', sql`${t.amount} > 0`)],
 );

@@ -48,6 +48,7 @@ describe('market property: random trading keeps the books and the items consiste
   const admin: Operator = { userId: '', sessionId: 'prop', roles: ['admin'], requestId: 'prop' };
   let events = 0;
   const counts = { ok: 0, refused: 0 };
+  let sequences = 0;
 
   const pick = <T>(xs: T[], i: number): T | undefined => (xs.length ? xs[xs.length - 1 - (i % xs.length)] : undefined);
 
@@ -148,7 +149,20 @@ describe('market property: random trading keeps the books and the items consiste
     const userFunds = audit.accounts
       .filter((a) => a.type === 'balance' || a.type === 'escrow')
       .reduce((s, a) => s + a.summed, 0);
-    expect(moneyIn).toBe(bal('payout:paid') + bal('platform:fees') + userFunds + bal('payout:clearing'));
+    // Outside money is wherever it went (decision 025): paid out, earned, held for users, or owed back.
+    expect(moneyIn).toBe(
+      bal('payout:paid') +
+        bal('platform:fees') +
+        bal('platform:sales') +
+        userFunds +
+        bal('payout:clearing') +
+        bal('orders:clearing') +
+        bal('refunds:payable'),
+    );
+    expect(bal('orders:clearing')).toBe(0);
+    // Every pay order has exactly the postings its state and type require; refunds payable = open refund records
+    // (every 20th sequence, and after the last: reconciling reads every order).
+    if (++sequences % 20 === 0) expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
 
     const listings = await t.app.services.market.openListings();
     const owners = new Map((await t.app.services.market.itemOwners()).map((c) => [c.id, c]));
@@ -204,6 +218,7 @@ describe('market property: random trading keeps the books and the items consiste
       }),
       { numRuns: RUNS },
     );
+    expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
     const audit = await t.app.services.wallet.audit();
     console.log(
       `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders, ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`,

@@ -193,7 +193,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
 
   /** The seller's side of a sale: price in, fee out, fee to the platform, from `source`. */
   const saleLines = (
-    source: { id: string; type: 'escrow' | 'provider_clearing'; userId: string | null },
+    source: { id: string; type: 'escrow' | 'orders_clearing'; userId: string | null },
     sellerId: string,
     price: number,
     what: string,
@@ -319,7 +319,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
         tx,
         'market_sale',
         order.orderNo,
-        saleLines(accounts.providerClearing, listing.userId, listing.price, describe(listing)),
+        saleLines(accounts.ordersClearing, listing.userId, listing.price, describe(listing)),
       );
       await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
       deps.log.info({ orderNo: order.orderNo, listingId: listing.id }, 'market sale settled');
@@ -394,7 +394,7 @@ export function createMarketService(deps: Pick<Deps, 'db' | 'clock' | 'log' | 'p
       if (!listing)
         throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
       await svc.wallet.post(tx, 'bid_funding', order.orderNo, [
-        { account: accounts.providerClearing, amount: -listing.price, kind: 'internal' },
+        { account: accounts.ordersClearing, amount: -listing.price, kind: 'internal' },
         {
           account: accounts.escrow(order.buyerId),
           amount: listing.price,

@@ -169,6 +169,19 @@ export function createPayOrdersRepository() {
         .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.status, 'pending')));
     },
 
+    /** Type, state, method and amount of every order (reconciliation of the books, decision 025). */
+    async ledgerFacts(db: Executor) {
+      return db
+        .select({
+          orderNo: payOrders.orderNo,
+          type: payOrders.type,
+          status: payOrders.status,
+          provider: payOrders.provider,
+          amountCents: payOrders.amountCents,
+        })
+        .from(payOrders);
+    },
+
     async setFulfilment(db: Executor, id: string, fulfilment: PayOrderFulfilment) {
       await db.update(payOrders).set({ fulfilment }).where(eq(payOrders.id, id));
     },

@@ -128,6 +128,9 @@ function fakeRepository() {
       events.set(key, { id: row.id, outcome: row.outcome, orderNo: row.orderNo ?? null });
       return true;
     },
+    async ledgerFacts() {
+      return orders.map((o) => ({ ...o }));
+    },
     async setEventOutcome(_db, id, outcome, orderNo) {
       for (const e of events.values()) if (e.id === id) Object.assign(e, { outcome, orderNo });
     },
@@ -145,7 +148,20 @@ function fakeItems(clock: ManualClock) {
     if (!s) throw new AppError('not_found', '找不到此商品');
     return s;
   };
+  /** The wallet's order books, as calls: each booked once per key, like the ledger's `post`. */
+  const booked: string[] = [];
+  const once = (key: string) => (booked.includes(key) ? false : (booked.push(key), true));
   const svc: PayOrdersDeps = {
+    books: {
+      async receive(_tx, o) {
+        once(`${o.provider === 'balance' ? 'balance_payment' : 'payment_received'}:${o.orderNo}:${o.amountCents}`);
+      },
+      async mallSale(_tx, o) {
+        once(`mall_sale:${o.orderNo}:${o.amountCents}`);
+      },
+      returnPayment: async (_tx, _o, p) => once(`payment_returned:${p.key}`),
+      refundDue: async (_tx, o, p, reason) => once(`${reason}:${o.orderNo}:${p.provider}:${p.paymentRef}`),
+    },
     catalogue: {
       soldOut: createSoldOutFlags({ broadcast: createLocalBroadcast(), clock }),
       async saleInfo(_db, { kind, id }) {
@@ -216,7 +232,7 @@ function fakeItems(clock: ManualClock) {
     });
     return supply.get(key(kind, id))!;
   }
-  return { svc, add, minted };
+  return { svc, add, minted, booked };
 }
 
 function fakeProvider() {
@@ -235,6 +251,9 @@ function fakeProvider() {
     async retrievePayment(ref) {
       if (state.down) throw new ProviderUnavailableError('down');
       return paid.get(ref) ?? null;
+    },
+    async refund() {
+      throw new Error('not used: refunds are paid by the wallet');
     },
     verifyWebhook() {
       throw new Error('not used: applyWebhook is called with a verified event');
@@ -499,6 +518,30 @@ describe('pay orders service (fakes)', () => {
       expect(items.minted).toEqual([{ cardInfoId: 'ci_1', ownerId: alice.userId, quantity: 2 }]);
       expect(card).toMatchObject({ reserved: 0, sold: 2 });
       expect([...store.events.values()].map((e) => e.outcome)).toEqual(['settled', 'already_paid']);
+      expect(items.booked).toEqual([`payment_received:${o.orderNo}:${o.amount}`, `mall_sale:${o.orderNo}:${o.amount}`]);
+    });
+
+    it('owes a second capture at the same checkout back, once, and books a replay of the first nothing', async () => {
+      items.add('card', 'ci_1');
+      const o = await service.create(alice, { type: 'card', cardInfoId: 'ci_1', quantity: 1 }, key());
+      const first = payment(o.orderNo, o.amount);
+      expect(await service.applyWebhook('stripe', { eventId: 'e1', eventType: 'x', payment: first })).toBe('settled');
+      const second = { ...first, paymentRef: 'pi_second' };
+      expect(await service.applyWebhook('stripe', { eventId: 'e2', eventType: 'x', payment: second })).toBe(
+        'refund_due',
+      );
+      expect(await service.applyWebhook('stripe', { eventId: 'e3', eventType: 'x', payment: second })).toBe(
+        'already_refund_due',
+      );
+      expect(await service.applyWebhook('stripe', { eventId: 'e4', eventType: 'x', payment: first })).toBe(
+        'already_paid',
+      );
+      expect(items.booked).toEqual([
+        `payment_received:${o.orderNo}:${o.amount}`,
+        `mall_sale:${o.orderNo}:${o.amount}`,
+        `duplicate:${o.orderNo}:stripe:pi_second`,
+      ]);
+      expect(items.minted).toHaveLength(1);
     });
 
     it('delivers nothing for a wrong amount or another provider', async () => {
@@ -537,6 +580,15 @@ describe('pay orders service (fakes)', () => {
       expect(store.orders[0]!.note).toContain('退回');
       expect(card).toMatchObject({ reserved: 0, sold: 0 });
       expect(items.minted).toEqual([]);
+      // The money came in and is owed back: booked once however often it is reported.
+      expect(
+        await service.applyWebhook('stripe', {
+          eventId: 'late-2',
+          eventType: 'x',
+          payment: payment(o.orderNo, o.amount),
+        }),
+      ).toBe('already_refunded');
+      expect(items.booked).toEqual([`late:${o.orderNo}:stripe:pi_${o.orderNo}`]);
     });
 
     it('leaves the order pending when the provider cannot be asked', async () => {

@@ -2,13 +2,13 @@ import { registerMallOrderTypes, type MallOrderDeps } from './mall-order-types';
 import { createOrderTypeRegistry } from './order-types';
 import { createOrdering, type OrderingDeps } from './ordering.service';
 import { createPayOrdersRepository, type PayOrdersRepository } from './pay-orders.repository';
-import { createSettlement } from './settlement.service';
+import { createSettlement, type PayOrderBooks } from './settlement.service';
 
 export type { SettleOutcome } from './settlement.service';
 export type { OrderTypeHandler, ReservedItem } from './order-types';
 
-/** The services pay orders use (catalogue supply, minting cards, creating goods). */
-export type PayOrdersDeps = Omit<MallOrderDeps, 'repo' | 'db'>;
+/** The services pay orders use (catalogue supply, minting cards, creating goods; the wallet's books). */
+export type PayOrdersDeps = Omit<MallOrderDeps, 'repo' | 'db'> & { books: PayOrderBooks };
 
 /**
  * Pay orders: ordering (ordering.service.ts) and settlement (settlement.service.ts) over one
@@ -22,12 +22,13 @@ export function createPayOrdersService(
 ) {
   const orderTypes = createOrderTypeRegistry();
   registerMallOrderTypes(orderTypes, { repo, db: deps.db, ...svc });
-  const settlement = createSettlement(deps, { repo, orderTypes });
+  const settlement = createSettlement(deps, { repo, orderTypes, books: svc.books });
   const ordering = createOrdering(deps, { repo, orderTypes, settlement });
 
   return {
     registerOrderType: orderTypes.register,
-    useBalancePayer: settlement.useBalancePayer,
+    /** Every pay order's type, state, method and amount (reconciliation of the books). */
+    orderFacts: () => repo.ledgerFacts(deps.db),
 
     /** `payOrder/payWithBalance`: the buyer's pending order paid from their wallet at once. */
     async payWithBalance(actor: { userId: string }, orderNo: string) {

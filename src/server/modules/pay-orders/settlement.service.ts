@@ -10,6 +10,8 @@ import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 export type SettleOutcome =
   | 'settled'
   | 'already_paid'
+  | 'refund_due'
+  | 'already_refund_due'
   | 'returned_to_balance'
   | 'already_returned'
   | 'refunded_late'
@@ -23,13 +25,25 @@ const LATE_PAYMENT_NOTE = '付款於訂單逾期或取消後才到達，款項�
 
 export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
 
-/** How the wallet takes part in settlement, inside the settling transaction. */
-export interface BalancePayer {
-  /** Takes an order's amount from the buyer's wallet (a 409 when the balance is short). */
-  pay(tx: Tx, order: PayOrderRow): Promise<void>;
+/** How settlement books money (the wallet's order books, decision 025), inside the settling transaction. */
+export interface PayOrderBooks {
+  /** The money a paid order received into orders clearing: from its provider, or from the buyer's balance (a 409 when short). */
+  receive(tx: Tx, order: PayOrderRow): Promise<void>;
+  /** A settled mall order (card, product): orders clearing → the platform's sales. */
+  mallSale(tx: Tx, order: PayOrderRow): Promise<void>;
   /** Credits a provider payment for an already-paid order to the buyer's balance; false when already credited. */
   returnPayment(tx: Tx, order: PayOrderRow, payment: { key: string; amountCents: number }): Promise<boolean>;
+  /** A provider payment that cannot be kept: owed back, with a refund record; false when already booked. */
+  refundDue(
+    tx: Tx,
+    order: PayOrderRow,
+    payment: { provider: 'sandbox' | 'stripe' } & Omit<ProviderPayment, 'orderNo'>,
+    reason: 'late' | 'duplicate',
+  ): Promise<boolean>;
 }
+
+/** The mall's own order types: their money ends in the platform's sales. */
+const MALL_TYPES: readonly string[] = ['card', 'product'];
 
 /**
  * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the
@@ -37,10 +51,16 @@ export interface BalancePayer {
  */
 export function createSettlement(
   deps: SettlementDeps,
-  { repo, orderTypes }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry },
+  { repo, orderTypes, books }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry; books: PayOrderBooks },
 ) {
   const provider = deps.payments;
-  let balancePayer: BalancePayer | null = null;
+
+  /** A pending → paid order: its money received, its items delivered, and (mall) its sale booked. */
+  async function settlePaid(tx: Tx, paid: PayOrderRow) {
+    await books.receive(tx, paid);
+    await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
+    if (MALL_TYPES.includes(paid.type)) await books.mallSale(tx, paid);
+  }
 
   /** Orders released in each open transaction of `transaction`, told to their type after the commit. */
   const releasedIn = new WeakMap<Tx, PayOrderRow[]>();
@@ -101,18 +121,30 @@ export function createSettlement(
     const now = deps.clock.now();
     const paid = switchedToBalance ? null : await repo.markPaid(tx, orderNo, now, payment.paymentRef);
     if (paid) {
-      await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
+      await settlePaid(tx, paid);
       return 'settled';
     }
     // Someone else got here first, or the payment is late: decide on the locked row.
     const current = (await repo.byOrderNo(tx, orderNo, { forUpdate: true }))!;
+    const owed = { ...payment, provider: providerName as 'sandbox' | 'stripe' };
     if (current.status === 'paid') {
-      // One checkout takes one payment, so the order's own checkout having paid it means this is that payment.
-      if (current.provider === providerName && current.providerRef === payment.providerRef) return 'already_paid';
+      if (current.provider === providerName && current.providerRef === payment.providerRef) {
+        // The same payment reported again is a replay; another payment at the same checkout is a second capture,
+        // owed back to the payer (decision 025).
+        const second =
+          !!payment.paymentRef && !!current.providerPaymentRef && payment.paymentRef !== current.providerPaymentRef;
+        if (!second) return 'already_paid';
+        const due = await books.refundDue(tx, current, owed, 'duplicate');
+        if (due)
+          deps.log.warn(
+            { orderNo, paymentRef: payment.paymentRef },
+            'second capture for a paid order marked for refund',
+          );
+        return due ? 'refund_due' : 'already_refund_due';
+      }
       // Paid another way (the wallet, before this payment was reported): this money goes back to the buyer (decision 003).
-      if (!balancePayer) throw new AppError('internal', 'no balance payer registered');
       const key = `${providerName}:${payment.providerRef}`;
-      const credited = await balancePayer.returnPayment(tx, current, { key, amountCents: payment.amountCents });
+      const credited = await books.returnPayment(tx, current, { key, amountCents: payment.amountCents });
       if (credited)
         deps.log.warn(
           { orderNo, paymentRef: payment.paymentRef },
@@ -120,12 +152,16 @@ export function createSettlement(
         );
       return credited ? 'returned_to_balance' : 'already_returned';
     }
-    if (current.status === 'refunded') return 'already_refunded';
+    if (current.status === 'refunded') {
+      return (await books.refundDue(tx, current, owed, 'late')) ? 'refunded_late' : 'already_refunded';
+    }
     if (current.status === 'pending') {
       const expired = await repo.expireOne(tx, orderNo, now);
       if (expired) await release(tx, expired);
     }
     await repo.markRefunded(tx, orderNo, now, LATE_PAYMENT_NOTE, payment.paymentRef);
+    // The money came in: it is owed back, with a refund record for an operator (decision 025).
+    await books.refundDue(tx, current, owed, 'late');
     deps.log.warn({ orderNo, paymentRef: payment.paymentRef }, 'late payment marked for refund');
     return 'refunded_late';
   }
@@ -134,15 +170,8 @@ export function createSettlement(
     release,
     transaction,
 
-    /** The wallet registers how the `balance` method takes the money. */
-    useBalancePayer(payer: BalancePayer) {
-      balancePayer = payer;
-    },
-
     /** Pays a pending order from the buyer's wallet and settles it at once, in one transaction. */
     async payWithBalance(buyerId: string, orderNo: string): Promise<PayOrderRow> {
-      if (!balancePayer) throw new AppError('internal', 'no balance payer registered');
-      const pay = balancePayer;
       return deps.db.transaction(async (tx) => {
         const order = await repo.byOrderNo(tx, orderNo, { forUpdate: true });
         if (!order || order.buyerId !== buyerId) throw notFound('找不到此訂單');
@@ -150,11 +179,9 @@ export function createSettlement(
         if (order.status === 'paid') throw conflict('訂單已付款');
         if (order.status !== 'pending' || order.expiresAt <= now) throw conflict('訂單已逾期或已取消，請重新下單');
         await repo.switchToBalance(tx, orderNo, now);
-        const current = (await repo.byOrderNo(tx, orderNo))!;
-        await pay.pay(tx, current);
         const paid = await repo.markPaid(tx, orderNo, now, null);
         if (!paid) throw conflict('訂單狀態已改變，請重新整理');
-        await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
+        await settlePaid(tx, paid);
         return (await repo.byOrderNo(tx, orderNo))!;
       });
     },

@@ -5,6 +5,8 @@ import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-s
 import { cardInfos, payOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import type { AdminRefund } from '../../../shared/schemas/admin-ledger';
+import { signInOperator } from '../../testing/operator';
 import { createBuyers, createDrop } from '../pay-orders/pay-orders.fixtures';
 
 const SECRET = 'sk_test_trove_fake';
@@ -97,6 +99,42 @@ describe('Stripe provider against a local fake of its API', () => {
       query: { orderNo: order.orderNo },
     });
     expect(info.data.cards.map((c) => c.serialText)).toEqual(['#0001/10']);
+  });
+
+  it('owes a second capture at a paid checkout back, and pays it through the refunds API once', async () => {
+    const op = await signInOperator(t);
+    const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 9_900 });
+    const order = (await create(drop)).data;
+    const ref = await providerRef(order.orderNo);
+    fake.markPaid(ref);
+    const first = JSON.stringify(fake.completedEvent(ref, 'evt_cap_1'));
+    expect((await postEvent(first, signed(first))).json().data.outcome).toBe('settled');
+    // The provider captures a second payment at the same checkout (another payment intent).
+    fake.sessions.get(ref)!.payment_intent = 'pi_second_capture';
+    const second = JSON.stringify(fake.completedEvent(ref, 'evt_cap_2'));
+    expect((await postEvent(second, signed(second))).json().data.outcome).toBe('refund_due');
+    const again = JSON.stringify(fake.completedEvent(ref, 'evt_cap_3'));
+    expect((await postEvent(again, signed(again))).json().data.outcome).toBe('already_refund_due');
+    expect(await supply(drop)).toEqual({ minted: 1, reserved: 0 });
+    const refunds = await t.call<AdminRefund[]>('GET', 'admin/ledger/refunds', { token: op.token });
+    const refund = refunds.data.find((r) => r.orderNo === order.orderNo)!;
+    expect(refund).toMatchObject({ reason: 'duplicate', paymentRef: 'pi_second_capture', amount: 9_900 });
+
+    // Stripe refuses once: the record is marked failed, nothing is booked, and it can be paid again.
+    fake.refuseNextRefund.on = true;
+    const refused = await t.call('POST', 'admin/ledger/refunds/pay', { token: op.token, body: { id: refund.id } });
+    expect(refused).toMatchObject({ status: 503, msg: '支付服務暫時未能處理退款，請稍後再試' });
+    const paid = await t.call<AdminRefund>('POST', 'admin/ledger/refunds/pay', {
+      token: op.token,
+      body: { id: refund.id },
+    });
+    expect(paid.data).toMatchObject({ status: 'paid', failure: null });
+    expect(fake.refunds.get(paid.data.providerRefundRef!)).toEqual({
+      payment_intent: 'pi_second_capture',
+      amount: 9_900,
+      key: `refund-${refund.id}`,
+    });
+    expect(fake.requests.filter((r) => r === 'POST /v1/refunds').length).toBeGreaterThanOrEqual(2);
   });
 
   it('rejects a webhook with a bad signature or one signed with another secret', async () => {

@@ -11,6 +11,15 @@ import {
   WithdrawalSchema,
   WithdrawBodySchema,
 } from '../../../shared/schemas/wallet';
+import {
+  AdminPayRefundBodySchema,
+  AdminRefundSchema,
+  JournalPostingSchema,
+  JournalQuerySchema,
+  ReconcileSchema,
+  RefundListQuerySchema,
+  TrialBalanceSchema,
+} from '../../../shared/schemas/admin-ledger';
 import { adminArea, ok, okPage, reply, requireAdmin, requireUser, typed } from '../../http';
 
 export async function walletRoutes(app: FastifyInstance) {
@@ -41,10 +50,10 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 }
 
-/** Operators' withdrawal queue under /api/admin (a signed-in non-operator gets 404). */
+/** Operators' withdrawal queue and the books (帳目) under /api/admin (a signed-in non-operator gets 404). */
 export async function adminWalletRoutes(app: FastifyInstance) {
   const r = typed(app);
-  const { wallet } = app.services;
+  const { wallet, ledger } = app.services;
   const tags = ['admin'];
   app.addHook('onRequest', adminArea);
 
@@ -62,5 +71,27 @@ export async function adminWalletRoutes(app: FastifyInstance) {
     '/admin/withdrawals/reject',
     { schema: { tags, body: AdminRejectWithdrawalBodySchema, response: reply(AdminWithdrawalSchema) } },
     async (req) => ok(await wallet.rejectWithdrawal(requireAdmin(req), req.body), '已拒絕，款項已退回用戶錢包'),
+  );
+
+  r.get('/admin/ledger/trialBalance', { schema: { tags, response: reply(TrialBalanceSchema) } }, async (req) =>
+    ok(await ledger.trialBalance(requireAdmin(req))),
+  );
+  r.get(
+    '/admin/ledger/journal',
+    { schema: { tags, querystring: JournalQuerySchema, response: reply(z.array(JournalPostingSchema)) } },
+    async (req, res) => okPage(res, await ledger.journal(requireAdmin(req), req.query)),
+  );
+  r.get('/admin/ledger/reconcile', { schema: { tags, response: reply(ReconcileSchema) } }, async (req) =>
+    ok(await ledger.reconcile(requireAdmin(req))),
+  );
+  r.get(
+    '/admin/ledger/refunds',
+    { schema: { tags, querystring: RefundListQuerySchema, response: reply(z.array(AdminRefundSchema)) } },
+    async (req, res) => okPage(res, await wallet.adminRefunds(requireAdmin(req), req.query)),
+  );
+  r.post(
+    '/admin/ledger/refunds/pay',
+    { schema: { tags, body: AdminPayRefundBodySchema, response: reply(AdminRefundSchema) } },
+    async (req) => ok(await wallet.payRefund(requireAdmin(req), req.body), '已經支付服務退款'),
   );
 }

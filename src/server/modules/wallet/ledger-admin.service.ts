@@ -1,0 +1,88 @@
+import {
+  LEDGER_ACCOUNT_TYPE_LABELS,
+  LEDGER_ACCOUNT_TYPES,
+  type JournalPosting,
+  type JournalQuery,
+  type TrialBalance,
+} from '../../../shared/schemas/admin-ledger';
+import type { Deps } from '../../deps';
+import type { Operator } from '../auth/auth.service';
+import { createLedgerViewsRepository, type LedgerViewsRepository } from './ledger-views.repository';
+import { reconcileBooks, type SettledOrderFacts } from './reconcile';
+import { createRefundsRepository, type RefundsRepository } from './refunds.repository';
+import { createWalletRepository, type WalletRepository } from './wallet.repository';
+
+/**
+ * The books as operators see them (帳目): trial balance by account type, the journal, and reconciliation of pay
+ * orders against their postings. Built after pay orders, whose final orders it reads through `orders`.
+ */
+export function createLedgerAdminService(
+  deps: Pick<Deps, 'db'>,
+  svc: { orders: { finalOrders(): Promise<SettledOrderFacts[]> } },
+  repos: { views: LedgerViewsRepository; refunds: RefundsRepository; wallet: WalletRepository } = {
+    views: createLedgerViewsRepository(),
+    refunds: createRefundsRepository(),
+    wallet: createWalletRepository(),
+  },
+) {
+  async function trialBalance(): Promise<TrialBalance> {
+    const rows = await repos.views.trialBalance(deps.db);
+    const byType = new Map(rows.map((r) => [r.type, r]));
+    const accounts = LEDGER_ACCOUNT_TYPES.map((type) => ({
+      type,
+      label: LEDGER_ACCOUNT_TYPE_LABELS[type],
+      accounts: byType.get(type)?.accounts ?? 0,
+      balance: byType.get(type)?.balance ?? 0,
+    }));
+    return { accounts, total: accounts.reduce((s, a) => s + a.balance, 0) };
+  }
+
+  return {
+    trialBalance: (_operator: Operator) => trialBalance(),
+
+    /** Postings, newest first, with their entries; filters by kind, account, reference and time. */
+    async journal(
+      _operator: Operator,
+      q: JournalQuery & { page: number; pageSize: number },
+    ): Promise<{ rows: JournalPosting[]; total: number }> {
+      const { rows, total } = await repos.views.postings(deps.db, {
+        kind: q.kind,
+        accountId: q.account,
+        refId: q.ref,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const entries = await repos.views.entriesOf(
+        deps.db,
+        rows.map((r) => r.id),
+      );
+      return {
+        total,
+        rows: rows.map((p) => ({
+          id: p.id,
+          kind: p.kind,
+          refId: p.refId,
+          createdAt: p.createdAt.toISOString(),
+          entries: entries
+            .filter((e) => e.postingId === p.id)
+            .map((e) => ({ accountId: e.accountId, kind: e.kind, amount: e.amount, description: e.description })),
+        })),
+      };
+    },
+
+    /** Every exception of the books (decision 025); empty when they are right. */
+    async reconcile(_operator?: Operator) {
+      const exceptions = await reconcileBooks({
+        orders: await svc.orders.finalOrders(),
+        postings: (kinds, accountId) => repos.views.postingsOfKinds(deps.db, kinds, accountId),
+        refunds: await repos.refunds.all(deps.db),
+        audit: await repos.wallet.audit(deps.db),
+        total: (await trialBalance()).total,
+      });
+      return { exceptions };
+    },
+  };
+}
+export type LedgerAdminService = ReturnType<typeof createLedgerAdminService>;

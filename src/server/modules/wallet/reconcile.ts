@@ -1,0 +1,170 @@
+import type { ReconcileException } from '../../../shared/schemas/admin-ledger';
+import { accounts } from './accounts';
+import type { WalletRepository } from './wallet.repository';
+
+/** What reconciliation needs of a pay order (read through the pay-orders service). */
+export interface SettledOrderFacts {
+  orderNo: string;
+  type: 'card' | 'product' | 'market' | 'bid';
+  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+  provider: string;
+  amountCents: number;
+}
+
+/** The postings a paid order of each type gets besides its receipt (decision 025). */
+const SETTLEMENT_KIND = { card: 'mall_sale', product: 'mall_sale', market: 'market_sale', bid: 'bid_funding' } as const;
+const ORDER_KINDS = ['payment_received', 'balance_payment', 'mall_sale', 'market_sale', 'bid_funding'];
+const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment'];
+
+type PostingFacts = { kind: string; refId: string; onAccount: number };
+
+/** The postings a pay order must have, exactly: none unless paid; a receipt and its type's settlement when paid. */
+export function expectedKinds(o: SettledOrderFacts): string[] {
+  if (o.status !== 'paid') return [];
+  return [o.provider === 'balance' ? 'balance_payment' : 'payment_received', SETTLEMENT_KIND[o.type]];
+}
+
+const ex = (type: ReconcileException['type'], ref: string, detail: string, action: string): ReconcileException => ({
+  type,
+  ref,
+  detail,
+  action,
+});
+
+/**
+ * Compares pay orders, refund records and the ledger (decision 025): every pay order has exactly the postings its
+ * state and type require, each settled order nets to zero in orders clearing, refunds payable equals the open refund
+ * records, every posting nets to zero, cached balances match their entries and the trial balance is 0.
+ */
+export async function reconcileBooks(input: {
+  orders: SettledOrderFacts[];
+  postings(kinds: string[], accountId: string): Promise<PostingFacts[]>;
+  refunds: { id: string; orderNo: string; postingRef: string; status: string; amount: number }[];
+  audit: Awaited<ReturnType<WalletRepository['audit']>>;
+  total: number;
+}): Promise<ReconcileException[]> {
+  const out: ReconcileException[] = [];
+  const orderPostings = await input.postings(ORDER_KINDS, accounts.ordersClearing.id);
+  const byOrder = new Map<string, PostingFacts[]>();
+  for (const p of orderPostings) byOrder.set(p.refId, [...(byOrder.get(p.refId) ?? []), p]);
+  const refundsByOrder = new Set(input.refunds.map((r) => r.orderNo));
+
+  for (const o of input.orders) {
+    const got = byOrder.get(o.orderNo) ?? [];
+    byOrder.delete(o.orderNo);
+    const expected = expectedKinds(o);
+    for (const kind of expected.filter((k) => !got.some((p) => p.kind === k))) {
+      out.push(
+        ex(
+          'missing_posting',
+          o.orderNo,
+          `訂單 ${o.orderNo}（${o.status}）缺少「${kind}」分錄`,
+          '核對付款及交付紀錄後補記分錄',
+        ),
+      );
+    }
+    for (const p of got.filter((p) => !expected.includes(p.kind))) {
+      out.push(
+        ex(
+          'unexpected_posting',
+          o.orderNo,
+          `訂單 ${o.orderNo}（${o.status}）不應有「${p.kind}」分錄`,
+          '查明原因後以沖正分錄更正',
+        ),
+      );
+    }
+    const net = got.reduce((s, p) => s + p.onAccount, 0);
+    const received = got.find((p) => p.kind === 'payment_received' || p.kind === 'balance_payment');
+    if (o.status === 'paid' && (net !== 0 || (received && received.onAccount !== o.amountCents))) {
+      out.push(
+        ex(
+          'clearing_not_netted',
+          o.orderNo,
+          `訂單 ${o.orderNo} 在訂單收款待結算帳戶未能對銷（差額 ${net} 仙）`,
+          '核對訂單金額與分錄金額',
+        ),
+      );
+    }
+    if (o.status === 'refunded' && o.amountCents > 0 && !refundsByOrder.has(o.orderNo)) {
+      out.push(
+        ex('missing_posting', o.orderNo, `已退款訂單 ${o.orderNo} 沒有退款紀錄`, '建立退款紀錄並經支付服務退款'),
+      );
+    }
+  }
+  for (const refId of byOrder.keys()) {
+    out.push(
+      ex(
+        'posting_without_order',
+        refId,
+        `分錄參考 ${refId} 找不到對應的付款訂單`,
+        '查明分錄來源，必要時以沖正分錄更正',
+      ),
+    );
+  }
+
+  const refundPostings = await input.postings([...REFUND_DUE_KINDS, 'refund_paid'], accounts.refundsPayable.id);
+  const due = new Set(refundPostings.filter((p) => p.kind !== 'refund_paid' && p.onAccount !== 0).map((p) => p.refId));
+  const paidOut = new Set(refundPostings.filter((p) => p.kind === 'refund_paid').map((p) => p.refId));
+  for (const r of input.refunds) {
+    if (!due.has(r.postingRef))
+      out.push(ex('refund_without_posting', r.id, `退款紀錄 ${r.id} 沒有應退款項分錄`, '核對支付服務的收款紀錄'));
+    if ((r.status === 'paid') !== paidOut.has(r.id)) {
+      out.push(
+        ex(
+          'refund_without_posting',
+          r.id,
+          `退款紀錄 ${r.id}（${r.status}）與退款付款分錄不符`,
+          '核對支付服務的退款紀錄',
+        ),
+      );
+    }
+    due.delete(r.postingRef);
+  }
+  for (const ref of due) {
+    out.push(ex('posting_without_refund', ref, `應退款項分錄 ${ref} 沒有退款紀錄`, '建立退款紀錄並經支付服務退款'));
+  }
+
+  const balanceOf = (id: string) => input.audit.accounts.find((a) => a.id === id)?.cached ?? 0;
+  const open = input.refunds.filter((r) => r.status !== 'paid').reduce((s, r) => s + r.amount, 0);
+  if (balanceOf(accounts.refundsPayable.id) !== open) {
+    out.push(
+      ex(
+        'refunds_payable_mismatch',
+        accounts.refundsPayable.id,
+        `應退款項結餘 ${balanceOf(accounts.refundsPayable.id)} 仙，未完成退款紀錄合共 ${open} 仙`,
+        '逐筆核對退款紀錄與分錄',
+      ),
+    );
+  }
+  if (balanceOf(accounts.ordersClearing.id) !== 0) {
+    out.push(
+      ex(
+        'clearing_not_netted',
+        accounts.ordersClearing.id,
+        `訂單收款待結算帳戶結餘為 ${balanceOf(accounts.ordersClearing.id)} 仙`,
+        '查明未結算的收款',
+      ),
+    );
+  }
+  for (const u of input.audit.unbalanced) {
+    out.push(
+      ex('unbalanced_posting', u.postingId, `分錄 ${u.postingId} 借貸不平衡（${u.total} 仙）`, '立即通知工程團隊'),
+    );
+  }
+  for (const a of input.audit.accounts.filter((a) => a.cached !== a.summed)) {
+    out.push(
+      ex(
+        'cached_balance_mismatch',
+        a.id,
+        `帳戶 ${a.id} 結餘 ${a.cached} 仙與分錄合計 ${a.summed} 仙不符`,
+        '立即通知工程團隊',
+      ),
+    );
+  }
+  if (input.total !== 0) {
+    out.push(
+      ex('trial_balance_not_zero', 'trial_balance', `試算表合計為 ${input.total} 仙，不是 0`, '立即通知工程團隊'),
+    );
+  }
+  return out;
+}
