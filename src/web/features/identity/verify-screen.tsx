@@ -6,7 +6,8 @@ import { VerifyIdentityBodySchema, type Identity } from '../../../shared/schemas
 import { ErrorState, LoadingState } from '../../components/state-views';
 import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
-import { getIdentity, verifyIdentity } from './api/identity';
+import { getIdentity } from './api/get-identity';
+import { verifyIdentity } from './api/verify-identity';
 import './identity.css';
 import { formatHkDate as hkTime } from '../../../shared/hk-time';
 

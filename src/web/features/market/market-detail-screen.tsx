@@ -7,8 +7,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/state-vie
 import { isFailure } from '../../lib/request';
 import { useSession } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
-import { cancelListing } from './api/cancel-listing';
-import { getMarketDetail, type DetailTarget } from './api/get-market-detail';
+import { cancelListing } from '../../api/cancel-listing';
+import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
 import { formatHkTime } from './components/market-params';
 import { PriceChart } from './components/price-chart';
 import { SellIntoBid } from './components/sell-into-bid';

@@ -9,7 +9,7 @@ import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
-import { listCardInfos } from './api/get-catalogue';
+import { getCardInfos } from '../../api/get-card-infos';
 import { listMarketRows } from './api/list-market-rows';
 import { MarketRowItem } from './components/market-row';
 import { dollarsToCents, useQueryState } from './components/market-params';
@@ -26,7 +26,7 @@ const TABS: { key: ItemKind; title: string }[] = [
 /** Themes for the filter, gathered from the catalogue's card infos (there is no theme list call). */
 function useThemes() {
   const state = useLoad(async () => {
-    const cards = await listCardInfos({ page: 1, pageSize: 50 });
+    const cards = await getCardInfos({ page: 1, pageSize: 50 });
     if (isFailure(cards)) return cards;
     const seen = new Map<string, string>();
     for (const c of cards) seen.set(c.theme.id, c.theme.name);

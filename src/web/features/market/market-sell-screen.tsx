@@ -10,9 +10,12 @@ import { isFailure, type Failure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
 import { listConsignable } from './api/consignable';
 import { createListing, newIdempotencyKey } from './api/create-listing';
-import { getCardInfo, getProduct, listCardInfos, listProducts } from './api/get-catalogue';
-import { getMarketDetail } from './api/get-market-detail';
-import { getWallet } from './api/get-wallet';
+import { getCardInfo } from '../../api/get-card-info';
+import { getCardInfos } from '../../api/get-card-infos';
+import { getMarketDetail } from '../../api/get-market-detail';
+import { getProduct } from '../../api/get-product';
+import { getProducts } from '../../api/get-products';
+import { getWallet } from '../../api/get-wallet';
 import { useQueryState } from './components/market-params';
 import { FeeSummary, PriceInput, checkPrice } from './components/price-input';
 import './market.css';
@@ -225,13 +228,13 @@ function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
   const [kind, setKind] = useState<ItemKind>('card');
   const state = useLoad(async (): Promise<Target[] | Failure> => {
     if (kind === 'card') {
-      const cards = await listCardInfos({ page: 1, pageSize: PAGE });
+      const cards = await getCardInfos({ page: 1, pageSize: PAGE });
       if (isFailure(cards)) return cards;
       return cards.map((c) => ({ kind, id: c.id, name: c.name, image: c.image, sub: `${c.rarity}・${c.theme.name}` }));
     }
     const [entity, other] = await Promise.all([
-      listProducts({ type: 1, page: 1, pageSize: PAGE }),
-      listProducts({ type: 0, page: 1, pageSize: PAGE }),
+      getProducts({ type: 1, page: 1, pageSize: PAGE }),
+      getProducts({ type: 0, page: 1, pageSize: PAGE }),
     ]);
     if (isFailure(entity)) return entity;
     if (isFailure(other)) return other;

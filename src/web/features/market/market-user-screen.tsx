@@ -9,7 +9,7 @@ import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
-import { listUserListings } from './api/list-listings';
+import { listUserListings } from './api/list-user-listings';
 import { formatHkTime, useQueryState } from './components/market-params';
 import './market.css';
 import { SideToggle } from './components/side-toggle';

@@ -23,7 +23,11 @@ import { isFailure } from '../../lib/request';
 import { createListStore } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
-import { getHistory, getWallet, getWithdrawals, updatePayoutAccount, withdraw } from './api/wallet';
+import { getWallet } from '../../api/get-wallet';
+import { getHistory } from './api/get-history';
+import { getWithdrawals } from './api/get-withdrawals';
+import { updatePayoutAccount } from './api/update-payout-account';
+import { withdraw } from './api/withdraw';
 import './wallet.css';
 import { formatHkDateTime as hkTime } from '../../../shared/hk-time';
 
