@@ -29,7 +29,7 @@ import { getWithdrawals } from './api/get-withdrawals';
 import { updatePayoutAccount } from './api/update-payout-account';
 import { withdraw } from './api/withdraw';
 import './wallet.css';
-import { formatHkDateTime as hkTime } from '../../../shared/hk-time';
+import { formatHkDateTime } from '../../../shared/hk-time';
 
 // The seed's payment area holds no lists; these two belong to this screen only.
 const walletLists = createListStore(['history', 'withdrawals'] as const);
@@ -240,7 +240,7 @@ function HistoryList({ version }: { version: number }) {
           <li key={e.id} className="wallet-row">
             <span className="wallet-row-text">
               <span>{e.description}</span>
-              <small>{hkTime(e.createdAt)}</small>
+              <small>{formatHkDateTime(e.createdAt)}</small>
             </span>
             <strong className={e.amount >= 0 ? 'wallet-credit' : 'wallet-debit'}>
               {e.amount >= 0 ? `+${formatHkd(e.amount)}` : formatHkd(e.amount)}
@@ -277,7 +277,7 @@ function WithdrawalList({ version }: { version: number }) {
                 {PAYOUT_METHOD_LABELS[w.method]} {w.accountNoMasked}
               </span>
               <small>
-                {hkTime(w.createdAt)}
+                {formatHkDateTime(w.createdAt)}
                 {w.status === 'rejected' && w.reason ? `・原因：${w.reason}` : ''}
                 {w.status === 'paid' && w.reference ? `・參考編號 ${w.reference}` : ''}
               </small>
