@@ -9,7 +9,7 @@ import { useSession } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { cancelListing } from '../../api/cancel-listing';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
-import { formatHkTime } from './components/market-params';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import { PriceChart } from './components/price-chart';
 import { SellIntoBid } from './components/sell-into-bid';
 import './market.css';
@@ -131,7 +131,7 @@ function Seller({ l }: { l: Listing }) {
         </Link>
       </div>
       <p className="market-muted">
-        {LISTING_STATUS_LABELS[l.status]}・{formatHkTime(l.createdAt)} 發佈・{formatHkTime(l.expiresAt)} 到期
+        {LISTING_STATUS_LABELS[l.status]}・{formatHkDateTime(l.createdAt)} 發佈・{formatHkDateTime(l.expiresAt)} 到期
       </p>
       {l.mine && l.status === 'taken_down' && (
         <p className="market-takedown" role="note">
