@@ -237,6 +237,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Only one way (issue 19 §5): endpoints are called from api/ files (one per call), imported where needed.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/api/**', 'src/web/lib/**', 'src/web/admin/**', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/request'],
+              importNames: ['get', 'post', 'postWithMsg'],
+              message:
+                'Call the endpoint through its api/ file (src/web/api or features/<name>/api), not the request client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   boundaries,
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'tools/**/*.ts'],

@@ -4,8 +4,12 @@ import {
   formatHkDate,
   formatHkDateTime,
   formatHkDayTime,
+  formatHkTime,
+  formatHkTimestamp,
+  fromHkWallClock,
   formatMinutesLeft,
   hkDays,
+  hkWallClock,
   hkYymmdd,
 } from './hk-time';
 
@@ -17,6 +21,15 @@ describe('Hong Kong time', () => {
     expect(formatHkDate(iso)).toBe('2026年1月5日');
     expect(formatHkDateTime(iso)).toBe('2026年1月5日 07:30');
     expect(formatHkDayTime(iso)).toBe('1月5日 07:30');
+    expect(formatHkTime(iso)).toBe('07:30');
+  });
+
+  it('shows the back office its numeric YYYY-MM-DD HH:mm, padded, midnight as 00:00', () => {
+    expect(formatHkTimestamp(iso)).toBe('2026-01-05 07:30');
+    expect(formatHkTimestamp(new Date('2026-03-08T16:00:00.000Z'))).toBe('2026-03-09 00:00');
+    expect(formatHkTimestamp('2026-12-31T15:59:00.000Z')).toBe('2026-12-31 23:59');
+    expect(formatHkTimestamp(null)).toBe('—');
+    expect(formatHkTimestamp('not a time')).toBe('—');
   });
 
   it('keeps midnight as 00:00 and single-digit months and days unpadded', () => {
@@ -48,5 +61,14 @@ describe('Hong Kong calendar days', () => {
       dates: ['2026-11-21', '2026-11-22'],
       since: new Date('2026-11-20T16:00:00Z'),
     });
+  });
+});
+
+describe('Hong Kong wall clock (the back office date pickers)', () => {
+  it('reads an instant as Hong Kong wall clock and back, to the millisecond', () => {
+    expect(hkWallClock('2026-01-04T23:30:12.345Z')).toBe('2026-01-05T07:30:12.345');
+    expect(fromHkWallClock('2026-01-05T07:30:12.345').toISOString()).toBe('2026-01-04T23:30:12.345Z');
+    expect(fromHkWallClock('2026-01-05T00:00').toISOString()).toBe('2026-01-04T16:00:00.000Z');
+    expect(hkWallClock('not a time')).toBe('');
   });
 });

@@ -40,6 +40,17 @@ export function formatHkDateTime(iso: string | Date): string {
   return t ? `${t.date} ${t.time}` : '';
 }
 
+/** 15:00 */
+export const formatHkTime = (iso: string | Date) => hk(iso)?.time ?? '';
+
+/** 2026-01-05 15:00: the back office's tables (numeric, sorts as text); `—` for no time. */
+export function formatHkTimestamp(iso: string | Date | null | undefined): string {
+  const when = iso ? new Date(iso) : null;
+  if (!when || Number.isNaN(when.getTime())) return '—';
+  const p = parts(when);
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${p.hour}:${p.minute}`;
+}
+
 /** 1月5日 15:00: a time in the coming days, where the year goes without saying. */
 export function formatHkDayTime(iso: string | Date): string {
   const t = hk(iso);
@@ -82,3 +93,17 @@ export function hkDays(now: Date, days: number): { dates: string[]; since: Date 
   );
   return { dates, since: new Date(todayStartHk - (days - 1) * DAY_MS - HK_OFFSET_MS) };
 }
+
+/**
+ * An instant's Hong Kong wall clock without a zone, `2026-01-05T07:30:00.000` ('' for a time it cannot read):
+ * the back office's date pickers and calendar hold these, so what an operator sees and picks is Hong Kong time
+ * in any browser. The fixed offset keeps seconds and milliseconds, so a value that is read and saved unchanged
+ * stays the same instant.
+ */
+export function hkWallClock(at: string | Date): string {
+  const ms = new Date(at).getTime();
+  return Number.isNaN(ms) ? '' : new Date(ms + HK_OFFSET_MS).toISOString().slice(0, 23);
+}
+
+/** The instant a Hong Kong wall clock (`2026-01-05T07:30` or `2026-01-05T07:30:00.000`) stands for. */
+export const fromHkWallClock = (wall: string): Date => new Date(Date.parse(`${wall}Z`) - HK_OFFSET_MS);

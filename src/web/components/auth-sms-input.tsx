@@ -2,11 +2,9 @@ import { useRef } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { SMS_RESEND_AFTER_MS } from '../../shared/constants';
 import type { SmsAuthSendBody } from '../../shared/schemas/auth';
-import { isFailure, post } from '../lib/request';
+import { sendAuthSms } from '../api/send-auth-sms';
+import { isFailure } from '../lib/request';
 import { useCountdown } from '../lib/use-clock';
-
-/** POST sms/authSend: a code to the signed-in user's own phone, to re-check a sensitive action. */
-export const sendAuthSms = (body: SmsAuthSendBody) => post<{ resendAfterSeconds: number }>('sms/authSend', body);
 
 /**
  * The 6-digit code with 獲取驗證碼 sent to the user's own phone (sms/authSend), then a 60 s

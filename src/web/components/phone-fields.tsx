@@ -5,7 +5,7 @@ import { PHONE_REGIONS, type PhoneRegion } from '../../shared/phone';
 import type { SmsSendBody } from '../../shared/schemas/auth';
 import { EMPTY_PHONE, type PhoneValue } from '../lib/phone-value';
 import { isFailure, type Failure } from '../lib/request';
-import { sendSms } from '../lib/send-sms';
+import { sendSms } from '../api/send-sms';
 import { useCountdown } from '../lib/use-clock';
 
 /** aria-invalid / aria-describedby for a field that shows an error below it. */

@@ -5,7 +5,8 @@ import { confirmAction } from './action-modal';
 export function EditDeleteActions(props: {
   noun: string;
   name: string;
-  deleteNote: string;
+  /** Why a delete may be refused, shown in the confirmation. */
+  deleteNote?: string;
   onEdit: () => void;
   onDelete: () => Promise<void>;
 }) {

@@ -1,8 +1,8 @@
 import { List, useTable } from '@refinedev/antd';
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { Button, Checkbox, Form, Input, Select, Space, Table, Tabs, message } from 'antd';
 import { useState } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../shared/schemas/content';
-import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
@@ -104,26 +104,12 @@ export function ArticlesScreen() {
         <Table.Column<Article>
           title="操作"
           render={(_, r) => (
-            <Space>
-              <Button size="small" onClick={() => void edit(r.id)} aria-label={`編輯文章 ${r.title}`}>
-                編輯
-              </Button>
-              <Button
-                size="small"
-                danger
-                onClick={() =>
-                  confirmAction({
-                    title: `刪除文章「${r.title}」？`,
-                    okText: '刪除',
-                    danger: true,
-                    run: () => remove(r.id),
-                  })
-                }
-                aria-label={`刪除文章 ${r.title}`}
-              >
-                刪除
-              </Button>
-            </Space>
+            <EditDeleteActions
+              noun="文章"
+              name={r.title}
+              onEdit={() => void edit(r.id)}
+              onDelete={() => remove(r.id)}
+            />
           )}
         />
       </Table>

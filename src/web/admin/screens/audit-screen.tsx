@@ -2,7 +2,7 @@ import { List, useTable } from '@refinedev/antd';
 import { DatePicker, Form, Input, Select, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { CLEARABLE, FilterBar, paging } from '../components/list-tools';
-import { formatTime } from '../lib/format';
+import { formatTime, toIso } from '../lib/format';
 import type { AuditEntry } from '../lib/types';
 import type { CrudFilter } from '@refinedev/core';
 
@@ -66,8 +66,8 @@ export function AuditScreen() {
       { field: 'targetType', operator: 'eq', value: v.targetType?.trim() },
       { field: 'targetId', operator: 'eq', value: v.targetId?.trim() },
       { field: 'actorId', operator: 'eq', value: v.actorId?.trim() },
-      { field: 'from', operator: 'eq', value: v.range?.[0]?.startOf('day').toDate().toISOString() },
-      { field: 'to', operator: 'eq', value: v.range?.[1]?.endOf('day').toDate().toISOString() },
+      { field: 'from', operator: 'eq', value: toIso(v.range?.[0]?.startOf('day')) },
+      { field: 'to', operator: 'eq', value: toIso(v.range?.[1]?.endOf('day')) },
     ],
   });
 

@@ -1,8 +1,8 @@
 import { List, useTable } from '@refinedev/antd';
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { Button, DatePicker, Form, Input, InputNumber, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { confirmAction } from '../components/action-modal';
 import { FormModal } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
 import { CLEARABLE, paging } from '../components/list-tools';
@@ -50,26 +50,7 @@ export function BannersScreen() {
         <Table.Column<Banner>
           title="操作"
           render={(_, r) => (
-            <Space>
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯橫額 ${r.title}`}>
-                編輯
-              </Button>
-              <Button
-                size="small"
-                danger
-                onClick={() =>
-                  confirmAction({
-                    title: `刪除橫額「${r.title}」？`,
-                    okText: '刪除',
-                    danger: true,
-                    run: () => remove(r.id),
-                  })
-                }
-                aria-label={`刪除橫額 ${r.title}`}
-              >
-                刪除
-              </Button>
-            </Space>
+            <EditDeleteActions noun="橫額" name={r.title} onEdit={() => setEditing(r)} onDelete={() => remove(r.id)} />
           )}
         />
       </Table>

@@ -1,17 +1,14 @@
-import { EditDeleteActions } from '../components/edit-delete-actions';
-import { List, useTable } from '@refinedev/antd';
+import { CrudList, editDeleteColumn, ON_SALE_FILTER, saleWindowColumn, useCrudTable } from '../components/crud-list';
 import { useSelect } from '@refinedev/antd';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { RARITIES } from '../../../shared/constants';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
-import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
+import { paging } from '../components/list-tools';
 import { RightsFields, SaleFields } from '../components/sale-fields';
-import { useRemove } from '../components/use-remove';
-import { formatHkd, formatTime, fromIso, toCents, toDollars, toIso } from '../lib/format';
+import { formatHkd, fromIso, toCents, toDollars, toIso } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { CardInfo, Right, Theme } from '../lib/types';
 
@@ -32,11 +29,7 @@ interface CardInfoValues {
 }
 
 export function CardInfosScreen() {
-  const { tableProps, searchFormProps } = useTable<CardInfo>({
-    resource: 'cardInfos',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
+  const { tableProps, searchFormProps, editing, setEditing, remove } = useCrudTable<CardInfo>('cardInfos', '卡牌');
   const { selectProps: themeSelect } = useSelect<Theme>({
     resource: 'themes',
     optionLabel: 'name',
@@ -44,36 +37,22 @@ export function CardInfosScreen() {
     pagination: { pageSize: 50, mode: 'server' },
     onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
   });
-  const [editing, setEditing] = useState<CardInfo | null | undefined>(undefined);
-  const remove = useRemove('cardInfos', '卡牌');
 
   return (
-    <List
+    <CrudList
       title="卡牌"
-      headerButtons={
-        <Button type="primary" onClick={() => setEditing(null)}>
-          新增卡牌
-        </Button>
+      noun="卡牌"
+      onAdd={() => setEditing(null)}
+      searchFormProps={searchFormProps}
+      filters={
+        <>
+          <Form.Item name="themeId" label="主題">
+            <Select {...themeSelect} allowClear style={{ width: 200 }} />
+          </Form.Item>
+          {ON_SALE_FILTER}
+        </>
       }
     >
-      <FilterBar formProps={searchFormProps}>
-        <Form.Item name="q" label="關鍵字">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="themeId" label="主題">
-          <Select {...themeSelect} allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="onSale" label="發售中">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '是' },
-              { value: 'false', label: '否' },
-            ]}
-          />
-        </Form.Item>
-      </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<CardInfo>
           title="圖片"
@@ -98,22 +77,13 @@ export function CardInfosScreen() {
         />
         <Table.Column<CardInfo> title="發行量" dataIndex="editionSize" />
         <Table.Column<CardInfo> title="已鑄造／預留" render={(_, r) => `${r.minted}／${r.reserved}`} />
-        <Table.Column<CardInfo>
-          title="發售期"
-          render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`}
-        />
-        <Table.Column<CardInfo>
-          title="操作"
-          render={(_, r) => (
-            <EditDeleteActions
-              noun="卡牌"
-              name={r.name}
-              deleteNote="已有卡、兌換碼或掛單的卡牌不能刪除。"
-              onEdit={() => setEditing(r)}
-              onDelete={() => remove(r.id)}
-            />
-          )}
-        />
+        {saleWindowColumn<CardInfo>()}
+        {editDeleteColumn<CardInfo>({
+          noun: '卡牌',
+          deleteNote: '已有卡、兌換碼或掛單的卡牌不能刪除。',
+          onEdit: setEditing,
+          onDelete: remove,
+        })}
       </Table>
       <FormModal<CardInfoValues>
         resource="cardInfos"
@@ -188,6 +158,6 @@ export function CardInfosScreen() {
         <SaleFields priceOptional />
         <RightsFields />
       </FormModal>
-    </List>
+    </CrudList>
   );
 }

@@ -1,9 +1,10 @@
 import { List } from '@refinedev/antd';
 import { useList } from '@refinedev/core';
 import { Button, Progress, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { formatHkd, formatTime } from '../lib/format';
+import { formatHkTime } from '../../../shared/hk-time';
+import { formatHkd, formatTime, hkDay, hkNow, toIso } from '../lib/format';
 import type { Drop } from '../lib/types';
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
@@ -11,24 +12,27 @@ const KIND = { card: '卡牌', product: '商品' } as const;
 
 /** What goes on sale when: a month grid (drops by their first sale day) and the same drops as a table. */
 export function DropsScreen() {
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+  const [month, setMonth] = useState(() => hkNow().startOf('month'));
   const from = month.startOf('month');
   const to = month.endOf('month');
   const { result, query } = useList<Drop>({
     resource: 'drops',
     pagination: { mode: 'off' },
-    meta: { query: { from: from.toDate().toISOString(), to: to.toDate().toISOString() } },
+    meta: { query: { from: toIso(from), to: toIso(to) } },
   });
   const drops = useMemo(
     () => [...(result?.data ?? [])].sort((a, b) => (a.saleStartsAt ?? '').localeCompare(b.saleStartsAt ?? '')),
     [result],
   );
 
-  const cells: (dayjs.Dayjs | null)[] = [];
+  const cells: (Dayjs | null)[] = [];
   for (let i = 0; i < from.day(); i += 1) cells.push(null);
   for (let d = 0; d < month.daysInMonth(); d += 1) cells.push(from.add(d, 'day'));
 
-  const onDay = (day: dayjs.Dayjs) => drops.filter((d) => d.saleStartsAt && dayjs(d.saleStartsAt).isSame(day, 'day'));
+  const onDay = (day: Dayjs) => {
+    const date = day.format('YYYY-MM-DD');
+    return drops.filter((d) => d.saleStartsAt && hkDay(d.saleStartsAt) === date);
+  };
 
   return (
     <List title="發售日曆">
@@ -42,7 +46,7 @@ export function DropsScreen() {
         <Button onClick={() => setMonth(month.add(1, 'month'))} aria-label="下一個月">
           下月 ›
         </Button>
-        <Button onClick={() => setMonth(dayjs().startOf('month'))}>本月</Button>
+        <Button onClick={() => setMonth(hkNow().startOf('month'))}>本月</Button>
       </Space>
       <div className="admin-month-scroll">
         <div className="admin-month" role="table" aria-label={`${month.format('YYYY 年 M 月')}開售`}>
@@ -64,7 +68,7 @@ export function DropsScreen() {
                         <span className="admin-month-date">{day.date()}</span>
                         {onDay(day).map((d) => (
                           <span key={`${d.kind}-${d.id}`} className="admin-calendar-item">
-                            {dayjs(d.saleStartsAt).format('HH:mm')} {KIND[d.kind]}：{d.name}
+                            {d.saleStartsAt ? formatHkTime(d.saleStartsAt) : ''} {KIND[d.kind]}：{d.name}
                           </span>
                         ))}
                       </>

@@ -1,15 +1,12 @@
-import { EditDeleteActions } from '../components/edit-delete-actions';
-import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { CrudList, editDeleteColumn, ON_SALE_FILTER, saleWindowColumn, useCrudTable } from '../components/crud-list';
+import { Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImagesUpload } from '../components/image-upload';
-import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
+import { paging } from '../components/list-tools';
 import { RightsFields, SaleFields } from '../components/sale-fields';
-import { useRemove } from '../components/use-remove';
-import { formatHkd, formatTime, fromIso, toCents, toDollars, toIso } from '../lib/format';
+import { formatHkd, fromIso, toCents, toDollars, toIso } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Product, Right } from '../lib/types';
 
@@ -33,41 +30,23 @@ interface ProductValues {
 }
 
 export function ProductsScreen() {
-  const { tableProps, searchFormProps } = useTable<Product>({
-    resource: 'products',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
-  const [editing, setEditing] = useState<Product | null | undefined>(undefined);
-  const remove = useRemove('products', '商品');
+  const { tableProps, searchFormProps, editing, setEditing, remove } = useCrudTable<Product>('products', '商品');
 
   return (
-    <List
+    <CrudList
       title="商品"
-      headerButtons={
-        <Button type="primary" onClick={() => setEditing(null)}>
-          新增商品
-        </Button>
+      noun="商品"
+      onAdd={() => setEditing(null)}
+      searchFormProps={searchFormProps}
+      filters={
+        <>
+          <Form.Item name="type" label="類型">
+            <Select allowClear style={{ width: 120 }} options={TYPES} />
+          </Form.Item>
+          {ON_SALE_FILTER}
+        </>
       }
     >
-      <FilterBar formProps={searchFormProps}>
-        <Form.Item name="q" label="關鍵字">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="type" label="類型">
-          <Select allowClear style={{ width: 120 }} options={TYPES} />
-        </Form.Item>
-        <Form.Item name="onSale" label="發售中">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '是' },
-              { value: 'false', label: '否' },
-            ]}
-          />
-        </Form.Item>
-      </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Product>
           title="圖片"
@@ -82,22 +61,13 @@ export function ProductsScreen() {
         />
         <Table.Column<Product> title="售價" dataIndex="priceCents" render={(v: number) => formatHkd(v)} />
         <Table.Column<Product> title="庫存／已售／預留" render={(_, r) => `${r.stock}／${r.sold}／${r.reserved}`} />
-        <Table.Column<Product>
-          title="發售期"
-          render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`}
-        />
-        <Table.Column<Product>
-          title="操作"
-          render={(_, r) => (
-            <EditDeleteActions
-              noun="商品"
-              name={r.name}
-              deleteNote="已有訂單或物品的商品不能刪除。"
-              onEdit={() => setEditing(r)}
-              onDelete={() => remove(r.id)}
-            />
-          )}
-        />
+        {saleWindowColumn<Product>()}
+        {editDeleteColumn<Product>({
+          noun: '商品',
+          deleteNote: '已有訂單或物品的商品不能刪除。',
+          onEdit: setEditing,
+          onDelete: remove,
+        })}
       </Table>
       <FormModal<ProductValues>
         resource="products"
@@ -162,6 +132,6 @@ export function ProductsScreen() {
         <SaleFields />
         <RightsFields />
       </FormModal>
-    </List>
+    </CrudList>
   );
 }

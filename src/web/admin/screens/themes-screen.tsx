@@ -1,12 +1,9 @@
-import { EditDeleteActions } from '../components/edit-delete-actions';
-import { List, useTable } from '@refinedev/antd';
+import { CrudList, editDeleteColumn, useCrudTable } from '../components/crud-list';
 import { useList } from '@refinedev/core';
-import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Select, Table } from 'antd';
 import { FormModal } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
-import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
-import { useRemove } from '../components/use-remove';
+import { paging } from '../components/list-tools';
 import type { CardInfo, Theme } from '../lib/types';
 import { SCHEMAS } from '../lib/schemas';
 
@@ -46,28 +43,10 @@ function BCardSelect(props: {
 }
 
 export function ThemesScreen() {
-  const { tableProps, searchFormProps } = useTable<Theme>({
-    resource: 'themes',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
-  const [editing, setEditing] = useState<Theme | null | undefined>(undefined);
-  const remove = useRemove('themes', '主題');
+  const { tableProps, searchFormProps, editing, setEditing, remove } = useCrudTable<Theme>('themes', '主題');
 
   return (
-    <List
-      title="主題"
-      headerButtons={
-        <Button type="primary" onClick={() => setEditing(null)}>
-          新增主題
-        </Button>
-      }
-    >
-      <FilterBar formProps={searchFormProps}>
-        <Form.Item name="q" label="關鍵字">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-      </FilterBar>
+    <CrudList title="主題" noun="主題" onAdd={() => setEditing(null)} searchFormProps={searchFormProps}>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Theme>
           title="封面"
@@ -77,18 +56,12 @@ export function ThemesScreen() {
         <Table.Column<Theme> title="名稱" dataIndex="name" />
         <Table.Column<Theme> title="卡牌數量" dataIndex="cardInfoCount" />
         <Table.Column<Theme> title="排序" dataIndex="sort" />
-        <Table.Column<Theme>
-          title="操作"
-          render={(_, r) => (
-            <EditDeleteActions
-              noun="主題"
-              name={r.name}
-              deleteNote="已有卡牌的主題不能刪除。"
-              onEdit={() => setEditing(r)}
-              onDelete={() => remove(r.id)}
-            />
-          )}
-        />
+        {editDeleteColumn<Theme>({
+          noun: '主題',
+          deleteNote: '已有卡牌的主題不能刪除。',
+          onEdit: setEditing,
+          onDelete: remove,
+        })}
       </Table>
       <FormModal<ThemeValues>
         resource="themes"
@@ -133,6 +106,6 @@ export function ThemesScreen() {
           <InputNumber controls={false} min={0} max={100000} />
         </Form.Item>
       </FormModal>
-    </List>
+    </CrudList>
   );
 }

@@ -8,7 +8,7 @@ import { zodRule } from '../../lib/form-rules';
 import { isFailure } from '../../lib/request';
 import { useSession } from '../../lib/stores';
 import { updateInfo } from './api/update-info';
-import { useUserInfo } from './api/get-user-info';
+import { useUserInfo } from '../../api/get-user-info';
 
 /** /my/edit: nickname (2–20 characters) and bio (≤ 200) → user/updateInfo. */
 export default function EditScreen() {

@@ -19,7 +19,7 @@ import { LinkItem } from '../../components/link-item';
 import { ErrorState, LoadingState } from '../../components/state-views';
 import { useSession } from '../../lib/stores';
 import { logout } from './api/logout';
-import { useUserInfo } from './api/get-user-info';
+import { useUserInfo } from '../../api/get-user-info';
 import { MarketEntries } from './components/market-entries';
 
 /** Entries to the /my/* screens of collections, orders and delivery. */

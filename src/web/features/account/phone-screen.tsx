@@ -8,7 +8,7 @@ import { zodRule } from '../../lib/form-rules';
 import { EMPTY_PHONE, phoneE164, phoneRule, type PhoneValue } from '../../lib/phone-value';
 import { isFailure } from '../../lib/request';
 import { useSession } from '../../lib/stores';
-import { sendAuthSms } from './api/send-auth-sms';
+import { sendAuthSms } from '../../api/send-auth-sms';
 import { updatePhone } from './api/update-phone';
 import './account.css';
 

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/state-vie
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { isFailure } from '../../lib/request';
 import { listPayOrders } from './api/list-pay-orders';
-import { openPayUrl } from './components/pay-form';
+import { openPayUrl } from './components/pay-actions';
 import './checkout.css';
 
 const PAGE_SIZE = 20;

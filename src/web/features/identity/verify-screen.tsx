@@ -6,9 +6,10 @@ import { VerifyIdentityBodySchema, type Identity } from '../../../shared/schemas
 import { ErrorState, LoadingState } from '../../components/state-views';
 import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
-import { getIdentity, verifyIdentity } from './api/identity';
+import { getIdentity } from './api/get-identity';
+import { verifyIdentity } from './api/verify-identity';
 import './identity.css';
-import { formatHkDate as hkTime } from '../../../shared/hk-time';
+import { formatHkDate } from '../../../shared/hk-time';
 
 const PLACEHOLDERS: Record<IdType, string> = {
   hkid: '例如 A123456(3)',
@@ -42,7 +43,7 @@ function Record({ identity }: { identity: Identity }) {
         </div>
         <div>
           <dt>認證日期</dt>
-          <dd>{hkTime(identity.verifiedAt)}</dd>
+          <dd>{formatHkDate(identity.verifiedAt)}</dd>
         </div>
       </dl>
       <div className="identity-actions">

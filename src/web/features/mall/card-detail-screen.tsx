@@ -1,4 +1,4 @@
-import { getCardInfo } from './api/get-card-info';
+import { getCardInfo } from '../../api/get-card-info';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';

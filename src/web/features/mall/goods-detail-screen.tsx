@@ -1,7 +1,7 @@
 import { Swiper } from 'antd-mobile';
 import { PRODUCT_TYPE_LABELS, type Product } from '../../../shared/schemas/catalogue';
 import { TextBody } from '../../components/text-body';
-import { getProduct } from './api/get-product';
+import { getProduct } from '../../api/get-product';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';

@@ -5,8 +5,8 @@ import { PagedFrame } from '../../components/paged-frame';
 import { stores } from '../../lib/stores';
 import { useNow } from '../../lib/use-clock';
 import { usePagedList } from '../../lib/use-paged-list';
-import { getCardInfos } from './api/get-card-infos';
-import { getProducts } from './api/get-products';
+import { getCardInfos } from '../../api/get-card-infos';
+import { getProducts } from '../../api/get-products';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
 import './mall.css';
 

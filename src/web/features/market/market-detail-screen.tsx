@@ -1,17 +1,13 @@
-import { useState } from 'react';
-import { Avatar, Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
+import { Avatar, Button } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS, type Listing, type MarketDetail, type SellType } from '../../../shared/schemas/market';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
-import { isFailure } from '../../lib/request';
-import { useSession } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
-import { cancelListing } from './api/cancel-listing';
-import { getMarketDetail, type DetailTarget } from './api/get-market-detail';
-import { formatHkTime } from './components/market-params';
+import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
+import { formatHkDateTime } from '../../../shared/hk-time';
 import { PriceChart } from './components/price-chart';
-import { SellIntoBid } from './components/sell-into-bid';
+import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import './market.css';
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
@@ -23,99 +19,6 @@ function targetOf(params: URLSearchParams): DetailTarget | null {
   const productId = params.get('productId')?.trim();
   if (productId) return { productId, sell_type: side };
   return null;
-}
-
-/** The actions on one listing: 購買 / 賣給他 for others, 取消掛單 for its owner. */
-function useListingActions(reload: () => void) {
-  const navigate = useNavigate();
-  const session = useSession();
-  const [bid, setBid] = useState<Listing | null>(null);
-  const buy = (l: Listing) =>
-    session ? navigate(`/mall/pay?listingId=${encodeURIComponent(l.id)}`) : navigate('/login');
-  const sellTo = (l: Listing) => (session ? setBid(l) : navigate('/login'));
-  const cancel = async (l: Listing) => {
-    const sure = await Dialog.confirm({
-      content:
-        l.sell_type === 0
-          ? '確定取消這張出售掛單？物品會回到你的收藏。'
-          : '確定取消這張求購？預付的款項會退回你的錢包餘額。',
-      confirmText: '取消掛單',
-      cancelText: '保留',
-    });
-    if (!sure) return;
-    const res = await cancelListing(l.id);
-    if (isFailure(res)) return;
-    Toast.show({ icon: 'success', content: '掛單已取消' });
-    reload();
-  };
-  const popup = (
-    <Popup
-      visible={bid !== null}
-      onMaskClick={() => setBid(null)}
-      onClose={() => setBid(null)}
-      destroyOnClose
-      bodyClassName="market-popup"
-    >
-      {bid && (
-        <div role="dialog" aria-label="賣給他">
-          <SellIntoBid
-            bid={bid}
-            onClose={() => setBid(null)}
-            onDone={() => {
-              setBid(null);
-              reload();
-            }}
-          />
-        </div>
-      )}
-    </Popup>
-  );
-  return { buy, sellTo, cancel, popup };
-}
-
-function ActionButton({
-  l,
-  actions,
-  size = 'small',
-}: {
-  l: Listing;
-  actions: ReturnType<typeof useListingActions>;
-  size?: 'small' | 'large';
-}) {
-  if (l.mine) {
-    if (l.status !== 'active' && l.status !== 'pending_payment') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
-    return (
-      <Button
-        size={size}
-        color="danger"
-        fill="outline"
-        onClick={() => actions.cancel(l)}
-        aria-label={`取消掛單 ${formatHkd(l.price)}`}
-      >
-        取消掛單
-      </Button>
-    );
-  }
-  if (l.status !== 'active') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
-  return l.sell_type === 0 ? (
-    <Button
-      size={size}
-      color="primary"
-      onClick={() => actions.buy(l)}
-      aria-label={size === 'large' ? '購買' : `購買 ${formatHkd(l.price)}（${l.user.nickname}）`}
-    >
-      購買
-    </Button>
-  ) : (
-    <Button
-      size={size}
-      color="primary"
-      onClick={() => actions.sellTo(l)}
-      aria-label={size === 'large' ? '賣給他' : `賣給他 ${formatHkd(l.price)}（${l.user.nickname}）`}
-    >
-      賣給他
-    </Button>
-  );
 }
 
 function Seller({ l }: { l: Listing }) {
@@ -131,7 +34,7 @@ function Seller({ l }: { l: Listing }) {
         </Link>
       </div>
       <p className="market-muted">
-        {LISTING_STATUS_LABELS[l.status]}・{formatHkTime(l.createdAt)} 發佈・{formatHkTime(l.expiresAt)} 到期
+        {LISTING_STATUS_LABELS[l.status]}・{formatHkDateTime(l.createdAt)} 發佈・{formatHkDateTime(l.expiresAt)} 到期
       </p>
       {l.mine && l.status === 'taken_down' && (
         <p className="market-takedown" role="note">
@@ -143,15 +46,7 @@ function Seller({ l }: { l: Listing }) {
   );
 }
 
-function OtherListings({
-  listings,
-  actions,
-  side,
-}: {
-  listings: Listing[];
-  actions: ReturnType<typeof useListingActions>;
-  side: SellType;
-}) {
+function OtherListings({ listings, actions, side }: { listings: Listing[]; actions: ListingActions; side: SellType }) {
   return (
     <section className="market-section" aria-labelledby="others-title">
       <h2 id="others-title" className="market-section-title">

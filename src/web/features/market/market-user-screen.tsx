@@ -9,8 +9,9 @@ import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
-import { listUserListings } from './api/list-listings';
-import { formatHkTime, useQueryState } from './components/market-params';
+import { listUserListings } from './api/list-user-listings';
+import { formatHkDateTime } from '../../../shared/hk-time';
+import { useQueryState } from './components/market-params';
 import './market.css';
 import { SideToggle } from './components/side-toggle';
 
@@ -124,7 +125,7 @@ export default function MarketUserScreen() {
               )}
             </h2>
             <p className="market-muted">
-              {formatHkTime(s.joinedAt)} 加入・出售中 {s.activeListings}・已成交 {s.sales}
+              {formatHkDateTime(s.joinedAt)} 加入・出售中 {s.activeListings}・已成交 {s.sales}
             </p>
           </div>
         </div>

@@ -3,7 +3,7 @@ import { AddSquareOutline, PayCircleOutline, UserContactOutline } from 'antd-mob
 import { formatHkd } from '../../../../shared/money';
 import { LinkItem } from '../../../components/link-item';
 import { useLoad } from '../../../lib/use-load';
-import { getWallet } from '../api/get-wallet';
+import { getWallet } from '../../../api/get-wallet';
 
 /** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing. */
 export function MarketEntries() {

@@ -3,6 +3,3 @@ import { post } from '../../../lib/request';
 
 /** POST payOrder/cancel {orderNo}: a pending order is cancelled and its reservation released. */
 export const cancelPayOrder = (orderNo: string) => post<PayOrder>('payOrder/cancel', { orderNo });
-
-/** POST market/cancelOrder {orderNo}: the buyer drops an unpaid market order; the listing is active again. */
-export const cancelMarketOrder = (orderNo: string) => post<PayOrder>('market/cancelOrder', { orderNo });

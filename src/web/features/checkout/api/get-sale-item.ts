@@ -1,6 +1,9 @@
 import type { CardInfo, Product } from '../../../../shared/schemas/catalogue';
 import type { MarketDetail } from '../../../../shared/schemas/market';
-import { get, isFailure } from '../../../lib/request';
+import { getCardInfo } from '../../../api/get-card-info';
+import { getMarketDetail } from '../../../api/get-market-detail';
+import { getProduct } from '../../../api/get-product';
+import { isFailure, type Failure } from '../../../lib/request';
 
 export type SaleKind = 'card' | 'product' | 'market';
 
@@ -17,52 +20,44 @@ export interface SaleItem {
   saleState: CardInfo['saleState'];
 }
 
-/** GET cardInfo/detail, product/detail or market/detail (a sell listing), reduced to what checkout needs. */
-export async function getSaleItem(kind: SaleKind, id: string) {
+type SaleFields = Omit<SaleItem, 'kind' | 'id'>;
+
+/** A sell listing: one piece, open while it is active and not the user's own. */
+function fromListing(d: MarketDetail): SaleFields {
+  const l = d.listing;
+  const open = l !== null && l.sell_type === 0 && l.status === 'active' && !l.mine;
+  return {
+    name: l?.itemName ?? d.item.name,
+    image: l?.itemImage ?? d.item.image,
+    subtitle: l ? `市場掛單・賣家 ${l.user.nickname}${l.serialLabel ? `・${l.serialLabel}` : ''}` : '市場掛單',
+    priceCents: l?.price ?? null,
+    perUserLimit: 1,
+    left: open ? 1 : 0,
+    saleState: open ? 'on_sale' : 'ended',
+  };
+}
+
+/** A card info or product sold by the mall: its own price, limit, stock and sale state. */
+function fromCatalogue(c: CardInfo | Product, subtitle: string): SaleFields {
+  const { name, image, priceCents, perUserLimit, left, saleState } = c;
+  return { name, image, subtitle, priceCents, perUserLimit, left, saleState };
+}
+
+async function saleFields(kind: SaleKind, id: string): Promise<SaleFields | Failure> {
   if (kind === 'market') {
-    const d = await get<MarketDetail>('market/detail', { id }, { loading: false });
-    if (isFailure(d)) return d;
-    const l = d.listing;
-    const open = l !== null && l.sell_type === 0 && l.status === 'active' && !l.mine;
-    const subtitle = l ? `市場掛單・賣家 ${l.user.nickname}${l.serialLabel ? `・${l.serialLabel}` : ''}` : '市場掛單';
-    return {
-      kind,
-      id,
-      name: l?.itemName ?? d.item.name,
-      image: l?.itemImage ?? d.item.image,
-      subtitle,
-      priceCents: l?.price ?? null,
-      perUserLimit: 1,
-      left: open ? 1 : 0,
-      saleState: open ? 'on_sale' : 'ended',
-    } satisfies SaleItem;
+    const d = await getMarketDetail({ id });
+    return isFailure(d) ? d : fromListing(d);
   }
   if (kind === 'card') {
-    const c = await get<CardInfo>('cardInfo/detail', { id }, { loading: false });
-    if (isFailure(c)) return c;
-    return {
-      kind,
-      id: c.id,
-      name: c.name,
-      image: c.image,
-      subtitle: `${c.rarity}・${c.theme.name}・限量 ${c.editionSize} 張`,
-      priceCents: c.priceCents,
-      perUserLimit: c.perUserLimit,
-      left: c.left,
-      saleState: c.saleState,
-    } satisfies SaleItem;
+    const c = await getCardInfo(id);
+    return isFailure(c) ? c : fromCatalogue(c, `${c.rarity}・${c.theme.name}・限量 ${c.editionSize} 張`);
   }
-  const p = await get<Product>('product/detail', { id }, { loading: false });
-  if (isFailure(p)) return p;
-  return {
-    kind,
-    id: p.id,
-    name: p.name,
-    image: p.image,
-    subtitle: p.type === 1 ? '實物商品' : '其他商品',
-    priceCents: p.priceCents,
-    perUserLimit: p.perUserLimit,
-    left: p.left,
-    saleState: p.saleState,
-  } satisfies SaleItem;
+  const p = await getProduct(id);
+  return isFailure(p) ? p : fromCatalogue(p, p.type === 1 ? '實物商品' : '其他商品');
+}
+
+/** GET cardInfo/detail, product/detail or market/detail (a sell listing), reduced to what checkout needs. */
+export async function getSaleItem(kind: SaleKind, id: string): Promise<SaleItem | Failure> {
+  const fields = await saleFields(kind, id);
+  return isFailure(fields) ? fields : { kind, id, ...fields };
 }

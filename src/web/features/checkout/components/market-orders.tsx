@@ -7,7 +7,7 @@ import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketOrders } from '../api/list-market-orders';
-import { formatHkDateTime as hkTime } from '../../../../shared/hk-time';
+import { formatHkDateTime } from '../../../../shared/hk-time';
 
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);
@@ -67,7 +67,7 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
             description={
               <>
                 <span>
-                  {how(o)}・{hkTime(o.completedAt ?? o.createdAt)}
+                  {how(o)}・{formatHkDateTime(o.completedAt ?? o.createdAt)}
                 </span>
                 <span className="checkout-serials">
                   {formatHkd(o.price)}

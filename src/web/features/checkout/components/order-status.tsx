@@ -8,7 +8,7 @@ import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { isFailure } from '../../../lib/request';
 import { useRemaining } from '../../../lib/use-clock';
 import { payCheck } from '../api/pay-check';
-import { openPayUrl } from './pay-form';
+import { openPayUrl } from './pay-actions';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 
 export const POLL_MS = 2000;

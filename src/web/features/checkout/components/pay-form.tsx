@@ -1,120 +1,20 @@
 import { useState } from 'react';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
 import { MAX_ORDER_QUANTITY, type PaymentMethod, type PayOrder } from '../../../../shared/schemas/pay-orders';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
-import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { isFailure } from '../../../lib/request';
-import { useRemaining } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
-import { cancelMarketOrder, cancelPayOrder } from '../api/cancel-pay-order';
 import { createPayOrder, newIdempotencyKey } from '../api/create-pay-order';
 import { getPayOrder } from '../api/get-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
 import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item';
 import { listPayOrders } from '../api/list-pay-orders';
-import { payWithBalance } from '../api/pay-with-balance';
-
-/** Opens the provider's checkout (the sandbox page or Stripe). */
-export const openPayUrl = (url: string) => window.location.assign(url);
-
-export const BALANCE = 'balance';
-
-/** Pays from the wallet and shows the order's status; answers false when the server refused. */
-export async function payFromBalance(order: PayOrder, navigate: (to: string) => void): Promise<boolean> {
-  const paid = await payWithBalance(order.orderNo);
-  if (isFailure(paid)) return false;
-  navigate(payOrderReturnPath(paid));
-  return true;
-}
-
-function PendingOrder({
-  order,
-  methods,
-  onChanged,
-}: {
-  order: PayOrder;
-  methods: PaymentMethod[];
-  onChanged: () => void;
-}) {
-  const remaining = useRemaining(order.expiresAt);
-  const navigate = useNavigate();
-  const [paying, setPaying] = useState(false);
-  const balance = methods.find((m) => m.provider === BALANCE);
-  const onCancel = async () => {
-    const what =
-      order.type === 'market'
-        ? '掛單會即時交回賣家。'
-        : order.type === 'bid'
-          ? '求購不會生效。'
-          : '預留的數量會即時釋出。';
-    const sure = await Dialog.confirm({
-      content: `確定取消這張訂單？${what}`,
-      confirmText: '取消訂單',
-      cancelText: '保留',
-    });
-    if (!sure) return;
-    const res = order.type === 'market' ? await cancelMarketOrder(order.orderNo) : await cancelPayOrder(order.orderNo);
-    if (!isFailure(res)) onChanged();
-  };
-  const onBalance = async () => {
-    setPaying(true);
-    await payFromBalance(order, navigate);
-    setPaying(false);
-  };
-  return (
-    <section className="checkout-pending" aria-labelledby="pending-title">
-      <h2 id="pending-title">你有一張待付款訂單</h2>
-      <p>
-        {order.itemName} × {order.quantity}，合共 <strong>{formatHkd(order.amount)}</strong>
-      </p>
-      {/* A timer takes its name from the author only: the time left, as on the drop countdown (never announced as it ticks). */}
-      <p
-        className="checkout-countdown"
-        role="timer"
-        aria-live="off"
-        aria-label={remaining > 0 ? `付款剩餘時間 ${formatMinutesLeft(remaining)}` : '訂單已逾時'}
-      >
-        {remaining > 0 ? (
-          <>
-            請於 <strong>{formatMinutesLeft(remaining)}</strong> 內完成付款，逾時訂單會自動取消
-          </>
-        ) : (
-          '訂單已逾時'
-        )}
-      </p>
-      <div className="checkout-actions">
-        {order.payUrl && remaining > 0 && (
-          <Button block color="primary" size="large" onClick={() => openPayUrl(order.payUrl!)}>
-            立即付款
-          </Button>
-        )}
-        {balance && remaining > 0 && (
-          <Button
-            block
-            color="primary"
-            fill="outline"
-            size="large"
-            loading={paying}
-            disabled={paying}
-            onClick={onBalance}
-          >
-            用{balance.label}付款
-          </Button>
-        )}
-        <Button block size="large" onClick={() => navigate(payOrderReturnPath(order))}>
-          查看訂單狀態
-        </Button>
-        <Button block size="large" color="danger" fill="outline" onClick={onCancel}>
-          取消訂單
-        </Button>
-      </div>
-    </section>
-  );
-}
+import { BALANCE, openPayUrl, payFromBalance } from './pay-actions';
+import { PendingOrder } from './pending-order';
 
 /** The payment methods as radio buttons when there is a choice (the provider, and the wallet balance). */
 function MethodChoice({

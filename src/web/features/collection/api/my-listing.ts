@@ -1,5 +1,5 @@
 import type { Listing } from '../../../../shared/schemas/market';
-import { get, isFailure, post, type Failure } from '../../../lib/request';
+import { get, isFailure, type Failure } from '../../../lib/request';
 
 const PAGE = 50;
 
@@ -18,6 +18,3 @@ export async function findActiveListing(cardId: string): Promise<Listing | null 
   }
   return null;
 }
-
-/** POST market/cancel: takes the card's listing down; the card is held again. */
-export const cancelListing = (id: string) => post<Listing>('market/cancel', { id });

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import type { CardDetail } from '../../../../shared/schemas/collection';
 import { formatHkd } from '../../../../shared/money';
 import { isFailure } from '../../../lib/request';
-import { cancelListing, findActiveListing } from '../api/my-listing';
+import { cancelListing } from '../../../api/cancel-listing';
+import { findActiveListing } from '../api/my-listing';
 
 /** 出售 for a held card (to /market/sell with it chosen), 取消掛單 for a listed one. */
 export function CardMarketActions({ card, onChanged }: { card: CardDetail; onChanged: () => void }) {

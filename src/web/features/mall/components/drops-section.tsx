@@ -4,7 +4,7 @@ import { formatHkd } from '../../../../shared/money';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { useNow } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
-import { getCardInfos } from '../api/get-card-infos';
+import { getCardInfos } from '../../../api/get-card-infos';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
 import '../mall.css';

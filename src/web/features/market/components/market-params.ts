@@ -20,5 +20,3 @@ export function dollarsToCents(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
   return Math.round(Number(t) * 100);
 }
-
-export { formatHkDateTime as formatHkTime } from '../../../../shared/hk-time';

@@ -2,6 +2,9 @@ import { formatHkd } from '../../../../shared/money';
 import { PriceSchema, marketFee } from '../../../../shared/schemas/market';
 import { dollarsToCents } from './market-params';
 
+/** A listing's time to live in whole days (SELL_LISTING_TTL_MS → 30). */
+export const ttlDays = (ms: number) => Math.round(ms / 86_400_000);
+
 /** The price typed in HK$ → cents and the zh-HK message of the shared schema (the server's own rule). */
 export function checkPrice(text: string): { cents: number | null; error: string | null } {
   if (!text.trim()) return { cents: null, error: null };

@@ -8,6 +8,7 @@ import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { confirmOrder } from '../api/confirm-order';
 import { listConsignable } from '../api/consignable';
+import { ItemPicks } from './item-picks';
 
 /** Whether an eligible item matches what a buy listing asks for. */
 const matches = (item: ConsignableItem, bid: Listing) =>
@@ -66,26 +67,15 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
   return (
     <div className="market-filter-panel">
       <h2 className="market-section-title">選擇要賣出的{bid.kind === 'card' ? '卡牌' : '物品'}</h2>
-      <div className="market-picks" role="radiogroup" aria-label="你可賣出的物品">
-        {items.map((i) => (
-          <div key={i.itemId}>
-            <label className={picked === i.itemId ? 'market-pick selected' : 'market-pick'}>
-              <input
-                type="radio"
-                name="bid-item"
-                value={i.itemId}
-                checked={picked === i.itemId}
-                onChange={() => setPicked(i.itemId)}
-              />
-              {i.itemImage && <img src={i.itemImage} alt="" />}
-              <span className="market-pick-text">
-                <strong>{i.itemName}</strong>
-                <span>{i.serialLabel ?? '物品'}</span>
-              </span>
-            </label>
-          </div>
-        ))}
-      </div>
+      <ItemPicks
+        name="bid-item"
+        label="你可賣出的物品"
+        items={items}
+        picked={picked}
+        onPick={setPicked}
+        title={(i) => i.itemName}
+        sub={(i) => i.serialLabel ?? '物品'}
+      />
       <dl className="market-summary" aria-label="賣出金額">
         <div>
           <dt>出價</dt>

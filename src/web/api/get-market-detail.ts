@@ -1,5 +1,5 @@
-import type { MarketDetail, SellType } from '../../../../shared/schemas/market';
-import { get } from '../../../lib/request';
+import type { MarketDetail, SellType } from '../../shared/schemas/market';
+import { get } from '../lib/request';
 
 export type DetailTarget =
   { id: string } | { cardInfoId: string; sell_type: SellType } | { productId: string; sell_type: SellType };

@@ -1,5 +1,5 @@
-import type { CardInfo, SaleState } from '../../../../shared/schemas/catalogue';
-import { get } from '../../../lib/request';
+import type { CardInfo, SaleState } from '../../shared/schemas/catalogue';
+import { get } from '../lib/request';
 
 export interface CardInfoListParams {
   page: number;
@@ -12,7 +12,7 @@ export interface CardInfoListParams {
   saleState?: SaleState[];
 }
 
-/** GET cardInfo/list: one page of card infos, buyable first. */
+/** GET cardInfo/list: one page of card infos, buyable first (every card info unless `onSale` or `saleState` narrow it). */
 export function getCardInfos(p: CardInfoListParams) {
   return get<CardInfo[]>(
     'cardInfo/list',

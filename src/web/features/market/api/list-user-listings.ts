@@ -4,11 +4,3 @@ import { get } from '../../../lib/request';
 /** GET market/userList: a seller's active listings of one side. */
 export const listUserListings = (q: { id: string; sell_type: SellType; page: number; pageSize: number }) =>
   get<Listing[]>('market/userList', q, { loading: false });
-
-/** GET market/myList: the user's own listings of one side. */
-export const listMyListings = (q: {
-  sell_type: SellType;
-  status?: Listing['status'];
-  page: number;
-  pageSize: number;
-}) => get<Listing[]>('market/myList', q, { loading: false });
