@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import type { Actor } from '../auth/auth.service';
-import { createAddressesRepository, type AddressRow } from './addresses.repository';
+import { createAddressesRepository, type AddressesRepository, type AddressRow } from './addresses.repository';
 
 type Fields = z.output<typeof AddressFieldsSchema>;
 
@@ -21,9 +21,7 @@ function toAddress(r: AddressRow): Address {
  * exist. Every change takes the user's book lock first, so concurrent requests apply one at a time;
  * the partial unique index on (user_id) WHERE is_default is the last guard.
  */
-export function createAddressesService(deps: Deps) {
-  const repo = createAddressesRepository();
-
+export function createAddressesService(deps: Deps, repo: AddressesRepository = createAddressesRepository()) {
   return {
     /** `address/list`: the default first, then the newest. */
     async list(actor: Actor, q: { page: number; pageSize: number }): Promise<Address[]> {

@@ -66,3 +66,4 @@ export function createAuditReadModel() {
     },
   };
 }
+export type AuditReadModel = ReturnType<typeof createAuditReadModel>;

@@ -11,3 +11,4 @@ export function createAuditRepository() {
     },
   };
 }
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Operator } from '../auth/auth.service';
 import { redactForAudit } from './audit-redact';
-import { createAuditReadModel, type AuditFilter } from './audit.read-model';
-import { createAuditRepository } from './audit.repository';
+import { createAuditReadModel, type AuditFilter, type AuditReadModel } from './audit.read-model';
+import { createAuditRepository, type AuditRepository } from './audit.repository';
 
 export interface AuditEntry {
   /** A dotted verb: `card_info.update`, `withdrawal.pay`, `user.disable`… */
@@ -18,9 +18,14 @@ export interface AuditEntry {
 const asRecord = (v: object | null | undefined) => (v ? (redactForAudit(v) as Record<string, unknown>) : null);
 
 /** The append-only record of operator actions (PRODUCT.md §8). */
-export function createAuditService(deps: Pick<Deps, 'db' | 'clock'>) {
-  const repo = createAuditRepository();
-  const readModel = createAuditReadModel();
+export function createAuditService(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  repos: { audit: AuditRepository; read: AuditReadModel } = {
+    audit: createAuditRepository(),
+    read: createAuditReadModel(),
+  },
+) {
+  const { audit: repo, read: readModel } = repos;
   return {
     /**
      * Records one operator action. Pass the transaction that makes the change, so the record and the

@@ -14,7 +14,7 @@ import { newId, newSecretToken, randomDigits, sha256 } from '../../adapters/ids'
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, invalid, rateLimited } from '../../errors';
-import { createSmsRepository } from './sms.repository';
+import { createSmsRepository, type SmsRepository } from './sms.repository';
 
 export type SmsPurpose = (typeof SMS_PURPOSES)[number] | (typeof AUTH_SMS_PURPOSES)[number];
 
@@ -45,8 +45,7 @@ export interface SendInput {
 }
 
 /** SMS codes and the one-tap login links sent with them (PRODUCT.md §3, §4.1, §7). */
-export function createSmsCodeService(deps: Deps) {
-  const repo = createSmsRepository();
+export function createSmsCodeService(deps: Deps, repo: SmsRepository = createSmsRepository()) {
   const hashCode = (id: string, code: string) => deps.keys.hmac('smsCode', `${id}:${code}`);
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

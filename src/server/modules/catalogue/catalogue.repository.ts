@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
+import { createSupplyRepository } from './catalogue-supply.repository';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
 import type { Rarity } from '../../../shared/constants';
 import type { SaleState } from '../../../shared/schemas/catalogue';
@@ -11,60 +12,6 @@ const at = (now: Instant) => sql`${now instanceof Date ? now.toISOString() : now
 
 const cardLeft = sql<number>`(${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved})::int`;
 const productLeft = sql<number>`(${products.stock} - ${products.sold} - ${products.reserved})::int`;
-
-/**
- * The supply counters of what the mall sells, by kind: `taken` (minted serials, sold stock) and
- * `reserved` (held by pending orders) never exceed `total` (edition size, stock); a CHECK holds it too.
- */
-const SUPPLY = {
-  card: {
-    table: cardInfos,
-    id: cardInfos.id,
-    taken: cardInfos.minted,
-    takenKey: 'minted',
-    reserved: cardInfos.reserved,
-    total: cardInfos.editionSize,
-    check: 'card_infos_supply',
-  },
-  product: {
-    table: products,
-    id: products.id,
-    taken: products.sold,
-    takenKey: 'sold',
-    reserved: products.reserved,
-    total: products.stock,
-    check: 'products_supply',
-  },
-} as const;
-/** The CHECK constraint that keeps a supply row's counters within its total (schema/catalogue.ts). */
-export const supplyCheck = (kind: SupplyKind) => SUPPLY[kind].check;
-export type SupplyKind = keyof typeof SUPPLY;
-
-/**
- * One conditional UPDATE of a supply row: reserve (free → reserved), release (reserved → free),
- * take (free → taken) or take_reserved (reserved → taken). It matches no row when the units are
- * not there, so the check and the change are one statement and concurrent callers cannot oversell.
- */
-function moveSupply(
-  db: Executor,
-  kind: SupplyKind,
-  id: string,
-  quantity: number,
-  move: 'reserve' | 'release' | 'take' | 'take_reserved',
-) {
-  const s = SUPPLY[kind];
-  const fromReserved = move === 'release' || move === 'take_reserved';
-  const reservedDelta = move === 'reserve' ? quantity : fromReserved ? -quantity : 0;
-  const set: Record<string, SQL> = {};
-  if (reservedDelta !== 0) set.reserved = sql`${s.reserved} + ${reservedDelta}`;
-  if (move === 'take' || move === 'take_reserved') set[s.takenKey] = sql`${s.taken} + ${quantity}`;
-  const enough = fromReserved ? gte(s.reserved, quantity) : sql`${s.taken} + ${s.reserved} + ${quantity} <= ${s.total}`;
-  // Both tables share these columns; the cast only widens the table for the one statement.
-  return db
-    .update(s.table as typeof cardInfos)
-    .set(set)
-    .where(and(eq(s.id, id), enough));
-}
 
 /** The sale state of a card info at `now`, computed by the database so lists can filter and sort on it. */
 function cardState(now: Instant): SQL<SaleState> {
@@ -158,21 +105,12 @@ const productQuery = preparedOnce((db) =>
     .prepare('catalogue_product_by_id'),
 );
 
-/** A pay order's claim (see `claim`) of each kind, built once. */
-const claimQuery = (kind: SupplyKind) =>
-  preparedOnce((db) => {
-    const s = SUPPLY[kind];
-    // Both tables share these columns; the cast only widens the table for the one statement.
-    return db
-      .update(s.table as typeof cardInfos)
-      .set({ reserved: sql`${s.reserved} + ${sql.placeholder('quantity')}` })
-      .where(eq(s.id, sql.placeholder('id')))
-      .prepare(`catalogue_claim_${kind}`);
-  });
-const CLAIM = { card: claimQuery('card'), product: claimQuery('product') };
+export { supplyCheck, type SupplyKind } from './catalogue-supply.repository';
 
 export function createCatalogueRepository() {
   return {
+    ...createSupplyRepository(),
+
     /** The next sale window opening or closing after `now`, of any card info or product; null when none is planned. */
     async nextSaleChange(db: Executor, now: Date): Promise<Date | null> {
       const t = at(now);
@@ -329,59 +267,6 @@ export function createCatalogueRepository() {
         })
         .from(cardInfos)
         .where(inArray(cardInfos.id, ids));
-    },
-
-    /**
-     * Takes `quantity` serials of a card info: from a pending order's reservation, or from the
-     * editions still free. Answers the new minted count (the last serial taken), or null when the
-     * editions ran out. The row lock of this UPDATE keeps serials unique and gap-free.
-     */
-    async takeCardSerials(db: Executor, cardInfoId: string, quantity: number, fromReservation: boolean) {
-      const rows = await moveSupply(
-        db,
-        'card',
-        cardInfoId,
-        quantity,
-        fromReservation ? 'take_reserved' : 'take',
-      ).returning({
-        minted: cardInfos.minted,
-        editionSize: cardInfos.editionSize,
-        name: cardInfos.name,
-        image: cardInfos.image,
-        rarity: cardInfos.rarity,
-      });
-      return rows[0] ?? null;
-    },
-
-    /** Takes `quantity` units of stock (from a reservation or the free stock); null when out. */
-    async takeProductStock(db: Executor, productId: string, quantity: number, fromReservation: boolean) {
-      const rows = await moveSupply(
-        db,
-        'product',
-        productId,
-        quantity,
-        fromReservation ? 'take_reserved' : 'take',
-      ).returning({ name: products.name, images: products.images, type: products.type });
-      return rows[0] ?? null;
-    },
-
-    /** Moves `quantity` free editions or stock units into `reserved`; false when fewer are left. */
-    async reserve(db: Executor, kind: SupplyKind, id: string, quantity: number) {
-      return (await moveSupply(db, kind, id, quantity, 'reserve').returning({ id: SUPPLY[kind].id })).length === 1;
-    },
-
-    /**
-     * Moves `quantity` units into `reserved` with no condition of its own: the supply CHECK refuses the
-     * statement (23514, `supplyCheck(kind)`) when fewer are left, which aborts the transaction. Sent when
-     * called (not when awaited), so a commit requested right after it follows it on the wire.
-     */
-    claim(db: Executor, kind: SupplyKind, id: string, quantity: number): Promise<unknown> {
-      return CLAIM[kind](db).execute({ id, quantity });
-    },
-
-    /** Gives `quantity` reserved units back; false when fewer were reserved. */
-    async release(db: Executor, kind: SupplyKind, id: string, quantity: number) {
-      return (await moveSupply(db, kind, id, quantity, 'release').returning({ id: SUPPLY[kind].id })).length === 1;
     },
   };
 }

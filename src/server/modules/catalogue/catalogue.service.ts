@@ -5,7 +5,13 @@ import type { Rarity } from '../../../shared/constants';
 import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
 import { createLocalBroadcast } from '../../adapters/broadcast';
 import { violatesCheck } from '../../db-errors';
-import { createCatalogueRepository, supplyCheck, type CardInfoRow, type ProductRow } from './catalogue.repository';
+import {
+  createCatalogueRepository,
+  supplyCheck,
+  type CardInfoRow,
+  type CatalogueRepository,
+  type ProductRow,
+} from './catalogue.repository';
 import { createSoldOutFlags, type SupplyItem } from './sold-out-flags';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -90,8 +96,8 @@ export const CATALOGUE_TAG = 'catalogue';
 /** `broadcast` unset (the codes command): sold-out flags are this process's own. */
 export function createCatalogueService(
   deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast'>>,
+  repo: CatalogueRepository = createCatalogueRepository(),
 ) {
-  const repo = createCatalogueRepository();
   const soldOut = createSoldOutFlags({ broadcast: deps.broadcast ?? createLocalBroadcast(), clock: deps.clock });
   // Sale states move by the clock alone when a window opens or closes.
   deps.publicCache.define(CATALOGUE_TAG, { nextChange: (now) => repo.nextSaleChange(deps.db, now) });

@@ -6,7 +6,7 @@ import type { AdminCodeBatch } from '../../../shared/schemas/admin-codes';
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createCodesRepository } from './codes.repository';
+import { createCodesRepository, type CodesRepository } from './codes.repository';
 import type { CodesService } from './codes.service';
 
 /**
@@ -17,9 +17,8 @@ import type { CodesService } from './codes.service';
 export function createCodesAdminService(
   deps: Pick<Deps, 'db' | 'clock'>,
   svc: { codes: CodesService; catalogue: CatalogueService; audit: AuditService; vault: Vault },
+  repo: CodesRepository = createCodesRepository(),
 ) {
-  const repo = createCodesRepository();
-
   async function view(rows: Awaited<ReturnType<typeof repo.adminBatches>>['rows']): Promise<AdminCodeBatch[]> {
     const [infos, themes] = await Promise.all([
       svc.catalogue.cardInfosById(deps.db, [...new Set(rows.flatMap((r) => (r.cardInfoId ? [r.cardInfoId] : [])))]),

@@ -2,6 +2,17 @@ import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { codeBatches, exchangeCodeFailures, exchangeCodes } from '../../db/schema/codes';
 
+/** What every view of a code batch shows. */
+const batchColumns = {
+  id: codeBatches.id,
+  cardInfoId: codeBatches.cardInfoId,
+  themeId: codeBatches.themeId,
+  count: codeBatches.count,
+  note: codeBatches.note,
+  status: codeBatches.status,
+  createdAt: codeBatches.createdAt,
+};
+
 export function createCodesRepository() {
   return {
     async insertBatch(db: Executor, row: typeof codeBatches.$inferInsert) {
@@ -19,13 +30,7 @@ export function createCodesRepository() {
     async batches(db: Executor) {
       return db
         .select({
-          id: codeBatches.id,
-          cardInfoId: codeBatches.cardInfoId,
-          themeId: codeBatches.themeId,
-          count: codeBatches.count,
-          note: codeBatches.note,
-          status: codeBatches.status,
-          createdAt: codeBatches.createdAt,
+          ...batchColumns,
           voidedAt: codeBatches.voidedAt,
           unused: sql<number>`count(*) filter (where ${exchangeCodes.status} = 'unused')`.mapWith(Number),
           used: sql<number>`count(*) filter (where ${exchangeCodes.status} = 'used')`.mapWith(Number),
@@ -46,13 +51,7 @@ export function createCodesRepository() {
       const [rows, total] = await Promise.all([
         db
           .select({
-            id: codeBatches.id,
-            cardInfoId: codeBatches.cardInfoId,
-            themeId: codeBatches.themeId,
-            count: codeBatches.count,
-            note: codeBatches.note,
-            status: codeBatches.status,
-            createdAt: codeBatches.createdAt,
+            ...batchColumns,
             createdBy: codeBatches.createdBy,
             csvAvailable: sql<boolean>`(${codeBatches.csvCipher} is not null)`,
             csvDownloadedAt: codeBatches.csvDownloadedAt,

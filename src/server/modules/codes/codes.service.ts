@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { AppError, conflict, invalid, notFound, rateLimited } from '../../errors';
 import { newId, randomBase32 } from '../../adapters/ids';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createCodesRepository } from './codes.repository';
+import { createCodesRepository, type CodesRepository } from './codes.repository';
 
 export const MAX_BATCH_SIZE = 100_000;
 const HOUR_MS = 3600_000;
@@ -76,8 +76,8 @@ export interface ClaimedCode {
 export function createCodesService(
   deps: Pick<Deps, 'config' | 'db' | 'clock' | 'keys'>,
   services: { catalogue: CatalogueService },
+  repo: CodesRepository = createCodesRepository(),
 ) {
-  const repo = createCodesRepository();
   const hash = (code: string) => deps.keys.hmac('exchangeCode', code);
 
   return {

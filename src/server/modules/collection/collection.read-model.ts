@@ -38,18 +38,21 @@ const cardColumns = {
 /** Cards the owner still has: held, listed or reserved. */
 const owned = (userId: string) => and(eq(cards.ownerId, userId), ne(cards.status, 'consumed'));
 
+/** What a theme's progress shows of the theme. */
+const themeColumns = {
+  id: themes.id,
+  name: themes.name,
+  description: themes.description,
+  cover: themes.cover,
+  bCardInfoId: themes.bCardInfoId,
+};
+
 export function createCollectionReadModel() {
   return {
     /** Themes the user owns cards of and has not exchanged yet. */
     async startedThemes(db: Executor, userId: string, page: { limit: number; offset: number }) {
       return db
-        .select({
-          id: themes.id,
-          name: themes.name,
-          description: themes.description,
-          cover: themes.cover,
-          bCardInfoId: themes.bCardInfoId,
-        })
+        .select(themeColumns)
         .from(themes)
         .where(
           and(
@@ -67,11 +70,7 @@ export function createCollectionReadModel() {
     async exchangedThemes(db: Executor, userId: string, page: { limit: number; offset: number }) {
       return db
         .select({
-          id: themes.id,
-          name: themes.name,
-          description: themes.description,
-          cover: themes.cover,
-          bCardInfoId: themes.bCardInfoId,
+          ...themeColumns,
           exchangedAt: themeExchanges.createdAt,
           card: cardFace,
         })

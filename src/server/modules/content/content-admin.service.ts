@@ -55,8 +55,8 @@ export interface PrivacyInput {
 export function createContentAdminService(
   deps: Pick<Deps, 'db' | 'clock' | 'publicCache'>,
   svc: { audit: AuditService },
+  repo: ContentAdminRepository = createContentAdminRepository(),
 ) {
-  const repo = createContentAdminRepository();
   /** Every write here changes public answers: called inside its transaction, the cache drops them now and again on commit. */
   const publicChanged = () => deps.publicCache.invalidate(CONTENT_TAG);
 

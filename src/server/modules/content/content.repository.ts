@@ -79,3 +79,4 @@ export function createContentRepository() {
     },
   };
 }
+export type ContentRepository = ReturnType<typeof createContentRepository>;

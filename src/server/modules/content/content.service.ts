@@ -1,12 +1,11 @@
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import { createContentRepository } from './content.repository';
+import { createContentRepository, type ContentRepository } from './content.repository';
 
 /** The public-cache tag of banners, articles and the privacy policy. */
 export const CONTENT_TAG = 'content';
 
-export function createContentService(deps: Deps) {
-  const repo = createContentRepository();
+export function createContentService(deps: Deps, repo: ContentRepository = createContentRepository()) {
   // Banners start and end, articles and policies appear, by the clock alone.
   deps.publicCache.define(CONTENT_TAG, { nextChange: (now) => repo.nextChange(deps.db, now) });
   return {

@@ -118,3 +118,4 @@ export function createDashboardReadModel() {
     },
   };
 }
+export type DashboardReadModel = ReturnType<typeof createDashboardReadModel>;

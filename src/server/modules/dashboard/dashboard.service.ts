@@ -5,14 +5,14 @@ import type { Deps } from '../../deps';
 import type { Operator } from '../auth/auth.service';
 import type { ShipmentsService } from '../shipments/shipments.service';
 import type { WalletService } from '../wallet/wallet.service';
-import { createDashboardReadModel } from './dashboard.read-model';
+import { createDashboardReadModel, type DashboardReadModel } from './dashboard.read-model';
 
 /** The back office's dashboard (PRODUCT.md §8): sales, GMV and fees by Hong Kong day, orders, new users, drops, queues. */
 export function createDashboardService(
   deps: Pick<Deps, 'db' | 'clock'>,
   svc: { shipments: Pick<ShipmentsService, 'pendingCount'>; wallet: Pick<WalletService, 'pendingWithdrawalCount'> },
+  read: DashboardReadModel = createDashboardReadModel(),
 ) {
-  const read = createDashboardReadModel();
   return {
     async get(_operator: Operator, q: { days: number }): Promise<Dashboard> {
       const now = deps.clock.now();

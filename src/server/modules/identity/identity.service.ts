@@ -9,7 +9,12 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import type { Actor, AuthService, Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
-import { createIdentityRepository, type IdentityRow, type PayoutAccountRow } from './identity.repository';
+import {
+  createIdentityRepository,
+  type IdentityRepository,
+  type IdentityRow,
+  type PayoutAccountRow,
+} from './identity.repository';
 
 export type { PaymentUpdateBody };
 
@@ -44,8 +49,8 @@ export interface PayoutSnapshot {
 export function createIdentityService(
   deps: Pick<Deps, 'db' | 'clock' | 'log'> & { vault: Vault },
   svc: { auth: Pick<AuthService, 'verifyOwnSmsCode'>; audit: Pick<AuditService, 'record'> },
+  repo: IdentityRepository = createIdentityRepository(),
 ) {
-  const repo = createIdentityRepository();
   const { vault } = deps;
 
   return {

@@ -8,7 +8,7 @@ import type { AddressesService } from '../addresses/addresses.service';
 import type { Actor, Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import type { GoodsService } from '../goods/goods.service';
-import { createShipmentsRepository, type ShipmentRow } from './shipments.repository';
+import { createShipmentsRepository, type ShipmentRow, type ShipmentsRepository } from './shipments.repository';
 
 const NOT_FOUND = '找不到此提貨訂單';
 
@@ -35,9 +35,8 @@ const REFUSED: Record<keyof typeof STEPS, string> = {
 export function createShipmentsService(
   deps: Deps,
   services: { goods: GoodsService; addresses: AddressesService; audit: Pick<AuditService, 'record'> },
+  repo: ShipmentsRepository = createShipmentsRepository(),
 ) {
-  const repo = createShipmentsRepository();
-
   async function view(rows: ShipmentRow[]): Promise<AdminShipment[]> {
     const ids = rows.map((r) => r.id);
     const [items, events] = await Promise.all([repo.items(deps.db, ids), repo.events(deps.db, ids)]);

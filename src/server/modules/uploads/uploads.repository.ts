@@ -8,3 +8,4 @@ export function createUploadsRepository() {
     },
   };
 }
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

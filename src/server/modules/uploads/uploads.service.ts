@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/admin-uploads';
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
-import { createUploadsRepository } from './uploads.repository';
+import { createUploadsRepository, type UploadsRepository } from './uploads.repository';
 
 /** What sharp may decode: photographs and drawings. SVG is left out (a document that can reference other files). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -26,9 +26,8 @@ const NOT_AN_IMAGE = '只接受圖片檔案（JPEG、PNG、WebP、GIF、AVIF 或
 export function createUploadsService(
   deps: Pick<Deps, 'db' | 'clock' | 'storage' | 'log'>,
   svc: { audit: AuditService },
+  repo: UploadsRepository = createUploadsRepository(),
 ) {
-  const repo = createUploadsRepository();
-
   return {
     async upload(
       op: Operator,

@@ -232,3 +232,4 @@ export function createUsersReadModel() {
     },
   };
 }
+export type UsersReadModel = ReturnType<typeof createUsersReadModel>;

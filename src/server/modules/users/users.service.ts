@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService, Operator } from '../auth/auth.service';
 import type { IdentityService } from '../identity/identity.service';
-import { createUsersReadModel } from './users.read-model';
+import { createUsersReadModel, type UsersReadModel } from './users.read-model';
 
 type Page<T> = { rows: T[]; total: number };
 const NOT_FOUND = '找不到此用戶';
@@ -55,9 +55,8 @@ export function createUsersService(
     audit: Pick<AuditService, 'record'>;
     identity: Pick<IdentityService, 'revoke'>;
   },
+  read: UsersReadModel = createUsersReadModel(),
 ) {
-  const read = createUsersReadModel();
-
   async function detail(db: Executor, id: string): Promise<AdminUserDetail> {
     const row = await read.detail(db, id);
     if (!row) throw notFound(NOT_FOUND);
