@@ -6,7 +6,13 @@ import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
 import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
-import { createPayments, createSmsSender, loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from './startup';
+import {
+  createPayments,
+  createSmsSender,
+  loadConfigOrExit,
+  lockDataDirOrExit,
+  openConfiguredDatabase,
+} from './startup';
 
 async function main() {
   const config = loadConfigOrExit();
