@@ -16,6 +16,7 @@ import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
+import { createMallService } from './modules/mall/mall.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createVault } from './adapters/vault';
@@ -33,7 +34,9 @@ export function createServices(deps: Deps) {
   const goods = createGoodsService(deps, { catalogue });
   const auth = createAuthService(deps);
   const codes = createCodesService(deps, { catalogue });
-  const payOrders = createPayOrdersService(deps, { catalogue, cards, goods });
+  const payOrders = createPayOrdersService(deps);
+  // Registers the `card` and `product` order types with pay orders.
+  const mall = createMallService(deps, { payOrders, catalogue, cards, goods });
   const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
   auth.useVerifiedCheck((userId) => identity.isVerified(deps.db, userId));
@@ -52,6 +55,7 @@ export function createServices(deps: Deps) {
     identity,
     wallet,
     market,
+    mall,
     auth,
     content: createContentService(deps),
     catalogue,

@@ -13,7 +13,9 @@ import type { Actor } from '../auth/auth.service';
 import type { SaleInfo, SaleKind } from '../catalogue/catalogue.service';
 import { SOLD_OUT_FLAG_TTL_MS, createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { NewPayOrder, PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
-import { createPayOrdersService, type PayOrdersDeps } from './pay-orders.service';
+import { createMallService } from '../mall/mall.service';
+import type { MallOrderDeps } from '../mall/mall-order-types';
+import { createPayOrdersService } from './pay-orders.service';
 
 /**
  * Pay orders with every outside part faked (STYLE.md §9, first tier): an in-memory repository with
@@ -145,7 +147,7 @@ function fakeItems(clock: ManualClock) {
     if (!s) throw new AppError('not_found', '找不到此商品');
     return s;
   };
-  const svc: PayOrdersDeps = {
+  const svc: Omit<MallOrderDeps, 'db' | 'payOrders'> = {
     catalogue: {
       soldOut: createSoldOutFlags({ broadcast: createLocalBroadcast(), clock }),
       async saleInfo(_db, { kind, id }) {
@@ -271,9 +273,9 @@ describe('pay orders service (fakes)', () => {
     pay = fakeProvider();
     service = createPayOrdersService(
       { db, clock, log: memoryLog(), payments: pay.provider, config: { publicUrl: 'https://trove.test' } },
-      items.svc,
-      { repo: store.repo },
+      store.repo,
     );
+    createMallService({ db }, { ...items.svc, payOrders: service });
   });
 
   describe('ordering', () => {
