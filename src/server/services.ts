@@ -16,6 +16,7 @@ import { createGoodsService } from './modules/goods/goods.service';
 import { createPayOrdersService } from './modules/pay-orders/pay-orders.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
+import { createMallService } from './modules/mall/mall.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
@@ -38,7 +39,9 @@ export function createServices(deps: Deps) {
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
   // The wallet first: pay orders book their money through its order books (decision 025).
   const wallet = createWalletService(deps, { identity, auth, audit });
-  const payOrders = createPayOrdersService(deps, { catalogue, cards, goods, books: wallet.orderBooks });
+  const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
+  // Registers the `card` and `product` order types with pay orders.
+  const mall = createMallService(deps, { payOrders, catalogue, cards, goods });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
   const addresses = createAddressesService(deps);
@@ -51,6 +54,7 @@ export function createServices(deps: Deps) {
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
+    mall,
     auth,
     content: createContentService(deps),
     catalogue,

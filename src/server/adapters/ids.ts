@@ -35,6 +35,17 @@ export function newId(prefix: string): string {
   return pooledId(`${prefix}_`);
 }
 
+/**
+ * The id a request with an Idempotency-Key creates, the same for every attempt of it: `prefix`, `_` and 16 Crockford
+ * characters (80 bits) of a SHA-256 of the parts, so concurrent attempts meet on the row's primary key.
+ */
+export function keyedId(prefix: string, ...parts: string[]): string {
+  const digest = createHash('sha256').update(parts.join('\u0000')).digest();
+  let out = `${prefix}_`;
+  for (let i = 0; i < 16; i++) out += CROCKFORD[digest[i]! & 31];
+  return out;
+}
+
 /** A request id, `req_` and 16 Crockford characters. */
 export function newRequestId(): string {
   return pooledId('req_');

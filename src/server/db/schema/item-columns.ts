@@ -21,3 +21,21 @@ export const provenance = () => ({
   refId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The item snapshot a listing or market order carries (docs/decisions/011-market.md): what market pages show of the
+ * card or goods unit without joining its owner's tables (fresh builders per table).
+ */
+export const itemSnapshot = () => ({
+  kind: text({ enum: ['card', 'goods'] }).notNull(),
+  cardInfoId: text(),
+  productId: text(),
+  /** The card / goods unit: listed (sell), or sold into a buy listing once filled. */
+  itemId: text(),
+  itemName: text().notNull(),
+  itemImage: text().notNull(),
+  rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
+  themeId: text(),
+  serial: integer(),
+  editionSize: integer(),
+});

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { itemSnapshot } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
 /**
- * A market listing (PRODUCT.md §3, §4.6). Item fields are a snapshot taken when it was listed so
+ * A market listing (PRODUCT.md §3, §4.6). Item fields are a snapshot taken when it was listed (`itemSnapshot`) so
  * market pages need no joins. An item is in at most one open listing (partial unique index).
  */
 export const listings = pgTable(
@@ -14,22 +15,12 @@ export const listings = pgTable(
     id: text().primaryKey(),
     /** 0 = sell, 1 = buy. */
     sellType: integer().notNull(),
-    kind: text({ enum: ['card', 'goods'] }).notNull(),
+    ...itemSnapshot(),
+    productType: integer(),
     /** The seller (sell) or the bidder (buy). */
     userId: text()
       .notNull()
       .references(() => users.id),
-    cardInfoId: text(),
-    productId: text(),
-    productType: integer(),
-    /** The card / goods listed (sell), or the one sold into it (buy, once filled). */
-    itemId: text(),
-    itemName: text().notNull(),
-    itemImage: text().notNull(),
-    rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
-    themeId: text(),
-    serial: integer(),
-    editionSize: integer(),
     price: integer().notNull(),
     status: text({
       enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'],
@@ -92,16 +83,7 @@ export const marketOrders = pgTable(
       .notNull()
       .references(() => listings.id),
     sellType: integer().notNull(),
-    kind: text({ enum: ['card', 'goods'] }).notNull(),
-    cardInfoId: text(),
-    productId: text(),
-    itemId: text(),
-    itemName: text().notNull(),
-    itemImage: text().notNull(),
-    rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
-    themeId: text(),
-    serial: integer(),
-    editionSize: integer(),
+    ...itemSnapshot(),
     buyerId: text()
       .notNull()
       .references(() => users.id),

@@ -5,7 +5,7 @@ import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
 import { newItems } from '../../acquisition';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createCardsRepository, type CardStatus } from './cards.repository';
+import { createCardsRepository, type CardStatus, type CardsRepository } from './cards.repository';
 
 export type { CardStatus };
 
@@ -32,8 +32,11 @@ export interface MintedCard {
   editionSize: number;
 }
 
-export function createCardsService(deps: Deps, services: { catalogue: CatalogueService }) {
-  const repo = createCardsRepository();
+export function createCardsService(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  services: { catalogue: Pick<CatalogueService, 'takeCardSerials' | 'cardInfosById'> },
+  repo: CardsRepository = createCardsRepository(),
+) {
   return {
     /**
      * Mints cards with the next serials of their card info, owned by `ownerId`, recording the

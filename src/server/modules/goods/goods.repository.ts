@@ -111,3 +111,4 @@ export function createGoodsRepository() {
     },
   };
 }
+export type GoodsRepository = ReturnType<typeof createGoodsRepository>;

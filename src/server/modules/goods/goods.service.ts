@@ -7,7 +7,7 @@ import { newId } from '../../adapters/ids';
 import { newItems } from '../../acquisition';
 import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { createGoodsRepository } from './goods.repository';
+import { createGoodsRepository, type GoodsRepository } from './goods.repository';
 
 export type { GoodsStatus };
 
@@ -38,9 +38,11 @@ export interface ShippedGoods {
 
 const NOT_FOUND = '找不到此物品';
 
-export function createGoodsService(deps: Deps, services: { catalogue: CatalogueService }) {
-  const repo = createGoodsRepository();
-
+export function createGoodsService(
+  deps: Deps,
+  services: { catalogue: CatalogueService },
+  repo: GoodsRepository = createGoodsRepository(),
+) {
   async function productsOf(db: Executor, productIds: string[]) {
     const rows = await services.catalogue.productsById(db, [...new Set(productIds)]);
     return new Map(rows.map((p) => [p.id, p]));

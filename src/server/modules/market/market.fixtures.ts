@@ -1,6 +1,7 @@
 import { hkidCheckDigit } from '../../../shared/identity';
 import { createVault } from '../../adapters/vault';
-import { identities, payoutAccounts } from '../../db/schema';
+import { gt, inArray } from 'drizzle-orm';
+import { cards, goods, identities, listings, payoutAccounts } from '../../db/schema';
 import { createBuyers } from '../pay-orders/pay-orders.fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { give, signIn } from '../collection/collection-fixtures';
@@ -78,4 +79,21 @@ export async function verifiedBuyers(t: TestApp, n: number) {
     );
   }
   return buyers;
+}
+
+/** Open (active or reserved) listings (property tests). */
+export const openListings = (t: TestApp) =>
+  t.db
+    .select()
+    .from(listings)
+    .where(inArray(listings.status, ['active', 'reserved']));
+
+/** Owners of numbered cards and goods (the property test's "exactly one owner" check). */
+export async function itemOwners(t: TestApp) {
+  const c = await t.db
+    .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status })
+    .from(cards)
+    .where(gt(cards.serial, 0));
+  const g = await t.db.select({ id: goods.id, ownerId: goods.ownerId, status: goods.status }).from(goods);
+  return [...c, ...g];
 }

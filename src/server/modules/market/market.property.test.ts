@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { Actor, Operator } from '../auth/auth.service';
 import { addTheme } from '../collection/collection-fixtures';
-import { freshKey, giveCard, trader } from './market.fixtures';
+import { freshKey, giveCard, itemOwners, openListings, trader } from './market.fixtures';
 import { createMarketRepository } from './market.repository';
 
 /**
@@ -164,8 +164,8 @@ describe('market property: random trading keeps the books and the items consiste
     // (every 20th sequence, and after the last: reconciling reads every order).
     if (++sequences % 20 === 0) expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
 
-    const listings = await t.app.services.market.openListings();
-    const owners = new Map((await t.app.services.market.itemOwners()).map((c) => [c.id, c]));
+    const listings = await openListings(t);
+    const owners = new Map((await itemOwners(t)).map((c) => [c.id, c]));
     const users = new Set(actors.map((a) => a.userId));
     const open = new Map<string, (typeof listings)[number]>();
     for (const l of listings) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql, ne } from 'drizzle-orm';
+import { and, desc, eq, or, sql, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardInfos, products } from '../../db/schema/catalogue';
 import { cards } from '../../db/schema/cards';
@@ -187,16 +187,6 @@ export function createMarketReadModel() {
         .limit(limit)
         .offset(offset);
       return rows.map(fromGoods);
-    },
-
-    /** Owners of items (the property test's "exactly one owner" check). */
-    async owners(db: Executor) {
-      const c = await db
-        .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status })
-        .from(cards)
-        .where(gt(cards.serial, 0));
-      const g = await db.select({ id: goods.id, ownerId: goods.ownerId, status: goods.status }).from(goods);
-      return [...c, ...g];
     },
   };
 }

@@ -128,7 +128,7 @@ export function createOrdering(
           const locked = repo.lockBuyer(tx, actor.userId);
           const keyed = repo.byKey(tx, actor.userId, idempotencyKey);
           keyed.catch(() => undefined);
-          type.readAhead?.(tx, { buyerId: actor.userId, itemId }, available);
+          const ahead = type.readAhead?.(tx, { buyerId: actor.userId, itemId }, available);
           await locked;
           const existing = await keyed;
           if (existing) {
@@ -142,6 +142,7 @@ export function createOrdering(
             { buyerId: actor.userId, itemId, quantity, orderNo },
             now,
             available,
+            ahead,
           );
           // Sent and not awaited: they go out in one write with the commit (withCommit), so the drop's supply row,
           // locked by the claim, stays locked for the database's work only (ReservedItem.claim). Their answers are

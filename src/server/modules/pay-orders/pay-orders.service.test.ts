@@ -13,7 +13,10 @@ import type { Actor } from '../auth/auth.service';
 import type { SaleInfo, SaleKind } from '../catalogue/catalogue.service';
 import { SOLD_OUT_FLAG_TTL_MS, createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { NewPayOrder, PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
-import { createPayOrdersService, type PayOrdersDeps } from './pay-orders.service';
+import { createMallService } from '../mall/mall.service';
+import type { MallOrderDeps } from '../mall/mall-order-types';
+import { createPayOrdersService } from './pay-orders.service';
+import type { PayOrderBooks } from './settlement.service';
 
 /**
  * Pay orders with every outside part faked (STYLE.md §9, first tier): an in-memory repository with
@@ -151,17 +154,17 @@ function fakeItems(clock: ManualClock) {
   /** The wallet's order books, as calls: each booked once per key, like the ledger's `post`. */
   const booked: string[] = [];
   const once = (key: string) => (booked.includes(key) ? false : (booked.push(key), true));
-  const svc: PayOrdersDeps = {
-    books: {
-      async receive(_tx, o) {
-        once(`${o.provider === 'balance' ? 'balance_payment' : 'payment_received'}:${o.orderNo}:${o.amountCents}`);
-      },
-      async mallSale(_tx, o) {
-        once(`mall_sale:${o.orderNo}:${o.amountCents}`);
-      },
-      returnPayment: async (_tx, _o, p) => once(`payment_returned:${p.key}`),
-      refundDue: async (_tx, o, p, reason) => once(`${reason}:${o.orderNo}:${p.provider}:${p.paymentRef}`),
+  const books: PayOrderBooks = {
+    async receive(_tx, o) {
+      once(`${o.provider === 'balance' ? 'balance_payment' : 'payment_received'}:${o.orderNo}:${o.amountCents}`);
     },
+    async mallSale(_tx, o) {
+      once(`mall_sale:${o.orderNo}:${o.amountCents}`);
+    },
+    returnPayment: async (_tx, _o, p) => once(`payment_returned:${p.key}`),
+    refundDue: async (_tx, o, p, reason) => once(`${reason}:${o.orderNo}:${p.provider}:${p.paymentRef}`),
+  };
+  const svc: Omit<MallOrderDeps, 'db' | 'payOrders'> = {
     catalogue: {
       soldOut: createSoldOutFlags({ broadcast: createLocalBroadcast(), clock }),
       async saleInfo(_db, { kind, id }) {
@@ -232,7 +235,7 @@ function fakeItems(clock: ManualClock) {
     });
     return supply.get(key(kind, id))!;
   }
-  return { svc, add, minted, booked };
+  return { svc, books, add, minted, booked };
 }
 
 function fakeProvider() {
@@ -290,9 +293,10 @@ describe('pay orders service (fakes)', () => {
     pay = fakeProvider();
     service = createPayOrdersService(
       { db, clock, log: memoryLog(), payments: pay.provider, config: { publicUrl: 'https://trove.test' } },
-      items.svc,
-      { repo: store.repo },
+      { books: items.books },
+      store.repo,
     );
+    createMallService({ db }, { ...items.svc, payOrders: service });
   });
 
   describe('ordering', () => {

@@ -1,27 +1,29 @@
-import { registerMallOrderTypes, type MallOrderDeps } from './mall-order-types';
+import type { Executor } from '../../db/client';
 import { createOrderTypeRegistry } from './order-types';
 import { createOrdering, type OrderingDeps } from './ordering.service';
 import { createPayOrdersRepository, type PayOrdersRepository } from './pay-orders.repository';
 import { createSettlement, type PayOrderBooks } from './settlement.service';
 
 export type { SettleOutcome } from './settlement.service';
-export type { OrderTypeHandler, ReservedItem } from './order-types';
+export type { Availability, OrderInput, OrderType, ReservedItem } from './order-types';
 
-/** The services pay orders use (catalogue supply, minting cards, creating goods; the wallet's books). */
-export type PayOrdersDeps = Omit<MallOrderDeps, 'repo' | 'db'> & { books: PayOrderBooks };
+/** What pay orders take from other modules: the wallet's books, which every payment and settlement posts to. */
+export interface PayOrdersServices {
+  books: PayOrderBooks;
+}
 
 /**
  * Pay orders: ordering (ordering.service.ts) and settlement (settlement.service.ts) over one
- * repository, with one handler per order type. The mall's `card` and `product` types are registered
- * here; another module registers its own with `registerOrderType`.
+ * repository, with one type per kind of purchase (order-types.ts). Pay orders only orchestrate: each
+ * module registers its own types with `registerOrderType` (the mall: `card`, `product`; the market:
+ * `market`, `bid`).
  */
 export function createPayOrdersService(
   deps: OrderingDeps,
-  svc: PayOrdersDeps,
-  { repo }: { repo: PayOrdersRepository } = { repo: createPayOrdersRepository() },
+  svc: PayOrdersServices,
+  repo: PayOrdersRepository = createPayOrdersRepository(),
 ) {
   const orderTypes = createOrderTypeRegistry();
-  registerMallOrderTypes(orderTypes, { repo, db: deps.db, ...svc });
   const settlement = createSettlement(deps, { repo, orderTypes, books: svc.books });
   const ordering = createOrdering(deps, { repo, orderTypes, settlement });
 
@@ -39,6 +41,13 @@ export function createPayOrdersService(
     async byKey(buyerId: string, key: string) {
       return repo.byKey(deps.db, buyerId, key);
     },
+
+    /** How many of a mall item the buyer holds or is paying for (the per-user limit; run inside the buyer's lock). */
+    heldQuantity: (db: Executor, buyerId: string, item: { type: 'card' | 'product'; id: string }) =>
+      repo.heldQuantity(db, buyerId, item),
+
+    /** The Idempotency-Keys of every order of a mall item (the retries a sold-out flag must let through). */
+    orderKeysOfItem: (db: Executor, item: { type: 'card' | 'product'; id: string }) => repo.orderKeysOfItem(db, item),
 
     /** The buyer's order with this number, for the market's own cancel (null when not theirs). */
     async ownOrder(buyerId: string, orderNo: string) {

@@ -4,9 +4,8 @@ import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { PayOrderInput } from '../../../shared/schemas/pay-orders';
-import type { Availability, OrderInput, OrderTypeHandler, OrderTypeRegistry } from './order-types';
+import type { Availability, OrderInput, OrderType, PayOrdersService } from '../pay-orders/pay-orders.service';
 import { formatHkDateTime } from '../../../shared/hk-time';
-import type { PayOrdersRepository } from './pay-orders.repository';
 
 type MallKind = 'card' | 'product';
 
@@ -29,7 +28,8 @@ function saleRefusal(sale: SaleInfo, now: Date) {
 const soldOut = (kind: MallKind) => conflict(`${WORDS[kind].what}已售罄`, 'sold_out');
 
 export interface MallOrderDeps {
-  repo: Pick<PayOrdersRepository, 'heldQuantity' | 'orderKeysOfItem'>;
+  /** The pay orders' own reads: a buyer's held quantity (per-user limit), the keys of an item's orders (sold-out flags). */
+  payOrders: Pick<PayOrdersService, 'heldQuantity' | 'orderKeysOfItem'>;
   catalogue: Pick<CatalogueService, 'saleInfo' | 'claim' | 'release' | 'soldOut'>;
   /** Runs the holder query of a sold-out flag and the left count of a refused claim (outside any transaction). */
   db: Executor;
@@ -37,60 +37,61 @@ export interface MallOrderDeps {
   goods: Pick<GoodsService, 'create'>;
 }
 
+/** What a mall item's availability read: the sale rules `reserve` reuses for the same request. */
+export interface MallAvailability extends Availability {
+  sale: SaleInfo;
+}
+
+/** A mall order type: `availability` answers the sale rules, `readAhead` the buyer's held quantity (pending). */
+export type MallOrderType<I extends PayOrderInput> = OrderType<I, MallAvailability, Promise<number>>;
+
 /**
- * Mall purchases, one handler per item kind: card infos (minted as numbered cards) and products
+ * Mall purchases, one order type per item kind: card infos (minted as numbered cards) and products
  * (created as goods). Both reserve from the catalogue's supply and respect the per-user limit.
  */
 function mallOrderType<I extends PayOrderInput>(
   kind: MallKind,
   d: MallOrderDeps,
-  deliver: OrderTypeHandler['fulfil'],
+  deliver: OrderType['fulfil'],
   itemId: (input: I) => string,
-): OrderTypeHandler<I> {
+): MallOrderType<I> {
   const { what, unit } = WORDS[kind];
   const sale = (db: Executor, id: string) => d.catalogue.saleInfo(db, { kind, id });
   const flags = d.catalogue.soldOut;
   // Not awaited: the refusal goes out at once; the flag follows once its holders are loaded.
   const markSoldOut = (id: string, since: number) =>
-    void flags.mark({ kind, id }, since, () => d.repo.orderKeysOfItem(d.db, { type: kind, id }));
-  /** The sale rules each availability answer was made from, for the reservation of the same request. */
-  const read = new WeakMap<Availability, SaleInfo>();
-  /** The buyer's held quantity, asked for by `readAhead` together with the buyer's lock, by the same request's answer. */
-  const held = new WeakMap<Availability, Promise<number>>();
+    void flags.mark({ kind, id }, since, () => d.payOrders.orderKeysOfItem(d.db, { type: kind, id }));
   return {
     itemId,
     refusalFromMemory: (id, idempotencyKey) => (flags.refuses({ kind, id }, idempotencyKey) ? soldOut(kind) : null),
     async availability(db, id) {
       const since = flags.epoch();
       const s = await sale(db, id);
-      const answer: Availability = {
+      return {
+        sale: s,
         refusal: (now) => {
           const refusal = saleRefusal(s, now);
           if (refusal?.reason === 'sold_out') markSoldOut(id, since);
           return refusal;
         },
       };
-      read.set(answer, s);
-      return answer;
     },
-    readAhead(tx, { buyerId, itemId: id }, checked) {
-      const asked = d.repo.heldQuantity(tx, buyerId, { type: kind, id });
+    readAhead(tx, { buyerId, itemId: id }) {
+      const asked = d.payOrders.heldQuantity(tx, buyerId, { type: kind, id });
       // Not taken up when the request turns out to be a retry: handled here, awaited by `reserve` otherwise.
       asked.catch(() => undefined);
-      held.set(checked, asked);
+      return asked;
     },
-    async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now, checked) {
+    async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now, checked, ahead) {
       const since = flags.epoch();
       // Read moments ago by `availability` (unlocked, as a read here would be): the claim judges the stock.
-      const known = read.get(checked);
-      const s = known && known.id === id ? known : await sale(tx, id);
+      const s = checked.sale.id === id ? checked.sale : await sale(tx, id);
       const refusal = saleRefusal(s, now);
       if (refusal) {
         if (refusal.reason === 'sold_out') markSoldOut(id, since);
         throw refusal;
       }
-      const ahead = held.get(checked);
-      const holding = await (ahead ?? d.repo.heldQuantity(tx, buyerId, { type: kind, id }));
+      const holding = await (ahead ?? d.payOrders.heldQuantity(tx, buyerId, { type: kind, id }));
       if (holding + quantity > s.perUserLimit) {
         throw conflict(
           holding > 0
@@ -124,53 +125,48 @@ function mallOrderType<I extends PayOrderInput>(
   };
 }
 
-/** Registers the `card` and `product` order types. */
-export function registerMallOrderTypes(registry: OrderTypeRegistry, d: MallOrderDeps): void {
-  registry.register(
+/** The mall's `card` and `product` order types. */
+export function createMallOrderTypes(d: MallOrderDeps) {
+  const card = mallOrderType(
     'card',
-    mallOrderType(
-      'card',
-      d,
-      async (tx, o) => {
-        const minted = await d.cards.mint(tx, {
-          cardInfoId: o.cardInfoId!,
-          ownerId: o.buyerId,
-          quantity: o.quantity,
-          via: 'drop',
-          refId: o.orderNo,
-          priceCents: o.unitPriceCents,
-          fromReservation: true,
-        });
-        return {
-          cards: minted.map((c) => ({
-            id: c.id,
-            serial: c.serial,
-            editionSize: c.editionSize,
-            name: c.name,
-            image: c.image,
-            rarity: c.rarity,
-          })),
-        };
-      },
-      (input: OrderInput<'card'>) => input.cardInfoId,
-    ),
+    d,
+    async (tx, o) => {
+      const minted = await d.cards.mint(tx, {
+        cardInfoId: o.cardInfoId!,
+        ownerId: o.buyerId,
+        quantity: o.quantity,
+        via: 'drop',
+        refId: o.orderNo,
+        priceCents: o.unitPriceCents,
+        fromReservation: true,
+      });
+      return {
+        cards: minted.map((c) => ({
+          id: c.id,
+          serial: c.serial,
+          editionSize: c.editionSize,
+          name: c.name,
+          image: c.image,
+          rarity: c.rarity,
+        })),
+      };
+    },
+    (input: OrderInput<'card'>) => input.cardInfoId,
   );
-  registry.register(
+  const product = mallOrderType(
     'product',
-    mallOrderType(
-      'product',
-      d,
-      async (tx, o) => ({
-        goods: await d.goods.create(tx, {
-          productId: o.productId!,
-          ownerId: o.buyerId,
-          quantity: o.quantity,
-          refId: o.orderNo,
-          priceCents: o.unitPriceCents,
-          fromReservation: true,
-        }),
+    d,
+    async (tx, o) => ({
+      goods: await d.goods.create(tx, {
+        productId: o.productId!,
+        ownerId: o.buyerId,
+        quantity: o.quantity,
+        refId: o.orderNo,
+        priceCents: o.unitPriceCents,
+        fromReservation: true,
       }),
-      (input: OrderInput<'product'>) => input.productId,
-    ),
+    }),
+    (input: OrderInput<'product'>) => input.productId,
   );
+  return { card, product };
 }

@@ -1,0 +1,36 @@
+import type { Deps } from '../../deps';
+import type { AuditService } from '../audit/audit.service';
+import type { AuthService } from '../auth/auth.service';
+import type { CardsService } from '../cards/cards.service';
+import type { GoodsService } from '../goods/goods.service';
+import type { IdentityService } from '../identity/identity.service';
+import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { WalletService } from '../wallet/wallet.service';
+import type { MarketReadModel } from './market.read-model';
+import type { MarketRepository } from './market.repository';
+
+/** The public cache's tag of market answers (docs/decisions/013): every listing or market order write invalidates it. */
+export const MARKET_TAG = 'market';
+
+export type MarketDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'publicCache'>;
+
+/** The services the market calls: items change hands only through cards and goods, money only through the ledger. */
+export interface MarketServices {
+  auth: Pick<AuthService, 'profiles'>;
+  identity: Pick<IdentityService, 'isVerified' | 'payoutAccount'>;
+  wallet: Pick<WalletService, 'post'>;
+  cards: Pick<CardsService, 'setStatus' | 'transfer'>;
+  goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
+  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder'>;
+  audit: Pick<AuditService, 'record'>;
+}
+
+/** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */
+export interface MarketContext {
+  deps: MarketDeps;
+  svc: MarketServices;
+  repo: MarketRepository;
+  read: MarketReadModel;
+  /** The service that moves an item of each kind. */
+  items: { card: MarketServices['cards']; goods: MarketServices['goods'] };
+}

@@ -1,0 +1,44 @@
+import type { Tx } from '../../db/client';
+import { marketFee } from '../../../shared/schemas/market';
+import { accounts } from '../wallet/wallet.service';
+import type { MarketServices } from './market-context';
+import type { ListingRow } from './market.repository';
+
+/** The seller's side of a sale: price in, fee out, fee to the platform, from `source`. */
+export const saleLines = (
+  source: { id: string; type: 'escrow' | 'orders_clearing'; userId: string | null },
+  sellerId: string,
+  price: number,
+  what: string,
+) => {
+  const { fee } = marketFee(price);
+  return [
+    {
+      account: source,
+      amount: -price,
+      kind: source.type === 'escrow' ? ('bid_escrow' as const) : ('internal' as const),
+      description: `求購成交：${what}`,
+    },
+    { account: accounts.balance(sellerId), amount: price, kind: 'sale' as const, description: `出售所得：${what}` },
+    { account: accounts.balance(sellerId), amount: -fee, kind: 'fee' as const, description: `市場手續費：${what}` },
+    { account: accounts.fees, amount: fee, kind: 'internal' as const },
+  ];
+};
+
+/** Buy listing cancelled, expired or taken down: the escrow back to the bidder's balance. */
+export async function refundBid(
+  svc: Pick<MarketServices, 'wallet'>,
+  tx: Tx,
+  listing: ListingRow,
+  why = '求購退款',
+): Promise<void> {
+  await svc.wallet.post(tx, 'bid_refund', listing.id, [
+    { account: accounts.escrow(listing.userId), amount: -listing.price, kind: 'bid_escrow' },
+    {
+      account: accounts.balance(listing.userId),
+      amount: listing.price,
+      kind: 'bid_refund',
+      description: `${why}：${listing.itemName}`,
+    },
+  ]);
+}

@@ -1,0 +1,95 @@
+import { marketFee, type Listing, type MarketOrder } from '../../../shared/schemas/market';
+import type { AdminListing } from '../../../shared/schemas/admin-market';
+import { formatSerial } from '../../../shared/serial';
+import { itemSnapshot, type SnapshotFields } from './item-snapshot';
+import type { MarketServices } from './market-context';
+import type { ListingRow, MarketOrderRow } from './market.repository';
+
+export const serialLabel = (r: { serial: number | null; editionSize: number | null }) =>
+  r.serial !== null && r.editionSize !== null ? formatSerial(r.serial, r.editionSize) : null;
+
+/** The item a listing or market order is about, as both answers show it. */
+const itemView = (r: SnapshotFields) => ({ ...itemSnapshot(r), serialLabel: serialLabel(r) });
+
+/** An item in one line (ledger descriptions, pay order names): name and serial. */
+export const describe = (r: { itemName: string; serial: number | null; editionSize: number | null }) =>
+  [r.itemName, serialLabel(r)].filter(Boolean).join(' ');
+
+/** Listings, market orders and operators' listings as the API answers them, with the users' public profiles. */
+export function createMarketPresenters(auth: MarketServices['auth']) {
+  return {
+    async listingViews(rows: ListingRow[], viewerId: string | null): Promise<Listing[]> {
+      const users = await auth.profiles(rows.map((r) => r.userId));
+      return rows.map((r) => {
+        const u = users.get(r.userId);
+        const { fee, proceeds } = marketFee(r.price);
+        return {
+          id: r.id,
+          sell_type: r.sellType === 0 ? 0 : 1,
+          status: r.status,
+          price: r.price,
+          fee,
+          proceeds,
+          ...itemView(r),
+          user: { id: r.userId, nickname: u?.nickname ?? '', avatar: u?.avatar ?? null },
+          mine: viewerId === r.userId,
+          takedownReason: viewerId === r.userId ? r.takedownReason : null,
+          expiresAt: r.expiresAt.toISOString(),
+          createdAt: r.createdAt.toISOString(),
+        };
+      });
+    },
+
+    async orderViews(rows: MarketOrderRow[], viewerId: string): Promise<MarketOrder[]> {
+      const users = await auth.profiles(rows.flatMap((r) => [r.buyerId, r.sellerId]));
+      return rows.map((r) => {
+        const role = r.buyerId === viewerId ? 'buyer' : 'seller';
+        const other = role === 'buyer' ? r.sellerId : r.buyerId;
+        const u = users.get(other);
+        return {
+          id: r.id,
+          orderNo: r.orderNo,
+          listingId: r.listingId,
+          sell_type: r.sellType === 0 ? 0 : 1,
+          role,
+          status: r.status,
+          ...itemView(r),
+          price: r.price,
+          fee: r.fee,
+          proceeds: r.price - r.fee,
+          counterparty: { id: other, nickname: u?.nickname ?? '', avatar: u?.avatar ?? null },
+          createdAt: r.createdAt.toISOString(),
+          completedAt: r.completedAt?.toISOString() ?? null,
+        };
+      });
+    },
+
+    async adminViews(rows: ListingRow[]): Promise<AdminListing[]> {
+      const users = await auth.profiles(rows.map((r) => r.userId));
+      return rows.map((r) => ({
+        id: r.id,
+        sellType: r.sellType === 0 ? 0 : 1,
+        kind: r.kind,
+        status: r.status,
+        price: r.price,
+        itemId: r.itemId,
+        cardInfoId: r.cardInfoId,
+        productId: r.productId,
+        itemName: r.itemName,
+        itemImage: r.itemImage,
+        serialLabel: serialLabel(r),
+        user: {
+          id: r.userId,
+          nickname: users.get(r.userId)?.nickname ?? '',
+          phoneMasked: users.get(r.userId)?.phoneMasked ?? '',
+        },
+        reservedOrderNo: r.reservedOrderNo,
+        takedownReason: r.takedownReason,
+        expiresAt: r.expiresAt.toISOString(),
+        createdAt: r.createdAt.toISOString(),
+        closedAt: r.closedAt?.toISOString() ?? null,
+      }));
+    },
+  };
+}
+export type MarketPresenters = ReturnType<typeof createMarketPresenters>;

@@ -1,0 +1,247 @@
+import type { z } from 'zod';
+import { BUY_LISTING_TTL_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
+import {
+  marketFee,
+  type CreateListingBodySchema,
+  type CreateListingResult,
+  type Listing,
+  type MarketOrder,
+} from '../../../shared/schemas/market';
+import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { keyedId, newId } from '../../adapters/ids';
+import { AppError, conflict, invalid, notFound } from '../../errors';
+import type { Actor } from '../auth/auth.service';
+import { accounts } from '../wallet/wallet.service';
+import { itemSnapshot } from './item-snapshot';
+import type { MarketContext } from './market-context';
+import { refundBid, saleLines } from './market-postings';
+import type { ListingRow } from './market.repository';
+import { describe, type MarketPresenters } from './market-presenters';
+import { itemRefusal, type TraderRules } from './market-rules';
+
+type CreateInput = z.output<typeof CreateListingBodySchema>;
+
+const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提交';
+
+/** What a trader does: list (sell, or buy with its `bid` pay order), cancel, drop an unpaid order, fill a bid. */
+export function createMarketTrading(ctx: MarketContext, rules: TraderRules, present: MarketPresenters) {
+  const { deps, svc, repo, read, items } = ctx;
+  const { requireTrader, ownItem } = rules;
+
+  async function closedRefusal(id: string) {
+    const l = await repo.listing(deps.db, id);
+    if (l?.status === 'reserved') return conflict('買家正在付款，暫時不能取消此掛單', 'reserved');
+    return conflict('此掛單已成交或已結束', 'closed');
+  }
+
+  /** A listing as `market/create` answers it. */
+  const created = async (listing: ListingRow, actor: Actor, order: PayOrder | null = null) => ({
+    listing: (await present.listingViews([listing], actor.userId))[0]!,
+    orderNo: order?.orderNo ?? null,
+    payUrl: order?.status === 'pending' ? order.payUrl : null,
+  });
+
+  /** A sell listing of an owned held item: the item is listed and the listing inserted in one transaction. */
+  async function createSell(actor: Actor, input: CreateInput & { sell_type: 0 }, id: string) {
+    const now = deps.clock.now();
+    // Someone else's item is not found, whoever asks (before any other rule).
+    const item = await ownItem(deps.db, actor.userId, input.kind, input.itemId);
+    await requireTrader(deps.db, actor.userId, true);
+    const refusal = itemRefusal(item, now);
+    if (refusal) throw refusal;
+    const listing = await deps.db.transaction(async (tx) => {
+      if (
+        !(await items[input.kind].setStatus(tx, { id: item.id, from: 'held', to: 'listed', ownerId: actor.userId }))
+      ) {
+        throw conflict('此物品已在寄售中或已不在你的收藏，請重新整理');
+      }
+      const row = await repo.insertListingOnce(tx, {
+        id,
+        sellType: 0,
+        ...itemSnapshot(item),
+        productType: item.productType,
+        userId: actor.userId,
+        price: input.price,
+        status: 'active',
+        expiresAt: new Date(now.getTime() + SELL_LISTING_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!row) throw conflict(KEY_REUSED);
+      return row;
+    });
+    deps.log.info({ listingId: listing.id, kind: listing.kind }, 'sell listing created');
+    return created(listing, actor);
+  }
+
+  /**
+   * A buy listing (pending payment) and its `bid` pay order. Every attempt of one key names the same listing, so
+   * its pay order's request is the same too: pay orders answer them all the same order (the buyer's lock and the
+   * key lookup, ordering.service.ts), however many arrive at once.
+   */
+  async function createBuy(actor: Actor, input: CreateInput & { sell_type: 1 }, idempotencyKey: string) {
+    const now = deps.clock.now();
+    await requireTrader(deps.db, actor.userId, false);
+    // Orders made before listings were named after their key still answer their own listing.
+    const previous = await svc.payOrders.byKey(actor.userId, idempotencyKey);
+    const id =
+      previous?.type === 'bid' && previous.listingId
+        ? previous.listingId
+        : keyedId('lst', actor.userId, idempotencyKey);
+    const existing = await repo.listing(deps.db, id);
+    if (existing && existing.sellType !== 1) throw conflict(KEY_REUSED);
+    if (!existing) {
+      const kind = input.kind;
+      const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
+      if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
+      await repo.insertListingOnce(deps.db, {
+        id,
+        sellType: 1,
+        ...itemSnapshot(target),
+        productType: target.productType,
+        userId: actor.userId,
+        price: input.price,
+        status: 'pending_payment',
+        // Set again when paid: a buy listing runs 7 days from its funding.
+        expiresAt: new Date(now.getTime() + BUY_LISTING_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id }, idempotencyKey);
+    return created((await repo.listing(deps.db, id))!, actor, order);
+  }
+
+  return {
+    /** `market/create`: a sell listing of an owned item, or a buy listing with its `bid` pay order. */
+    async create(actor: Actor, input: CreateInput, idempotencyKey: string | undefined): Promise<CreateListingResult> {
+      if (input.sell_type === 1) {
+        if (!idempotencyKey) throw invalid('缺少 Idempotency-Key 標頭，請重新提交');
+        return createBuy(actor, input, idempotencyKey);
+      }
+      if (!idempotencyKey) return createSell(actor, input, newId('lst'));
+      // Every attempt of one key names the same listing: once one has listed the item, the others (at once or
+      // later) answer that listing, whatever stopped them.
+      const id = keyedId('lst', actor.userId, idempotencyKey);
+      try {
+        return await createSell(actor, input, id);
+      } catch (err) {
+        const listed = err instanceof AppError ? await repo.listing(deps.db, id) : null;
+        if (listed?.sellType === 0 && listed.userId === actor.userId) return created(listed, actor);
+        throw err;
+      }
+    },
+
+    /** `market/cancel`: the owner takes an open listing back (not while a buyer is paying). */
+    async cancel(actor: Actor, id: string): Promise<Listing> {
+      const listing = await repo.listing(deps.db, id);
+      if (!listing || listing.userId !== actor.userId) throw notFound('找不到此掛單');
+      const now = deps.clock.now();
+      if (listing.status === 'pending_payment') {
+        if (listing.fundingOrderNo) await svc.payOrders.cancel(actor, listing.fundingOrderNo);
+        else
+          await repo.transition(deps.db, id, ['pending_payment'], {
+            status: 'cancelled',
+            closedAt: now,
+            updatedAt: now,
+          });
+      } else if (listing.status === 'active') {
+        const done = await deps.db.transaction(async (tx) => {
+          const cancelled = await repo.transition(tx, id, ['active'], {
+            status: 'cancelled',
+            closedAt: now,
+            updatedAt: now,
+          });
+          if (!cancelled) return false;
+          if (cancelled.sellType === 0) {
+            if (!(await items[cancelled.kind].setStatus(tx, { id: cancelled.itemId!, from: 'listed', to: 'held' })))
+              throw new AppError('internal', `item of listing ${id} was not listed`);
+          } else {
+            await refundBid(svc, tx, cancelled);
+          }
+          return true;
+        });
+        if (!done) throw await closedRefusal(id);
+      } else {
+        throw await closedRefusal(id);
+      }
+      deps.log.info({ listingId: id }, 'listing cancelled');
+      return (await present.listingViews([(await repo.listing(deps.db, id))!], actor.userId))[0]!;
+    },
+
+    /** `market/cancelOrder`: the buyer drops an unpaid market order; the listing is open again. */
+    async cancelOrder(actor: Actor, orderNo: string) {
+      const order = await svc.payOrders.ownOrder(actor.userId, orderNo);
+      if (!order || order.type !== 'market') throw notFound('找不到此訂單');
+      return svc.payOrders.cancel(actor, orderNo);
+    },
+
+    /** `market/confirmOrder`: a holder sells a matching item into an active buy listing, settled at once. */
+    async confirmOrder(actor: Actor, input: { listingId: string; itemId: string }): Promise<MarketOrder> {
+      const listing = await repo.listing(deps.db, input.listingId);
+      if (!listing || listing.sellType !== 1) throw notFound('找不到此求購');
+      const item = await ownItem(deps.db, actor.userId, listing.kind, input.itemId);
+      if (listing.userId === actor.userId) throw conflict('不能賣給自己的求購', 'own_listing');
+      await requireTrader(deps.db, actor.userId, true);
+      const now = deps.clock.now();
+      if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
+      if (
+        (listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) ||
+        (listing.kind === 'goods' && item.productId !== listing.productId)
+      ) {
+        throw conflict(listing.kind === 'card' ? '此卡牌與求購的卡牌不符' : '此物品與求購的商品不符', 'mismatch');
+      }
+      const refusal = itemRefusal(item, now);
+      if (refusal) throw refusal;
+      const row = await deps.db.transaction(async (tx) => {
+        const sold = await repo.transition(
+          tx,
+          listing.id,
+          ['active'],
+          {
+            status: 'sold',
+            itemId: item.id,
+            serial: item.serial,
+            counterpartyId: actor.userId,
+            closedAt: now,
+            updatedAt: now,
+          },
+          { openAt: now },
+        );
+        if (!sold) throw conflict('此求購已被其他賣家成交或已結束', 'closed');
+        const moved = await items[listing.kind].transfer(tx, {
+          id: item.id,
+          fromUserId: actor.userId,
+          toUserId: listing.userId,
+          fromStatus: 'held',
+          priceCents: listing.price,
+          refId: listing.id,
+        });
+        if (!moved) throw conflict('此物品已不在你的收藏或正在交易中，請重新整理');
+        const what = describe({ itemName: item.name, serial: item.serial, editionSize: item.editionSize });
+        await svc.wallet.post(
+          tx,
+          'bid_fill',
+          listing.id,
+          saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
+        );
+        return repo.insertOrder(tx, {
+          id: newId('mord'),
+          orderNo: listing.fundingOrderNo,
+          listingId: listing.id,
+          sellType: 1,
+          ...itemSnapshot(item),
+          buyerId: listing.userId,
+          sellerId: actor.userId,
+          price: listing.price,
+          fee: marketFee(listing.price).fee,
+          status: 'completed',
+          createdAt: now,
+          completedAt: now,
+        });
+      });
+      deps.log.info({ listingId: listing.id }, 'buy listing filled');
+      return (await present.orderViews([row], actor.userId))[0]!;
+    },
+  };
+}
