@@ -23,6 +23,29 @@ type CreateInput = z.output<typeof CreateListingBodySchema>;
 
 const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提交';
 
+/** A new listing's row of `item`'s snapshot: a sell listing runs 30 days, a buy listing 7 (from its funding). */
+function newListing<T extends Parameters<typeof itemSnapshot>[0] & { productType: ListingRow['productType'] }>(
+  id: string,
+  sellType: 0 | 1,
+  item: T,
+  userId: string,
+  price: number,
+  now: Date,
+) {
+  const ttl = sellType === 0 ? SELL_LISTING_TTL_MS : BUY_LISTING_TTL_MS;
+  const snapshot = { ...itemSnapshot(item), productType: item.productType };
+  return {
+    id,
+    sellType,
+    ...snapshot,
+    userId,
+    price,
+    expiresAt: new Date(now.getTime() + ttl),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** What a trader does: list (sell, or buy with its `bid` pay order), cancel, drop an unpaid order, fill a bid. */
 export function createMarketTrading(ctx: MarketContext, rules: TraderRules, present: MarketPresenters) {
   const { deps, svc, repo, read, items } = ctx;
@@ -56,16 +79,8 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         throw conflict('此物品已在寄售中或已不在你的收藏，請重新整理');
       }
       const row = await repo.insertListingOnce(tx, {
-        id,
-        sellType: 0,
-        ...itemSnapshot(item),
-        productType: item.productType,
-        userId: actor.userId,
-        price: input.price,
+        ...newListing(id, 0, item, actor.userId, input.price, now),
         status: 'active',
-        expiresAt: new Date(now.getTime() + SELL_LISTING_TTL_MS),
-        createdAt: now,
-        updatedAt: now,
       });
       if (!row) throw conflict(KEY_REUSED);
       return row;
@@ -94,18 +109,10 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       const kind = input.kind;
       const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
       if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
+      // Its expiry is set again when paid: a buy listing runs 7 days from its funding.
       await repo.insertListingOnce(deps.db, {
-        id,
-        sellType: 1,
-        ...itemSnapshot(target),
-        productType: target.productType,
-        userId: actor.userId,
-        price: input.price,
+        ...newListing(id, 1, target, actor.userId, input.price, now),
         status: 'pending_payment',
-        // Set again when paid: a buy listing runs 7 days from its funding.
-        expiresAt: new Date(now.getTime() + BUY_LISTING_TTL_MS),
-        createdAt: now,
-        updatedAt: now,
       });
     }
     const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id }, idempotencyKey);
