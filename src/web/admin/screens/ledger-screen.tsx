@@ -14,7 +14,13 @@ function TrialBalanceCard() {
   if (query.isLoading || !d?.accounts) return <Skeleton active />;
   return (
     <Card title="試算表">
-      <Table<AccountRow> dataSource={d.accounts} rowKey="type" pagination={false} size="small">
+      <Table<AccountRow>
+        dataSource={d.accounts}
+        rowKey="type"
+        pagination={false}
+        size="small"
+        scroll={{ x: 'max-content' }}
+      >
         <Table.Column<AccountRow> title="帳戶類別" dataIndex="label" />
         <Table.Column<AccountRow> title="帳戶數目" dataIndex="accounts" />
         <Table.Column<AccountRow> title="結餘" dataIndex="balance" render={(v: number) => formatHkd(v)} />
@@ -56,6 +62,7 @@ export function LedgerScreen() {
         帳目
       </Typography.Title>
       <Tabs
+        className="ledger-tabs"
         items={[
           { key: 'trial', label: '試算表', children: <TrialBalanceCard /> },
           { key: 'journal', label: '分錄', children: <JournalTable /> },
