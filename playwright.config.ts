@@ -37,6 +37,8 @@ export default defineConfig({
     timezoneId: 'Asia/Hong_Kong',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // An action that cannot happen (an option never rendered) fails in 30 s instead of waiting out a 10-minute journey.
+    actionTimeout: 30_000,
     launchOptions: CHROMIUM,
   },
   webServer: {

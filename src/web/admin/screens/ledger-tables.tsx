@@ -54,7 +54,7 @@ export function JournalTable() {
     <>
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="kind" label="類別">
-          <Select allowClear style={{ width: 180 }} options={KIND_OPTIONS} />
+          <Select allowClear showSearch style={{ width: 180 }} options={KIND_OPTIONS} />
         </Form.Item>
         <Form.Item name="account" label="帳戶">
           <Input allowClear={CLEARABLE} placeholder="例如 platform:sales" style={{ width: 200 }} />
