@@ -1,0 +1,288 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { hkidCheckDigit } from '../../src/shared/identity';
+import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
+import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
+import { focusSweep, freezeTransitions } from './focus-checks';
+import { appLive, expectNoAxeViolations } from './axe';
+import { ADMIN_SCREENS, APP_SCREENS } from './screens';
+import { registerOperator } from './back-office';
+import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
+import { signUp } from './session';
+
+/**
+ * The accessibility sweeps of a11y.spec.ts (the app) and a11y-admin.spec.ts (the back office): each spec file runs in a
+ * worker of its own, so each prepares its own signed-in user.
+ */
+
+/** Buys one item through the sandbox checkout (audited too) and answers the order screen's URL. */
+export async function buy(
+  page: Page,
+  payPath: string,
+  infoPath: '/mall/info' | '/mall/goodsInfo',
+  audit = true,
+): Promise<string> {
+  await page.goto(payPath);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  if (audit) await expectNoAxeViolations(page, '/pay/sandbox');
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(new RegExp(`${infoPath.replace(/\//g, '\\/')}\\?orderNo=`));
+  await expect(page.getByText('付款成功')).toBeVisible();
+  if (audit) await expectNoAxeViolations(page, infoPath);
+  return new URL(page.url()).search;
+}
+/* ---------------------------------------------------------------------------------------------
+ * The sweep: every screen at 320 px and at 200 % text, signed in as a user with demo data (a card,
+ * physical goods, an address, a shipment, real-name verification), and signed out where it differs.
+ * One browser context per viewport; the signed-in state is made once and reused.
+ * ------------------------------------------------------------------------------------------- */
+
+export interface Visit {
+  name: string;
+  url: string;
+  signedIn: boolean;
+  /** A back-office screen (antd: waits for its spinners, names itself by its page heading). */
+  admin?: boolean;
+  /** The button that opens the dialog the screen is checked with. */
+  open?: string | RegExp;
+}
+
+type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+let signedInState: State | null = null;
+/** The same browser state with the back office's session too (made only by the back-office sweep, see prepare). */
+let operatorState: State | null = null;
+let visits: Visit[] = [];
+let adminVisits: Visit[] = [];
+
+/**
+ * The operator's back-office session (E2E_A11Y_OPERATOR), made once per run for the axe audit and the sweep. It is kept
+ * in a file beside the run's data, because Playwright starts a fresh worker (and module) after a failed test, and the
+ * number can register only once; a token the server no longer knows (an earlier run's) is replaced.
+ */
+type OperatorSession = { token: string; user: { id: string; phone: string; nickname: string; roles: string[] } };
+const OPERATOR_FILE = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-a11y-operator.json`);
+export async function operatorSession(request: APIRequestContext): Promise<OperatorSession> {
+  const me = async (token: string) => {
+    const res = await request.get('/api/user/info', { headers: { Authorization: `Bearer ${token}` } });
+    return res.ok() ? ((await res.json()) as { data: OperatorSession['user'] }).data : null;
+  };
+  if (existsSync(OPERATOR_FILE)) {
+    const kept = JSON.parse(readFileSync(OPERATOR_FILE, 'utf8')) as OperatorSession;
+    if ((await me(kept.token))?.roles.includes('admin')) return kept;
+  }
+  const token = await registerOperator(request, E2E_A11Y_OPERATOR, '無障礙營運');
+  const session = { token, user: (await me(token))! };
+  writeFileSync(OPERATOR_FILE, JSON.stringify(session));
+  return session;
+}
+
+const contextFor = (browser: Browser, width: number, signedIn: boolean, state = signedInState) => {
+  const use = test.info().project.use;
+  return browser.newContext({
+    baseURL: use.baseURL,
+    viewport: { width, height: 640 },
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+    ...(signedIn && state ? { storageState: state } : {}),
+  });
+};
+
+function freshHkid(): string {
+  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
+}
+
+/** The browser state a sweep starts from: the user's, and for the back office's sweep the operator's too. */
+async function prepare(browser: Browser, which: 'app' | 'admin'): Promise<void> {
+  if (!signedInState) await prepareUser(browser);
+  if (which === 'admin' && !operatorState) operatorState = await withOperator(browser);
+}
+
+/** The user's browser state with the operator signed in to the back office too (each keeps its own session key). */
+async function withOperator(browser: Browser): Promise<State> {
+  const context = await contextFor(browser, 390, true);
+  const page = await context.newPage();
+  await page.goto('/');
+  const session = await operatorSession(page.request);
+  await page.evaluate((value) => localStorage.setItem('trove.admin.session', JSON.stringify(value)), session);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Signs up a user and gives them something on every screen; answers the visits of the sweeps. */
+async function prepareUser(browser: Browser): Promise<void> {
+  const context = await contextFor(browser, 390, false);
+  const page = await context.newPage();
+  await signUp(page, '寬度測試');
+  const cardOrder = await buy(page, '/mall/pay?id=ci_night_ferry', '/mall/info', false);
+  const goodsOrder = await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
+  const token = await page.evaluate(() => {
+    const stored = Object.values(localStorage).find((v) => v.includes('"token"'));
+    return stored ? (JSON.parse(stored) as { token: string }).token : '';
+  });
+  const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await page.request.fetch(`/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+      ...(body ? { data: body } : {}),
+    });
+    const json = (await res.json()) as { code: number; msg: string; data: T };
+    expect(json.code, `${path}: ${json.msg}`).toBe(200);
+    return json.data;
+  };
+  const address = await api<{ id: string }>('POST', 'address/add', {
+    recipient: '陳大文',
+    phone: '+85291234567',
+    region: '九龍',
+    district: '觀塘區',
+    detail: '觀塘道 1 號 10 樓 A 室',
+    isDefault: true,
+  });
+  await api('POST', 'address/add', {
+    recipient: '李小姐',
+    phone: '+85261234567',
+    region: '新界',
+    district: '沙田區',
+    detail: '沙田正街 18 號 3 樓',
+    isDefault: false,
+  });
+  await api('POST', 'userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
+  const goods = await api<{ id: string }[]>('GET', 'goods/list?type=1&status=held&page=1&pageSize=20');
+  const shipment = await api<{ id: string }>('POST', 'goods/delivery', {
+    goodsIds: [goods[0]!.id],
+    addressId: address.id,
+  });
+  // Buy the sleeves again, so /my/entity lists goods still held.
+  await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
+  const listings = await api<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
+  const me = await api<{ id: string }>('GET', 'user/info');
+  // An order left unpaid: its sandbox checkout page is swept too.
+  await page.goto('/mall/pay?id=ci_night_ferry');
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  const checkout = new URL(page.url()).pathname;
+  signedInState = await context.storageState();
+  await context.close();
+
+  const query: Partial<Record<RoutePath, string>> = {
+    '/market/detail': `?id=${listings[0]!.id}`,
+    '/market/user': `?id=${listings[0]!.user.id}`,
+    '/mall/info': cardOrder,
+    '/mall/goodsInfo': goodsOrder,
+    '/my/address/edit': `?id=${address.id}`,
+    '/my/logistics': `?id=${shipment.id}`,
+  };
+  visits = [
+    ...ROUTE_PATHS.map((path) => ({
+      name: path,
+      url: `${path}${query[path] ?? APP_SCREENS[path].query ?? ''}`,
+      signedIn: true,
+    })),
+    { name: '/pay/sandbox (模擬付款)', url: checkout, signedIn: true },
+    // Signed out, the screens that show something else then.
+    ...(['/login', '/register', '/my/card'] as const).map((path) => ({
+      name: `${path} (signed out)`,
+      url: path,
+      signedIn: false,
+    })),
+  ];
+  adminVisits = ADMIN_SCREENS.map((s) => ({
+    name: `${s.path}${s.open ? ` (${String(s.open)})` : ''}`,
+    url: `${s.path.replace(':user', me.id)}${s.query ?? ''}`,
+    signedIn: !s.signedOut,
+    admin: true,
+    ...(s.open ? { open: s.open } : {}),
+  }));
+}
+
+/** Waits until antd's dialog has finished zooming in and its messages have gone. */
+async function antdSettled(page: Page): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter, .ant-move-up-appear, .ant-move-up-enter',
+    ),
+  ).toHaveCount(0);
+}
+
+export async function visit(page: Page, v: Visit): Promise<void> {
+  await page.goto(v.url);
+  if (v.admin) {
+    await antdSettled(page);
+    if (v.open) {
+      await page.getByRole('button', { name: v.open }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await antdSettled(page);
+    }
+  } else {
+    await appLive(page);
+    await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
+    await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
+  }
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+export async function sweep(
+  browser: Browser,
+  width: number,
+  which: 'app' | 'admin',
+  check: (page: Page, v: Visit) => Promise<string[]>,
+): Promise<void> {
+  await prepare(browser, which);
+  const failures: string[] = [];
+  const list = which === 'app' ? visits : adminVisits;
+  for (const signedIn of [true, false]) {
+    const context = await contextFor(browser, width, signedIn, which === 'app' ? signedInState : operatorState);
+    const page = await context.newPage();
+    for (const v of list.filter((x) => x.signedIn === signedIn)) {
+      await visit(page, v);
+      const problems = await check(page, v);
+      failures.push(...problems.map((p) => `${v.name}: ${p}`));
+    }
+    await context.close();
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+/** 320 px: no sideways scroll, targets, names, a title naming the screen, a focus indicator at every Tab stop. */
+export async function narrowChecks(page: Page, v: Visit): Promise<string[]> {
+  await freezeTransitions(page);
+  const problems = [
+    ...(await overflowProblems(page)),
+    ...(await targetSizeProblems(page)),
+    ...(await nameProblems(page)),
+  ];
+  const title = await page.title();
+  // The app's top bar, the sandbox checkout's heading, the back office's page heading.
+  const heading = v.admin
+    ? await adminHeading(page)
+    : ((await page.locator('.app-title, body > main > h1').first().textContent()) ?? '');
+  if (!heading.trim()) problems.push('no heading names the screen');
+  else if (!title.includes(heading.trim()))
+    problems.push(`document.title "${title}" does not name the screen "${heading}"`);
+  const focus = await focusSweep(page, v.admin ? 60 : 30);
+  if (focus.stops === 0) problems.push('no Tab stop');
+  problems.push(...focus.problems);
+  return problems;
+}
+
+/** The back office's screen name: the page heading (the list's or record's title), or the sign-in card's. */
+async function adminHeading(page: Page): Promise<string> {
+  return (
+    (await page
+      .locator('main h1, .ant-page-header-heading-title, .admin-login-title, .ant-result-title')
+      .first()
+      .textContent()) ?? ''
+  );
+}
+
+/** 200 % text: nothing scrolling sideways, clipped or overlapping. */
+export async function largeTextChecks(page: Page): Promise<string[]> {
+  await scaleText(page, 2);
+  return [...(await overflowProblems(page)), ...(await clippingProblems(page))];
+}
