@@ -54,7 +54,7 @@ export function redisTroubleLog(log: Log, everyMs = REDIS_LOG_EVERY_MS, now = Da
       return;
     }
     last.set(what, { at: t, held: 0 });
-    log.warn({ redis: what, err: brief(err), heldBack: seen?.held ?? 0 }, `redis: ${what}`);
+    log.warn({ redis: what, error: brief(err), heldBack: seen?.held ?? 0 }, `redis: ${what}`);
   };
 }
 
@@ -81,12 +81,16 @@ export function watchRedis(client: Redis, role: string, log: Log, trouble: Redis
   });
   if (client.status === 'wait') {
     client.connect().catch((err: unknown) => {
-      lost = true;
-      if (role === 'commands')
+      // A first attempt can fail on a busy start (its ready check outlived the command bound) and the retry a moment
+      // later succeed: said only if Redis is still away a second later.
+      setTimeout(() => {
+        if (client.status === 'ready' || role !== 'commands') return;
+        lost = true;
         log.warn(
-          { redis: role, err: brief(err) },
+          { redis: role, error: brief(err) },
           'redis: REDIS_URL cannot be reached at start: serving without it (local limits, /readyz 503) until it answers',
         );
+      }, 1_000).unref();
     });
   }
 }
