@@ -48,14 +48,15 @@ export interface PublicCacheOptions {
  * The in-process cache of public answers (docs/decisions/013-public-answer-cache.md). Each tag has a
  * generation: a write bumps it, an answer is kept only under the generation it was computed in, and
  * answers expire at the tag's next clock change, and PUBLIC_CACHE_TTL_MS after they were computed at the latest.
- * Invalidations go to every instance through the broadcast; the cache is bypassed while the broadcast is not live
- * (messages could be missed), and emptied when messages may have been missed (`onGap`).
+ * Invalidations go to every instance through the broadcast, and the cache is emptied when messages may have been
+ * missed (`onGap`: the subscription is back, a message is missing). While Redis is away the cache keeps serving:
+ * the lifetime bounds what another instance's unheard writes can leave (docs/decisions/027), and recomputing every
+ * public answer on every request would slow the API several times over just when it is under strain.
  */
 export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const tags = new Map<PublicTag, TagState>();
   const commits = new AsyncLocalStorage<CommitScope>();
   const ttl = opts.ttlMs ?? PUBLIC_CACHE_TTL_MS;
-  const trusted = () => !opts.broadcast || opts.broadcast.live();
 
   const state = (tag: PublicTag): TagState => {
     let s = tags.get(tag);
@@ -131,7 +132,6 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     },
 
     get(tag, key) {
-      if (!trusted()) return null;
       const s = tags.get(tag);
       const now = opts.clock.now().getTime();
       if (!s || !fresh(s, tag, now)) return null;
@@ -143,7 +143,6 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     },
 
     pending(tag, key) {
-      if (!trusted()) return null;
       const s = tags.get(tag);
       const flight = s?.inflight.get(key);
       return flight && flight.generation === s!.generation ? flight.answer : null;
@@ -175,7 +174,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
       // Waiters get this answer whether or not it is kept: they asked while it was being computed.
       ticket.settle(answer);
       const s = state(ticket.tag);
-      if (!trusted() || s.generation !== ticket.generation) return answer;
+      if (s.generation !== ticket.generation) return answer;
       fresh(s, ticket.tag, opts.clock.now().getTime());
       try {
         await settleUntil(s, ticket.at);
