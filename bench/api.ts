@@ -5,13 +5,15 @@
  * (same machine, same client, same run). The app logs as `npm start` does (info level, JSON) into
  * /dev/null; BENCH_LOG=0 turns logging off. On PGlite and (when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints ratios and raw figures.
+ * `-- --redis-away`: instead, the API's p99 with Redis unreachable against a healthy Redis (bench/api-redis-away.ts).
  */
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import { loggerOptions } from '../src/server/app';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
-import { freshPostgres, listenApp, listenHello, pool, pct, request } from './bench-kit';
+import { freshPostgres, listenApp, listenHello, measure, median, request, type Figures } from './bench-kit';
+import { runRedisAway } from './api-redis-away';
 
 const CONNECTIONS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
@@ -21,26 +23,13 @@ const LOG = process.env.BENCH_LOG !== '0';
 /** BENCH_PORT: the app listens there and the hello-world on the next port (default: free ports). */
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-}
-
-async function measure(
+const measureOn = (
   agent: http.Agent,
   port: number,
   path: (i: number) => string,
   headers: Record<string, string> = {},
   expect = 200,
-): Promise<Figures> {
-  await pool(300, CONNECTIONS, (i) => request(agent, port, 'GET', path(i), headers));
-  const run = await pool(REQUESTS, CONNECTIONS, (i) => request(agent, port, 'GET', path(i), headers));
-  const latencies = run.results.map((r) => r.ms).sort((a, b) => a - b);
-  const bad = run.results.filter((r) => r.status !== expect).length;
-  return { rps: REQUESTS / run.seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), bad };
-}
+) => measure(agent, port, { path, requests: REQUESTS, width: CONNECTIONS, headers, expect });
 
 const f = (n: number, d = 1) => n.toFixed(d);
 
@@ -55,15 +44,14 @@ async function run(label: string, database: Database) {
     console.log(
       `\n== ${label} == (demo content; ${ROUNDS} rounds of ${REQUESTS} requests per line against as many hello-world runs, ${CONNECTIONS} connections; logging ${LOG ? 'info → /dev/null' : 'off'})`,
     );
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const bases: Figures[] = [];
     /** ROUNDS × (hello-world, then the app): the ratio is the median of the rounds' ratios. */
     const compare = async (path: (i: number) => string, headers: Record<string, string> = {}, expect = 200) => {
       const rounds: { base: Figures; m: Figures }[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        const base = await measure(agent, basePort, () => '/');
+        const base = await measureOn(agent, basePort, () => '/');
         bases.push(base);
-        rounds.push({ base, m: await measure(agent, port, path, headers, expect) });
+        rounds.push({ base, m: await measureOn(agent, port, path, headers, expect) });
       }
       return {
         ratio: median(rounds.map((r) => r.m.rps / r.base.rps)),
@@ -113,6 +101,10 @@ async function run(label: string, database: Database) {
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (process.argv.includes('--redis-away')) {
+    if (!url) throw new Error('--redis-away needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return runRedisAway(url, { requests: REQUESTS, connections: CONNECTIONS, rounds: ROUNDS });
+  }
   if (url) await run('PostgreSQL (pool of 20)', await freshPostgres(url));
   else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   await run('PGlite (embedded, one connection)', await openDatabase({}));

@@ -85,6 +85,36 @@ export async function pool<T>(
 export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers whose status was not the expected one. */
+  bad: number;
+}
+
+/** `requests` GETs of `path(i)` at `width` connections after 300 to warm up: req/s, p50, p99 (ms). */
+export async function measure(
+  agent: http.Agent,
+  port: number,
+  opts: {
+    path: (i: number) => string;
+    requests: number;
+    width: number;
+    headers?: Record<string, string>;
+    expect?: number;
+  },
+): Promise<Figures> {
+  const get = (i: number) => request(agent, port, 'GET', opts.path(i), opts.headers ?? {});
+  await pool(300, opts.width, get);
+  const run = await pool(opts.requests, opts.width, get);
+  const latencies = run.results.map((r) => r.ms).sort((a, b) => a - b);
+  const bad = run.results.filter((r) => r.status !== (opts.expect ?? 200)).length;
+  return { rps: opts.requests / run.seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), bad };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 export async function freshPostgres(
   url: string,
   opts: Omit<OpenOptions, 'url' | 'dataDir'> = {},

@@ -1,19 +1,20 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serialization';
 import type { Redis } from 'ioredis';
 import type { Deps } from './deps';
-import { pingDatabase } from './db/ping';
 import { createServices, type Services } from './services';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards, validatorCompiler } from './plugins/validation';
 import { registerCacheControl } from './plugins/cache-control';
 import { registerPublicAnswers } from './plugins/public-answers';
 import { helmetOptions, registerSecurityHeaders } from './plugins/security-headers';
-import { LIVE_BODY, livenessServerFactory } from './plugins/liveness';
+import { livenessServerFactory } from './plugins/liveness';
+import { registerHealth } from './plugins/health';
+import { registerRateLimit } from './plugins/rate-limit';
+import { redisTroubleLog, watchRedis } from './adapters/redis';
 import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
@@ -36,7 +37,6 @@ import { addressRoutes } from './modules/addresses/addresses.routes';
 import { goodsRoutes } from './modules/goods/goods.routes';
 import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
 import { newRequestId } from './adapters/ids';
-import { AppError } from './errors';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { adminMarketRoutes, marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
@@ -65,10 +65,11 @@ export interface BuildOptions {
     broadcast?: Deps['broadcast'];
     storage?: Deps['storage'];
   };
-  /** Shared rate-limit counters and public-cache invalidations of several instances. */
+  /**
+   * Shared rate-limit counters and invalidations of several instances. Made with adapters/redis.ts's options
+   * (lazyConnect: buildApp attaches its handlers, then connects it), so no request waits on it.
+   */
   redis?: Redis;
-  /** Redis channel of the public cache's invalidations (instances of one deployment share it). */
-  publicCacheChannel?: string;
   /** Key prefix of the shared rate-limit counters. */
   rateLimitNamespace?: string;
   /** Prefix of the broadcast's Redis channels (tests keep theirs apart). */
@@ -102,27 +103,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests Node refuses itself (headers or URL over its 16 KB limit…) still get the envelope.
     clientErrorHandler,
   });
-  const publicCache = createPublicCache({
-    clock: opts.deps.clock,
-    redis: opts.redis,
-    channel: opts.publicCacheChannel,
-    onError: (err) => app.log.warn({ err }, 'public cache: answering without it'),
-  });
-  await publicCache.start();
-  app.addHook('onClose', () => publicCache.close());
-  // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
-  const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
-  const db = commitHooks.track(publicCache.trackCommits(opts.deps.db));
-  const onBroadcastError = (err: unknown) =>
-    app.log.warn({ err }, 'broadcast message not delivered to other instances');
+  // Redis trouble is logged once per kind and interval, never by ioredis itself (an unhandled 'error' event).
+  const redisTrouble = redisTroubleLog(app.log);
+  if (opts.redis) watchRedis(opts.redis, 'commands', app.log, redisTrouble);
+  const onBroadcastError = (err: unknown) => redisTrouble('broadcast message not delivered to other instances', err);
   const broadcast =
     opts.deps.broadcast ??
     (opts.redis
-      ? createRedisBroadcast(opts.redis, { namespace: opts.broadcastNamespace, onError: onBroadcastError })
+      ? createRedisBroadcast(opts.redis, {
+          namespace: opts.broadcastNamespace,
+          onError: onBroadcastError,
+          watch: (sub) => watchRedis(sub, 'subscriber', app.log, redisTrouble),
+        })
       : createLocalBroadcast({ onError: onBroadcastError }));
   if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
   // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
   app.addHook('onReady', async () => broadcast.ready());
+  const publicCache = createPublicCache({
+    clock: opts.deps.clock,
+    broadcast,
+    ttlMs: opts.deps.config.PUBLIC_CACHE_TTL_MS,
+    onError: (err) => app.log.warn({ err }, 'public cache: answering without it'),
+  });
+  // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
+  const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
+  const db = commitHooks.track(publicCache.trackCommits(opts.deps.db));
   const deps: Deps = {
     ...opts.deps,
     db,
@@ -155,16 +160,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     helmetOptions(STORAGE_DRIVER === 's3' && S3_PUBLIC_URL ? [new URL(S3_PUBLIC_URL).origin] : []),
   );
 
-  await app.register(rateLimit, {
-    global: true,
+  await registerRateLimit(app, {
     max: opts.deps.config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
     redis: opts.redis,
-    nameSpace: opts.rateLimitNamespace ?? 'trove-rl-',
-    skipOnError: true,
-    // The API and the sandbox checkout pages (which pay orders); the web app's static files are not counted.
-    allowList: (request) => !(request.url.startsWith('/api/') || request.url.startsWith('/pay/')),
-    errorResponseBuilder: () => ({ statusCode: 429, code: 429, msg: '操作過於頻繁，請稍後再試', data: null }),
+    namespace: opts.rateLimitNamespace ?? 'trove-rl-',
+    onError: (err) => redisTrouble('rate limit counted locally (the shared counter did not answer)', err),
   });
 
   await app.register(swagger, {
@@ -183,22 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { authenticate: (token) => services.auth.authenticate(token) });
 
-  // Liveness: the process answers (no database, so a slow database never gets a live server restarted). A plain
-  // `GET /healthz` never gets here: the HTTP server answers it before Fastify (plugins/liveness.ts); this route
-  // answers the same to app.inject and to a probe that adds a query string.
-  app.get('/healthz', { schema: { hide: true } }, (_request, reply) => {
-    reply.type('application/json; charset=utf-8').send(LIVE_BODY);
-  });
-  // Readiness: the database answers too (load balancers send traffic only then).
-  app.get('/readyz', { schema: { hide: true } }, async (request) => {
-    try {
-      await pingDatabase(deps.db);
-    } catch (err) {
-      request.log.error({ err }, 'readiness: the database does not answer');
-      throw new AppError('unavailable', '服務暫時無法使用，請稍後再試');
-    }
-    return { code: 200, msg: '', data: { status: 'ok' } };
-  });
+  const redis = opts.redis;
+  registerHealth(app, { db: deps.db, redisUp: redis && (() => redis.status === 'ready' && broadcast.live()) });
 
   await app.register(
     async (api) => {

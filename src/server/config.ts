@@ -28,6 +28,11 @@ const EnvSchema = z.object({
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** Requests per minute one client may make to the API (shared through Redis when set). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * How long a public answer is served from memory at most (ms), whatever the invalidation messages say
+   * (docs/decisions/027): 30 s, never more; the Redis fault test shortens it.
+   */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
   /** SMS codes sent to one client IP per hour (PRODUCT.md §7); the browser tests, all from 127.0.0.1, raise it. */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
   /**

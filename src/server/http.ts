@@ -33,8 +33,11 @@ declare module 'fastify' {
   }
 }
 
-/** Content that changes when an operator edits it: shared caches may keep it a minute. */
-export const PUBLIC_CONTENT = 'public, max-age=60';
+/**
+ * Content that changes when an operator edits it: caches may keep it but check it again with its ETag before each
+ * use (a 304 costs no body). A max-age would add to the bound on how old an answer can be (docs/decisions/027).
+ */
+export const PUBLIC_CONTENT = 'public, no-cache';
 /** Public but live (stock, sale state): may be stored, must be checked again before each use. */
 export const PUBLIC_LIVE = 'public, no-cache';
 

@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { systemClock } from './adapters/clock';
 import { createKeys } from './adapters/keys';
 import { buildApp } from './app';
+import { createRedis } from './adapters/redis';
 import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
@@ -20,9 +20,8 @@ async function main() {
   const releaseLock = config.DATABASE_URL ? () => undefined : lockDataDirOrExit(config.DATA_DIR, 'server');
   const database = await openConfiguredDatabase(config);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db, systemClock.now()) : false;
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
-    : undefined;
+  // Connected by buildApp once its handlers are on; a Redis down at start does not keep the server from starting.
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
 
   const keys = createKeys(config.APP_SECRET);
   const app = await buildApp({
@@ -38,7 +37,7 @@ async function main() {
     logger: loggerOptions(config.LOG_LEVEL),
     webRoot: config.WEB_DIST,
     onClose: async () => {
-      await redis?.quit();
+      await redis?.quit().catch(() => redis.disconnect());
       await database.close();
       releaseLock();
     },

@@ -61,4 +61,22 @@ describe.skipIf(!TEST_REDIS_URL)('broadcast through Redis', () => {
     await two.close();
     expect(two.live()).toBe(false);
   });
+
+  it("reports a gap when a sender's sequence number jumps (a message was lost)", async () => {
+    const namespace = `${newId('bctest')}:`;
+    const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
+    clients.push(redis);
+    const b = createRedisBroadcast(redis, { namespace });
+    broadcasts.push(b);
+    const heard: string[] = [];
+    let gaps = 0;
+    b.subscribe('flags', (m) => heard.push(m));
+    b.onGap(() => gaps++);
+    await b.ready();
+    // Another instance's messages 1, 2 and 4: its 3 never arrived.
+    for (const n of [1, 2, 4]) await redis.publish(`${namespace}flags`, `0123456789abcdef ${n}\nm${n}`);
+    for (let i = 0; i < 500 && heard.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['m1', 'm2', 'm4']);
+    expect(gaps).toBe(1);
+  });
 });

@@ -42,7 +42,7 @@ export interface PublicCache {
   define(tag: PublicTag, opts: TagOptions): void;
   /**
    * Marks every answer of `tag` stale: now, and again once the transaction this runs in commits
-   * (a reader between the two could otherwise cache what the write is replacing); through Redis,
+   * (a reader between the two could otherwise cache what the write is replacing); through the broadcast,
    * on every instance.
    */
   invalidate(tag: PublicTag): void;
@@ -64,7 +64,4 @@ export interface PublicCache {
    * its transactions marks the tag stale again after the commit.
    */
   trackCommits(db: Db): Db;
-  /** Subscribes to the other instances' invalidations (with Redis); resolves once listening or given up. */
-  start(): Promise<void>;
-  close(): Promise<void>;
 }

@@ -12,7 +12,8 @@ import { createBuyers, createDrop } from '../modules/pay-orders/pay-orders.fixtu
 import { testConfig, testDeps } from '../testing/test-app';
 import { openTestDatabase } from '../testing/test-db';
 import type { CardInfo } from '../../shared/schemas/catalogue';
-import { createPublicCache } from './public-cache';
+import { createLocalBroadcast } from '../adapters/broadcast';
+import { createPublicCache, PUBLIC_CACHE_TTL_MS } from './public-cache';
 
 describe('public cache', () => {
   it('keeps an answer only under the generation it was computed in', async () => {
@@ -29,7 +30,7 @@ describe('public cache', () => {
 
   it("expires answers at the tag's next clock change, looked up once per generation", async () => {
     const clock = new ManualClock();
-    const cache = createPublicCache({ clock });
+    const cache = createPublicCache({ clock, ttlMs: 120_000 });
     const change = new Date(clock.now().getTime() + 60_000);
     let lookups = 0;
     cache.define('content', {
@@ -44,6 +45,26 @@ describe('public cache', () => {
     clock.advance(59_999);
     expect(cache.get('content', 'a')?.payload).toBe('1');
     clock.advance(1);
+    expect(cache.get('content', 'a')).toBeNull();
+  });
+
+  it('serves an answer PUBLIC_CACHE_TTL_MS at most, whatever the messages say (a lost invalidation)', async () => {
+    const clock = new ManualClock();
+    const cache = createPublicCache({ clock });
+    await cache.put(cache.ticket('content', 'a'), '1');
+    clock.advance(PUBLIC_CACHE_TTL_MS - 1);
+    expect(cache.get('content', 'a')?.payload).toBe('1');
+    clock.advance(1);
+    expect(cache.get('content', 'a')).toBeNull();
+  });
+
+  it('keeps serving while the broadcast is not live, and forgets everything on a gap', async () => {
+    let gap = () => undefined as void;
+    const broadcast = { ...createLocalBroadcast(), live: () => false, onGap: (fn: () => void) => void (gap = fn) };
+    const cache = createPublicCache({ clock: new ManualClock(), broadcast });
+    await cache.put(cache.ticket('content', 'a'), '1');
+    expect(cache.get('content', 'a')?.payload).toBe('1');
+    gap();
     expect(cache.get('content', 'a')).toBeNull();
   });
 
@@ -118,7 +139,7 @@ describe.skipIf(!TEST_REDIS_URL)('public cache shared through Redis', () => {
         await buildApp({
           deps: testDeps(config, database.db, clock, keys),
           redis,
-          publicCacheChannel: channel,
+          broadcastNamespace: channel,
           onClose: i === 0 ? () => database.close() : undefined,
         }),
       );

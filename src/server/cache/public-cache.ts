@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
+import type { Broadcast } from '../adapters/broadcast';
 import type { Clock } from '../adapters/clock';
 import type { Db } from '../db/client';
 
@@ -10,10 +10,16 @@ export type { CachedAnswer, CacheTicket, PublicCache, PublicTag, TagOptions } fr
 
 /** Answers kept per tag; the oldest go first beyond it (queries with many pages stay bounded). */
 const MAX_ENTRIES_PER_TAG = 1_000;
+/**
+ * The longest an answer is served from memory, whatever the messages say: bounds an answer whose invalidation was
+ * lost (another instance could not reach Redis, a row changed behind the services' back). docs/decisions/027.
+ */
+export const PUBLIC_CACHE_TTL_MS = 30_000;
+const CHANNEL = 'public-cache';
 
 interface TagState {
   generation: number;
-  entries: Map<string, CachedAnswer & { generation: number }>;
+  entries: Map<string, CachedAnswer & { generation: number; at: number }>;
   inflight: Map<string, { generation: number; answer: Promise<CachedAnswer | null> }>;
   nextChange?: TagOptions['nextChange'];
   /** Answers are good from `from` until `until` (ms), computed for `untilGeneration`. */
@@ -31,27 +37,26 @@ export const etagOf = (payload: string) => `"${createHash('sha1').update(payload
 
 export interface PublicCacheOptions {
   clock: Clock;
-  /** Shares invalidations between instances; in-process only without it. */
-  redis?: Redis;
-  /** Channel of the invalidation messages (instances of one deployment share it). */
-  channel?: string;
+  /** Shares invalidations between instances (Redis when several run); in-process only without it. */
+  broadcast?: Broadcast;
+  /** PUBLIC_CACHE_TTL_MS unless set (PUBLIC_CACHE_TTL_MS in the environment). */
+  ttlMs?: number;
   onError?: (err: unknown) => void;
 }
 
 /**
  * The in-process cache of public answers (docs/decisions/013-public-answer-cache.md). Each tag has a
  * generation: a write bumps it, an answer is kept only under the generation it was computed in, and
- * answers expire at the tag's next clock change. With Redis, invalidations are published to every
- * instance, and the cache is bypassed while the subscription is down (messages could be missed).
+ * answers expire at the tag's next clock change, and PUBLIC_CACHE_TTL_MS after they were computed at the latest.
+ * Invalidations go to every instance through the broadcast, and the cache is emptied when messages may have been
+ * missed (`onGap`: the subscription is back, a message is missing). While Redis is away the cache keeps serving:
+ * the lifetime bounds what another instance's unheard writes can leave (docs/decisions/027), and recomputing every
+ * public answer on every request would slow the API several times over just when it is under strain.
  */
 export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const tags = new Map<PublicTag, TagState>();
   const commits = new AsyncLocalStorage<CommitScope>();
-  const instance = randomUUID();
-  const channel = opts.channel ?? 'trove:public-cache';
-  let subscriber: Redis | null = null;
-  // Without Redis this instance is the only writer; with it, only while subscribed.
-  let trusted = !opts.redis;
+  const ttl = opts.ttlMs ?? PUBLIC_CACHE_TTL_MS;
 
   const state = (tag: PublicTag): TagState => {
     let s = tags.get(tag);
@@ -109,10 +114,10 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     await s.untilLoading;
   }
 
-  const publish = (tag: PublicTag) => {
-    if (!opts.redis) return;
-    opts.redis.publish(channel, JSON.stringify({ tag, from: instance })).catch((err: unknown) => opts.onError?.(err));
-  };
+  const publish = (tag: PublicTag) => opts.broadcast?.publish(CHANNEL, tag);
+  // Delivered here too (a second bump, harmless) and on every other instance.
+  opts.broadcast?.subscribe(CHANNEL, (tag) => bump(tag));
+  opts.broadcast?.onGap(bumpAll);
 
   return {
     define(tag, o) {
@@ -127,15 +132,17 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     },
 
     get(tag, key) {
-      if (!trusted) return null;
       const s = tags.get(tag);
-      if (!s || !fresh(s, tag, opts.clock.now().getTime())) return null;
+      const now = opts.clock.now().getTime();
+      if (!s || !fresh(s, tag, now)) return null;
       const entry = s.entries.get(key);
-      return entry && entry.generation === s.generation ? entry : null;
+      if (!entry || entry.generation !== s.generation) return null;
+      if (now - entry.at < ttl) return entry;
+      s.entries.delete(key);
+      return null;
     },
 
     pending(tag, key) {
-      if (!trusted) return null;
       const s = tags.get(tag);
       const flight = s?.inflight.get(key);
       return flight && flight.generation === s!.generation ? flight.answer : null;
@@ -167,7 +174,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
       // Waiters get this answer whether or not it is kept: they asked while it was being computed.
       ticket.settle(answer);
       const s = state(ticket.tag);
-      if (!trusted || s.generation !== ticket.generation) return answer;
+      if (s.generation !== ticket.generation) return answer;
       fresh(s, ticket.tag, opts.clock.now().getTime());
       try {
         await settleUntil(s, ticket.at);
@@ -181,7 +188,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
       if (s.generation !== ticket.generation || !fresh(s, ticket.tag, opts.clock.now().getTime()) || ticket.at < s.from)
         return answer;
       if (s.entries.size >= MAX_ENTRIES_PER_TAG) s.entries.delete(s.entries.keys().next().value!);
-      s.entries.set(ticket.key, { ...answer, generation: ticket.generation });
+      s.entries.set(ticket.key, { ...answer, generation: ticket.generation, at: ticket.at });
       return answer;
     },
 
@@ -202,54 +209,6 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
         return result;
       }) as Db['transaction'];
       return tracked;
-    },
-
-    async start() {
-      if (!opts.redis) return;
-      const sub = opts.redis.duplicate();
-      subscriber = sub;
-      sub.on('message', (_channel: string, message: string) => {
-        try {
-          const m = JSON.parse(message) as { tag?: unknown; from?: unknown };
-          if (m.from !== instance && typeof m.tag === 'string') bump(m.tag);
-        } catch (err) {
-          opts.onError?.(err);
-        }
-      });
-      sub.on('error', (err: unknown) => opts.onError?.(err));
-      // Messages sent while the connection was down are lost: forget everything and stop trusting
-      // the cache until subscribed again.
-      sub.on('close', () => {
-        trusted = false;
-        bumpAll();
-      });
-      let firstSubscribed = () => undefined as void;
-      const subscribed = new Promise<void>((resolve) => (firstSubscribed = resolve));
-      const subscribe = async () => {
-        try {
-          await sub.subscribe(channel);
-          bumpAll();
-          trusted = true;
-          firstSubscribed();
-        } catch (err) {
-          opts.onError?.(err);
-        }
-      };
-      sub.on('ready', () => void subscribe());
-      if (sub.status === 'ready') void subscribe();
-      // Redis down at start: serve without the cache (uncached answers) rather than not start.
-      await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    },
-
-    async close() {
-      trusted = false;
-      if (subscriber) {
-        const sub = subscriber;
-        subscriber = null;
-        sub.removeAllListeners('close');
-        sub.removeAllListeners('ready');
-        await sub.quit().catch(() => sub.disconnect());
-      }
     },
   };
 }

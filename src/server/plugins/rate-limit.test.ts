@@ -5,6 +5,8 @@ import { ManualClock } from '../adapters/clock';
 import { newId } from '../adapters/ids';
 import { buildApp } from '../app';
 import { createKeys } from '../adapters/keys';
+import { createRedis } from '../adapters/redis';
+import { freePort } from '../testing/free-port';
 import { openTestDatabase } from '../testing/test-db';
 import { createTestApp, testConfig, type TestApp, testDeps } from '../testing/test-app';
 
@@ -41,6 +43,37 @@ describe('rate limits of one instance', () => {
       (await t.app.inject({ method: 'GET', url: '/pay/sandbox/TR2611220000ABCD', remoteAddress: '203.0.113.21' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('rate limits while Redis cannot be reached', () => {
+  it('are counted by the instance: a client over the limit gets 429 at once, and readiness says why', async () => {
+    const database = await openTestDatabase({ postgres: false });
+    // Nothing listens there: every connection is refused, as with a Redis that is down.
+    const redis = createRedis(`redis://127.0.0.1:${await freePort()}`);
+    const app = await buildApp({
+      deps: testDeps(testConfig({ RATE_LIMIT_PER_MINUTE: '3' }), database.db),
+      redis,
+      onClose: async () => {
+        redis.disconnect();
+        await database.close();
+      },
+    });
+    try {
+      await app.ready();
+      const started = performance.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await app.inject({ url: '/api/banner', remoteAddress: '203.0.113.30' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ code: 503, msg: '服務暫時無法使用：Redis 未能連線', data: null });
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -49,7 +49,6 @@ export async function twoInstances(url: string, clock: ManualClock, prefix: stri
       deps: testDeps(config, database.db, clock, keys),
       redis,
       broadcastNamespace: namespace,
-      publicCacheChannel: `${namespace}public-cache`,
       rateLimitNamespace: `${namespace}rl-`,
       onClose: i === 0 ? () => database.close() : undefined,
     });

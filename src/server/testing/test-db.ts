@@ -19,7 +19,9 @@ let pgliteDump: Promise<Blob> | null = null;
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
  * PostgreSQL server of `TEST_DATABASE_URL` (dropped again on close).
  */
-export async function openTestDatabase(opts: { postgres?: boolean; poolSize?: number } = {}): Promise<Database> {
+export async function openTestDatabase(
+  opts: { postgres?: boolean; poolSize?: number } = {},
+): Promise<Database & { url?: string }> {
   const usePg = opts.postgres ?? Boolean(TEST_DATABASE_URL);
   if (!usePg) {
     const dump = process.env[TEMPLATE_ENV.pglite];
@@ -31,9 +33,12 @@ export async function openTestDatabase(opts: { postgres?: boolean; poolSize?: nu
   const name = newId('trove_test').toLowerCase();
   const template = process.env[TEMPLATE_ENV.postgres];
   await onTestServer(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  const database = await openDatabase({ url: testDatabaseUrl(name), poolSize: opts.poolSize ?? 10 });
+  const url = testDatabaseUrl(name);
+  const database = await openDatabase({ url, poolSize: opts.poolSize ?? 10 });
   return {
     ...database,
+    // Server processes a test starts (src/server/testing/server-process.ts) connect to it too.
+    url,
     async close() {
       await database.close();
       await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
