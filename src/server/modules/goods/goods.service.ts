@@ -8,6 +8,7 @@ import { newItems, saleEvent, type MarketSale } from '../../acquisition';
 import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createGoodsRepository, type GoodsRepository } from './goods.repository';
+import { paging } from '../../db/queries';
 
 export type { GoodsStatus };
 
@@ -129,8 +130,7 @@ export function createGoodsService(
       const rows = await repo.list(deps.db, actor.userId, {
         productIds,
         status: q.status,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       const products = await productsOf(
         deps.db,
