@@ -35,3 +35,27 @@ export function newItems(quantity: number, prefixes: { item: string; event: stri
     };
   });
 }
+
+/** A market sale of one item (a card or a unit of goods): from whom to whom, at what price, behind which pay order. */
+export interface MarketSale<Status extends string> {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  fromStatus: Status;
+  priceCents: number;
+  refId: string;
+}
+
+/** The provenance event of a market sale; the caller adds its kind of item's id column and inserts it. */
+export function saleEvent(eventPrefix: string, sale: MarketSale<string>, at: Date) {
+  return {
+    id: newId(eventPrefix),
+    kind: 'transferred' as const,
+    via: 'market' as const,
+    fromUserId: sale.fromUserId,
+    toUserId: sale.toUserId,
+    priceCents: sale.priceCents,
+    refId: sale.refId,
+    createdAt: at,
+  };
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Actor, Operator } from '../shared/actor';
 import { envelope } from '../shared/envelope';
 import { notFound, unauthenticated } from './errors';
@@ -96,4 +96,32 @@ export function requireAdmin(request: FastifyRequest): Operator {
  */
 export async function adminArea(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
+}
+
+/** The routes of a signed-in user's module: before the body is read, an anonymous caller gets the 403 that logs out. */
+export function userRoutes(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+  return typed(app);
+}
+
+/** The routes of a back-office module: `adminArea` guards every one of them. */
+export function adminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', adminArea);
+  return typed(app);
+}
+
+/** `GET url` of the back office: one page of a list (`okPage`) of `row`s, filtered by `querystring`, for an operator. */
+export function adminList<Q extends z.ZodType, R extends z.ZodType>(
+  r: ReturnType<typeof typed>,
+  url: string,
+  schemas: { querystring: Q; row: R },
+  list: (operator: Operator, query: z.output<Q>) => Promise<{ rows: z.output<R>[]; total: number }>,
+): void {
+  r.get(
+    url,
+    { schema: { tags: ['admin'], querystring: schemas.querystring, response: reply(z.array(schemas.row)) } },
+    async (req, res) => okPage(res, await list(requireAdmin(req), req.query as z.output<Q>)),
+  );
 }

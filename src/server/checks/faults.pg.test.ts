@@ -58,6 +58,39 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     headers: Record<string, string> = {},
   ) => inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
 
+  const providerRef = async (orderNo: string) => {
+    const rows = (await t.db.execute(
+      sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`,
+    )) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
+    return rows.rows[0]!;
+  };
+  /** Pays an order at the sandbox: answers how to deliver its signed webhook. */
+  const sandboxPaid = async (orderNo: string) => {
+    const row = await providerRef(orderNo);
+    const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
+    return () =>
+      inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
+  };
+  /** Delivers a webhook again (it settles) and, with `replay`, a third time (a duplicate). */
+  const redeliver = async (deliver: () => Promise<Answer>, problems: string[], replay: boolean) => {
+    const first = await deliver();
+    if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+    if (!replay) return;
+    const again = await deliver();
+    if (again.body.data?.outcome !== 'duplicate')
+      problems.push(`the event a third time: ${JSON.stringify(again.body)}`);
+  };
+  /** Acts again (it succeeds with `count` items under `key`), then a third time (a 409): how a used code or set answers. */
+  const onceThenConflict = async (act: () => Promise<Answer>, what: string, key: string, count: number) => {
+    const problems: string[] = [];
+    const first = await act();
+    if (first.status !== 200 || (first.body.data?.[key] as unknown[]).length !== count)
+      problems.push(`${what} again: ${JSON.stringify(first.body).slice(0, 300)}`);
+    const second = await act();
+    if (second.status !== 409) problems.push(`${what} a third time: ${JSON.stringify(second.body)}`);
+    return problems;
+  };
+
   /** A card or product order of a fresh buyer, its checkout paid at the sandbox: answers the webhook it sends. */
   async function paidCheckout(kind: 'card' | 'product') {
     const buyer = await signIn(t);
@@ -70,13 +103,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     const created = await create();
     if (created.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(created.body)}`);
     const orderNo = created.body.data!.orderNo as string;
-    const rows = (await t.db.execute(
-      sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`,
-    )) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
-    const row = rows.rows[0]!;
-    const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
-    const deliver = () =>
-      inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
+    const deliver = await sandboxPaid(orderNo);
     /** The same Idempotency-Key answers the first order, now paid with its items, and nothing more was made. */
     const sameKeyAnswersPaid = async (problems: string[]) => {
       const again = await create();
@@ -98,19 +125,6 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     };
   }
 
-  const providerRef = async (orderNo: string) => {
-    const rows = (await t.db.execute(
-      sql`select provider_ref, amount_cents from pay_orders where order_no = ${orderNo}`,
-    )) as unknown as { rows: { provider_ref: string; amount_cents: number }[] };
-    return rows.rows[0]!;
-  };
-  /** Pays an order at the sandbox: answers how to deliver its signed webhook. */
-  const sandboxPaid = async (orderNo: string) => {
-    const row = await providerRef(orderNo);
-    const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
-    return () =>
-      inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
-  };
   const balanceOf = async (userId: string) => {
     const rows = (await t.db.execute(
       sql`select coalesce(sum(amount), 0)::int as b from ledger_entries where account_id = ${`user:${userId}:balance`}`,
@@ -149,12 +163,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           act: c.deliver,
           async retry() {
             const problems: string[] = [];
-            const first = await c.deliver();
-            if (first.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
-            const replay = await c.deliver();
-            if (replay.body.data?.outcome !== 'duplicate')
-              problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
+            await redeliver(c.deliver, problems, true);
             await c.sameKeyAnswersPaid(problems);
             return problems;
           },
@@ -191,9 +200,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           act: c.deliver,
           async retry() {
             const problems: string[] = [];
-            const first = await c.deliver();
-            if (first.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            await redeliver(c.deliver, problems, false);
             await c.sameKeyAnswersPaid(problems);
             return problems;
           },
@@ -234,12 +241,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
           act: deliver,
           async retry() {
             const problems: string[] = [];
-            const first = await deliver();
-            if (first.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
-            const replay = await deliver();
-            if (replay.body.data?.outcome !== 'duplicate')
-              problems.push(`the event a third time: ${JSON.stringify(replay.body)}`);
+            await redeliver(deliver, problems, true);
             const item = await ownerOf(card);
             if (item.owner_id !== buyer.userId || item.status !== 'held')
               problems.push(`the card after settling: ${JSON.stringify(item)}`);
@@ -304,15 +306,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
         const redeem = () => api('POST', 'card/exchange', user.token, { code });
         return {
           act: redeem,
-          async retry() {
-            const problems: string[] = [];
-            const first = await redeem();
-            if (first.status !== 200 || (first.body.data?.cards as unknown[]).length !== 1)
-              problems.push(`the same code again: ${JSON.stringify(first.body).slice(0, 300)}`);
-            const second = await redeem();
-            if (second.status !== 409) problems.push(`the code a third time: ${JSON.stringify(second.body)}`);
-            return problems;
-          },
+          retry: () => onceThenConflict(redeem, 'the same code', 'cards', 1),
         };
       },
     },
@@ -328,15 +322,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
         const exchange = () => api('POST', 'card/exchangeBCard', user.token, { themeId });
         return {
           act: exchange,
-          async retry() {
-            const problems: string[] = [];
-            const first = await exchange();
-            if (first.status !== 200 || (first.body.data?.consumed as unknown[]).length !== 3)
-              problems.push(`the exchange again: ${JSON.stringify(first.body).slice(0, 300)}`);
-            const second = await exchange();
-            if (second.status !== 409) problems.push(`the exchange a third time: ${JSON.stringify(second.body)}`);
-            return problems;
-          },
+          retry: () => onceThenConflict(exchange, 'the exchange', 'consumed', 3),
         };
       },
     },

@@ -33,6 +33,8 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+// A demo record names its columns as its table does (what only draws its art, such as a glyph, is no column and is
+// not inserted); each insert adds what is derived from it.
 async function seedCatalogue(tx: Tx, now: Date) {
   const at = (offset: number | undefined) => (offset === undefined ? null : new Date(now.getTime() + offset));
   await tx.insert(users).values(
@@ -42,35 +44,18 @@ async function seedCatalogue(tx: Tx, now: Date) {
       updatedAt: now,
     })),
   );
-  await tx.insert(themes).values(
-    DEMO_THEMES.map((t) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      cover: themeCover(t),
-      bCardInfoId: t.bCardInfoId,
-      sort: t.sort,
-      createdAt: now,
-    })),
-  );
+  await tx.insert(themes).values(DEMO_THEMES.map((t) => ({ ...t, cover: themeCover(t), createdAt: now })));
   await tx.insert(cardInfos).values(
     DEMO_CARDS.map((c) => ({
-      id: c.id,
-      themeId: c.themeId,
-      name: c.name,
-      description: c.description,
+      ...c,
       image: cardImage(c),
-      rarity: c.rarity,
-      editionSize: c.editionSize,
       minted: c.minted ?? 0,
       priceCents: c.isBCard ? null : (c.priceCents ?? null),
       // Priced cards without a start went on sale a day before the seed ran.
       saleStartsAt: c.priceCents ? at(c.startsIn ?? -24 * HOUR) : null,
       saleEndsAt: c.priceCents ? at(c.endsIn) : null,
-      perUserLimit: c.perUserLimit,
       rights: c.rights ?? [],
       isBCard: c.isBCard ?? false,
-      sort: c.sort,
       createdAt: now,
     })),
   );
@@ -112,18 +97,11 @@ async function seedCatalogue(tx: Tx, now: Date) {
 
   await tx.insert(products).values(
     DEMO_PRODUCTS.map((p) => ({
-      id: p.id,
-      type: p.type,
-      name: p.name,
-      description: p.description,
+      ...p,
       images: productImages(p),
-      priceCents: p.priceCents,
-      stock: p.stock,
       sold: p.sold ?? 0,
-      perUserLimit: p.perUserLimit,
       saleStartsAt: at(p.startsIn ?? -24 * HOUR),
       rights: p.rights ?? [],
-      sort: p.sort,
       createdAt: now,
     })),
   );
@@ -131,23 +109,11 @@ async function seedCatalogue(tx: Tx, now: Date) {
 
 async function seedContent(tx: Tx, now: Date) {
   await tx.insert(privacyPolicies).values({ ...PRIVACY_POLICY, publishedAt: new Date(now.getTime() - 24 * HOUR) });
-  await tx.insert(banners).values(
-    DEMO_BANNERS.map((b) => ({
-      id: b.id,
-      title: b.title,
-      image: `/media/banners/${b.id}.svg`,
-      link: b.link,
-      sort: b.sort,
-    })),
-  );
+  await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b, image: `/media/banners/${b.id}.svg` })));
   await tx.insert(articles).values(
     DEMO_ARTICLES.map((a) => ({
-      id: a.id,
-      title: a.title,
+      ...a,
       cover: `/media/articles/${a.id}.svg`,
-      category: a.category,
-      summary: a.summary,
-      body: a.body,
       publishedAt: new Date(now.getTime() - a.hoursAgo * HOUR),
     })),
   );

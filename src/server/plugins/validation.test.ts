@@ -41,35 +41,27 @@ describe('input guards', () => {
     expect400({ ...(res.json() as { code: number; msg: string; data: unknown }), status: res.statusCode });
   });
 
-  it('refuses NUL and other C0 controls in bodies, keys and nested values, naming the field', async () => {
-    const headers = { 'Idempotency-Key': 'test-key-control-1' };
-    expect400(
-      await t.call('POST', 'payOrder/create', {
-        token,
-        headers,
-        body: { type: 'card', cardInfoId: 'ci_\u0000', quantity: 1 },
-      }),
-      '卡牌',
-    );
-    expect400(
-      await t.call('POST', 'payOrder/create', {
-        token,
-        headers,
-        body: { type: 'product', productId: 'p\u0000', quantity: 1 },
-      }),
-      '商品',
-    );
-    expect400(await t.call('POST', 'card/exchangeBCard', { token, body: { themeId: 'thm\u0000' } }), '卡冊');
-    expect400(await t.call('POST', 'card/exchange', { token, body: { code: 'ABCD\u0000' } }));
-    expect400(await t.call('POST', 'sms/send', { body: { phone: '9123\u00014567', purpose: 'login' } }), '手機號碼');
-    expect400(await t.call('POST', 'user/login', { body: { phone: '91234567', code: '123456', ['x\u0000']: 1 } }));
-    expect400(
-      await t.call('POST', 'user/register', {
-        body: { phone: '91234567', code: '123456', agreePrivacy: true, nickname: ['ok', 'a\u001fb'] },
-      }),
+  // Bodies, keys and nested values, by a buyer placing an order, a signed-in user or an anonymous caller.
+  it.each([
+    ['payOrder/create', { type: 'card', cardInfoId: 'ci_\u0000', quantity: 1 }, '卡牌', 'order'],
+    ['payOrder/create', { type: 'product', productId: 'p\u0000', quantity: 1 }, '商品', 'order'],
+    ['card/exchangeBCard', { themeId: 'thm\u0000' }, '卡冊', 'user'],
+    ['card/exchange', { code: 'ABCD\u0000' }, undefined, 'user'],
+    ['sms/send', { phone: '9123\u00014567', purpose: 'login' }, '手機號碼', 'anonymous'],
+    ['user/login', { phone: '91234567', code: '123456', ['x\u0000']: 1 }, undefined, 'anonymous'],
+    [
+      'user/register',
+      { phone: '91234567', code: '123456', agreePrivacy: true, nickname: ['ok', 'a\u001fb'] },
       '暱稱',
-    );
-  });
+      'anonymous',
+    ],
+  ] as const)(
+    'refuses NUL and other C0 controls in the body of %s, naming the field (%s)',
+    async (path, body, field, caller) => {
+      const headers = caller === 'order' ? { 'Idempotency-Key': 'test-key-control-1' } : undefined;
+      expect400(await t.call('POST', path, caller === 'anonymous' ? { body } : { token, headers, body }), field);
+    },
+  );
 
   it('refuses control characters in headers (Idempotency-Key, User-Agent)', async () => {
     const res = await t.call('POST', 'payOrder/create', {

@@ -14,38 +14,47 @@ export interface DemoBanner {
   sort: number;
 }
 
-export const DEMO_BANNERS: DemoBanner[] = [
-  {
-    id: 'bnr_beasts',
-    title: '神獸紀元 首發',
-    subtitle: '南方朱雀 UR 限量 100 張，限時七日',
-    link: '/mall/detail?id=ci_beast_phoenix',
-    colors: ['#0b4d42', '#12745f', '#e9c46a'],
-    scene: 'beasts',
-    cardIds: ['ci_beast_phoenix', 'ci_beast_qilin'],
-    sort: 1,
-  },
-  {
-    id: 'bnr_night',
-    title: '港島夜景',
-    subtitle: '太平山頂 SR 即將開售，記得準時搶購',
-    link: '/mall/detail?id=ci_night_peak',
-    colors: ['#1d1b4f', '#3b1458', '#ff6fb5'],
-    scene: 'night',
-    cardIds: ['ci_night_peak', 'ci_night_fireworks'],
-    sort: 2,
-  },
-  {
-    id: 'bnr_guide',
-    title: '新手攻略',
-    subtitle: '三分鐘學會兌換、收藏及交易',
-    link: '/mall/article?id=art_guide_start',
-    colors: ['#d9663a', '#f3b574', '#2f8f6b'],
-    scene: 'chachaan',
-    cardIds: ['ci_cha_tea', 'ci_cha_bun'],
-    sort: 3,
-  },
+/** The banners in display order: id, scene and card infos drawn on it, colours, title, subtitle, link. */
+const BANNER_ROWS: [string, SceneKind, string[], string[], string, string, string][] = [
+  [
+    'bnr_beasts',
+    'beasts',
+    ['ci_beast_phoenix', 'ci_beast_qilin'],
+    ['#0b4d42', '#12745f', '#e9c46a'],
+    '神獸紀元 首發',
+    '南方朱雀 UR 限量 100 張，限時七日',
+    '/mall/detail?id=ci_beast_phoenix',
+  ],
+  [
+    'bnr_night',
+    'night',
+    ['ci_night_peak', 'ci_night_fireworks'],
+    ['#1d1b4f', '#3b1458', '#ff6fb5'],
+    '港島夜景',
+    '太平山頂 SR 即將開售，記得準時搶購',
+    '/mall/detail?id=ci_night_peak',
+  ],
+  [
+    'bnr_guide',
+    'chachaan',
+    ['ci_cha_tea', 'ci_cha_bun'],
+    ['#d9663a', '#f3b574', '#2f8f6b'],
+    '新手攻略',
+    '三分鐘學會兌換、收藏及交易',
+    '/mall/article?id=art_guide_start',
+  ],
 ];
+
+export const DEMO_BANNERS: DemoBanner[] = BANNER_ROWS.map(([id, scene, cardIds, colors, title, subtitle, link], i) => ({
+  id,
+  title,
+  subtitle,
+  link,
+  colors,
+  scene,
+  cardIds,
+  sort: i + 1,
+}));
 
 export interface DemoArticle {
   id: string;

@@ -2,16 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AvatarOptionSchema, UpdateInfoBodySchema, UpdatePhoneBodySchema } from '../../../shared/schemas/account';
 import { UserSchema } from '../../../shared/schemas/auth';
-import { ok, reply, requireUser, typed } from '../../http';
+import { ok, reply, requireUser, userRoutes } from '../../http';
 
 /** Account settings (PRODUCT.md §4.9): `user/updateInfo`, `user/updatePhone`, `user/avatarOptions`. */
 export async function accountRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { account } = app.services;
   const tags = ['account'];
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.post(
     '/user/updateInfo',

@@ -7,17 +7,13 @@ import {
   AddressSchema,
   UpdateAddressBodySchema,
 } from '../../../shared/schemas/addresses';
-import { ok, reply, requireUser, typed } from '../../http';
+import { ok, reply, requireUser, userRoutes } from '../../http';
 
 /** The address book (PRODUCT.md §4.9): `address/*`, signed-in users only. */
 export async function addressRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { addresses } = app.services;
   const tags = ['address'];
-  // Checked before the body, so an anonymous caller gets the 403 that logs out.
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.get(
     '/address/list',

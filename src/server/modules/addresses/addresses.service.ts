@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import type { Actor } from '../auth/auth.service';
 import { createAddressesRepository, type AddressesRepository, type AddressRow } from './addresses.repository';
+import { paging } from '../../db/queries';
 
 type Fields = z.output<typeof AddressFieldsSchema>;
 
@@ -25,7 +26,7 @@ export function createAddressesService(deps: Deps, repo: AddressesRepository = c
   return {
     /** `address/list`: the default first, then the newest. */
     async list(actor: Actor, q: { page: number; pageSize: number }): Promise<Address[]> {
-      const rows = await repo.list(deps.db, actor.userId, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      const rows = await repo.list(deps.db, actor.userId, { ...paging(q) });
       return rows.map(toAddress);
     },
 

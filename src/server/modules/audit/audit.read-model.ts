@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf, contains } from '../../db/queries';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/auth';
 
@@ -14,8 +15,6 @@ export interface AuditFilter {
   q?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function where(f: AuditFilter): SQL | undefined {
   return and(
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
@@ -25,11 +24,7 @@ function where(f: AuditFilter): SQL | undefined {
     f.from ? gte(auditLog.createdAt, f.from) : undefined,
     f.to ? lt(auditLog.createdAt, f.to) : undefined,
     f.q
-      ? or(
-          ilike(auditLog.action, `%${escapeLike(f.q)}%`),
-          ilike(auditLog.targetId, `%${escapeLike(f.q)}%`),
-          eq(auditLog.requestId, f.q),
-        )
+      ? or(ilike(auditLog.action, contains(f.q)), ilike(auditLog.targetId, contains(f.q)), eq(auditLog.requestId, f.q))
       : undefined,
   );
 }
@@ -44,14 +39,17 @@ export function createAuditReadModel() {
       const [rows, [total]] = await Promise.all([
         db
           .select({
-            id: auditLog.id,
-            action: auditLog.action,
-            targetType: auditLog.targetType,
-            targetId: auditLog.targetId,
-            before: auditLog.before,
-            after: auditLog.after,
-            requestId: auditLog.requestId,
-            createdAt: auditLog.createdAt,
+            ...columnsOf(
+              auditLog,
+              'id',
+              'action',
+              'targetType',
+              'targetId',
+              'before',
+              'after',
+              'requestId',
+              'createdAt',
+            ),
             actor: { id: users.id, phone: users.phone, nickname: users.nickname },
           })
           .from(auditLog)

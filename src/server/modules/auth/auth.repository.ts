@@ -1,28 +1,16 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { preparedOnce } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/auth';
 
 export const sessionColumns = {
-  id: sessions.id,
-  userId: sessions.userId,
-  createdAt: sessions.createdAt,
-  lastUsedAt: sessions.lastUsedAt,
-  expiresAt: sessions.expiresAt,
+  ...columnsOf(sessions, 'id', 'userId', 'createdAt', 'lastUsedAt', 'expiresAt'),
   roles: users.roles,
   userStatus: users.status,
 };
 
-const userColumns = {
-  id: users.id,
-  phone: users.phone,
-  nickname: users.nickname,
-  avatar: users.avatar,
-  bio: users.bio,
-  roles: users.roles,
-  status: users.status,
-  createdAt: users.createdAt,
-};
+const userColumns = columnsOf(users, 'id', 'phone', 'nickname', 'avatar', 'bio', 'roles', 'status', 'createdAt');
 export type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
 export type SessionRow = Awaited<ReturnType<AuthRepository['findSessions']>>[number];
 
@@ -101,15 +89,7 @@ export function createAuthRepository() {
     async usersByIds(db: Executor, ids: string[]) {
       if (ids.length === 0) return [];
       return db
-        .select({
-          id: users.id,
-          nickname: users.nickname,
-          avatar: users.avatar,
-          bio: users.bio,
-          phone: users.phone,
-          createdAt: users.createdAt,
-          status: users.status,
-        })
+        .select(columnsOf(users, 'id', 'nickname', 'avatar', 'bio', 'phone', 'createdAt', 'status'))
         .from(users)
         .where(inArray(users.id, ids));
     },

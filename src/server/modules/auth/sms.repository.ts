@@ -1,22 +1,24 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { loginTokens, smsCodes } from '../../db/schema/auth';
 
 /** Advisory-lock namespaces: one per kind of key, so a phone and an IP never share a lock. */
 const LOCK_PHONE = 727301;
 const LOCK_IP = 727302;
 
-const codeColumns = {
-  id: smsCodes.id,
-  phone: smsCodes.phone,
-  purpose: smsCodes.purpose,
-  codeHash: smsCodes.codeHash,
-  attempts: smsCodes.attempts,
-  createdAt: smsCodes.createdAt,
-  expiresAt: smsCodes.expiresAt,
-  consumedAt: smsCodes.consumedAt,
-  revokedAt: smsCodes.revokedAt,
-};
+const codeColumns = columnsOf(
+  smsCodes,
+  'id',
+  'phone',
+  'purpose',
+  'codeHash',
+  'attempts',
+  'createdAt',
+  'expiresAt',
+  'consumedAt',
+  'revokedAt',
+);
 
 export function createSmsRepository() {
   return {
@@ -118,13 +120,7 @@ export function createSmsRepository() {
     /** A one-tap login token by hash, locked for the rest of the transaction. */
     async loginTokenForUpdate(tx: Tx, tokenHash: string) {
       const rows = await tx
-        .select({
-          id: loginTokens.id,
-          phone: loginTokens.phone,
-          smsCodeId: loginTokens.smsCodeId,
-          expiresAt: loginTokens.expiresAt,
-          usedAt: loginTokens.usedAt,
-        })
+        .select(columnsOf(loginTokens, 'id', 'phone', 'smsCodeId', 'expiresAt', 'usedAt'))
         .from(loginTokens)
         .where(eq(loginTokens.tokenHash, tokenHash))
         .limit(1)

@@ -3,7 +3,7 @@ import type { ItemVia } from './cards.repository';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { newId } from '../../adapters/ids';
-import { newItems } from '../../acquisition';
+import { newItems, saleEvent, type MarketSale } from '../../acquisition';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCardsRepository, type CardStatus, type CardsRepository } from './cards.repository';
 
@@ -98,32 +98,10 @@ export function createCardsService(
     },
 
     /** A market sale: the card moves to the buyer, held, with the provenance and price; false when it was not in `fromStatus`. */
-    async transfer(
-      tx: Tx,
-      input: {
-        id: string;
-        fromUserId: string;
-        toUserId: string;
-        fromStatus: CardStatus;
-        priceCents: number;
-        refId: string;
-      },
-    ): Promise<boolean> {
+    async transfer(tx: Tx, input: MarketSale<CardStatus>): Promise<boolean> {
       const now = deps.clock.now();
       if (!(await repo.transfer(tx, { ...input, via: 'market', at: now }))) return false;
-      await repo.insertEvents(tx, [
-        {
-          id: newId('cev'),
-          cardId: input.id,
-          kind: 'transferred',
-          via: 'market',
-          fromUserId: input.fromUserId,
-          toUserId: input.toUserId,
-          priceCents: input.priceCents,
-          refId: input.refId,
-          createdAt: now,
-        },
-      ]);
+      await repo.insertEvents(tx, [{ ...saleEvent('cev', input, now), cardId: input.id }]);
       return true;
     },
 

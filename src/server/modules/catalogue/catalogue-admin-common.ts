@@ -24,7 +24,6 @@ export function defined<T extends object>(o: T): Partial<T> {
 }
 
 export type Page = { page: number; pageSize: number };
-export const paging = (q: Page) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
 /** A page of rows as the back office shows them. */
 export async function shown<R, T>(page: Promise<{ rows: R[]; total: number }>, to: (r: R) => T) {

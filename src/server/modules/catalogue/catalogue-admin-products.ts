@@ -5,7 +5,8 @@ import type { Right } from '../../../shared/schemas/catalogue';
 import type { Operator } from '../auth/auth.service';
 import type { AdminProductRow } from './catalogue-admin.repository';
 import type { CatalogueAdminContext, Page } from './catalogue-admin-common';
-import { saleDates, defined, deleteOr409, iso, paging, shown, shownOne } from './catalogue-admin-common';
+import { paging } from '../../db/queries';
+import { saleDates, defined, deleteOr409, iso, shown, shownOne } from './catalogue-admin-common';
 
 const toProduct = (r: AdminProductRow): AdminProduct => ({
   ...r,

@@ -5,7 +5,8 @@ import type { AdminTheme } from '../../../shared/schemas/admin-catalogue';
 import type { Operator } from '../auth/auth.service';
 import type { AdminThemeRow } from './catalogue-admin.repository';
 import type { CatalogueAdminContext, Page } from './catalogue-admin-common';
-import { defined, deleteOr409, paging, shown, shownOne } from './catalogue-admin-common';
+import { paging } from '../../db/queries';
+import { defined, deleteOr409, shown, shownOne } from './catalogue-admin-common';
 
 const toTheme = (r: AdminThemeRow): AdminTheme => ({ ...r, createdAt: r.createdAt.toISOString() });
 

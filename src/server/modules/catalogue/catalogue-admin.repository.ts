@@ -1,19 +1,11 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { columnsOf, contains, page } from '../../db/queries';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
 
-/** `%text%` for ILIKE with the caller's wildcards taken literally. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const themeColumns = {
-  id: themes.id,
-  name: themes.name,
-  description: themes.description,
-  cover: themes.cover,
-  bCardInfoId: themes.bCardInfoId,
-  sort: themes.sort,
-  createdAt: themes.createdAt,
+  ...columnsOf(themes, 'id', 'name', 'description', 'cover', 'bCardInfoId', 'sort', 'createdAt'),
   // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
   cardInfoCount: sql<number>`(select count(*) from card_infos ci where ci.theme_id = "themes"."id")::int`.mapWith(
     Number,
@@ -24,50 +16,49 @@ const cardInfoColumns = {
   id: cardInfos.id,
   themeId: cardInfos.themeId,
   themeName: themes.name,
-  name: cardInfos.name,
-  description: cardInfos.description,
-  image: cardInfos.image,
-  rarity: cardInfos.rarity,
-  editionSize: cardInfos.editionSize,
-  minted: cardInfos.minted,
-  reserved: cardInfos.reserved,
-  priceCents: cardInfos.priceCents,
-  saleStartsAt: cardInfos.saleStartsAt,
-  saleEndsAt: cardInfos.saleEndsAt,
-  perUserLimit: cardInfos.perUserLimit,
-  rights: cardInfos.rights,
-  isBCard: cardInfos.isBCard,
-  sort: cardInfos.sort,
-  createdAt: cardInfos.createdAt,
+  ...columnsOf(
+    cardInfos,
+    'name',
+    'description',
+    'image',
+    'rarity',
+    'editionSize',
+    'minted',
+    'reserved',
+    'priceCents',
+    'saleStartsAt',
+    'saleEndsAt',
+    'perUserLimit',
+    'rights',
+    'isBCard',
+    'sort',
+    'createdAt',
+  ),
 };
 
-const productColumns = {
-  id: products.id,
-  type: products.type,
-  name: products.name,
-  description: products.description,
-  images: products.images,
-  priceCents: products.priceCents,
-  stock: products.stock,
-  sold: products.sold,
-  reserved: products.reserved,
-  perUserLimit: products.perUserLimit,
-  saleStartsAt: products.saleStartsAt,
-  saleEndsAt: products.saleEndsAt,
-  rights: products.rights,
-  sort: products.sort,
-  createdAt: products.createdAt,
-};
+const productColumns = columnsOf(
+  products,
+  'id',
+  'type',
+  'name',
+  'description',
+  'images',
+  'priceCents',
+  'stock',
+  'sold',
+  'reserved',
+  'perUserLimit',
+  'saleStartsAt',
+  'saleEndsAt',
+  'rights',
+  'sort',
+  'createdAt',
+);
 
 /** A sale window that has not ended at `now`. */
 const notEnded = (endsAt: AnyPgColumn, now: Date) => sql`(${endsAt} IS NULL OR ${endsAt} > ${at(now)})`;
 const ended = (endsAt: AnyPgColumn, now: Date) => sql`${endsAt} <= ${at(now)}`;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
-  const [r, t] = await Promise.all([rows, total]);
-  return { rows: r, total: Number(t[0]?.n ?? 0) };
-}
 
 /** Operators' reads and writes of the catalogue (themes, card infos, products). */
 export function createCatalogueAdminRepository() {
@@ -218,12 +209,7 @@ export function createCatalogueAdminRepository() {
         sql`(${starts} IS NOT NULL OR ${ends} IS NOT NULL) AND (${starts} IS NULL OR ${starts} < ${at(to)}) AND (${ends} IS NULL OR ${ends} > ${at(from)})`;
       const cards = await db
         .select({
-          id: cardInfos.id,
-          name: cardInfos.name,
-          image: cardInfos.image,
-          priceCents: cardInfos.priceCents,
-          saleStartsAt: cardInfos.saleStartsAt,
-          saleEndsAt: cardInfos.saleEndsAt,
+          ...columnsOf(cardInfos, 'id', 'name', 'image', 'priceCents', 'saleStartsAt', 'saleEndsAt'),
           total: cardInfos.editionSize,
           sold: cardInfos.minted,
           reserved: cardInfos.reserved,
@@ -240,12 +226,7 @@ export function createCatalogueAdminRepository() {
         .limit(500);
       const goods = await db
         .select({
-          id: products.id,
-          name: products.name,
-          images: products.images,
-          priceCents: products.priceCents,
-          saleStartsAt: products.saleStartsAt,
-          saleEndsAt: products.saleEndsAt,
+          ...columnsOf(products, 'id', 'name', 'images', 'priceCents', 'saleStartsAt', 'saleEndsAt'),
           total: products.stock,
           sold: products.sold,
           reserved: products.reserved,

@@ -17,19 +17,16 @@ import {
   AdminThemeUpdateSchema,
 } from '../../../shared/schemas/admin-catalogue';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin } from '../../http';
 
 /** Operators' catalogue (PRODUCT.md §8): themes, card infos, products and the drop calendar, under /api/admin/. */
 export async function adminCatalogueRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { catalogueAdmin: svc } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
-    '/admin/themes',
-    { schema: { tags, querystring: AdminThemeListQuerySchema, response: reply(z.array(AdminThemeSchema)) } },
-    async (req, res) => okPage(res, await svc.listThemes(requireAdmin(req), req.query)),
+  adminList(r, '/admin/themes', { querystring: AdminThemeListQuerySchema, row: AdminThemeSchema }, (operator, query) =>
+    svc.listThemes(operator, query),
   );
   r.get(
     '/admin/themes/detail',
@@ -55,10 +52,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     async (req) => ok(await svc.deleteTheme(requireAdmin(req), req.body.id), '已刪除卡冊'),
   );
 
-  r.get(
+  adminList(
+    r,
     '/admin/cardInfos',
-    { schema: { tags, querystring: AdminCardInfoListQuerySchema, response: reply(z.array(AdminCardInfoSchema)) } },
-    async (req, res) => okPage(res, await svc.listCardInfos(requireAdmin(req), req.query)),
+    { querystring: AdminCardInfoListQuerySchema, row: AdminCardInfoSchema },
+    (operator, query) => svc.listCardInfos(operator, query),
   );
   r.get(
     '/admin/cardInfos/detail',
@@ -84,10 +82,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     async (req) => ok(await svc.deleteCardInfo(requireAdmin(req), req.body.id), '已刪除卡牌'),
   );
 
-  r.get(
+  adminList(
+    r,
     '/admin/products',
-    { schema: { tags, querystring: AdminProductListQuerySchema, response: reply(z.array(AdminProductSchema)) } },
-    async (req, res) => okPage(res, await svc.listProducts(requireAdmin(req), req.query)),
+    { querystring: AdminProductListQuerySchema, row: AdminProductSchema },
+    (operator, query) => svc.listProducts(operator, query),
   );
   r.get(
     '/admin/products/detail',

@@ -13,6 +13,7 @@ import {
   type ProductRow,
 } from './catalogue.repository';
 import { createSoldOutFlags, type SupplyItem } from './sold-out-flags';
+import { paging } from '../../db/queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -106,7 +107,6 @@ export function createCatalogueService(
     deps.publicCache.invalidate(CATALOGUE_TAG);
     return result;
   };
-  const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
   return {
     /** Sold-out flags of mall items (pay orders refuse from them, set them and clear them on release). */
@@ -124,7 +124,7 @@ export function createCatalogueService(
     /** Card infos, buyable first; `onSale` keeps what the mall sells (the 卡牌 tab). Public. */
     async cardInfos(q: CardInfoListInput): Promise<CardInfo[]> {
       const rows = await repo.listCardInfos(deps.db, deps.clock.now(), {
-        ...page(q),
+        ...paging(q),
         themeId: q.themeId,
         rarity: q.rarity,
         mallOnly: q.onSale,
@@ -142,7 +142,7 @@ export function createCatalogueService(
 
     /** Products of one type (0 其他, 1 實物) whose sale has not ended, buyable first. Public. */
     async products(q: { type: number; page: number; pageSize: number }): Promise<Product[]> {
-      const rows = await repo.listProducts(deps.db, deps.clock.now(), { type: q.type, ...page(q) });
+      const rows = await repo.listProducts(deps.db, deps.clock.now(), { type: q.type, ...paging(q) });
       return rows.map(toProduct);
     },
 

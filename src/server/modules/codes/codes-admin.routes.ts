@@ -6,19 +6,19 @@ import {
   AdminCodeBatchSchema,
 } from '../../../shared/schemas/admin-codes';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin } from '../../http';
 
 /** Operators' exchange code batches (PRODUCT.md §8): generate, download the clear codes once, list, void. */
 export async function adminCodeRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { codesAdmin: svc } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
+  adminList(
+    r,
     '/admin/codeBatches',
-    { schema: { tags, querystring: AdminCodeBatchListQuerySchema, response: reply(z.array(AdminCodeBatchSchema)) } },
-    async (req, res) => okPage(res, await svc.list(requireAdmin(req), req.query)),
+    { querystring: AdminCodeBatchListQuerySchema, row: AdminCodeBatchSchema },
+    (operator, query) => svc.list(operator, query),
   );
 
   r.post(

@@ -8,6 +8,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCodesRepository, type CodesRepository } from './codes.repository';
 import type { CodesService } from './codes.service';
+import { paging } from '../../db/queries';
 
 /**
  * Code batches from the running server (issue 11): the same generation as `npm run codes`, with the clear codes
@@ -54,8 +55,7 @@ export function createCodesAdminService(
     async list(_op: Operator, q: { page: number; pageSize: number; status?: 'active' | 'voided' }) {
       const { rows, total } = await repo.adminBatches(deps.db, {
         status: q.status,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return { rows: await view(rows), total };
     },

@@ -1,17 +1,10 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { codeBatches, exchangeCodeFailures, exchangeCodes } from '../../db/schema/codes';
 
 /** What every view of a code batch shows. */
-const batchColumns = {
-  id: codeBatches.id,
-  cardInfoId: codeBatches.cardInfoId,
-  themeId: codeBatches.themeId,
-  count: codeBatches.count,
-  note: codeBatches.note,
-  status: codeBatches.status,
-  createdAt: codeBatches.createdAt,
-};
+const batchColumns = columnsOf(codeBatches, 'id', 'cardInfoId', 'themeId', 'count', 'note', 'status', 'createdAt');
 
 export function createCodesRepository() {
   return {
@@ -80,13 +73,7 @@ export function createCodesRepository() {
     /** A batch's held CSV, row-locked for its one download. */
     async lockCsv(db: Executor, id: string) {
       const rows = await db
-        .select({
-          id: codeBatches.id,
-          csvCipher: codeBatches.csvCipher,
-          csvKeyId: codeBatches.csvKeyId,
-          csvDownloadedAt: codeBatches.csvDownloadedAt,
-          createdBy: codeBatches.createdBy,
-        })
+        .select(columnsOf(codeBatches, 'id', 'csvCipher', 'csvKeyId', 'csvDownloadedAt', 'createdBy'))
         .from(codeBatches)
         .where(eq(codeBatches.id, id))
         .limit(1)
@@ -129,12 +116,7 @@ export function createCodesRepository() {
 
     async findCode(db: Executor, codeHash: string) {
       const rows = await db
-        .select({
-          id: exchangeCodes.id,
-          status: exchangeCodes.status,
-          cardInfoId: exchangeCodes.cardInfoId,
-          themeId: exchangeCodes.themeId,
-        })
+        .select(columnsOf(exchangeCodes, 'id', 'status', 'cardInfoId', 'themeId'))
         .from(exchangeCodes)
         .where(eq(exchangeCodes.codeHash, codeHash))
         .limit(1);

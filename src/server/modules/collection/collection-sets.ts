@@ -7,6 +7,7 @@ import type { Actor } from '../auth/auth.service';
 import type { MintedCard as MintedRow } from '../cards/cards.service';
 import type { CollectionServices, CollectionStores } from './collection.service';
 import { toMinted } from './collection-exchange';
+import { paging } from '../../db/queries';
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -85,7 +86,7 @@ export function createSets(
   return {
     /** `card/theme`: status 0 = themes started and not exchanged, otherwise the exchanged ones. */
     async themes(actor: Actor, q: { status: number; page: number; pageSize: number }): Promise<ThemeProgress[]> {
-      const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+      const page = paging(q);
       if (q.status === 0)
         return progress(actor.userId, await read.startedThemes(deps.db, actor.userId, page), new Map());
       const rows = await read.exchangedThemes(deps.db, actor.userId, page);

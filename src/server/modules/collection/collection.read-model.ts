@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { users } from '../../db/schema/auth';
 import { cardEvents, cards } from '../../db/schema/cards';
 import { cardInfos, themes } from '../../db/schema/catalogue';
@@ -18,9 +19,7 @@ const rarityRank = sql`case ${cardInfos.rarity} when 'UR' then 5 when 'SSR' then
 const cardFace = {
   id: cards.id,
   cardInfoId: cards.cardInfoId,
-  name: cardInfos.name,
-  image: cardInfos.image,
-  rarity: cardInfos.rarity,
+  ...columnsOf(cardInfos, 'name', 'image', 'rarity'),
   serial: cards.serial,
   editionSize: cardInfos.editionSize,
 };
@@ -30,22 +29,14 @@ const cardColumns = {
   themeId: cardInfos.themeId,
   themeName: themes.name,
   isBCard: cardInfos.isBCard,
-  status: cards.status,
-  acquiredVia: cards.acquiredVia,
-  acquiredAt: cards.acquiredAt,
+  ...columnsOf(cards, 'status', 'acquiredVia', 'acquiredAt'),
 };
 
 /** Cards the owner still has: held, listed or reserved. */
 const owned = (userId: string) => and(eq(cards.ownerId, userId), ne(cards.status, 'consumed'));
 
 /** What a theme's progress shows of the theme. */
-const themeColumns = {
-  id: themes.id,
-  name: themes.name,
-  description: themes.description,
-  cover: themes.cover,
-  bCardInfoId: themes.bCardInfoId,
-};
+const themeColumns = columnsOf(themes, 'id', 'name', 'description', 'cover', 'bCardInfoId');
 
 export function createCollectionReadModel() {
   return {
@@ -91,10 +82,7 @@ export function createCollectionReadModel() {
         .select({
           themeId: cardInfos.themeId,
           cardInfoId: cardInfos.id,
-          name: cardInfos.name,
-          image: cardInfos.image,
-          rarity: cardInfos.rarity,
-          editionSize: cardInfos.editionSize,
+          ...columnsOf(cardInfos, 'name', 'image', 'rarity', 'editionSize'),
           left: sql<number>`${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved}`.mapWith(Number),
           owned: sql<number>`count(${cards.id}) filter (where ${cards.status} <> 'consumed')`.mapWith(Number),
           /** The lowest-serial held copy: the one a set exchange consumes. */
@@ -175,9 +163,7 @@ export function createCollectionReadModel() {
           kind: cardEvents.kind,
           via: cardEvents.via,
           at: cardEvents.createdAt,
-          fromUserId: cardEvents.fromUserId,
-          toUserId: cardEvents.toUserId,
-          priceCents: cardEvents.priceCents,
+          ...columnsOf(cardEvents, 'fromUserId', 'toUserId', 'priceCents'),
           fromNickname: fromUser.nickname,
           fromAvatar: fromUser.avatar,
           toNickname: toUser.nickname,

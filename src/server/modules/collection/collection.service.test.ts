@@ -179,32 +179,18 @@ describe('collection service (fakes)', () => {
   });
 
   describe('set exchange', () => {
+    /** Alice redeems a code for one card of `cardInfoId`. */
+    const give = (cardInfoId: string) =>
+      w.services.cards.mint({} as never, { cardInfoId, ownerId: alice.userId, quantity: 1, via: 'code', refId: 'r' });
+
     it('names the missing cards, then consumes the lowest-serial copies and mints the B card once', async () => {
-      await w.services.cards.mint({} as never, {
-        cardInfoId: 'ci_a',
-        ownerId: alice.userId,
-        quantity: 1,
-        via: 'code',
-        refId: 'r',
-      });
+      await give('ci_a');
       await expect(service.exchangeBCard(alice, 't_1')).rejects.toMatchObject({
         kind: 'conflict',
         message: '尚未集齊此卡冊（寄售中的卡牌不計），仍欠：「卡 B」',
       });
-      await w.services.cards.mint({} as never, {
-        cardInfoId: 'ci_a',
-        ownerId: alice.userId,
-        quantity: 1,
-        via: 'code',
-        refId: 'r',
-      });
-      await w.services.cards.mint({} as never, {
-        cardInfoId: 'ci_b',
-        ownerId: alice.userId,
-        quantity: 1,
-        via: 'code',
-        refId: 'r',
-      });
+      await give('ci_a');
+      await give('ci_b');
 
       const result = await service.exchangeBCard(alice, 't_1');
       expect(result.bCard).toMatchObject({ cardInfoId: 'b_1', serialLabel: '#0001/100' });

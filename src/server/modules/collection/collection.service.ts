@@ -11,6 +11,7 @@ import { createCollectionReadModel, type CollectionReadModel } from './collectio
 import { createCollectionRepository, type CollectionRepository } from './collection.repository';
 import { createCodeExchange } from './collection-exchange';
 import { createSets } from './collection-sets';
+import { paging } from '../../db/queries';
 
 export { THEME_CODE_RARITY_WEIGHTS, pickWeighted } from './collection-exchange';
 export type { ExchangeInput, ExchangeOutcome } from './collection-exchange';
@@ -47,8 +48,7 @@ export function createCollectionService(
     ): Promise<CollectionCard[]> {
       const rows = await read.collection(deps.db, actor.userId, {
         ...q,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return rows.map((r) => ({
         ...r,

@@ -1,14 +1,9 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { contains, page } from '../../db/queries';
 import { articles, banners, privacyPolicies } from '../../db/schema/content';
 
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 type Category = (typeof articles.category.enumValues)[number];
-
-async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
-  const [r, t] = await Promise.all([rows, total]);
-  return { rows: r, total: Number(t[0]?.n ?? 0) };
-}
 
 const bannerColumns = {
   id: banners.id,

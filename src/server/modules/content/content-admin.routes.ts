@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AdminArticleCreateSchema,
   AdminArticleListQuerySchema,
@@ -16,19 +15,19 @@ import {
   AdminPrivacyUpdateSchema,
 } from '../../../shared/schemas/admin-content';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin } from '../../http';
 
 /** Operators' content (PRODUCT.md §8): banners, articles with drafts, privacy policy versions, under /api/admin/. */
 export async function adminContentRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { contentAdmin: svc } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
+  adminList(
+    r,
     '/admin/banners',
-    { schema: { tags, querystring: AdminBannerListQuerySchema, response: reply(z.array(AdminBannerSchema)) } },
-    async (req, res) => okPage(res, await svc.listBanners(requireAdmin(req), req.query)),
+    { querystring: AdminBannerListQuerySchema, row: AdminBannerSchema },
+    (operator, query) => svc.listBanners(operator, query),
   );
   r.post(
     '/admin/banners/create',
@@ -49,10 +48,11 @@ export async function adminContentRoutes(app: FastifyInstance) {
     async (req) => ok(await svc.deleteBanner(requireAdmin(req), req.body.id), '已刪除橫額'),
   );
 
-  r.get(
+  adminList(
+    r,
     '/admin/articles',
-    { schema: { tags, querystring: AdminArticleListQuerySchema, response: reply(z.array(AdminArticleSummarySchema)) } },
-    async (req, res) => okPage(res, await svc.listArticles(requireAdmin(req), req.query)),
+    { querystring: AdminArticleListQuerySchema, row: AdminArticleSummarySchema },
+    (operator, query) => svc.listArticles(operator, query),
   );
   r.get(
     '/admin/articles/detail',
@@ -78,10 +78,11 @@ export async function adminContentRoutes(app: FastifyInstance) {
     async (req) => ok(await svc.deleteArticle(requireAdmin(req), req.body.id), '已刪除文章'),
   );
 
-  r.get(
+  adminList(
+    r,
     '/admin/privacy',
-    { schema: { tags, querystring: AdminPrivacyListQuerySchema, response: reply(z.array(AdminPrivacySchema)) } },
-    async (req, res) => okPage(res, await svc.listPrivacy(requireAdmin(req), req.query)),
+    { querystring: AdminPrivacyListQuerySchema, row: AdminPrivacySchema },
+    (operator, query) => svc.listPrivacy(operator, query),
   );
   r.post(
     '/admin/privacy/create',

@@ -11,6 +11,7 @@ import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import { createContentAdminRepository, type ContentAdminRepository } from './content-admin.repository';
 import { CONTENT_TAG } from './content.service';
+import { paging } from '../../db/queries';
 
 type BannerRow = NonNullable<Awaited<ReturnType<ContentAdminRepository['banner']>>>;
 type ArticleRow = NonNullable<Awaited<ReturnType<ContentAdminRepository['article']>>>;
@@ -23,7 +24,6 @@ function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 type Page = { page: number; pageSize: number };
-const paging = (q: Page) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
 export interface BannerInput {
   title: string;

@@ -1,13 +1,10 @@
 import { and, desc, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { articles, banners, privacyPolicies } from '../../db/schema/content';
 
 const articleSummary = {
-  id: articles.id,
-  title: articles.title,
-  cover: articles.cover,
-  category: articles.category,
-  summary: articles.summary,
+  ...columnsOf(articles, 'id', 'title', 'cover', 'category', 'summary'),
   // Drafts (null) never pass the `publishedAt <= now` filters below, so readers always get a time.
   publishedAt: sql<Date>`${articles.publishedAt}`.mapWith(articles.publishedAt),
 };
@@ -66,9 +63,7 @@ export function createContentRepository() {
     async currentPrivacy(db: Executor, now: Date) {
       const rows = await db
         .select({
-          version: privacyPolicies.version,
-          title: privacyPolicies.title,
-          body: privacyPolicies.body,
+          ...columnsOf(privacyPolicies, 'version', 'title', 'body'),
           publishedAt: sql<Date>`${privacyPolicies.publishedAt}`.mapWith(privacyPolicies.publishedAt),
         })
         .from(privacyPolicies)

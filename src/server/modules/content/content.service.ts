@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { createContentRepository, type ContentRepository } from './content.repository';
+import { paging } from '../../db/queries';
 
 /** The public-cache tag of banners, articles and the privacy policy. */
 export const CONTENT_TAG = 'content';
@@ -15,8 +16,7 @@ export function createContentService(deps: Deps, repo: ContentRepository = creat
     /** Published articles, newest first. */
     async articles(q: { page: number; pageSize: number; category?: '公告' | '資訊' | '攻略' }) {
       const rows = await repo.publishedArticles(deps.db, deps.clock.now(), {
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
         category: q.category,
       });
       return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }));

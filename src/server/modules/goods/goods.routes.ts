@@ -6,16 +6,13 @@ import {
   GoodsListQuerySchema,
   GoodsSchema,
 } from '../../../shared/schemas/delivery';
-import { ok, reply, requireUser, typed } from '../../http';
+import { ok, reply, requireUser, userRoutes } from '../../http';
 
 /** The user's goods (PRODUCT.md §4.8): `goods/list?type=`, `goods/detail?id=`. */
 export async function goodsRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { goods } = app.services;
   const tags = ['goods'];
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.get(
     '/goods/list',

@@ -4,10 +4,11 @@ import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
-import { newItems } from '../../acquisition';
+import { newItems, saleEvent, type MarketSale } from '../../acquisition';
 import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createGoodsRepository, type GoodsRepository } from './goods.repository';
+import { paging } from '../../db/queries';
 
 export type { GoodsStatus };
 
@@ -82,32 +83,10 @@ export function createGoodsService(
     },
 
     /** A market sale: the unit moves to the buyer, held, with provenance and price; false when it was not in `fromStatus`. */
-    async transfer(
-      tx: Tx,
-      input: {
-        id: string;
-        fromUserId: string;
-        toUserId: string;
-        fromStatus: GoodsStatus;
-        priceCents: number;
-        refId: string;
-      },
-    ): Promise<boolean> {
+    async transfer(tx: Tx, input: MarketSale<GoodsStatus>): Promise<boolean> {
       const now = deps.clock.now();
       if (!(await repo.transfer(tx, { ...input, at: now }))) return false;
-      await repo.insertEvents(tx, [
-        {
-          id: newId('gev'),
-          goodsId: input.id,
-          kind: 'transferred',
-          via: 'market',
-          fromUserId: input.fromUserId,
-          toUserId: input.toUserId,
-          priceCents: input.priceCents,
-          refId: input.refId,
-          createdAt: now,
-        },
-      ]);
+      await repo.insertEvents(tx, [{ ...saleEvent('gev', input, now), goodsId: input.id }]);
       return true;
     },
 
@@ -151,8 +130,7 @@ export function createGoodsService(
       const rows = await repo.list(deps.db, actor.userId, {
         productIds,
         status: q.status,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       const products = await productsOf(
         deps.db,

@@ -5,14 +5,11 @@ import {
   PayoutAccountSchema,
   VerifyIdentityBodySchema,
 } from '../../../shared/schemas/identity';
-import { ok, reply, requireUser, typed } from '../../http';
+import { ok, reply, requireUser, userRoutes } from '../../http';
 
 export async function identityRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { identity } = app.services;
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.post(
     '/userIdInfo/verify',

@@ -38,6 +38,10 @@ describe('back office: market listings and take-downs', () => {
     expect(audit.unbalanced).toEqual([]);
     for (const a of audit.accounts) expect(a.cached).toBe(a.summed);
   };
+  /** Lists a card for sale: the listing made. */
+  const sell = async (seller: User, card: string, price: number) =>
+    (await post<CreateListingResult>('market/create', seller, { sell_type: 0, kind: 'card', itemId: card, price })).data
+      .listing;
   const takeDown = (id: string, reason = '圖片與實物不符') =>
     post<AdminListing>('admin/listings/takeDown', op, { id, reason });
 
@@ -45,14 +49,7 @@ describe('back office: market listings and take-downs', () => {
     const seller = await trader(t);
     const ci = await cardInfo();
     const card = await giveCard(t, seller.userId, ci);
-    const listing = (
-      await post<CreateListingResult>('market/create', seller, {
-        sell_type: 0,
-        kind: 'card',
-        itemId: card,
-        price: 5_000,
-      })
-    ).data.listing;
+    const listing = await sell(seller, card, 5_000);
 
     const found = await get<AdminListing[]>('admin/listings', op, {
       q: listing.itemName,
@@ -161,14 +158,7 @@ describe('back office: market listings and take-downs', () => {
     const seller = await trader(t);
     const buyer = await trader(t);
     const card = await giveCard(t, seller.userId, await cardInfo());
-    const listing = (
-      await post<CreateListingResult>('market/create', seller, {
-        sell_type: 0,
-        kind: 'card',
-        itemId: card,
-        price: 3_000,
-      })
-    ).data.listing;
+    const listing = await sell(seller, card, 3_000);
     const order = await post<PayOrder>(
       'payOrder/create',
       buyer,

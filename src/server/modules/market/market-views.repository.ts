@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { contains } from '../../db/queries';
 import { listings, marketOrders, marketSummaries } from '../../db/schema/market';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -18,9 +19,6 @@ export interface ListingFilters {
   keyword?: string;
 }
 
-/** `%` and `_` typed by a user are literal characters, not patterns. */
-export const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function openWhere(f: ListingFilters, now: Date): SQL {
   return and(
     eq(listings.status, 'active'),
@@ -34,7 +32,7 @@ function openWhere(f: ListingFilters, now: Date): SQL {
     f.rarity ? eq(listings.rarity, f.rarity as ListingRow['rarity'] & string) : undefined,
     f.minPrice !== undefined ? gte(listings.price, f.minPrice) : undefined,
     f.maxPrice !== undefined ? lte(listings.price, f.maxPrice) : undefined,
-    f.keyword ? ilike(listings.itemName, like(f.keyword)) : undefined,
+    f.keyword ? ilike(listings.itemName, contains(f.keyword)) : undefined,
   )!;
 }
 
@@ -66,14 +64,17 @@ function groupedColumns(f: ListingFilters & { kind: 'card' | 'goods' }) {
   };
 }
 
-async function liveRows(
+/** What a market rows query asks: one side of one kind, filtered and sorted, one page of it at `now`. */
+type RowsQuery = [
   db: Executor,
   f: ListingFilters & { kind: 'card' | 'goods' },
   sort: RowSort,
   now: Date,
   limit: number,
   offset: number,
-): Promise<MarketRowData[]> {
+];
+
+async function liveRows(...[db, f, sort, now, limit, offset]: RowsQuery): Promise<MarketRowData[]> {
   const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
   const best = f.sellType === 0 ? sql`min(${listings.price})` : sql`max(${listings.price})`;
   const order =
@@ -126,15 +127,9 @@ export const marketViewQueries = {
    * has not closed yet is recounted from its listings, as is everything when a price range is asked
    * (the summaries know each item's best price, not how many listings fall in a range).
    */
-  async rows(
-    db: Executor,
-    f: ListingFilters & { kind: 'card' | 'goods' },
-    sort: RowSort,
-    now: Date,
-    limit: number,
-    offset: number,
-  ): Promise<MarketRowData[]> {
-    if (f.minPrice !== undefined || f.maxPrice !== undefined) return liveRows(db, f, sort, now, limit, offset);
+  async rows(...query: RowsQuery): Promise<MarketRowData[]> {
+    const [db, f, sort, now, limit, offset] = query;
+    if (f.minPrice !== undefined || f.maxPrice !== undefined) return liveRows(...query);
     const s = marketSummaries;
     const ask = f.sellType === 0;
     const count = ask ? s.askCount : s.bidCount;
@@ -145,7 +140,7 @@ export const marketViewQueries = {
       f.themeId ? eq(s.themeId, f.themeId) : undefined,
       f.rarity ? eq(s.rarity, f.rarity as ListingRow['rarity'] & string) : undefined,
       f.productType !== undefined ? eq(s.productType, f.productType) : undefined,
-      f.keyword ? ilike(s.name, like(f.keyword)) : undefined,
+      f.keyword ? ilike(s.name, contains(f.keyword)) : undefined,
     );
     const fresh = db
       .select({

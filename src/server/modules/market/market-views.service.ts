@@ -22,6 +22,7 @@ import { itemSnapshot } from './item-snapshot';
 import { MARKET_TAG, type MarketContext } from './market-context';
 import { serialLabel, type MarketPresenters } from './market-presenters';
 import type { ListingRow } from './market.repository';
+import { paging } from '../../db/queries';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -176,8 +177,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         sellType: q.sell_type,
         status: q.status,
         now: deps.clock.now(),
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return listingViews(rows, actor.userId);
     },
@@ -188,8 +188,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         sellType: q.sell_type,
         openOnly: true,
         now: deps.clock.now(),
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return listingViews(rows, viewer?.userId ?? null);
     },
@@ -250,8 +249,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         role: q.role,
         status: q.status,
         kind: q.kind,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return orderViews(rows, actor.userId);
     },
@@ -262,8 +260,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         role: 'buyer',
         status: 'completed',
         kind,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return orderViews(rows, actor.userId);
     },

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
-import { like, marketViewQueries } from './market-views.repository';
+import { marketViewQueries } from './market-views.repository';
 
 export type { ListingFilters, MarketRowData, RowSort } from './market-views.repository';
 
@@ -180,7 +181,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         f.status ? eq(listings.status, f.status) : undefined,
         f.kind ? eq(listings.kind, f.kind) : undefined,
         f.sellType !== undefined ? eq(listings.sellType, f.sellType) : undefined,
-        f.q ? or(ilike(listings.itemName, like(f.q)), eq(listings.id, f.q)) : undefined,
+        f.q ? or(ilike(listings.itemName, contains(f.q)), eq(listings.id, f.q)) : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db

@@ -28,7 +28,17 @@ import {
   AdminListingSchema,
   AdminTakeDownBodySchema,
 } from '../../../shared/schemas/admin-market';
-import { adminArea, ok, okPage, PUBLIC_LIVE, reply, requireAdmin, requireUser, typed } from '../../http';
+import {
+  adminList,
+  adminRoutes,
+  ok,
+  PUBLIC_LIVE,
+  reply,
+  requireAdmin,
+  requireUser,
+  typed,
+  userRoutes,
+} from '../../http';
 import { MARKET_TAG } from './market.service';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
@@ -89,12 +99,9 @@ export async function marketPublicRoutes(app: FastifyInstance) {
 
 /** What a signed-in trader does. */
 export async function marketRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { market } = app.services;
   const tags = ['market'];
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.post(
     '/market/create',
@@ -156,15 +163,15 @@ export async function marketRoutes(app: FastifyInstance) {
 
 /** Operators' market (PRODUCT.md §8): every listing, and take-downs with a reason the seller sees. */
 export async function adminMarketRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { market } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
+  adminList(
+    r,
     '/admin/listings',
-    { schema: { tags, querystring: AdminListingListQuerySchema, response: reply(z.array(AdminListingSchema)) } },
-    async (req, res) => okPage(res, await market.adminList(requireAdmin(req), req.query)),
+    { querystring: AdminListingListQuerySchema, row: AdminListingSchema },
+    (operator, query) => market.adminList(operator, query),
   );
   r.post(
     '/admin/listings/takeDown',

@@ -11,6 +11,7 @@ import type { OrderTypeRegistry } from './order-types';
 import { payOrderView } from './pay-order-view';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 import type { Settlement } from './settlement.service';
+import { paging } from '../../db/queries';
 
 /** A create transaction's last statements, once sent: the order's insert and the claim (if its type has one). */
 interface LastStatements {
@@ -213,8 +214,7 @@ export function createOrdering(
         type: q.type,
         status: q.status,
         itemId: q.itemId,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       const now = deps.clock.now();
       const out: PayOrder[] = [];

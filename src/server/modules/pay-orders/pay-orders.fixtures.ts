@@ -1,4 +1,5 @@
 import { newId, newSecretToken, sha256 } from '../../adapters/ids';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cardInfos, products, sessions, themes, users } from '../../db/schema';
 
@@ -85,4 +86,13 @@ export async function createProduct(
     perUserLimit: opts.perUserLimit,
   });
   return id;
+}
+
+/** How many editions of a card info are minted and how many are reserved by pending orders. */
+export async function supplyOf(db: Db, cardInfoId: string): Promise<{ minted: number; reserved: number }> {
+  const rows = await db
+    .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
+    .from(cardInfos)
+    .where(eq(cardInfos.id, cardInfoId));
+  return rows[0]!;
 }

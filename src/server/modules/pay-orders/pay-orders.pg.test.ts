@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
-import { cardInfos, cards, payOrders } from '../../db/schema';
+import { cards, payOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { createBuyers, createDrop } from './pay-orders.fixtures';
+import { createBuyers, createDrop, supplyOf } from './pay-orders.fixtures';
 
 if (!TEST_DATABASE_URL) console.log('skipped: pay order concurrency tests need PostgreSQL (set TEST_DATABASE_URL)');
 
@@ -21,13 +21,7 @@ describe.skipIf(!TEST_DATABASE_URL)('pay orders under real concurrency (PostgreS
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': `pg-key-${seq++}` },
       payload: { type: 'card', cardInfoId, quantity },
     });
-  const supply = async (id: string) =>
-    (
-      await t.db
-        .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
-        .from(cardInfos)
-        .where(eq(cardInfos.id, id))
-    )[0]!;
+  const supply = (id: string) => supplyOf(t.db, id);
   const webhookFor = async (orderNo: string) => {
     const row = (await t.db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!;
     return sandbox.pay({ checkoutId: row.providerRef!, orderNo, amountCents: row.amountCents });

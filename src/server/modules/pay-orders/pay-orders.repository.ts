@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { preparedOnce } from '../../db/prepared';
 import { paymentEvents, payOrders, type PayOrderFulfilment } from '../../db/schema/pay-orders';
 import type { PayOrderStatus, PayOrderType } from '../../../shared/schemas/pay-orders';
@@ -171,15 +172,7 @@ export function createPayOrdersRepository() {
 
     /** Type, state, method and amount of every order (reconciliation of the books, decision 025). */
     async ledgerFacts(db: Executor) {
-      return db
-        .select({
-          orderNo: payOrders.orderNo,
-          type: payOrders.type,
-          status: payOrders.status,
-          provider: payOrders.provider,
-          amountCents: payOrders.amountCents,
-        })
-        .from(payOrders);
+      return db.select(columnsOf(payOrders, 'orderNo', 'type', 'status', 'provider', 'amountCents')).from(payOrders);
     },
 
     async setFulfilment(db: Executor, id: string, fulfilment: PayOrderFulfilment) {

@@ -39,29 +39,26 @@ export async function payOrderRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/payOrder/info',
-    { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } },
-    async (req) => ok(await payOrders.info(requireUser(req), req.query.orderNo)),
-  );
+  // One of the buyer's orders by number: `info` as it stands, `payCheck` after asking the provider.
+  for (const name of ['info', 'payCheck'] as const) {
+    r.get(
+      `/payOrder/${name}`,
+      { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } },
+      async (req) => ok(await payOrders[name](requireUser(req), req.query.orderNo)),
+    );
+  }
 
-  r.get(
-    '/payOrder/payCheck',
-    { schema: { tags, querystring: OrderNoQuerySchema, response: reply(PayOrderSchema) } },
-    async (req) => ok(await payOrders.payCheck(requireUser(req), req.query.orderNo)),
-  );
-
-  r.post(
-    '/payOrder/cancel',
-    { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } },
-    async (req) => ok(await payOrders.cancel(requireUser(req), req.body.orderNo), '訂單已取消'),
-  );
-
-  r.post(
-    '/payOrder/payWithBalance',
-    { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } },
-    async (req) => ok(await payOrders.payWithBalance(requireUser(req), req.body.orderNo), '已使用錢包餘額付款'),
-  );
+  // What the buyer does to a pending order, and what the answer says was done.
+  for (const [name, msg] of [
+    ['cancel', '訂單已取消'],
+    ['payWithBalance', '已使用錢包餘額付款'],
+  ] as const) {
+    r.post(
+      `/payOrder/${name}`,
+      { schema: { tags, body: OrderNoBodySchema, response: reply(PayOrderSchema) } },
+      async (req) => ok(await payOrders[name](requireUser(req), req.body.orderNo), msg),
+    );
+  }
 
   r.get(
     '/payOrder/list',

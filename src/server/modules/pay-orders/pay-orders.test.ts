@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
-import { cardEvents, cardInfos, cards, goods, payOrders, products } from '../../db/schema';
+import { cardEvents, cards, goods, payOrders, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { createBuyers, createDrop, createProduct } from './pay-orders.fixtures';
+import { createBuyers, createDrop, createProduct, supplyOf } from './pay-orders.fixtures';
 
 const MIN = 60_000;
 let keySeq = 0;
@@ -17,19 +17,14 @@ describe('pay orders API (sandbox provider)', () => {
   let bob: { id: string; token: string };
   let sandbox: SandboxProvider;
 
-  const create = (token: string, body: unknown, key: string | null = freshKey()) =>
+  /** `payOrder/create` with a fresh Idempotency-Key (or `key`; null: none), by `token` (undefined: anonymous). */
+  const create = (token: string | undefined, body: unknown, key: string | null = freshKey()) =>
     t.call<PayOrder>('POST', 'payOrder/create', {
       token,
       body,
       headers: key === null ? {} : { 'Idempotency-Key': key },
     });
-  const supply = async (id: string) =>
-    (
-      await t.db
-        .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
-        .from(cardInfos)
-        .where(eq(cardInfos.id, id))
-    )[0]!;
+  const supply = (id: string) => supplyOf(t.db, id);
   const orderRow = async (orderNo: string) =>
     (await t.db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!;
   /** Posts a webhook to the sandbox route with the given raw body and headers. */
@@ -100,14 +95,7 @@ describe('pay orders API (sandbox provider)', () => {
     expect(extra.msg).toContain('price');
     const badType = await create(alice.token, { type: 'gift', cardInfoId: drop, quantity: 1 });
     expect(badType.status).toBe(400);
-    expect(
-      (
-        await t.call('POST', 'payOrder/create', {
-          body: { type: 'card', cardInfoId: drop, quantity: 1 },
-          headers: { 'Idempotency-Key': freshKey() },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await create(undefined, { type: 'card', cardInfoId: drop, quantity: 1 })).status).toBe(403);
     expect((await create(alice.token, { type: 'card', cardInfoId: 'ci_nope', quantity: 1 })).status).toBe(404);
     expect(await supply(drop)).toEqual({ minted: 0, reserved: 0 });
   });
@@ -176,14 +164,7 @@ describe('pay orders API (sandbox provider)', () => {
       lookups.mockRestore();
     }
     // Without any token: 403 before the body is read, sold out or not, valid body or not.
-    expect(
-      (
-        await t.call('POST', 'payOrder/create', {
-          body: { type: 'card', cardInfoId: drop, quantity: 1 },
-          headers: { 'Idempotency-Key': freshKey() },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await create(undefined, { type: 'card', cardInfoId: drop, quantity: 1 })).status).toBe(403);
     expect((await t.call('POST', 'payOrder/create', { body: { nonsense: true } })).status).toBe(403);
     // An unknown token on a drop still on sale: 403, nothing reserved.
     const open = await createDrop(t.db, { editionSize: 5, perUserLimit: 1 });

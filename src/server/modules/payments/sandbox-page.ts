@@ -11,6 +11,12 @@ const STYLE = `
   .pay{background:#0958d9;color:#fff}.cancel{background:#fff;color:#1f1f1f;border:1px solid #d9d9d9}
   :focus-visible{outline:3px solid #5b3fd6;outline-offset:2px;box-shadow:0 0 0 2px #fff}`;
 
+/** What the page says of an order no longer pending; any other ended state has ended. */
+const ENDED_STATES: Partial<Record<PayOrder['status'], string>> = {
+  paid: '此訂單已付款。',
+  expired: '此訂單已逾期，不能再付款。',
+};
+
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="zh-HK"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
@@ -34,12 +40,7 @@ export function renderSandboxCheckout(input: {
       <div class="row"><span class="muted">應付金額</span><span class="amount">${escapeHtml(input.amountText)}</span></div>
     </div>`;
   if (o.status !== 'pending') {
-    const state =
-      o.status === 'paid'
-        ? '此訂單已付款。'
-        : o.status === 'expired'
-          ? '此訂單已逾期，不能再付款。'
-          : '此訂單已結束，不能再付款。';
+    const state = ENDED_STATES[o.status] ?? '此訂單已結束，不能再付款。';
     return layout(
       '模擬付款',
       `<h1>模擬付款</h1>${details}<p role="status">${state}</p><a class="btn pay" href="${escapeHtml(input.returnUrl)}">返回 Trove 寶庫</a>`,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import type { AdminRefund } from '../../../shared/schemas/admin-ledger';
 import { signInOperator } from '../../testing/operator';
-import { createBuyers, createDrop } from '../pay-orders/pay-orders.fixtures';
+import { createBuyers, createDrop, supplyOf } from '../pay-orders/pay-orders.fixtures';
 
 const SECRET = 'sk_test_trove_fake';
 const WHSEC = 'whsec_trove_test_secret';
@@ -33,13 +33,7 @@ describe('Stripe provider against a local fake of its API', () => {
       payload,
     });
   const signed = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: WHSEC });
-  const supply = async (id: string) =>
-    (
-      await t.db
-        .select({ minted: cardInfos.minted, reserved: cardInfos.reserved })
-        .from(cardInfos)
-        .where(eq(cardInfos.id, id))
-    )[0]!;
+  const supply = (id: string) => supplyOf(t.db, id);
   const providerRef = async (orderNo: string) =>
     (await t.db.select({ ref: payOrders.providerRef }).from(payOrders).where(eq(payOrders.orderNo, orderNo)))[0]!.ref!;
 

@@ -11,16 +11,13 @@ import {
   ShipmentListQuerySchema,
   ShipmentSchema,
 } from '../../../shared/schemas/delivery';
-import { adminArea, ok, okPage, reply, requireAdmin, requireUser, typed } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, userRoutes } from '../../http';
 
 /** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`. */
 export async function shipmentRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { shipments } = app.services;
   const tags = ['logistic'];
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.post(
     '/goods/delivery',
@@ -43,15 +40,15 @@ export async function shipmentRoutes(app: FastifyInstance) {
 
 /** Operators' shipment queue (PRODUCT.md §8): `/api/admin/shipments…`, admin role only (others get 404). */
 export async function adminShipmentRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { shipments } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
+  adminList(
+    r,
     '/admin/shipments',
-    { schema: { tags, querystring: AdminShipmentListQuerySchema, response: reply(z.array(AdminShipmentSchema)) } },
-    async (req, res) => okPage(res, await shipments.adminList(requireAdmin(req), req.query)),
+    { querystring: AdminShipmentListQuerySchema, row: AdminShipmentSchema },
+    (operator, query) => shipments.adminList(operator, query),
   );
 
   r.get(

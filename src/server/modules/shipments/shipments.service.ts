@@ -9,6 +9,7 @@ import type { Actor, Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import type { GoodsService } from '../goods/goods.service';
 import { createShipmentsRepository, type ShipmentRow, type ShipmentsRepository } from './shipments.repository';
+import { paging } from '../../db/queries';
 
 const NOT_FOUND = '找不到此提貨訂單';
 
@@ -156,8 +157,7 @@ export function createShipmentsService(
     async list(actor: Actor, q: { page: number; pageSize: number }): Promise<Shipment[]> {
       const rows = await repo.list(deps.db, {
         userId: actor.userId,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return (await view(rows)).map(({ userId: _u, ...s }) => s);
     },
@@ -177,7 +177,7 @@ export function createShipmentsService(
       q: { status?: ShipmentStatus; page: number; pageSize: number },
     ): Promise<{ rows: AdminShipment[]; total: number }> {
       const [rows, total] = await Promise.all([
-        repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+        repo.list(deps.db, { status: q.status, ...paging(q) }),
         repo.count(deps.db, { status: q.status }),
       ]);
       return { rows: await view(rows), total };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AdminUploadSchema, UPLOAD_MAX_BYTES, UploadPurposeSchema } from '../../../shared/schemas/admin-uploads';
-import { adminArea, ok, reply, requireAdmin, typed } from '../../http';
+import { adminRoutes, ok, reply, requireAdmin } from '../../http';
 
 /** The multipart form: the image in `file`, what it is for in `purpose`. */
 const UploadBodySchema = z.strictObject({
@@ -14,9 +14,8 @@ const UploadBodySchema = z.strictObject({
 
 /** Operators' image uploads (PRODUCT.md §8): POST /api/admin/uploads, multipart/form-data. */
 export async function adminUploadRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { uploads } = app.services;
-  app.addHook('onRequest', adminArea);
   // Only in this plugin: every other route takes JSON. The file is buffered (≤ 10 MB) into `body.file`.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf, contains } from '../../db/queries';
 import { users } from '../../db/schema/auth';
 import { cardInfos, products } from '../../db/schema/catalogue';
 import { cards } from '../../db/schema/cards';
@@ -20,12 +21,10 @@ export interface UserFilter {
   status?: 'active' | 'disabled';
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function where(f: UserFilter): SQL | undefined {
   return and(
-    f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
-    f.nickname ? ilike(users.nickname, `%${escapeLike(f.nickname)}%`) : undefined,
+    f.phone ? ilike(users.phone, contains(f.phone)) : undefined,
+    f.nickname ? ilike(users.nickname, contains(f.nickname)) : undefined,
     f.role ? sql`${f.role} = any(${users.roles})` : undefined,
     f.status ? eq(users.status, f.status) : undefined,
   );
@@ -39,16 +38,19 @@ const balanceOf = (suffix: 'balance' | 'escrow') =>
   sql<number>`coalesce((select la.balance from ledger_accounts la where la.id = 'user:' || "users"."id" || ${`:${suffix}`}), 0)`;
 
 const userColumns = {
-  id: users.id,
-  phone: users.phone,
-  nickname: users.nickname,
-  avatar: users.avatar,
-  bio: users.bio,
-  roles: users.roles,
-  status: users.status,
-  disabledReason: users.disabledReason,
-  disabledAt: users.disabledAt,
-  createdAt: users.createdAt,
+  ...columnsOf(
+    users,
+    'id',
+    'phone',
+    'nickname',
+    'avatar',
+    'bio',
+    'roles',
+    'status',
+    'disabledReason',
+    'disabledAt',
+    'createdAt',
+  ),
   verified: sql<boolean>`exists (select 1 from identities i where i.user_id = "users"."id" and i.status = 'verified')`,
   balance: balanceOf('balance'),
 };
@@ -122,18 +124,21 @@ export function createUsersReadModel() {
     async orders(db: Executor, userId: string, page: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([
         db
-          .select({
-            orderNo: payOrders.orderNo,
-            type: payOrders.type,
-            status: payOrders.status,
-            itemName: payOrders.itemName,
-            itemImage: payOrders.itemImage,
-            quantity: payOrders.quantity,
-            amountCents: payOrders.amountCents,
-            provider: payOrders.provider,
-            createdAt: payOrders.createdAt,
-            paidAt: payOrders.paidAt,
-          })
+          .select(
+            columnsOf(
+              payOrders,
+              'orderNo',
+              'type',
+              'status',
+              'itemName',
+              'itemImage',
+              'quantity',
+              'amountCents',
+              'provider',
+              'createdAt',
+              'paidAt',
+            ),
+          )
           .from(payOrders)
           .where(eq(payOrders.buyerId, userId))
           .orderBy(desc(payOrders.createdAt), desc(payOrders.id))
@@ -204,7 +209,7 @@ export function createUsersReadModel() {
       const w = and(
         f.id ? eq(identities.id, f.id) : undefined,
         f.status ? eq(identities.status, f.status) : undefined,
-        f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+        f.phone ? ilike(users.phone, contains(f.phone)) : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -212,13 +217,16 @@ export function createUsersReadModel() {
             id: identities.id,
             userId: identities.userId,
             phone: users.phone,
-            idType: identities.idType,
-            nameMasked: identities.nameMasked,
-            numberMasked: identities.numberMasked,
-            status: identities.status,
-            verifiedAt: identities.verifiedAt,
-            revokedAt: identities.revokedAt,
-            revokedReason: identities.revokedReason,
+            ...columnsOf(
+              identities,
+              'idType',
+              'nameMasked',
+              'numberMasked',
+              'status',
+              'verifiedAt',
+              'revokedAt',
+              'revokedReason',
+            ),
           })
           .from(identities)
           .innerJoin(users, eq(users.id, identities.userId))

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AdminDisableUserBodySchema,
   AdminHoldingSchema,
@@ -14,34 +13,33 @@ import {
   AdminUserPageQuerySchema,
   AdminUserSchema,
 } from '../../../shared/schemas/admin-users';
-import { adminArea, ok, okPage, reply, requireAdmin, typed } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin } from '../../http';
 
 /** Operators' users and identities (PRODUCT.md §8): `/api/admin/users…`, `/api/admin/identities…`. */
 export async function adminUserRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { users } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
-    '/admin/users',
-    { schema: { tags, querystring: AdminUserListQuerySchema, response: reply(z.array(AdminUserSchema)) } },
-    async (req, res) => okPage(res, await users.list(requireAdmin(req), req.query)),
+  adminList(r, '/admin/users', { querystring: AdminUserListQuerySchema, row: AdminUserSchema }, (operator, query) =>
+    users.list(operator, query),
   );
   r.get(
     '/admin/users/detail',
     { schema: { tags, querystring: AdminUserIdQuerySchema, response: reply(AdminUserDetailSchema) } },
     async (req) => ok(await users.detail(requireAdmin(req), req.query.id)),
   );
-  r.get(
+  adminList(
+    r,
     '/admin/users/orders',
-    { schema: { tags, querystring: AdminUserPageQuerySchema, response: reply(z.array(AdminUserOrderSchema)) } },
-    async (req, res) => okPage(res, await users.orders(requireAdmin(req), req.query)),
+    { querystring: AdminUserPageQuerySchema, row: AdminUserOrderSchema },
+    (operator, query) => users.orders(operator, query),
   );
-  r.get(
+  adminList(
+    r,
     '/admin/users/holdings',
-    { schema: { tags, querystring: AdminUserPageQuerySchema, response: reply(z.array(AdminHoldingSchema)) } },
-    async (req, res) => okPage(res, await users.holdings(requireAdmin(req), req.query)),
+    { querystring: AdminUserPageQuerySchema, row: AdminHoldingSchema },
+    (operator, query) => users.holdings(operator, query),
   );
   r.post(
     '/admin/users/disable',
@@ -72,10 +70,11 @@ export async function adminUserRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  adminList(
+    r,
     '/admin/identities',
-    { schema: { tags, querystring: AdminIdentityListQuerySchema, response: reply(z.array(AdminIdentitySchema)) } },
-    async (req, res) => okPage(res, await users.identities(requireAdmin(req), req.query)),
+    { querystring: AdminIdentityListQuerySchema, row: AdminIdentitySchema },
+    (operator, query) => users.identities(operator, query),
   );
   r.post(
     '/admin/identities/revoke',

@@ -16,11 +16,11 @@ import type { AuditService } from '../audit/audit.service';
 import type { AuthService, Operator } from '../auth/auth.service';
 import type { IdentityService } from '../identity/identity.service';
 import { createUsersReadModel, type UsersReadModel } from './users.read-model';
+import { paging } from '../../db/queries';
 
 type Page<T> = { rows: T[]; total: number };
 const NOT_FOUND = '找不到此用戶';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const paging = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
 type UserRow = Awaited<ReturnType<ReturnType<typeof createUsersReadModel>['search']>>['rows'][number];
 const userView = (r: UserRow): AdminUser => ({

@@ -220,14 +220,9 @@ describe('back office: users and identities', () => {
   it('lists identities masked only, revokes one with a reason (audited), and the user can verify again', async () => {
     const u = await signIn(t);
     const hkid = freshHkid();
-    expect(
-      (
-        await t.call('POST', 'userIdInfo/verify', {
-          token: u.token,
-          body: { name: '陳大文', idType: 'hkid', idNumber: hkid },
-        })
-      ).status,
-    ).toBe(200);
+    const verify = () =>
+      t.call('POST', 'userIdInfo/verify', { token: u.token, body: { name: '陳大文', idType: 'hkid', idNumber: hkid } });
+    expect((await verify()).status).toBe(200);
     const list = await get<AdminIdentity[]>('identities', { q: u.phone.slice(-8) });
     expect(list.data).toHaveLength(1);
     const idn = list.data[0]!;
@@ -268,14 +263,7 @@ describe('back office: users and identities', () => {
     expect(JSON.stringify(record)).not.toContain(hkid.slice(1, 7));
 
     // Verify again (the same document is free again); one row per account.
-    expect(
-      (
-        await t.call('POST', 'userIdInfo/verify', {
-          token: u.token,
-          body: { name: '陳大文', idType: 'hkid', idNumber: hkid },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await verify()).status).toBe(200);
     expect((await t.call<{ verified: boolean }>('GET', 'user/info', { token: u.token })).data.verified).toBe(true);
     expect(
       await t.db

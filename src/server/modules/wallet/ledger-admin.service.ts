@@ -11,6 +11,7 @@ import { createLedgerViewsRepository, type LedgerViewsRepository } from './ledge
 import { reconcileBooks, type SettledOrderFacts } from './reconcile';
 import { createRefundsRepository, type RefundsRepository } from './refunds.repository';
 import { createWalletRepository, type WalletRepository } from './wallet.repository';
+import { paging } from '../../db/queries';
 
 /**
  * The books as operators see them (帳目): trial balance by account type, the journal, and reconciliation of pay
@@ -51,8 +52,7 @@ export function createLedgerAdminService(
         refId: q.ref,
         from: q.from ? new Date(q.from) : undefined,
         to: q.to ? new Date(q.to) : undefined,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       const entries = await repos.views.entriesOf(
         deps.db,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { refunds } from '../../db/schema/wallet';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -37,15 +38,7 @@ export function createRefundsRepository() {
 
     /** Every record's key, status and amount (reconciliation). */
     async all(db: Executor) {
-      return db
-        .select({
-          id: refunds.id,
-          orderNo: refunds.orderNo,
-          postingRef: refunds.postingRef,
-          status: refunds.status,
-          amount: refunds.amount,
-        })
-        .from(refunds);
+      return db.select(columnsOf(refunds, 'id', 'orderNo', 'postingRef', 'status', 'amount')).from(refunds);
     },
 
     /** Moves a record on only from one of `from` (pending / failed): null when someone decided first. */

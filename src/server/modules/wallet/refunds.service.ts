@@ -7,6 +7,7 @@ import type { AuditService } from '../audit/audit.service';
 import { accounts } from './accounts';
 import type { Post } from './ledger';
 import type { RefundRow, RefundsRepository } from './refunds.repository';
+import { paging } from '../../db/queries';
 
 const view = (r: RefundRow): AdminRefund => ({
   id: r.id,
@@ -40,7 +41,7 @@ export function createRefunds(
     /** Operators: refund records, newest first, filterable by status. */
     async list(_operator: Operator, q: RefundListQuery & { page: number; pageSize: number }) {
       const [rows, total] = await Promise.all([
-        repo.list(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+        repo.list(deps.db, { status: q.status, ...paging(q) }),
         repo.count(deps.db, { status: q.status }),
       ]);
       return { rows: rows.map(view), total };

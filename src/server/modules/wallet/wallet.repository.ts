@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnsOf } from '../../db/queries';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, withdrawals } from '../../db/schema/wallet';
 
 export type AccountType = (typeof ledgerAccounts.$inferInsert)['type'];
@@ -50,14 +51,7 @@ export function createWalletRepository() {
 
     async entries(db: Executor, accountId: string, limit: number, offset: number) {
       return db
-        .select({
-          id: ledgerEntries.id,
-          kind: ledgerEntries.kind,
-          amount: ledgerEntries.amount,
-          refId: ledgerEntries.refId,
-          description: ledgerEntries.description,
-          createdAt: ledgerEntries.createdAt,
-        })
+        .select(columnsOf(ledgerEntries, 'id', 'kind', 'amount', 'refId', 'description', 'createdAt'))
         .from(ledgerEntries)
         .where(eq(ledgerEntries.accountId, accountId))
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
@@ -74,9 +68,7 @@ export function createWalletRepository() {
         .having(sql`sum(${ledgerEntries.amount}) <> 0`);
       const accounts = await db
         .select({
-          id: ledgerAccounts.id,
-          type: ledgerAccounts.type,
-          userId: ledgerAccounts.userId,
+          ...columnsOf(ledgerAccounts, 'id', 'type', 'userId'),
           cached: ledgerAccounts.balance,
         })
         .from(ledgerAccounts);

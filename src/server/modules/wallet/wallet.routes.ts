@@ -20,15 +20,12 @@ import {
   RefundListQuerySchema,
   TrialBalanceSchema,
 } from '../../../shared/schemas/admin-ledger';
-import { adminArea, ok, okPage, reply, requireAdmin, requireUser, typed } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, userRoutes } from '../../http';
 
 export async function walletRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = userRoutes(app);
   const { wallet } = app.services;
   const tags = ['payment'];
-  app.addHook('preValidation', async (req) => {
-    requireUser(req);
-  });
 
   r.get('/payment/info', { schema: { tags, response: reply(WalletSchema) } }, async (req) =>
     ok(await wallet.wallet(requireUser(req))),
@@ -52,15 +49,15 @@ export async function walletRoutes(app: FastifyInstance) {
 
 /** Operators' withdrawal queue and the books (帳目) under /api/admin (a signed-in non-operator gets 404). */
 export async function adminWalletRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const r = adminRoutes(app);
   const { wallet, ledger } = app.services;
   const tags = ['admin'];
-  app.addHook('onRequest', adminArea);
 
-  r.get(
+  adminList(
+    r,
     '/admin/withdrawals',
-    { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(AdminWithdrawalSchema)) } },
-    async (req, res) => okPage(res, await wallet.adminWithdrawals(requireAdmin(req), req.query)),
+    { querystring: WithdrawalListQuerySchema, row: AdminWithdrawalSchema },
+    (operator, query) => wallet.adminWithdrawals(operator, query),
   );
   r.post(
     '/admin/withdrawals/pay',
@@ -76,18 +73,20 @@ export async function adminWalletRoutes(app: FastifyInstance) {
   r.get('/admin/ledger/trialBalance', { schema: { tags, response: reply(TrialBalanceSchema) } }, async (req) =>
     ok(await ledger.trialBalance(requireAdmin(req))),
   );
-  r.get(
+  adminList(
+    r,
     '/admin/ledger/journal',
-    { schema: { tags, querystring: JournalQuerySchema, response: reply(z.array(JournalPostingSchema)) } },
-    async (req, res) => okPage(res, await ledger.journal(requireAdmin(req), req.query)),
+    { querystring: JournalQuerySchema, row: JournalPostingSchema },
+    (operator, query) => ledger.journal(operator, query),
   );
   r.get('/admin/ledger/reconcile', { schema: { tags, response: reply(ReconcileSchema) } }, async (req) =>
     ok(await ledger.reconcile(requireAdmin(req))),
   );
-  r.get(
+  adminList(
+    r,
     '/admin/ledger/refunds',
-    { schema: { tags, querystring: RefundListQuerySchema, response: reply(z.array(AdminRefundSchema)) } },
-    async (req, res) => okPage(res, await wallet.adminRefunds(requireAdmin(req), req.query)),
+    { querystring: RefundListQuerySchema, row: AdminRefundSchema },
+    (operator, query) => wallet.adminRefunds(operator, query),
   );
   r.post(
     '/admin/ledger/refunds/pay',

@@ -167,15 +167,17 @@ describe('wallet service (fakes)', () => {
     expect(wallet.entries).toEqual([]);
   });
 
+  /** A HK$8 order paid through Stripe. */
+  const order = {
+    orderNo: 'TR1',
+    buyerId: 'u1',
+    amountCents: 800,
+    currency: 'HKD',
+    itemName: '龍',
+    provider: 'stripe',
+  };
+
   it('books a pay order received from the balance or the provider into orders clearing, and a mall sale out of it', async () => {
-    const order = {
-      orderNo: 'TR1',
-      buyerId: 'u1',
-      amountCents: 800,
-      currency: 'HKD',
-      itemName: '龍',
-      provider: 'stripe',
-    };
     await service.orderBooks.receive(tx, order);
     await service.orderBooks.mallSale(tx, order);
     expect(balance('provider:clearing')).toBe(-800);
@@ -189,14 +191,6 @@ describe('wallet service (fakes)', () => {
   });
 
   it('owes a late payment back once, with one refund record, and pays it through the provider once', async () => {
-    const order = {
-      orderNo: 'TR1',
-      buyerId: 'u1',
-      amountCents: 800,
-      currency: 'HKD',
-      itemName: '龍',
-      provider: 'stripe',
-    };
     const payment = {
       provider: 'stripe' as const,
       providerRef: 'cs_1',

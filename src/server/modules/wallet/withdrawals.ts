@@ -11,6 +11,7 @@ import type { IdentityService, PayoutSnapshot } from '../identity/identity.servi
 import { accounts, INSUFFICIENT_BALANCE } from './accounts';
 import type { Post } from './ledger';
 import type { WalletRepository, WithdrawalRow } from './wallet.repository';
+import { paging } from '../../db/queries';
 
 export interface WithdrawalsServices {
   identity: IdentityService;
@@ -153,8 +154,7 @@ export function createWithdrawals(
       const rows = await repo.withdrawals(deps.db, {
         userId: actor.userId,
         status: q.status,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
+        ...paging(q),
       });
       return rows.map(view);
     },
@@ -165,7 +165,7 @@ export function createWithdrawals(
       q: WithdrawalListQuery & { page: number; pageSize: number },
     ): Promise<{ rows: AdminWithdrawal[]; total: number }> {
       const [rows, total] = await Promise.all([
-        repo.withdrawals(deps.db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+        repo.withdrawals(deps.db, { status: q.status, ...paging(q) }),
         repo.countWithdrawals(deps.db, { status: q.status }),
       ]);
       return { rows: await adminView(rows), total };
