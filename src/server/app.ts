@@ -119,15 +119,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.deps.broadcast) app.addHook('onClose', async () => broadcast.close());
   // Subscriptions are confirmed before the first request, so no invalidation is missed after start.
   app.addHook('onReady', async () => broadcast.ready());
+  // Transactions report their commits, so invalidations made inside them (sessions, public answers) land after it.
+  const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
+  const db = commitHooks.track(opts.deps.db);
   const publicCache = createPublicCache({
     clock: opts.deps.clock,
     broadcast,
     ttlMs: opts.deps.config.PUBLIC_CACHE_TTL_MS,
     onError: (err) => app.log.warn({ err }, 'public cache: answering without it'),
+    afterCommit: commitHooks.afterCommit,
   });
-  // Transactions report their commits to the cache, so invalidations made inside them land after the commit.
-  const commitHooks = createCommitHooks({ onError: (err) => app.log.error({ err }, 'after-commit work failed') });
-  const db = commitHooks.track(publicCache.trackCommits(opts.deps.db));
   const deps: Deps = {
     ...opts.deps,
     db,

@@ -1,5 +1,3 @@
-import type { Db } from '../db/client';
-
 /*
  * What the rest of the server sees of the public-answer cache (docs/decisions/013-public-answer-cache.md); the cache
  * itself is public-cache.ts.
@@ -59,9 +57,4 @@ export interface PublicCache {
   abandon(ticket: CacheTicket): void;
   /** Keeps `payload` as the answer of the ticket's key unless its tag changed meanwhile; answers its ETag. */
   put(ticket: CacheTicket, payload: string): Promise<CachedAnswer>;
-  /**
-   * The database whose transactions report their commits to this cache: `invalidate` inside one of
-   * its transactions marks the tag stale again after the commit.
-   */
-  trackCommits(db: Db): Db;
 }

@@ -13,6 +13,7 @@ import { testConfig, testDeps } from '../testing/test-app';
 import { openTestDatabase } from '../testing/test-db';
 import type { CardInfo } from '../../shared/schemas/catalogue';
 import { createLocalBroadcast } from '../adapters/broadcast';
+import { createCommitHooks } from '../db/commit-hooks';
 import { createPublicCache, PUBLIC_CACHE_TTL_MS } from './public-cache';
 
 describe('public cache', () => {
@@ -71,8 +72,9 @@ describe('public cache', () => {
   it('marks a tag stale again once the transaction that invalidated it commits', async () => {
     const database = await openDatabase({});
     try {
-      const cache = createPublicCache({ clock: new ManualClock() });
-      const db = cache.trackCommits(database.db);
+      const hooks = createCommitHooks();
+      const cache = createPublicCache({ clock: new ManualClock(), afterCommit: hooks.afterCommit });
+      const db = hooks.track(database.db);
       await db.transaction(async () => {
         cache.invalidate('catalogue');
         // A reader inside the window (the write is not visible to others yet) computes the old rows.

@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Broadcast } from '../adapters/broadcast';
 import type { Clock } from '../adapters/clock';
-import type { Db } from '../db/client';
+import type { CommitHooks } from '../db/commit-hooks';
 
 import type { CachedAnswer, PublicCache, PublicTag, TagOptions } from './public-cache-types';
 
@@ -29,10 +28,6 @@ interface TagState {
   untilLoading: Promise<void> | null;
 }
 
-interface CommitScope {
-  tags: Set<PublicTag>;
-}
-
 export const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
 export interface PublicCacheOptions {
@@ -42,6 +37,11 @@ export interface PublicCacheOptions {
   /** PUBLIC_CACHE_TTL_MS unless set (PUBLIC_CACHE_TTL_MS in the environment). */
   ttlMs?: number;
   onError?: (err: unknown) => void;
+  /**
+   * Runs its work once the current transaction commits (the app's commit hooks): an invalidation made inside a
+   * transaction marks the tag stale again, and is announced, after the commit. Without it, at once.
+   */
+  afterCommit?: CommitHooks['afterCommit'];
 }
 
 /**
@@ -55,7 +55,7 @@ export interface PublicCacheOptions {
  */
 export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const tags = new Map<PublicTag, TagState>();
-  const commits = new AsyncLocalStorage<CommitScope>();
+  const afterCommit = opts.afterCommit ?? ((fn: () => void) => fn());
   const ttl = opts.ttlMs ?? PUBLIC_CACHE_TTL_MS;
 
   const state = (tag: PublicTag): TagState => {
@@ -126,9 +126,11 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
 
     invalidate(tag) {
       bump(tag);
-      const scope = commits.getStore();
-      if (scope) scope.tags.add(tag);
-      else publish(tag);
+      // Committed: what was read meanwhile may be the old rows.
+      afterCommit(() => {
+        bump(tag);
+        publish(tag);
+      }, `public-cache:${tag}`);
     },
 
     get(tag, key) {
@@ -190,25 +192,6 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
       if (s.entries.size >= MAX_ENTRIES_PER_TAG) s.entries.delete(s.entries.keys().next().value!);
       s.entries.set(ticket.key, { ...answer, generation: ticket.generation, at: ticket.at });
       return answer;
-    },
-
-    trackCommits(db) {
-      const tracked = Object.create(db) as Db;
-      const transaction = db.transaction.bind(db);
-      tracked.transaction = (async (
-        fn: Parameters<Db['transaction']>[0],
-        config?: Parameters<Db['transaction']>[1],
-      ) => {
-        const scope: CommitScope = { tags: new Set() };
-        const result = await commits.run(scope, () => transaction(fn, config));
-        // Committed: what was read meanwhile may be the old rows.
-        for (const tag of scope.tags) {
-          bump(tag);
-          publish(tag);
-        }
-        return result;
-      }) as Db['transaction'];
-      return tracked;
     },
   };
 }
