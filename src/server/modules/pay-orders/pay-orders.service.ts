@@ -30,7 +30,7 @@ export function createPayOrdersService(
   return {
     registerOrderType: orderTypes.register,
     /** Every pay order's type, state, method and amount (reconciliation of the books). */
-    orderFacts: () => repo.ledgerFacts(deps.db),
+    orderFacts: (db: Executor = deps.db) => repo.ledgerFacts(db),
 
     /** `payOrder/payWithBalance`: the buyer's pending order paid from their wallet at once. */
     async payWithBalance(actor: { userId: string }, orderNo: string) {

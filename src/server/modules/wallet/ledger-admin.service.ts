@@ -5,6 +5,7 @@ import {
   type JournalQuery,
   type TrialBalance,
 } from '../../../shared/schemas/admin-ledger';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Operator } from '../auth/auth.service';
 import { createLedgerViewsRepository, type LedgerViewsRepository } from './ledger-views.repository';
@@ -19,7 +20,7 @@ import { paging } from '../../db/queries';
  */
 export function createLedgerAdminService(
   deps: Pick<Deps, 'db'>,
-  svc: { orders: { finalOrders(): Promise<SettledOrderFacts[]> } },
+  svc: { orders: { finalOrders(db: Executor): Promise<SettledOrderFacts[]> } },
   repos: { views: LedgerViewsRepository; refunds: RefundsRepository; wallet: WalletRepository } = {
     views: createLedgerViewsRepository(),
     refunds: createRefundsRepository(),
@@ -72,18 +73,26 @@ export function createLedgerAdminService(
       };
     },
 
-    /** Every exception of the books (decision 025); empty when they are right. */
+    /**
+     * Every exception of the books (decision 025); empty when they are right. Read from one snapshot: a sale
+     * committing between two of its reads would otherwise show as a posting without its order while the market runs.
+     */
     async reconcile(_operator?: Operator) {
-      const audit = await repos.wallet.audit(deps.db);
-      const exceptions = await reconcileBooks({
-        orders: await svc.orders.finalOrders(),
-        postings: (kinds, accountId) => repos.views.postingsOfKinds(deps.db, kinds, accountId),
-        refunds: await repos.refunds.all(deps.db),
-        audit,
-        // The trial balance's total is the sum of every account's cached balance, which the audit already read.
-        total: audit.accounts.reduce((sum, a) => sum + a.cached, 0),
-      });
-      return { exceptions };
+      return deps.db.transaction(
+        async (tx) => {
+          const audit = await repos.wallet.audit(tx);
+          const exceptions = await reconcileBooks({
+            orders: await svc.orders.finalOrders(tx),
+            postings: (kinds, accountId) => repos.views.postingsOfKinds(tx, kinds, accountId),
+            refunds: await repos.refunds.all(tx),
+            audit,
+            // The trial balance's total is the sum of every account's cached balance, which the audit already read.
+            total: audit.accounts.reduce((sum, a) => sum + a.cached, 0),
+          });
+          return { exceptions };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
   };
 }
