@@ -146,7 +146,6 @@ export default function EntityScreen() {
       </p>
       <PagedFrame
         {...list}
-        empty={list.items.length === 0}
         endClassName="list-end"
         what="實物"
         emptyText={{

@@ -25,7 +25,6 @@ function CardTab() {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="商品"
       endClassName="mall-list-end"
       emptyText={{
@@ -54,7 +53,6 @@ function ProductTab({ type }: { type: 0 | 1 }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="商品"
       endClassName="mall-list-end"
       emptyText={{

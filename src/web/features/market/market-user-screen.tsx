@@ -11,7 +11,7 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
 import { listUserListings } from './api/list-user-listings';
 import { formatHkDateTime } from '../../../shared/hk-time';
-import { useQueryState } from './components/market-params';
+import { useQueryState } from '../../lib/use-query-state';
 import './market.css';
 import { SideToggle } from './components/side-toggle';
 
@@ -60,7 +60,6 @@ function Listings({ id, side }: { id: string; side: SellType }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="掛單"
       endClassName="market-list-end"
       emptyText={{

@@ -6,6 +6,7 @@ import { getCardInfos } from '../../../api/get-card-infos';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { dollarsToCents } from './market-params';
+import { ThemeSelect } from '../../../components/theme-select';
 
 /** Themes for the filter, gathered from the catalogue's card infos (there is no theme list call). */
 function useThemes() {
@@ -60,14 +61,7 @@ export function FilterPanel({
         <>
           <label className="market-field">
             <span>卡冊</span>
-            <select value={f.themeId ?? ''} onChange={(e) => setF({ ...f, themeId: e.target.value || undefined })}>
-              <option value="">全部卡冊</option>
-              {themes.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
+            <ThemeSelect themes={themes} value={f.themeId} onChange={(id) => setF({ ...f, themeId: id })} />
           </label>
           <fieldset className="market-field">
             <legend>稀有度</legend>
