@@ -10,6 +10,7 @@ import { PriceChart } from './components/price-chart';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
 import './market.css';
+import '../../components/list-row.css';
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
   const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
@@ -58,7 +59,7 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
       ) : (
         <ul className="market-list flush">
           {listings.map((l) => (
-            <li key={l.id} className="market-row">
+            <li key={l.id} className="list-row">
               <div className="market-row-body">
                 <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-price stretched-link">
                   <span className="visually-hidden">{side === 0 ? '售價' : '出價'} </span>

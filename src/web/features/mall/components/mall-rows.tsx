@@ -4,12 +4,13 @@ import { formatHkd } from '../../../../shared/money';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
+import '../../../components/list-row.css';
 
 /** One card info of the 卡牌 tab; the whole row opens /mall/detail. */
 export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo; now: number; index?: number }) {
   const state = liveState(card, now);
   return (
-    <li className="mall-row">
+    <li className="list-row">
       <img
         className="mall-row-image card"
         src={card.image}
@@ -42,7 +43,7 @@ export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo;
 export function ProductRow({ product, now, index = EAGER_ROWS }: { product: Product; now: number; index?: number }) {
   const state = liveState(product, now);
   return (
-    <li className="mall-row">
+    <li className="list-row">
       {product.image ? (
         <img
           className="mall-row-image square"
