@@ -28,6 +28,25 @@ export interface Filters {
   max?: string;
 }
 
+/** One end of the price range, typed in HK$ (empty: no bound). */
+function PriceBound(props: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <input
+      className="market-input"
+      inputMode="decimal"
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      value={props.value ?? ''}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+    />
+  );
+}
+
 /** 篩選: theme and rarity (cards), price range; checked before they apply. */
 export function FilterPanel({
   kind,
@@ -85,23 +104,9 @@ export function FilterPanel({
       <fieldset className="market-field">
         <legend>價格（港幣）</legend>
         <div className="market-price-range">
-          <input
-            className="market-input"
-            inputMode="decimal"
-            aria-label="最低價（港幣）"
-            placeholder="最低"
-            value={f.min ?? ''}
-            onChange={(e) => setF({ ...f, min: e.target.value || undefined })}
-          />
+          <PriceBound label="最低價（港幣）" placeholder="最低" value={f.min} onChange={(min) => setF({ ...f, min })} />
           <span aria-hidden="true">至</span>
-          <input
-            className="market-input"
-            inputMode="decimal"
-            aria-label="最高價（港幣）"
-            placeholder="最高"
-            value={f.max ?? ''}
-            onChange={(e) => setF({ ...f, max: e.target.value || undefined })}
-          />
+          <PriceBound label="最高價（港幣）" placeholder="最高" value={f.max} onChange={(max) => setF({ ...f, max })} />
         </div>
       </fieldset>
       {error && (
