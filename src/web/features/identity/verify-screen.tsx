@@ -11,6 +11,7 @@ import { verifyIdentity } from './api/verify-identity';
 import './identity.css';
 import { formatHkDate } from '../../../shared/hk-time';
 import '../../components/form-controls.css';
+import '../../components/pairs-list.css';
 
 const PLACEHOLDERS: Record<IdType, string> = {
   hkid: '例如 A123456(3)',
@@ -29,7 +30,7 @@ function Record({ identity }: { identity: Identity }) {
         title={identity.status === 'verified' ? '已完成實名認證' : '實名認證已被撤銷'}
         description={identity.status === 'verified' ? '你現在可以在市場買賣。' : '如有疑問，請聯絡客服。'}
       />
-      <dl className="identity-record" aria-label="認證資料">
+      <dl className="pairs-list identity-record" aria-label="認證資料">
         <div>
           <dt>姓名</dt>
           <dd>{identity.nameMasked}</dd>

@@ -1,6 +1,7 @@
 import { formatHkd } from '../../../../shared/money';
 import { PriceSchema, marketFee } from '../../../../shared/schemas/market';
 import { dollarsToCents } from './market-params';
+import '../../../components/pairs-list.css';
 
 /** A listing's time to live in whole days (SELL_LISTING_TTL_MS → 30). */
 export const ttlDays = (ms: number) => Math.round(ms / 86_400_000);
@@ -88,7 +89,7 @@ export function FeeSummary({
 }) {
   const { fee, proceeds } = marketFee(cents);
   return (
-    <dl className="market-summary" aria-label={label}>
+    <dl className="pairs-list market-summary" aria-label={label}>
       <div>
         <dt>{priceLabel}</dt>
         <dd>{formatHkd(cents)}</dd>
