@@ -5,6 +5,7 @@ import type { SmsAuthSendBody } from '../../shared/schemas/auth';
 import { sendAuthSms } from '../api/send-auth-sms';
 import { isFailure } from '../lib/request';
 import { useCountdown } from '../lib/use-clock';
+import { SmsCodeBox } from './sms-code-box';
 
 /**
  * The 6-digit code with 獲取驗證碼 sent to the user's own phone (sms/authSend), then a 60 s
@@ -39,18 +40,13 @@ export function AuthSmsCodeInput({
 
   return (
     <div className="sms-code-input">
-      <input
+      <SmsCodeBox
         ref={input}
         id={id}
-        className="text-input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder="6 位數字驗證碼"
-        maxLength={6}
         value={value}
-        onChange={(e) => onChange?.(e.target.value.replace(/\D/g, ''))}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
+        onChange={(v) => onChange?.(v.replace(/\D/g, ''))}
+        invalid={invalid}
+        describedBy={describedBy}
       />
       <Button size="small" color="primary" fill="outline" disabled={secondsLeft > 0} onClick={requestCode}>
         {secondsLeft > 0 ? `${secondsLeft} 秒後可重發` : '獲取驗證碼'}

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from './state-views';
  */
 export function PagedFrame({
   first,
-  empty,
+  items,
   hasMore,
   loadMore,
   reload,
@@ -19,7 +19,8 @@ export function PagedFrame({
   children,
 }: {
   first: FirstPage;
-  empty: boolean;
+  /** The rows loaded so far (none: the list is empty). */
+  items: readonly unknown[];
   hasMore: boolean;
   loadMore: () => Promise<void>;
   reload: () => void;
@@ -29,6 +30,7 @@ export function PagedFrame({
   children: ReactNode;
 }) {
   if (first === 'error') return <ErrorState title={`未能載入${what}`} onRetry={reload} />;
+  const empty = items.length === 0;
   const firstLoad = first === 'loading' && empty;
   return (
     <>

@@ -7,6 +7,7 @@ import { EMPTY_PHONE, type PhoneValue } from '../lib/phone-value';
 import { isFailure, type Failure } from '../lib/request';
 import { sendSms } from '../api/send-sms';
 import { useCountdown } from '../lib/use-clock';
+import { SmsCodeBox } from './sms-code-box';
 
 /** aria-invalid / aria-describedby for a field that shows an error below it. */
 interface FieldA11y {
@@ -108,18 +109,13 @@ export function SmsCodeInput({
 
   return (
     <div className={className}>
-      <input
+      <SmsCodeBox
         ref={input}
         id={id}
-        className="text-input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder="6 位數字驗證碼"
-        maxLength={6}
         value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
+        onChange={(v) => onChange?.(v)}
+        invalid={invalid}
+        describedBy={describedBy}
       />
       <Button size="small" color="primary" fill={buttonFill} disabled={secondsLeft > 0} onClick={requestCode}>
         {secondsLeft > 0 ? `${secondsLeft} 秒後可重發` : '獲取驗證碼'}

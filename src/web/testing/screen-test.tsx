@@ -1,7 +1,7 @@
 import { cleanup, configure, render } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi, type Mock } from 'vitest';
+import { afterEach, beforeAll, vi, type Mock } from 'vitest';
 import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
 import { setNavigator } from '../lib/navigation';
 import { resetFirstAnswers } from '../lib/request';
@@ -33,6 +33,16 @@ export function mockFetch(answer: (url: string, init: RequestInit) => Response |
   return fetchMock;
 }
 
+/** What a test's route answers a request with: the envelope's code, msg and data (undefined: a 404). */
+export type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
+
+/** `mockFetch` answering from `route` (read when a request comes, so a test may swap it). */
+export const mockRoutes = (route: () => Route): FetchMock =>
+  mockFetch((u, init) => {
+    const r = route()(new URL(u, 'http://x'), init);
+    return r ? envelope(r.code, r.msg ?? '', r.data) : undefined;
+  });
+
 /** The requests `fetchMock` got for an API path (without /api/), as URLs to read the query from. */
 export const requestsTo = (fetchMock: FetchMock, path: string) =>
   fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x')).filter((u) => u.pathname === `/api/${path}`);
@@ -45,6 +55,16 @@ export function renderAt(routes: RouteObject[], path: string) {
   undoNavigator = setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }));
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/**
+ * A suite's screens: returns `renderAt(path)`, which renders `routes` at `path` (see `renderAt`), and cleans up
+ * after every test (`resetScreenTest`); with `lists`, the screens' paged lists load (`showInfiniteScroll`).
+ */
+export function screenRoutes(routes: RouteObject[], { lists = false } = {}) {
+  if (lists) beforeAll(showInfiniteScroll);
+  afterEach(resetScreenTest);
+  return (path: string) => renderAt(routes, path);
 }
 
 /** jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible (call in beforeAll). */

@@ -1,18 +1,39 @@
-import { List, useTable } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Form, Input, Select, Table, type FormProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Table, type FormProps } from 'antd';
+import type { ReactNode } from 'react';
 import { formatTime } from '../lib/format';
 import { EditDeleteActions } from './edit-delete-actions';
-import { CLEARABLE, FilterBar, toFilters } from './list-tools';
+import { useModalRecord } from './form-modal';
+import { ChoiceFilter, FilterBar, labelOptions, TextFilter, useSearchTable } from './list-tools';
 import { useRemove } from './use-remove';
 
-/** A catalogue list's table with its keyword search, the row being edited (null: a new one) and 刪除. */
-export function useCrudTable<T extends BaseRecord>(resource: string, noun: string) {
-  const { tableProps, searchFormProps } = useTable<T>({ resource, syncWithLocation: false, onSearch: toFilters });
-  const [editing, setEditing] = useState<T | null | undefined>(undefined);
+/**
+ * A catalogue list's table with its keyword search, its CrudList's props, the row being edited (null: a new one),
+ * its modal and 刪除.
+ */
+export function useCrudTable<T extends BaseRecord & { id: string }>(resource: string, noun: string) {
+  const { tableProps, searchFormProps } = useSearchTable<T>(resource);
+  const { record: editing, setRecord: setEditing, modal } = useModalRecord<T>(resource, noun);
   const remove = useRemove(resource, noun);
-  return { tableProps, searchFormProps, editing, setEditing, remove };
+  const list = { title: noun, noun, onAdd: () => setEditing(null), searchFormProps };
+  return { tableProps, list, editing, setEditing, modal, remove };
+}
+
+/** A list page with one primary button in its header that opens a new record (新增…). */
+export function AddList(props: { title: string; add: string; onAdd: () => void; children: ReactNode }) {
+  return (
+    <List
+      title={props.title}
+      headerButtons={
+        <Button type="primary" onClick={props.onAdd}>
+          {props.add}
+        </Button>
+      }
+    >
+      {props.children}
+    </List>
+  );
 }
 
 /** The list page: its title, 新增<noun>, the filter bar (關鍵字 first, then `filters`) and the table. */
@@ -25,37 +46,19 @@ export function CrudList(props: {
   children: ReactNode;
 }) {
   return (
-    <List
-      title={props.title}
-      headerButtons={
-        <Button type="primary" onClick={props.onAdd}>
-          新增{props.noun}
-        </Button>
-      }
-    >
+    <AddList title={props.title} add={`新增${props.noun}`} onAdd={props.onAdd}>
       <FilterBar formProps={props.searchFormProps}>
-        <Form.Item name="q" label="關鍵字">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
+        <TextFilter name="q" label="關鍵字" />
         {props.filters}
       </FilterBar>
       {props.children}
-    </List>
+    </AddList>
   );
 }
 
 /** 發售中 是／否, a filter of the card and product lists. */
 export const ON_SALE_FILTER = (
-  <Form.Item name="onSale" label="發售中">
-    <Select
-      allowClear
-      style={{ width: 120 }}
-      options={[
-        { value: 'true', label: '是' },
-        { value: 'false', label: '否' },
-      ]}
-    />
-  </Form.Item>
+  <ChoiceFilter name="onSale" label="發售中" options={labelOptions({ true: '是', false: '否' })} />
 );
 
 /** 發售期: `start 至 end` in Hong Kong time. */

@@ -27,6 +27,15 @@ export interface FormModalProps<V> {
   children: ReactNode;
 }
 
+/**
+ * The record a FormModal of `resource` is open on (null: a new one, undefined: closed), and the modal's
+ * resource, noun, record and onClose.
+ */
+export function useModalRecord<T extends { id: string }>(resource: string, noun: string) {
+  const [record, setRecord] = useState<T | null | undefined>(undefined);
+  return { record, setRecord, modal: { resource, noun, record, onClose: () => setRecord(undefined) } };
+}
+
 /** Create and edit in one modal, validated with the shared schema before it is sent. */
 export function FormModal<V extends object>(props: FormModalProps<V>) {
   const { record, onClose } = props;

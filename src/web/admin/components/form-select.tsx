@@ -1,3 +1,4 @@
+import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
 
 /**
@@ -6,4 +7,15 @@ import { Select, type SelectProps } from 'antd';
  */
 export function FormSelect({ 'aria-required': _required, ...props }: SelectProps & { 'aria-required'?: unknown }) {
   return <Select {...props} />;
+}
+
+/** A Select's props for picking one of `resource`'s records by name, searched on the server (`q`) as one types. */
+export function useNameSelect(resource: string) {
+  return useSelect<{ id: string; name: string }>({
+    resource,
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: { pageSize: 50, mode: 'server' },
+    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
+  }).selectProps;
 }

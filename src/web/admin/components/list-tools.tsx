@@ -1,6 +1,16 @@
-import type { CrudFilter } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import type { BaseRecord, CrudFilter } from '@refinedev/core';
 import { CloseCircleFilled, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Form, type FormProps, type PaginationProps } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  Select,
+  type FormProps,
+  type InputProps,
+  type PaginationProps,
+  type SelectProps,
+} from 'antd';
 import type { ReactNode } from 'react';
 
 /** `allowClear` of inputs and date pickers: antd's clear button is named after its icon ("close-circle"). */
@@ -13,6 +23,47 @@ export const toFilters = (values: unknown): CrudFilter[] =>
     operator: 'eq',
     value: typeof value === 'string' ? value.trim() : value,
   }));
+
+/** A list's table whose filter bar's values are its query fields (see `toFilters`). */
+export const useSearchTable = <T extends BaseRecord>(resource: string) =>
+  useTable<T>({ resource, syncWithLocation: false, onSearch: toFilters });
+
+/** Select options of `keys`, each labelled from `labels` (by default every key of `labels`, in its order). */
+export const labelOptions = <K extends string>(
+  labels: Record<K, string>,
+  keys: readonly K[] = Object.keys(labels) as K[],
+) => keys.map((k) => ({ value: k, label: labels[k] }));
+
+/** A filter typed in, with a 清除 button. */
+export function TextFilter({
+  name,
+  label,
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  inputMode?: InputProps['inputMode'];
+}) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear={CLEARABLE} inputMode={inputMode} />
+    </Form.Item>
+  );
+}
+
+/** A filter picked from `options`, clearable, `width` px wide. */
+export function ChoiceFilter({
+  name,
+  label,
+  width = 120,
+  ...select
+}: { name: string; label: string; width?: number } & Pick<SelectProps, 'options' | 'showSearch' | 'optionFilterProp'>) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear style={{ width }} {...select} />
+    </Form.Item>
+  );
+}
 
 /** The filter row above a table: labelled fields and one 搜尋 button. */
 export function FilterBar({ formProps, children }: { formProps: FormProps; children: ReactNode }) {

@@ -1,5 +1,78 @@
 import { CLEARABLE } from './list-tools';
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { fromIso, toCents, toDollars, toIso } from '../lib/format';
+import type { Right } from '../lib/types';
+
+/** What card infos and products have for sale, as stored. */
+interface SaleRecord {
+  priceCents: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  perUserLimit: number;
+  rights: Right[];
+  sort: number;
+}
+
+/** The form values of `SaleFields`, `RightsFields` and the 排序 field. */
+export interface SaleValues {
+  price: number | null;
+  saleStartsAt: Dayjs | null;
+  saleEndsAt: Dayjs | null;
+  perUserLimit: number;
+  rights: Right[];
+  sort: number;
+}
+
+/** A record's sale values in the form (a new one's defaults: one per user, no rights, sort 0). */
+const saleValues = (r: SaleRecord | null | undefined): SaleValues => ({
+  price: toDollars(r?.priceCents),
+  saleStartsAt: fromIso(r?.saleStartsAt),
+  saleEndsAt: fromIso(r?.saleEndsAt),
+  perUserLimit: r?.perUserLimit ?? 1,
+  rights: r?.rights ?? [],
+  sort: r?.sort ?? 0,
+});
+
+/** The sale values as the request body has them. */
+const saleBody = (v: SaleValues) => ({
+  priceCents: toCents(v.price),
+  saleStartsAt: toIso(v.saleStartsAt),
+  saleEndsAt: toIso(v.saleEndsAt),
+  perUserLimit: v.perUserLimit,
+  rights: v.rights ?? [],
+  sort: v.sort ?? 0,
+});
+
+/**
+ * FormModal props of a record with `SaleFields`: wide, the body's priceCents errors shown at 售價, and the sale
+ * values read and written besides the record's own (`own`).
+ */
+export function saleModal<R extends SaleRecord, V extends SaleValues>(own: {
+  toValues: (record: R | null) => Partial<V>;
+  toBody: (values: V) => Record<string, unknown>;
+}) {
+  return {
+    width: 760,
+    fieldOf: { priceCents: 'price' },
+    toValues: (record: object | null) => ({ ...own.toValues(record as R | null), ...saleValues(record as R | null) }),
+    toBody: (values: V) => ({ ...own.toBody(values), ...saleBody(values) }),
+  };
+}
+
+/** 名稱 and 簡介 of a theme, card or product. */
+export function NameFields() {
+  return (
+    <>
+      <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="description" label="簡介">
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </>
+  );
+}
 
 /** Price (dollars), sale window and per-user limit: shared by card infos and products. */
 export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {

@@ -1,9 +1,9 @@
-import { List, useTable } from '@refinedev/antd';
+import { useTable } from '@refinedev/antd';
 import { EditDeleteActions } from '../components/edit-delete-actions';
-import { Button, Checkbox, Form, Input, Select, Space, Table, Tabs, message } from 'antd';
-import { useState } from 'react';
+import { Checkbox, Form, Input, Select, Space, Table, Tabs, message } from 'antd';
 import { ARTICLE_CATEGORIES } from '../../../shared/schemas/content';
-import { FormModal } from '../components/form-modal';
+import { AddList } from '../components/crud-list';
+import { FormModal, useModalRecord } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
 import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
@@ -64,7 +64,7 @@ export function ArticlesScreen() {
     syncWithLocation: false,
     onSearch: toFilters,
   });
-  const [editing, setEditing] = useState<Article | null | undefined>(undefined);
+  const { record: editing, setRecord: setEditing, modal } = useModalRecord<Article>('articles', '文章');
   const remove = useRemove('articles', '文章');
   // The list leaves the body out: an edit opens on the full article.
   const edit = async (id: string) => {
@@ -76,14 +76,7 @@ export function ArticlesScreen() {
   };
 
   return (
-    <List
-      title="文章"
-      headerButtons={
-        <Button type="primary" onClick={() => setEditing(null)}>
-          新增文章
-        </Button>
-      }
-    >
+    <AddList title="文章" add="新增文章" onAdd={() => setEditing(null)}>
       <FilterBar formProps={searchFormProps}>
         <Form.Item name="q" label="關鍵字">
           <Input allowClear={CLEARABLE} />
@@ -114,10 +107,7 @@ export function ArticlesScreen() {
         />
       </Table>
       <FormModal<ArticleValues>
-        resource="articles"
-        noun="文章"
-        record={editing}
-        onClose={() => setEditing(undefined)}
+        {...modal}
         width={800}
         createSchema={SCHEMAS.articleCreate}
         updateSchema={SCHEMAS.articleUpdate}
@@ -163,6 +153,6 @@ export function ArticlesScreen() {
           <BodyEditor />
         </Form.Item>
       </FormModal>
-    </List>
+    </AddList>
   );
 }

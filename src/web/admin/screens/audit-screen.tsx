@@ -1,7 +1,7 @@
 import { List, useTable } from '@refinedev/antd';
-import { DatePicker, Form, Input, Select, Table } from 'antd';
+import { DatePicker, Form, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { CLEARABLE, FilterBar, paging } from '../components/list-tools';
+import { ChoiceFilter, CLEARABLE, FilterBar, labelOptions, paging, TextFilter } from '../components/list-tools';
 import { formatTime, toIso } from '../lib/format';
 import type { AuditEntry } from '../lib/types';
 import type { CrudFilter } from '@refinedev/core';
@@ -74,27 +74,18 @@ export function AuditScreen() {
   return (
     <List title="操作記錄">
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="q" label="操作、對象或請求編號">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="action" label="操作">
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 180 }}
-            options={Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="targetType" label="對象類型">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="targetId" label="對象編號">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="actorId" label="操作人員編號">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
+        <TextFilter name="q" label="操作、對象或請求編號" />
+        <ChoiceFilter
+          name="action"
+          label="操作"
+          showSearch
+          optionFilterProp="label"
+          width={180}
+          options={labelOptions(ACTION_LABELS)}
+        />
+        <TextFilter name="targetType" label="對象類型" />
+        <TextFilter name="targetId" label="對象編號" />
+        <TextFilter name="actorId" label="操作人員編號" />
         <Form.Item name="range" label="日期">
           <DatePicker.RangePicker allowClear={CLEARABLE} allowEmpty={[true, true]} aria-label="日期範圍" />
         </Form.Item>

@@ -1,9 +1,9 @@
-import { List, useTable } from '@refinedev/antd';
+import { useTable } from '@refinedev/antd';
 import { EditDeleteActions } from '../components/edit-delete-actions';
-import { Button, DatePicker, Form, Input, InputNumber, Space, Table } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { FormModal } from '../components/form-modal';
+import { AddList } from '../components/crud-list';
+import { FormModal, useModalRecord } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
 import { CLEARABLE, paging } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
@@ -22,18 +22,11 @@ interface BannerValues {
 
 export function BannersScreen() {
   const { tableProps } = useTable<Banner>({ resource: 'banners', syncWithLocation: false });
-  const [editing, setEditing] = useState<Banner | null | undefined>(undefined);
+  const { setRecord: setEditing, modal } = useModalRecord<Banner>('banners', '橫額');
   const remove = useRemove('banners', '橫額');
 
   return (
-    <List
-      title="橫額"
-      headerButtons={
-        <Button type="primary" onClick={() => setEditing(null)}>
-          新增橫額
-        </Button>
-      }
-    >
+    <AddList title="橫額" add="新增橫額" onAdd={() => setEditing(null)}>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Banner>
           title="圖片"
@@ -55,10 +48,7 @@ export function BannersScreen() {
         />
       </Table>
       <FormModal<BannerValues>
-        resource="banners"
-        noun="橫額"
-        record={editing}
-        onClose={() => setEditing(undefined)}
+        {...modal}
         createSchema={SCHEMAS.bannerCreate}
         updateSchema={SCHEMAS.bannerUpdate}
         toValues={(r) => {
@@ -102,6 +92,6 @@ export function BannersScreen() {
           </Form.Item>
         </Space>
       </FormModal>
-    </List>
+    </AddList>
   );
 }

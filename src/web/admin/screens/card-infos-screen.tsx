@@ -1,49 +1,32 @@
 import { CrudList, editDeleteColumn, ON_SALE_FILTER, saleWindowColumn, useCrudTable } from '../components/crud-list';
-import { useSelect } from '@refinedev/antd';
-import { Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import { RARITIES } from '../../../shared/constants';
 import { FormModal } from '../components/form-modal';
-import { FormSelect } from '../components/form-select';
+import { FormSelect, useNameSelect } from '../components/form-select';
 import { ImageUpload } from '../components/image-upload';
 import { paging } from '../components/list-tools';
-import { RightsFields, SaleFields } from '../components/sale-fields';
-import { formatHkd, fromIso, toCents, toDollars, toIso } from '../lib/format';
+import { NameFields, RightsFields, SaleFields, saleModal, type SaleValues } from '../components/sale-fields';
+import { formatHkd } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
-import type { CardInfo, Right, Theme } from '../lib/types';
+import type { CardInfo } from '../lib/types';
 
-interface CardInfoValues {
+interface CardInfoValues extends SaleValues {
   themeId: string;
   name: string;
   description: string;
   image: string | null;
   rarity: string;
   editionSize: number;
-  price: number | null;
-  saleStartsAt: Dayjs | null;
-  saleEndsAt: Dayjs | null;
-  perUserLimit: number;
-  rights: Right[];
   isBCard: boolean;
-  sort: number;
 }
 
 export function CardInfosScreen() {
-  const { tableProps, searchFormProps, editing, setEditing, remove } = useCrudTable<CardInfo>('cardInfos', '卡牌');
-  const { selectProps: themeSelect } = useSelect<Theme>({
-    resource: 'themes',
-    optionLabel: 'name',
-    optionValue: 'id',
-    pagination: { pageSize: 50, mode: 'server' },
-    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
-  });
+  const { tableProps, list, setEditing, modal, remove } = useCrudTable<CardInfo>('cardInfos', '卡牌');
+  const themeSelect = useNameSelect('themes');
 
   return (
     <CrudList
-      title="卡牌"
-      noun="卡牌"
-      onAdd={() => setEditing(null)}
-      searchFormProps={searchFormProps}
+      {...list}
       filters={
         <>
           <Form.Item name="themeId" label="主題">
@@ -86,58 +69,35 @@ export function CardInfosScreen() {
         })}
       </Table>
       <FormModal<CardInfoValues>
-        resource="cardInfos"
-        noun="卡牌"
-        record={editing}
-        onClose={() => setEditing(undefined)}
-        width={760}
+        {...modal}
         createSchema={SCHEMAS.cardInfoCreate}
         updateSchema={SCHEMAS.cardInfoUpdate}
-        fieldOf={{ priceCents: 'price' }}
         alsoInvalidate={['themes', 'drops']}
-        toValues={(r) => {
-          const c = r as CardInfo | null;
-          return {
+        {...saleModal<CardInfo, CardInfoValues>({
+          toValues: (c) => ({
             themeId: c?.themeId,
             name: c?.name ?? '',
             description: c?.description ?? '',
             image: c?.image ?? null,
             rarity: c?.rarity ?? 'N',
             editionSize: c?.editionSize ?? 100,
-            price: toDollars(c?.priceCents),
-            saleStartsAt: fromIso(c?.saleStartsAt),
-            saleEndsAt: fromIso(c?.saleEndsAt),
-            perUserLimit: c?.perUserLimit ?? 1,
-            rights: c?.rights ?? [],
             isBCard: c?.isBCard ?? false,
-            sort: c?.sort ?? 0,
-          };
-        }}
-        toBody={(v) => ({
-          themeId: v.themeId,
-          name: v.name,
-          description: v.description ?? '',
-          image: v.image ?? null,
-          rarity: v.rarity,
-          editionSize: v.editionSize,
-          priceCents: toCents(v.price),
-          saleStartsAt: toIso(v.saleStartsAt),
-          saleEndsAt: toIso(v.saleEndsAt),
-          perUserLimit: v.perUserLimit,
-          rights: v.rights ?? [],
-          isBCard: v.isBCard ?? false,
-          sort: v.sort ?? 0,
+          }),
+          toBody: (v) => ({
+            themeId: v.themeId,
+            name: v.name,
+            description: v.description ?? '',
+            image: v.image ?? null,
+            rarity: v.rarity,
+            editionSize: v.editionSize,
+            isBCard: v.isBCard ?? false,
+          }),
         })}
       >
         <Form.Item name="themeId" label="主題" rules={[{ required: true, message: '請選擇主題' }]}>
           <FormSelect {...themeSelect} />
         </Form.Item>
-        <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="description" label="簡介">
-          <Input.TextArea rows={3} />
-        </Form.Item>
+        <NameFields />
         <Form.Item name="image" label="圖片">
           <ImageUpload purpose="card_info" label="卡牌圖片" />
         </Form.Item>

@@ -1,16 +1,15 @@
-import { List, useSelect, useTable } from '@refinedev/antd';
 import { useInvalidate } from '@refinedev/core';
-import { Button, Form, Input, InputNumber, Radio, Select, Space, Table, message } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Radio, Space, Table, message } from 'antd';
 import { confirmAction } from '../components/action-modal';
-import { FormModal } from '../components/form-modal';
-import { FormSelect } from '../components/form-select';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { AddList } from '../components/crud-list';
+import { FormModal, useModalRecord } from '../components/form-modal';
+import { FormSelect, useNameSelect } from '../components/form-select';
+import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
 import { download } from '../lib/api';
 import { formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
-import type { CardInfo, CodeBatch, Theme } from '../lib/types';
+import type { CodeBatch } from '../lib/types';
 
 const STATUS: Record<string, string> = { active: '有效', voided: '已作廢' };
 
@@ -24,26 +23,10 @@ interface BatchValues {
 
 /** Code batches from the running server: generate, download the clear codes once (CSV), void. */
 export function CodeBatchesScreen() {
-  const { tableProps, searchFormProps } = useTable<CodeBatch>({
-    resource: 'codeBatches',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
-  const [creating, setCreating] = useState<null | undefined>(undefined);
-  const { selectProps: cardSelect } = useSelect<CardInfo>({
-    resource: 'cardInfos',
-    optionLabel: 'name',
-    optionValue: 'id',
-    pagination: { pageSize: 50, mode: 'server' },
-    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
-  });
-  const { selectProps: themeSelect } = useSelect<Theme>({
-    resource: 'themes',
-    optionLabel: 'name',
-    optionValue: 'id',
-    pagination: { pageSize: 50, mode: 'server' },
-    onSearch: (q) => [{ field: 'q', operator: 'eq', value: q }],
-  });
+  const { tableProps, searchFormProps } = useSearchTable<CodeBatch>('codeBatches');
+  const { setRecord: setCreating, modal } = useModalRecord<never>('codeBatches', '兌換碼批次');
+  const cardSelect = useNameSelect('cardInfos');
+  const themeSelect = useNameSelect('themes');
   const act = useAction('codeBatches');
   const invalidate = useInvalidate();
 
@@ -58,22 +41,9 @@ export function CodeBatchesScreen() {
   };
 
   return (
-    <List
-      title="兌換碼批次"
-      headerButtons={
-        <Button type="primary" onClick={() => setCreating(null)}>
-          產生兌換碼
-        </Button>
-      }
-    >
+    <AddList title="兌換碼批次" add="產生兌換碼" onAdd={() => setCreating(null)}>
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="status" label="狀態">
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={Object.entries(STATUS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
+        <ChoiceFilter name="status" label="狀態" width={140} options={labelOptions(STATUS)} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<CodeBatch> title="建立時間" dataIndex="createdAt" render={formatTime} />
@@ -123,10 +93,7 @@ export function CodeBatchesScreen() {
         />
       </Table>
       <FormModal<BatchValues>
-        resource="codeBatches"
-        noun="兌換碼批次"
-        record={creating}
-        onClose={() => setCreating(undefined)}
+        {...modal}
         createSchema={SCHEMAS.codeBatchCreate}
         toValues={() => ({ kind: 'cardInfo', count: 100, note: '' })}
         toBody={(v) => ({
@@ -163,6 +130,6 @@ export function CodeBatchesScreen() {
           <Input maxLength={200} />
         </Form.Item>
       </FormModal>
-    </List>
+    </AddList>
   );
 }

@@ -10,7 +10,15 @@ import {
   type JournalPosting,
 } from '../../../shared/schemas/admin-ledger';
 import { confirmAction } from '../components/action-modal';
-import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
+import {
+  ChoiceFilter,
+  CLEARABLE,
+  FilterBar,
+  labelOptions,
+  paging,
+  toFilters,
+  useSearchTable,
+} from '../components/list-tools';
 import { call } from '../lib/api';
 import { formatHkd, formatTime, toIso } from '../lib/format';
 
@@ -88,15 +96,11 @@ export function JournalTable() {
   );
 }
 
-const STATUS_OPTIONS = REFUND_STATUSES.map((s) => ({ value: s, label: REFUND_STATUS_LABELS[s] }));
+const STATUS_OPTIONS = labelOptions(REFUND_STATUS_LABELS, REFUND_STATUSES);
 
 /** Refund records: money received that is owed back; 「退款」 pays it back through the provider it came from. */
 export function RefundsTable() {
-  const { tableProps, searchFormProps } = useTable<AdminRefund>({
-    resource: 'ledger/refunds',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
+  const { tableProps, searchFormProps } = useSearchTable<AdminRefund>('ledger/refunds');
   const invalidate = useInvalidate();
   const pay = (r: AdminRefund) =>
     confirmAction({
@@ -111,9 +115,7 @@ export function RefundsTable() {
   return (
     <>
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="status" label="狀態">
-          <Select allowClear style={{ width: 140 }} options={STATUS_OPTIONS} />
-        </Form.Item>
+        <ChoiceFilter name="status" label="狀態" width={140} options={STATUS_OPTIONS} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminRefund> title="建立時間" dataIndex="createdAt" render={formatTime} />

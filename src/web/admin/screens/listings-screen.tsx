@@ -1,5 +1,5 @@
-import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Select, Table } from 'antd';
+import { List } from '@refinedev/antd';
+import { Button, Table } from 'antd';
 import { useState } from 'react';
 import {
   ITEM_KINDS,
@@ -10,7 +10,7 @@ import {
   type SellType,
 } from '../../../shared/schemas/market';
 import { ActionModal, type PendingAction } from '../components/action-modal';
-import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
+import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';
 import { formatHkd, formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { AdminListing } from '../lib/types';
@@ -21,44 +21,25 @@ const TAKE_DOWN_FROM = new Set<string>(['active', 'pending_payment', 'reserved']
 
 /** Market listings: take one down with a reason the seller sees in their list. */
 export function ListingsScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminListing>({
-    resource: 'listings',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
+  const { tableProps, searchFormProps } = useSearchTable<AdminListing>('listings');
   const [pending, setPending] = useState<PendingAction | null>(null);
   const nameOf = (l: AdminListing) => `${l.itemName}${l.serialLabel ? ` ${l.serialLabel}` : ''}`;
 
   return (
     <List title="市場掛單">
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="q" label="關鍵字">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="status" label="狀態">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
-          />
-        </Form.Item>
-        <Form.Item name="kind" label="類別">
-          <Select
-            allowClear
-            style={{ width: 100 }}
-            options={ITEM_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-          />
-        </Form.Item>
-        <Form.Item name="sellType" label="買賣">
-          <Select
-            allowClear
-            style={{ width: 100 }}
-            options={[
-              { value: '0', label: SELL_TYPE_LABELS[0] },
-              { value: '1', label: SELL_TYPE_LABELS[1] },
-            ]}
-          />
-        </Form.Item>
+        <TextFilter name="q" label="關鍵字" />
+        <ChoiceFilter name="status" label="狀態" options={labelOptions(LISTING_STATUS_LABELS, LISTING_STATUSES)} />
+        <ChoiceFilter name="kind" label="類別" width={100} options={labelOptions(KIND_LABELS, ITEM_KINDS)} />
+        <ChoiceFilter
+          name="sellType"
+          label="買賣"
+          width={100}
+          options={[
+            { value: '0', label: SELL_TYPE_LABELS[0] },
+            { value: '1', label: SELL_TYPE_LABELS[1] },
+          ]}
+        />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminListing> title="掛單時間" dataIndex="createdAt" render={formatTime} />

@@ -1,8 +1,9 @@
-import { List, useTable } from '@refinedev/antd';
+import { useTable } from '@refinedev/antd';
 import { Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { confirmAction } from '../components/action-modal';
-import { FormModal } from '../components/form-modal';
+import { AddList } from '../components/crud-list';
+import { FormModal, useModalRecord } from '../components/form-modal';
 import { paging } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
 import { formatTime } from '../lib/format';
@@ -18,19 +19,12 @@ interface PrivacyValues {
 /** Privacy policy versions: drafts are edited, publishing one makes it the current policy. */
 export function PrivacyScreen() {
   const { tableProps } = useTable<PrivacyVersion>({ resource: 'privacy', syncWithLocation: false });
-  const [editing, setEditing] = useState<PrivacyVersion | null | undefined>(undefined);
+  const { setRecord: setEditing, modal } = useModalRecord<PrivacyVersion>('privacy', '私隱政策版本');
   const [viewing, setViewing] = useState<PrivacyVersion | null>(null);
   const act = useAction('privacy');
 
   return (
-    <List
-      title="私隱政策"
-      headerButtons={
-        <Button type="primary" onClick={() => setEditing(null)}>
-          新增版本（草稿）
-        </Button>
-      }
-    >
+    <AddList title="私隱政策" add="新增版本（草稿）" onAdd={() => setEditing(null)}>
       <Table
         {...tableProps}
         pagination={paging(tableProps.pagination)}
@@ -96,10 +90,7 @@ export function PrivacyScreen() {
         />
       </Table>
       <FormModal<PrivacyValues>
-        resource="privacy"
-        noun="私隱政策版本"
-        record={editing}
-        onClose={() => setEditing(undefined)}
+        {...modal}
         width={800}
         createSchema={SCHEMAS.privacyCreate}
         updateSchema={SCHEMAS.privacyUpdate}
@@ -124,6 +115,6 @@ export function PrivacyScreen() {
           <Input.TextArea rows={12} />
         </Form.Item>
       </FormModal>
-    </List>
+    </AddList>
   );
 }

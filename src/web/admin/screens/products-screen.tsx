@@ -1,48 +1,36 @@
 import { CrudList, editDeleteColumn, ON_SALE_FILTER, saleWindowColumn, useCrudTable } from '../components/crud-list';
-import { Form, Input, InputNumber, Select, Space, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, InputNumber, Space, Table } from 'antd';
 import { FormModal } from '../components/form-modal';
 import { FormSelect } from '../components/form-select';
 import { ImagesUpload } from '../components/image-upload';
-import { paging } from '../components/list-tools';
-import { RightsFields, SaleFields } from '../components/sale-fields';
-import { formatHkd, fromIso, toCents, toDollars, toIso } from '../lib/format';
+import { ChoiceFilter, paging } from '../components/list-tools';
+import { NameFields, RightsFields, SaleFields, saleModal, type SaleValues } from '../components/sale-fields';
+import { formatHkd } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
-import type { Product, Right } from '../lib/types';
+import type { Product } from '../lib/types';
 
 const TYPES = [
   { value: 1, label: '實物' },
   { value: 0, label: '其他' },
 ];
 
-interface ProductValues {
+interface ProductValues extends SaleValues {
   type: number;
   name: string;
   description: string;
   images: string[];
-  price: number;
   stock: number;
-  saleStartsAt: Dayjs | null;
-  saleEndsAt: Dayjs | null;
-  perUserLimit: number;
-  rights: Right[];
-  sort: number;
 }
 
 export function ProductsScreen() {
-  const { tableProps, searchFormProps, editing, setEditing, remove } = useCrudTable<Product>('products', '商品');
+  const { tableProps, list, setEditing, modal, remove } = useCrudTable<Product>('products', '商品');
 
   return (
     <CrudList
-      title="商品"
-      noun="商品"
-      onAdd={() => setEditing(null)}
-      searchFormProps={searchFormProps}
+      {...list}
       filters={
         <>
-          <Form.Item name="type" label="類型">
-            <Select allowClear style={{ width: 120 }} options={TYPES} />
-          </Form.Item>
+          <ChoiceFilter name="type" label="類型" options={TYPES} />
           {ON_SALE_FILTER}
         </>
       }
@@ -70,43 +58,25 @@ export function ProductsScreen() {
         })}
       </Table>
       <FormModal<ProductValues>
-        resource="products"
-        noun="商品"
-        record={editing}
-        onClose={() => setEditing(undefined)}
-        width={760}
+        {...modal}
         createSchema={SCHEMAS.productCreate}
         updateSchema={SCHEMAS.productUpdate}
-        fieldOf={{ priceCents: 'price' }}
         alsoInvalidate={['drops']}
-        toValues={(r) => {
-          const p = r as Product | null;
-          return {
+        {...saleModal<Product, ProductValues>({
+          toValues: (p) => ({
             type: p?.type ?? 1,
             name: p?.name ?? '',
             description: p?.description ?? '',
             images: p?.images ?? [],
-            price: toDollars(p?.priceCents) ?? undefined,
             stock: p?.stock ?? 0,
-            saleStartsAt: fromIso(p?.saleStartsAt),
-            saleEndsAt: fromIso(p?.saleEndsAt),
-            perUserLimit: p?.perUserLimit ?? 1,
-            rights: p?.rights ?? [],
-            sort: p?.sort ?? 0,
-          };
-        }}
-        toBody={(v) => ({
-          type: v.type,
-          name: v.name,
-          description: v.description ?? '',
-          images: v.images ?? [],
-          priceCents: toCents(v.price),
-          stock: v.stock,
-          saleStartsAt: toIso(v.saleStartsAt),
-          saleEndsAt: toIso(v.saleEndsAt),
-          perUserLimit: v.perUserLimit,
-          rights: v.rights ?? [],
-          sort: v.sort ?? 0,
+          }),
+          toBody: (v) => ({
+            type: v.type,
+            name: v.name,
+            description: v.description ?? '',
+            images: v.images ?? [],
+            stock: v.stock,
+          }),
         })}
       >
         <Space wrap size="large">
@@ -120,12 +90,7 @@ export function ProductsScreen() {
             <InputNumber controls={false} min={0} max={100000} />
           </Form.Item>
         </Space>
-        <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="description" label="簡介">
-          <Input.TextArea rows={3} />
-        </Form.Item>
+        <NameFields />
         <Form.Item name="images" label="圖片">
           <ImagesUpload purpose="product" label="商品圖片" />
         </Form.Item>

@@ -1,22 +1,18 @@
-import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Select, Space, Table } from 'antd';
+import { List } from '@refinedev/antd';
+import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type AdminShipment } from '../../../shared/schemas/delivery';
 import { ActionModal, confirmAction, type PendingAction } from '../components/action-modal';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
 import { formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 
-const STATUS_OPTIONS = SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }));
+const STATUS_OPTIONS = labelOptions(SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES);
 
 /** Deliveries of physical goods: pack, ship (carrier + tracking number), deliver, cancel before shipping. */
 export function ShipmentsScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminShipment>({
-    resource: 'shipments',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
+  const { tableProps, searchFormProps } = useSearchTable<AdminShipment>('shipments');
   const [pending, setPending] = useState<PendingAction | null>(null);
   const act = useAction('shipments');
 
@@ -48,9 +44,7 @@ export function ShipmentsScreen() {
   return (
     <List title="提貨發貨">
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="status" label="狀態">
-          <Select allowClear style={{ width: 140 }} options={STATUS_OPTIONS} />
-        </Form.Item>
+        <ChoiceFilter name="status" label="狀態" width={140} options={STATUS_OPTIONS} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminShipment> title="提貨編號" dataIndex="shipmentNo" />

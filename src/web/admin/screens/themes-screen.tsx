@@ -1,7 +1,8 @@
 import { CrudList, editDeleteColumn, useCrudTable } from '../components/crud-list';
 import { useList } from '@refinedev/core';
-import { Form, Input, InputNumber, Select, Table } from 'antd';
+import { Form, InputNumber, Select, Table } from 'antd';
 import { FormModal } from '../components/form-modal';
+import { NameFields } from '../components/sale-fields';
 import { ImageUpload } from '../components/image-upload';
 import { paging } from '../components/list-tools';
 import type { CardInfo, Theme } from '../lib/types';
@@ -43,10 +44,10 @@ function BCardSelect(props: {
 }
 
 export function ThemesScreen() {
-  const { tableProps, searchFormProps, editing, setEditing, remove } = useCrudTable<Theme>('themes', '主題');
+  const { tableProps, list, editing, setEditing, modal, remove } = useCrudTable<Theme>('themes', '主題');
 
   return (
-    <CrudList title="主題" noun="主題" onAdd={() => setEditing(null)} searchFormProps={searchFormProps}>
+    <CrudList {...list}>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<Theme>
           title="封面"
@@ -64,10 +65,7 @@ export function ThemesScreen() {
         })}
       </Table>
       <FormModal<ThemeValues>
-        resource="themes"
-        noun="主題"
-        record={editing}
-        onClose={() => setEditing(undefined)}
+        {...modal}
         createSchema={SCHEMAS.themeCreate}
         updateSchema={SCHEMAS.themeUpdate}
         toValues={(r) => {
@@ -88,12 +86,7 @@ export function ThemesScreen() {
           sort: v.sort ?? 0,
         })}
       >
-        <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="description" label="簡介">
-          <Input.TextArea rows={3} />
-        </Form.Item>
+        <NameFields />
         <Form.Item name="cover" label="封面">
           <ImageUpload purpose="theme" label="主題封面" />
         </Form.Item>

@@ -1,7 +1,7 @@
-import { List, useTable } from '@refinedev/antd';
-import { Form, Input, Select, Table } from 'antd';
+import { List } from '@refinedev/antd';
+import { Table } from 'antd';
 import { Link } from 'react-router';
-import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
+import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';
 import { formatHkd, formatTime } from '../lib/format';
 import type { AdminUser } from '../lib/types';
 
@@ -11,37 +11,14 @@ export const roleLabel = (roles: string[]) => (roles.includes('admin') ? '營運
 
 /** Users: search by phone (digits, partial), nickname, role, status; open one for its orders and holdings. */
 export function UsersScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminUser>({
-    resource: 'users',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
+  const { tableProps, searchFormProps } = useSearchTable<AdminUser>('users');
   return (
     <List title="用戶">
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="phone" label="手機號碼">
-          <Input allowClear={CLEARABLE} inputMode="tel" />
-        </Form.Item>
-        <Form.Item name="nickname" label="暱稱">
-          <Input allowClear={CLEARABLE} />
-        </Form.Item>
-        <Form.Item name="role" label="角色">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: 'admin', label: '營運人員' },
-              { value: 'user', label: '用戶' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="status" label="狀態">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={Object.entries(USER_STATUS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
+        <TextFilter name="phone" label="手機號碼" inputMode="tel" />
+        <TextFilter name="nickname" label="暱稱" />
+        <ChoiceFilter name="role" label="角色" options={labelOptions({ admin: '營運人員', user: '用戶' })} />
+        <ChoiceFilter name="status" label="狀態" options={labelOptions(USER_STATUS)} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminUser>

@@ -1,30 +1,24 @@
-import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Select, Space, Table } from 'antd';
+import { List } from '@refinedev/antd';
+import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { WITHDRAWAL_STATUSES, WITHDRAWAL_STATUS_LABELS, type AdminWithdrawal } from '../../../shared/schemas/wallet';
 import { ActionModal, type PendingAction } from '../components/action-modal';
-import { FilterBar, paging, toFilters } from '../components/list-tools';
+import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { PAYOUT_METHOD_LABELS } from '../../../shared/schemas/identity';
 import { formatHkd, formatTime } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 
-const STATUS_OPTIONS = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: WITHDRAWAL_STATUS_LABELS[s] }));
+const STATUS_OPTIONS = labelOptions(WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES);
 
 /** Payout requests: pay (with the bank's reference) or reject (with a reason; the money returns to the balance). */
 export function WithdrawalsScreen() {
-  const { tableProps, searchFormProps } = useTable<AdminWithdrawal>({
-    resource: 'withdrawals',
-    syncWithLocation: false,
-    onSearch: toFilters,
-  });
+  const { tableProps, searchFormProps } = useSearchTable<AdminWithdrawal>('withdrawals');
   const [pending, setPending] = useState<PendingAction | null>(null);
 
   return (
     <List title="提現">
       <FilterBar formProps={searchFormProps}>
-        <Form.Item name="status" label="狀態">
-          <Select allowClear style={{ width: 140 }} options={STATUS_OPTIONS} />
-        </Form.Item>
+        <ChoiceFilter name="status" label="狀態" width={140} options={STATUS_OPTIONS} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminWithdrawal> title="申請時間" dataIndex="createdAt" render={formatTime} />

@@ -1,18 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AVATAR_PRESETS } from '../../../shared/avatars';
 import type { User } from '../../../shared/schemas/auth';
 import { readSession, writeSession } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import {
-  envelope,
-  mockFetch,
-  ok,
-  renderAt as renderRoutes,
-  requestsTo,
-  resetScreenTest,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { envelope, mockFetch, ok, screenRoutes, requestsTo, type FetchMock } from '../../testing/screen-test';
 import AvatarScreen from './avatar-screen';
 import EditScreen from './edit-screen';
 import MyScreen from './my-screen';
@@ -27,16 +19,12 @@ const bodyOf = (path: string) =>
   >;
 const requested = (path: string) => requestsTo(fetchMock, path);
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/my', element: <MyScreen /> },
-      { path: '/my/edit', element: <EditScreen /> },
-      { path: '/my/avatar', element: <AvatarScreen /> },
-      { path: '/my/phone', element: <PhoneScreen /> },
-    ],
-    path,
-  );
+const renderAt = screenRoutes([
+  { path: '/my', element: <MyScreen /> },
+  { path: '/my/edit', element: <EditScreen /> },
+  { path: '/my/avatar', element: <AvatarScreen /> },
+  { path: '/my/phone', element: <PhoneScreen /> },
+]);
 
 beforeEach(() => {
   localStorage.clear();
@@ -69,7 +57,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(resetScreenTest);
 
 describe('/my', () => {
   it('links to every account, delivery and settings screen', async () => {

@@ -1,15 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import {
-  envelope,
-  mockFetch,
-  ok,
-  renderAt as renderRoutes,
-  resetScreenTest,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { envelope, mockFetch, ok, screenRoutes, type FetchMock } from '../../testing/screen-test';
 import LoginScreen from './login-screen';
 
 const session = {
@@ -20,14 +13,10 @@ const session = {
 
 let fetchMock: FetchMock;
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/login', element: <LoginScreen /> },
-      { path: '/', element: <p>首頁內容</p> },
-    ],
-    path,
-  );
+const renderAt = screenRoutes([
+  { path: '/login', element: <LoginScreen /> },
+  { path: '/', element: <p>首頁內容</p> },
+]);
 
 beforeEach(() => {
   localStorage.clear();
@@ -37,8 +26,6 @@ beforeEach(() => {
     return envelope(404, '找不到此介面', null);
   });
 });
-
-afterEach(resetScreenTest);
 
 describe('login screen', () => {
   it('signs in with phone + code, stores the session and goes to "/"', async () => {

@@ -1,16 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import {
-  envelope,
-  mockFetch,
-  renderAt as renderRoutes,
-  resetScreenTest,
-  showInfiniteScroll,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { testListing } from '../../testing/fixtures';
+import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
 import PayScreen from './pay-screen';
@@ -56,38 +50,28 @@ const order = (over: Partial<PayOrder> = {}): PayOrder => ({
   ...over,
 });
 
-type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown };
 let routes: Route;
 let fetchMock: FetchMock;
 let assign: Mock<(url: string) => void>;
 
-function renderAt(path: string) {
-  renderRoutes(
-    [
-      { path: '/mall/pay', element: <PayScreen /> },
-      { path: '/mall/goodsPay', element: <PayScreen /> },
-      { path: '/mall/info', element: <InfoScreen /> },
-      { path: '/my/collection/order', element: <OrderListScreen /> },
-    ],
-    path,
-  );
-}
+const renderAt = screenRoutes(
+  [
+    { path: '/mall/pay', element: <PayScreen /> },
+    { path: '/mall/goodsPay', element: <PayScreen /> },
+    { path: '/mall/info', element: <InfoScreen /> },
+    { path: '/my/collection/order', element: <OrderListScreen /> },
+  ],
+  { lists: true },
+);
 const calls = (path: string) =>
   fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
 
-beforeAll(showInfiniteScroll);
 beforeEach(() => {
-  fetchMock = mockFetch((u, init) => {
-    const { code, msg = '', data } = routes(new URL(u, 'http://x'), init);
-    return envelope(code, msg, data);
-  });
+  fetchMock = mockRoutes(() => routes);
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign });
 });
-afterEach(() => {
-  vi.useRealTimers();
-  resetScreenTest();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('/mall/pay', () => {
   it('creates the order with a fresh Idempotency-Key per attempt and opens payUrl', async () => {
@@ -137,32 +121,22 @@ describe('/mall/pay', () => {
   });
 });
 
+/** The pay methods of a signed-in buyer with a wallet. */
+const WITH_BALANCE = [
+  { provider: 'sandbox', label: '模擬付款' },
+  { provider: 'balance', label: '錢包餘額' },
+];
+
 describe('/mall/pay for the market', () => {
   const marketDetail = {
-    listing: {
-      id: 'lst_1',
-      sell_type: 0,
-      status: 'active',
+    listing: testListing({
       price: 12000,
       fee: 600,
       proceeds: 11400,
-      kind: 'card',
-      cardInfoId: 'ci_1',
-      productId: null,
-      itemId: 'card_1',
-      itemName: '維港幻彩',
-      itemImage: '/c.svg',
-      rarity: 'SSR',
       themeId: 't',
-      serial: 12,
-      editionSize: 300,
-      serialLabel: '#0012/300',
-      user: { id: 'usr_s', nickname: '賣家阿明', avatar: null },
-      mine: false,
-      takedownReason: null,
       expiresAt: '2026-12-20T00:00:00.000Z',
       createdAt: '2026-11-20T00:00:00.000Z',
-    },
+    }),
     item: {
       kind: 'card',
       id: 'ci_1',
@@ -182,14 +156,7 @@ describe('/mall/pay for the market', () => {
   it('buys a sell listing with the wallet balance: one market order, paid at once, then the order status', async () => {
     routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: marketDetail };
-      if (u.pathname === '/api/payOrder/methods')
-        return {
-          code: 200,
-          data: [
-            { provider: 'sandbox', label: '模擬付款' },
-            { provider: 'balance', label: '錢包餘額' },
-          ],
-        };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: WITH_BALANCE };
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
       if (u.pathname === '/api/payOrder/create')
         return { code: 200, data: order({ type: 'market', itemId: 'lst_1', quantity: 1, amount: 12000 }) };
@@ -220,14 +187,7 @@ describe('/mall/pay for the market', () => {
     routes = (u) => {
       if (u.pathname === '/api/payOrder/info')
         return { code: 200, data: order({ type: 'bid', itemId: 'bid_1', quantity: 1, amount: 5000 }) };
-      if (u.pathname === '/api/payOrder/methods')
-        return {
-          code: 200,
-          data: [
-            { provider: 'sandbox', label: '模擬付款' },
-            { provider: 'balance', label: '錢包餘額' },
-          ],
-        };
+      if (u.pathname === '/api/payOrder/methods') return { code: 200, data: WITH_BALANCE };
       return { code: 404, data: null };
     };
     renderAt('/mall/pay?orderNo=TR2611221234ABCD');

@@ -2,18 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { withCheckCharacter } from '../../../shared/exchange-code';
 import { AUTHORITY_KEY, SESSION_KEY } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import {
-  envelope,
-  mockFetch,
-  ok,
-  renderAt as renderRoutes,
-  resetScreenTest,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { envelope, mockFetch, ok, screenRoutes, type FetchMock } from '../../testing/screen-test';
 import CardScreen from './card-screen';
 
 const require = createRequire(import.meta.url);
@@ -34,14 +27,10 @@ const card = {
 let fetchMock: FetchMock;
 let answer: { code: number; msg: string; data: unknown };
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/my/card', element: <CardScreen /> },
-      { path: '/', element: <p>首頁內容</p> },
-    ],
-    path,
-  );
+const renderAt = screenRoutes([
+  { path: '/my/card', element: <CardScreen /> },
+  { path: '/', element: <p>首頁內容</p> },
+]);
 
 const typeCode = (value: string) => fireEvent.change(screen.getByLabelText('兌換碼'), { target: { value } });
 
@@ -59,8 +48,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-
-afterEach(resetScreenTest);
 
 describe('/my/card', () => {
   it('checks the code while typing: counts, catches a wrong check character, accepts a right one', async () => {

@@ -1,16 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CardDetail, CollectionCard, HeldRight } from '../../../shared/schemas/collection';
 import { stores } from '../../lib/stores';
-import {
-  mockFetch,
-  ok,
-  renderAt as renderRoutes,
-  requestsTo,
-  resetScreenTest,
-  showInfiniteScroll,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { mockFetch, ok, screenRoutes, requestsTo, type FetchMock } from '../../testing/screen-test';
 import CollectionScreen from './collection-screen';
 import RightsScreen from './rights-screen';
 
@@ -68,16 +60,13 @@ const rights: HeldRight[] = [
 let fetchMock: FetchMock;
 const requested = (path: string) => requestsTo(fetchMock, path);
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/my/collection', element: <CollectionScreen /> },
-      { path: '/my/rights', element: <RightsScreen /> },
-    ],
-    path,
-  );
-
-beforeAll(showInfiniteScroll);
+const renderAt = screenRoutes(
+  [
+    { path: '/my/collection', element: <CollectionScreen /> },
+    { path: '/my/rights', element: <RightsScreen /> },
+  ],
+  { lists: true },
+);
 
 beforeEach(() => {
   stores.card.reset();
@@ -91,8 +80,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-
-afterEach(resetScreenTest);
 
 describe('/my/collection', () => {
   it('shows the cards with serials, filters by rarity and theme, and opens the detail with provenance', async () => {

@@ -1,13 +1,15 @@
 import { useCallback } from 'react';
 import { Button, Popup, Selector, Tag } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { COLLECTION_SORTS, COLLECTION_SORT_LABELS, type CollectionCard } from '../../../shared/schemas/collection';
 import { PagedFrame } from '../../components/paged-frame';
+import { ThemeSelect } from '../../components/theme-select';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
+import { useQueryState } from '../../lib/use-query-state';
 import { getCollection } from './api/get-collection';
 import { getThemes } from './api/get-themes';
 import { CardDetailView } from './components/card-detail-view';
@@ -35,7 +37,7 @@ function useThemeOptions() {
 /** /my/collection: the user's cards with serials, filters (theme, rarity), sorts, and a detail popup. */
 export default function CollectionScreen() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useQueryState();
   const themeId = params.get('themeId') ?? undefined;
   const rarityParam = params.get('rarity');
   const rarity = RARITIES.includes(rarityParam as Rarity) ? (rarityParam as Rarity) : undefined;
@@ -43,15 +45,6 @@ export default function CollectionScreen() {
   const sort: Sort = sortParam && COLLECTION_SORTS.includes(sortParam) ? sortParam : 'newest';
   const openId = params.get('card');
   const themes = useThemeOptions();
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
 
   const fetchPage = useCallback(
     (page: number, pageSize: number) => getCollection({ page, pageSize, themeId, rarity, sort }),
@@ -70,14 +63,7 @@ export default function CollectionScreen() {
         {themes.length > 0 && (
           <label className="collection-filter">
             <span>卡冊</span>
-            <select value={themeId ?? ''} onChange={(e) => update({ themeId: e.target.value || undefined })}>
-              <option value="">全部卡冊</option>
-              {themes.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
+            <ThemeSelect themes={themes} value={themeId} onChange={(id) => update({ themeId: id })} />
           </label>
         )}
         <div className="collection-filter" role="group" aria-label="稀有度">
@@ -111,7 +97,6 @@ export default function CollectionScreen() {
       </section>
       <PagedFrame
         {...list}
-        empty={list.items.length === 0}
         endClassName="collection-list-end"
         what="收藏"
         emptyText={

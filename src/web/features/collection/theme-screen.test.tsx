@@ -1,18 +1,33 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
 import { stores } from '../../lib/stores';
-import {
-  mockFetch,
-  ok,
-  renderAt as renderRoutes,
-  resetScreenTest,
-  showInfiniteScroll,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { mockFetch, ok, screenRoutes, type FetchMock } from '../../testing/screen-test';
 import ThemeScreen from './theme-screen';
+
+/** The theme's cards held: 火龍 ×2 and 水靈 ×1, each with the copy an exchange would consume. */
+const HELD: ThemeProgress['cards'] = [
+  {
+    cardInfoId: 'ci_1',
+    name: '火龍',
+    image: '/1.svg',
+    rarity: 'N',
+    owned: 2,
+    left: 10,
+    consumable: { cardId: 'card_1', serialLabel: '#0003/1000' },
+  },
+  {
+    cardInfoId: 'ci_2',
+    name: '水靈',
+    image: '/2.svg',
+    rarity: 'SR',
+    owned: 1,
+    left: 10,
+    consumable: { cardId: 'card_2', serialLabel: '#0001/50' },
+  },
+];
 
 const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
   id: 'thm_a',
@@ -22,24 +37,7 @@ const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
   owned: 2,
   total: 3,
   cards: [
-    {
-      cardInfoId: 'ci_1',
-      name: '火龍',
-      image: '/1.svg',
-      rarity: 'N',
-      owned: 2,
-      left: 10,
-      consumable: { cardId: 'card_1', serialLabel: '#0003/1000' },
-    },
-    {
-      cardInfoId: 'ci_2',
-      name: '水靈',
-      image: '/2.svg',
-      rarity: 'SR',
-      owned: 1,
-      left: 10,
-      consumable: { cardId: 'card_2', serialLabel: '#0001/50' },
-    },
+    ...HELD,
     { cardInfoId: 'ci_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', owned: 0, left: 5, consumable: null },
   ],
   bCard: { cardInfoId: 'ci_b', name: '星之王', image: '/b.svg', rarity: 'UR', editionSize: 10, left: 4 },
@@ -51,9 +49,7 @@ const theme = (over: Partial<ThemeProgress>): ThemeProgress => ({
 let fetchMock: FetchMock;
 let themes: ThemeProgress[];
 
-const renderAt = (path: string) => renderRoutes([{ path: '/my/theme', element: <ThemeScreen /> }], path);
-
-beforeAll(showInfiniteScroll);
+const renderAt = screenRoutes([{ path: '/my/theme', element: <ThemeScreen /> }], { lists: true });
 
 beforeEach(() => {
   stores.card.reset();
@@ -81,8 +77,6 @@ beforeEach(() => {
   });
 });
 
-afterEach(resetScreenTest);
-
 describe('/my/theme', () => {
   it('shows progress, greys the missing cards and keeps 兌換 B 卡 disabled until the set is complete', async () => {
     renderAt('/my/theme');
@@ -101,24 +95,7 @@ describe('/my/theme', () => {
         owned: 3,
         canExchange: true,
         cards: [
-          {
-            cardInfoId: 'ci_1',
-            name: '火龍',
-            image: '/1.svg',
-            rarity: 'N',
-            owned: 2,
-            left: 10,
-            consumable: { cardId: 'card_1', serialLabel: '#0003/1000' },
-          },
-          {
-            cardInfoId: 'ci_2',
-            name: '水靈',
-            image: '/2.svg',
-            rarity: 'SR',
-            owned: 1,
-            left: 10,
-            consumable: { cardId: 'card_2', serialLabel: '#0001/50' },
-          },
+          ...HELD,
           {
             cardInfoId: 'ci_3',
             name: '雷鳥',

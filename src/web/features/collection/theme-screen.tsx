@@ -133,7 +133,6 @@ function ThemeList({ status }: { status: 0 | 1 }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       endClassName="collection-list-end"
       what="卡冊"
       emptyText={

@@ -1,19 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../../shared/schemas/addresses';
 import type { Goods, Shipment } from '../../../shared/schemas/delivery';
 import { stores } from '../../lib/stores';
-import {
-  envelope,
-  mockFetch,
-  ok,
-  renderAt as renderRoutes,
-  requestsTo,
-  resetScreenTest,
-  showInfiniteScroll,
-  type FetchMock,
-} from '../../testing/screen-test';
+import { envelope, mockFetch, ok, screenRoutes, requestsTo, type FetchMock } from '../../testing/screen-test';
 import AddressEditScreen from './address-edit-screen';
 import AddressScreen from './address-screen';
 import EntityOrderScreen from './entity-order-screen';
@@ -76,19 +67,17 @@ const bodyOf = (path: string) =>
     unknown
   >;
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/my/address', element: <AddressScreen /> },
-      { path: '/my/address/edit', element: <AddressEditScreen /> },
-      { path: '/my/entity', element: <EntityScreen /> },
-      { path: '/my/entity/order', element: <EntityOrderScreen /> },
-      { path: '/my/logistics', element: <LogisticsScreen /> },
-    ],
-    path,
-  );
+const renderAt = screenRoutes(
+  [
+    { path: '/my/address', element: <AddressScreen /> },
+    { path: '/my/address/edit', element: <AddressEditScreen /> },
+    { path: '/my/entity', element: <EntityScreen /> },
+    { path: '/my/entity/order', element: <EntityOrderScreen /> },
+    { path: '/my/logistics', element: <LogisticsScreen /> },
+  ],
+  { lists: true },
+);
 
-beforeAll(showInfiniteScroll);
 beforeEach(() => {
   book = [home, office];
   stores.address.reset();
@@ -130,7 +119,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(resetScreenTest);
 
 describe('/my/address', () => {
   it('lists the book with the default tag, sets a default and deletes after confirming', async () => {

@@ -24,7 +24,6 @@ export default function EntityOrderScreen() {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       endClassName="list-end"
       what="提貨訂單"
       emptyText={{

@@ -14,6 +14,7 @@ import { getDefaultAddress } from './api/get-default-address';
 import { listGoods } from './api/list-goods';
 import { requestDelivery } from './api/request-delivery';
 import { AddressText } from './components/address-text';
+import { TitledSection } from './components/titled-section';
 import { GoodsDetailView } from './components/goods-detail-view';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
@@ -27,10 +28,7 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
   const book = useAddressBook();
   const navigate = useNavigate();
   return (
-    <section className="section" aria-labelledby="delivery-address-title">
-      <h2 className="section-title" id="delivery-address-title">
-        收貨地址
-      </h2>
+    <TitledSection id="delivery-address-title" title="收貨地址">
       {picked ? (
         <>
           <AddressText address={picked} isDefault={picked.isDefault} />
@@ -87,7 +85,7 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
           </div>
         </div>
       </Popup>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -146,7 +144,6 @@ export default function EntityScreen() {
       </p>
       <PagedFrame
         {...list}
-        empty={list.items.length === 0}
         endClassName="list-end"
         what="實物"
         emptyText={{

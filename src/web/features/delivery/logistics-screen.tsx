@@ -6,6 +6,7 @@ import { formatHkDateTime } from '../../../shared/hk-time';
 import { useLoad } from '../../lib/use-load';
 import { getShipment } from './api/get-shipment';
 import { AddressText } from './components/address-text';
+import { TitledSection } from './components/titled-section';
 import { ShipmentStatusTag } from './components/shipment-status-tag';
 import './delivery.css';
 
@@ -56,10 +57,7 @@ export default function LogisticsScreen() {
           </p>
         )}
       </section>
-      <section className="section" aria-labelledby="timeline-title">
-        <h2 className="section-title" id="timeline-title">
-          物流進度
-        </h2>
+      <TitledSection id="timeline-title" title="物流進度">
         <Steps direction="vertical">
           {events.map((e, i) => (
             <Steps.Step
@@ -77,17 +75,11 @@ export default function LogisticsScreen() {
             />
           ))}
         </Steps>
-      </section>
-      <section className="section" aria-labelledby="ship-to-title">
-        <h2 className="section-title" id="ship-to-title">
-          收貨地址
-        </h2>
+      </TitledSection>
+      <TitledSection id="ship-to-title" title="收貨地址">
         <AddressText address={s.address} />
-      </section>
-      <section className="section" aria-labelledby="ship-goods-title">
-        <h2 className="section-title" id="ship-goods-title">
-          物品（{s.items.length} 件）
-        </h2>
+      </TitledSection>
+      <TitledSection id="ship-goods-title" title={<>物品（{s.items.length} 件）</>}>
         <List>
           {s.items.map((i) => (
             <List.Item
@@ -98,7 +90,7 @@ export default function LogisticsScreen() {
             </List.Item>
           ))}
         </List>
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -1,9 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, mockFetch, renderAt, requestsTo, resetScreenTest, type FetchMock } from '../../testing/screen-test';
+import {
+  mockRoutes,
+  renderAt,
+  requestsTo,
+  resetScreenTest,
+  type FetchMock,
+  type Route,
+} from '../../testing/screen-test';
 import VerifyScreen from './verify-screen';
 
-type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
 let routes: Route;
 let fetchMock: FetchMock;
 const identity = {
@@ -15,10 +21,7 @@ const identity = {
 };
 
 beforeEach(() => {
-  fetchMock = mockFetch((u, init) => {
-    const r = routes(new URL(u, 'http://x'), init);
-    return r ? envelope(r.code, r.msg ?? '', r.data) : undefined;
-  });
+  fetchMock = mockRoutes(() => routes);
 });
 afterEach(resetScreenTest);
 

@@ -10,6 +10,8 @@ import { getIdentity } from './api/get-identity';
 import { verifyIdentity } from './api/verify-identity';
 import './identity.css';
 import { formatHkDate } from '../../../shared/hk-time';
+import '../../components/form-controls.css';
+import '../../components/pairs-list.css';
 
 const PLACEHOLDERS: Record<IdType, string> = {
   hkid: '例如 A123456(3)',
@@ -28,7 +30,7 @@ function Record({ identity }: { identity: Identity }) {
         title={identity.status === 'verified' ? '已完成實名認證' : '實名認證已被撤銷'}
         description={identity.status === 'verified' ? '你現在可以在市場買賣。' : '如有疑問，請聯絡客服。'}
       />
-      <dl className="identity-record" aria-label="認證資料">
+      <dl className="pairs-list identity-record" aria-label="認證資料">
         <div>
           <dt>姓名</dt>
           <dd>{identity.nameMasked}</dd>
@@ -99,7 +101,7 @@ function VerifyForm({ onVerified }: { onVerified: (i: Identity) => void }) {
       </label>
       <input
         id="name"
-        className="identity-input"
+        className="boxed-input"
         autoComplete="name"
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -107,15 +109,18 @@ function VerifyForm({ onVerified }: { onVerified: (i: Identity) => void }) {
         aria-describedby={describe('name')}
       />
       {errors.name && (
-        <p id="name-error" className="identity-error" role="alert">
+        <p id="name-error" className="form-error" role="alert">
           {errors.name}
         </p>
       )}
-      <fieldset className="identity-fieldset">
+      <fieldset className="bare-fieldset">
         <legend className="identity-label">證件類型</legend>
-        <div className="identity-types">
+        <div className="pill-choices">
           {ID_TYPES.map((t) => (
-            <label key={t} className={idType === t ? 'identity-type selected' : 'identity-type'}>
+            <label
+              key={t}
+              className={idType === t ? 'pill-choice identity-type selected' : 'pill-choice identity-type'}
+            >
               <input type="radio" name="idType" value={t} checked={idType === t} onChange={() => setIdType(t)} />
               {ID_TYPE_LABELS[t]}
             </label>
@@ -127,7 +132,7 @@ function VerifyForm({ onVerified }: { onVerified: (i: Identity) => void }) {
       </label>
       <input
         id="idNumber"
-        className="identity-input"
+        className="boxed-input"
         autoComplete="off"
         autoCapitalize="characters"
         placeholder={PLACEHOLDERS[idType]}
@@ -144,7 +149,7 @@ function VerifyForm({ onVerified }: { onVerified: (i: Identity) => void }) {
             : '護照上的號碼（5 至 20 個英文字母或數字）。'}
       </p>
       {errors.idNumber && (
-        <p id="idNumber-error" className="identity-error" role="alert">
+        <p id="idNumber-error" className="form-error" role="alert">
           {errors.idNumber}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ComponentProps, type ReactNode } from 'react';
 import { Tabs } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { PagedFrame } from '../../components/paged-frame';
@@ -18,31 +18,48 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
+/** A tab's list of 商品 (the rows are `children`), with its loading, empty and end states. */
+function MallList({
+  list,
+  emptyTitle,
+  emptyDescription,
+  children,
+}: {
+  list: Omit<ComponentProps<typeof PagedFrame>, 'what' | 'endClassName' | 'emptyText' | 'children'>;
+  emptyTitle: string;
+  emptyDescription: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <PagedFrame
+      {...list}
+      what="商品"
+      endClassName="mall-list-end"
+      emptyText={{ title: emptyTitle, description: emptyDescription }}
+    >
+      <ul className="mall-list">{children}</ul>
+    </PagedFrame>
+  );
+}
+
 function CardTab() {
   const fetchPage = useCallback((page: number, pageSize: number) => getCardInfos({ page, pageSize, onSale: true }), []);
   const list = usePagedList(stores.cardInfo, 'list', fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((c) => c.saleState === 'upcoming'));
   return (
-    <PagedFrame
-      {...list}
-      empty={list.items.length === 0}
-      what="商品"
-      endClassName="mall-list-end"
-      emptyText={{
-        title: '暫時未有卡牌發售',
-        description: (
-          <>
-            新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。
-          </>
-        ),
-      }}
+    <MallList
+      list={list}
+      emptyTitle="暫時未有卡牌發售"
+      emptyDescription={
+        <>
+          新一彈卡牌即將推出，可先到<Link to="/my/card">兌換卡牌</Link>輸入兌換碼。
+        </>
+      }
     >
-      <ul className="mall-list">
-        {list.items.map((c, i) => (
-          <CardInfoRow key={c.id} card={c} now={now} index={i} />
-        ))}
-      </ul>
-    </PagedFrame>
+      {list.items.map((c, i) => (
+        <CardInfoRow key={c.id} card={c} now={now} index={i} />
+      ))}
+    </MallList>
   );
 }
 
@@ -52,26 +69,19 @@ function ProductTab({ type }: { type: 0 | 1 }) {
   const list = usePagedList(stores.product, key, fetchPage, PAGE_SIZE);
   const now = useNow(list.items.some((p) => p.saleState === 'upcoming'));
   return (
-    <PagedFrame
-      {...list}
-      empty={list.items.length === 0}
-      what="商品"
-      endClassName="mall-list-end"
-      emptyText={{
-        title: type === 1 ? '暫時未有實物商品' : '暫時未有其他商品',
-        description: (
-          <>
-            稍後再來看看，或先到<Link to="/market">市場</Link>逛逛。
-          </>
-        ),
-      }}
+    <MallList
+      list={list}
+      emptyTitle={type === 1 ? '暫時未有實物商品' : '暫時未有其他商品'}
+      emptyDescription={
+        <>
+          稍後再來看看，或先到<Link to="/market">市場</Link>逛逛。
+        </>
+      }
     >
-      <ul className="mall-list">
-        {list.items.map((p, i) => (
-          <ProductRow key={p.id} product={p} now={now} index={i} />
-        ))}
-      </ul>
-    </PagedFrame>
+      {list.items.map((p, i) => (
+        <ProductRow key={p.id} product={p} now={now} index={i} />
+      ))}
+    </MallList>
   );
 }
 

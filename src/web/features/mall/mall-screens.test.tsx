@@ -1,16 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
   embedFirstAnswers,
-  envelope,
-  mockFetch,
-  renderAt as renderRoutes,
+  mockRoutes,
+  screenRoutes,
   requestsTo,
-  resetScreenTest,
-  showInfiniteScroll,
   type FetchMock,
+  type Route,
 } from '../../testing/screen-test';
 import CardDetailScreen from './card-detail-screen';
 import GoodsDetailScreen from './goods-detail-screen';
@@ -55,34 +53,25 @@ const product = (over: Partial<Product> = {}): Product => ({
   ...over,
 });
 
-type Route = (url: URL) => { code: number; msg?: string; data: unknown };
 let routes: Route;
 let fetchMock: FetchMock;
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/mall', element: <MallScreen /> },
-      { path: '/mall/detail', element: <CardDetailScreen /> },
-      { path: '/mall/goodsDetail', element: <GoodsDetailScreen /> },
-      { path: '/mall/pay', element: <p>付款頁</p> },
-      { path: '/mall/goodsPay', element: <p>商品付款頁</p> },
-    ],
-    path,
-  );
+const renderAt = screenRoutes(
+  [
+    { path: '/mall', element: <MallScreen /> },
+    { path: '/mall/detail', element: <CardDetailScreen /> },
+    { path: '/mall/goodsDetail', element: <GoodsDetailScreen /> },
+    { path: '/mall/pay', element: <p>付款頁</p> },
+    { path: '/mall/goodsPay', element: <p>商品付款頁</p> },
+  ],
+  { lists: true },
+);
 
 const requested = (path: string) => requestsTo(fetchMock, path);
 
-beforeAll(showInfiniteScroll);
-
 beforeEach(() => {
-  fetchMock = mockFetch((u) => {
-    const { code, msg = '', data } = routes(new URL(u, 'http://x'));
-    return envelope(code, msg, data);
-  });
+  fetchMock = mockRoutes(() => routes);
 });
-
-afterEach(resetScreenTest);
 
 describe('/mall', () => {
   it('lists the mall cards with price, supply and state; a short page is the end', async () => {

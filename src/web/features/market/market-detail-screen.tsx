@@ -1,5 +1,5 @@
-import { Avatar, Button } from 'antd-mobile';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Avatar } from 'antd-mobile';
+import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS, type Listing, type MarketDetail, type SellType } from '../../../shared/schemas/market';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -8,7 +8,9 @@ import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail'
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { PriceChart } from './components/price-chart';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
+import { GoButton } from './components/go-button';
 import './market.css';
+import '../../components/list-row.css';
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
   const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
@@ -57,7 +59,7 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
       ) : (
         <ul className="market-list flush">
           {listings.map((l) => (
-            <li key={l.id} className="market-row">
+            <li key={l.id} className="list-row">
               <div className="market-row-body">
                 <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-price stretched-link">
                   <span className="visually-hidden">{side === 0 ? '售價' : '出價'} </span>
@@ -161,7 +163,6 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
 /** /market/detail?id= (one listing) or ?cardInfoId= / ?productId= with sell_type: listings, price history, 購買 or 賣給他. */
 export default function MarketDetailScreen() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const target = targetOf(params);
   const key = JSON.stringify(target);
   const state = useLoad(async () => (target ? getMarketDetail(target) : null), [key]);
@@ -184,9 +185,9 @@ export default function MarketDetailScreen() {
           title="找不到這張掛單"
           description="可能已成交、取消或連結有誤。"
           action={
-            <Button color="primary" onClick={() => navigate('/market', { replace: true })}>
+            <GoButton to="/market" replace>
               返回市場
-            </Button>
+            </GoButton>
           }
         />
       );

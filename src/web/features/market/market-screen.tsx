@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type SellType } from '../../../shared/market-labels';
 import { FilterPanel, type Filters } from './components/market-filter-panel';
-import { useQueryState } from './components/market-params';
+import { useQueryState } from '../../lib/use-query-state';
 import { MarketRows } from './components/market-rows';
 import { SideToggle } from './components/side-toggle';
 import './market.css';

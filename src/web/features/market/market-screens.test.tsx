@@ -1,18 +1,17 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
-import type { ConsignableItem, Listing, MarketDetail, MarketRow } from '../../../shared/schemas/market';
+import type { ConsignableItem, MarketDetail, MarketRow } from '../../../shared/schemas/market';
 import type { Wallet } from '../../../shared/schemas/wallet';
+import { testListing } from '../../testing/fixtures';
 import {
   embedFirstAnswers,
-  envelope,
-  mockFetch,
-  renderAt as renderRoutes,
+  mockRoutes,
+  screenRoutes,
   requestsTo,
-  resetScreenTest,
-  showInfiniteScroll,
   type FetchMock,
+  type Route,
 } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketScreen from './market-screen';
@@ -33,33 +32,8 @@ const row = (over: Partial<MarketRow> = {}): MarketRow => ({
   lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
   ...over,
 });
-const listing = (over: Partial<Listing> = {}): Listing => ({
-  id: 'lst_1',
-  sell_type: 0,
-  status: 'active',
-  price: 25000,
-  fee: 1250,
-  proceeds: 23750,
-  kind: 'card',
-  cardInfoId: 'ci_1',
-  productId: null,
-  itemId: 'card_1',
-  itemName: '維港幻彩',
-  itemImage: '/c.svg',
-  rarity: 'SSR',
-  themeId: 'thm_1',
-  serial: 12,
-  editionSize: 300,
-  serialLabel: '#0012/300',
-  user: { id: 'usr_s', nickname: '賣家阿明', avatar: null },
-  mine: false,
-  takedownReason: null,
-  expiresAt: '2026-12-20T04:00:00.000Z',
-  createdAt: '2026-11-20T04:00:00.000Z',
-  ...over,
-});
 const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
-  listing: listing(),
+  listing: testListing(),
   item: {
     kind: 'card',
     id: 'ci_1',
@@ -78,8 +52,8 @@ const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
     { price: 22000, at: '2026-11-18T04:00:00.000Z' },
   ],
   listings: [
-    listing(),
-    listing({
+    testListing(),
+    testListing({
       id: 'lst_2',
       price: 26000,
       serialLabel: '#0020/300',
@@ -121,33 +95,26 @@ const consignable = (over: Partial<ConsignableItem> = {}): ConsignableItem => ({
   ...over,
 });
 
-type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
 let routes: Route;
 let fetchMock: FetchMock;
 
-const renderAt = (path: string) =>
-  renderRoutes(
-    [
-      { path: '/market', element: <MarketScreen /> },
-      { path: '/market/detail', element: <MarketDetailScreen /> },
-      { path: '/market/sell', element: <MarketSellScreen /> },
-      { path: '/market/user', element: <MarketUserScreen /> },
-      { path: '/mall/pay', element: <p>付款頁</p> },
-      { path: '/my/verify', element: <p>認證頁</p> },
-      { path: '/login', element: <p>登入頁</p> },
-    ],
-    path,
-  );
+const renderAt = screenRoutes(
+  [
+    { path: '/market', element: <MarketScreen /> },
+    { path: '/market/detail', element: <MarketDetailScreen /> },
+    { path: '/market/sell', element: <MarketSellScreen /> },
+    { path: '/market/user', element: <MarketUserScreen /> },
+    { path: '/mall/pay', element: <p>付款頁</p> },
+    { path: '/my/verify', element: <p>認證頁</p> },
+    { path: '/login', element: <p>登入頁</p> },
+  ],
+  { lists: true },
+);
 
-beforeAll(showInfiniteScroll);
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = mockFetch((u, init) => {
-    const r = routes(new URL(u, 'http://x'), init);
-    return r ? envelope(r.code, r.msg ?? '', r.data) : undefined;
-  });
+  fetchMock = mockRoutes(() => routes);
 });
-afterEach(resetScreenTest);
 
 const signIn = () =>
   localStorage.setItem(
@@ -252,7 +219,7 @@ describe('/market/detail', () => {
 
   it('shows the seller why an operator took their listing down, and no cancel button', async () => {
     signIn();
-    const down = listing({ status: 'taken_down', mine: true, takedownReason: '圖片與實物不符' });
+    const down = testListing({ status: 'taken_down', mine: true, takedownReason: '圖片與實物不符' });
     routes = (u) =>
       u.pathname === '/api/market/detail' ? { code: 200, data: detail({ listing: down, listings: [] }) } : undefined;
     renderAt('/market/detail?id=lst_1');
@@ -279,7 +246,7 @@ describe('/market/detail', () => {
 
   it('sells into a buy listing: picks a matching card, shows fee and proceeds, confirms', async () => {
     signIn();
-    const bid = listing({
+    const bid = testListing({
       id: 'bid_1',
       sell_type: 1,
       itemId: null,
@@ -332,7 +299,7 @@ describe('/market/sell', () => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
       if (u.pathname === '/api/market/canConsignList') return { code: 200, data: [consignable()] };
       if (u.pathname === '/api/market/create')
-        return { code: 200, data: { listing: listing({ id: 'lst_new' }), orderNo: null, payUrl: null } };
+        return { code: 200, data: { listing: testListing({ id: 'lst_new' }), orderNo: null, payUrl: null } };
       return undefined;
     };
     vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
@@ -368,7 +335,7 @@ describe('/market/sell', () => {
         return {
           code: 200,
           data: {
-            listing: listing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
+            listing: testListing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
             orderNo: 'TR2611220000BIDX',
             payUrl: '/pay',
           },
@@ -409,7 +376,7 @@ describe('/market/user', () => {
             joinedAt: '2026-01-01T00:00:00.000Z',
           },
         };
-      if (u.pathname === '/api/market/userList') return { code: 200, data: [listing()] };
+      if (u.pathname === '/api/market/userList') return { code: 200, data: [testListing()] };
       return undefined;
     };
     renderAt('/market/user?id=usr_s');

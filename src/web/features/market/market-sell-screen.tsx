@@ -3,7 +3,7 @@ import { getWallet } from '../../api/get-wallet';
 import { ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { BuyMode } from './components/buy-form';
-import { useQueryState } from './components/market-params';
+import { useQueryState } from '../../lib/use-query-state';
 import { SellForm } from './components/sell-form';
 import { TradeGate } from './components/trade-gate';
 import './market.css';

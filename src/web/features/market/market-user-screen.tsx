@@ -11,29 +11,18 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
 import { listUserListings } from './api/list-user-listings';
 import { formatHkDateTime } from '../../../shared/hk-time';
-import { useQueryState } from './components/market-params';
+import { useQueryState } from '../../lib/use-query-state';
 import './market.css';
+import { ItemPicture } from './components/market-row';
 import { SideToggle } from './components/side-toggle';
+import '../../components/list-row.css';
 
 const PAGE_SIZE = 20;
 
 function ListingRow({ l }: { l: Listing }) {
   return (
-    <li className="market-row">
-      {l.itemImage ? (
-        <img
-          className={l.kind === 'card' ? 'market-row-image card' : 'market-row-image'}
-          src={l.itemImage}
-          alt=""
-          loading="lazy"
-          width={64}
-          height={l.kind === 'card' ? 90 : 64}
-        />
-      ) : (
-        <div className="market-row-image placeholder" aria-hidden="true">
-          寶
-        </div>
-      )}
+    <li className="list-row">
+      <ItemPicture kind={l.kind} image={l.itemImage} load={{ loading: 'lazy' }} />
       <div className="market-row-body">
         <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-name stretched-link">
           {l.itemName}
@@ -60,7 +49,6 @@ function Listings({ id, side }: { id: string; side: SellType }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="掛單"
       endClassName="market-list-end"
       emptyText={{

@@ -3,17 +3,16 @@ import { Dialog } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Wallet } from '../../../shared/schemas/wallet';
 import {
-  envelope,
-  mockFetch,
+  mockRoutes,
   renderAt,
   requestsTo,
   resetScreenTest,
   showInfiniteScroll,
   type FetchMock,
+  type Route,
 } from '../../testing/screen-test';
 import PaymentScreen from './payment-screen';
 
-type Route = (url: URL, init: RequestInit) => { code: number; msg?: string; data: unknown } | undefined;
 let routes: Route;
 let fetchMock: FetchMock;
 const account = {
@@ -35,10 +34,7 @@ const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.find(([u]) => u
 
 beforeAll(showInfiniteScroll);
 beforeEach(() => {
-  fetchMock = mockFetch((u, init) => {
-    const r = routes(new URL(u, 'http://x'), init);
-    return r ? envelope(r.code, r.msg ?? '', r.data) : undefined;
-  });
+  fetchMock = mockRoutes(() => routes);
 });
 afterEach(resetScreenTest);
 

@@ -34,7 +34,6 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="市場訂單"
       endClassName="checkout-note"
       emptyText={

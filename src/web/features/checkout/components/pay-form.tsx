@@ -144,6 +144,19 @@ function OrderForm({
   );
 }
 
+/** What is being paid for: its picture, name and a line under it. */
+function CheckoutItem({ image, name, sub }: { image: string | null | undefined; name: string; sub: string }) {
+  return (
+    <section className="checkout-item" aria-label="購買項目">
+      {image && <img src={image} alt="" width={72} height={96} />}
+      <div>
+        <h2 className="checkout-item-name">{name}</h2>
+        <p className="checkout-item-sub">{sub}</p>
+      </div>
+    </section>
+  );
+}
+
 /** /mall/pay?orderNo=: an order created elsewhere (the `bid` order of a buy listing), paid here. */
 export function ExistingOrder({ orderNo }: { orderNo: string }) {
   const navigate = useNavigate();
@@ -162,15 +175,11 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
   const { order, methods } = state.data;
   return (
     <div className="checkout">
-      <section className="checkout-item" aria-label="購買項目">
-        {order.itemImage && <img src={order.itemImage} alt="" width={72} height={96} />}
-        <div>
-          <h2 className="checkout-item-name">{order.itemName}</h2>
-          <p className="checkout-item-sub">
-            {order.type === 'bid' ? '求購預付款，由平台託管至成交' : order.type === 'market' ? '市場掛單' : '商城訂單'}
-          </p>
-        </div>
-      </section>
+      <CheckoutItem
+        image={order.itemImage}
+        name={order.itemName}
+        sub={order.type === 'bid' ? '求購預付款，由平台託管至成交' : order.type === 'market' ? '市場掛單' : '商城訂單'}
+      />
       {order.status === 'pending' ? (
         <PendingOrder order={order} methods={methods} onChanged={state.reload} />
       ) : (
@@ -211,13 +220,7 @@ export function PayForm({ kind, id }: { kind: SaleKind; id: string | null }) {
   const order = created ?? pending;
   return (
     <div className="checkout">
-      <section className="checkout-item" aria-label="購買項目">
-        {item.image && <img src={item.image} alt="" width={72} height={96} />}
-        <div>
-          <h2 className="checkout-item-name">{item.name}</h2>
-          <p className="checkout-item-sub">{item.subtitle}</p>
-        </div>
-      </section>
+      <CheckoutItem image={item.image} name={item.name} sub={item.subtitle} />
       {order && order.status === 'pending' ? (
         <PendingOrder
           order={order}

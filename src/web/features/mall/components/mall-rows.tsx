@@ -4,20 +4,35 @@ import { formatHkd } from '../../../../shared/money';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
+import '../../../components/list-row.css';
+
+const PICTURE_SIZES = { card: [72, 101], square: [88, 88] } as const;
+
+/** A row's picture, a card's (portrait) or a product's (square); 寶 where a product has none. */
+function RowPicture({ src, shape, index }: { src: string | null; shape: 'card' | 'square'; index: number }) {
+  const [width, height] = PICTURE_SIZES[shape];
+  return src ? (
+    <img
+      className={`mall-row-image ${shape}`}
+      src={src}
+      alt=""
+      {...rowImageLoading(index)}
+      width={width}
+      height={height}
+    />
+  ) : (
+    <div className={`mall-row-image ${shape} placeholder`} aria-hidden="true">
+      寶
+    </div>
+  );
+}
 
 /** One card info of the 卡牌 tab; the whole row opens /mall/detail. */
 export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo; now: number; index?: number }) {
   const state = liveState(card, now);
   return (
-    <li className="mall-row">
-      <img
-        className="mall-row-image card"
-        src={card.image}
-        alt=""
-        {...rowImageLoading(index)}
-        width={72}
-        height={101}
-      />
+    <li className="list-row">
+      <RowPicture src={card.image} shape="card" index={index} />
       <div className="mall-row-body">
         <Link to={`/mall/detail?id=${encodeURIComponent(card.id)}`} className="mall-row-name stretched-link">
           {card.name}
@@ -42,21 +57,8 @@ export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo;
 export function ProductRow({ product, now, index = EAGER_ROWS }: { product: Product; now: number; index?: number }) {
   const state = liveState(product, now);
   return (
-    <li className="mall-row">
-      {product.image ? (
-        <img
-          className="mall-row-image square"
-          src={product.image}
-          alt=""
-          {...rowImageLoading(index)}
-          width={88}
-          height={88}
-        />
-      ) : (
-        <div className="mall-row-image square placeholder" aria-hidden="true">
-          寶
-        </div>
-      )}
+    <li className="list-row">
+      <RowPicture src={product.image} shape="square" index={index} />
       <div className="mall-row-body">
         <Link to={`/mall/goodsDetail?id=${encodeURIComponent(product.id)}`} className="mall-row-name stretched-link">
           {product.name}

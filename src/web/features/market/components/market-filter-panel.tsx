@@ -6,6 +6,7 @@ import { getCardInfos } from '../../../api/get-card-infos';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { dollarsToCents } from './market-params';
+import { ThemeSelect } from '../../../components/theme-select';
 
 /** Themes for the filter, gathered from the catalogue's card infos (there is no theme list call). */
 function useThemes() {
@@ -25,6 +26,25 @@ export interface Filters {
   rarity?: Rarity;
   min?: string;
   max?: string;
+}
+
+/** One end of the price range, typed in HK$ (empty: no bound). */
+function PriceBound(props: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <input
+      className="market-input"
+      inputMode="decimal"
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      value={props.value ?? ''}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+    />
+  );
 }
 
 /** 篩選: theme and rarity (cards), price range; checked before they apply. */
@@ -60,14 +80,7 @@ export function FilterPanel({
         <>
           <label className="market-field">
             <span>卡冊</span>
-            <select value={f.themeId ?? ''} onChange={(e) => setF({ ...f, themeId: e.target.value || undefined })}>
-              <option value="">全部卡冊</option>
-              {themes.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
+            <ThemeSelect themes={themes} value={f.themeId} onChange={(id) => setF({ ...f, themeId: id })} />
           </label>
           <fieldset className="market-field">
             <legend>稀有度</legend>
@@ -91,23 +104,9 @@ export function FilterPanel({
       <fieldset className="market-field">
         <legend>價格（港幣）</legend>
         <div className="market-price-range">
-          <input
-            className="market-input"
-            inputMode="decimal"
-            aria-label="最低價（港幣）"
-            placeholder="最低"
-            value={f.min ?? ''}
-            onChange={(e) => setF({ ...f, min: e.target.value || undefined })}
-          />
+          <PriceBound label="最低價（港幣）" placeholder="最低" value={f.min} onChange={(min) => setF({ ...f, min })} />
           <span aria-hidden="true">至</span>
-          <input
-            className="market-input"
-            inputMode="decimal"
-            aria-label="最高價（港幣）"
-            placeholder="最高"
-            value={f.max ?? ''}
-            onChange={(e) => setF({ ...f, max: e.target.value || undefined })}
-          />
+          <PriceBound label="最高價（港幣）" placeholder="最高" value={f.max} onChange={(max) => setF({ ...f, max })} />
         </div>
       </fieldset>
       {error && (

@@ -1,19 +1,3 @@
-import { useSearchParams } from 'react-router';
-
-/** Reads and updates the screen's query string (filters live there, so back and reload keep them). */
-export function useQueryState() {
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
-  return { params, update };
-}
-
 /** "128.5" (HK$) → 12850 cents; null when it is not a sum of money. */
 export function dollarsToCents(text: string): number | null {
   const t = text.trim().replace(/,/g, '');

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
 import type { ItemKind, MARKET_ROW_SORTS, SellType } from '../../../../shared/market-labels';
 import type { MarketRow } from '../../../../shared/schemas/market';
 import { PagedFrame } from '../../../components/paged-frame';
@@ -8,6 +7,7 @@ import { stores } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketRows } from '../api/list-market-rows';
 import type { Filters } from './market-filter-panel';
+import { GoButton } from './go-button';
 import { MarketRowItem } from './market-row';
 import { dollarsToCents } from './market-params';
 
@@ -30,7 +30,6 @@ export function MarketRows({
   sort: Sort;
   onClear: () => void;
 }) {
-  const navigate = useNavigate();
   const store = kind === 'card' ? stores.cardInfo : stores.product;
   const key = side === 0 ? 'sellList' : 'buyList';
   const minPrice = filters.min ? (dollarsToCents(filters.min) ?? undefined) : undefined;
@@ -57,7 +56,6 @@ export function MarketRows({
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="掛單"
       endClassName="market-list-end"
       emptyText={
@@ -71,20 +69,12 @@ export function MarketRows({
             ? {
                 title: `暫時未有${what}出售`,
                 description: '你可以把收藏中的卡牌或物品放上市場寄售。',
-                action: (
-                  <Button color="primary" onClick={() => navigate('/market/sell')}>
-                    我要出售
-                  </Button>
-                ),
+                action: <GoButton to="/market/sell">我要出售</GoButton>,
               }
             : {
                 title: `暫時未有${what}求購`,
                 description: '想要的卡牌或物品，可以先出價求購。',
-                action: (
-                  <Button color="primary" onClick={() => navigate('/market/sell?mode=buy')}>
-                    發佈求購
-                  </Button>
-                ),
+                action: <GoButton to="/market/sell?mode=buy">發佈求購</GoButton>,
               }
       }
     >

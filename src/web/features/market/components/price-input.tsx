@@ -1,6 +1,7 @@
 import { formatHkd } from '../../../../shared/money';
 import { PriceSchema, marketFee } from '../../../../shared/schemas/market';
 import { dollarsToCents } from './market-params';
+import '../../../components/pairs-list.css';
 
 /** A listing's time to live in whole days (SELL_LISTING_TTL_MS → 30). */
 export const ttlDays = (ms: number) => Math.round(ms / 86_400_000);
@@ -71,13 +72,26 @@ export function PriceInput({
   );
 }
 
-/** Price, fee (5 %, at least HK$1) and what the seller receives: the same sums the server books. */
-export function FeeSummary({ cents }: { cents: number }) {
+/**
+ * Price, fee (5 %, at least HK$1) and what the seller receives: the same sums the server books. The labels name
+ * the summary, the price and the proceeds (selling into a bid: 賣出金額, 出價, 你會收到).
+ */
+export function FeeSummary({
+  cents,
+  label = '手續費及實收',
+  priceLabel = '售價',
+  proceedsLabel = '成交後你會收到',
+}: {
+  cents: number;
+  label?: string;
+  priceLabel?: string;
+  proceedsLabel?: string;
+}) {
   const { fee, proceeds } = marketFee(cents);
   return (
-    <dl className="market-summary" aria-label="手續費及實收">
+    <dl className="pairs-list market-summary" aria-label={label}>
       <div>
-        <dt>售價</dt>
+        <dt>{priceLabel}</dt>
         <dd>{formatHkd(cents)}</dd>
       </div>
       <div>
@@ -85,7 +99,7 @@ export function FeeSummary({ cents }: { cents: number }) {
         <dd>−{formatHkd(fee)}</dd>
       </div>
       <div>
-        <dt>成交後你會收到</dt>
+        <dt>{proceedsLabel}</dt>
         <dd>{formatHkd(proceeds)}</dd>
       </div>
     </dl>

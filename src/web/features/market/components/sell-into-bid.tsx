@@ -9,6 +9,7 @@ import { useLoad } from '../../../lib/use-load';
 import { confirmOrder } from '../api/confirm-order';
 import { listConsignable } from '../api/consignable';
 import { ItemPicks } from './item-picks';
+import { FeeSummary } from './price-input';
 
 /** Whether an eligible item matches what a buy listing asks for. */
 const matches = (item: ConsignableItem, bid: Listing) =>
@@ -76,20 +77,7 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
         title={(i) => i.itemName}
         sub={(i) => i.serialLabel ?? '物品'}
       />
-      <dl className="market-summary" aria-label="賣出金額">
-        <div>
-          <dt>出價</dt>
-          <dd>{formatHkd(bid.price)}</dd>
-        </div>
-        <div>
-          <dt>手續費（5%，最少 HK$1）</dt>
-          <dd>−{formatHkd(fee)}</dd>
-        </div>
-        <div>
-          <dt>你會收到</dt>
-          <dd>{formatHkd(proceeds)}</dd>
-        </div>
-      </dl>
+      <FeeSummary cents={bid.price} label="賣出金額" priceLabel="出價" proceedsLabel="你會收到" />
       <Button block color="primary" size="large" disabled={!picked || busy} loading={busy} onClick={sell}>
         賣給他
       </Button>

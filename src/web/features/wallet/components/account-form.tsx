@@ -10,6 +10,7 @@ import type { Wallet } from '../../../../shared/schemas/wallet';
 import { isFailure } from '../../../lib/request';
 import { updatePayoutAccount } from '../api/update-payout-account';
 import { issuesOf, SmsCodeField, WalletTextField, type FieldErrors } from './wallet-fields';
+import '../../../components/form-controls.css';
 
 const ACCOUNT_HINTS: Record<PayoutMethod, string> = {
   fps: 'FPS 識別碼、手機號碼或電郵地址',
@@ -48,11 +49,11 @@ export function AccountForm({
   };
   return (
     <form className="wallet-form" onSubmit={submit} noValidate aria-label="設定收款帳戶">
-      <fieldset className="wallet-fieldset">
+      <fieldset className="bare-fieldset">
         <legend className="wallet-label">收款方式</legend>
-        <div className="wallet-methods">
+        <div className="pill-choices">
           {PAYOUT_METHODS.map((m) => (
-            <label key={m} className={method === m ? 'wallet-method selected' : 'wallet-method'}>
+            <label key={m} className={method === m ? 'pill-choice selected' : 'pill-choice'}>
               <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
               {PAYOUT_METHOD_LABELS[m]}
             </label>

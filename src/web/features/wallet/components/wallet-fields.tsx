@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { SmsAuthSendBody } from '../../../../shared/schemas/auth';
 import { AuthSmsCodeInput } from '../../../components/auth-sms-input';
+import '../../../components/form-controls.css';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -16,7 +17,7 @@ export const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) => 
 
 function FieldError({ id, text }: { id: string; text?: string }) {
   return text ? (
-    <p id={id} className="wallet-error" role="alert">
+    <p id={id} className="form-error" role="alert">
       {text}
     </p>
   ) : null;
@@ -44,7 +45,7 @@ export function WalletTextField({
       </label>
       <input
         id={id}
-        className="wallet-input"
+        className="boxed-input wallet-input"
         {...input}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -22,7 +22,6 @@ export function HistoryList({ version }: { version: number }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="收支紀錄"
       endClassName="wallet-list-end"
       emptyText={{
@@ -64,7 +63,6 @@ export function WithdrawalList({ version }: { version: number }) {
   return (
     <PagedFrame
       {...list}
-      empty={list.items.length === 0}
       what="提現紀錄"
       endClassName="wallet-list-end"
       emptyText={{ title: '未有提現紀錄', description: '餘額達 HK$100 或以上即可申請提現。' }}
