@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, MarketDetail, MarketRow } from '../../shared/schemas/market';
+import { cardInfos, listings } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { ASK_BAND, RARITY_FACTOR } from './demo-prices';
 import { seedDemoMarket } from './market-demo';
 
 describe('demo market', () => {
@@ -29,5 +32,38 @@ describe('demo market', () => {
     expect(list.every((l) => l.user.nickname.length > 0)).toBe(true);
     const audit = await t.app.services.wallet.audit();
     expect(audit.unbalanced).toEqual([]);
+  });
+
+  it('prices believably: asks near mall price × rarity, a UR never below an SSR, every bid below every ask', async () => {
+    const open = await t.db
+      .select({
+        sellType: listings.sellType,
+        price: listings.price,
+        cardInfoId: listings.cardInfoId,
+        rarity: cardInfos.rarity,
+        mall: cardInfos.priceCents,
+      })
+      .from(listings)
+      .innerJoin(cardInfos, eq(cardInfos.id, listings.cardInfoId))
+      .where(and(eq(listings.kind, 'card'), eq(listings.status, 'active')));
+    const asks = open.filter((l) => l.sellType === 0);
+    const bids = open.filter((l) => l.sellType === 1);
+    expect(asks.length).toBeGreaterThanOrEqual(8);
+    for (const a of asks) {
+      const ratio = a.price / (a.mall! * RARITY_FACTOR[a.rarity]);
+      expect(ratio, `${a.cardInfoId} asks ${a.price} (mall ${a.mall}, ${a.rarity})`).toBeGreaterThanOrEqual(
+        ASK_BAND.min,
+      );
+      expect(ratio, `${a.cardInfoId} asks ${a.price} (mall ${a.mall}, ${a.rarity})`).toBeLessThanOrEqual(ASK_BAND.max);
+    }
+    const of = (rarity: string) => asks.filter((a) => a.rarity === rarity).map((a) => a.price);
+    expect(of('UR').length).toBeGreaterThan(0);
+    expect(Math.min(...of('UR'))).toBeGreaterThanOrEqual(Math.max(...of('SSR')));
+    expect(bids.length).toBeGreaterThanOrEqual(3);
+    for (const b of bids) {
+      const cardAsks = asks.filter((a) => a.cardInfoId === b.cardInfoId).map((a) => a.price);
+      expect(cardAsks.length).toBeGreaterThan(0);
+      expect(b.price, b.cardInfoId!).toBeLessThan(Math.min(...cardAsks));
+    }
   });
 });

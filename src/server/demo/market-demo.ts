@@ -1,16 +1,17 @@
 import { hkidCheckDigit } from '../../shared/identity';
 import { ManualClock } from '../adapters/clock';
-import { anyListing, copiesOf, heldCardsOf } from '../db/demo/market-demo-rows';
+import { anyListing, copiesOf, heldCardsOf, priceFactsOf } from '../db/demo/market-demo-rows';
 import { DEMO_COLLECTORS } from '../db/seed';
 import type { Deps } from '../deps';
 import { createServices } from '../services';
+import { askPrice, bidPrice, salePrice, type PricedCardInfo } from './demo-prices';
 
 const DAY = 24 * 3600_000;
 
 /**
  * A living market on first start (issue 8): the demo collectors are verified sellers with payout
  * accounts; over the last 12 days they sold cards to each other (a price history), and they have open
- * sell and buy listings now. Everything goes through the real services (verification, listing,
+ * sell and buy listings now, all priced near each card's mall price scaled by rarity and scarcity (./demo-prices.ts). Everything goes through the real services (verification, listing,
  * ordering, the sandbox payment and settlement), on a clock that walks from 12 days ago to now.
  * Only with the sandbox provider: it is the one that can be paid without a person. Boot code: main.ts runs it
  * once the app exists, after the rows of db/seed.ts (docs/decisions/026-layers.md).
@@ -43,7 +44,11 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
   );
   const byInfo = new Map<string, typeof held>();
   for (const c of held) byInfo.set(c.cardInfoId, [...(byInfo.get(c.cardInfoId) ?? []), c]);
-  const infos = [...byInfo.keys()];
+  // Only card infos with a mall price: the market's prices are scaled from it.
+  const facts = new Map<string, PricedCardInfo>();
+  for (const f of await priceFactsOf(deps.db, [...byInfo.keys()]))
+    if (f.priceCents) facts.set(f.id, { ...f, priceCents: f.priceCents });
+  const infos = [...byInfo.keys()].filter((id) => facts.has(id));
   let key = 0;
   const actorOf = (userId: string) => actors.find((a) => a.userId === userId)!;
 
@@ -73,18 +78,21 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
     await paySandbox(buyer.userId, order.orderNo);
   }
 
-  // A price history on the first few card infos: one sale every day or two, prices drifting.
-  for (const [n, info] of infos.slice(0, 4).entries()) {
-    const copies = byInfo.get(info)!;
-    for (let k = 0; k < Math.min(5, copies.length - 2); k++) {
-      clock.advance(DAY / 2);
-      await sale(copies[k]!.id, copies[k]!.ownerId, 8_000 + n * 6_000 + k * 900 + (k % 2) * 600);
-    }
+  // A price history on every card info: a sale every few hours over ten days, prices drifting around the fair one.
+  const sales = infos.flatMap((info) =>
+    byInfo
+      .get(info)!
+      .slice(0, 3)
+      .map((copy, k) => ({ copy, price: salePrice(facts.get(info)!, k) })),
+  );
+  for (const { copy, price } of sales) {
+    clock.advance((10 * DAY) / sales.length);
+    await sale(copy.id, copy.ownerId, price);
   }
   clock.set(new Date(now.getTime() - DAY));
 
-  // Open sell listings: copies not sold above, priced around their history.
-  for (const [n, info] of infos.slice(0, 8).entries()) {
+  // Open sell listings: copies not sold above, a little above the fair price.
+  for (const info of infos) {
     const rest = (await copiesOf(deps.db, info)).filter(
       (c) => c.status === 'held' && actors.some((a) => a.userId === c.ownerId),
     );
@@ -92,19 +100,19 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
       clock.advance(30 * 60_000);
       await s.market.create(
         actorOf(c.ownerId),
-        { sell_type: 0, kind: 'card', itemId: c.id, price: 9_000 + n * 5_500 + k * 1_200 },
+        { sell_type: 0, kind: 'card', itemId: c.id, price: askPrice(facts.get(info)!, k) },
         undefined,
       );
     }
   }
 
-  // Funded buy listings (求購) for a few card infos.
-  for (const [n, info] of infos.slice(0, 3).entries()) {
+  // Funded buy listings (求購) for the first few card infos, below their asks.
+  for (const [n, info] of infos.slice(0, 4).entries()) {
     clock.advance(30 * 60_000);
     const bidder = actors[n % actors.length]!;
     const r = await s.market.create(
       bidder,
-      { sell_type: 1, kind: 'card', cardInfoId: info, price: 6_000 + n * 4_000 },
+      { sell_type: 1, kind: 'card', cardInfoId: info, price: bidPrice(facts.get(info)!) },
       `demo-bid-${n}`,
     );
     await paySandbox(bidder.userId, r.orderNo!);

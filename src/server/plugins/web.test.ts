@@ -166,6 +166,13 @@ describe('the web app served by the server', () => {
     expect(plain.body).toBe('console.log("big")');
   });
 
+  it('answers /favicon.ico with the app icon (SVG, with its type) instead of a 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toBe('<svg/>');
+  });
+
   it("does not serve the build's own records", async () => {
     const res = await app.inject({ method: 'GET', url: '/.vite/route-preloads.json' });
     expect(res.headers['content-type']).not.toContain('json');

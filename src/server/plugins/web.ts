@@ -228,6 +228,15 @@ export async function webPlugin(
   const admin = () => (production ? (adminHtml ??= readFileSync(adminFile, 'utf8')) : readFileSync(adminFile, 'utf8'));
   const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
+  // Browsers (and pages without a <link rel="icon">, such as a PDF or an old bookmark) ask for /favicon.ico:
+  // it answers the app's SVG icon with its type, which every current browser takes at any address.
+  const faviconFile = path.join(root, 'favicon.svg');
+  if (existsSync(faviconFile)) {
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(readFileSync(faviconFile)),
+    );
+  }
+
   // The home screen: the static plugin would see a directory here.
   if (hasWeb) {
     app.get('/', { schema: { hide: true } }, async (request, reply) => {

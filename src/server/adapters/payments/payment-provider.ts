@@ -66,9 +66,10 @@ export interface PaymentProviderBase {
   createCheckout(input: CheckoutInput): Promise<Checkout>;
   /**
    * For providers whose checkout needs no network call (the sandbox): the checkout computed
-   * locally, so the order is stored with it in the reservation transaction. Null otherwise.
+   * locally, so the order is stored with it in the reservation transaction. Null otherwise. `origin`: the server's
+   * address as the buyer reached it (PUBLIC_URL by default).
    */
-  localCheckout(orderNo: string): Checkout | null;
+  localCheckout(orderNo: string, origin?: string): Checkout | null;
   /** Asks the provider whether a checkout was paid (payCheck reconciliation). */
   retrievePayment(providerRef: string): Promise<ProviderPayment | null>;
   /**

@@ -96,8 +96,8 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
       return this.localCheckout(input.orderNo)!;
     },
 
-    localCheckout(orderNo) {
-      return { providerRef: newId('sbx_cs'), payUrl: `${opts.publicUrl}/pay/sandbox/${encodeURIComponent(orderNo)}` };
+    localCheckout(orderNo, origin = opts.publicUrl) {
+      return { providerRef: newId('sbx_cs'), payUrl: `${origin}/pay/sandbox/${encodeURIComponent(orderNo)}` };
     },
 
     async retrievePayment(providerRef): Promise<ProviderPayment | null> {

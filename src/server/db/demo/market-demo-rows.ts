@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { cards, listings } from '../schema';
+import { cardInfos, cards, listings } from '../schema';
 
 /*
  * What the demo market (src/server/demo/market-demo.ts) reads of the seeded rows before it trades through the
@@ -27,4 +27,18 @@ export function copiesOf(db: Executor, cardInfoId: string) {
     .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status })
     .from(cards)
     .where(eq(cards.cardInfoId, cardInfoId));
+}
+
+/** What the demo prices a card info by (src/server/demo/demo-prices.ts): mall price, rarity, edition and sold share. */
+export function priceFactsOf(db: Executor, cardInfoIds: string[]) {
+  return db
+    .select({
+      id: cardInfos.id,
+      priceCents: cardInfos.priceCents,
+      rarity: cardInfos.rarity,
+      editionSize: cardInfos.editionSize,
+      minted: cardInfos.minted,
+    })
+    .from(cardInfos)
+    .where(inArray(cardInfos.id, cardInfoIds));
 }

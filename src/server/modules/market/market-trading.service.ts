@@ -94,7 +94,12 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
    * its pay order's request is the same too: pay orders answer them all the same order (the buyer's lock and the
    * key lookup, ordering.service.ts), however many arrive at once.
    */
-  async function createBuy(actor: Actor, input: CreateInput & { sell_type: 1 }, idempotencyKey: string) {
+  async function createBuy(
+    actor: Actor,
+    input: CreateInput & { sell_type: 1 },
+    idempotencyKey: string,
+    origin: string | undefined,
+  ) {
     const now = deps.clock.now();
     await requireTrader(deps.db, actor.userId, false);
     // Orders made before listings were named after their key still answer their own listing.
@@ -115,16 +120,24 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         status: 'pending_payment',
       });
     }
-    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id }, idempotencyKey);
+    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id }, idempotencyKey, origin);
     return created((await repo.listing(deps.db, id))!, actor, order);
   }
 
   return {
-    /** `market/create`: a sell listing of an owned item, or a buy listing with its `bid` pay order. */
-    async create(actor: Actor, input: CreateInput, idempotencyKey: string | undefined): Promise<CreateListingResult> {
+    /**
+     * `market/create`: a sell listing of an owned item, or a buy listing with its `bid` pay order (its checkout on
+     * `origin`, the route's requestOrigin; PUBLIC_URL by default).
+     */
+    async create(
+      actor: Actor,
+      input: CreateInput,
+      idempotencyKey: string | undefined,
+      origin?: string,
+    ): Promise<CreateListingResult> {
       if (input.sell_type === 1) {
         if (!idempotencyKey) throw invalid('缺少 Idempotency-Key 標頭，請重新提交');
-        return createBuy(actor, input, idempotencyKey);
+        return createBuy(actor, input, idempotencyKey, origin);
       }
       if (!idempotencyKey) return createSell(actor, input, newId('lst'));
       // Every attempt of one key names the same listing: once one has listed the item, the others (at once or

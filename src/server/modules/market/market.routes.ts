@@ -40,6 +40,7 @@ import {
   userRoutes,
 } from '../../http';
 import { MARKET_TAG } from './market.service';
+import { requestOrigin } from '../../request-origin';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
 
@@ -115,7 +116,12 @@ export async function marketRoutes(app: FastifyInstance) {
     },
     async (req) =>
       ok(
-        await market.create(requireUser(req), req.body, req.headers[IDEMPOTENCY_HEADER]),
+        await market.create(
+          requireUser(req),
+          req.body,
+          req.headers[IDEMPOTENCY_HEADER],
+          requestOrigin(app.deps.config, req),
+        ),
         req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款',
       ),
   );

@@ -51,9 +51,9 @@ export function createOrdering(
   }
 
   /** Opens the provider's checkout for a committed order (outside the reservation transaction). */
-  async function ensureCheckout(order: PayOrderRow): Promise<PayOrderRow> {
+  async function ensureCheckout(order: PayOrderRow, origin: string): Promise<PayOrderRow> {
     if (order.payUrl || order.status !== 'pending') return order;
-    const back = `${deps.config.publicUrl}${payOrderReturnPath(order)}`;
+    const back = `${origin}${payOrderReturnPath(order)}`;
     try {
       const checkout = await provider.createCheckout({
         orderNo: order.orderNo,
@@ -103,9 +103,15 @@ export function createOrdering(
 
     /**
      * Creates a pay order and reserves what it buys, in one transaction per buyer; the same
-     * idempotency key from the same buyer answers the same order.
+     * idempotency key from the same buyer answers the same order. `origin`: where the checkout and the way back
+     * start (the route's requestOrigin; PUBLIC_URL by default).
      */
-    async create(actor: Actor, input: PayOrderInput, idempotencyKey: string): Promise<PayOrder> {
+    async create(
+      actor: Actor,
+      input: PayOrderInput,
+      idempotencyKey: string,
+      origin: string = deps.config.publicUrl,
+    ): Promise<PayOrder> {
       const type = orderTypes.get(input.type);
       const itemId = type.itemId(input);
       // A market order buys its one listing.
@@ -152,7 +158,7 @@ export function createOrdering(
             inserted: repo.insert(tx, {
               id: newId('pord'),
               orderNo,
-              ...(provider.localCheckout(orderNo) ?? {}),
+              ...(provider.localCheckout(orderNo, origin) ?? {}),
               type: input.type,
               buyerId: actor.userId,
               ...item,
@@ -180,7 +186,7 @@ export function createOrdering(
         });
       // The statement that rolled the transaction back, if one did: no order exists then.
       const order = found ?? (await settled(last))!;
-      return view(await ensureCheckout(order));
+      return view(await ensureCheckout(order, origin));
     },
 
     /** The buyer's own order; an overdue pending order is expired on the way. */

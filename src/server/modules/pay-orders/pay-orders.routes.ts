@@ -11,6 +11,7 @@ import {
   PaymentMethodSchema,
 } from '../../../shared/schemas/pay-orders';
 import { ok, reply, requireUser, signedIn, typed } from '../../http';
+import { requestOrigin } from '../../request-origin';
 
 const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
 
@@ -35,7 +36,7 @@ export async function payOrderRoutes(app: FastifyInstance) {
       const key = req.headers[IDEMPOTENCY_HEADER];
       const refusal = payOrders.refusalFromMemory(req.body, key);
       if (refusal) throw refusal;
-      return ok(await payOrders.create(await signedIn(req), req.body, key));
+      return ok(await payOrders.create(await signedIn(req), req.body, key, requestOrigin(app.deps.config, req)));
     },
   );
 

@@ -189,6 +189,7 @@ describe('pay orders API (sandbox provider)', () => {
     expect(page.body).toContain('取消付款');
     expect(page.body).toContain('HK$198.00');
     expect(page.body).not.toContain('<script');
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
 
     const confirm = await t.app.inject({
