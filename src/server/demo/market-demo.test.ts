@@ -32,6 +32,17 @@ describe('demo market', () => {
     expect(list.every((l) => l.user.nickname.length > 0)).toBe(true);
     const audit = await t.app.services.wallet.audit();
     expect(audit.unbalanced).toEqual([]);
+    // The books after the demo (decision 025): the trial balance nets to 0 and reconciliation finds nothing.
+    const { ledger } = t.app.services;
+    const books = await ledger.trialBalance({ userId: '', sessionId: 'demo', roles: ['admin'], requestId: 'demo' });
+    console.log(
+      `demo books: ${books.accounts
+        .filter((a) => a.accounts > 0)
+        .map((a) => `${a.type} ${a.balance} over ${a.accounts}`)
+        .join(', ')}; total ${books.total}`,
+    );
+    expect(books.total).toBe(0);
+    expect((await ledger.reconcile()).exceptions).toEqual([]);
   });
 
   it('prices believably: asks near mall price × rarity, a UR never below an SSR, every bid below every ask', async () => {
