@@ -58,7 +58,7 @@ function ProfileHeader() {
         <p className="profile-name">
           {user.nickname || '未設定暱稱'}{' '}
           {user.verified ? (
-            <Tag color="success" fill="outline">
+            <Tag color="success" fill="outline" className="profile-verified">
               已實名認證
             </Tag>
           ) : null}
