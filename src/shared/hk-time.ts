@@ -59,12 +59,16 @@ export function formatHkDayTime(iso: string | Date): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Time left as `2 日 03:04:05` or `03:04:05` (whole seconds, rounded down). */
-export function formatCountdown(ms: number): string {
+/**
+ * Time left as `2 日 03:04:05` or `03:04:05` (whole seconds, rounded down). `short` leaves out the seconds while
+ * a day or more is left (`2 日 03:04`), for a badge in a narrow tile.
+ */
+export function formatCountdown(ms: number, { short = false }: { short?: boolean } = {}): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86400);
-  const hms = `${pad(Math.floor((total % 86400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-  return days > 0 ? `${days} 日 ${hms}` : hms;
+  const hm = `${pad(Math.floor((total % 86400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}`;
+  if (days === 0) return `${hm}:${pad(total % 60)}`;
+  return short ? `${days} 日 ${hm}` : `${days} 日 ${hm}:${pad(total % 60)}`;
 }
 
 /** Minutes and seconds left, as `14:59` (rounded up, so the last second still shows 00:01). */

@@ -184,6 +184,8 @@ async function prepareUser(browser: Browser): Promise<void> {
       signedIn: true,
     })),
     { name: '/pay/sandbox (模擬付款)', url: checkout, signedIn: true },
+    // Sheets, opened: /market's filter sheet was once 470 px wide on a 390 px screen.
+    { name: '/market (篩選)', url: '/market', signedIn: true, open: /^篩選/ },
     // Signed out, the screens that show something else then.
     ...(['/login', '/register', '/my/card'] as const).map((path) => ({
       name: `${path} (signed out)`,
@@ -223,6 +225,13 @@ export async function visit(page: Page, v: Visit): Promise<void> {
     await appLive(page);
     await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
     await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
+    if (v.open) {
+      await page.getByRole('button', { name: v.open }).first().click();
+      // antd-mobile's Popup slides up: checked once it rests on the bottom edge.
+      await expect
+        .poll(() => page.locator('.adm-popup-body').evaluate((e) => innerHeight - e.getBoundingClientRect().bottom))
+        .toBe(0);
+    }
   }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

@@ -102,7 +102,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     sold: 120,
     perUserLimit: 5,
     sort: 1,
-    description: '可於寶庫商城購買任何實物商品時使用，有效期一年。購買後存放於「我的物品」。',
+    description: '可於寶庫商城購買任何實物商品時使用，有效期一年。購買後存放於「我的實物」。',
   },
   {
     id: 'prd_wallpaper',

@@ -8,10 +8,10 @@ import {
   GiftOutline,
   PhoneFill,
   PicturesOutline,
-  ReceiptOutline,
   SendOutline,
   StarOutline,
   TruckOutline,
+  UnorderedListOutline,
   UserCircleOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -28,7 +28,7 @@ const ENTRIES: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/my/theme', label: '我的卡冊', icon: <PicturesOutline aria-hidden="true" /> },
   { to: '/my/card', label: '兌換卡牌', icon: <GiftOutline aria-hidden="true" /> },
   { to: '/my/rights', label: '我的權益', icon: <CheckShieldOutline aria-hidden="true" /> },
-  { to: '/my/collection/order', label: '卡牌訂單', icon: <ReceiptOutline aria-hidden="true" /> },
+  { to: '/my/collection/order', label: '卡牌訂單', icon: <UnorderedListOutline aria-hidden="true" /> },
   { to: '/my/entity', label: '我的實物', icon: <SendOutline aria-hidden="true" /> },
   { to: '/my/entity/order', label: '提貨訂單', icon: <TruckOutline aria-hidden="true" /> },
   { to: '/my/address', label: '收貨地址', icon: <EnvironmentOutline aria-hidden="true" /> },
@@ -58,7 +58,7 @@ function ProfileHeader() {
         <p className="profile-name">
           {user.nickname || '未設定暱稱'}{' '}
           {user.verified ? (
-            <Tag color="success" fill="outline">
+            <Tag color="success" fill="outline" className="profile-verified">
               已實名認證
             </Tag>
           ) : null}

@@ -44,6 +44,7 @@ export default function RegisterScreen() {
       </Form.Item>
       <Form.Item name="agreePrivacy" valuePropName="checked" rules={[ConsentRule]} initialValue={false}>
         <CheckboxField
+          hint="須同意私隱政策才可註冊。"
           label={
             <>
               我已閱讀並同意<Link to="/my/privacy">私隱政策</Link>

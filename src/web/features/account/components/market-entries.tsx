@@ -1,5 +1,5 @@
 import { List } from 'antd-mobile';
-import { AddSquareOutline, PayCircleOutline, UserContactOutline } from 'antd-mobile-icons';
+import { AddSquareOutline, BankcardOutline, UserContactOutline } from 'antd-mobile-icons';
 import { formatHkd } from '../../../../shared/money';
 import { LinkItem } from '../../../components/link-item';
 import { useLoad } from '../../../lib/use-load';
@@ -14,7 +14,7 @@ export function MarketEntries() {
   return (
     <nav aria-label="市場及錢包">
       <List className="section-list">
-        <LinkItem to="/my/payment" prefix={<PayCircleOutline aria-hidden="true" />} extra={balance}>
+        <LinkItem to="/my/payment" prefix={<BankcardOutline aria-hidden="true" />} extra={balance}>
           錢包及收款
         </LinkItem>
         <LinkItem to="/my/verify" prefix={<UserContactOutline aria-hidden="true" />} extra={verified}>

@@ -68,7 +68,7 @@ function Pending({ order }: { order: PayOrder }) {
 
 function paidText(order: PayOrder): string {
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
-  if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的物品」。';
+  if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
   return '卡牌已加入「我的收藏」。';
 }
 
@@ -119,7 +119,7 @@ function Paid({ order }: { order: PayOrder }) {
               navigate(order.type === 'product' || order.goods.length > 0 ? '/my/entity' : '/my/collection')
             }
           >
-            {order.type === 'product' || order.goods.length > 0 ? '查看我的物品' : '查看我的收藏'}
+            {order.type === 'product' || order.goods.length > 0 ? '查看我的實物' : '查看我的收藏'}
           </Button>
         )}
         <Button

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 
-/** A card picture with its name, serial and rarity; greyed when the user does not have it. */
+/** A card picture with its name and serial (the art carries the rarity; the alt text says it); greyed when the user does not have it. */
 export function CardTile({
   name,
   image,
@@ -28,7 +28,6 @@ export function CardTile({
           alt={cardArtAlt({ name, rarity, serial: serialLabel })}
           loading="lazy"
         />
-        <span className={`rarity-badge rarity-${rarity.toLowerCase()}`}>{rarity}</span>
         {badge}
       </span>
       <span className="card-tile-name">{name}</span>

@@ -10,9 +10,22 @@ const COLORS: Record<SaleState, string> = {
   not_for_sale: 'default',
 };
 
-/** 即將開售 (with the countdown) / 發售中 / 已售罄 / 已結束 / 非賣品. */
-export function SaleBadge({ state, startsAt, now }: { state: SaleState; startsAt: string | null; now: number }) {
-  const countdown = state === 'upcoming' && startsAt ? formatCountdown(Date.parse(startsAt) - now) : null;
+/**
+ * 即將開售 (with the countdown) / 發售中 / 已售罄 / 已結束 / 非賣品. `short`: the countdown without seconds while a
+ * day or more is left, so the badge keeps to one line in a 128 px tile (the home carousel).
+ */
+export function SaleBadge({
+  state,
+  startsAt,
+  now,
+  short = false,
+}: {
+  state: SaleState;
+  startsAt: string | null;
+  now: number;
+  short?: boolean;
+}) {
+  const countdown = state === 'upcoming' && startsAt ? formatCountdown(Date.parse(startsAt) - now, { short }) : null;
   return (
     <Tag
       color={COLORS[state]}

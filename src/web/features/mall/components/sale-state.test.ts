@@ -37,6 +37,8 @@ describe('formatCountdown', () => {
     expect(formatCountdown(3_661_000)).toBe('01:01:01');
     expect(formatCountdown(2 * 86_400_000 + 5_000)).toBe('2 日 00:00:05');
     expect(formatCountdown(-5)).toBe('00:00:00');
+    expect(formatCountdown(86_400_000 + 86_399_000, { short: true })).toBe('1 日 23:59');
+    expect(formatCountdown(3_661_000, { short: true })).toBe('01:01:01');
   });
 });
 
