@@ -2,11 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { RegionBoundary } from '../components/region-boundary';
 import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
-import { LoadingState } from '../components/state-views';
+import { Skeleton } from '../components/skeleton';
+import { useSession } from '../lib/stores';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { DropsSection } from '../features/mall/components/drops-section';
 import { useHeroShown } from '../lib/use-painted';
 import { loadChunk } from './lazy-screen';
+import './home.css';
 
 // Below the fold on a phone: its list, image and tag components come once the first banner is on screen.
 const LatestArticles = lazy(() =>
@@ -37,11 +39,42 @@ function Shortcuts() {
   );
 }
 
+/** Where the articles will be: their heading and row shapes, so nothing moves when they arrive. */
+function ArticlesPlaceholder() {
+  return (
+    <section className="section" aria-label="最新消息">
+      <h2 className="section-title">最新消息</h2>
+      <Skeleton shape="row" count={3} label="正在載入文章…" />
+    </section>
+  );
+}
+
+/** For a visitor who is not signed in: what Trove is, in one line, and the way in. */
+function Welcome() {
+  return (
+    <section className="welcome" aria-labelledby="welcome-title">
+      <h2 id="welcome-title" className="welcome-title">
+        限量卡牌、實物兌換、玩家市場，一個寶庫搞掂
+      </h2>
+      <div className="welcome-actions">
+        <Link to="/login" className="state-button state-button-solid">
+          登入
+        </Link>
+        <Link to="/register" className="state-button">
+          註冊
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** "/": composed from the features (each region fails on its own). */
 export default function HomeScreen() {
   const heroShown = useHeroShown();
+  const signedIn = useSession() !== null;
   return (
     <>
+      {signedIn ? null : <Welcome />}
       <RegionBoundary region="橫額">
         <BannerCarousel />
       </RegionBoundary>
@@ -50,8 +83,8 @@ export default function HomeScreen() {
         <DropsSection />
       </RegionBoundary>
       <RegionBoundary region="最新消息">
-        <Suspense fallback={<LoadingState label="正在載入文章…" />}>
-          {heroShown ? <LatestArticles /> : <LoadingState label="正在載入文章…" />}
+        <Suspense fallback={<ArticlesPlaceholder />}>
+          {heroShown ? <LatestArticles /> : <ArticlesPlaceholder />}
         </Suspense>
       </RegionBoundary>
     </>

@@ -77,7 +77,6 @@ export function showInfiniteScroll() {
   });
 }
 
-/** afterEach: unmount, restore the navigator, `fetch` and every spy. */
 /** Puts the server's first answers (`{ [url]: envelope }`) in the page, as the web plugin does. */
 export function embedFirstAnswers(answers: Record<string, unknown>) {
   const block = document.createElement('script');
@@ -88,6 +87,7 @@ export function embedFirstAnswers(answers: Record<string, unknown>) {
   resetFirstAnswers();
 }
 
+/** afterEach: unmount, restore the navigator, `fetch` and every spy. */
 export function resetScreenTest() {
   cleanup();
   document.getElementById(FIRST_ANSWERS_ID)?.remove();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { Banner } from '../../../../shared/schemas/content';
 import { useBanners } from '../api/get-banners';
-import { LoadingState } from '../../../components/state-views';
+import { Skeleton } from '../../../components/skeleton';
 import { markHeroShown, useHeroShown } from '../../../lib/use-painted';
 import { BannerLink } from './banner-link';
 
@@ -27,8 +27,8 @@ export function BannerCarousel() {
   if (status === 'loading' && banners.length === 0) {
     // The banner's own box, so the sections below do not move when it arrives.
     return (
-      <div className="banner-carousel banner-slot">
-        <LoadingState label="正在載入橫額…" />
+      <div className="banner-carousel">
+        <Skeleton shape="banner" label="正在載入橫額…" />
       </div>
     );
   }

@@ -1,7 +1,8 @@
 import { Image, List, Tag } from 'antd-mobile';
 import { useLatestArticles } from '../api/get-articles';
 import { LinkItem } from '../../../components/link-item';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState, ErrorState } from '../../../components/state-views';
 import { formatHkDate } from '../../../../shared/hk-time';
 
 /** The newest articles; a tap opens /mall/article?id=. */
@@ -9,7 +10,7 @@ export function LatestArticles({ count = 5 }: { count?: number }) {
   const { status, articles, reload } = useLatestArticles(count);
 
   let body;
-  if (status === 'loading' && articles.length === 0) body = <LoadingState label="正在載入文章…" />;
+  if (status === 'loading' && articles.length === 0) body = <Skeleton shape="row" count={3} label="正在載入文章…" />;
   else if (status === 'error' && articles.length === 0) body = <ErrorState title="未能載入文章" onRetry={reload} />;
   else if (articles.length === 0) body = <EmptyState title="暫時未有文章" description="稍後再來看看最新公告及攻略。" />;
   else {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { CardInfo } from '../../../../shared/schemas/catalogue';
 import { formatHkd } from '../../../../shared/money';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState, ErrorState } from '../../../components/state-views';
 import { useNow } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
 import { getCardInfos } from '../../../api/get-card-infos';
@@ -21,12 +22,7 @@ export function DropsSection({ count = 10 }: { count?: number }) {
 
   let body;
   // The strip's own height while it loads, so the articles below do not move when it arrives.
-  if (drops.status === 'loading')
-    body = (
-      <div className="drops-placeholder">
-        <LoadingState label="正在載入發售資訊…" />
-      </div>
-    );
+  if (drops.status === 'loading') body = <Skeleton shape="tile" count={3} label="正在載入發售資訊…" />;
   else if (drops.status === 'error') body = <ErrorState title="未能載入發售資訊" onRetry={drops.reload} />;
   else if (items.length === 0) {
     body = (
