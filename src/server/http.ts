@@ -30,6 +30,8 @@ declare module 'fastify' {
      * every caller (never one that reads the signed-in user). Unset: `no-store`.
      */
     cache?: string;
+    /** A multipart route's refusals in its own words: a file over its limit, and too many form fields. */
+    upload?: { tooLarge: string; fields: string };
   }
 }
 

@@ -150,11 +150,11 @@ const FASTIFY_CODES: Record<string, [ErrorKind, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid', '請求內容不能為空'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['invalid', '不支援此內容類型，請以 JSON 提交'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid', '請求長度不正確'],
-  // Uploads (@fastify/multipart, /api/admin/uploads).
-  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', '圖片不能超過 10 MB'],
+  // Uploads (@fastify/multipart): the limits' words come from the route's `config.upload`.
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', '檔案太大'],
   FST_FILES_LIMIT: ['invalid', '每次只可上載一個檔案'],
-  FST_FIELDS_LIMIT: ['invalid', '表單欄位太多：只需「file」及「purpose」'],
-  FST_PARTS_LIMIT: ['invalid', '表單欄位太多：只需「file」及「purpose」'],
+  FST_FIELDS_LIMIT: ['invalid', '表單欄位太多'],
+  FST_PARTS_LIMIT: ['invalid', '表單欄位太多'],
   FST_PROTO_VIOLATION: ['invalid', '表單欄位名稱不正確'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: ['invalid', '請以 multipart/form-data 上載圖片'],
 };
@@ -184,7 +184,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const fe = err as FastifyError;
     const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
     if (known) {
-      const appErr = new AppError(known[0], known[1]);
+      const upload = request.routeOptions.config?.upload;
+      const words =
+        upload && fe.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? upload.tooLarge
+          : upload && (fe.code === 'FST_FIELDS_LIMIT' || fe.code === 'FST_PARTS_LIMIT')
+            ? upload.fields
+            : known[1];
+      const appErr = new AppError(known[0], words);
       return send(reply, appErr.code, appErr.message);
     }
     if (fe.statusCode === 429) return send(reply, 429, '操作過於頻繁，請稍後再試');

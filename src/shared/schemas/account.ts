@@ -3,6 +3,11 @@ import { NicknameSchema, PhoneSchema, SmsCodeSchema } from './auth';
 
 export const BIO_MAX = 200;
 
+/** `user/avatarUpload`: a photo of at most 5 MB, kept as a 512 × 512 WebP without its EXIF data. */
+export const AVATAR_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_PHOTO_SIZE = 512;
+export const AVATAR_PHOTO_TOO_LARGE = '相片不能超過 5 MB';
+
 export const BioSchema = z.string({ error: '「簡介」格式不正確' }).trim().max(BIO_MAX, `簡介最多 ${BIO_MAX} 個字`);
 
 /** `user/updateInfo`: any of nickname, bio and avatar (a preset, or the image of a card the user holds). */

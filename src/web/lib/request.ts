@@ -195,6 +195,8 @@ async function sendEnvelope<T>(
 
   const loading = opts?.loading !== false;
   const hasBody = method === 'POST' && init.body !== undefined;
+  // A form (a photo upload) goes as it is: the browser writes its multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   if (loading) startLoading();
@@ -203,8 +205,8 @@ async function sendEnvelope<T>(
   try {
     const res = await fetch(url, {
       method,
-      headers: headers(hasBody, opts?.headers),
-      body: hasBody ? JSON.stringify(init.body) : undefined,
+      headers: headers(hasBody && !isForm, opts?.headers),
+      body: isForm ? (init.body as FormData) : hasBody ? JSON.stringify(init.body) : undefined,
       credentials: 'include',
       signal: controller.signal,
     });

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { AdminUploadSchema, UPLOAD_MAX_BYTES, UploadPurposeSchema } from '../../../shared/schemas/admin-uploads';
+import {
+  AdminUploadSchema,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
+  UploadPurposeSchema,
+} from '../../../shared/schemas/admin-uploads';
+import { fileField } from './image-input';
 import { adminRoutes, ok, reply, requireAdmin } from '../../http';
 
 /** The multipart form: the image in `file`, what it is for in `purpose`. */
 const UploadBodySchema = z.strictObject({
-  file: z
-    .custom<Buffer>((v) => Buffer.isBuffer(v), { message: '請以 multipart/form-data 的「file」欄位上載圖片' })
-    .meta({ type: 'string', format: 'binary' }),
+  file: fileField('請以 multipart/form-data 的「file」欄位上載圖片'),
   purpose: UploadPurposeSchema,
 });
 
@@ -32,6 +36,7 @@ export async function adminUploadRoutes(app: FastifyInstance) {
         response: reply(AdminUploadSchema),
       },
       bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+      config: { upload: { tooLarge: UPLOAD_TOO_LARGE, fields: '表單欄位太多：只需「file」及「purpose」' } },
     },
     async (req) =>
       ok(await uploads.upload(requireAdmin(req), { purpose: req.body.purpose, file: req.body.file }), '已上載圖片'),

@@ -1,9 +1,11 @@
 import sharp from 'sharp';
 import type { Deps } from '../../deps';
 import { AppError, invalid } from '../../errors';
+import { isUndecodable, MAX_PIXELS, NOT_AN_IMAGE, readImageHeader } from './image-input';
 import { newId } from '../../adapters/ids';
 import {
   UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
   UPLOAD_WIDTHS,
   type AdminUpload,
   type UploadPurpose,
@@ -11,12 +13,6 @@ import {
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import { createUploadsRepository, type UploadsRepository } from './uploads.repository';
-
-/** What sharp may decode: photographs and drawings. SVG is left out (a document that can reference other files). */
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** Decompression bombs: a small file that decodes to a huge bitmap is refused before it is decoded. */
-const MAX_PIXELS = 50_000_000;
-const NOT_AN_IMAGE = '只接受圖片檔案（JPEG、PNG、WebP、GIF、AVIF 或 HEIC）';
 
 /**
  * Image uploads for the back office: the type is sniffed from the bytes (never the name), each image is
@@ -33,16 +29,7 @@ export function createUploadsService(
       op: Operator,
       input: { purpose: UploadPurpose; file: Buffer; filename?: string },
     ): Promise<AdminUpload> {
-      if (input.file.length === 0) throw invalid('請選擇要上載的圖片');
-      if (input.file.length > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', '圖片不能超過 10 MB');
-      let meta: sharp.Metadata;
-      try {
-        meta = await sharp(input.file, { limitInputPixels: MAX_PIXELS }).metadata();
-      } catch {
-        throw invalid(NOT_AN_IMAGE);
-      }
-      if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw invalid(NOT_AN_IMAGE);
-      if (meta.width * meta.height > MAX_PIXELS) throw invalid('圖片尺寸過大（最多 5,000 萬像素）');
+      const meta = await readImageHeader(input.file, { maxBytes: UPLOAD_MAX_BYTES, tooLarge: UPLOAD_TOO_LARGE });
       // EXIF orientation applied first, so the width is the one people see.
       const seenWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
       const widths = UPLOAD_WIDTHS.filter((w) => w <= seenWidth);
@@ -69,13 +56,7 @@ export function createUploadsService(
       } catch (err) {
         await removeAll(variants.map((v) => v.key));
         if (err instanceof AppError) throw err;
-        // A file sharp could read the header of but not decode: still the caller's file, not our fault.
-        if (
-          variants.length === 0 &&
-          err instanceof Error &&
-          /Input|unsupported|corrupt|VipsJpeg|premature/i.test(err.message)
-        )
-          throw invalid(NOT_AN_IMAGE);
+        if (variants.length === 0 && isUndecodable(err)) throw invalid(NOT_AN_IMAGE);
         throw err;
       }
       const main = variants.find((v) => v.width === 640) ?? variants[variants.length - 1]!;

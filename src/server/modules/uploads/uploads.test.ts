@@ -3,24 +3,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { auditOf, signInOperator } from '../../testing/operator';
 import { signIn } from '../collection/collection-fixtures';
-
-/** A multipart/form-data body with the given parts. */
-function form(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = `----trove${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { postForm, type FormPart } from '../../testing/multipart';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
@@ -31,15 +14,8 @@ describe('admin uploads API', () => {
   let t: TestApp;
   let op: { token: string; userId: string };
   let user: { token: string };
-  const upload = (parts: Parameters<typeof form>[0], token: string | null = op.token) => {
-    const f = form(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads',
-      payload: f.payload,
-      headers: { ...f.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  };
+  const upload = (parts: FormPart[], token: string | null = op.token) =>
+    postForm(t.app, '/api/admin/uploads', parts, token);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -43,6 +43,9 @@ beforeEach(() => {
           ...AVATAR_PRESETS.map((p) => ({ ...p, kind: 'preset' })),
           { image: '/media/cards/fire.svg', label: '火龍', kind: 'card' },
         ]);
+      case '/api/user/avatarUpload':
+        user = { ...user, avatar: '/uploads/avatar/ava_PHOTO.webp' };
+        return ok(user, '頭像已更新');
       case '/api/sms/authSend':
       case '/api/sms/send':
         return ok({ resendAfterSeconds: 60 });
@@ -117,6 +120,35 @@ describe('/my/avatar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my'));
     expect(bodyOf('user/updateInfo')).toEqual({ avatar: '/media/cards/fire.svg' });
     expect(readSession()!.user.avatar).toBe('/media/cards/fire.svg');
+  });
+});
+
+describe('/my/avatar photo', () => {
+  const choose = (file: File) =>
+    act(async () => {
+      fireEvent.change(screen.getByLabelText('上載相片'), { target: { files: [file] } });
+    });
+
+  it('uploads a photo as a form with its file, and makes it the avatar at once', async () => {
+    const router = renderAt('/my/avatar');
+    const input = (await screen.findByLabelText('上載相片')) as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.getAttribute('aria-describedby')).toBe('avatar-upload-hint');
+    await choose(new File([new Uint8Array([1, 2, 3])], 'me.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my'));
+    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/user/avatarUpload')!;
+    expect(init.body).toBeInstanceOf(FormData);
+    expect(((init.body as FormData).get('file') as File).name).toBe('me.jpg');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(readSession()!.user.avatar).toBe('/uploads/avatar/ava_PHOTO.webp');
+  });
+
+  it('refuses a photo over 5 MB on the device, without sending it', async () => {
+    renderAt('/my/avatar');
+    await screen.findByLabelText('上載相片');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    await choose(big);
+    expect(requested('user/avatarUpload')).toHaveLength(0);
   });
 });
 

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Avatar, Button, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import type { AvatarOption } from '../../../shared/schemas/account';
+import { AVATAR_PHOTO_MAX_BYTES, AVATAR_PHOTO_TOO_LARGE, type AvatarOption } from '../../../shared/schemas/account';
 import { ErrorState, LoadingState } from '../../components/state-views';
 import { isFailure } from '../../lib/request';
 import { useSession } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { getAvatarOptions } from './api/get-avatar-options';
 import { updateInfo } from './api/update-info';
+import { uploadAvatar } from './api/upload-avatar';
 import './account.css';
 
 function OptionGroup({
@@ -44,7 +45,47 @@ function OptionGroup({
   );
 }
 
-/** /my/avatar: pick a preset avatar or the image of a card the user holds → user/updateInfo. */
+/** 上載相片: a photo from the device becomes the avatar at once (user/avatarUpload), cropped square by the server. */
+function PhotoUpload({ onDone }: { onDone: () => void }) {
+  const [uploading, setUploading] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > AVATAR_PHOTO_MAX_BYTES) {
+      Toast.show({ content: AVATAR_PHOTO_TOO_LARGE });
+      return;
+    }
+    setUploading(true);
+    const result = await uploadAvatar(file);
+    setUploading(false);
+    if (isFailure(result)) return;
+    Toast.show({ icon: 'success', content: '頭像已更新' });
+    onDone();
+  };
+  return (
+    <div className="avatar-group">
+      <h2 className="section-title">我的相片</h2>
+      <label className="state-button avatar-upload">
+        {uploading ? '正在上載…' : '上載相片'}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif"
+          className="visually-hidden"
+          aria-describedby="avatar-upload-hint"
+          disabled={uploading}
+          onChange={(e) => {
+            void pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <p id="avatar-upload-hint" className="form-note">
+        JPEG、PNG、WebP 或 HEIC，最大 5 MB；會裁成正方形，並移除相片的拍攝資料（EXIF）。
+      </p>
+    </div>
+  );
+}
+
+/** /my/avatar: upload a photo, or pick a preset avatar or the image of a card the user holds → user/updateInfo. */
 export default function AvatarScreen() {
   const session = useSession();
   const options = useLoad(getAvatarOptions, []);
@@ -82,9 +123,10 @@ export default function AvatarScreen() {
         <p className="goods-meta">
           {picked && picked !== current
             ? '已選擇新頭像，按「儲存頭像」套用。'
-            : '選擇一個預設頭像，或你持有的卡牌圖片。'}
+            : '上載相片，或選擇一個預設頭像或你持有的卡牌圖片。'}
         </p>
       </div>
+      <PhotoUpload onDone={() => navigate('/my', { replace: true })} />
       <OptionGroup legend="預設頭像" options={presets} value={value} onChange={setPicked} />
       {cards.length > 0 ? (
         <OptionGroup legend="我的卡牌" options={cards} value={value} onChange={setPicked} />
