@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { hkidCheckDigit } from '../../src/shared/identity';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
-import { focusSweep, freezeTransitions } from './focus-checks';
+import { focusSweep, freezeTransitions, openSheet } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { registerOperator } from './back-office';
@@ -182,8 +182,13 @@ async function prepareUser(browser: Browser): Promise<void> {
       signedIn: true,
     })),
     { name: '/pay/sandbox (模擬付款)', url: checkout, signedIn: true },
-    // Sheets, opened: /market's filter sheet was once 470 px wide on a 390 px screen.
+    // Sheets and dialogs, opened: /market's filter sheet was once 470 px wide on a 390 px screen.
     { name: '/market (篩選)', url: '/market', signedIn: true, open: /^篩選/ },
+    { name: '/my/collection (卡牌詳情)', url: '/my/collection', signedIn: true, open: /，查看詳情$/ },
+    { name: '/my/entity (物品詳情)', url: '/my/entity', signedIn: true, open: /」詳情$/ },
+    { name: '/my/entity (更換地址)', url: '/my/entity', signedIn: true, open: '更換地址' },
+    { name: '/my/address (刪除地址)', url: '/my/address', signedIn: true, open: /^刪除「/ },
+    { name: '/my (登出)', url: '/my', signedIn: true, open: '登出' },
     // Signed out, the screens that show something else then.
     ...(['/login', '/register', '/my/card'] as const).map((path) => ({
       name: `${path} (signed out)`,
@@ -224,11 +229,7 @@ export async function visit(page: Page, v: Visit): Promise<void> {
     await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
     await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
     if (v.open) {
-      await page.getByRole('button', { name: v.open }).first().click();
-      // antd-mobile's Popup slides up: checked once it rests on the bottom edge.
-      await expect
-        .poll(() => page.locator('.adm-popup-body').evaluate((e) => innerHeight - e.getBoundingClientRect().bottom))
-        .toBe(0);
+      await openSheet(page, v.open);
     }
   }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -272,6 +273,8 @@ export async function narrowChecks(page: Page, v: Visit): Promise<string[]> {
   if (!heading.trim()) problems.push('no heading names the screen');
   else if (!title.includes(heading.trim()))
     problems.push(`document.title "${title}" does not name the screen "${heading}"`);
+  // An opened sheet or dialog is a screen too: axe audits it (the back office's are audited by a11y-admin.spec.ts).
+  if (v.open && !v.admin) await expectNoAxeViolations(page, v.name);
   const focus = await focusSweep(page, v.admin ? 60 : 30);
   if (focus.stops === 0) problems.push('no Tab stop');
   problems.push(...focus.problems);

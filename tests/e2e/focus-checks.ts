@@ -173,3 +173,19 @@ export async function focusSweep(page: Page, max = 30): Promise<FocusSweep> {
   }
   return { stops, problems };
 }
+
+/** Opens an antd-mobile sheet (Popup, slides up) or Dialog (zooms in) with its button, and waits until it rests. */
+export async function openSheet(page: Page, button: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: button }).first().click();
+  const box = page.locator('.adm-popup-body, .adm-center-popup-body').last();
+  await expect(box).toBeVisible();
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await box.boundingBox());
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+}

@@ -64,6 +64,21 @@ function focusInto(root: HTMLElement): void {
   }
 }
 
+let names = 0;
+
+/**
+ * A dialog needs a name (WCAG 4.1.2): one opened without an aria-label (a Dialog.confirm with only its question) is
+ * named by its title, or else by its question.
+ */
+function nameDialog(root: HTMLElement): void {
+  const dialog = root.querySelector<HTMLElement>('[role="dialog"]');
+  if (!dialog || dialog.getAttribute('aria-label') || dialog.getAttribute('aria-labelledby')) return;
+  const label = dialog.querySelector<HTMLElement>('.adm-dialog-title') ?? dialog.querySelector('.adm-dialog-content');
+  if (!label) return;
+  label.id ||= `dialog-name-${++names}`;
+  dialog.setAttribute('aria-labelledby', label.id);
+}
+
 /** Compares what is open with what we track: newly opened ones take focus, closed ones give it back. */
 function sync(): void {
   const shown = Array.from(document.querySelectorAll<HTMLElement>(MODAL_ROOTS)).filter((root) =>
@@ -90,6 +105,7 @@ function sync(): void {
       if (animatedOf(root)?.style.pointerEvents === 'none') continue;
       released.delete(root);
     }
+    nameDialog(root);
     const active = document.activeElement;
     stack.push({
       root,

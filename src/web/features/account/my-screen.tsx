@@ -74,7 +74,12 @@ export default function MyScreen() {
   const [leaving, setLeaving] = useState(false);
 
   const onLogout = async () => {
-    const confirmed = await Dialog.confirm({ content: '確定要登出嗎？', confirmText: '登出', cancelText: '取消' });
+    const confirmed = await Dialog.confirm({
+      'aria-label': '登出',
+      content: '確定要登出嗎？',
+      confirmText: '登出',
+      cancelText: '取消',
+    });
     if (!confirmed) return;
     setLeaving(true);
     await logout();

@@ -18,8 +18,10 @@ const PAGE_SIZE = 10;
 /** Asks before a set exchange, naming every card that will be consumed. */
 async function confirmExchange(theme: ThemeProgress): Promise<boolean> {
   const consumed = theme.cards.map((c) => `「${c.name}」${c.consumable?.serialLabel ?? ''}`);
+  const title = `兌換「${theme.bCard?.name ?? 'B 卡'}」`;
   return Dialog.confirm({
-    title: `兌換「${theme.bCard?.name ?? 'B 卡'}」`,
+    'aria-label': title,
+    title,
     content: (
       <div className="confirm-body">
         <p>兌換後，以下 {consumed.length} 張卡牌會被消耗，不能復原：</p>

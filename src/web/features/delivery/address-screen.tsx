@@ -24,6 +24,7 @@ export default function AddressScreen() {
 
   const remove = async (a: Address) => {
     const confirmed = await Dialog.confirm({
+      'aria-label': '刪除地址',
       title: '刪除地址',
       content: `確定要刪除「${a.recipient}」的地址嗎？${a.isDefault ? '刪除後，最近新增的地址會成為預設地址。' : ''}已申請的提貨不受影響。`,
       confirmText: '刪除',

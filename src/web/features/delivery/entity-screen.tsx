@@ -111,6 +111,7 @@ export default function EntityScreen() {
   const submit = async () => {
     if (!address || selected.length === 0) return;
     const confirmed = await Dialog.confirm({
+      'aria-label': '確認提貨',
       title: '確認提貨',
       content: (
         <div>

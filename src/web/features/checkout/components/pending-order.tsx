@@ -33,6 +33,7 @@ export function PendingOrder({
           ? '求購不會生效。'
           : '預留的數量會即時釋出。';
     const sure = await Dialog.confirm({
+      'aria-label': '取消訂單',
       content: `確定取消這張訂單？${what}`,
       confirmText: '取消訂單',
       cancelText: '保留',

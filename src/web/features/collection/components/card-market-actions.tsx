@@ -35,6 +35,7 @@ export function CardMarketActions({ card, onChanged }: { card: CardDetail; onCha
       return;
     }
     const sure = await Dialog.confirm({
+      'aria-label': '取消掛單',
       content: `確定取消 ${formatHkd(listing.price)} 的出售掛單？卡牌會回到你的收藏。`,
       confirmText: '取消掛單',
       cancelText: '保留',

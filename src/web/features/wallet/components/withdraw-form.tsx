@@ -25,6 +25,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () =>
     setErrors({});
     const account = wallet.payoutAccount!;
     const sure = await Dialog.confirm({
+      'aria-label': '確認提現',
       content: `提現 ${formatHkd(cents)} 到 ${PAYOUT_METHOD_LABELS[account.method]} ${account.accountNoMasked}？`,
       confirmText: '確認提現',
       cancelText: '取消',
