@@ -154,6 +154,23 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expect(seller.getByText(`賣給 ${buyerName} 的求購`, { exact: false })).toBeVisible();
   await expectNoAxeViolations(seller, '/my/collection/order (市場賣出)');
 
+  // The buyer leaves a 👍 on the completed purchase; the seller's storefront shows it (issue 21 §4).
+  await buyer.goto('/my/collection/order?tab=buyer');
+  await buyer
+    .getByRole('button', { name: /^評價交易：/ })
+    .first()
+    .click();
+  const rate = buyer.getByRole('dialog', { name: /^評價交易：/ });
+  await rate.getByRole('button', { name: '👍 好評' }).click();
+  await rate.getByLabel(/評語/).fill('交收快，推薦！');
+  await expectNoAxeViolations(buyer, '/my/collection/order (評價交易)');
+  await rate.getByRole('button', { name: '提交評價' }).click();
+  await expect(rate).toBeHidden();
+  await buyer.goto(listingUrl.pathname + listingUrl.search);
+  await buyer.getByRole('link', { name: sellerName }).first().click();
+  await expect(buyer.getByText('交收快，推薦！')).toBeVisible();
+  await expect(buyer.getByText('交易未滿 5 次')).toBeVisible();
+
   // The wallet: 114.00 + 47.50.
   await seller.goto('/my/payment');
   await expect(seller.getByText('HK$161.50').first()).toBeVisible();
