@@ -157,6 +157,8 @@ async function prepareUser(browser: Browser): Promise<void> {
   });
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
+  const forSale = await api<{ id: string }[]>('GET', 'market/list?page=1&pageSize=2');
+  await buy(page, `/mall/pay?listingId=${forSale.at(-1)!.id}`, '/mall/info', false);
   const listings = await api<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
   const me = await api<{ id: string }>('GET', 'user/info');
   // An order left unpaid: its sandbox checkout page is swept too.
@@ -184,6 +186,8 @@ async function prepareUser(browser: Browser): Promise<void> {
     { name: '/pay/sandbox (模擬付款)', url: checkout, signedIn: true },
     // Sheets, opened: /market's filter sheet was once 470 px wide on a 390 px screen.
     { name: '/market (篩選)', url: '/market', signedIn: true, open: /^篩選/ },
+    // ... and the feedback sheet of the completed market purchase (the second listing, bought above).
+    { name: '/my/collection/order (評價)', url: '/my/collection/order?tab=buyer', signedIn: true, open: /^評價交易/ },
     // Signed out, the screens that show something else then.
     ...(['/login', '/register', '/my/card'] as const).map((path) => ({
       name: `${path} (signed out)`,
