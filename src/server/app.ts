@@ -43,6 +43,7 @@ import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes'
 import { adminUserRoutes } from './modules/users/users.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { adminFeedbackRoutes, feedbackPublicRoutes, feedbackRoutes } from './modules/standing/standing.routes';
 import { createStorage } from './startup';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
@@ -201,6 +202,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminWalletRoutes);
       await api.register(marketPublicRoutes);
       await api.register(marketRoutes);
+      await api.register(feedbackPublicRoutes);
+      await api.register(feedbackRoutes);
+      await api.register(adminFeedbackRoutes);
       await api.register(accountRoutes);
       await api.register(addressRoutes);
       await api.register(goodsRoutes);

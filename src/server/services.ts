@@ -24,6 +24,8 @@ import { createVault } from './adapters/vault';
 import { createShipmentsService } from './modules/shipments/shipments.service';
 import { createUsersService } from './modules/users/users.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createStandingService } from './modules/standing/standing.service';
+import { createFeedbackService } from './modules/standing/feedback.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -42,8 +44,10 @@ export function createServices(deps: Deps) {
   const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
   // Registers the `card` and `product` order types with pay orders.
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods });
+  // Seller standing reads the market's tables: built first, so the storefront answer carries it.
+  const standing = createStandingService(deps);
   // Registers the `market` and `bid` order types with pay orders.
-  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
+  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit, standing });
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
@@ -54,6 +58,9 @@ export function createServices(deps: Deps) {
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
+    /** Seller standing and trade feedback (issue 21 §4). */
+    standing,
+    feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     auth,
     content: createContentService(deps),

@@ -2,7 +2,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { hkidCheckDigit } from '../../src/shared/identity';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import { focusSweep, freezeTransitions, openSheet } from './focus-checks';
@@ -10,7 +9,7 @@ import { appLive, expectNoAxeViolations } from './axe';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
-import { signUp } from './session';
+import { signUp, freshHkid } from './session';
 
 /**
  * The accessibility sweeps of a11y.spec.ts (the app) and a11y-admin.spec.ts (the back office): each spec file runs in a
@@ -90,12 +89,6 @@ const contextFor = (browser: Browser, width: number, signedIn: boolean, state = 
   });
 };
 
-function freshHkid(): string {
-  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
-}
-
 /** The browser state a sweep starts from: the user's, and for the back office's sweep the operator's too. */
 async function prepare(browser: Browser, which: 'app' | 'admin'): Promise<void> {
   if (!signedInState) await prepareUser(browser);
@@ -157,6 +150,8 @@ async function prepareUser(browser: Browser): Promise<void> {
   });
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
+  const forSale = await api<{ id: string }[]>('GET', 'market/list?page=1&pageSize=2');
+  await buy(page, `/mall/pay?listingId=${forSale.at(-1)!.id}`, '/mall/info', false);
   const listings = await api<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
   const me = await api<{ id: string }>('GET', 'user/info');
   // An order left unpaid: its sandbox checkout page is swept too.
@@ -189,6 +184,8 @@ async function prepareUser(browser: Browser): Promise<void> {
     { name: '/my/entity (更換地址)', url: '/my/entity', signedIn: true, open: '更換地址' },
     { name: '/my/address (刪除地址)', url: '/my/address', signedIn: true, open: /^刪除「/ },
     { name: '/my (登出)', url: '/my', signedIn: true, open: '登出' },
+    // ... and the feedback sheet of the completed market purchase (the second listing, bought above).
+    { name: '/my/collection/order (評價)', url: '/my/collection/order?tab=buyer', signedIn: true, open: /^評價交易/ },
     // Signed out, the screens that show something else then.
     ...(['/login', '/register', '/my/card'] as const).map((path) => ({
       name: `${path} (signed out)`,

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hkidCheckDigit } from '../../src/shared/identity';
 import { expectFocusVisible, freezeTransitions, tabTo } from './focus-checks';
 import { activate, arrive, escapeBackTo, expectFocusInDialog, expectFocusTrapped, press, typeInto } from './keyboard';
 import { codeIn, freshHkMobile, waitForSms } from './sms-outbox';
-import type { Phone } from './session';
+import { freshHkid, type Phone } from './session';
 
 /**
  * The journeys with the keyboard alone (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11): Tab, Shift+Tab, Enter, Space,
@@ -44,12 +43,6 @@ async function payInSandbox(page: Page, info: RegExp): Promise<void> {
   await activate(page, page.getByRole('button', { name: '確認付款' }));
   await expect(page).toHaveURL(info);
   await expect(page.getByText('付款成功')).toBeVisible();
-}
-
-function freshHkid(): string {
-  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
 }
 
 test('keyboard only: sign up, sign out through the dialog, sign in, buy a drop, request a delivery, add and edit an address', async ({

@@ -1,15 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hkidCheckDigit } from '../../src/shared/identity';
 import { expectNoAxeViolations } from './axe';
-import { signUp, type Phone } from './session';
+import { signUp, type Phone, freshHkid } from './session';
 import { codeIn, waitForSms } from './sms-outbox';
-
-/** A valid HKID nobody else in this run has: one identity per account. */
-function freshHkid(): string {
-  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const use = test.info().project.use;
@@ -153,6 +145,23 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expect(seller.getByText(`${buyerName} 購買了你的掛單`, { exact: false })).toBeVisible();
   await expect(seller.getByText(`賣給 ${buyerName} 的求購`, { exact: false })).toBeVisible();
   await expectNoAxeViolations(seller, '/my/collection/order (市場賣出)');
+
+  // The buyer leaves a 👍 on the completed purchase; the seller's storefront shows it (issue 21 §4).
+  await buyer.goto('/my/collection/order?tab=buyer');
+  await buyer
+    .getByRole('button', { name: /^評價交易：/ })
+    .first()
+    .click();
+  const rate = buyer.getByRole('dialog', { name: /^評價交易：/ });
+  await rate.getByRole('button', { name: '👍 好評' }).click();
+  await rate.getByLabel(/評語/).fill('交收快，推薦！');
+  await expectNoAxeViolations(buyer, '/my/collection/order (評價交易)');
+  await rate.getByRole('button', { name: '提交評價' }).click();
+  await expect(rate).toBeHidden();
+  await buyer.goto(listingUrl.pathname + listingUrl.search);
+  await buyer.getByRole('link', { name: sellerName }).first().click();
+  await expect(buyer.getByText('交收快，推薦！')).toBeVisible();
+  await expect(buyer.getByText('交易未滿 5 次')).toBeVisible();
 
   // The wallet: 114.00 + 47.50.
   await seller.goto('/my/payment');

@@ -72,6 +72,7 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   ...editableList('/admin/cardInfos', '卡牌'),
   ...editableList('/admin/products', '商品'),
   { path: '/admin/drops' },
+  { path: '/admin/drops', open: /^新增$/ },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },
   ...editableList('/admin/banners', '橫額'),
@@ -89,6 +90,7 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/users/show/:user', open: '停用帳戶' },
   { path: '/admin/listings' },
   { path: '/admin/listings', open: /^下架 / },
+  { path: '/admin/feedback' },
   { path: '/admin/audit' },
   { path: '/admin/no-such-screen' },
 ];

@@ -1,7 +1,15 @@
 import { expect, type Page } from '@playwright/test';
+import { hkidCheckDigit } from '../../src/shared/identity';
 import { codeIn, freshHkMobile, waitForSms } from './sms-outbox';
 
 export type Phone = { national: string; e164: string };
+
+/** A valid HKID nobody else in this run has: one identity per account. */
+export function freshHkid(): string {
+  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
+}
 
 /** Registers a fresh number through the /register screen and lands on "/". */
 export async function signUp(page: Page, nickname: string, phone: Phone = freshHkMobile()): Promise<Phone> {

@@ -8,6 +8,7 @@ import { DELIVERY_OWNERSHIP } from './ownership-delivery';
 import { cardOrder, entry, idempotency, newCardInfo, openDrop, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
 import { MARKET_OWNERSHIP } from './ownership-market';
+import { STANDING_OWNERSHIP } from './ownership-standing';
 
 /**
  * The ownership of every id a route takes (issue 7 §2), in one table. The ownership check
@@ -114,6 +115,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   ...DELIVERY_OWNERSHIP,
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
+  // Trade feedback (src/server/checks/ownership-standing.ts).
+  ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).
   ...ADMIN_OWNERSHIP,
   // Back office: catalogue, code batches, content (src/server/checks/ownership-admin-api.ts).

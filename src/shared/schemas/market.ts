@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARKET_FEE_MIN_CENTS, MARKET_FEE_RATE, RARITIES } from '../constants';
 import { ITEM_KINDS, LISTING_STATUSES, MARKET_ORDER_STATUSES } from '../market-labels';
+import { StandingSchema } from './standing';
 
 export * from '../market-labels';
 
@@ -112,6 +113,8 @@ export const SellerProfileSchema = PublicUserSchema.extend({
   activeListings: z.number().int(),
   sales: z.number().int(),
   joinedAt: z.iso.datetime(),
+  /** Seller standing (issue 21 §4): figures only from STANDING_MIN_TRADES trades. */
+  standing: StandingSchema,
 });
 export type SellerProfile = z.infer<typeof SellerProfileSchema>;
 

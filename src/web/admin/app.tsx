@@ -30,6 +30,7 @@ import { IdentitiesScreen } from './screens/identities-screen';
 import { UsersScreen } from './screens/users-screen';
 import { UserShowScreen } from './screens/user-show-screen';
 import { ListingsScreen } from './screens/listings-screen';
+import { FeedbackScreen } from './screens/feedback-screen';
 import { AuditScreen } from './screens/audit-screen';
 
 dayjs.locale('zh-hk');
@@ -142,6 +143,7 @@ export function AdminApp() {
                 <Route path="users" element={<UsersScreen />} />
                 <Route path="users/show/:id" element={<UserShowScreen />} />
                 <Route path="listings" element={<ListingsScreen />} />
+                <Route path="feedback" element={<FeedbackScreen />} />
                 <Route path="audit" element={<AuditScreen />} />
                 <Route path="*" element={<NotFound />} />
               </Route>

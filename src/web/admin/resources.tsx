@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   CalendarOutlined,
+  LikeOutlined,
   CarOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -45,5 +46,6 @@ export const RESOURCES: ResourceProps[] = [
   entry('identities', '實名認證', IdcardOutlined),
   entry('users', '用戶', TeamOutlined, { show: '/users/show/:id' }),
   entry('listings', '市場掛單', ShopOutlined),
+  entry('feedback', '交易評價', LikeOutlined),
   entry('audit', '操作記錄', AuditOutlined),
 ];

@@ -1,5 +1,6 @@
 import type { User } from '../../shared/schemas/auth';
 import type { Listing } from '../../shared/schemas/market';
+import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
 
 /** A signed-in user as the server describes one (session data, user/info). */
 export const testUser: User = {
@@ -38,5 +39,13 @@ export const testListing = (over: Partial<Listing> = {}): Listing => ({
   takedownReason: null,
   expiresAt: '2026-12-20T04:00:00.000Z',
   createdAt: '2026-11-20T04:00:00.000Z',
+  ...over,
+});
+
+/** A trader's standing below the 5-trade threshold: no figures. */
+export const testStanding = (over: Partial<Standing> = {}): Standing => ({
+  memberSince: '2026-01-01T00:00:00.000Z',
+  verified: true,
+  ...NO_STANDING_FIGURES,
   ...over,
 });

@@ -49,6 +49,7 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   const cardIds = await column(t, sql`select id as v from cards`);
   const articleIds = await column(t, sql`select id as v from articles`);
   const orderNos = await column(t, sql`select order_no as v from pay_orders`);
+  const marketOrderIds = await column(t, sql`select id as v from market_orders`);
   return {
     users,
     pools: {
@@ -60,6 +61,7 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
         itemId: [...cardInfoIds, ...productIds],
         themeId: themeIds,
         orderNo: orderNos,
+        orderId: marketOrderIds,
         phone: [a.phone, '+85291234567', '91234567', '+8613800138000'],
         code: [...codes, '123456'],
         smsCode: ['123456'],

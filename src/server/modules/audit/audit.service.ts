@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../shared/audit-labels';
 import { newId } from '../../adapters/ids';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -7,8 +8,8 @@ import { createAuditReadModel, type AuditFilter, type AuditReadModel } from './a
 import { createAuditRepository, type AuditRepository } from './audit.repository';
 
 export interface AuditEntry {
-  /** A dotted verb: `card_info.update`, `withdrawal.pay`, `user.disable`… */
-  action: string;
+  /** A dotted verb with a Chinese name in AUDIT_ACTION_LABELS: `card_info.update`, `withdrawal.pay`… */
+  action: AuditAction;
   targetType: string;
   targetId: string | null;
   before?: object | null;

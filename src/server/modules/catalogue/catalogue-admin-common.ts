@@ -77,7 +77,7 @@ export interface CatalogueAdminContext {
   changed: (
     tx: Executor,
     op: Operator,
-    action: string,
+    action: AuditEntry['action'],
     id: string,
     change: Pick<AuditEntry, 'before' | 'after'>,
   ) => Promise<void>;

@@ -5,6 +5,7 @@ import type { CardsService } from '../cards/cards.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { StandingService } from '../standing/standing.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { MarketReadModel } from './market.read-model';
 import type { MarketRepository } from './market.repository';
@@ -23,6 +24,8 @@ export interface MarketServices {
   goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
   payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder'>;
   audit: Pick<AuditService, 'record'>;
+  /** The storefront's standing figures (issue 21 §4). */
+  standing: Pick<StandingService, 'figures'>;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

@@ -197,7 +197,11 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
     async userInfo(id: string): Promise<SellerProfile> {
       const u = (await svc.auth.profiles([id])).get(id);
       if (!u || !u.active) throw notFound('找不到此賣家');
-      const stats = await repo.sellerStats(deps.db, id, deps.clock.now());
+      const [stats, standing] = await Promise.all([
+        repo.sellerStats(deps.db, id, deps.clock.now()),
+        svc.standing.figures(id),
+      ]);
+      if (!standing) throw notFound('找不到此賣家');
       return {
         id: u.id,
         nickname: u.nickname,
@@ -206,6 +210,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         verified: await svc.identity.isVerified(deps.db, id),
         ...stats,
         joinedAt: u.createdAt.toISOString(),
+        standing,
       };
     },
 

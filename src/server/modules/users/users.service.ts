@@ -12,7 +12,7 @@ import type {
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditEntry, AuditService } from '../audit/audit.service';
 import type { AuthService, Operator } from '../auth/auth.service';
 import type { IdentityService } from '../identity/identity.service';
 import { createUsersReadModel, type UsersReadModel } from './users.read-model';
@@ -68,7 +68,7 @@ export function createUsersService(
   async function change(
     operator: Operator,
     id: string,
-    action: string,
+    action: AuditEntry['action'],
     apply: (tx: Executor, user: NonNullable<Awaited<ReturnType<typeof svc.auth.userForUpdate>>>) => Promise<void>,
   ): Promise<AdminUserDetail> {
     return deps.db.transaction(async (tx) => {

@@ -2,11 +2,12 @@ import { List } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import { Button, Table, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
-import { formatTime } from '../lib/format';
+import { formatTime, hkLabel } from '../lib/format';
 import { EditDeleteActions } from './edit-delete-actions';
 import { useModalRecord } from './form-modal';
 import { ChoiceFilter, FilterBar, labelOptions, TextFilter, useSearchTable } from './list-tools';
 import { useRemove } from './use-remove';
+import { useCreateLink } from './create-link';
 
 /**
  * A catalogue list's table with its keyword search, its CrudList's props, the row being edited (null: a new one),
@@ -16,8 +17,9 @@ export function useCrudTable<T extends BaseRecord & { id: string }>(resource: st
   const { tableProps, searchFormProps } = useSearchTable<T>(resource);
   const { record: editing, setRecord: setEditing, modal } = useModalRecord<T>(resource, noun);
   const remove = useRemove(resource, noun);
+  const initial = useCreateLink(() => setEditing(null));
   const list = { title: noun, noun, onAdd: () => setEditing(null), searchFormProps };
-  return { tableProps, list, editing, setEditing, modal, remove };
+  return { tableProps, list, editing, setEditing, modal: { ...modal, initial }, remove };
 }
 
 /** A list page with one primary button in its header that opens a new record (新增…). */
@@ -65,7 +67,7 @@ export const ON_SALE_FILTER = (
 export const saleWindowColumn = <T extends { saleStartsAt: string | null; saleEndsAt: string | null }>() => (
   <Table.Column<T>
     key="saleWindow"
-    title="發售期"
+    title={hkLabel('發售期')}
     render={(_, r) => `${formatTime(r.saleStartsAt)} 至 ${formatTime(r.saleEndsAt)}`}
   />
 );

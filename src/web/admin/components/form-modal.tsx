@@ -24,6 +24,8 @@ export interface FormModalProps<V> {
   width?: number;
   /** Extra paths to refresh afterwards (besides the resource's own lists). */
   alsoInvalidate?: string[];
+  /** Values a new record starts with besides `toValues(null)` (the drop calendar's day); fields the form lacks are ignored. */
+  initial?: object;
   children: ReactNode;
 }
 
@@ -48,7 +50,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   useEffect(() => {
     if (open) {
       form.resetFields();
-      form.setFieldsValue(props.toValues(record ?? null) as never);
+      form.setFieldsValue({ ...props.toValues(record ?? null), ...(editing ? {} : props.initial) } as never);
     }
     // Only when the modal opens on another record.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -4,7 +4,7 @@ import { VIA_LABELS, type ItemVia } from '../../../shared/schemas/collection';
 import { GOODS_STATUS_LABELS, type GoodsStatus } from '../../../shared/schemas/delivery';
 import { PAY_ORDER_STATUS_LABELS } from '../../../shared/schemas/pay-orders';
 import type { AdminHolding, AdminUserOrder } from '../../../shared/schemas/admin-users';
-import { formatHkd, formatTime } from '../lib/format';
+import { formatHkd, formatTime, hkLabel } from '../lib/format';
 import { paging } from './list-tools';
 
 export const ORDER_TYPE_LABELS: Record<AdminUserOrder['type'], string> = {
@@ -42,8 +42,8 @@ export function UserOrdersTable({ id }: { id: string }) {
         dataIndex="status"
         render={(s: AdminUserOrder['status']) => PAY_ORDER_STATUS_LABELS[s]}
       />
-      <Table.Column<AdminUserOrder> title="建立時間" dataIndex="createdAt" render={formatTime} />
-      <Table.Column<AdminUserOrder> title="付款時間" dataIndex="paidAt" render={formatTime} />
+      <Table.Column<AdminUserOrder> title={hkLabel('建立時間')} dataIndex="createdAt" render={formatTime} />
+      <Table.Column<AdminUserOrder> title={hkLabel('付款時間')} dataIndex="paidAt" render={formatTime} />
     </Table>
   );
 }
@@ -86,7 +86,7 @@ export function UserHoldingsTable({ id }: { id: string }) {
         dataIndex="acquiredVia"
         render={(v: string) => VIA_LABELS[v as ItemVia] ?? v}
       />
-      <Table.Column<AdminHolding> title="取得時間" dataIndex="acquiredAt" render={formatTime} />
+      <Table.Column<AdminHolding> title={hkLabel('取得時間')} dataIndex="acquiredAt" render={formatTime} />
     </Table>
   );
 }

@@ -1,7 +1,7 @@
 import { CLEARABLE } from './list-tools';
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { fromIso, toCents, toDollars, toIso } from '../lib/format';
+import { fromIso, hkLabel, toCents, toDollars, toIso } from '../lib/format';
 import type { Right } from '../lib/types';
 
 /** What card infos and products have for sale, as stored. */
@@ -86,12 +86,12 @@ export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {
         <InputNumber controls={false} min={0} max={1_000_000} precision={2} step={1} style={{ width: 200 }} />
       </Form.Item>
       <Space wrap size="large">
-        <Form.Item name="saleStartsAt" label="開售時間">
+        <Form.Item name="saleStartsAt" label={hkLabel('開售時間')}>
           <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item
           name="saleEndsAt"
-          label="停售時間"
+          label={hkLabel('停售時間')}
           dependencies={['saleStartsAt']}
           rules={[
             ({ getFieldValue }) => ({

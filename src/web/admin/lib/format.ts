@@ -8,6 +8,9 @@ export { formatHkd };
 /** An ISO time as the operator reads it, `2026-01-05 15:00` in Hong Kong time whatever the browser's zone. */
 export const formatTime = (iso: string | null | undefined): string => formatHkTimestamp(iso);
 
+/** A time's label says whose clock it is: `開售時間（香港時間）`. Every time in the back office is Hong Kong time. */
+export const hkLabel = (label: string): string => `${label}（香港時間）`;
+
 /*
  * antd's DatePicker works on Dayjs values in the browser's zone. Ours hold Hong Kong wall-clock time, so an
  * operator sees and picks Hong Kong time anywhere (src/shared/hk-time.ts converts; dayjs only counts days).

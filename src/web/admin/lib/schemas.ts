@@ -17,6 +17,7 @@ import {
   AdminPrivacyUpdateSchema,
 } from '../../../shared/schemas/admin-content';
 import { AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
+import { AdminHideFeedbackBodySchema } from '../../../shared/schemas/standing';
 import { AdminDisableUserBodySchema, AdminRevokeIdentityBodySchema } from '../../../shared/schemas/admin-users';
 import { CancelShipmentBodySchema, ShipBodySchema } from '../../../shared/schemas/delivery';
 import { AdminPayWithdrawalBodySchema, AdminRejectWithdrawalBodySchema } from '../../../shared/schemas/wallet';
@@ -41,7 +42,8 @@ type SchemaName =
   | 'rejectWithdrawal'
   | 'disableUser'
   | 'revokeIdentity'
-  | 'takeDown';
+  | 'takeDown'
+  | 'hideFeedback';
 
 /**
  * The request schemas the server validates with (src/shared/schemas), used by the forms before
@@ -64,6 +66,7 @@ export const SCHEMAS: Record<SchemaName, ZodType> = {
   disableUser: AdminDisableUserBodySchema,
   revokeIdentity: AdminRevokeIdentityBodySchema,
   takeDown: AdminTakeDownBodySchema,
+  hideFeedback: AdminHideFeedbackBodySchema,
   ship: ShipBodySchema,
   cancelShipment: CancelShipmentBodySchema,
   payWithdrawal: AdminPayWithdrawalBodySchema,

@@ -19,5 +19,6 @@ export type {
 } from '../../../shared/schemas/admin-content';
 export type { AdminUser, AdminUserDetail, AdminIdentity as Identity } from '../../../shared/schemas/admin-users';
 export type { AdminListing } from '../../../shared/schemas/admin-market';
+export type { AdminFeedback } from '../../../shared/schemas/standing';
 export type { Dashboard } from '../../../shared/schemas/admin-dashboard';
 export type { AuditRecord as AuditEntry } from '../../../shared/schemas/admin-audit';

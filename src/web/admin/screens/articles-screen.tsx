@@ -9,7 +9,7 @@ import { ImageUpload } from '../components/image-upload';
 import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
 import { call } from '../lib/api';
-import { formatTime } from '../lib/format';
+import { formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Article } from '../lib/types';
 
@@ -90,7 +90,7 @@ export function ArticlesScreen() {
         <Table.Column<Article> title="分類" dataIndex="category" />
         <Table.Column<Article> title="狀態" dataIndex="status" render={(s: Article['status']) => STATUS_LABELS[s]} />
         <Table.Column<Article>
-          title="發佈時間"
+          title={hkLabel('發佈時間')}
           dataIndex="publishedAt"
           render={(v: string | null) => (v ? formatTime(v) : '—')}
         />

@@ -7,7 +7,7 @@ import { FormModal, useModalRecord } from '../components/form-modal';
 import { ImageUpload } from '../components/image-upload';
 import { CLEARABLE, paging } from '../components/list-tools';
 import { useRemove } from '../components/use-remove';
-import { formatTime, fromIso, toIso } from '../lib/format';
+import { formatTime, fromIso, hkLabel, toIso } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Banner } from '../lib/types';
 
@@ -37,7 +37,7 @@ export function BannersScreen() {
         <Table.Column<Banner> title="連結" dataIndex="link" />
         <Table.Column<Banner> title="排序" dataIndex="sort" />
         <Table.Column<Banner>
-          title="顯示期"
+          title={hkLabel('顯示期')}
           render={(_, r) => `${formatTime(r.startsAt)} 至 ${formatTime(r.endsAt)}`}
         />
         <Table.Column<Banner>
@@ -84,10 +84,10 @@ export function BannersScreen() {
           <Form.Item name="sort" label="排序">
             <InputNumber controls={false} min={0} max={100000} />
           </Form.Item>
-          <Form.Item name="startsAt" label="開始顯示">
+          <Form.Item name="startsAt" label={hkLabel('開始顯示')}>
             <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
           </Form.Item>
-          <Form.Item name="endsAt" label="停止顯示">
+          <Form.Item name="endsAt" label={hkLabel('停止顯示')}>
             <DatePicker allowClear={CLEARABLE} showTime format="YYYY-MM-DD HH:mm" />
           </Form.Item>
         </Space>

@@ -7,7 +7,7 @@ import { FormSelect, useNameSelect } from '../components/form-select';
 import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
 import { download } from '../lib/api';
-import { formatTime } from '../lib/format';
+import { formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { CodeBatch } from '../lib/types';
 
@@ -46,7 +46,7 @@ export function CodeBatchesScreen() {
         <ChoiceFilter name="status" label="狀態" width={140} options={labelOptions(STATUS)} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<CodeBatch> title="建立時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<CodeBatch> title={hkLabel('建立時間')} dataIndex="createdAt" render={formatTime} />
         <Table.Column<CodeBatch>
           title="對象"
           render={(_, b) => `${b.target.kind === 'theme' ? '主題' : '卡牌'}：${b.target.name}`}

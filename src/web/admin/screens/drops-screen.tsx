@@ -4,7 +4,8 @@ import { Button, Progress, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { formatHkTime } from '../../../shared/hk-time';
-import { formatHkd, formatTime, hkDay, hkNow, toIso } from '../lib/format';
+import { formatHkd, formatTime, hkDay, hkLabel, hkNow, toIso } from '../lib/format';
+import { NewDropModal } from '../components/new-drop-modal';
 import type { Drop } from '../lib/types';
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
@@ -13,6 +14,9 @@ const KIND = { card: '卡牌', product: '商品' } as const;
 /** What goes on sale when: a month grid (drops by their first sale day) and the same drops as a table. */
 export function DropsScreen() {
   const [month, setMonth] = useState(() => hkNow().startOf('month'));
+  // The day 新增 was pressed on (null: the header's, no day); undefined: closed.
+  const [adding, setAdding] = useState<Dayjs | null>();
+  const today = hkNow().startOf('day');
   const from = month.startOf('month');
   const to = month.endOf('month');
   const { result, query } = useList<Drop>({
@@ -35,7 +39,14 @@ export function DropsScreen() {
   };
 
   return (
-    <List title="發售日曆">
+    <List
+      title="發售日曆"
+      headerButtons={
+        <Button type="primary" onClick={() => setAdding(null)}>
+          新增
+        </Button>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => setMonth(month.subtract(1, 'month'))} aria-label="上一個月">
           ‹ 上月
@@ -47,9 +58,10 @@ export function DropsScreen() {
           下月 ›
         </Button>
         <Button onClick={() => setMonth(hkNow().startOf('month'))}>本月</Button>
+        <Typography.Text type="secondary">日期及時間均為香港時間</Typography.Text>
       </Space>
       <div className="admin-month-scroll">
-        <div className="admin-month" role="table" aria-label={`${month.format('YYYY 年 M 月')}開售`}>
+        <div className="admin-month" role="table" aria-label={`${month.format('YYYY 年 M 月')}開售（香港時間）`}>
           <div role="row" className="admin-month-row">
             {WEEKDAYS.map((w) => (
               <div role="columnheader" key={w} className="admin-month-head">
@@ -66,6 +78,17 @@ export function DropsScreen() {
                     {day ? (
                       <>
                         <span className="admin-month-date">{day.date()}</span>
+                        {!day.isBefore(today) && (
+                          <Button
+                            size="small"
+                            type="text"
+                            className="admin-month-add"
+                            aria-label={`新增 ${day.format('M 月 D 日')}開售`}
+                            onClick={() => setAdding(day)}
+                          >
+                            ＋
+                          </Button>
+                        )}
                         {onDay(day).map((d) => (
                           <span key={`${d.kind}-${d.id}`} className="admin-calendar-item">
                             {d.saleStartsAt ? formatHkTime(d.saleStartsAt) : ''} {KIND[d.kind]}：{d.name}
@@ -95,8 +118,8 @@ export function DropsScreen() {
           dataIndex="priceCents"
           render={(v: number | null) => (v === null ? '—' : formatHkd(v))}
         />
-        <Table.Column<Drop> title="開售" dataIndex="saleStartsAt" render={formatTime} />
-        <Table.Column<Drop> title="停售" dataIndex="saleEndsAt" render={formatTime} />
+        <Table.Column<Drop> title={hkLabel('開售')} dataIndex="saleStartsAt" render={formatTime} />
+        <Table.Column<Drop> title={hkLabel('停售')} dataIndex="saleEndsAt" render={formatTime} />
         <Table.Column<Drop> title="總量／已售／預留" render={(_, d) => `${d.total}／${d.sold}／${d.reserved}`} />
         <Table.Column<Drop>
           title="售出率"
@@ -109,6 +132,7 @@ export function DropsScreen() {
           )}
         />
       </Table>
+      <NewDropModal day={adding} onClose={() => setAdding(undefined)} />
     </List>
   );
 }

@@ -5,7 +5,7 @@ import { ID_TYPE_LABELS, type IdType } from '../../../shared/identity';
 import { IDENTITY_STATUS_LABELS } from '../../../shared/schemas/admin-users';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { CLEARABLE, FilterBar, paging, toFilters } from '../components/list-tools';
-import { formatTime } from '../lib/format';
+import { formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { Identity } from '../lib/types';
 
@@ -44,9 +44,9 @@ export function IdentitiesScreen() {
         <Table.Column<Identity> title="姓名" dataIndex="nameMasked" />
         <Table.Column<Identity> title="證件號碼" dataIndex="numberMasked" />
         <Table.Column<Identity> title="狀態" dataIndex="status" render={(s: string) => STATUS[s] ?? s} />
-        <Table.Column<Identity> title="認證時間" dataIndex="verifiedAt" render={formatTime} />
+        <Table.Column<Identity> title={hkLabel('認證時間')} dataIndex="verifiedAt" render={formatTime} />
         <Table.Column<Identity>
-          title="撤銷"
+          title={hkLabel('撤銷')}
           render={(_, r) => (r.revokedAt ? `${formatTime(r.revokedAt)}：${r.revokedReason ?? ''}` : '—')}
         />
         <Table.Column<Identity>

@@ -20,7 +20,7 @@ import {
   useSearchTable,
 } from '../components/list-tools';
 import { call } from '../lib/api';
-import { formatHkd, formatTime, toIso } from '../lib/format';
+import { formatHkd, formatTime, hkLabel, toIso } from '../lib/format';
 
 const KIND_OPTIONS = [
   'payment_received',
@@ -70,12 +70,12 @@ export function JournalTable() {
         <Form.Item name="ref" label="參考編號">
           <Input allowClear={CLEARABLE} placeholder="訂單號、提現或退款編號" style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker allowClear={CLEARABLE} />
+        <Form.Item name="range" label={hkLabel('日期')}>
+          <DatePicker.RangePicker allowClear={CLEARABLE} aria-label="日期範圍（香港時間）" />
         </Form.Item>
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<JournalPosting> title="時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<JournalPosting> title={hkLabel('時間')} dataIndex="createdAt" render={formatTime} />
         <Table.Column<JournalPosting> title="類別" dataIndex="kind" />
         <Table.Column<JournalPosting> title="參考編號" dataIndex="refId" />
         <Table.Column<JournalPosting>
@@ -118,7 +118,7 @@ export function RefundsTable() {
         <ChoiceFilter name="status" label="狀態" width={140} options={STATUS_OPTIONS} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<AdminRefund> title="建立時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<AdminRefund> title={hkLabel('建立時間')} dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminRefund> title="訂單號" dataIndex="orderNo" />
         <Table.Column<AdminRefund> title="金額" dataIndex="amount" render={(v: number) => formatHkd(v)} />
         <Table.Column<AdminRefund>

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/market';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';
-import { formatHkd, formatTime } from '../lib/format';
+import { formatHkd, formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { AdminListing } from '../lib/types';
 
@@ -42,7 +42,7 @@ export function ListingsScreen() {
         />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<AdminListing> title="掛單時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<AdminListing> title={hkLabel('掛單時間')} dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminListing> title="名稱" render={(_, l) => nameOf(l)} />
         <Table.Column<AdminListing> title="類別" dataIndex="kind" render={(k: string) => KIND_LABELS[k] ?? k} />
         <Table.Column<AdminListing>

@@ -6,7 +6,7 @@ import { AddList } from '../components/crud-list';
 import { FormModal, useModalRecord } from '../components/form-modal';
 import { paging } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
-import { formatTime } from '../lib/format';
+import { formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 import type { PrivacyVersion } from '../lib/types';
 
@@ -39,7 +39,7 @@ export function PrivacyScreen() {
         <Table.Column<PrivacyVersion> title="版本" dataIndex="version" />
         <Table.Column<PrivacyVersion> title="標題" dataIndex="title" />
         <Table.Column<PrivacyVersion>
-          title="發佈時間"
+          title={hkLabel('發佈時間')}
           dataIndex="publishedAt"
           render={(v: string | null, r) =>
             v ? (

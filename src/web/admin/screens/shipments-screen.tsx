@@ -5,7 +5,7 @@ import { SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type AdminShipment } from '.
 import { ActionModal, confirmAction, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
-import { formatTime } from '../lib/format';
+import { formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 
 const STATUS_OPTIONS = labelOptions(SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES);
@@ -48,7 +48,7 @@ export function ShipmentsScreen() {
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
         <Table.Column<AdminShipment> title="提貨編號" dataIndex="shipmentNo" />
-        <Table.Column<AdminShipment> title="申請時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<AdminShipment> title={hkLabel('申請時間')} dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminShipment>
           title="狀態"
           dataIndex="status"

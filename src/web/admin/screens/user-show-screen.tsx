@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ActionModal, confirmAction, type PendingAction } from '../components/action-modal';
 import { UserHoldingsTable, UserOrdersTable } from '../components/record-table';
 import { useAction } from '../components/use-remove';
-import { formatHkd, formatTime } from '../lib/format';
+import { formatHkd, formatTime, hkLabel } from '../lib/format';
 import { readAdminSession } from '../lib/session';
 import { SCHEMAS } from '../lib/schemas';
 import type { AdminUserDetail } from '../lib/types';
@@ -120,10 +120,12 @@ export function UserShowScreen() {
           <Descriptions.Item label="狀態">{USER_STATUS[user.status] ?? user.status}</Descriptions.Item>
           <Descriptions.Item label="實名認證">{user.verified ? '已認證' : '未認證'}</Descriptions.Item>
           <Descriptions.Item label="餘額">{formatHkd(user.balance)}</Descriptions.Item>
-          <Descriptions.Item label="註冊時間">{formatTime(user.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={hkLabel('註冊時間')}>{formatTime(user.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="求購訂金">{formatHkd(user.escrow)}</Descriptions.Item>
           {user.status === 'disabled' ? (
-            <Descriptions.Item label="停用原因">{`${user.disabledReason ?? ''}（${formatTime(user.disabledAt)}）`}</Descriptions.Item>
+            <Descriptions.Item
+              label={hkLabel('停用原因及時間')}
+            >{`${user.disabledReason ?? ''}（${formatTime(user.disabledAt)}）`}</Descriptions.Item>
           ) : null}
           {(Object.keys(COUNT_LABELS) as (keyof AdminUserDetail['counts'])[]).map((k) => (
             <Descriptions.Item key={k} label={COUNT_LABELS[k]}>

@@ -2,7 +2,7 @@ import { List } from '@refinedev/antd';
 import { Table } from 'antd';
 import { Link } from 'react-router';
 import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';
-import { formatHkd, formatTime } from '../lib/format';
+import { formatHkd, formatTime, hkLabel } from '../lib/format';
 import type { AdminUser } from '../lib/types';
 
 export const USER_STATUS: Record<string, string> = { active: '正常', disabled: '已停用' };
@@ -35,7 +35,7 @@ export function UsersScreen() {
         <Table.Column<AdminUser> title="狀態" dataIndex="status" render={(s: string) => USER_STATUS[s] ?? s} />
         <Table.Column<AdminUser> title="實名" dataIndex="verified" render={(v: boolean) => (v ? '已認證' : '未認證')} />
         <Table.Column<AdminUser> title="餘額" dataIndex="balance" render={(v: number) => formatHkd(v)} />
-        <Table.Column<AdminUser> title="註冊時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<AdminUser> title={hkLabel('註冊時間')} dataIndex="createdAt" render={formatTime} />
       </Table>
     </List>
   );

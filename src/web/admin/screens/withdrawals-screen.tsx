@@ -5,7 +5,7 @@ import { WITHDRAWAL_STATUSES, WITHDRAWAL_STATUS_LABELS, type AdminWithdrawal } f
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { PAYOUT_METHOD_LABELS } from '../../../shared/schemas/identity';
-import { formatHkd, formatTime } from '../lib/format';
+import { formatHkd, formatTime, hkLabel } from '../lib/format';
 import { SCHEMAS } from '../lib/schemas';
 
 const STATUS_OPTIONS = labelOptions(WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES);
@@ -21,7 +21,7 @@ export function WithdrawalsScreen() {
         <ChoiceFilter name="status" label="狀態" width={140} options={STATUS_OPTIONS} />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
-        <Table.Column<AdminWithdrawal> title="申請時間" dataIndex="createdAt" render={formatTime} />
+        <Table.Column<AdminWithdrawal> title={hkLabel('申請時間')} dataIndex="createdAt" render={formatTime} />
         <Table.Column<AdminWithdrawal> title="用戶" render={(_, w) => `${w.nickname}（${w.phoneMasked}）`} />
         <Table.Column<AdminWithdrawal> title="金額" dataIndex="amount" render={(v: number) => formatHkd(v)} />
         <Table.Column<AdminWithdrawal>

@@ -9,6 +9,8 @@ import { formatHkDateTime } from '../../../shared/hk-time';
 import { PriceChart } from './components/price-chart';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
+import { SellerStanding } from './components/seller-standing';
+import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
 
@@ -35,6 +37,7 @@ function Seller({ l }: { l: Listing }) {
           {l.mine ? `${l.user.nickname}（你）` : l.user.nickname}
         </Link>
       </div>
+      <SellerStanding userId={l.user.id} label={`${l.sell_type === 0 ? '賣家' : '求購者'}的信譽`} />
       <p className="market-muted">
         {LISTING_STATUS_LABELS[l.status]}・{formatHkDateTime(l.createdAt)} 發佈・{formatHkDateTime(l.expiresAt)} 到期
       </p>
@@ -67,7 +70,14 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
                 </Link>
                 <div className="market-row-meta">
                   {l.serialLabel && <span>{l.serialLabel}</span>}
-                  <span>{l.mine ? '你的掛單' : l.user.nickname}</span>
+                  {l.mine ? (
+                    <span>你的掛單</span>
+                  ) : (
+                    <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`} className="market-row-seller">
+                      <span className="visually-hidden">{side === 0 ? '賣家店舖：' : '求購者店舖：'}</span>
+                      {l.user.nickname}
+                    </Link>
+                  )}
                 </div>
               </div>
               <div className="market-row-side">

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
 import type { ConsignableItem, MarketDetail, MarketRow } from '../../../shared/schemas/market';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { testListing } from '../../testing/fixtures';
+import { testListing, testStanding } from '../../testing/fixtures';
 import {
   embedFirstAnswers,
   mockRoutes,
@@ -374,6 +374,7 @@ describe('/market/user', () => {
             activeListings: 1,
             sales: 4,
             joinedAt: '2026-01-01T00:00:00.000Z',
+            standing: testStanding(),
           },
         };
       if (u.pathname === '/api/market/userList') return { code: 200, data: [testListing()] };

@@ -10,11 +10,12 @@ import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
 import { listUserListings } from './api/list-user-listings';
-import { formatHkDateTime } from '../../../shared/hk-time';
 import { useQueryState } from '../../lib/use-query-state';
 import './market.css';
 import { ItemPicture } from './components/market-row';
 import { SideToggle } from './components/side-toggle';
+import { StandingFacts } from './components/seller-standing';
+import { RecentFeedback } from './components/recent-feedback';
 import '../../components/list-row.css';
 
 const PAGE_SIZE = 20;
@@ -112,13 +113,13 @@ export default function MarketUserScreen() {
                 </Tag>
               )}
             </h2>
-            <p className="market-muted">
-              {formatHkDateTime(s.joinedAt)} 加入・出售中 {s.activeListings}・已成交 {s.sales}
-            </p>
+            <p className="market-muted">出售中 {s.activeListings} 張掛單</p>
           </div>
         </div>
         {s.bio && <p className="market-muted">{s.bio}</p>}
+        <StandingFacts standing={s.standing} label={`${s.nickname}的信譽`} />
       </section>
+      <RecentFeedback userId={id} />
       <div className="market-toolbar">
         <SideToggle side={side} onChange={(next) => update({ sell_type: next === 1 ? '1' : undefined })} />
       </div>

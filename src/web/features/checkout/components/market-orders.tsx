@@ -8,6 +8,7 @@ import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketOrders } from '../api/list-market-orders';
 import { formatHkDateTime } from '../../../../shared/hk-time';
+import { OrderFeedback } from '../../../components/order-feedback';
 
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);
@@ -86,7 +87,10 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
                   前往付款
                 </Button>
               ) : (
-                <Tag color={COLORS[o.status]}>{MARKET_ORDER_STATUS_LABELS[o.status]}</Tag>
+                <>
+                  <Tag color={COLORS[o.status]}>{MARKET_ORDER_STATUS_LABELS[o.status]}</Tag>
+                  {o.status === 'completed' && <OrderFeedback orderId={o.id} itemName={o.itemName} />}
+                </>
               )
             }
           >

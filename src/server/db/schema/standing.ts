@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { marketOrders } from './market';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/**
+ * A 👍 or 👎 one side of a completed market trade leaves about the other (issue 21 §4): one per order per side,
+ * editable for 7 days after it was left. An operator may hide the comment (audited); the rating still counts.
+ */
+export const marketFeedback = pgTable(
+  'market_feedback',
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => marketOrders.id),
+    /** Who left it, and the side they were on. */
+    authorId: text()
+      .notNull()
+      .references(() => users.id),
+    authorRole: text({ enum: ['buyer', 'seller'] }).notNull(),
+    /** The other side of the trade: whose standing it counts in. */
+    subjectId: text()
+      .notNull()
+      .references(() => users.id),
+    rating: text({ enum: ['up', 'down'] }).notNull(),
+    comment: text().notNull().default(''),
+    createdAt: ts().notNull(),
+    updatedAt: ts().notNull(),
+    hiddenAt: ts(),
+    hiddenBy: text().references(() => users.id),
+    hiddenReason: text(),
+  },
+  (t) => [
+    uniqueIndex('market_feedback_one_per_side').on(t.orderId, t.authorId),
+    index().on(t.subjectId, t.createdAt),
+    index().on(t.createdAt),
+    check('market_feedback_comment', sql`char_length(${t.comment}) <= 200`),
+  ],
+);
