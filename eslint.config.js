@@ -35,6 +35,7 @@ const READ_MODELS = {
   audit: ['audit', 'auth'], // docs/decisions/012-audit-log.md
   users: ['auth', 'catalogue', 'cards', 'goods', 'identity', 'market', 'pay-orders', 'shipments', 'wallet'], // docs/decisions/018-back-office-operations.md
   dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
+  perks: ['catalogue', 'cards'], // docs/decisions/028-perks.md
 };
 
 const boundaries = {

@@ -17,6 +17,7 @@ import { createPayOrdersService } from './modules/pay-orders/pay-orders.service'
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createMallService } from './modules/mall/mall.service';
+import { createPerksService } from './modules/perks/perks.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
@@ -41,7 +42,8 @@ export function createServices(deps: Deps) {
   const wallet = createWalletService(deps, { identity, auth, audit });
   const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
   // Registers the `card` and `product` order types with pay orders.
-  const mall = createMallService(deps, { payOrders, catalogue, cards, goods });
+  const perks = createPerksService(deps);
+  const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });
   const addresses = createAddressesService(deps);
@@ -55,6 +57,7 @@ export function createServices(deps: Deps) {
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
     mall,
+    perks,
     auth,
     content: createContentService(deps),
     catalogue,

@@ -16,3 +16,4 @@ export * from './addresses';
 export * from './shipments';
 export * from './audit';
 export * from './uploads';
+export * from './perks';

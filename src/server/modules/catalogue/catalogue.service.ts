@@ -80,6 +80,10 @@ export interface SaleInfo {
   total: number;
   /** What can still be reserved: total − minted/sold − reserved. */
   left: number;
+  /** A product's type (1 實物, 0 其他), null for a card info: what a discount perk applies to. */
+  productType: number | null;
+  /** A card info's theme, null for a product: what a priority perk opens early. */
+  themeId: string | null;
 }
 
 export interface CardInfoListInput {
@@ -177,8 +181,24 @@ export function createCatalogueService(
         left: Math.max(0, r.left),
       };
       return 'editionSize' in r
-        ? { kind: 'card', ...common, image: r.image, priceCents: r.isBCard ? null : r.priceCents, total: r.editionSize }
-        : { kind: 'product', ...common, image: r.images[0] ?? '', priceCents: r.priceCents, total: r.stock };
+        ? {
+            kind: 'card',
+            ...common,
+            image: r.image,
+            priceCents: r.isBCard ? null : r.priceCents,
+            total: r.editionSize,
+            productType: null,
+            themeId: r.themeId,
+          }
+        : {
+            kind: 'product',
+            ...common,
+            image: r.images[0] ?? '',
+            priceCents: r.priceCents,
+            total: r.stock,
+            productType: r.type,
+            themeId: null,
+          };
     },
 
     /** Products by id: type, name, description and images (goods and shipments show them). */

@@ -324,9 +324,13 @@ describe('catalogue API', () => {
         saleState: 'on_sale',
         total: 100,
         left: 85,
+        productType: null,
+        themeId: 'thm_a',
       });
       expect(product).toMatchObject({
         kind: 'product',
+        productType: 1,
+        themeId: null,
         name: '神獸公仔',
         image: '/media/p1.svg',
         priceCents: 29900,
