@@ -42,7 +42,7 @@ export function createServices(deps: Deps) {
   const wallet = createWalletService(deps, { identity, auth, audit });
   const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
   // Registers the `card` and `product` order types with pay orders.
-  const perks = createPerksService(deps);
+  const perks = createPerksService(deps, { catalogue });
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit });

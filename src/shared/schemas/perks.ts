@@ -128,3 +128,26 @@ export const AppliedPerkSchema = z.object({
   saving: z.number().int(),
 });
 export type AppliedPerk = z.infer<typeof AppliedPerkSchema>;
+
+/** `perk/preview`: the perk an order of this mall item would get now (the pay screen shows it before 確認付款). */
+export const PerkPreviewQuerySchema = z.object({
+  type: z.enum(['card', 'product'], { message: '「類型」只可以是 card 或 product' }),
+  id: z.string({ error: '請選擇商品' }).min(1, '請選擇商品').max(64, '商品編號不正確'),
+  quantity: z.coerce
+    .number({ error: '請填寫數量' })
+    .int('數量必須是整數')
+    .min(1, '數量最少為 1')
+    .max(50, '每張訂單最多 50 件')
+    .default(1),
+});
+export type PerkPreviewQuery = z.input<typeof PerkPreviewQuerySchema>;
+
+export const PerkPreviewSchema = z.object({
+  /** 原價: unit price × quantity. */
+  listAmount: z.number().int(),
+  /** The perk that would apply, or null. */
+  perk: AppliedPerkSchema.nullable(),
+  /** 應付: what the order would cost. */
+  amount: z.number().int(),
+});
+export type PerkPreview = z.infer<typeof PerkPreviewSchema>;

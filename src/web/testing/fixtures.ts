@@ -1,4 +1,5 @@
 import type { User } from '../../shared/schemas/auth';
+import type { Product } from '../../shared/schemas/catalogue';
 import type { Listing } from '../../shared/schemas/market';
 
 /** A signed-in user as the server describes one (session data, user/info). */
@@ -38,5 +39,25 @@ export const testListing = (over: Partial<Listing> = {}): Listing => ({
   takedownReason: null,
   expiresAt: '2026-12-20T04:00:00.000Z',
   createdAt: '2026-11-20T04:00:00.000Z',
+  ...over,
+});
+
+/** A mall product: the demo's PVC figure, on sale. */
+export const testProduct = (over: Partial<Product> = {}): Product => ({
+  id: 'prd_1',
+  type: 1,
+  name: '祥瑞麒麟 PVC 公仔',
+  description: '高 18 厘米。',
+  image: '/media/products/prd_1-1.svg',
+  images: ['/media/products/prd_1-1.svg'],
+  stock: 60,
+  sold: 12,
+  priceCents: 39900,
+  perUserLimit: 2,
+  left: 48,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  saleState: 'on_sale',
+  rights: [],
   ...over,
 });

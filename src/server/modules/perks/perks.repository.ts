@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { perkUses } from '../../db/schema/perks';
 
@@ -19,6 +19,13 @@ export function createPerksRepository() {
         .onConflictDoNothing({ target: perkUses.useKey })
         .returning({ id: perkUses.id });
       return out.length > 0;
+    },
+
+    /** Which of these use keys are taken (the preview skips used-up perks). */
+    async takenKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.select({ key: perkUses.useKey }).from(perkUses).where(inArray(perkUses.useKey, keys));
+      return new Set(rows.map((r) => r.key));
     },
 
     /** Gives back the uses of an order (cancelled or expired): how many were deleted. */

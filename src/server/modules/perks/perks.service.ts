@@ -3,6 +3,9 @@ import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Right } from '../../../shared/schemas/catalogue';
 import { hkMonth } from '../../../shared/hk-time';
+import type { PerkPreview } from '../../../shared/schemas/perks';
+import type { Actor } from '../auth/auth.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PerkEffect } from '../../../shared/schemas/perks';
 import { createPerksReadModel, type PerksReadModel } from './perks.read-model';
 import { createPerksRepository, type PerksRepository } from './perks.repository';
@@ -113,10 +116,36 @@ function candidates(held: HeldCard[], item: PerkItem, buyerId: string, now: Date
  */
 export function createPerksService(
   deps: Pick<Deps, 'db' | 'clock'>,
+  svc: { catalogue: Pick<CatalogueService, 'saleInfo'> },
   read: PerksReadModel = createPerksReadModel(),
   repo: PerksRepository = createPerksRepository(),
 ) {
   return {
+    /** `perk/preview`: the perk the actor's order of `quantity` of a mall item would get now (nothing is recorded). */
+    async preview(actor: Actor, q: { type: 'card' | 'product'; id: string; quantity: number }): Promise<PerkPreview> {
+      const s = await svc.catalogue.saleInfo(deps.db, { kind: q.type, id: q.id });
+      const listAmount = (s.priceCents ?? 0) * q.quantity;
+      if (s.priceCents === null) return { listAmount, perk: null, amount: listAmount };
+      const item: PerkItem = {
+        ...q,
+        kind: q.type,
+        productType: s.productType,
+        themeId: s.themeId,
+        unitPriceCents: s.priceCents,
+      };
+      const held = await read.heldCardsWithPerks(deps.db, actor.userId);
+      const all = candidates(held, item, actor.userId, deps.clock.now());
+      const slots = (c: Candidate) => Array.from({ length: c.uses }, (_, i) => `${c.keyBase}/${i + 1}`);
+      const taken = await repo.takenKeys(deps.db, all.flatMap(slots));
+      const best = all.find((c) => slots(c).some((k) => !taken.has(k)));
+      if (!best) return { listAmount, perk: null, amount: listAmount };
+      return {
+        listAmount,
+        perk: { title: best.title, cardName: best.cardName, saving: best.saving },
+        amount: listAmount - best.saving,
+      };
+    },
+
     /**
      * Applies the best perk the buyer's held cards give on `item` and records its use in `tx` (the order's creating
      * transaction, under the buyer's lock): null when none applies or every one is used up this period.

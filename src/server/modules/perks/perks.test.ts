@@ -52,6 +52,13 @@ describe('perks at payOrder/create', () => {
   it('applies 8 折 to a holder: 原價 HK$399.00, saves HK$79.80, books the discount, and only once a month', async () => {
     const [alice] = (await buyers(1)) as [Buyer];
     await givePerkCard(t.db, { rights: [monthlyDiscount()], owners: [alice.id] });
+    const preview = () =>
+      t.call('GET', 'perk/preview', { token: alice.token, query: { type: 'product', id: figure, quantity: '1' } });
+    expect((await preview()).data).toEqual({
+      listAmount: 39_900,
+      amount: 31_920,
+      perk: { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7_980 },
+    });
     const first = await buy(alice, figure);
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({
@@ -75,7 +82,8 @@ describe('perks at payOrder/create', () => {
     const [promotions] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, 'platform:promotions'));
     expect(promotions!.balance).toBeLessThanOrEqual(-7_980);
 
-    // Used this month: the next order is full price.
+    // Used this month: the preview and the next order are full price.
+    expect((await preview()).data).toEqual({ listAmount: 39_900, amount: 39_900, perk: null });
     const second = await buy(alice, figure);
     expect(second.data).toMatchObject({ discount: 0, amount: 39_900, perk: null });
   });

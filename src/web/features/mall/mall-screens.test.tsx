@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
+import type { CardInfo } from '../../../shared/schemas/catalogue';
+import { testProduct } from '../../testing/fixtures';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
   embedFirstAnswers,
@@ -34,24 +35,7 @@ const card = (over: Partial<CardInfo> = {}): CardInfo => ({
   ...over,
 });
 
-const product = (over: Partial<Product> = {}): Product => ({
-  id: 'prd_1',
-  type: 1,
-  name: '祥瑞麒麟 PVC 公仔',
-  description: '高 18 厘米。',
-  image: '/media/products/prd_1-1.svg',
-  images: ['/media/products/prd_1-1.svg'],
-  stock: 60,
-  sold: 12,
-  priceCents: 39900,
-  perUserLimit: 2,
-  left: 48,
-  saleStartsAt: null,
-  saleEndsAt: null,
-  saleState: 'on_sale',
-  rights: [],
-  ...over,
-});
+const product = testProduct;
 
 let routes: Route;
 let fetchMock: FetchMock;
