@@ -29,6 +29,11 @@ const SaleFields = {
   saleStartsAt: z.iso.datetime().nullable(),
   saleEndsAt: z.iso.datetime().nullable(),
   saleState: z.enum(SALE_STATES),
+  /**
+   * While upcoming: when holders of a card whose right grants priority may buy (before `saleStartsAt`); everyone
+   * else sees 持卡人優先購買中 from then until the public start. Null when no right opens this item early.
+   */
+  priorityStartsAt: z.iso.datetime().nullable(),
   rights: z.array(RightSchema),
 };
 

@@ -118,6 +118,18 @@ export function describePerk(e: PerkEffect, names: PerkNames = {}): string {
   return `持卡期間可免費領取「${names.product ?? '指定商品'}」一件${limitText(e.limit)}，於商城下單時自動扣減。`;
 }
 
+/**
+ * The longest window (hours) by which the priority rights among `rights` open an item of theme `themeId` (null for a
+ * product) before its public sale; 0 for none. A right without a theme opens every mall item.
+ */
+export function longestPriorityWindow(rights: { effect?: PerkEffect | null }[], themeId: string | null): number {
+  let hours = 0;
+  for (const { effect: e } of rights) {
+    if (e?.kind === 'priority' && (e.themeId === null || e.themeId === themeId)) hours = Math.max(hours, e.windowHours);
+  }
+  return hours;
+}
+
 /** The perk a pay order used, as the buyer sees it. */
 export const AppliedPerkSchema = z.object({
   /** The right's title (商城 8 折（每月一次）). */

@@ -58,6 +58,7 @@ export const testProduct = (over: Partial<Product> = {}): Product => ({
   saleStartsAt: null,
   saleEndsAt: null,
   saleState: 'on_sale',
+  priorityStartsAt: null,
   rights: [],
   ...over,
 });

@@ -158,6 +158,7 @@ describe('catalogue API', () => {
       saleStartsAt: at(-HOUR).toISOString(),
       saleEndsAt: null,
       saleState: 'on_sale',
+      priorityStartsAt: null,
       rights: [{ title: '優先購買', description: '下一彈優先購買' }],
     });
   });

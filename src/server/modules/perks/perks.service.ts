@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Right } from '../../../shared/schemas/catalogue';
 import { hkMonth } from '../../../shared/hk-time';
-import type { PerkPreview } from '../../../shared/schemas/perks';
+import { longestPriorityWindow, type PerkPreview } from '../../../shared/schemas/perks';
 import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PerkEffect } from '../../../shared/schemas/perks';
@@ -72,16 +72,6 @@ export function useKeyBase(
   const period = limit.period === 'month' ? hkMonth(now) : 'all';
   const who = limit.per === 'card' ? `card:${card.cardId}` : `holder:${buyerId}`;
   return `${card.cardInfoId}/${right.id ?? index}/${period}/${who}`;
-}
-
-/** The longest window (hours) of the priority rights among `rights` that cover `item`; 0 for none. */
-function longestWindow(rights: Right[], item: Pick<PerkItem, 'themeId'>): number {
-  let hours = 0;
-  for (const { effect: e } of rights) {
-    if (e?.kind === 'priority' && (e.themeId === null || e.themeId === item.themeId))
-      hours = Math.max(hours, e.windowHours);
-  }
-  return hours;
 }
 
 /** Every way the held cards could save on `item`, best first; one per use key (copies of a card share a holder limit). */
@@ -185,15 +175,15 @@ export function createPerksService(
      */
     async priorityHours(db: Executor, userId: string, item: Pick<PerkItem, 'themeId'>): Promise<number> {
       const held = await read.heldCardsWithPerks(db, userId);
-      return longestWindow(
+      return longestPriorityWindow(
         held.flatMap((c) => c.rights),
-        item,
+        item.themeId,
       );
     },
 
     /** The longest priority window any card's right opens `item` by (0: none): before it, nobody may buy. */
     async longestPriorityHours(db: Executor, item: Pick<PerkItem, 'themeId'>): Promise<number> {
-      return longestWindow(await read.priorityRights(db), item);
+      return longestPriorityWindow(await read.priorityRights(db), item.themeId);
     },
   };
 }

@@ -215,6 +215,9 @@ describe('perks at payOrder/create', () => {
     });
     await givePerkCard(t.db, { owners: [fan.id], rights: [perkRight({ kind: 'priority', windowHours: 12, themeId })] });
 
+    // The mall shows when holders may start (the longest window any right opens the item by).
+    const detail = await t.call<{ priorityStartsAt: string | null }>('GET', 'product/detail', { query: { id: soon } });
+    expect(detail.data.priorityStartsAt).toBe(new Date(now + 10 * HOUR - 24 * HOUR).toISOString());
     expect((await buy(holder, soon)).status).toBe(200);
     const refused = await buy(other, soon);
     expect(refused.status).toBe(409);

@@ -25,6 +25,7 @@ const card: CardInfo = {
   saleStartsAt: null,
   saleEndsAt: null,
   saleState: 'on_sale',
+  priorityStartsAt: null,
   rights: [],
 };
 const order = (over: Partial<PayOrder> = {}): PayOrder => ({

@@ -31,6 +31,7 @@ const card = (over: Partial<CardInfo> = {}): CardInfo => ({
   saleStartsAt: '2026-01-01T00:00:00.000Z',
   saleEndsAt: null,
   saleState: 'on_sale',
+  priorityStartsAt: null,
   rights: [{ title: '優先購買權', description: '下一彈優先購買。' }],
   ...over,
 });
@@ -69,6 +70,7 @@ describe('/mall', () => {
                 id: 'ci_2',
                 name: '太平山頂',
                 saleState: 'upcoming',
+                priorityStartsAt: null,
                 saleStartsAt: new Date(Date.now() + 3_600_000).toISOString(),
               }),
             ]
@@ -155,6 +157,25 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     expect(buy.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(/^將於 .+ 開售$/)).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^距離開售 2 日 00:0[01]:\d\d$/);
+  });
+
+  it('inside a priority window: 持卡人優先購買中 with the countdown to the public start, and 立即購買 for holders', async () => {
+    const start = Date.now() + 3 * 3_600_000;
+    routes = () => ({
+      code: 200,
+      data: card({
+        saleState: 'upcoming',
+        saleStartsAt: new Date(start).toISOString(),
+        priorityStartsAt: new Date(start - 24 * 3_600_000).toISOString(),
+      }),
+    });
+    renderAt('/mall/detail?id=ci_1');
+    const buy = await screen.findByRole('button', { name: '立即購買' });
+    expect(buy.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByText(/^持卡人優先購買中/, { selector: '.sale-badge, .sale-badge *' })).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(
+      /^持卡人優先購買中・距離公開發售 0[23]:\d\d:\d\d$/,
+    );
   });
 
   it('says why a B card cannot be bought', async () => {

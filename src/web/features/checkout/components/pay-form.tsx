@@ -83,7 +83,10 @@ function OrderForm({
   const [method, setMethod] = useState(methods[0]?.provider ?? '');
   const [submitting, setSubmitting] = useState(false);
   const unit = item.kind === 'card' ? '張' : '件';
-  const buyable = item.saleState === 'on_sale' && item.priceCents !== null && item.left > 0;
+  // Inside a priority window holders may order; the server refuses anyone else with 持卡人優先購買中 (decision 028).
+  const priorityOpen =
+    item.saleState === 'upcoming' && !!item.priorityStartsAt && Date.parse(item.priorityStartsAt) <= Date.now();
+  const buyable = (item.saleState === 'on_sale' || priorityOpen) && item.priceCents !== null && item.left > 0;
   const preview = usePerkPreview(item, quantity, buyable);
 
   const onSubmit = async () => {

@@ -7,7 +7,7 @@ import { useLoad } from '../../../lib/use-load';
 import { BuyBar } from './buy-bar';
 import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail-parts';
 import { SaleBadge } from './sale-badge';
-import { liveState, notBuyableReason, type SaleItem } from './sale-state';
+import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
 
 type What = '卡牌' | '商品';
 
@@ -85,14 +85,16 @@ export function SaleDetail({
         <div className="detail-head">
           <div className="detail-tags">
             {tags}
-            <SaleBadge state={state} startsAt={item.saleStartsAt} now={now} />
+            <SaleBadge state={state} startsAt={item.saleStartsAt} now={now} priorityStartsAt={item.priorityStartsAt} />
           </div>
           <h2 id="detail-title" className="detail-title">
             {item.name}
           </h2>
           {sub}
         </div>
-        {state === 'upcoming' && item.saleStartsAt && <StartCountdown startsAt={item.saleStartsAt} now={now} />}
+        {state === 'upcoming' && item.saleStartsAt && (
+          <StartCountdown startsAt={item.saleStartsAt} now={now} priority={inPriorityWindow(item, state, now)} />
+        )}
         <Facts items={facts} />
         {about && (
           <section className="detail-section" aria-labelledby="desc-title">
@@ -102,7 +104,7 @@ export function SaleDetail({
         )}
         <Rights rights={item.rights} />
       </article>
-      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state)} />
+      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state, now)} />
     </>
   );
 }
