@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { Rarity } from '../../../shared/constants';
 import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
-import { toCardInfo, toProduct, type PriorityRights } from './catalogue-views';
+import { toCardInfo, toProduct } from './catalogue-views';
 import { createLocalBroadcast } from '../../adapters/broadcast';
 import { violatesCheck } from '../../db-errors';
 import { createCatalogueRepository, supplyCheck, type CatalogueRepository } from './catalogue.repository';
@@ -150,6 +150,9 @@ export function createCatalogueService(
             themeId: null,
           };
     },
+
+    /** The rights of every card info that grants a priority window (perks: who may buy an upcoming item early). */
+    priorityRights: (db: Executor) => repo.priorityRights(db),
 
     /** Products by id: type, name, description and images (goods and shipments show them). */
     productsById: (db: Executor, ids: string[]) => repo.productsById(db, ids),

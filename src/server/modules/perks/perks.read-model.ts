@@ -30,15 +30,6 @@ export function createPerksReadModel() {
         )
         .orderBy(asc(cards.cardInfoId), asc(cards.serial));
     },
-
-    /** The rights of every card info that grants a priority window (the mall's upcoming items check them). */
-    async priorityRights(db: Executor) {
-      const rows = await db
-        .select({ rights: cardInfos.rights })
-        .from(cardInfos)
-        .where(sql`jsonb_path_exists(${cardInfos.rights}, '$[*] ? (@.effect.kind == "priority")')`);
-      return rows.flatMap((r) => r.rights);
-    },
   };
 }
 export type PerksReadModel = ReturnType<typeof createPerksReadModel>;

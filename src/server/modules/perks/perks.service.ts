@@ -106,7 +106,7 @@ function candidates(held: HeldCard[], item: PerkItem, buyerId: string, now: Date
  */
 export function createPerksService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  svc: { catalogue: Pick<CatalogueService, 'saleInfo'> },
+  svc: { catalogue: Pick<CatalogueService, 'saleInfo' | 'priorityRights'> },
   read: PerksReadModel = createPerksReadModel(),
   repo: PerksRepository = createPerksRepository(),
 ) {
@@ -183,7 +183,7 @@ export function createPerksService(
 
     /** The longest priority window any card's right opens `item` by (0: none): before it, nobody may buy. */
     async longestPriorityHours(db: Executor, item: Pick<PerkItem, 'themeId'>): Promise<number> {
-      return longestPriorityWindow(await read.priorityRights(db), item.themeId);
+      return longestPriorityWindow(await svc.catalogue.priorityRights(db), item.themeId);
     },
   };
 }
