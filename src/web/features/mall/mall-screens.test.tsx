@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
-import { testProduct } from '../../testing/fixtures';
+import { testProduct, testUser } from '../../testing/fixtures';
+import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
   embedFirstAnswers,
@@ -176,6 +177,27 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(
       /^持卡人優先購買中・距離公開發售 0[23]:\d\d:\d\d$/,
     );
+  });
+
+  it('tells a signed-in holder which perk their order of a product would get; a visitor is not asked', async () => {
+    const perk = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7980 };
+    routes = (u) =>
+      u.pathname === '/api/perk/preview'
+        ? { code: 200, data: { listAmount: 39900, perk, amount: 31920 } }
+        : { code: 200, data: product() };
+    renderAt('/mall/goodsDetail?id=prd_1');
+    await screen.findByRole('button', { name: '立即購買' });
+    expect(requestsTo(fetchMock, 'perk/preview')).toHaveLength(0);
+    cleanup();
+    writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
+    try {
+      renderAt('/mall/goodsDetail?id=prd_1');
+      expect((await screen.findByText(/^持卡優惠：商城 8 折（每月一次）（祥瑞麒麟），此件可省/)).textContent).toContain(
+        'HK$79.80',
+      );
+    } finally {
+      clearSession();
+    }
   });
 
   it('says why a B card cannot be bought', async () => {

@@ -12,7 +12,7 @@ import { useLoad } from '../../../lib/use-load';
 import { createPayOrder, newIdempotencyKey } from '../api/create-pay-order';
 import { getPayOrder } from '../api/get-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
-import { getPerkPreview } from '../api/get-perk-preview';
+import { getPerkPreview } from '../../../api/get-perk-preview';
 import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item';
 import { listPayOrders } from '../api/list-pay-orders';
 import { BALANCE, openPayUrl, payFromBalance } from './pay-actions';

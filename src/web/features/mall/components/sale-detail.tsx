@@ -6,6 +6,7 @@ import { useNow } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
 import { BuyBar } from './buy-bar';
 import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail-parts';
+import { PerkHint } from './perk-hint';
 import { SaleBadge } from './sale-badge';
 import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
 
@@ -67,6 +68,7 @@ export function SaleDetail({
   facts,
   about,
   payPath,
+  perkFor,
 }: {
   item: OnSale;
   media: ReactNode;
@@ -75,6 +77,8 @@ export function SaleDetail({
   facts: [string, ReactNode][];
   about: { title: string; body: ReactNode } | null;
   payPath: string;
+  /** The item as `perk/preview` names it: a signed-in holder is told the perk their order would get. */
+  perkFor?: { type: 'card' | 'product'; id: string };
 }) {
   const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
   const state = liveState(item, now);
@@ -94,6 +98,9 @@ export function SaleDetail({
         </div>
         {state === 'upcoming' && item.saleStartsAt && (
           <StartCountdown startsAt={item.saleStartsAt} now={now} priority={inPriorityWindow(item, state, now)} />
+        )}
+        {perkFor && (
+          <PerkHint type={perkFor.type} id={perkFor.id} buyable={notBuyableReason(item, state, now) === null} />
         )}
         <Facts items={facts} />
         {about && (
