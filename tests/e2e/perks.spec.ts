@@ -27,6 +27,8 @@ test('a holder of 祥瑞麒麟 buys the PVC figure with 商城 8 折 and sees th
 
   // The PVC figure: 原價 HK$399.00, 持卡優惠 −HK$79.80, 應付 HK$319.20, before paying.
   await page.goto('/mall/goodsDetail?id=prd_qilin_figure');
+  await expect(page.getByText(/^持卡優惠：商城 8 折（每月一次）（祥瑞麒麟），此件可省 HK\$79\.80$/)).toBeVisible();
+  await expectNoAxeViolations(page, '/mall/goodsDetail (持卡優惠)');
   await page.getByRole('button', { name: '立即購買' }).click();
   await expect(page).toHaveURL(/\/mall\/goodsPay\?id=prd_qilin_figure/);
   await expect(page.getByText('持卡優惠')).toBeVisible();
