@@ -36,6 +36,7 @@ const READ_MODELS = {
   users: ['auth', 'catalogue', 'cards', 'goods', 'identity', 'market', 'pay-orders', 'shipments', 'wallet'], // docs/decisions/018-back-office-operations.md
   dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
   standing: ['auth', 'identity', 'market', 'standing'], // docs/decisions/028-seller-standing.md
+  perks: ['catalogue', 'cards'], // docs/decisions/029-perks.md
 };
 
 const boundaries = {

@@ -30,6 +30,7 @@ import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes
 import { authRoutes } from './modules/auth/auth.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
+import { perkRoutes } from './modules/perks/perks.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(contentRoutes);
       await api.register(payOrderRoutes);
+      await api.register(perkRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(authRoutes);

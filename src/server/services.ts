@@ -17,6 +17,7 @@ import { createPayOrdersService } from './modules/pay-orders/pay-orders.service'
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createMallService } from './modules/mall/mall.service';
+import { createPerksService } from './modules/perks/perks.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
@@ -43,7 +44,8 @@ export function createServices(deps: Deps) {
   const wallet = createWalletService(deps, { identity, auth, audit });
   const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
   // Registers the `card` and `product` order types with pay orders.
-  const mall = createMallService(deps, { payOrders, catalogue, cards, goods });
+  const perks = createPerksService(deps, { catalogue });
+  const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // Registers the `market` and `bid` order types with pay orders.
@@ -62,6 +64,7 @@ export function createServices(deps: Deps) {
     standing,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
+    perks,
     auth,
     content: createContentService(deps),
     catalogue,

@@ -10,6 +10,7 @@ import {
   formatMinutesLeft,
   hkDays,
   hkWallClock,
+  hkMonth,
   hkYymmdd,
 } from './hk-time';
 
@@ -54,6 +55,12 @@ describe('Hong Kong calendar days', () => {
     expect(hkYymmdd(new Date('2026-11-21T15:59:59Z'))).toBe('261121');
     expect(hkYymmdd(new Date('2026-11-21T16:00:00Z'))).toBe('261122');
     expect(hkYymmdd(new Date('2026-01-04T23:30:00Z'))).toBe('260105');
+  });
+
+  it('names the Hong Kong month a monthly perk counts in', () => {
+    expect(hkMonth(new Date('2026-11-30T15:59:59Z'))).toBe('2026-11');
+    expect(hkMonth(new Date('2026-11-30T16:00:00Z'))).toBe('2026-12');
+    expect(hkMonth(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01');
   });
 
   it('lists the days ending today and the instant the first starts', () => {

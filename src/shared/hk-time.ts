@@ -111,3 +111,9 @@ export function hkWallClock(at: string | Date): string {
 
 /** The instant a Hong Kong wall clock (`2026-01-05T07:30` or `2026-01-05T07:30:00.000`) stands for. */
 export const fromHkWallClock = (wall: string): Date => new Date(Date.parse(`${wall}Z`) - HK_OFFSET_MS);
+
+/** The Hong Kong calendar month an instant is in, `2026-11` (a monthly perk's period). */
+export function hkMonth(at: Date): string {
+  const p = parts(at);
+  return `${p.year}-${pad2(p.month)}`;
+}

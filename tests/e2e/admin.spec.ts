@@ -103,6 +103,15 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await cardForm.getByLabel(/^售價/).fill('25');
   await pickTime(op, '開售時間', dayjs().subtract(1, 'minute').format('YYYY-MM-DD HH:mm'));
   await pickTime(op, '停售時間', dayjs().add(7, 'day').format('YYYY-MM-DD HH:mm'));
+  // A perk set by its fields (decision 029): this theme's cards open 12 hours early to holders.
+  await cardForm.getByRole('button', { name: '新增權益' }).click();
+  // The new right starts as a discount: its kind is typed over (the chosen value covers the box).
+  const kind = cardForm.getByRole('combobox', { name: '權益 1 類型' });
+  await kind.focus();
+  await kind.fill('優先購買');
+  await op.locator('.ant-select-dropdown:visible').getByText('優先購買', { exact: true }).click();
+  await cardForm.getByLabel('權益 1 提前小時').fill('12');
+  await choose(op, /^權益 1 卡冊/, themeName);
   await expectNoAxeViolations(op, '/admin/cardInfos (新增卡牌)');
   await cardForm.getByRole('button', { name: '儲存' }).click();
   await expect(op.getByRole('row', { name: new RegExp(cardName) }).first()).toBeVisible();
@@ -113,8 +122,11 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
     await op.request.get(`/api/admin/cardInfos?q=${encodeURIComponent(cardName)}`, {
       headers: { Authorization: `Bearer ${token}` },
     })
-  ).json()) as { data: { id: string }[] };
+  ).json()) as { data: { id: string; rights: { title: string; description: string }[] }[] };
   const cardInfoId = found.data[0]!.id;
+  expect(found.data[0]!.rights.map((r) => [r.title, r.description])).toEqual([
+    ['優先購買權', `持有此卡可於「${themeName}」卡牌公開發售前 12 小時優先購買。`],
+  ]);
 
   // The drop calendar shows it this month.
   await openScreen(op, '發售日曆', '/drops');

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { TEST_DATABASE_URL } from '../testing/test-db';
 import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
+import { perkFlows } from './faults/perk-flows';
 import { reportCheck } from './report';
 
 if (!TEST_DATABASE_URL)
@@ -326,6 +327,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
         };
       },
     },
+    // Discounted orders: made, settled and cancelled (src/server/checks/faults/perk-flows.ts).
+    ...perkFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
   ];
 
   it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {
@@ -417,7 +420,14 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     await t.db.execute(
       sql`insert into market_summaries (kind, ref_id, ask_count, ask_min) values ('card', ${card}, 1, 100)`,
     );
+    // A perk use whose order does not exist (a use that outlived its rolled-back or cancelled order).
+    const use = newId('perk');
+    await t.db.execute(
+      sql`insert into perk_uses (id, use_key, order_no, buyer_id, card_id, card_info_id, saving_cents, created_at)
+          select ${use}, ${use}, 'TRNOSUCHORDER', id, 'card_x', 'ci_x', 7980, now() from users limit 1`,
+    );
     const broken = await brokenInvariants(t.db);
+    await t.db.execute(sql`delete from perk_uses where id = ${use}`);
     await t.db.execute(sql`delete from market_summaries where ref_id = ${card}`);
     await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);
     await t.db.execute(sql`update exchange_codes set status = 'unused' where card_info_id = ${`${themeId}_c`}`);
@@ -426,6 +436,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     expect(broken.map((b) => b.split(':')[0])).toEqual([
       'minted count = cards of each card info',
       'a code is used exactly when it minted one card',
+      'a pending or paid discounted order has its one perk use, and every use its order',
       'cached balances = sum of their entries',
       'a listed or reserved card has its one open listing, by its owner',
       'every market summary counts exactly the open listings of its item',

@@ -100,6 +100,10 @@ export const OWNERSHIP: OwnershipEntry[] = [
     extra: { type: 'product', quantity: 1 },
     ...buying,
   }),
+  // A perk preview names a public mall item; the answer is the caller's own perk (decision 029).
+  entry('GET /api/perk/preview', 'id', 'public', (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }), [], {
+    extra: { type: 'product' },
+  }),
   // Cards: anyone sees a card's public page; the price paid is the owner's (and the seller's) alone.
   entry('GET /api/card/detail', 'id', 'public-view', boughtCard, ['provenance.priceCents']),
   // A set exchange names a theme (public); B's call must never consume A's cards.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICE_MAX_CENTS, PRICE_MIN_CENTS, RARITIES } from '../constants';
 import { RightSchema } from './catalogue';
+import { PerkEffectSchema } from './perks';
 import { adminPageFields, imageUrl, intField, isoTime, queryFlag, searchQuery, textField } from './admin-common';
 
 /* Back office: themes, card infos, products and the drop calendar (/api/admin/themes…, cardInfos…, products…, drops). */
@@ -17,10 +18,20 @@ const price = z
   .min(PRICE_MIN_CENTS, `「售價」不能低於 HK$${PRICE_MIN_CENTS / 100}`)
   .max(PRICE_MAX_CENTS, `「售價」不能高於 HK$${(PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`);
 
-const RightInputSchema = z.strictObject({
-  title: textField('權益標題', 40, { required: true }),
-  description: textField('權益說明', 500),
-});
+/**
+ * A right as the back office sends it: with an effect (a perk: its title and description are written by the server
+ * from it, decision 029), or words only (a title is then required).
+ */
+const RightInputSchema = z
+  .strictObject({
+    id: z.string().trim().min(1).max(64).optional(),
+    title: textField('權益標題', 40).default(''),
+    description: textField('權益說明', 500).default(''),
+    effect: PerkEffectSchema.nullable().optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.effect && !r.title) ctx.addIssue({ code: 'custom', path: ['title'], message: '請填寫「權益標題」' });
+  });
 const rights = z.array(RightInputSchema, { error: '「權益」格式不正確' }).max(20, '「權益」最多 20 項');
 const sort = intField('排序', SORT_MIN, SORT_MAX);
 const saleWindow = { saleStartsAt: isoTime('開售時間').nullable(), saleEndsAt: isoTime('停售時間').nullable() };

@@ -14,6 +14,7 @@ export const LEDGER_ACCOUNT_TYPES = [
   'refunds_payable',
   'payout_clearing',
   'payout_paid',
+  'promotions',
 ] as const;
 export type LedgerAccountType = (typeof LEDGER_ACCOUNT_TYPES)[number];
 export const LEDGER_ACCOUNT_TYPE_LABELS: Record<LedgerAccountType, string> = {
@@ -26,6 +27,7 @@ export const LEDGER_ACCOUNT_TYPE_LABELS: Record<LedgerAccountType, string> = {
   refunds_payable: '應退款項',
   payout_clearing: '提現待付款',
   payout_paid: '提現已付款',
+  promotions: '持卡優惠支出',
 };
 
 export const TrialBalanceSchema = z.object({

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RARITIES } from '../constants';
 import { SALE_STATES } from '../sale-states';
+import { PerkEffectSchema } from './perks';
 
 // Kept apart from the schemas so the web app can show a badge without downloading zod.
 export { SALE_STATES, SALE_STATE_LABELS, type SaleState } from '../sale-states';
 
 export const RaritySchema = z.enum(RARITIES);
 
-export const RightSchema = z.object({ title: z.string(), description: z.string() });
+export const RightSchema = z.object({
+  id: z.string().optional(),
+  title: z.string(),
+  description: z.string(),
+  /** What the right does at checkout or in the mall (decision 029); absent for a right that is only words. */
+  effect: PerkEffectSchema.nullable().optional(),
+});
 export type Right = z.infer<typeof RightSchema>;
 
 export const ThemeRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -22,6 +29,11 @@ const SaleFields = {
   saleStartsAt: z.iso.datetime().nullable(),
   saleEndsAt: z.iso.datetime().nullable(),
   saleState: z.enum(SALE_STATES),
+  /**
+   * While upcoming: when holders of a card whose right grants priority may buy (before `saleStartsAt`); everyone
+   * else sees 持卡人優先購買中 from then until the public start. Null when no right opens this item early.
+   */
+  priorityStartsAt: z.iso.datetime().nullable(),
   rights: z.array(RightSchema),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { AppliedPerkSchema } from './perks';
 
 export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];
@@ -99,6 +100,12 @@ export const PayOrderSchema = z.object({
   itemImage: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
+  /** 原價: unit price × quantity, before any perk. */
+  listAmount: z.number().int(),
+  /** What a perk took off (0 for none); `amount` = `listAmount` − `discount`, what the buyer pays (應付). */
+  discount: z.number().int(),
+  /** The perk applied (持卡優惠), or null. */
+  perk: AppliedPerkSchema.nullable(),
   amount: z.number().int(),
   currency: z.literal('HKD'),
   provider: z.string(),

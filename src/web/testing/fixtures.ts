@@ -1,4 +1,5 @@
 import type { User } from '../../shared/schemas/auth';
+import type { Product } from '../../shared/schemas/catalogue';
 import type { Listing } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
 
@@ -47,5 +48,26 @@ export const testStanding = (over: Partial<Standing> = {}): Standing => ({
   memberSince: '2026-01-01T00:00:00.000Z',
   verified: true,
   ...NO_STANDING_FIGURES,
+  ...over,
+});
+
+/** A mall product: the demo's PVC figure, on sale. */
+export const testProduct = (over: Partial<Product> = {}): Product => ({
+  id: 'prd_1',
+  type: 1,
+  name: '祥瑞麒麟 PVC 公仔',
+  description: '高 18 厘米。',
+  image: '/media/products/prd_1-1.svg',
+  images: ['/media/products/prd_1-1.svg'],
+  stock: 60,
+  sold: 12,
+  priceCents: 39900,
+  perUserLimit: 2,
+  left: 48,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  saleState: 'on_sale',
+  priorityStartsAt: null,
+  rights: [],
   ...over,
 });

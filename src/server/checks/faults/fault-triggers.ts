@@ -13,6 +13,8 @@ import type { Db } from '../../db/client';
  * - `market:sold`: after a sell listing goes reserved → sold (the first write of a market sale after the claim);
  * - `market:transfer`: after an item's market transfer is recorded; `ledger`: after the first ledger entry;
  * - `fill:*`: a bid fill, whose claim is the buy listing going active → sold;
+ * - `perk:use` / `perk:give-back` (and their `-commit` at COMMIT): a perk use recorded or given back;
+ *   `perk:discount`: the discount's posting (decision 029);
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -45,6 +47,12 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_market_sold AFTER UPDATE ON listings FOR EACH ROW WHEN (OLD.status = 'reserved' AND NEW.status = 'sold') EXECUTE FUNCTION fault_fire('market:sold')`,
   `CREATE TRIGGER fault_market_transfer AFTER INSERT ON card_events FOR EACH ROW WHEN (NEW.kind = 'transferred') EXECUTE FUNCTION fault_fire('market:transfer')`,
   `CREATE TRIGGER fault_ledger AFTER INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION fault_fire('ledger')`,
+  // Perks (decision 029): a use recorded by an order's creation, given back by its cancellation, the discount booked.
+  `CREATE TRIGGER fault_perk_use AFTER INSERT ON perk_uses FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:use')`,
+  `CREATE CONSTRAINT TRIGGER fault_perk_use_commit AFTER INSERT ON perk_uses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:use-commit')`,
+  `CREATE TRIGGER fault_perk_give_back AFTER DELETE ON perk_uses FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:give-back')`,
+  `CREATE CONSTRAINT TRIGGER fault_perk_give_back_commit AFTER DELETE ON perk_uses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:give-back-commit')`,
+  `CREATE TRIGGER fault_perk_discount AFTER INSERT ON ledger_postings FOR EACH ROW WHEN (NEW.kind = 'perk_discount') EXECUTE FUNCTION fault_fire('perk:discount')`,
 ];
 
 export async function installFaultTriggers(db: Db): Promise<void> {

@@ -52,6 +52,18 @@ export const INVARIANTS: Record<string, SQL> = {
       where not exists (select 1 from card_events e where e.kind = 'consumed' and e.ref_id = t.id)`,
   'an order is settled by at most one event': sql`
     select order_no from payment_events where outcome = 'settled' group by order_no having count(*) > 1`,
+  'a pending or paid discounted order has its one perk use, and every use its order': sql`
+    select o.order_no from pay_orders o where o.discount_cents > 0 and o.status in ('pending', 'paid')
+      and (select count(*) from perk_uses u where u.order_no = o.order_no) <> 1
+    union all
+    select u.order_no from perk_uses u where not exists (
+      select 1 from pay_orders o where o.order_no = u.order_no and o.status in ('pending', 'paid') and o.discount_cents = u.saving_cents)`,
+  'a paid discounted order has its discount posting, and only it': sql`
+    select o.order_no from pay_orders o where o.status = 'paid' and o.discount_cents > 0
+      and not exists (select 1 from ledger_postings p where p.kind = 'perk_discount' and p.ref_id = o.order_no)
+    union all
+    select p.ref_id from ledger_postings p where p.kind = 'perk_discount'
+      and not exists (select 1 from pay_orders o where o.order_no = p.ref_id and o.status = 'paid' and o.discount_cents > 0)`,
   'every ledger posting nets to zero': sql`
     select posting_id from ledger_entries group by posting_id having sum(amount) <> 0`,
   'cached balances = sum of their entries': sql`

@@ -1,3 +1,4 @@
+import { describePerk, perkTitle, type PerkEffect } from '../../../shared/schemas/perks';
 import type { Right } from '../schema';
 import type { DemoCard } from './catalogue-data';
 
@@ -6,15 +7,25 @@ import type { DemoCard } from './catalogue-data';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-const priority = (what: string): Right => ({
-  title: '優先購買權',
-  description: `持有此卡可於${what}公開發售前 24 小時優先購買。`,
-});
-const discount = (pct: number): Right => ({
-  title: `商城 ${pct} 折優惠`,
-  description: `持卡期間，於寶庫商城購買實物商品可享 ${pct} 折（每月一次）。`,
-});
+/** A future drop's priority: words only until that drop exists; every theme's is a real window (decision 029). */
+const priority = (what: string): Right => {
+  if (what !== '寶庫所有主題')
+    return { id: 'priority', title: '優先購買權', description: `持有此卡可於${what}公開發售前 24 小時優先購買。` };
+  const effect: PerkEffect = { kind: 'priority', windowHours: 24, themeId: null };
+  return { id: 'priority', title: perkTitle(effect), description: describePerk(effect), effect };
+};
+/** `zhe` 8 = 8 折 = 20 % off physical goods, once a month per holder: applied at checkout (decision 029). */
+const discount = (zhe: number): Right => {
+  const effect: PerkEffect = {
+    kind: 'discount',
+    percentOff: 100 - zhe * 10,
+    productType: 1,
+    limit: { period: 'month', per: 'holder', uses: 1, minSpendCents: null },
+  };
+  return { id: 'discount', title: perkTitle(effect), description: describePerk(effect), effect };
+};
 const gift: Right = {
+  id: 'gift',
   title: '週年紀念禮品',
   description: '寶庫一週年時，持卡人可免費領取限定實體紀念卡一張（需自付運費）。',
 };

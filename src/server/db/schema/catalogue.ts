@@ -1,9 +1,14 @@
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { PerkEffect } from '../../../shared/schemas/perks';
 
+/** A right a card (or product) carries; `effect` makes it a perk the checkout applies (decision 029). */
 export interface Right {
+  /** Stable within its card info: the perk's uses are keyed on it (the index in the list when absent). */
+  id?: string;
   title: string;
   description: string;
+  effect?: PerkEffect | null;
 }
 
 export const themes = pgTable('themes', {

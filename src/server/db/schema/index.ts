@@ -17,3 +17,4 @@ export * from './shipments';
 export * from './audit';
 export * from './uploads';
 export * from './standing';
+export * from './perks';

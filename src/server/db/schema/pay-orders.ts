@@ -14,6 +14,13 @@ export interface PayOrderFulfilment {
   goods?: { id: string; productId: string; name: string; image: string; type: number }[];
 }
 
+/** The perk a pay order used (what the pay screen shows). */
+export interface PayOrderPerk {
+  title: string;
+  cardName: string;
+  cardId: string;
+}
+
 /**
  * Any payable order (PRODUCT.md §3). The item is one of card info / product / listing, by type;
  * creating the order reserves it, expiry or cancellation gives it back, payment settles it once.
@@ -37,6 +44,10 @@ export const payOrders = pgTable(
     itemImage: text().notNull().default(''),
     quantity: integer().notNull(),
     unitPriceCents: integer().notNull(),
+    /** What a perk took off the order (decision 029); `amountCents` is what the buyer pays. */
+    discountCents: integer().notNull().default(0),
+    /** The perk applied: its title and the card that granted it. */
+    perk: jsonb().$type<PayOrderPerk>(),
     amountCents: integer().notNull(),
     currency: text().notNull().default('HKD'),
     status: text({ enum: PAY_ORDER_STATUSES }).notNull().default('pending'),
@@ -74,7 +85,7 @@ export const payOrders = pgTable(
     ),
     check(
       'pay_orders_amounts',
-      sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.amountCents} = ${t.unitPriceCents} * ${t.quantity}`,
+      sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.amountCents} = ${t.unitPriceCents} * ${t.quantity} - ${t.discountCents}`,
     ),
   ],
 );

@@ -21,7 +21,7 @@ export const ledgerAccounts = pgTable(
     createdAt: ts().notNull(),
   },
   (t) => [
-    check('ledger_accounts_non_negative', sql`${t.type} = 'provider_clearing' OR ${t.balance} >= 0`),
+    check('ledger_accounts_non_negative', sql`${t.type} IN ('provider_clearing', 'promotions') OR ${t.balance} >= 0`),
     index().on(t.userId),
   ],
 );

@@ -3,6 +3,7 @@ import { newId } from '../../adapters/ids';
 import { saleWindowProblem, type AdminCardInfo } from '../../../shared/schemas/admin-catalogue';
 import type { Rarity } from '../../../shared/constants';
 import type { Right } from '../../../shared/schemas/catalogue';
+import { writtenRights } from './catalogue-admin-rights';
 import type { Operator } from '../auth/auth.service';
 import type { AdminCardInfoRow } from './catalogue-admin.repository';
 import type { CatalogueAdminContext, Page } from './catalogue-admin-common';
@@ -59,7 +60,8 @@ export function createCardInfosAdmin({ deps, svc, repo, changed, saleWrite }: Ca
       const id = newId('ci');
       return deps.db.transaction(async (tx) => {
         if (!(await repo.theme(tx, input.themeId, { lock: true }))) throw invalid('找不到所選的卡冊');
-        await repo.insertCardInfo(tx, { id, ...saleDates(input), createdAt: deps.clock.now() });
+        const rights = await writtenRights(tx, repo, input.rights);
+        await repo.insertCardInfo(tx, { id, ...saleDates({ ...input, rights }), createdAt: deps.clock.now() });
         const after = toCardInfo((await repo.cardInfo(tx, id))!);
         await changed(tx, op, 'card_info.create', id, { after });
         return after;
@@ -84,7 +86,8 @@ export function createCardInfosAdmin({ deps, svc, repo, changed, saleWrite }: Ca
           if (held > 0) throw conflict('此卡牌已有發行或保留，不能移到另一卡冊', 'moved_with_cards');
           if (!(await repo.theme(tx, merged.themeId))) throw invalid('找不到所選的卡冊');
         }
-        await repo.updateCardInfo(tx, id, defined(saleDates(patch)));
+        const rights = await writtenRights(tx, repo, patch.rights);
+        await repo.updateCardInfo(tx, id, defined(saleDates({ ...patch, rights })));
         const after = toCardInfo((await repo.cardInfo(tx, id))!);
         await changed(tx, op, 'card_info.update', id, { before, after });
         return after;

@@ -2,6 +2,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import { saleWindowProblem, type AdminProduct } from '../../../shared/schemas/admin-catalogue';
 import type { Right } from '../../../shared/schemas/catalogue';
+import { writtenRights } from './catalogue-admin-rights';
 import type { Operator } from '../auth/auth.service';
 import type { AdminProductRow } from './catalogue-admin.repository';
 import type { CatalogueAdminContext, Page } from './catalogue-admin-common';
@@ -46,7 +47,8 @@ export function createProductsAdmin({ deps, svc, repo, changed, saleWrite }: Cat
       if (window) throw invalid(window);
       const id = newId('prd');
       return deps.db.transaction(async (tx) => {
-        await repo.insertProduct(tx, { id, ...saleDates(input), createdAt: deps.clock.now() });
+        const rights = await writtenRights(tx, repo, input.rights);
+        await repo.insertProduct(tx, { id, ...saleDates({ ...input, rights }), createdAt: deps.clock.now() });
         const after = toProduct((await repo.product(tx, id))!);
         await changed(tx, op, 'product.create', id, { after });
         return after;
@@ -64,7 +66,8 @@ export function createProductsAdmin({ deps, svc, repo, changed, saleWrite }: Cat
         const held = row.sold + row.reserved;
         if (merged.stock < held)
           throw conflict(`「庫存」不能少於已售出及訂單保留的數量（${held}）`, 'stock_below_sold');
-        await repo.updateProduct(tx, id, defined(saleDates(patch)));
+        const rights = await writtenRights(tx, repo, patch.rights);
+        await repo.updateProduct(tx, id, defined(saleDates({ ...patch, rights })));
         const after = toProduct((await repo.product(tx, id))!);
         await changed(tx, op, 'product.update', id, { before, after });
         return after;

@@ -94,6 +94,41 @@ describe('admin catalogue API', () => {
     expect((await post('cardInfos/create', cardBody(themeId, { isBCard: true }))).code).toBe(400);
   });
 
+  it('sets perks by their fields: the words are written from the effect, the theme must exist (decision 029)', async () => {
+    const themeId = await newTheme('神獸紀元');
+    const limit = { period: 'month', per: 'holder', uses: 1, minSpendCents: null };
+    const rights = [
+      { effect: { kind: 'discount', percentOff: 20, productType: 1, limit } },
+      { effect: { kind: 'priority', windowHours: 24, themeId } },
+      { title: '週年紀念禮品', description: '持卡人可免費領取紀念卡。' },
+    ];
+    const created = await post<{ id: string; rights: { id: string; title: string; description: string }[] }>(
+      'cardInfos/create',
+      cardBody(themeId, { rights }),
+    );
+    expect(created.code).toBe(200);
+    expect(created.data.rights.map((r) => [r.title, r.description])).toEqual([
+      ['商城 8 折（每月一次）', '持卡期間，於寶庫商城購買實物商品可享 8 折（每月一次）。'],
+      ['優先購買權', '持有此卡可於「神獸紀元」卡牌公開發售前 24 小時優先購買。'],
+      ['週年紀念禮品', '持卡人可免費領取紀念卡。'],
+    ]);
+    expect(created.data.rights.every((r) => r.id)).toBe(true);
+    // An update keeps the ids it is sent (the perk's uses are keyed on them).
+    const kept = created.data.rights.map((r) => ({ id: r.id, title: r.title, description: r.description }));
+    const updated = await post<{ rights: { id: string }[] }>('cardInfos/update', { id: created.data.id, rights: kept });
+    expect(updated.data.rights.map((r) => r.id)).toEqual(kept.map((r) => r.id));
+
+    const noTheme = { effect: { kind: 'priority', windowHours: 24, themeId: 'thm_none' } };
+    expect((await post('cardInfos/create', cardBody(themeId, { rights: [noTheme] }))).msg).toBe(
+      '權益 1：找不到所選的卡冊',
+    );
+    const tooMuch = { effect: { kind: 'discount', percentOff: 95, productType: 1, limit } };
+    expect((await post('cardInfos/create', cardBody(themeId, { rights: [tooMuch] }))).msg).toContain('折扣百分比');
+    expect((await post('cardInfos/create', cardBody(themeId, { rights: [{ description: 'x' }] }))).msg).toContain(
+      '權益標題',
+    );
+  });
+
   it('refuses an edition size below minted + reserved, and deleting a card info that has cards (409)', async () => {
     const themeId = await newTheme();
     const { data: info } = await post<{ id: string }>('cardInfos/create', cardBody(themeId));

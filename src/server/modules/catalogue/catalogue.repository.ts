@@ -191,6 +191,15 @@ export function createCatalogueRepository() {
     },
 
     /** One theme and its B card info. */
+    /** The rights of every card info that grants a priority window (decision 029): few rows, an upcoming item's early start. */
+    async priorityRights(db: Executor) {
+      const rows = await db
+        .select({ rights: cardInfos.rights })
+        .from(cardInfos)
+        .where(sql`jsonb_path_exists(${cardInfos.rights}, '$[*] ? (@.effect.kind == "priority")')`);
+      return rows.flatMap((r) => r.rights);
+    },
+
     async theme(db: Executor, id: string) {
       const rows = await db
         .select({ id: themes.id, name: themes.name, bCardInfoId: themes.bCardInfoId })

@@ -3,64 +3,12 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { Rarity } from '../../../shared/constants';
 import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
+import { toCardInfo, toProduct } from './catalogue-views';
 import { createLocalBroadcast } from '../../adapters/broadcast';
 import { violatesCheck } from '../../db-errors';
-import {
-  createCatalogueRepository,
-  supplyCheck,
-  type CardInfoRow,
-  type CatalogueRepository,
-  type ProductRow,
-} from './catalogue.repository';
+import { createCatalogueRepository, supplyCheck, type CatalogueRepository } from './catalogue.repository';
 import { createSoldOutFlags, type SupplyItem } from './sold-out-flags';
 import { paging } from '../../db/queries';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The sale fields card infos and products show alike. */
-function saleView(
-  r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>,
-) {
-  return {
-    perUserLimit: r.perUserLimit,
-    left: Math.max(0, r.left),
-    saleStartsAt: iso(r.saleStartsAt),
-    saleEndsAt: iso(r.saleEndsAt),
-    saleState: r.saleState,
-    rights: r.rights,
-  };
-}
-
-function toCardInfo(r: CardInfoRow): CardInfo {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    image: r.image,
-    rarity: r.rarity,
-    theme: { id: r.themeId, name: r.themeName },
-    editionSize: r.editionSize,
-    minted: r.minted,
-    isBCard: r.isBCard,
-    priceCents: r.isBCard ? null : r.priceCents,
-    ...saleView(r),
-  };
-}
-
-function toProduct(r: ProductRow): Product {
-  return {
-    id: r.id,
-    type: r.type === 1 ? 1 : 0,
-    name: r.name,
-    description: r.description,
-    image: r.images[0] ?? '',
-    images: r.images,
-    stock: r.stock,
-    sold: r.sold,
-    priceCents: r.priceCents,
-    ...saleView(r),
-  };
-}
 
 export type SaleKind = 'card' | 'product';
 
@@ -80,6 +28,10 @@ export interface SaleInfo {
   total: number;
   /** What can still be reserved: total − minted/sold − reserved. */
   left: number;
+  /** A product's type (1 實物, 0 其他), null for a card info: what a discount perk applies to. */
+  productType: number | null;
+  /** A card info's theme, null for a product: what a priority perk opens early. */
+  themeId: string | null;
 }
 
 export interface CardInfoListInput {
@@ -130,27 +82,29 @@ export function createCatalogueService(
         mallOnly: q.onSale,
         states: q.saleState,
       });
-      return rows.map(toCardInfo);
+      const priority = await repo.priorityRights(deps.db);
+      return rows.map((r) => toCardInfo(r, priority));
     },
 
     /** One card info, whatever its sale state. Public. */
     async cardInfo(id: string): Promise<CardInfo> {
       const row = await repo.cardInfo(deps.db, id, deps.clock.now());
       if (!row) throw notFound('找不到這張卡牌');
-      return toCardInfo(row);
+      return toCardInfo(row, await repo.priorityRights(deps.db));
     },
 
     /** Products of one type (0 其他, 1 實物) whose sale has not ended, buyable first. Public. */
     async products(q: { type: number; page: number; pageSize: number }): Promise<Product[]> {
       const rows = await repo.listProducts(deps.db, deps.clock.now(), { type: q.type, ...paging(q) });
-      return rows.map(toProduct);
+      const priority = await repo.priorityRights(deps.db);
+      return rows.map((r) => toProduct(r, priority));
     },
 
     /** One product, whatever its sale state. Public. */
     async product(id: string): Promise<Product> {
       const row = await repo.product(deps.db, id, deps.clock.now());
       if (!row) throw notFound('找不到這件商品');
-      return toProduct(row);
+      return toProduct(row, await repo.priorityRights(deps.db));
     },
 
     /**
@@ -177,9 +131,28 @@ export function createCatalogueService(
         left: Math.max(0, r.left),
       };
       return 'editionSize' in r
-        ? { kind: 'card', ...common, image: r.image, priceCents: r.isBCard ? null : r.priceCents, total: r.editionSize }
-        : { kind: 'product', ...common, image: r.images[0] ?? '', priceCents: r.priceCents, total: r.stock };
+        ? {
+            kind: 'card',
+            ...common,
+            image: r.image,
+            priceCents: r.isBCard ? null : r.priceCents,
+            total: r.editionSize,
+            productType: null,
+            themeId: r.themeId,
+          }
+        : {
+            kind: 'product',
+            ...common,
+            image: r.images[0] ?? '',
+            priceCents: r.priceCents,
+            total: r.stock,
+            productType: r.type,
+            themeId: null,
+          };
     },
+
+    /** The rights of every card info that grants a priority window (perks: who may buy an upcoming item early). */
+    priorityRights: (db: Executor) => repo.priorityRights(db),
 
     /** Products by id: type, name, description and images (goods and shipments show them). */
     productsById: (db: Executor, ids: string[]) => repo.productsById(db, ids),

@@ -158,6 +158,7 @@ describe('catalogue API', () => {
       saleStartsAt: at(-HOUR).toISOString(),
       saleEndsAt: null,
       saleState: 'on_sale',
+      priorityStartsAt: null,
       rights: [{ title: '優先購買', description: '下一彈優先購買' }],
     });
   });
@@ -324,9 +325,13 @@ describe('catalogue API', () => {
         saleState: 'on_sale',
         total: 100,
         left: 85,
+        productType: null,
+        themeId: 'thm_a',
       });
       expect(product).toMatchObject({
         kind: 'product',
+        productType: 1,
+        themeId: null,
         name: '神獸公仔',
         image: '/media/p1.svg',
         priceCents: 29900,

@@ -6,6 +6,7 @@ import type { GoodsService } from '../goods/goods.service';
 import type { PayOrderInput } from '../../../shared/schemas/pay-orders';
 import type { Availability, OrderInput, OrderType, PayOrdersService } from '../pay-orders/pay-orders.service';
 import { formatHkDateTime } from '../../../shared/hk-time';
+import type { PerksService } from '../perks/perks.service';
 
 type MallKind = 'card' | 'product';
 
@@ -14,12 +15,25 @@ const WORDS: Record<MallKind, { what: string; unit: string }> = {
   product: { what: '此商品', unit: '件' },
 };
 
-/** Why a mall item cannot be ordered by anyone right now, as a 409 in zh-HK; null when it can. */
-function saleRefusal(sale: SaleInfo, now: Date) {
+const HOUR_MS = 3_600_000;
+
+/**
+ * Why a mall item cannot be ordered right now, as a 409 in zh-HK; null when it can. `priorityHours`: how long
+ * before the public sale the item opens to holders of a priority right (decision 029): the longest window any
+ * right gives when the buyer is not known yet, the buyer's own window in `reserve`.
+ */
+function saleRefusal(sale: SaleInfo, now: Date, priorityHours = 0, inWindowRefusal = false) {
   const { what } = WORDS[sale.kind];
   if (sale.priceCents === null || sale.saleState === 'not_for_sale') return conflict(`${what}不設公開發售`);
-  if (sale.saleStartsAt && now < sale.saleStartsAt)
-    return conflict(`${what}尚未開售，開售時間為 ${formatHkDateTime(sale.saleStartsAt)}`);
+  if (sale.saleStartsAt && now < sale.saleStartsAt) {
+    const opens = sale.saleStartsAt.getTime() - priorityHours * HOUR_MS;
+    if (now.getTime() < opens || inWindowRefusal) {
+      const at = formatHkDateTime(sale.saleStartsAt);
+      return inWindowRefusal
+        ? conflict(`持卡人優先購買中：${what}現只限持有指定卡牌的會員購買，公開發售時間為 ${at}`)
+        : conflict(`${what}尚未開售，開售時間為 ${at}`);
+    }
+  }
   if (sale.saleEndsAt && now >= sale.saleEndsAt) return conflict(`${what}的發售已結束`);
   if (sale.left === 0) return soldOut(sale.kind);
   return null;
@@ -35,11 +49,15 @@ export interface MallOrderDeps {
   db: Executor;
   cards: Pick<CardsService, 'mint'>;
   goods: Pick<GoodsService, 'create'>;
+  /** The buyer's perks: the best one applied to an order, given back on release, priority windows (decision 029). */
+  perks: Pick<PerksService, 'apply' | 'giveBack' | 'priorityHours' | 'longestPriorityHours'>;
 }
 
 /** What a mall item's availability read: the sale rules `reserve` reuses for the same request. */
 export interface MallAvailability extends Availability {
   sale: SaleInfo;
+  /** The longest priority window (hours) any right gives this item while it is upcoming; 0 otherwise. */
+  priorityHours: number;
 }
 
 /** A mall order type: `availability` answers the sale rules, `readAhead` the buyer's held quantity (pending). */
@@ -67,10 +85,13 @@ function mallOrderType<I extends PayOrderInput>(
     async availability(db, id) {
       const since = flags.epoch();
       const s = await sale(db, id);
+      // Before the public sale: the longest priority window any right opens it by (holders may buy in it).
+      const priorityHours = s.saleState === 'upcoming' ? await d.perks.longestPriorityHours(db, s) : 0;
       return {
         sale: s,
+        priorityHours,
         refusal: (now) => {
-          const refusal = saleRefusal(s, now);
+          const refusal = saleRefusal(s, now, priorityHours);
           if (refusal?.reason === 'sold_out') markSoldOut(id, since);
           return refusal;
         },
@@ -82,11 +103,16 @@ function mallOrderType<I extends PayOrderInput>(
       asked.catch(() => undefined);
       return asked;
     },
-    async reserve(tx: Tx, { buyerId, itemId: id, quantity }, now, checked, ahead) {
+    async reserve(tx: Tx, { buyerId, itemId: id, quantity, orderNo }, now, checked, ahead) {
       const since = flags.epoch();
       // Read moments ago by `availability` (unlocked, as a read here would be): the claim judges the stock.
       const s = checked.sale.id === id ? checked.sale : await sale(tx, id);
-      const refusal = saleRefusal(s, now);
+      // Not public yet: a holder of a priority right for the item buys inside their window; anyone else is told.
+      const start = s.saleStartsAt && now < s.saleStartsAt ? s.saleStartsAt.getTime() : null;
+      const own = start !== null && checked.priorityHours > 0 ? await d.perks.priorityHours(tx, buyerId, s) : 0;
+      const holderOpen = start !== null && own > 0 && now.getTime() >= start - own * HOUR_MS;
+      const othersWait = start !== null && now.getTime() >= start - checked.priorityHours * HOUR_MS;
+      const refusal = saleRefusal(s, now, holderOpen ? own : 0, !holderOpen && othersWait);
       if (refusal) {
         if (refusal.reason === 'sold_out') markSoldOut(id, since);
         throw refusal;
@@ -99,12 +125,21 @@ function mallOrderType<I extends PayOrderInput>(
             : `${what}每人限購 ${s.perUserLimit} ${unit}`,
         );
       }
+      // The best perk of the buyer's held cards, its use recorded in this transaction (decision 029).
+      const perk = await d.perks.apply(tx, {
+        buyerId,
+        orderNo,
+        now,
+        item: { kind, id, productType: s.productType, themeId: s.themeId, unitPriceCents: s.priceCents!, quantity },
+      });
       return {
         cardInfoId: kind === 'card' ? id : null,
         productId: kind === 'product' ? id : null,
         itemName: s.name,
         itemImage: s.image,
         unitPriceCents: s.priceCents!,
+        discountCents: perk?.discountCents ?? 0,
+        perk: perk ? { title: perk.title, cardName: perk.cardName, cardId: perk.cardId } : null,
         // Sent as the last statement and awaited after the commit was sent (ReservedItem.claim).
         claim: async () => {
           if (await d.catalogue.claim(tx, { kind, id }, quantity)) return;
@@ -118,8 +153,11 @@ function mallOrderType<I extends PayOrderInput>(
         },
       };
     },
-    release: (tx, o) =>
-      d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity),
+    async release(tx, o) {
+      // A cancelled or expired order gives its perk use back, in the transaction that ends it.
+      await d.perks.giveBack(tx, o.orderNo);
+      return d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity);
+    },
     afterRelease: (o) => flags.clear({ kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }),
     fulfil: deliver,
   };

@@ -7,6 +7,7 @@ import type { SaleInfo } from '../catalogue/catalogue.service';
 import { createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { OrderType } from '../pay-orders/pay-orders.service';
 import { createMallService } from './mall.service';
+import { noPerks } from '../perks/perks.fixtures';
 
 /**
  * The mall's order types with fakes (STYLE.md §9, first tier): what availability read is what reserve uses, the
@@ -28,6 +29,8 @@ function setUp(sale: Partial<SaleInfo> = {}) {
     saleState: 'on_sale',
     total: 10,
     left: 10,
+    productType: null,
+    themeId: null,
     ...sale,
   };
   let claimable = true;
@@ -61,6 +64,7 @@ function setUp(sale: Partial<SaleInfo> = {}) {
       },
       cards: { mint: async () => [] },
       goods: { create: async () => [] },
+      perks: noPerks,
     },
   );
   const refuse = () => (claimable = false);

@@ -1,7 +1,7 @@
 import type { PayOrderInput, PayOrderType } from '../../../shared/schemas/pay-orders';
 import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { PayOrderFulfilment, PayOrderRow } from './pay-orders.repository';
+import type { PayOrderFulfilment, PayOrderPerk, PayOrderRow } from './pay-orders.repository';
 
 /** The item columns of a new order, as its type reserved them. */
 export interface ReservedItem {
@@ -11,6 +11,10 @@ export interface ReservedItem {
   itemName: string;
   itemImage: string;
   unitPriceCents: number;
+  /** Optional: what a perk took off the order (decision 029), recorded by the type in the same transaction. */
+  discountCents?: number;
+  /** The perk that took it off: its title and the card that granted it. */
+  perk?: PayOrderPerk | null;
   /**
    * Optional: the contended part of the reservation (a drop's one supply row), left for last: called after the
    * order row is inserted and **not awaited inside the transaction**: its statement goes out at once and the commit

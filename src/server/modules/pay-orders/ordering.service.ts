@@ -54,12 +54,14 @@ export function createOrdering(
   async function ensureCheckout(order: PayOrderRow, origin: string): Promise<PayOrderRow> {
     if (order.payUrl || order.status !== 'pending') return order;
     const back = `${origin}${payOrderReturnPath(order)}`;
+    // A discounted order is one line at its amount: the provider then charges what the order says.
+    const discounted = order.discountCents > 0;
     try {
       const checkout = await provider.createCheckout({
         orderNo: order.orderNo,
-        itemName: order.itemName,
-        quantity: order.quantity,
-        unitAmountCents: order.unitPriceCents,
+        itemName: discounted ? `${order.itemName} × ${order.quantity}（已扣持卡優惠）` : order.itemName,
+        quantity: discounted ? 1 : order.quantity,
+        unitAmountCents: discounted ? order.amountCents : order.unitPriceCents,
         amountCents: order.amountCents,
         successUrl: back,
         cancelUrl: back,
@@ -163,7 +165,7 @@ export function createOrdering(
               buyerId: actor.userId,
               ...item,
               quantity,
-              amountCents: item.unitPriceCents * quantity,
+              amountCents: item.unitPriceCents * quantity - (item.discountCents ?? 0),
               provider: provider.name,
               idempotencyKey,
               requestHash,

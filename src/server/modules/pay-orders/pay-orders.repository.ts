@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, lte, sql, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { columnsOf } from '../../db/queries';
 import { preparedOnce } from '../../db/prepared';
-import { paymentEvents, payOrders, type PayOrderFulfilment } from '../../db/schema/pay-orders';
+import { paymentEvents, payOrders, type PayOrderFulfilment, type PayOrderPerk } from '../../db/schema/pay-orders';
 import type { PayOrderStatus, PayOrderType } from '../../../shared/schemas/pay-orders';
 
 export type PayOrderRow = typeof payOrders.$inferSelect;
 export type NewPayOrder = typeof payOrders.$inferInsert;
-export type { PayOrderFulfilment };
+export type { PayOrderFulfilment, PayOrderPerk };
 
 /** Statuses that count against the per-user limit. */
 const HOLDING: PayOrderStatus[] = ['pending', 'paid'];
@@ -33,7 +33,12 @@ export type CreatedPayOrder = Pick<
   | 'createdAt'
   | 'updatedAt'
 > &
-  Partial<Pick<NewPayOrder, 'cardInfoId' | 'productId' | 'listingId' | 'itemImage' | 'providerRef' | 'payUrl'>>;
+  Partial<
+    Pick<
+      NewPayOrder,
+      'cardInfoId' | 'productId' | 'listingId' | 'itemImage' | 'providerRef' | 'payUrl' | 'discountCents' | 'perk'
+    >
+  >;
 
 // The statements of every order creation (payOrder/create, a drop's hot path): built once (db/prepared.ts).
 const ph = sql.placeholder;
@@ -81,6 +86,8 @@ const insertQuery = preparedOnce((db) =>
       itemImage: ph('itemImage'),
       quantity: ph('quantity'),
       unitPriceCents: ph('unitPriceCents'),
+      discountCents: ph('discountCents'),
+      perk: ph('perk'),
       amountCents: ph('amountCents'),
       provider: ph('provider'),
       providerRef: ph('providerRef'),
@@ -137,6 +144,8 @@ export function createPayOrdersRepository() {
         itemImage: row.itemImage ?? '',
         providerRef: row.providerRef ?? null,
         payUrl: row.payUrl ?? null,
+        discountCents: row.discountCents ?? 0,
+        perk: row.perk ?? null,
       });
       return rows[0]!;
     },
@@ -172,7 +181,9 @@ export function createPayOrdersRepository() {
 
     /** Type, state, method and amount of every order (reconciliation of the books, decision 025). */
     async ledgerFacts(db: Executor) {
-      return db.select(columnsOf(payOrders, 'orderNo', 'type', 'status', 'provider', 'amountCents')).from(payOrders);
+      return db
+        .select(columnsOf(payOrders, 'orderNo', 'type', 'status', 'provider', 'amountCents', 'discountCents'))
+        .from(payOrders);
     },
 
     async setFulfilment(db: Executor, id: string, fulfilment: PayOrderFulfilment) {

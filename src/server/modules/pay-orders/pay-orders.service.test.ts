@@ -14,6 +14,7 @@ import type { SaleInfo, SaleKind } from '../catalogue/catalogue.service';
 import { SOLD_OUT_FLAG_TTL_MS, createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { NewPayOrder, PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 import { createMallService } from '../mall/mall.service';
+import { noPerks } from '../perks/perks.fixtures';
 import type { MallOrderDeps } from '../mall/mall-order-types';
 import { createPayOrdersService } from './pay-orders.service';
 import type { PayOrderBooks } from './settlement.service';
@@ -161,6 +162,9 @@ function fakeItems(clock: ManualClock) {
     async mallSale(_tx, o) {
       once(`mall_sale:${o.orderNo}:${o.amountCents}`);
     },
+    async perkDiscount(_tx, o) {
+      once(`perk_discount:${o.orderNo}:${o.discountCents}`);
+    },
     returnPayment: async (_tx, _o, p) => once(`payment_returned:${p.key}`),
     refundDue: async (_tx, o, p, reason) => once(`${reason}:${o.orderNo}:${p.provider}:${p.paymentRef}`),
   };
@@ -215,6 +219,7 @@ function fakeItems(clock: ManualClock) {
         }));
       },
     },
+    perks: noPerks,
   };
   function add(kind: SaleKind, id: string, over: Partial<SaleInfo & { sold: number }> = {}) {
     supply.set(key(kind, id), {
@@ -231,6 +236,8 @@ function fakeItems(clock: ManualClock) {
       left: 10,
       reserved: 0,
       sold: 0,
+      productType: kind === 'product' ? 1 : null,
+      themeId: null,
       ...over,
     });
     return supply.get(key(kind, id))!;

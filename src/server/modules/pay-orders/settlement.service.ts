@@ -31,6 +31,8 @@ export interface PayOrderBooks {
   receive(tx: Tx, order: PayOrderRow): Promise<void>;
   /** A settled mall order (card, product): orders clearing → the platform's sales. */
   mallSale(tx: Tx, order: PayOrderRow): Promise<void>;
+  /** A settled mall order's perk discount (decision 029): promotions → sales, so the sale stands at list price. */
+  perkDiscount(tx: Tx, order: PayOrderRow): Promise<void>;
   /** Credits a provider payment for an already-paid order to the buyer's balance; false when already credited. */
   returnPayment(tx: Tx, order: PayOrderRow, payment: { key: string; amountCents: number }): Promise<boolean>;
   /** A provider payment that cannot be kept: owed back, with a refund record; false when already booked. */
@@ -59,7 +61,10 @@ export function createSettlement(
   async function settlePaid(tx: Tx, paid: PayOrderRow) {
     await books.receive(tx, paid);
     await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
-    if (MALL_TYPES.includes(paid.type)) await books.mallSale(tx, paid);
+    if (MALL_TYPES.includes(paid.type)) {
+      await books.mallSale(tx, paid);
+      if (paid.discountCents > 0) await books.perkDiscount(tx, paid);
+    }
   }
 
   /** Orders released in each open transaction of `transaction`, told to their type after the commit. */

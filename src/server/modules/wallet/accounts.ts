@@ -9,6 +9,8 @@ export const accounts = {
   fees: { id: 'platform:fees', type: 'fees' as const, userId: null },
   /** Mall sales (cards and products sold by the platform). */
   sales: { id: 'platform:sales', type: 'sales' as const, userId: null },
+  /** What perks cost the platform (decision 029): an expense, so it goes negative by each discount given. */
+  promotions: { id: 'platform:promotions', type: 'promotions' as const, userId: null },
   /** Money that came in through a payment provider (negative: what outsiders paid in). Only outside money. */
   providerClearing: { id: 'provider:clearing', type: 'provider_clearing' as const, userId: null },
   /** Money received for pay orders, not yet settled to where it belongs (nets to zero per settled order). */

@@ -14,6 +14,8 @@ export interface OrderFacts {
   itemName: string;
   /** `balance`, or the provider the money came through. */
   provider: string;
+  /** What a perk took off the order (decision 029); 0 or absent for none. */
+  discountCents?: number;
 }
 
 /** A provider payment that cannot be kept. */
@@ -61,6 +63,19 @@ export function createOrderBooks(deps: Pick<Deps, 'clock'>, post: Post, refunds:
       await post(tx, 'mall_sale', order.orderNo, [
         { account: accounts.ordersClearing, amount: -order.amountCents, kind: 'internal' },
         { account: accounts.sales, amount: order.amountCents, kind: 'internal' },
+      ]);
+    },
+
+    /**
+     * The perk discount of a settled mall order (decision 029): the sale is booked at its list price, the discount
+     * as the platform's promotions expense (`platform:promotions −D, platform:sales +D`). Nothing without a discount.
+     */
+    async perkDiscount(tx: Tx, order: OrderFacts): Promise<void> {
+      const d = order.discountCents ?? 0;
+      if (d <= 0) return;
+      await post(tx, 'perk_discount', order.orderNo, [
+        { account: accounts.promotions, amount: -d, kind: 'internal' },
+        { account: accounts.sales, amount: d, kind: 'internal' },
       ]);
     },
 

@@ -9,6 +9,8 @@ export interface SettledOrderFacts {
   status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   provider: string;
   amountCents: number;
+  /** What a perk took off the order (decision 029). */
+  discountCents: number;
 }
 
 /** The postings a paid order of each type gets besides its receipt (decision 025). */
@@ -30,6 +32,50 @@ const ex = (type: ReconcileException['type'], ref: string, detail: string, actio
   detail,
   action,
 });
+
+/**
+ * Every paid discounted order has its `perk_discount` posting, of its discount, on promotions; no other order has
+ * one (decision 029).
+ */
+function perkExceptions(orders: SettledOrderFacts[], postings: PostingFacts[]): ReconcileException[] {
+  const out: ReconcileException[] = [];
+  const byOrder = new Map(postings.map((p) => [p.refId, p]));
+  for (const o of orders) {
+    const p = byOrder.get(o.orderNo);
+    byOrder.delete(o.orderNo);
+    const due = o.status === 'paid' && o.discountCents > 0;
+    if (due && !p) {
+      out.push(
+        ex(
+          'missing_posting',
+          o.orderNo,
+          `訂單 ${o.orderNo} 使用持卡優惠 ${o.discountCents} 仙，缺少「perk_discount」分錄`,
+          '核對優惠使用紀錄後補記分錄',
+        ),
+      );
+    } else if (p && (!due || p.onAccount !== -o.discountCents)) {
+      out.push(
+        ex(
+          'unexpected_posting',
+          o.orderNo,
+          `訂單 ${o.orderNo}（${o.status}）的「perk_discount」分錄為 ${-p.onAccount} 仙，訂單優惠為 ${o.discountCents} 仙`,
+          '查明原因後以沖正分錄更正',
+        ),
+      );
+    }
+  }
+  for (const refId of byOrder.keys()) {
+    out.push(
+      ex(
+        'posting_without_order',
+        refId,
+        `優惠分錄 ${refId} 找不到對應的付款訂單`,
+        '查明分錄來源，必要時以沖正分錄更正',
+      ),
+    );
+  }
+  return out;
+}
 
 /**
  * Compares pay orders, refund records and the ledger (decision 025): every pay order has exactly the postings its
@@ -101,6 +147,8 @@ export async function reconcileBooks(input: {
       ),
     );
   }
+
+  out.push(...perkExceptions(input.orders, await input.postings(['perk_discount'], accounts.promotions.id)));
 
   const refundPostings = await input.postings([...REFUND_DUE_KINDS, 'refund_paid'], accounts.refundsPayable.id);
   const due = new Set(refundPostings.filter((p) => p.kind !== 'refund_paid' && p.onAccount !== 0).map((p) => p.refId));

@@ -30,7 +30,7 @@ export function createWalletRepository() {
         .where(
           and(
             eq(ledgerAccounts.id, accountId),
-            sql`(${ledgerAccounts.type} = 'provider_clearing' OR ${ledgerAccounts.balance} + ${amount} >= 0)`,
+            sql`(${ledgerAccounts.type} IN ('provider_clearing', 'promotions') OR ${ledgerAccounts.balance} + ${amount} >= 0)`,
           ),
         )
         .returning({ id: ledgerAccounts.id });

@@ -1,8 +1,11 @@
 import { CLEARABLE } from './list-tools';
-import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { fromIso, hkLabel, toCents, toDollars, toIso } from '../lib/format';
 import type { Right } from '../lib/types';
+import { rightBody, rightValues, type RightValues } from './rights-fields';
+
+export { RightsFields } from './rights-fields';
 
 /** What card infos and products have for sale, as stored. */
 interface SaleRecord {
@@ -20,7 +23,7 @@ export interface SaleValues {
   saleStartsAt: Dayjs | null;
   saleEndsAt: Dayjs | null;
   perUserLimit: number;
-  rights: Right[];
+  rights: RightValues[];
   sort: number;
 }
 
@@ -30,7 +33,7 @@ const saleValues = (r: SaleRecord | null | undefined): SaleValues => ({
   saleStartsAt: fromIso(r?.saleStartsAt),
   saleEndsAt: fromIso(r?.saleEndsAt),
   perUserLimit: r?.perUserLimit ?? 1,
-  rights: r?.rights ?? [],
+  rights: (r?.rights ?? []).map(rightValues),
   sort: r?.sort ?? 0,
 });
 
@@ -40,7 +43,7 @@ const saleBody = (v: SaleValues) => ({
   saleStartsAt: toIso(v.saleStartsAt),
   saleEndsAt: toIso(v.saleEndsAt),
   perUserLimit: v.perUserLimit,
-  rights: v.rights ?? [],
+  rights: (v.rights ?? []).map(rightBody),
   sort: v.sort ?? 0,
 });
 
@@ -109,36 +112,5 @@ export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {
         </Form.Item>
       </Space>
     </>
-  );
-}
-
-/** Rights: a list of {title, description}, added and removed by the operator. */
-export function RightsFields() {
-  return (
-    <Form.List name="rights">
-      {(fields, { add, remove }) => (
-        <fieldset className="admin-fieldset">
-          <legend>權益</legend>
-          {fields.map((field, index) => (
-            <Space key={field.key} align="start" wrap>
-              <Form.Item
-                name={[field.name, 'title']}
-                label={`權益 ${index + 1} 標題`}
-                rules={[{ required: true, whitespace: true, message: '請填寫權益標題' }]}
-              >
-                <Input maxLength={40} />
-              </Form.Item>
-              <Form.Item name={[field.name, 'description']} label={`權益 ${index + 1} 說明`}>
-                <Input maxLength={200} />
-              </Form.Item>
-              <Button onClick={() => remove(field.name)} aria-label={`移除權益 ${index + 1}`} style={{ marginTop: 30 }}>
-                移除
-              </Button>
-            </Space>
-          ))}
-          <Button onClick={() => add({ title: '', description: '' })}>新增權益</Button>
-        </fieldset>
-      )}
-    </Form.List>
   );
 }

@@ -6,10 +6,7 @@ export type {
   AdminDrop as Drop,
 } from '../../../shared/schemas/admin-catalogue';
 
-export interface Right {
-  title: string;
-  description: string;
-}
+export type { Right } from '../../../shared/schemas/catalogue';
 
 export type { AdminCodeBatch as CodeBatch } from '../../../shared/schemas/admin-codes';
 export type {

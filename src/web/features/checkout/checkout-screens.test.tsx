@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { testListing } from '../../testing/fixtures';
+import { testListing, testProduct } from '../../testing/fixtures';
 import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
@@ -25,6 +25,7 @@ const card: CardInfo = {
   saleStartsAt: null,
   saleEndsAt: null,
   saleState: 'on_sale',
+  priorityStartsAt: null,
   rights: [],
 };
 const order = (over: Partial<PayOrder> = {}): PayOrder => ({
@@ -36,6 +37,9 @@ const order = (over: Partial<PayOrder> = {}): PayOrder => ({
   itemImage: '/c.svg',
   quantity: 2,
   unitPrice: 18800,
+  listAmount: 37600,
+  discount: 0,
+  perk: null,
   amount: 37600,
   currency: 'HKD',
   provider: 'sandbox',
@@ -118,6 +122,63 @@ describe('/mall/pay', () => {
     expect(screen.queryByRole('button', { name: '確認付款' })).toBeNull();
     const list = calls('payOrder/list')[0]![0];
     expect(new URL(list, 'http://x').searchParams.get('status')).toBe('pending');
+  });
+});
+
+describe('/mall/goodsPay with a perk', () => {
+  const figure = testProduct({ id: 'prd_qilin_figure' });
+  const perk = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7980 };
+
+  it('shows 原價, 持卡優惠 and 應付 before paying, and on the pending order', async () => {
+    const discounted = order({
+      type: 'product',
+      itemId: figure.id,
+      itemName: figure.name,
+      quantity: 1,
+      unitPrice: 39900,
+      listAmount: 39900,
+      discount: 7980,
+      perk,
+      amount: 31920,
+    });
+    routes = (u) => {
+      if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/perk/preview') return { code: 200, data: { listAmount: 39900, perk, amount: 31920 } };
+      if (u.pathname === '/api/payOrder/create') return { code: 200, data: discounted };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/goodsPay?id=prd_qilin_figure');
+    expect(await screen.findByText('持卡優惠')).toBeTruthy();
+    expect(screen.getByText('原價')).toBeTruthy();
+    expect(screen.getAllByText('HK$399.00')).toHaveLength(2); // 單價 and 原價
+    expect(screen.getByText('−HK$79.80')).toBeTruthy();
+    expect(screen.getByText('商城 8 折（每月一次）・祥瑞麒麟')).toBeTruthy();
+    expect(screen.getByText('HK$319.20', { selector: 'strong' })).toBeTruthy();
+    const preview = new URL(calls('perk/preview')[0]![0], 'http://x').searchParams;
+    expect(Object.fromEntries(preview)).toEqual({ type: 'product', id: 'prd_qilin_figure', quantity: '1' });
+    fireEvent.click(screen.getByRole('button', { name: '確認付款' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(discounted.payUrl));
+    expect(await screen.findByText('你有一張待付款訂單')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '價錢明細' }).textContent).toContain('−HK$79.80');
+  });
+
+  it('shows 合共 without a perk', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/perk/preview')
+        return { code: 200, data: { listAmount: 39900, perk: null, amount: 39900 } };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/goodsPay?id=prd_qilin_figure');
+    expect(await screen.findByText('合共（港幣）')).toBeTruthy();
+    await waitFor(() => expect(calls('perk/preview')).toHaveLength(1));
+    expect(screen.queryByText('持卡優惠')).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CardInfo, Product } from '../../../shared/schemas/catalogue';
+import type { CardInfo } from '../../../shared/schemas/catalogue';
+import { testProduct, testUser } from '../../testing/fixtures';
+import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
   embedFirstAnswers,
@@ -30,28 +32,12 @@ const card = (over: Partial<CardInfo> = {}): CardInfo => ({
   saleStartsAt: '2026-01-01T00:00:00.000Z',
   saleEndsAt: null,
   saleState: 'on_sale',
+  priorityStartsAt: null,
   rights: [{ title: '優先購買權', description: '下一彈優先購買。' }],
   ...over,
 });
 
-const product = (over: Partial<Product> = {}): Product => ({
-  id: 'prd_1',
-  type: 1,
-  name: '祥瑞麒麟 PVC 公仔',
-  description: '高 18 厘米。',
-  image: '/media/products/prd_1-1.svg',
-  images: ['/media/products/prd_1-1.svg'],
-  stock: 60,
-  sold: 12,
-  priceCents: 39900,
-  perUserLimit: 2,
-  left: 48,
-  saleStartsAt: null,
-  saleEndsAt: null,
-  saleState: 'on_sale',
-  rights: [],
-  ...over,
-});
+const product = testProduct;
 
 let routes: Route;
 let fetchMock: FetchMock;
@@ -85,6 +71,7 @@ describe('/mall', () => {
                 id: 'ci_2',
                 name: '太平山頂',
                 saleState: 'upcoming',
+                priorityStartsAt: null,
                 saleStartsAt: new Date(Date.now() + 3_600_000).toISOString(),
               }),
             ]
@@ -171,6 +158,46 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     expect(buy.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(/^將於 .+ 開售$/)).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^距離開售 2 日 00:0[01]:\d\d$/);
+  });
+
+  it('inside a priority window: 持卡人優先購買中 with the countdown to the public start, and 立即購買 for holders', async () => {
+    const start = Date.now() + 3 * 3_600_000;
+    routes = () => ({
+      code: 200,
+      data: card({
+        saleState: 'upcoming',
+        saleStartsAt: new Date(start).toISOString(),
+        priorityStartsAt: new Date(start - 24 * 3_600_000).toISOString(),
+      }),
+    });
+    renderAt('/mall/detail?id=ci_1');
+    const buy = await screen.findByRole('button', { name: '立即購買' });
+    expect(buy.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByText(/^持卡人優先購買中/, { selector: '.sale-badge, .sale-badge *' })).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(
+      /^持卡人優先購買中・距離公開發售 0[23]:\d\d:\d\d$/,
+    );
+  });
+
+  it('tells a signed-in holder which perk their order of a product would get; a visitor is not asked', async () => {
+    const perk = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7980 };
+    routes = (u) =>
+      u.pathname === '/api/perk/preview'
+        ? { code: 200, data: { listAmount: 39900, perk, amount: 31920 } }
+        : { code: 200, data: product() };
+    renderAt('/mall/goodsDetail?id=prd_1');
+    await screen.findByRole('button', { name: '立即購買' });
+    expect(requestsTo(fetchMock, 'perk/preview')).toHaveLength(0);
+    cleanup();
+    writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
+    try {
+      renderAt('/mall/goodsDetail?id=prd_1');
+      expect((await screen.findByText(/^持卡優惠：商城 8 折（每月一次）（祥瑞麒麟），此件可省/)).textContent).toContain(
+        'HK$79.80',
+      );
+    } finally {
+      clearSession();
+    }
   });
 
   it('says why a B card cannot be bought', async () => {

@@ -18,6 +18,8 @@ export interface SaleItem {
   perUserLimit: number;
   left: number;
   saleState: CardInfo['saleState'];
+  /** When holders of a priority right may buy, before the public start (decision 029); null for none. */
+  priorityStartsAt: string | null;
 }
 
 type SaleFields = Omit<SaleItem, 'kind' | 'id'>;
@@ -34,13 +36,14 @@ function fromListing(d: MarketDetail): SaleFields {
     perUserLimit: 1,
     left: open ? 1 : 0,
     saleState: open ? 'on_sale' : 'ended',
+    priorityStartsAt: null,
   };
 }
 
 /** A card info or product sold by the mall: its own price, limit, stock and sale state. */
 function fromCatalogue(c: CardInfo | Product, subtitle: string): SaleFields {
-  const { name, image, priceCents, perUserLimit, left, saleState } = c;
-  return { name, image, subtitle, priceCents, perUserLimit, left, saleState };
+  const { name, image, priceCents, perUserLimit, left, saleState, priorityStartsAt } = c;
+  return { name, image, subtitle, priceCents, perUserLimit, left, saleState, priorityStartsAt };
 }
 
 async function saleFields(kind: SaleKind, id: string): Promise<SaleFields | Failure> {

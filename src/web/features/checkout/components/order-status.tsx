@@ -176,8 +176,13 @@ export function OrderStatus({ orderNo }: { orderNo: string | null }) {
         <p>
           {order.itemName} × {order.quantity}
         </p>
+        {order.perk && (
+          <p>
+            原價 {formatHkd(order.listAmount)}・持卡優惠（{order.perk.title}）−{formatHkd(order.perk.saving)}
+          </p>
+        )}
         <p>
-          合共 <strong>{formatHkd(order.amount)}</strong>・{order.paymentMethod}
+          {order.perk ? '應付' : '合共'} <strong>{formatHkd(order.amount)}</strong>・{order.paymentMethod}
         </p>
         <p className="checkout-order-no">訂單編號 {order.orderNo}</p>
       </section>

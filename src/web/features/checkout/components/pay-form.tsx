@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
 import { MAX_ORDER_QUANTITY, type PaymentMethod, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import type { PerkPreview } from '../../../../shared/schemas/perks';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { isFailure } from '../../../lib/request';
@@ -11,10 +12,12 @@ import { useLoad } from '../../../lib/use-load';
 import { createPayOrder, newIdempotencyKey } from '../api/create-pay-order';
 import { getPayOrder } from '../api/get-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
+import { getPerkPreview } from '../../../api/get-perk-preview';
 import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item';
 import { listPayOrders } from '../api/list-pay-orders';
 import { BALANCE, openPayUrl, payFromBalance } from './pay-actions';
 import { PendingOrder } from './pending-order';
+import { PriceBreakdown } from './price-breakdown';
 
 /** The payment methods as radio buttons when there is a choice (the provider, and the wallet balance). */
 function MethodChoice({
@@ -48,6 +51,23 @@ function MethodChoice({
   );
 }
 
+/** The perk a mall order of `quantity` would get now (null while unknown, for a market listing, or when not buyable). */
+function usePerkPreview(item: SaleItem, quantity: number, buyable: boolean): PerkPreview | null {
+  const [preview, setPreview] = useState<PerkPreview | null>(null);
+  const kind = item.kind;
+  useEffect(() => {
+    if (kind === 'market' || !buyable) return setPreview(null);
+    let live = true;
+    void getPerkPreview({ type: kind, id: item.id, quantity }).then((p) => {
+      if (live) setPreview(isFailure(p) || p.listAmount !== (item.priceCents ?? 0) * quantity ? null : p);
+    });
+    return () => {
+      live = false;
+    };
+  }, [kind, item.id, item.priceCents, quantity, buyable]);
+  return preview;
+}
+
 function OrderForm({
   item,
   methods,
@@ -63,7 +83,11 @@ function OrderForm({
   const [method, setMethod] = useState(methods[0]?.provider ?? '');
   const [submitting, setSubmitting] = useState(false);
   const unit = item.kind === 'card' ? '張' : '件';
-  const buyable = item.saleState === 'on_sale' && item.priceCents !== null && item.left > 0;
+  // Inside a priority window holders may order; the server refuses anyone else with 持卡人優先購買中 (decision 029).
+  const priorityOpen =
+    item.saleState === 'upcoming' && !!item.priorityStartsAt && Date.parse(item.priorityStartsAt) <= Date.now();
+  const buyable = (item.saleState === 'on_sale' || priorityOpen) && item.priceCents !== null && item.left > 0;
+  const preview = usePerkPreview(item, quantity, buyable);
 
   const onSubmit = async () => {
     setSubmitting(true);
@@ -109,15 +133,19 @@ function OrderForm({
           {item.kind === 'market' ? '售價' : '單價'}
         </List.Item>
         <MethodChoice methods={methods} value={method} onChange={setMethod} />
-        <List.Item
-          extra={
-            <strong className="checkout-total">
-              {item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}
-            </strong>
-          }
-        >
-          合共（港幣）
-        </List.Item>
+        {preview?.perk ? (
+          <PriceBreakdown listAmount={preview.listAmount} perk={preview.perk} amount={preview.amount} />
+        ) : (
+          <List.Item
+            extra={
+              <strong className="checkout-total">
+                {item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}
+              </strong>
+            }
+          >
+            合共（港幣）
+          </List.Item>
+        )}
       </List>
       <p className="checkout-note">確認後會為你預留 15 分鐘，請於時限內完成付款。</p>
       <div className="checkout-actions">

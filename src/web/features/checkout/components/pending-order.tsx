@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button, Dialog, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { formatHkd } from '../../../../shared/money';
@@ -10,6 +10,7 @@ import { useRemaining } from '../../../lib/use-clock';
 import { cancelMarketOrder } from '../api/cancel-market-order';
 import { cancelPayOrder } from '../api/cancel-pay-order';
 import { BALANCE, openPayUrl, payFromBalance } from './pay-actions';
+import { PriceBreakdown } from './price-breakdown';
 
 /** 你有一張待付款訂單: the time left to pay, the ways to pay it, its status and 取消訂單. */
 export function PendingOrder({
@@ -51,8 +52,15 @@ export function PendingOrder({
     <section className="checkout-pending" aria-labelledby="pending-title">
       <h2 id="pending-title">你有一張待付款訂單</h2>
       <p>
-        {order.itemName} × {order.quantity}，合共 <strong>{formatHkd(order.amount)}</strong>
+        {order.itemName} × {order.quantity}，{order.perk ? '應付' : '合共'} <strong>{formatHkd(order.amount)}</strong>
       </p>
+      {order.perk && (
+        <section aria-label="價錢明細">
+          <List className="checkout-breakdown">
+            <PriceBreakdown listAmount={order.listAmount} perk={order.perk} amount={order.amount} />
+          </List>
+        </section>
+      )}
       {/* A timer takes its name from the author only: the time left, as on the drop countdown (never announced as it ticks). */}
       <p
         className="checkout-countdown"

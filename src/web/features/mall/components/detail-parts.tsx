@@ -80,15 +80,27 @@ export function Rights({ rights }: { rights: Right[] }) {
   );
 }
 
-/** 距離開售 countdown banner for an upcoming item. */
-export function StartCountdown({ startsAt, now }: { startsAt: string; now: number }) {
+/**
+ * 距離開售 countdown banner for an upcoming item; inside a priority window (`priority`), 持卡人優先購買中 and the time
+ * to the public sale.
+ */
+export function StartCountdown({
+  startsAt,
+  now,
+  priority = false,
+}: {
+  startsAt: string;
+  now: number;
+  priority?: boolean;
+}) {
+  const label = priority ? '持卡人優先購買中・距離公開發售' : '距離開售';
   return (
     <div
       className="start-countdown"
       role="timer"
-      aria-label={`距離開售 ${formatCountdown(Date.parse(startsAt) - now)}`}
+      aria-label={`${label} ${formatCountdown(Date.parse(startsAt) - now)}`}
     >
-      <span>距離開售</span>
+      <span>{label}</span>
       <strong aria-hidden="true">{formatCountdown(Date.parse(startsAt) - now)}</strong>
       <small>{formatHkDayTime(startsAt)} 開售</small>
     </div>

@@ -45,7 +45,13 @@ export function DropsSection({ count = 10 }: { count?: number }) {
               {c.name}
             </Link>
             <span className="drop-price">{c.priceCents === null ? '' : formatHkd(c.priceCents)}</span>
-            <SaleBadge state={liveState(c, now)} startsAt={c.saleStartsAt} now={now} short />
+            <SaleBadge
+              state={liveState(c, now)}
+              startsAt={c.saleStartsAt}
+              now={now}
+              priorityStartsAt={c.priorityStartsAt}
+              short
+            />
           </li>
         ))}
       </ul>

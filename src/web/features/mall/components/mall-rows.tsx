@@ -46,7 +46,7 @@ export function CardInfoRow({ card, now, index = EAGER_ROWS }: { card: CardInfo;
           <span className="mall-row-left">
             尚餘 {card.left} / 限量 {card.editionSize}
           </span>
-          <SaleBadge state={state} startsAt={card.saleStartsAt} now={now} />
+          <SaleBadge state={state} startsAt={card.saleStartsAt} now={now} priorityStartsAt={card.priorityStartsAt} />
         </div>
       </div>
     </li>
@@ -68,7 +68,12 @@ export function ProductRow({ product, now, index = EAGER_ROWS }: { product: Prod
           <span className="mall-row-left">
             尚餘 {product.left} / 共 {product.stock} 件
           </span>
-          <SaleBadge state={state} startsAt={product.saleStartsAt} now={now} />
+          <SaleBadge
+            state={state}
+            startsAt={product.saleStartsAt}
+            now={now}
+            priorityStartsAt={product.priorityStartsAt}
+          />
         </div>
       </div>
     </li>

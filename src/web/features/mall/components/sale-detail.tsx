@@ -6,8 +6,9 @@ import { useNow } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
 import { BuyBar } from './buy-bar';
 import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail-parts';
+import { PerkHint } from './perk-hint';
 import { SaleBadge } from './sale-badge';
-import { liveState, notBuyableReason, type SaleItem } from './sale-state';
+import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
 
 type What = '卡牌' | '商品';
 
@@ -67,6 +68,7 @@ export function SaleDetail({
   facts,
   about,
   payPath,
+  perkFor,
 }: {
   item: OnSale;
   media: ReactNode;
@@ -75,6 +77,8 @@ export function SaleDetail({
   facts: [string, ReactNode][];
   about: { title: string; body: ReactNode } | null;
   payPath: string;
+  /** The item as `perk/preview` names it: a signed-in holder is told the perk their order would get. */
+  perkFor?: { type: 'card' | 'product'; id: string };
 }) {
   const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
   const state = liveState(item, now);
@@ -85,14 +89,19 @@ export function SaleDetail({
         <div className="detail-head">
           <div className="detail-tags">
             {tags}
-            <SaleBadge state={state} startsAt={item.saleStartsAt} now={now} />
+            <SaleBadge state={state} startsAt={item.saleStartsAt} now={now} priorityStartsAt={item.priorityStartsAt} />
           </div>
           <h2 id="detail-title" className="detail-title">
             {item.name}
           </h2>
           {sub}
         </div>
-        {state === 'upcoming' && item.saleStartsAt && <StartCountdown startsAt={item.saleStartsAt} now={now} />}
+        {state === 'upcoming' && item.saleStartsAt && (
+          <StartCountdown startsAt={item.saleStartsAt} now={now} priority={inPriorityWindow(item, state, now)} />
+        )}
+        {perkFor && (
+          <PerkHint type={perkFor.type} id={perkFor.id} buyable={notBuyableReason(item, state, now) === null} />
+        )}
         <Facts items={facts} />
         {about && (
           <section className="detail-section" aria-labelledby="desc-title">
@@ -102,7 +111,7 @@ export function SaleDetail({
         )}
         <Rights rights={item.rights} />
       </article>
-      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state)} />
+      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state, now)} />
     </>
   );
 }

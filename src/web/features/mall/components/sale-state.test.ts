@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown } from '../../../../shared/hk-time';
-import { liveState, notBuyableReason } from './sale-state';
+import { inPriorityWindow, liveState, notBuyableReason } from './sale-state';
 
 const T = Date.parse('2026-11-22T04:00:00.000Z');
 const item = (over: Partial<Parameters<typeof liveState>[0]> = {}) => ({
@@ -28,6 +28,17 @@ describe('liveState', () => {
   it('never moves sold out, ended or not for sale back to buyable', () => {
     for (const s of ['sold_out', 'ended', 'not_for_sale'] as const)
       expect(liveState(item({ saleState: s, saleStartsAt: null }), T)).toBe(s);
+  });
+});
+
+describe('priority windows', () => {
+  const opens = new Date(T - 1000).toISOString();
+  it('lets holders order inside the window, and nobody before it', () => {
+    expect(inPriorityWindow(item({ priorityStartsAt: opens }), 'upcoming', T)).toBe(true);
+    expect(notBuyableReason(item({ priorityStartsAt: opens }), 'upcoming', T)).toBeNull();
+    expect(inPriorityWindow(item({ priorityStartsAt: new Date(T + 1).toISOString() }), 'upcoming', T)).toBe(false);
+    expect(notBuyableReason(item({ priorityStartsAt: null }), 'upcoming', T)).toMatch(/^將於 .+ 開售$/);
+    expect(inPriorityWindow(item({ priorityStartsAt: opens }), 'sold_out', T)).toBe(false);
   });
 });
 

@@ -6,6 +6,13 @@ export interface SaleItem {
   saleStartsAt: string | null;
   saleEndsAt: string | null;
   left: number;
+  /** When holders of a priority right may buy, before the public start (decision 029); null for none. */
+  priorityStartsAt?: string | null;
+}
+
+/** Upcoming, but inside the priority window: holders may buy, everyone else sees 持卡人優先購買中. */
+export function inPriorityWindow(item: SaleItem, state: SaleState, now: number): boolean {
+  return state === 'upcoming' && !!item.priorityStartsAt && Date.parse(item.priorityStartsAt) <= now;
 }
 
 /**
@@ -22,7 +29,13 @@ export function liveState(item: SaleItem, now: number): SaleState {
 }
 
 /** Why 立即購買 is not available, or null when it is. */
-export function notBuyableReason(item: SaleItem & { isBCard?: boolean }, state: SaleState): string | null {
+export function notBuyableReason(
+  item: SaleItem & { isBCard?: boolean },
+  state: SaleState,
+  now = Date.now(),
+): string | null {
+  // Holders buy in the window; the server tells anyone else (持卡人優先購買中) when they try.
+  if (inPriorityWindow(item, state, now)) return null;
   switch (state) {
     case 'on_sale':
       return null;
