@@ -13,7 +13,6 @@ const profile = (standing = testStanding()) => ({
   bio: '',
   verified: true,
   activeListings: 1,
-  sales: 4,
   joinedAt: '2026-01-01T00:00:00.000Z',
   standing,
 });
