@@ -6,9 +6,9 @@ import { FIELD_LABELS } from './field-labels';
  * Chinese name does not compile (src/server/modules/audit/audit-labels.test.ts proves it).
  */
 export const AUDIT_ACTION_LABELS = {
-  'theme.create': '新增卡冊',
-  'theme.update': '編輯卡冊',
-  'theme.delete': '刪除卡冊',
+  'theme.create': '新增主題',
+  'theme.update': '編輯主題',
+  'theme.delete': '刪除主題',
   'card_info.create': '新增卡牌',
   'card_info.update': '編輯卡牌',
   'card_info.delete': '刪除卡牌',
@@ -49,7 +49,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
 /** The kinds of target an audit record names. */
 export const AUDIT_TARGET_LABELS: Record<string, string> = {
-  theme: '卡冊',
+  theme: '主題',
   card_info: '卡牌',
   product: '商品',
   code_batch: '兌換碼批次',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { AUDIT_ACTION_LABELS } from '../../src/shared/audit-labels';
 import { expect, test, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { hkidCheckDigit } from '../../src/shared/identity';
@@ -101,8 +102,8 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await expect(cardForm.getByRole('img', { name: '卡牌圖片預覽' })).toBeVisible();
   await cardForm.getByLabel('發行量').fill('100');
   await cardForm.getByLabel(/^售價/).fill('25');
-  await pickTime(op, '開售時間', dayjs().subtract(1, 'minute').format('YYYY-MM-DD HH:mm'));
-  await pickTime(op, '停售時間', dayjs().add(7, 'day').format('YYYY-MM-DD HH:mm'));
+  await pickTime(op, '開售時間（香港時間）', dayjs().subtract(1, 'minute').format('YYYY-MM-DD HH:mm'));
+  await pickTime(op, '停售時間（香港時間）', dayjs().add(7, 'day').format('YYYY-MM-DD HH:mm'));
   // A perk set by its fields (decision 029): this theme's cards open 12 hours early to holders.
   await cardForm.getByRole('button', { name: '新增權益' }).click();
   // The new right starts as a discount: its kind is typed over (the chosen value covers the box).
@@ -132,6 +133,16 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await openScreen(op, '發售日曆', '/drops');
   await expect(op.getByRole('row', { name: new RegExp(cardName) }).first()).toBeVisible();
   await expectNoAxeViolations(op, '/admin/drops');
+  // 新增 on a day of the calendar opens 新增卡牌 with that day's 10:00 (Hong Kong time) as its sale start.
+  const day = dayjs(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date())); // today in Hong Kong
+  await op.getByRole('button', { name: `新增 ${day.format('M 月 D 日')}開售` }).click();
+  await op.getByRole('dialog', { name: '新增發售' }).getByRole('button', { name: '繼續' }).click();
+  await expect(op).toHaveURL(/\/admin\/cardInfos$/);
+  const prefilled = op.getByRole('dialog', { name: '新增卡牌' });
+  await expect(prefilled.getByLabel('開售時間（香港時間）', { exact: true })).toHaveValue(
+    `${day.format('YYYY-MM-DD')} 10:00`,
+  );
+  await prefilled.getByRole('button', { name: '取消' }).click();
 
   // A user buys it in the mall.
   const userPhone = await signUp(user, `收藏家${tag}`);
@@ -275,6 +286,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   // The audit log has each step (newest first), by operator, and finds one by its action.
   await openScreen(op, '操作記錄', '/audit');
   await expectNoAxeViolations(op, '/admin/audit');
+  // Each action in Chinese (issue 21 §5), never its dotted name.
   for (const action of [
     'theme.create',
     'card_info.create',
@@ -283,14 +295,15 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
     'shipment.ship',
     'listing.take_down',
     'withdrawal.pay',
-  ]) {
+  ] as const) {
     await expect(
-      op.getByRole('row', { name: new RegExp(`後台營運.*（${action.replace('.', '\\.')}）`) }).first(),
+      op.getByRole('row', { name: new RegExp(`後台營運.*${AUDIT_ACTION_LABELS[action]}`) }).first(),
     ).toBeVisible();
   }
+  await expect(op.getByRole('cell', { name: /（[a-z_]+\.[a-z_]+）|^[a-z_]+\.[a-z_]+$/ })).toHaveCount(0);
   await op.getByRole('combobox', { name: '操作' }).fill('發貨');
   await op.locator('.ant-select-dropdown:visible').getByText('發貨', { exact: true }).click();
   await op.getByRole('button', { name: '搜尋' }).click();
-  await expect(op.getByRole('row', { name: /（shipment\.ship）/ })).toHaveCount(1);
-  await expect(op.getByRole('row', { name: /（withdrawal\.pay）/ })).toHaveCount(0);
+  await expect(op.getByRole('row', { name: /後台營運.*發貨/ })).toHaveCount(1);
+  await expect(op.getByRole('row', { name: /提現付款/ })).toHaveCount(0);
 });

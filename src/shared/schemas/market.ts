@@ -111,9 +111,8 @@ export const SellerProfileSchema = PublicUserSchema.extend({
   bio: z.string(),
   verified: z.boolean(),
   activeListings: z.number().int(),
-  sales: z.number().int(),
   joinedAt: z.iso.datetime(),
-  /** Seller standing (issue 21 §4): figures only from STANDING_MIN_TRADES trades. */
+  /** Seller standing (issue 21 §4): figures (sales among them) only from STANDING_MIN_TRADES trades. */
   standing: StandingSchema,
 });
 export type SellerProfile = z.infer<typeof SellerProfileSchema>;

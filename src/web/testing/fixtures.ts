@@ -1,6 +1,6 @@
 import type { User } from '../../shared/schemas/auth';
 import type { Product } from '../../shared/schemas/catalogue';
-import type { Listing } from '../../shared/schemas/market';
+import type { Listing, MarketDetail } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
 
 /** A signed-in user as the server describes one (session data, user/info). */
@@ -69,5 +69,26 @@ export const testProduct = (over: Partial<Product> = {}): Product => ({
   saleState: 'on_sale',
   priorityStartsAt: null,
   rights: [],
+  ...over,
+});
+
+/** `market/detail` of a card asked for by card info: no listing, no sales, no other listings. */
+export const testMarketDetail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
+  listing: null,
+  item: {
+    kind: 'card',
+    id: 'ci_1',
+    name: '維港幻彩',
+    image: '/c.svg',
+    description: '',
+    rarity: 'SSR',
+    themeId: 'thm_1',
+    editionSize: 300,
+  },
+  floorPrice: 25000,
+  highestBid: null,
+  lastSale: null,
+  sales: [],
+  listings: [],
   ...over,
 });

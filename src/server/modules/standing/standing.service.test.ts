@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_STANDING_FIGURES } from '../../../shared/schemas/standing';
 import { standingOf } from './standing.service';
 
 const counts = (over: Partial<Parameters<typeof standingOf>[0]> = {}) => ({
@@ -16,17 +17,8 @@ const counts = (over: Partial<Parameters<typeof standingOf>[0]> = {}) => ({
 describe('standingOf', () => {
   it('sends no figure below 5 trades, whatever the counts', () => {
     const s = standingOf(counts({ sales: 3, purchases: 1, ended: 4, responseMinutes: 30, up: 4 }));
-    expect(s).toEqual({
-      memberSince: '2026-01-01T00:00:00.000Z',
-      verified: true,
-      enough: false,
-      sales: null,
-      purchases: null,
-      completionRate: null,
-      typicalResponseMinutes: null,
-      thumbsUpShare: null,
-      feedbackCount: null,
-    });
+    expect(s).toEqual({ memberSince: '2026-01-01T00:00:00.000Z', verified: true, ...NO_STANDING_FIGURES });
+    expect(Object.entries(NO_STANDING_FIGURES).filter(([, v]) => v !== null)).toEqual([['enough', false]]);
   });
 
   it('counts sales and purchases together towards 5, and rounds shares down (199 of 200 is 99 %, not 100 %)', () => {

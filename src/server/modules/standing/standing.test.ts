@@ -64,6 +64,8 @@ describe('seller standing and trade feedback API', () => {
   it('shows no figure before 5 trades, then sales, purchases and a completion rate over ended orders', async () => {
     const fresh = await standing(seller);
     expect(fresh).toMatchObject({ enough: false, verified: true, sales: null, completionRate: null });
+    // Nor does the storefront answer carry a sales count of its own.
+    expect((await get('market/userInfo', null, { id: seller.userId })).data).not.toHaveProperty('sales');
     for (let i = 0; i < 4; i++) orders.push(await trade(true));
     expect(await standing(seller)).toMatchObject({ enough: false, sales: null, purchases: null, thumbsUpShare: null });
     orders.push(await trade(true));

@@ -372,7 +372,6 @@ describe('/market/user', () => {
             bio: '專收港島系列',
             verified: true,
             activeListings: 1,
-            sales: 4,
             joinedAt: '2026-01-01T00:00:00.000Z',
             standing: testStanding(),
           },

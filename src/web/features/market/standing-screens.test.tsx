@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MarketDetail } from '../../../shared/schemas/market';
 import type { Feedback } from '../../../shared/schemas/standing';
-import { testListing, testStanding } from '../../testing/fixtures';
+import { testListing, testMarketDetail, testStanding } from '../../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketUserScreen from './market-user-screen';
@@ -14,7 +13,6 @@ const profile = (standing = testStanding()) => ({
   bio: '',
   verified: true,
   activeListings: 1,
-  sales: 4,
   joinedAt: '2026-01-01T00:00:00.000Z',
   standing,
 });
@@ -30,25 +28,7 @@ const feedback = (over: Partial<Feedback> = {}): Feedback => ({
   ...over,
 });
 
-const detail = (over: Partial<MarketDetail>): MarketDetail => ({
-  listing: null,
-  item: {
-    kind: 'card',
-    id: 'ci_1',
-    name: '維港幻彩',
-    image: '/c.svg',
-    description: '',
-    rarity: 'SSR',
-    themeId: 'thm_1',
-    editionSize: 300,
-  },
-  floorPrice: 25000,
-  highestBid: null,
-  lastSale: null,
-  sales: [],
-  listings: [],
-  ...over,
-});
+const detail = testMarketDetail;
 
 let routes: Route;
 let fetchMock: FetchMock;
