@@ -78,16 +78,17 @@ describe('/my/card', () => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
     renderAt('/my/card');
     fireEvent.click(screen.getByRole('button', { name: /掃描 QR 碼/ }));
-    // The polyfill loaded, then the camera was asked for (and refused here).
+    // The polyfill loaded, then the camera was asked for (and refused here). Loading it means transforming the
+    // polyfill and its reader on first use, which takes seconds while the rest of the suite runs beside it.
     expect(
-      await screen.findByText('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。', {}, { timeout: 5000 }),
+      await screen.findByText('未能使用相機，請在瀏覽器設定允許使用相機，或直接輸入兌換碼。', {}, { timeout: 25_000 }),
     ).toBeTruthy();
     expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
     // Its reader comes from this app, not from a CDN.
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('.wasm') && !/^https?:/.test(String(u)))).toBe(true),
     );
-  });
+  }, 30_000);
 
   it('signed out: sends the SMS with purpose exchange, then stores the session of an answer without msg and goes to "/"', async () => {
     const router = renderAt(`/my/card?code=${CODE}`);
