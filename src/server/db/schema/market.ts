@@ -22,6 +22,8 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id),
     price: integer().notNull(),
+    /** 1 when listed; each price change is the next version (its row in `listing_versions`). */
+    version: integer().notNull().default(1),
     status: text({
       enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'],
     }).notNull(),
@@ -71,6 +73,24 @@ export const listings = pgTable(
     check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
     check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
   ],
+);
+
+/**
+ * A listing's price history: one row per price change (version 2, 3, …), written in the transaction that changes
+ * `listings.price`/`version`. Version 1 is the listing itself (its first price is the first row's `previousPrice`).
+ */
+export const listingVersions = pgTable(
+  'listing_versions',
+  {
+    listingId: text()
+      .notNull()
+      .references(() => listings.id),
+    version: integer().notNull(),
+    price: integer().notNull(),
+    previousPrice: integer().notNull(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.version] })],
 );
 
 /** A market trade: a buyer's order on a sell listing (pending until paid) or the fill of a buy listing. */

@@ -21,7 +21,7 @@ export interface MarketServices {
   wallet: Pick<WalletService, 'post'>;
   cards: Pick<CardsService, 'setStatus' | 'transfer'>;
   goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
-  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder'>;
+  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder' | 'info'>;
   audit: Pick<AuditService, 'record'>;
 }
 

@@ -43,10 +43,13 @@ export function createMarketOrderTypes(
         id,
         ['active'],
         { status: 'reserved', reservedOrderNo: orderNo, counterpartyId: buyerId, updatedAt: now },
-        { openAt: now },
+        // Reserved at the price read above, the order's price (a change since, market/editPrice, is refused).
+        { openAt: now, atVersion: listing.version },
       );
       if (!reserved) {
         const current = await repo.listing(tx, id);
+        if (current?.status === 'active' && current.version !== listing.version)
+          throw conflict('賣家剛更改了價格，請重新確認', 'price_changed');
         throw current?.status === 'reserved'
           ? conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved')
           : conflict('此掛單已售出或已下架', 'closed');

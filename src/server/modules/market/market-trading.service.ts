@@ -8,6 +8,7 @@ import {
   type MarketOrder,
 } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { formatHkd } from '../../../shared/money';
 import { keyedId, newId } from '../../adapters/ids';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
@@ -22,6 +23,10 @@ import { itemRefusal, type TraderRules } from './market-rules';
 type CreateInput = z.output<typeof CreateListingBodySchema>;
 
 const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提交';
+
+/** The bid's price moved since the seller saw it. */
+const priceChanged = (now: number) =>
+  conflict(`買家剛更改了求購價，現價為 ${formatHkd(now)}，請重新確認`, 'price_changed');
 
 /** A new listing's row of `item`'s snapshot: a sell listing runs 30 days, a buy listing 7 (from its funding). */
 function newListing<T extends Parameters<typeof itemSnapshot>[0] & { productType: ListingRow['productType'] }>(
@@ -197,7 +202,10 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
     },
 
     /** `market/confirmOrder`: a holder sells a matching item into an active buy listing, settled at once. */
-    async confirmOrder(actor: Actor, input: { listingId: string; itemId: string }): Promise<MarketOrder> {
+    async confirmOrder(
+      actor: Actor,
+      input: { listingId: string; itemId: string; price?: number },
+    ): Promise<MarketOrder> {
       const listing = await repo.listing(deps.db, input.listingId);
       if (!listing || listing.sellType !== 1) throw notFound('找不到此求購');
       const item = await ownItem(deps.db, actor.userId, listing.kind, input.itemId);
@@ -205,6 +213,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       await requireTrader(deps.db, actor.userId, true);
       const now = deps.clock.now();
       if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
+      if (input.price !== undefined && input.price !== listing.price) throw priceChanged(listing.price);
       if (
         (listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) ||
         (listing.kind === 'goods' && item.productId !== listing.productId)
@@ -226,9 +235,14 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
             closedAt: now,
             updatedAt: now,
           },
-          { openAt: now },
+          // The price read above is the one settled: a repriced bid (market/editPrice) is not filled here.
+          { openAt: now, atVersion: listing.version },
         );
-        if (!sold) throw conflict('此求購已被其他賣家成交或已結束', 'closed');
+        if (!sold) {
+          const current = await repo.listing(tx, listing.id);
+          if (current?.status === 'active' && current.version !== listing.version) throw priceChanged(current.price);
+          throw conflict('此求購已被其他賣家成交或已結束', 'closed');
+        }
         const moved = await items[listing.kind].transfer(tx, {
           id: item.id,
           fromUserId: actor.userId,
