@@ -92,6 +92,17 @@ export const INVARIANTS: Record<string, SQL> = {
       from listings where status = 'active' group by 1, 2)
     select coalesce(s.ref_id, l.ref_id) as ref_id from market_summaries s full join live l on l.kind = s.kind and l.ref_id = s.ref_id
     where (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max) is distinct from (coalesce(l.ask_count, 0), l.ask_min, coalesce(l.bid_count, 0), l.bid_max)`,
+  // A repriced bid (market/editPrice) moves its escrow in the same transaction as its price.
+  "each bidder's escrow = the prices of their active bids": sql`
+    select a.id from ledger_accounts a where a.type = 'escrow'
+      and a.balance <> coalesce((select sum(l.price) from listings l where l.sell_type = 1 and l.status = 'active' and l.user_id = a.user_id), 0)
+    union all
+    select l.user_id from listings l where l.sell_type = 1 and l.status = 'active'
+      and not exists (select 1 from ledger_accounts a where a.type = 'escrow' and a.user_id = l.user_id)`,
+  'a listing at version n has n − 1 price changes, the last at its price': sql`
+    select l.id from listings l
+    where l.version <> 1 + (select count(*) from listing_versions v where v.listing_id = l.id)
+       or (l.version > 1 and l.price <> (select v.price from listing_versions v where v.listing_id = l.id and v.version = l.version))`,
 };
 
 /** The names of the invariants that do not hold, with a few offending rows each. */
