@@ -2,11 +2,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { hkidCheckDigit } from '../../src/shared/identity';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import { focusSweep, freezeTransitions } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
+import { freshHkid, fundBid } from './market-setup';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
@@ -90,12 +90,6 @@ const contextFor = (browser: Browser, width: number, signedIn: boolean, state = 
   });
 };
 
-function freshHkid(): string {
-  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
-}
-
 /** The browser state a sweep starts from: the user's, and for the back office's sweep the operator's too. */
 async function prepare(browser: Browser, which: 'app' | 'admin'): Promise<void> {
   if (!signedInState) await prepareUser(browser);
@@ -155,6 +149,7 @@ async function prepareUser(browser: Browser): Promise<void> {
     goodsIds: [goods[0]!.id],
     addressId: address.id,
   });
+  await fundBid(page, token, 'ci_night_ferry', 100); // /my/market lists a bid to 改價 (its sheet is swept too)
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
   const listings = await api<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
@@ -174,6 +169,8 @@ async function prepareUser(browser: Browser): Promise<void> {
     '/mall/goodsInfo': goodsOrder,
     '/my/address/edit': `?id=${address.id}`,
     '/my/logistics': `?id=${shipment.id}`,
+    '/my/order': cardOrder,
+    '/my/market': '?side=buy',
   };
   visits = [
     ...ROUTE_PATHS.map((path) => ({
@@ -184,10 +181,12 @@ async function prepareUser(browser: Browser): Promise<void> {
     { name: '/pay/sandbox (模擬付款)', url: checkout, signedIn: true },
     // Sheets, opened: /market's filter sheet was once 470 px wide on a 390 px screen.
     { name: '/market (篩選)', url: '/market', signedIn: true, open: /^篩選/ },
+    { name: '/my/market (改價)', url: '/my/market?side=buy', signedIn: true, open: /^改價/ },
+    { name: '/my/order (商品訂單)', url: `/my/order${goodsOrder}`, signedIn: true },
     // Signed out, the screens that show something else then.
-    ...(['/login', '/register', '/my/card'] as const).map((path) => ({
-      name: `${path} (signed out)`,
-      url: path,
+    ...(['/login', '/register', '/my/card'] as const).map((p) => ({
+      name: `${p} (signed out)`,
+      url: p,
       signedIn: false,
     })),
   ];

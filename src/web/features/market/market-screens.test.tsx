@@ -277,7 +277,8 @@ describe('/market/detail', () => {
     fireEvent.click(screen.getAllByRole('button', { name: '賣給他' }).at(-1)!);
     await waitFor(() => expect(requestsTo(fetchMock, 'market/confirmOrder')).toHaveLength(1));
     const body = JSON.parse(fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
-    expect(body).toEqual({ listingId: 'bid_1', itemId: 'card_9' });
+    // With the price the seller saw: a bid repriced since is refused, not filled at another price.
+    expect(body).toEqual({ listingId: 'bid_1', itemId: 'card_9', price: 20000 });
   });
 });
 
