@@ -58,7 +58,7 @@ function EditPriceForm({
   const d = cents === null ? 0 : cents - l.price;
   return (
     <form
-      className="market-filter-panel"
+      className="market-filter-panel desk-price-form"
       onSubmit={(e) => {
         e.preventDefault();
         void save();
