@@ -34,8 +34,9 @@ async function buy(page: Page, payPath: string) {
   await expect(page.getByText('付款成功')).toBeVisible();
 }
 
-test('the trader desk: reprice a listing and cancel a bid on /my/market; the buyer confirms a delivery on the order', async ({
+test('the trader desk: reprice a listing and cancel a bid on /my/market; sell to the top bid in one tap; the buyer confirms a delivery', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const phone = await signUp(page, `交易員${String(Date.now()).slice(-4)}`);
@@ -85,6 +86,26 @@ test('the trader desk: reprice a listing and cancel a bid on /my/market; the buy
   await expect(page.getByRole('list', { name: '已結束的求購' }).getByText('已取消', { exact: true })).toBeVisible();
   const wallet = await api<{ balance: number; escrow: number }>(page, token, 'GET', 'payment/info');
   expect(wallet).toMatchObject({ balance: 3_000, escrow: 0 });
+
+  // Sell now: another collector bids for the card; the trader sells a second one to the top bid in one tap.
+  const bidder = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await signUp(bidder, `求購者${String(Date.now()).slice(-4)}`);
+  const bidderToken = await tokenOf(bidder);
+  await api(bidder, bidderToken, 'POST', 'userIdInfo/verify', {
+    name: '李小明',
+    idType: 'hkid',
+    idNumber: freshHkid(),
+  });
+  await fundBid(bidder, bidderToken, 'ci_night_ferry', 2_500);
+  await buy(page, '/mall/pay?id=ci_night_ferry');
+  const [second] = await api<{ itemId: string }[]>(page, token, 'GET', 'market/canConsignList?kind=card');
+  await page.goto(`/market/sell?kind=card&itemId=${second!.itemId}`);
+  await page.getByRole('button', { name: /^以最高出價 HK\$[\d,.]+ 即時賣出$/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '確認賣出' }).click();
+  await expect(page).toHaveURL(/\/my\/order\?id=mord_/);
+  await expect(page.getByText('市場賣出・求購成交')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/order (sold to a bid)');
+  await bidder.close();
 
   // A physical good, delivered by the operator: the order screen links the carrier's tracking and takes 確認收貨.
   await buy(page, '/mall/goodsPay?id=prd_sleeves');
