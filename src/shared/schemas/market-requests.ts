@@ -138,6 +138,13 @@ export const CreateListingBodySchema = z.discriminatedUnion(
         cardInfoId: id('卡牌').optional(),
         productId: id('商品').optional(),
         price: PriceSchema,
+        /** Copies wanted (1–10): each fill settles one; the escrow holds price × quantity. */
+        quantity: z
+          .number({ error: '求購數量必須是 1 至 10 的整數' })
+          .int('求購數量必須是 1 至 10 的整數')
+          .min(1, '求購數量最少為 1')
+          .max(10, '求購數量最多為 10')
+          .default(1),
       })
       .superRefine((v, ctx) => {
         if (v.kind === 'card' && (!v.cardInfoId || v.productId))

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
  * - `market:sold`: after a sell listing goes reserved → sold (the first write of a market sale after the claim);
  * - `market:transfer`: after an item's market transfer is recorded; `ledger`: after the first ledger entry;
  * - `fill:*`: a bid fill, whose claim is the buy listing going active → sold;
+ * - `partial:*`: a fill of one copy of a buy listing of several, whose claim is its `filled` count going up;
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -22,6 +23,7 @@ const CLAIMS = [
   { flow: 'code', table: 'exchange_codes', when: "OLD.status = 'unused' AND NEW.status = 'used'" },
   { flow: 'set', table: 'cards', when: "OLD.status = 'held' AND NEW.status = 'consumed'" },
   { flow: 'fill', table: 'listings', when: "OLD.status = 'active' AND NEW.status = 'sold'" },
+  { flow: 'partial', table: 'listings', when: "OLD.filled < NEW.filled AND NEW.status = 'active'" },
 ];
 
 const STATEMENTS = [

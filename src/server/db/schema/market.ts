@@ -22,6 +22,10 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id),
     price: integer().notNull(),
+    /** Copies a buy listing asks for (1–10; a sell listing is one item); its escrow holds `price × (quantity − filled)`. */
+    quantity: integer().notNull().default(1),
+    /** Copies of a buy listing filled so far: it stays active until `filled = quantity` (then sold). */
+    filled: integer().notNull().default(0),
     /** 1 when listed; each price change is the next version (its row in `listing_versions`). */
     version: integer().notNull().default(1),
     status: text({
@@ -72,6 +76,10 @@ export const listings = pgTable(
     ),
     check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
     check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
+    check(
+      'listings_quantity',
+      sql`${t.quantity} BETWEEN 1 AND 10 AND ${t.filled} BETWEEN 0 AND ${t.quantity} AND (${t.sellType} = 1 OR ${t.quantity} = 1)`,
+    ),
   ],
 );
 

@@ -117,6 +117,49 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
     await books();
   }, 120_000);
 
+  it('six holders filling a bid for three copies at once: at most three fills, each copy paid once from the escrow', async () => {
+    const bidder = await trader(t);
+    const ci = await newCardInfo();
+    const created = (
+      await api(
+        bidder,
+        'POST',
+        'market/create',
+        { sell_type: 1, kind: 'card', cardInfoId: ci, price: 2_000, quantity: 3 },
+        { 'idempotency-key': freshKey() },
+      )
+    ).json().data as CreateListingResult;
+    await t.app.inject({ method: 'POST', url: `/pay/sandbox/${created.orderNo}/confirm` });
+    await api(bidder, 'GET', `payOrder/payCheck?orderNo=${created.orderNo}`);
+    const id = created.listing.id;
+    let filled = 0;
+    for (let round = 0; round < 4 && filled < 3; round++) {
+      const holders = await Promise.all(Array.from({ length: 6 }, () => trader(t)));
+      const cards = await Promise.all(holders.map((h) => giveCard(t, h.userId, ci)));
+      const answers = await Promise.all(
+        holders.map((h, i) => api(h, 'POST', 'market/confirmOrder', { listingId: id, itemId: cards[i], price: 2_000 })),
+      );
+      const won = answers.filter((a) => a.statusCode === 200).length;
+      expect(won).toBeGreaterThanOrEqual(1);
+      for (const a of answers.filter((x) => x.statusCode !== 200)) {
+        expect(a.statusCode).toBe(409);
+        expect([
+          '此求購剛有另一件成交，請再試一次',
+          '此求購已被其他賣家成交或已結束',
+          '此求購已成交或已結束',
+        ]).toContain(a.json().msg);
+      }
+      filled += won;
+      const row = await listing(id);
+      expect(row.filled).toBe(filled);
+      expect(await wallet(bidder)).toMatchObject({ escrow: 2_000 * (3 - filled) });
+    }
+    expect(filled).toBe(3);
+    expect(await listing(id)).toMatchObject({ status: 'sold', filled: 3 });
+    console.log('desk race (copies): a bid for 3 copies filled by 6 holders at a time: 3 fills, escrow 0');
+    await books();
+  }, 120_000);
+
   it('two tabs repricing the same version at once: one new version, the other refused', async () => {
     const seller = await trader(t);
     const card = await giveCard(t, seller.userId, await newCardInfo());

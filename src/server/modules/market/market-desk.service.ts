@@ -44,7 +44,7 @@ export function listingHistory(l: ListingRow, versions: ListingVersionRow[]): Li
 
 /** Moves the escrow of a bid from `from` to `to` (its balance pays a raise; a cut goes back to the balance). */
 function repriceLines(l: ListingRow, from: number, to: number) {
-  const d = to - from;
+  const d = (to - from) * (l.quantity - l.filled);
   const what = `${l.itemName}（${formatHkd(from)} → ${formatHkd(to)}）`;
   return d > 0
     ? [
@@ -127,11 +127,14 @@ export function createMarketDesk({ deps, svc, repo }: MarketContext, present: Ma
           listing.id,
           ['active'],
           { price: input.price, version: next, updatedAt: now },
-          { openAt: now, atVersion: listing.version },
+          { openAt: now, atVersion: listing.version, atFilled: listing.filled },
         );
         if (!changed) {
           const current = await repo.listing(tx, listing.id);
-          throw (current && refusal(current, now, listing.version)) ?? conflict('此掛單已成交或已結束', 'closed');
+          const why = current && refusal(current, now, listing.version);
+          if (why) throw why;
+          if (current?.status === 'active') throw conflict('此求購剛有一件成交，請重新確認後再改價', 'filled');
+          throw conflict('此掛單已成交或已結束', 'closed');
         }
         await repo.insertVersion(tx, {
           listingId: listing.id,

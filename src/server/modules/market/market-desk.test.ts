@@ -146,6 +146,94 @@ describe('the trader desk API: market/mine, market/editPrice, market/orderDetail
     expect(await detail(await trader(t))).toMatchObject({ status: 404, msg: '找不到此訂單' });
   });
 
+  it('a bid for several copies: the escrow holds them all, each fill settles one, what remains goes back on cancel', async () => {
+    const bidder = await trader(t);
+    const ci = await cardInfo();
+    const created = await post<CreateListingResult>(
+      'market/create',
+      bidder,
+      { sell_type: 1, kind: 'card', cardInfoId: ci, price: 1_000, quantity: 3 },
+      { 'Idempotency-Key': freshKey() },
+    );
+    expect(created.data.listing).toMatchObject({ quantity: 3, filled: 0 });
+    const order = await get<PayOrder>('payOrder/info', bidder, { orderNo: created.data.orderNo! });
+    expect(order.data).toMatchObject({ quantity: 3, unitPrice: 1_000, amount: 3_000 });
+    await paySandbox(bidder, created.data.orderNo!);
+    expect(await wallet(bidder)).toMatchObject({ escrow: 3_000 });
+    const id = created.data.listing.id;
+    const holder = await trader(t);
+    const fill = async () =>
+      post<MarketOrder>('market/confirmOrder', holder, {
+        listingId: id,
+        itemId: await giveCard(t, holder.userId, ci),
+        price: 1_000,
+      });
+    expect((await fill()).data).toMatchObject({ price: 1_000, status: 'completed' });
+    expect(await wallet(bidder)).toMatchObject({ escrow: 2_000 });
+    expect((await wallet(holder)).balance).toBe(900); // less the HK$1 minimum fee
+    // Repricing moves only what the unfilled copies hold: 2 × (HK$10 − HK$8).
+    expect((await edit(bidder, id, 800)).data).toMatchObject({ price: 800, filled: 1, quantity: 3 });
+    expect(await wallet(bidder)).toMatchObject({ escrow: 1_600, balance: 400 });
+    const second = await post<MarketOrder>('market/confirmOrder', holder, {
+      listingId: id,
+      itemId: await giveCard(t, holder.userId, ci),
+      price: 800,
+    });
+    expect(second.data.price).toBe(800);
+    const open = (await get<DeskListing[]>('market/mine', bidder, { sell_type: '1' })).data;
+    expect(open[0]).toMatchObject({ id, status: 'active', filled: 2 });
+    expect(await wallet(bidder)).toMatchObject({ escrow: 800 });
+    // The last copy goes back to the balance on cancel.
+    await post('market/cancel', bidder, { id });
+    expect(await wallet(bidder)).toMatchObject({ escrow: 0, balance: 1_200 });
+    const bought = (await get<MarketOrder[]>('market/orderList', bidder, { role: 'buyer' })).data;
+    expect(bought.filter((o) => o.listingId === id)).toHaveLength(2);
+    expect(
+      (
+        await post(
+          'market/create',
+          bidder,
+          { sell_type: 1, kind: 'card', cardInfoId: ci, price: 1_000, quantity: 11 },
+          {
+            'Idempotency-Key': freshKey(),
+          },
+        )
+      ).msg,
+    ).toBe('求購數量最多為 10');
+    expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
+  });
+
+  it('a bid for two copies filled to the end is sold, and expiry returns what an unfilled bid holds', async () => {
+    const bidder = await trader(t);
+    const ci = await cardInfo();
+    const make = async (quantity: number) => {
+      const r = await post<CreateListingResult>(
+        'market/create',
+        bidder,
+        { sell_type: 1, kind: 'card', cardInfoId: ci, price: 500, quantity },
+        { 'Idempotency-Key': freshKey() },
+      );
+      await paySandbox(bidder, r.data.orderNo!);
+      return r.data.listing.id;
+    };
+    const full = await make(2);
+    const lapsing = await make(3);
+    const holder = await trader(t);
+    for (let i = 0; i < 2; i++)
+      await post('market/confirmOrder', holder, { listingId: full, itemId: await giveCard(t, holder.userId, ci) });
+    const ended = (await get<DeskListing[]>('market/mine', bidder, { sell_type: '1', view: 'ended' })).data;
+    expect(ended.find((l) => l.id === full)).toMatchObject({ status: 'sold', filled: 2 });
+    expect(
+      (await post('market/confirmOrder', holder, { listingId: full, itemId: await giveCard(t, holder.userId, ci) }))
+        .status,
+    ).toBe(409);
+    await post('market/confirmOrder', holder, { listingId: lapsing, itemId: await giveCard(t, holder.userId, ci) });
+    expect(await wallet(bidder)).toMatchObject({ escrow: 1_000 });
+    t.clock.advance(8 * 24 * 3600_000);
+    await t.app.services.market.expireDue();
+    expect(await wallet(bidder)).toMatchObject({ escrow: 0, balance: 1_000 });
+  });
+
   it('refuses to reprice an unpaid bid', async () => {
     const bidder = await trader(t);
     const ci = await cardInfo();

@@ -6,7 +6,7 @@ import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import { itemSnapshot } from './item-snapshot';
 import type { MarketContext } from './market-context';
-import { saleLines } from './market-postings';
+import { escrowHeld, saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
 
@@ -190,10 +190,10 @@ export function createMarketOrderTypes(
       if (!listing)
         throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
       await svc.wallet.post(tx, 'bid_funding', order.orderNo, [
-        { account: accounts.ordersClearing, amount: -listing.price, kind: 'internal' },
+        { account: accounts.ordersClearing, amount: -escrowHeld(listing), kind: 'internal' },
         {
           account: accounts.escrow(order.buyerId),
-          amount: listing.price,
+          amount: escrowHeld(listing),
           kind: 'bid_escrow',
           description: `求購預付：${listing.itemName}`,
         },

@@ -20,7 +20,7 @@ import type { ListingRow } from './market.repository';
 import { describe, type MarketPresenters } from './market-presenters';
 import { itemRefusal, type TraderRules } from './market-rules';
 
-type CreateInput = z.output<typeof CreateListingBodySchema>;
+type CreateInput = z.input<typeof CreateListingBodySchema>;
 
 const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提交';
 
@@ -122,10 +122,13 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       // Its expiry is set again when paid: a buy listing runs 7 days from its funding.
       await repo.insertListingOnce(deps.db, {
         ...newListing(id, 1, target, actor.userId, input.price, now),
+        quantity: input.quantity ?? 1,
         status: 'pending_payment',
       });
     }
-    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id }, idempotencyKey, origin);
+    // The order pays every copy: price × quantity (the listing's own, for a repeated key).
+    const quantity = existing?.quantity ?? input.quantity ?? 1;
+    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id, quantity }, idempotencyKey, origin);
     return created((await repo.listing(deps.db, id))!, actor, order);
   }
 
@@ -222,25 +225,33 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       }
       const refusal = itemRefusal(item, now);
       if (refusal) throw refusal;
+      // One copy per fill; the last one closes the listing. Fill n > 1 is keyed `<listing>:<n>`.
+      const n = listing.filled + 1;
+      const ref = n === 1 ? listing.id : `${listing.id}:${n}`;
       const row = await deps.db.transaction(async (tx) => {
         const sold = await repo.transition(
           tx,
           listing.id,
           ['active'],
-          {
-            status: 'sold',
-            itemId: item.id,
-            serial: item.serial,
-            counterpartyId: actor.userId,
-            closedAt: now,
-            updatedAt: now,
-          },
-          // The price read above is the one settled: a repriced bid (market/editPrice) is not filled here.
-          { openAt: now, atVersion: listing.version },
+          n < listing.quantity
+            ? { filled: n, updatedAt: now }
+            : {
+                status: 'sold',
+                filled: n,
+                itemId: item.id,
+                serial: item.serial,
+                counterpartyId: actor.userId,
+                closedAt: now,
+                updatedAt: now,
+              },
+          // The price read above is the one settled: a repriced bid (market/editPrice) is not filled here, nor a
+          // copy another seller filled meanwhile.
+          { openAt: now, atVersion: listing.version, atFilled: listing.filled },
         );
         if (!sold) {
           const current = await repo.listing(tx, listing.id);
           if (current?.status === 'active' && current.version !== listing.version) throw priceChanged(current.price);
+          if (current?.status === 'active') throw conflict('此求購剛有另一件成交，請再試一次', 'busy');
           throw conflict('此求購已被其他賣家成交或已結束', 'closed');
         }
         const moved = await items[listing.kind].transfer(tx, {
@@ -249,14 +260,14 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           toUserId: listing.userId,
           fromStatus: 'held',
           priceCents: listing.price,
-          refId: listing.id,
+          refId: ref,
         });
         if (!moved) throw conflict('此物品已不在你的收藏或正在交易中，請重新整理');
         const what = describe({ itemName: item.name, serial: item.serial, editionSize: item.editionSize });
         await svc.wallet.post(
           tx,
           'bid_fill',
-          listing.id,
+          ref,
           saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
         );
         return repo.insertOrder(tx, {

@@ -20,6 +20,8 @@ export interface TransitionGuard {
   openAt?: Date;
   /** Still at this version (its price not changed since it was read). */
   atVersion?: number;
+  /** A buy listing with this many copies filled (no other fill in between). */
+  atFilled?: number;
 }
 
 export interface MarketRepositoryOptions {
@@ -66,6 +68,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
             guard.unfundedOf ? and(eq(listings.userId, guard.unfundedOf), isNull(listings.fundingOrderNo)) : undefined,
             guard.openAt ? gt(listings.expiresAt, guard.openAt) : undefined,
             guard.atVersion !== undefined ? eq(listings.version, guard.atVersion) : undefined,
+            guard.atFilled !== undefined ? eq(listings.filled, guard.atFilled) : undefined,
           ),
         )
         .returning();

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
@@ -344,11 +344,19 @@ describe('/market/sell', () => {
         };
       return undefined;
     };
-    vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     const router = renderAt('/market/sell?mode=buy&cardInfoId=ci_1');
     expect(await screen.findByText('SSR・港島夜景')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: '出價（港幣）' }), { target: { value: '180' } });
+    // Three copies: the escrow holds all three.
+    const more = within(screen.getByRole('group', { name: '求購數量（1 至 10 件）' }))
+      .getAllByRole('button')
+      .at(-1)!;
+    fireEvent.click(more);
+    fireEvent.click(more);
+    expect(screen.getByText('HK$540.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
+    await waitFor(() => expect(String(confirm.mock.calls[0]![0].content)).toContain('需先預付 HK$540.00'));
     await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR2611220000BIDX'));
     const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
     expect(JSON.parse(call[1].body as string)).toEqual({
@@ -356,6 +364,7 @@ describe('/market/sell', () => {
       kind: 'card',
       cardInfoId: 'ci_1',
       price: 18000,
+      quantity: 3,
     });
     expect((call[1].headers as Record<string, string>)['Idempotency-Key']).toMatch(/^web-/);
   });

@@ -34,6 +34,11 @@ export function DeskRow({
           <p className="desk-row-price">
             {formatHkd(l.price)}
             {l.version > 1 ? <span className="desk-row-version">（第 {l.version} 版價格）</span> : null}
+            {l.quantity > 1 ? (
+              <span className="desk-row-version">
+                ・每件，已成交 {l.filled} / {l.quantity} 件
+              </span>
+            ) : null}
           </p>
           <p className="desk-row-meta">
             <Tag color={l.status === 'active' ? 'primary' : 'default'}>

@@ -55,7 +55,9 @@ function EditPriceForm({
     Toast.show({ icon: 'success', content: `價格已更新為 ${formatHkd(res.price)}` });
     onDone();
   };
-  const d = cents === null ? 0 : cents - l.price;
+  // A bid's escrow holds the price of each copy not yet filled.
+  const remaining = l.quantity - l.filled;
+  const d = cents === null ? 0 : (cents - l.price) * remaining;
   return (
     <form
       className="market-filter-panel desk-price-form"
@@ -79,7 +81,7 @@ function EditPriceForm({
       {cents !== null && l.sell_type === 1 && d !== 0 ? (
         <p className="market-note">
           {d > 0
-            ? `會從錢包餘額再預付 ${formatHkd(d)}，求購預付款共 ${formatHkd(cents)}。`
+            ? `會從錢包餘額再預付 ${formatHkd(d)}，求購預付款共 ${formatHkd(cents * remaining)}。`
             : `${formatHkd(-d)} 會退回你的錢包餘額。`}
         </p>
       ) : null}
