@@ -146,6 +146,17 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
   };
   const PRICE = 10_000;
   const PROCEEDS = PRICE - 500;
+  /** A third trader's buy listing of `quantity` copies at PRICE, funded through the sandbox. */
+  const fundedBid = async (cardInfoId: string, quantity: number) => {
+    const bidder = await trader(t);
+    const body = { sell_type: 1, kind: 'card', cardInfoId, price: PRICE, quantity };
+    const bid = await api('POST', 'market/create', bidder.token, body, { 'idempotency-key': `fault-key-${seq++}` });
+    if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
+    const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
+    if (funded.body.data?.outcome !== 'settled')
+      throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+    return { bidder, listingId: (bid.body.data!.listing as { id: string }).id };
+  };
 
   const settleSteps = (item: 'mint' | 'goods') => [
     'settle:before-claim',
@@ -260,19 +271,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       steps: ['fill:before-claim', 'fill:after-claim', 'market:transfer', 'ledger', 'fill:before-commit'],
       async prepare() {
         const { cardInfoId, seller: holder, card } = await marketCard();
-        const bidder = await trader(t);
-        const bid = await api(
-          'POST',
-          'market/create',
-          bidder.token,
-          { sell_type: 1, kind: 'card', cardInfoId, price: PRICE },
-          { 'idempotency-key': `fault-key-${seq++}` },
-        );
-        if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
-        const listingId = (bid.body.data!.listing as { id: string }).id;
-        const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
-        if (funded.body.data?.outcome !== 'settled')
-          throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+        const { bidder, listingId } = await fundedBid(cardInfoId, 1);
         const confirm = () => api('POST', 'market/confirmOrder', holder.token, { listingId, itemId: card });
         return {
           act: confirm,
@@ -298,14 +297,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       steps: ['partial:before-claim', 'partial:after-claim', 'market:transfer', 'ledger', 'partial:before-commit'],
       async prepare() {
         const { cardInfoId, seller: holder, card } = await marketCard();
-        const bidder = await trader(t);
-        const body = { sell_type: 1, kind: 'card', cardInfoId, price: PRICE, quantity: 2 };
-        const bid = await api('POST', 'market/create', bidder.token, body, { 'idempotency-key': `fault-key-${seq++}` });
-        if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
-        const listingId = (bid.body.data!.listing as { id: string }).id;
-        const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
-        if (funded.body.data?.outcome !== 'settled')
-          throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+        const { bidder, listingId } = await fundedBid(cardInfoId, 2);
         const confirm = () => api('POST', 'market/confirmOrder', holder.token, { listingId, itemId: card });
         return {
           act: confirm,

@@ -25,6 +25,15 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
   const wallet = async (u: User) =>
     (await api(u, 'GET', 'payment/info')).json().data as { balance: number; escrow: number };
   const listing = async (id: string) => (await t.db.select().from(listings).where(eq(listings.id, id)))[0]!;
+  /** A funded buy listing of `bidder` for `ci`. */
+  const fundedBid = async (bidder: User, ci: string, price: number, quantity = 1) => {
+    const body = { sell_type: 1, kind: 'card', cardInfoId: ci, price, quantity };
+    const res = await api(bidder, 'POST', 'market/create', body, { 'idempotency-key': freshKey() });
+    const created = res.json().data as CreateListingResult;
+    await t.app.inject({ method: 'POST', url: `/pay/sandbox/${created.orderNo}/confirm` });
+    await api(bidder, 'GET', `payOrder/payCheck?orderNo=${created.orderNo}`);
+    return created.listing.id;
+  };
   const books = async () => expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
 
   beforeAll(async () => {
@@ -38,20 +47,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
       const bidder = await trader(t);
       const holder = await trader(t);
       const ci = await newCardInfo();
-      const created = (
-        await api(
-          bidder,
-          'POST',
-          'market/create',
-          { sell_type: 1, kind: 'card', cardInfoId: ci, price: 5_000 },
-          {
-            'idempotency-key': freshKey(),
-          },
-        )
-      ).json().data as CreateListingResult;
-      await t.app.inject({ method: 'POST', url: `/pay/sandbox/${created.orderNo}/confirm` });
-      await api(bidder, 'GET', `payOrder/payCheck?orderNo=${created.orderNo}`);
-      const id = created.listing.id;
+      const id = await fundedBid(bidder, ci, 5_000);
       const card = await giveCard(t, holder.userId, ci);
       // Every other round the edit starts a little later, so both orders of arrival are exercised.
       const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -120,18 +116,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
   it('six holders filling a bid for three copies at once: at most three fills, each copy paid once from the escrow', async () => {
     const bidder = await trader(t);
     const ci = await newCardInfo();
-    const created = (
-      await api(
-        bidder,
-        'POST',
-        'market/create',
-        { sell_type: 1, kind: 'card', cardInfoId: ci, price: 2_000, quantity: 3 },
-        { 'idempotency-key': freshKey() },
-      )
-    ).json().data as CreateListingResult;
-    await t.app.inject({ method: 'POST', url: `/pay/sandbox/${created.orderNo}/confirm` });
-    await api(bidder, 'GET', `payOrder/payCheck?orderNo=${created.orderNo}`);
-    const id = created.listing.id;
+    const id = await fundedBid(bidder, ci, 2_000, 3);
     let filled = 0;
     for (let round = 0; round < 4 && filled < 3; round++) {
       const holders = await Promise.all(Array.from({ length: 6 }, () => trader(t)));
