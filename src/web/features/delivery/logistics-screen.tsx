@@ -6,7 +6,7 @@ import { formatHkDateTime } from '../../../shared/hk-time';
 import { useLoad } from '../../lib/use-load';
 import { ConfirmReceiptButton } from '../../components/confirm-receipt-button';
 import { TrackingNumber } from '../../components/tracking-number';
-import { getShipment } from './api/get-shipment';
+import { getShipment } from '../../api/get-shipment';
 import { AddressText } from './components/address-text';
 import { TitledSection } from './components/titled-section';
 import { ShipmentStatusTag } from './components/shipment-status-tag';
