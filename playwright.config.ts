@@ -5,6 +5,7 @@ import {
   E2E_A11Y_OPERATOR,
   E2E_BACK_OFFICE_OPERATOR,
   E2E_DATA_DIR,
+  E2E_DESK_OPERATOR,
   E2E_KEYBOARD_OPERATOR,
   E2E_OPERATOR,
   E2E_PORT,
@@ -64,7 +65,13 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // Another build than dist/web (the CSS order check's).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      ADMIN_PHONES: [E2E_OPERATOR, E2E_BACK_OFFICE_OPERATOR, E2E_A11Y_OPERATOR, E2E_KEYBOARD_OPERATOR]
+      ADMIN_PHONES: [
+        E2E_OPERATOR,
+        E2E_BACK_OFFICE_OPERATOR,
+        E2E_A11Y_OPERATOR,
+        E2E_KEYBOARD_OPERATOR,
+        E2E_DESK_OPERATOR,
+      ]
         .map((p) => p.e164)
         .join(','),
     },

@@ -5,7 +5,7 @@ import { createRedis } from './adapters/redis';
 import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
-import { startListingExpiryJob, startPayOrderExpiryJob } from './jobs/expiry-jobs';
+import { startListingExpiryJob, startPayOrderExpiryJob, startShipmentReceiptJob } from './jobs/expiry-jobs';
 import {
   createPayments,
   createSmsSender,
@@ -69,6 +69,8 @@ async function main() {
   app.addHook('preClose', async () => expiryJob.stop());
   const listingExpiryJob = startListingExpiryJob({ market: app.services.market, log: app.log });
   app.addHook('preClose', async () => listingExpiryJob.stop());
+  const receiptJob = startShipmentReceiptJob({ shipments: app.services.shipments, log: app.log });
+  app.addHook('preClose', async () => receiptJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

@@ -1,4 +1,4 @@
-/** The 33 screens of the seed (§2), all under one layout; none has path parameters. */
+/** The 34 screens (the seed's §2, and the trader's desk and order detail of issue 21), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -18,6 +18,8 @@ export const ROUTE_PATHS = [
   '/my/card',
   '/my/collection',
   '/my/collection/order',
+  '/my/order',
+  '/my/market',
   '/my/rights',
   '/my/entity',
   '/my/entity/order',

@@ -6,6 +6,7 @@ import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import { focusSweep, freezeTransitions, openSheet } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
+import { fundBid } from './market-setup';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
@@ -148,6 +149,7 @@ async function prepareUser(browser: Browser): Promise<void> {
     goodsIds: [goods[0]!.id],
     addressId: address.id,
   });
+  await fundBid(page, token, 'ci_night_ferry', 100); // /my/market lists a bid to 改價 (its sheet is swept too)
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
   const forSale = await api<{ id: string }[]>('GET', 'market/list?page=1&pageSize=2');
@@ -169,6 +171,8 @@ async function prepareUser(browser: Browser): Promise<void> {
     '/mall/goodsInfo': goodsOrder,
     '/my/address/edit': `?id=${address.id}`,
     '/my/logistics': `?id=${shipment.id}`,
+    '/my/order': cardOrder,
+    '/my/market': '?side=buy',
   };
   visits = [
     ...ROUTE_PATHS.map((path) => ({
@@ -186,10 +190,12 @@ async function prepareUser(browser: Browser): Promise<void> {
     { name: '/my (登出)', url: '/my', signedIn: true, open: '登出' },
     // ... and the feedback sheet of the completed market purchase (the second listing, bought above).
     { name: '/my/collection/order (評價)', url: '/my/collection/order?tab=buyer', signedIn: true, open: /^評價交易/ },
+    { name: '/my/market (改價)', url: '/my/market?side=buy', signedIn: true, open: /^改價/ },
+    { name: '/my/order (商品訂單)', url: `/my/order${goodsOrder}`, signedIn: true },
     // Signed out, the screens that show something else then.
-    ...(['/login', '/register', '/my/card'] as const).map((path) => ({
-      name: `${path} (signed out)`,
-      url: path,
+    ...(['/login', '/register', '/my/card'] as const).map((p) => ({
+      name: `${p} (signed out)`,
+      url: p,
       signedIn: false,
     })),
   ];

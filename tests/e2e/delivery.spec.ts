@@ -104,7 +104,7 @@ test('buy a physical product, add an address, request delivery; the operator pac
 
   // The timeline shows the carrier and the tracking number.
   await page.goto(`/my/logistics?id=${shipmentId}`);
-  await expect(page.getByText('順豐速運・運單號碼 SF1234567890')).toBeVisible();
+  await expect(page.getByRole('link', { name: '在順豐速運網站追蹤運單 SF1234567890' })).toBeVisible();
   await expect(timeline.getByText('已交付物流')).toBeVisible();
   await expect(timeline.getByText('已打包，等待發貨')).toBeVisible();
   await expect(timeline.getByText(/順豐速運 運單號碼 SF1234567890/)).toBeVisible();

@@ -35,3 +35,5 @@ export const E2E_BACK_OFFICE_OPERATOR = { national: '51234568', e164: '+85251234
 export const E2E_A11Y_OPERATOR = { national: '51234569', e164: '+85251234569' };
 /** The back office's keyboard-only journey (admin-keyboard.spec.ts). */
 export const E2E_KEYBOARD_OPERATOR = { national: '51234570', e164: '+85251234570' };
+/** The operator who ships and delivers in the trader's desk journey (desk.spec.ts). */
+export const E2E_DESK_OPERATOR = { national: '51234571', e164: '+85251234571' };

@@ -188,4 +188,11 @@ export async function openSheet(page: Page, button: string | RegExp): Promise<vo
       return still;
     })
     .toBe(true);
+  // The app's keyboard handling moves focus into it (it arrives a few seconds after load): a Tab pressed before
+  // that would walk the page behind.
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('.adm-popup, .adm-center-popup')), {
+      timeout: 10_000,
+    })
+    .toBe(true);
 }

@@ -28,6 +28,8 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/my/card': {},
   '/my/collection': { auth: true },
   '/my/collection/order': { auth: true },
+  '/my/order': { auth: true }, // opened with a real order
+  '/my/market': { auth: true },
   '/my/rights': { auth: true },
   '/my/entity': { auth: true },
   '/my/entity/order': { auth: true },

@@ -147,6 +147,17 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
   };
   const PRICE = 10_000;
   const PROCEEDS = PRICE - 500;
+  /** A third trader's buy listing of `quantity` copies at PRICE, funded through the sandbox. */
+  const fundedBid = async (cardInfoId: string, quantity: number) => {
+    const bidder = await trader(t);
+    const body = { sell_type: 1, kind: 'card', cardInfoId, price: PRICE, quantity };
+    const bid = await api('POST', 'market/create', bidder.token, body, { 'idempotency-key': `fault-key-${seq++}` });
+    if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
+    const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
+    if (funded.body.data?.outcome !== 'settled')
+      throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+    return { bidder, listingId: (bid.body.data!.listing as { id: string }).id };
+  };
 
   const settleSteps = (item: 'mint' | 'goods') => [
     'settle:before-claim',
@@ -261,19 +272,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       steps: ['fill:before-claim', 'fill:after-claim', 'market:transfer', 'ledger', 'fill:before-commit'],
       async prepare() {
         const { cardInfoId, seller: holder, card } = await marketCard();
-        const bidder = await trader(t);
-        const bid = await api(
-          'POST',
-          'market/create',
-          bidder.token,
-          { sell_type: 1, kind: 'card', cardInfoId, price: PRICE },
-          { 'idempotency-key': `fault-key-${seq++}` },
-        );
-        if (bid.status !== 200) throw new Error(`set-up: market/create (bid) answered ${JSON.stringify(bid.body)}`);
-        const listingId = (bid.body.data!.listing as { id: string }).id;
-        const funded = await (await sandboxPaid(bid.body.data!.orderNo as string))();
-        if (funded.body.data?.outcome !== 'settled')
-          throw new Error(`set-up: funding the bid answered ${JSON.stringify(funded.body)}`);
+        const { bidder, listingId } = await fundedBid(cardInfoId, 1);
         const confirm = () => api('POST', 'market/confirmOrder', holder.token, { listingId, itemId: card });
         return {
           act: confirm,
@@ -289,6 +288,37 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
               problems.push(`the card after the fill: ${JSON.stringify(item)}`);
             const earned = await balanceOf(holder.userId);
             if (earned !== PROCEEDS) problems.push(`the holder was credited ${earned}, not ${PROCEEDS}`);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'partial bid fill (market/confirmOrder, one copy of two)',
+      steps: ['partial:before-claim', 'partial:after-claim', 'market:transfer', 'ledger', 'partial:before-commit'],
+      async prepare() {
+        const { cardInfoId, seller: holder, card } = await marketCard();
+        const { bidder, listingId } = await fundedBid(cardInfoId, 2);
+        const confirm = () => api('POST', 'market/confirmOrder', holder.token, { listingId, itemId: card });
+        return {
+          act: confirm,
+          async retry() {
+            const problems: string[] = [];
+            const first = await confirm();
+            if (first.status !== 200) problems.push(`confirmOrder again: ${JSON.stringify(first.body).slice(0, 300)}`);
+            const second = await confirm();
+            if (second.status !== 409 && second.status !== 404)
+              problems.push(`the same card a third time: ${JSON.stringify(second.body).slice(0, 300)}`);
+            const item = await ownerOf(card);
+            if (item.owner_id !== bidder.userId || item.status !== 'held')
+              problems.push(`the card after the fill: ${JSON.stringify(item)}`);
+            const earned = await balanceOf(holder.userId);
+            if (earned !== PROCEEDS) problems.push(`the holder was credited ${earned}, not ${PROCEEDS}`);
+            const mine = await api('GET', 'market/mine?sell_type=1', bidder.token);
+            const open = (mine.body.data as unknown as { id: string; filled: number }[] | null)?.find(
+              (l) => l.id === listingId,
+            );
+            if (open?.filled !== 1) problems.push(`the bid after one fill: ${JSON.stringify(open)}`);
             return problems;
           },
         };

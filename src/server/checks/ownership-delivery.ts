@@ -42,6 +42,15 @@ function operatorShipment(status: 'pending' | 'shipped') {
 }
 
 const pending = operatorShipment('pending');
+
+/** A shipment of the owner's goods that an operator has delivered (the owner may confirm it). */
+async function deliveredShipment(t: TestApp, owner: TestUser): Promise<string> {
+  const id = await ownShipment(t, owner);
+  const operator = { userId: owner.userId, sessionId: '', roles: ['admin'], requestId: 'ownership-set-up' };
+  await t.app.services.shipments.ship(operator, { id, carrier: '順豐速運', trackingNumber: 'SF0000000003' });
+  await t.app.services.shipments.deliver(operator, id);
+  return id;
+}
 const shipment = ['shipmentNo', 'userId'];
 
 export const DELIVERY_OWNERSHIP: OwnershipEntry[] = [
@@ -63,6 +72,7 @@ export const DELIVERY_OWNERSHIP: OwnershipEntry[] = [
     'address.recipient',
     'address.detail',
   ]),
+  entry('POST /api/logistic/confirm', 'id', 'private', deliveredShipment, ['shipmentNo', 'address.recipient']),
   // Operators' shipment routes: the owner here is an operator; B (not one) gets 404 whatever the id.
   entry('GET /api/admin/shipments/detail', 'id', 'private', pending, [...shipment, 'address.recipient']),
   entry('POST /api/admin/shipments/pack', 'id', 'private', pending, shipment),

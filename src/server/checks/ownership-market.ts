@@ -93,6 +93,12 @@ async function intoBid(t: TestApp, owner: TestUser) {
   return { listingId: bid.listingId, itemId: await giveCard(t, owner.userId, bid.cardInfoId) };
 }
 
+/** The owner sold a card into another trader's bid: a completed market order of theirs. */
+async function filledOrder(t: TestApp, owner: TestUser): Promise<string> {
+  const body = await intoBid(t, owner);
+  return (await setUp<{ id: string }>(t, owner.token, 'POST', 'market/confirmOrder', body)).id;
+}
+
 /** The owner verified, before `make` names something public. */
 const verified =
   (make: (t: TestApp) => Promise<string>) =>
@@ -158,6 +164,10 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
     ...bidding,
   }),
   entry('POST /api/market/cancel', 'id', 'private', ownListing, []),
+  entry('POST /api/market/editPrice', 'id', 'private', ownListing, ['version', 'history.kind'], {
+    extra: { price: 1_500 },
+  }),
+  entry('GET /api/market/orderDetail', 'id', 'private', filledOrder, ['id', 'proceeds', 'timeline.label']),
   entry('POST /api/market/cancelOrder', 'orderNo', 'private', marketOrder, ['orderNo']),
   // A buy listing is public: B (no matching item) is refused, A (a holder) fills it.
   alongside('POST /api/market/confirmOrder', 'listingId', 'public', intoBid, ['id']),

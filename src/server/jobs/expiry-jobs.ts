@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketService } from '../modules/market/market.service';
 import type { PayOrdersService } from '../modules/pay-orders/pay-orders.service';
+import type { ShipmentsService } from '../modules/shipments/shipments.service';
 
 export interface ExpiryJob {
   /** Runs one sweep now (until nothing overdue is left); resolves when it is done. */
@@ -93,6 +94,22 @@ export function startListingExpiryJob(opts: {
     expireDue: (n) => opts.market.expireDue(n),
     log: opts.log,
     intervalMs: opts.intervalMs ?? 60_000,
+    batchSize: opts.batchSize,
+  });
+}
+
+/** Shipments delivered 7 days ago that the owner has not confirmed (確認收貨) are confirmed for them. */
+export function startShipmentReceiptJob(opts: {
+  shipments: Pick<ShipmentsService, 'confirmDue'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'delivered shipments',
+    expireDue: (n) => opts.shipments.confirmDue(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 3_600_000,
     batchSize: opts.batchSize,
   });
 }

@@ -12,15 +12,37 @@ export const GOODS_STATUS_LABELS: Record<GoodsStatus, string> = {
   delivered: '已送達',
 };
 
-export const SHIPMENT_STATUSES = ['pending', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
+/** `received`: the owner confirmed receipt (確認收貨), or 7 days after `delivered` the system did; final. */
+export const SHIPMENT_STATUSES = ['pending', 'packed', 'shipped', 'delivered', 'received', 'cancelled'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   pending: '待處理',
   packed: '已打包',
   shipped: '已發貨',
   delivered: '已送達',
+  received: '已確認收貨',
   cancelled: '已取消',
 };
+
+/** A delivered shipment the owner has not confirmed is confirmed by the system after this (確認收貨). */
+export const AUTO_RECEIVE_AFTER_MS = 7 * 24 * 3600_000;
+
+/**
+ * The carriers the back office offers when shipping, with each one's public tracking page. The carrier is stored as
+ * its name (older shipments may hold any text: those get no link, only the copyable number).
+ */
+export const CARRIERS = [
+  { name: '順豐速運', track: 'https://htm.sf-express.com/hk/tc/dynamic_function/waybill/#search/bill-number/' },
+  { name: '香港郵政', track: 'https://www.hongkongpost.hk/tc/mail_tracking/index.html?trackcode=' },
+  { name: '嘉里快遞', track: 'https://hk.kerryexpress.com/track?track=' },
+  { name: 'DHL', track: 'https://www.dhl.com/hk-zh/home/tracking.html?tracking-id=' },
+] as const;
+
+/** The carrier's public tracking page for this number, or null for a carrier not in the list. */
+export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
+  const c = CARRIERS.find((x) => x.name === carrier?.trim());
+  return c && trackingNumber ? `${c.track}${encodeURIComponent(trackingNumber)}` : null;
+}
 
 /** Most goods one delivery request may take. */
 export const MAX_GOODS_PER_SHIPMENT = 50;
@@ -100,13 +122,14 @@ export const ShipmentItemSchema = z.object({
   image: z.string(),
 });
 
-export const SHIPMENT_EVENT_KINDS = ['created', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
+export const SHIPMENT_EVENT_KINDS = ['created', 'packed', 'shipped', 'delivered', 'received', 'cancelled'] as const;
 export type ShipmentEventKind = (typeof SHIPMENT_EVENT_KINDS)[number];
 export const SHIPMENT_EVENT_LABELS: Record<ShipmentEventKind, string> = {
   created: '已申請提貨',
   packed: '已打包，等待發貨',
   shipped: '已交付物流',
   delivered: '已送達',
+  received: '已確認收貨',
   cancelled: '已取消，物品已退回存放',
 };
 
@@ -141,7 +164,7 @@ export const ShipmentListQuerySchema = PageQuerySchema;
 
 export const AdminShipmentListQuerySchema = PageQuerySchema.extend({
   status: z
-    .enum(SHIPMENT_STATUSES, { error: '「狀態」只可以是 pending、packed、shipped、delivered 或 cancelled' })
+    .enum(SHIPMENT_STATUSES, { error: '「狀態」只可以是 pending、packed、shipped、delivered、received 或 cancelled' })
     .optional(),
 });
 

@@ -27,7 +27,7 @@ const page = {
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 };
 /** `sell_type` in a query string: 0 = sell listings, any other value = buy listings (seed §3). */
-const sellTypeQuery = z.coerce
+export const sellTypeQuery = z.coerce
   .number({ error: '「掛單類型」格式不正確' })
   .int('「掛單類型」格式不正確')
   .default(0)
@@ -138,6 +138,13 @@ export const CreateListingBodySchema = z.discriminatedUnion(
         cardInfoId: id('卡牌').optional(),
         productId: id('商品').optional(),
         price: PriceSchema,
+        /** Copies wanted (1–10): each fill settles one; the escrow holds price × quantity. */
+        quantity: z
+          .number({ error: '求購數量必須是 1 至 10 的整數' })
+          .int('求購數量必須是 1 至 10 的整數')
+          .min(1, '求購數量最少為 1')
+          .max(10, '求購數量最多為 10')
+          .default(1),
       })
       .superRefine((v, ctx) => {
         if (v.kind === 'card' && (!v.cardInfoId || v.productId))
@@ -154,4 +161,9 @@ export const ListingIdBodySchema = z.strictObject({ id: id('掛單') });
 export const MarketCancelOrderBodySchema = z.strictObject({
   orderNo: z.string({ error: '請提供訂單編號' }).regex(/^TR[0-9A-Z]{8,24}$/, '訂單編號格式不正確'),
 });
-export const ConfirmOrderBodySchema = z.strictObject({ listingId: id('求購掛單'), itemId: id('要賣出的物品') });
+/** `market/confirmOrder`; `price` is the bid the seller saw: a bid repriced since is refused, not filled at the new price. */
+export const ConfirmOrderBodySchema = z.strictObject({
+  listingId: id('求購掛單'),
+  itemId: id('要賣出的物品'),
+  price: PriceSchema.optional(),
+});

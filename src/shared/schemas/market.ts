@@ -34,6 +34,9 @@ export const ListingSchema = z.object({
   sell_type: z.union([z.literal(0), z.literal(1)]),
   status: z.enum(LISTING_STATUSES),
   price: z.number().int(),
+  /** Copies a buy listing asks for (1 for a sell listing), and how many are filled. */
+  quantity: z.number().int(),
+  filled: z.number().int(),
   /** Market fee a seller pays on this price, and what they receive. */
   fee: z.number().int(),
   proceeds: z.number().int(),

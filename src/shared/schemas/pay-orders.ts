@@ -52,7 +52,7 @@ export const CreatePayOrderSchema = z.discriminatedUnion(
 );
 export type CreatePayOrder = z.infer<typeof CreatePayOrderSchema>;
 /** Every order the server creates: the requests above and the `bid` order `market/create` opens for a buy listing. */
-export type PayOrderInput = CreatePayOrder | { type: 'bid'; listingId: string };
+export type PayOrderInput = CreatePayOrder | { type: 'bid'; listingId: string; quantity: number };
 
 export const OrderNoSchema = z.string({ error: '請提供訂單編號' }).regex(/^TR[0-9A-Z]{8,24}$/, '訂單編號格式不正確');
 export const OrderNoQuerySchema = z.object({ orderNo: OrderNoSchema });

@@ -30,6 +30,8 @@ export interface RequestOptions {
   loading?: boolean;
   /** Extra request headers, e.g. `Idempotency-Key` for payOrder/create; they never replace the defaults. */
   headers?: Record<string, string>;
+  /** No failure toast: the caller shows what it finds (e.g. a 404 that only means "nothing to show"). */
+  quiet?: boolean;
 }
 
 type Scalar = string | number | boolean;
@@ -225,7 +227,7 @@ async function sendEnvelope<T>(
   if (answer.code === 200) return { data: answer.data as T, msg: typeof answer.msg === 'string' ? answer.msg : '' };
 
   const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : '操作未能完成，請稍後再試';
-  (toast ?? (await loadToast()))?.show({ icon: 'fail', content: msg });
+  if (!opts?.quiet) (toast ?? (await loadToast()))?.show({ icon: 'fail', content: msg });
   if (answer.code === 403 && path.replace(/^\/+/, '') !== LOGOUT_PATH) signOutLocally();
   return failure(answer.code, msg);
 }

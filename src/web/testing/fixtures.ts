@@ -22,6 +22,8 @@ export const testListing = (over: Partial<Listing> = {}): Listing => ({
   sell_type: 0,
   status: 'active',
   price: 25000,
+  quantity: 1,
+  filled: 0,
   fee: 1250,
   proceeds: 23750,
   kind: 'card',

@@ -78,20 +78,36 @@ export const INVARIANTS: Record<string, SQL> = {
     where l.sell_type = 0 and l.kind = 'card' and l.status in ('active', 'reserved')
       and (c.owner_id <> l.user_id or c.status <> case l.status when 'active' then 'listed' else 'reserved' end)`,
   'no sold listing without its transfer, its completed sale and its posting': sql`
-    select l.id from listings l where l.status = 'sold' and l.kind = 'card' and (
+    select l.id from listings l where l.status = 'sold' and l.sell_type = 0 and l.kind = 'card' and (
       not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
-                  and e.ref_id = case l.sell_type when 0 then l.reserved_order_no else l.id end
-                  and e.to_user_id = case l.sell_type when 0 then l.counterparty_id else l.user_id end)
+                  and e.ref_id = l.reserved_order_no and e.to_user_id = l.counterparty_id)
       or not exists (select 1 from market_orders m where m.listing_id = l.id and m.status = 'completed')
-      or not exists (select 1 from ledger_postings p where (p.kind = 'market_sale' and p.ref_id = l.reserved_order_no) or (p.kind = 'bid_fill' and p.ref_id = l.id)))`,
-  'no item moved, sale completed or seller credited without a sold listing': sql`
+      or not exists (select 1 from ledger_postings p where p.kind = 'market_sale' and p.ref_id = l.reserved_order_no))
+    union all
+    select l.id from listings l where l.sell_type = 1
+      and ((l.status = 'sold') <> (l.filled = l.quantity)
+        or l.filled <> (select count(*) from market_orders m where m.listing_id = l.id and m.status = 'completed'))`,
+  // A buy listing of n copies is filled once per copy: fill k (k > 1) is keyed '<listing>:<k>'.
+  'every fill of a buy listing has its transfer and its posting': sql`
+    select m.id from market_orders m join listings l on l.id = m.listing_id
+    where l.sell_type = 1 and m.status = 'completed' and m.kind = 'card' and (
+      not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = m.item_id
+                  and (e.ref_id = l.id or e.ref_id like l.id || ':%') and e.to_user_id = l.user_id)
+      or (select count(*) from ledger_postings p where p.kind = 'bid_fill' and (p.ref_id = l.id or p.ref_id like l.id || ':%')) <> l.filled)`,
+  'no item moved, sale completed or seller credited without a sold listing or a fill': sql`
     select e.id from card_events e where e.kind = 'transferred' and e.via = 'market'
-      and not exists (select 1 from listings l where l.status = 'sold' and l.item_id = e.card_id and (l.reserved_order_no = e.ref_id or l.id = e.ref_id))
+      and not exists (select 1 from listings l where l.status = 'sold' and l.sell_type = 0 and l.item_id = e.card_id and l.reserved_order_no = e.ref_id)
+      and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id where l.sell_type = 1 and m.status = 'completed'
+                      and m.item_id = e.card_id and (e.ref_id = l.id or e.ref_id like l.id || ':%'))
     union all
-    select m.id from market_orders m where m.status = 'completed' and not exists (select 1 from listings l where l.id = m.listing_id and l.status = 'sold')
+    select m.id from market_orders m where m.status = 'completed'
+      and not exists (select 1 from listings l where l.id = m.listing_id and (l.status = 'sold' or (l.sell_type = 1 and l.filled > 0)))
     union all
-    select p.id from ledger_postings p where p.kind in ('market_sale', 'bid_fill')
-      and not exists (select 1 from listings l where l.status = 'sold' and (l.reserved_order_no = p.ref_id or l.id = p.ref_id))`,
+    select p.id from ledger_postings p where p.kind = 'market_sale'
+      and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no = p.ref_id)
+    union all
+    select p.id from ledger_postings p where p.kind = 'bid_fill'
+      and not exists (select 1 from listings l where l.sell_type = 1 and l.filled > 0 and (l.id = p.ref_id or p.ref_id like l.id || ':%'))`,
   'no paid market order without the item moved to its buyer': sql`
     select o.order_no from pay_orders o where o.type = 'market' and o.status = 'paid'
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id
@@ -104,6 +120,17 @@ export const INVARIANTS: Record<string, SQL> = {
       from listings where status = 'active' group by 1, 2)
     select coalesce(s.ref_id, l.ref_id) as ref_id from market_summaries s full join live l on l.kind = s.kind and l.ref_id = s.ref_id
     where (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max) is distinct from (coalesce(l.ask_count, 0), l.ask_min, coalesce(l.bid_count, 0), l.bid_max)`,
+  // A repriced bid (market/editPrice) moves its escrow in the same transaction as its price.
+  "each bidder's escrow = what their active bids still ask for": sql`
+    select a.id from ledger_accounts a where a.type = 'escrow'
+      and a.balance <> coalesce((select sum(l.price * (l.quantity - l.filled)) from listings l where l.sell_type = 1 and l.status = 'active' and l.user_id = a.user_id), 0)
+    union all
+    select l.user_id from listings l where l.sell_type = 1 and l.status = 'active'
+      and not exists (select 1 from ledger_accounts a where a.type = 'escrow' and a.user_id = l.user_id)`,
+  'a listing at version n has n − 1 price changes, the last at its price': sql`
+    select l.id from listings l
+    where l.version <> 1 + (select count(*) from listing_versions v where v.listing_id = l.id)
+       or (l.version > 1 and l.price <> (select v.price from listing_versions v where v.listing_id = l.id and v.version = l.version))`,
 };
 
 /** The names of the invariants that do not hold, with a few offending rows each. */

@@ -22,6 +22,12 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id),
     price: integer().notNull(),
+    /** Copies a buy listing asks for (1–10; a sell listing is one item); its escrow holds `price × (quantity − filled)`. */
+    quantity: integer().notNull().default(1),
+    /** Copies of a buy listing filled so far: it stays active until `filled = quantity` (then sold). */
+    filled: integer().notNull().default(0),
+    /** 1 when listed; each price change is the next version (its row in `listing_versions`). */
+    version: integer().notNull().default(1),
     status: text({
       enum: ['pending_payment', 'active', 'reserved', 'sold', 'cancelled', 'expired', 'taken_down'],
     }).notNull(),
@@ -70,7 +76,29 @@ export const listings = pgTable(
     ),
     check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
     check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
+    check(
+      'listings_quantity',
+      sql`${t.quantity} BETWEEN 1 AND 10 AND ${t.filled} BETWEEN 0 AND ${t.quantity} AND (${t.sellType} = 1 OR ${t.quantity} = 1)`,
+    ),
   ],
+);
+
+/**
+ * A listing's price history: one row per price change (version 2, 3, …), written in the transaction that changes
+ * `listings.price`/`version`. Version 1 is the listing itself (its first price is the first row's `previousPrice`).
+ */
+export const listingVersions = pgTable(
+  'listing_versions',
+  {
+    listingId: text()
+      .notNull()
+      .references(() => listings.id),
+    version: integer().notNull(),
+    price: integer().notNull(),
+    previousPrice: integer().notNull(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.version] })],
 );
 
 /** A market trade: a buyer's order on a sell listing (pending until paid) or the fill of a buy listing. */

@@ -22,7 +22,7 @@ export interface MarketServices {
   wallet: Pick<WalletService, 'post'>;
   cards: Pick<CardsService, 'setStatus' | 'transfer'>;
   goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
-  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder'>;
+  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder' | 'info'>;
   audit: Pick<AuditService, 'record'>;
   /** The storefront's standing figures (issue 21 §4). */
   standing: Pick<StandingService, 'figures'>;

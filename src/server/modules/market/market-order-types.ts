@@ -6,7 +6,7 @@ import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import { itemSnapshot } from './item-snapshot';
 import type { MarketContext } from './market-context';
-import { saleLines } from './market-postings';
+import { escrowHeld, saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
 
@@ -43,10 +43,13 @@ export function createMarketOrderTypes(
         id,
         ['active'],
         { status: 'reserved', reservedOrderNo: orderNo, counterpartyId: buyerId, updatedAt: now },
-        { openAt: now },
+        // Reserved at the price read above, the order's price (a change since, market/editPrice, is refused).
+        { openAt: now, atVersion: listing.version },
       );
       if (!reserved) {
         const current = await repo.listing(tx, id);
+        if (current?.status === 'active' && current.version !== listing.version)
+          throw conflict('賣家剛更改了價格，請重新確認', 'price_changed');
         throw current?.status === 'reserved'
           ? conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved')
           : conflict('此掛單已售出或已下架', 'closed');
@@ -187,10 +190,10 @@ export function createMarketOrderTypes(
       if (!listing)
         throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
       await svc.wallet.post(tx, 'bid_funding', order.orderNo, [
-        { account: accounts.ordersClearing, amount: -listing.price, kind: 'internal' },
+        { account: accounts.ordersClearing, amount: -escrowHeld(listing), kind: 'internal' },
         {
           account: accounts.escrow(order.buyerId),
-          amount: listing.price,
+          amount: escrowHeld(listing),
           kind: 'bid_escrow',
           description: `求購預付：${listing.itemName}`,
         },

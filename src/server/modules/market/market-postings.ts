@@ -25,7 +25,10 @@ export const saleLines = (
   ];
 };
 
-/** Buy listing cancelled, expired or taken down: the escrow back to the bidder's balance. */
+/** What a buy listing's escrow holds: its price for each copy not yet filled. */
+export const escrowHeld = (l: Pick<ListingRow, 'price' | 'quantity' | 'filled'>) => l.price * (l.quantity - l.filled);
+
+/** Buy listing cancelled, expired or taken down: what its escrow still holds back to the bidder's balance. */
 export async function refundBid(
   svc: Pick<MarketServices, 'wallet'>,
   tx: Tx,
@@ -33,10 +36,10 @@ export async function refundBid(
   why = '求購退款',
 ): Promise<void> {
   await svc.wallet.post(tx, 'bid_refund', listing.id, [
-    { account: accounts.escrow(listing.userId), amount: -listing.price, kind: 'bid_escrow' },
+    { account: accounts.escrow(listing.userId), amount: -escrowHeld(listing), kind: 'bid_escrow' },
     {
       account: accounts.balance(listing.userId),
-      amount: listing.price,
+      amount: escrowHeld(listing),
       kind: 'bid_refund',
       description: `${why}：${listing.itemName}`,
     },

@@ -28,6 +28,8 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
           sell_type: r.sellType === 0 ? 0 : 1,
           status: r.status,
           price: r.price,
+          quantity: r.quantity,
+          filled: r.filled,
           fee,
           proceeds,
           ...itemView(r),

@@ -8,6 +8,7 @@ import {
   type MarketOrder,
 } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { formatHkd } from '../../../shared/money';
 import { keyedId, newId } from '../../adapters/ids';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
@@ -19,9 +20,13 @@ import type { ListingRow } from './market.repository';
 import { describe, type MarketPresenters } from './market-presenters';
 import { itemRefusal, type TraderRules } from './market-rules';
 
-type CreateInput = z.output<typeof CreateListingBodySchema>;
+type CreateInput = z.input<typeof CreateListingBodySchema>;
 
 const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提交';
+
+/** The bid's price moved since the seller saw it. */
+const priceChanged = (now: number) =>
+  conflict(`買家剛更改了求購價，現價為 ${formatHkd(now)}，請重新確認`, 'price_changed');
 
 /** A new listing's row of `item`'s snapshot: a sell listing runs 30 days, a buy listing 7 (from its funding). */
 function newListing<T extends Parameters<typeof itemSnapshot>[0] & { productType: ListingRow['productType'] }>(
@@ -117,10 +122,13 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       // Its expiry is set again when paid: a buy listing runs 7 days from its funding.
       await repo.insertListingOnce(deps.db, {
         ...newListing(id, 1, target, actor.userId, input.price, now),
+        quantity: input.quantity ?? 1,
         status: 'pending_payment',
       });
     }
-    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id }, idempotencyKey, origin);
+    // The order pays every copy: price × quantity (the listing's own, for a repeated key).
+    const quantity = existing?.quantity ?? input.quantity ?? 1;
+    const order = await svc.payOrders.create(actor, { type: 'bid', listingId: id, quantity }, idempotencyKey, origin);
     return created((await repo.listing(deps.db, id))!, actor, order);
   }
 
@@ -197,7 +205,10 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
     },
 
     /** `market/confirmOrder`: a holder sells a matching item into an active buy listing, settled at once. */
-    async confirmOrder(actor: Actor, input: { listingId: string; itemId: string }): Promise<MarketOrder> {
+    async confirmOrder(
+      actor: Actor,
+      input: { listingId: string; itemId: string; price?: number },
+    ): Promise<MarketOrder> {
       const listing = await repo.listing(deps.db, input.listingId);
       if (!listing || listing.sellType !== 1) throw notFound('找不到此求購');
       const item = await ownItem(deps.db, actor.userId, listing.kind, input.itemId);
@@ -205,6 +216,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       await requireTrader(deps.db, actor.userId, true);
       const now = deps.clock.now();
       if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
+      if (input.price !== undefined && input.price !== listing.price) throw priceChanged(listing.price);
       if (
         (listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) ||
         (listing.kind === 'goods' && item.productId !== listing.productId)
@@ -213,36 +225,49 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       }
       const refusal = itemRefusal(item, now);
       if (refusal) throw refusal;
+      // One copy per fill; the last one closes the listing. Fill n > 1 is keyed `<listing>:<n>`.
+      const n = listing.filled + 1;
+      const ref = n === 1 ? listing.id : `${listing.id}:${n}`;
       const row = await deps.db.transaction(async (tx) => {
         const sold = await repo.transition(
           tx,
           listing.id,
           ['active'],
-          {
-            status: 'sold',
-            itemId: item.id,
-            serial: item.serial,
-            counterpartyId: actor.userId,
-            closedAt: now,
-            updatedAt: now,
-          },
-          { openAt: now },
+          n < listing.quantity
+            ? { filled: n, updatedAt: now }
+            : {
+                status: 'sold',
+                filled: n,
+                itemId: item.id,
+                serial: item.serial,
+                counterpartyId: actor.userId,
+                closedAt: now,
+                updatedAt: now,
+              },
+          // The price read above is the one settled: a repriced bid (market/editPrice) is not filled here, nor a
+          // copy another seller filled meanwhile.
+          { openAt: now, atVersion: listing.version, atFilled: listing.filled },
         );
-        if (!sold) throw conflict('此求購已被其他賣家成交或已結束', 'closed');
+        if (!sold) {
+          const current = await repo.listing(tx, listing.id);
+          if (current?.status === 'active' && current.version !== listing.version) throw priceChanged(current.price);
+          if (current?.status === 'active') throw conflict('此求購剛有另一件成交，請再試一次', 'busy');
+          throw conflict('此求購已被其他賣家成交或已結束', 'closed');
+        }
         const moved = await items[listing.kind].transfer(tx, {
           id: item.id,
           fromUserId: actor.userId,
           toUserId: listing.userId,
           fromStatus: 'held',
           priceCents: listing.price,
-          refId: listing.id,
+          refId: ref,
         });
         if (!moved) throw conflict('此物品已不在你的收藏或正在交易中，請重新整理');
         const what = describe({ itemName: item.name, serial: item.serial, editionSize: item.editionSize });
         await svc.wallet.post(
           tx,
           'bid_fill',
-          listing.id,
+          ref,
           saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
         );
         return repo.insertOrder(tx, {

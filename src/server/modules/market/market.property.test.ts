@@ -30,7 +30,14 @@ const op = fc.oneof(
     op: fc.constant('expire' as const),
     ms: fc.constantFrom(60_000, 16 * 60_000, 25 * 3600_000, 8 * 24 * 3600_000, 31 * 24 * 3600_000),
   }),
-  fc.record({ op: fc.constant('bid' as const), u: user, ci: fc.integer({ min: 0, max: 1 }), price }),
+  fc.record({
+    op: fc.constant('bid' as const),
+    u: user,
+    ci: fc.integer({ min: 0, max: 1 }),
+    price,
+    quantity: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({ op: fc.constant('reprice' as const), u: user, l: idx, price }),
   fc.record({ op: fc.constant('fill' as const), u: user, l: idx, c: idx }),
   fc.record({ op: fc.constant('withdraw' as const), u: user, amount: fc.constantFrom(10_000, 50_000, 200_000) }),
   fc.record({ op: fc.constant('decide' as const), w: idx, pay: fc.boolean() }),
@@ -118,12 +125,16 @@ describe('market property: random trading keeps the books and the items consiste
       case 'bid': {
         const r = await s.market.create(
           actors[o.u]!,
-          { sell_type: 1, kind: 'card', cardInfoId: cardInfoIds[o.ci]!, price: o.price },
+          { sell_type: 1, kind: 'card', cardInfoId: cardInfoIds[o.ci]!, price: o.price, quantity: o.quantity },
           freshKey(),
         );
         listingIds.push(r.listing.id);
-        if (r.orderNo) orders.push({ orderNo: r.orderNo, buyer: o.u, amount: o.price });
+        if (r.orderNo) orders.push({ orderNo: r.orderNo, buyer: o.u, amount: o.price * o.quantity });
         return;
+      }
+      case 'reprice': {
+        const l = pick(listingIds, o.l);
+        return l && s.market.editPrice(actors[o.u]!, { id: l, price: o.price });
       }
       case 'fill': {
         const l = pick(listingIds, o.l);
@@ -207,7 +218,7 @@ describe('market property: random trading keeps the books and the items consiste
     for (const a of actors) {
       const bids = listings
         .filter((l) => l.sellType === 1 && l.userId === a.userId && l.status === 'active')
-        .reduce((s, l) => s + l.price, 0);
+        .reduce((s, l) => s + l.price * (l.quantity - l.filled), 0);
       expect(bal(`user:${a.userId}:escrow`)).toBe(bids);
     }
   }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'dri
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
+import { marketDeskQueries } from './market-desk.repository';
 import { marketViewQueries } from './market-views.repository';
 
 export type { ListingFilters, MarketRowData, RowSort } from './market-views.repository';
@@ -17,6 +18,10 @@ export interface TransitionGuard {
   /** A buy listing of this bidder with no pay order yet. */
   unfundedOf?: string;
   openAt?: Date;
+  /** Still at this version (its price not changed since it was read). */
+  atVersion?: number;
+  /** A buy listing with this many copies filled (no other fill in between). */
+  atFilled?: number;
 }
 
 export interface MarketRepositoryOptions {
@@ -28,6 +33,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
   const changed = opts.changed ?? (() => undefined);
   return {
     ...marketViewQueries,
+    ...marketDeskQueries,
 
     /** Inserts a listing unless one with its id exists (the attempts of one Idempotency-Key): null then. */
     async insertListingOnce(db: Executor, row: typeof listings.$inferInsert): Promise<ListingRow | null> {
@@ -61,6 +67,8 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
             guard.fundedBy ? eq(listings.fundingOrderNo, guard.fundedBy) : undefined,
             guard.unfundedOf ? and(eq(listings.userId, guard.unfundedOf), isNull(listings.fundingOrderNo)) : undefined,
             guard.openAt ? gt(listings.expiresAt, guard.openAt) : undefined,
+            guard.atVersion !== undefined ? eq(listings.version, guard.atVersion) : undefined,
+            guard.atFilled !== undefined ? eq(listings.filled, guard.atFilled) : undefined,
           ),
         )
         .returning();

@@ -22,6 +22,13 @@ import {
   UserIdQuerySchema,
   UserListingsQuerySchema,
 } from '../../../shared/schemas/market';
+import {
+  DeskListingSchema,
+  DeskQuerySchema,
+  EditPriceBodySchema,
+  MarketOrderDetailSchema,
+  MarketOrderIdQuerySchema,
+} from '../../../shared/schemas/market-desk';
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
 import {
   AdminListingListQuerySchema,
@@ -144,6 +151,21 @@ export async function marketRoutes(app: FastifyInstance) {
     '/market/myList',
     { schema: { tags, querystring: MyListingsQuerySchema, response: reply(z.array(ListingSchema)) } },
     async (req) => ok(await market.myList(requireUser(req), req.query)),
+  );
+  r.get(
+    '/market/mine',
+    { schema: { tags, querystring: DeskQuerySchema, response: reply(z.array(DeskListingSchema)) } },
+    async (req) => ok(await market.mine(requireUser(req), req.query)),
+  );
+  r.post(
+    '/market/editPrice',
+    { schema: { tags, body: EditPriceBodySchema, response: reply(DeskListingSchema) } },
+    async (req) => ok(await market.editPrice(requireUser(req), req.body), '價格已更新'),
+  );
+  r.get(
+    '/market/orderDetail',
+    { schema: { tags, querystring: MarketOrderIdQuerySchema, response: reply(MarketOrderDetailSchema) } },
+    async (req) => ok(await market.orderDetail(requireUser(req), req.query.id)),
   );
   r.get(
     '/market/canConsignList',

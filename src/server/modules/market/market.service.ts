@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import { createMarketAdmin } from './market-admin.service';
+import { createMarketDesk } from './market-desk.service';
 import { MARKET_TAG, type MarketContext, type MarketDeps, type MarketServices } from './market-context';
 import { createMarketExpiry } from './market-expiry.service';
 import { createMarketOrderTypes } from './market-order-types';
@@ -20,6 +21,7 @@ export { MARKET_TAG, type MarketServices };
  * - market-order-types.ts: the money steps (`market` and `bid` pay-order types, registered here);
  * - market-trading.service.ts: trader actions (create, cancel, cancelOrder, confirmOrder);
  * - market-views.service.ts: public views and a trader's lists, with the public cache;
+ * - market-desk.service.ts: the trader's desk (mine, editPrice, orderDetail);
  * - market-admin.service.ts: operator actions (adminList, takeDown);
  * - market-expiry.service.ts: the expiry sweep.
  */
@@ -39,6 +41,7 @@ export function createMarketService(
   return {
     ...createMarketTrading(ctx, rules, present),
     ...createMarketViews(ctx, present),
+    ...createMarketDesk(ctx, present),
     ...createMarketAdmin(ctx, present),
     ...createMarketExpiry(ctx),
     /** Whether any listing, open or closed, names this card info or product (the catalogue refuses to delete it). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { shipmentEvents, shipmentItems, shipments } from '../../db/schema/shipments';
 import type { ShipmentStatus } from '../../../shared/schemas/delivery';
@@ -15,7 +15,7 @@ const columns = {
   updatedAt: shipments.updatedAt,
 };
 /** Steps at the same instant (a fast operator, a test clock) still read in the order they must happen. */
-const stepOrder = sql`case ${shipmentEvents.kind} when 'created' then 0 when 'packed' then 1 when 'shipped' then 2 else 3 end`;
+const stepOrder = sql`case ${shipmentEvents.kind} when 'created' then 0 when 'packed' then 1 when 'shipped' then 2 when 'delivered' then 3 else 4 end`;
 
 export type ShipmentRow = NonNullable<Awaited<ReturnType<ShipmentsRepository['find']>>>;
 
@@ -98,6 +98,17 @@ export function createShipmentsRepository() {
         .from(shipmentEvents)
         .where(inArray(shipmentEvents.shipmentId, shipmentIds))
         .orderBy(asc(shipmentEvents.createdAt), stepOrder, asc(shipmentEvents.id));
+    },
+
+    /** Shipments delivered at or before `before` and not confirmed, locked for the sweep (SKIP LOCKED). */
+    async deliveredBefore(tx: Tx, before: Date, limit: number) {
+      return tx
+        .select(columns)
+        .from(shipments)
+        .where(and(eq(shipments.status, 'delivered'), lte(shipments.updatedAt, before)))
+        .orderBy(asc(shipments.updatedAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
     },
 
     /** Moves a shipment on only from one of `from` (the row is locked by the caller); answers whether it moved. */

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/delivery';
 import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, userRoutes } from '../../http';
 
-/** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`. */
+/** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`, `logistic/confirm`. */
 export async function shipmentRoutes(app: FastifyInstance) {
   const r = userRoutes(app);
   const { shipments } = app.services;
@@ -35,6 +35,12 @@ export async function shipmentRoutes(app: FastifyInstance) {
     '/logistic/detail',
     { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(ShipmentSchema) } },
     async (req) => ok(await shipments.detail(requireUser(req), req.query.id)),
+  );
+
+  r.post(
+    '/logistic/confirm',
+    { schema: { tags, body: ShipmentIdBodySchema, response: reply(ShipmentSchema) } },
+    async (req) => ok(await shipments.confirm(requireUser(req), req.body.id), '已確認收貨'),
   );
 }
 

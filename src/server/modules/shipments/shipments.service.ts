@@ -1,5 +1,5 @@
 import type { AdminShipment, Shipment, ShipmentEventKind, ShipmentStatus } from '../../../shared/schemas/delivery';
-import { SHIPMENT_STATUS_LABELS } from '../../../shared/schemas/delivery';
+import { AUTO_RECEIVE_AFTER_MS, SHIPMENT_STATUS_LABELS } from '../../../shared/schemas/delivery';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
@@ -115,7 +115,46 @@ export function createShipmentsService(
     return (await view([row]))[0]!;
   }
 
+  /** delivered → received with its event: by the owner (`actorId`), or by the sweep (null). */
+  async function receive(tx: Tx, id: string, actorId: string | null, note: string, now: Date) {
+    if (!(await repo.transition(tx, id, ['delivered'], { status: 'received', updatedAt: now }))) return false;
+    await repo.insertEvent(tx, { id: newId('sev'), shipmentId: id, kind: 'received', note, actorId, createdAt: now });
+    return true;
+  }
+
   return {
+    /**
+     * `logistic/confirm` (確認收貨): the owner confirms a delivered shipment, which ends it. Confirming one already
+     * received answers it as it is.
+     */
+    async confirm(actor: Actor, id: string): Promise<Shipment> {
+      const row = await deps.db.transaction(async (tx) => {
+        const current = await repo.find(tx, id, { userId: actor.userId, lock: true });
+        if (!current) throw notFound(NOT_FOUND);
+        if (current.status === 'received') return current;
+        if (current.status !== 'delivered') {
+          throw conflict(
+            `物品送達後才可以確認收貨（目前：${SHIPMENT_STATUS_LABELS[current.status]}）`,
+            'not_delivered',
+          );
+        }
+        await receive(tx, id, actor.userId, '', deps.clock.now());
+        return (await repo.find(tx, id))!;
+      });
+      deps.log.info({ shipmentId: id, userId: actor.userId }, 'delivery confirmed');
+      return ownView(row);
+    },
+
+    /** The sweep: shipments delivered 7 days ago and not confirmed are confirmed (SKIP LOCKED, safe on every instance). */
+    async confirmDue(limit = 200): Promise<number> {
+      return deps.db.transaction(async (tx) => {
+        const now = deps.clock.now();
+        const due = await repo.deliveredBefore(tx, new Date(now.getTime() - AUTO_RECEIVE_AFTER_MS), limit);
+        for (const s of due) await receive(tx, s.id, null, '送達 7 日後自動確認收貨', now);
+        return due.length;
+      });
+    },
+
     /**
      * `goods/delivery`: one shipment for all the chosen goods (the caller's held physical goods)
      * to a copy of one of their addresses; the goods become `delivering`. All or nothing.

@@ -11,6 +11,8 @@ export interface ActionField {
   required?: boolean;
   max?: number;
   multiline?: boolean;
+  /** Values to pick from while typing (any other text is still accepted), e.g. the carriers. */
+  options?: readonly string[];
 }
 
 export interface PendingAction {
@@ -95,11 +97,23 @@ export function ActionModal({
           >
             {field.multiline ? (
               <Input.TextArea rows={3} maxLength={field.max} showCount={!!field.max} />
+            ) : field.options ? (
+              // A native list of suggestions: any other text can still be typed.
+              <Input maxLength={field.max} list={`${field.name}-options`} />
             ) : (
               <Input maxLength={field.max} />
             )}
           </Form.Item>
         ))}
+        {action?.fields
+          .filter((field) => field.options)
+          .map((field) => (
+            <datalist key={field.name} id={`${field.name}-options`}>
+              {field.options!.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          ))}
       </Form>
     </Modal>
   );

@@ -1,7 +1,12 @@
 import { List } from '@refinedev/antd';
 import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
-import { SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type AdminShipment } from '../../../shared/schemas/delivery';
+import {
+  CARRIERS,
+  SHIPMENT_STATUSES,
+  SHIPMENT_STATUS_LABELS,
+  type AdminShipment,
+} from '../../../shared/schemas/delivery';
 import { ActionModal, confirmAction, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
@@ -25,7 +30,8 @@ export function ShipmentsScreen() {
       done: '已標記為已發貨',
       schema: SCHEMAS.ship,
       fields: [
-        { name: 'carrier', label: '物流公司', required: true, max: 40 },
+        // The carriers whose tracking pages the app links to (any other name is kept as typed, without a link).
+        { name: 'carrier', label: '物流公司', required: true, max: 40, options: CARRIERS.map((c) => c.name) },
         { name: 'trackingNumber', label: '運單號碼', required: true, max: 40 },
       ],
     });

@@ -58,6 +58,9 @@ const shipment: Shipment = {
   ],
 };
 
+const deliveredAt = '2026-11-23T03:00:00.000Z';
+let delivered: Shipment;
+
 let book: Address[];
 let fetchMock: FetchMock;
 const requested = (path: string) => requestsTo(fetchMock, path);
@@ -113,7 +116,11 @@ beforeEach(() => {
       case '/api/logistic/list':
         return ok([shipment]);
       case '/api/logistic/detail':
+        if (url.searchParams.get('id') === 'shp_2') return ok(delivered);
         return url.searchParams.get('id') === 'shp_1' ? ok(shipment) : envelope(404, '找不到此提貨訂單', null);
+      case '/api/logistic/confirm':
+        delivered = { ...delivered, status: 'received' };
+        return ok(delivered, '已確認收貨');
       default:
         return undefined;
     }
@@ -128,7 +135,7 @@ describe('/my/address', () => {
     expect(within(list).getByText('預設')).toBeTruthy();
     expect(screen.getByText('九龍 觀塘區 觀塘道 1 號')).toBeTruthy();
     expect(screen.getAllByText('9123 4567')).toHaveLength(2);
-    expect(stores.address.get('addressList')).toHaveLength(2);
+    await waitFor(() => expect(stores.address.get('addressList')).toHaveLength(2));
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '把「李小明」的地址設為預設' }));
@@ -296,11 +303,39 @@ describe('/my/entity/order and /my/logistics', () => {
 
   it('shows carrier, tracking number, address and the timeline in Hong Kong time, newest first', async () => {
     renderAt('/my/logistics?id=shp_1');
-    expect(await screen.findByText('順豐速運・運單號碼 SF1234567890')).toBeTruthy();
+    const tracking = await screen.findByRole('link', { name: '在順豐速運網站追蹤運單 SF1234567890' });
+    expect(tracking.getAttribute('href')).toBe(
+      'https://htm.sf-express.com/hk/tc/dynamic_function/waybill/#search/bill-number/SF1234567890',
+    );
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    fireEvent.click(screen.getByRole('button', { name: '複製運單號碼 SF1234567890' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('SF1234567890'));
+    // Not delivered yet: nothing to confirm.
+    expect(screen.queryByRole('button', { name: '確認收貨' })).toBeNull();
     const times = [...document.querySelectorAll('time.timeline-time')].map((e) => e.textContent!.replace(/\s/g, ' '));
     expect(times).toEqual(['2026年11月22日 11:05', '2026年11月22日 10:00', '2026年11月22日 09:00']);
     expect(screen.getByText('已交付物流')).toBeTruthy();
     expect(screen.getByText('九龍 觀塘區 觀塘道 1 號')).toBeTruthy();
+  });
+
+  it('確認收貨 on a delivered shipment asks once, then shows it received', async () => {
+    delivered = {
+      ...shipment,
+      id: 'shp_2',
+      status: 'delivered',
+      events: [...shipment.events, { kind: 'delivered', note: '', at: deliveredAt }],
+    };
+    renderAt('/my/logistics?id=shp_2');
+    const confirm = await screen.findByRole('button', { name: '確認收貨' });
+    vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(requested('logistic/confirm')).toHaveLength(1));
+    expect(bodyOf('logistic/confirm')).toEqual({ id: 'shp_2' });
+    expect(await screen.findByText('已確認收貨')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '確認收貨' })).toBeNull();
   });
 
   it('an unknown shipment is a clear empty state', async () => {

@@ -4,7 +4,9 @@ import { SHIPMENT_EVENT_LABELS } from '../../../shared/schemas/delivery';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { useLoad } from '../../lib/use-load';
-import { getShipment } from './api/get-shipment';
+import { ConfirmReceiptButton } from '../../components/confirm-receipt-button';
+import { TrackingNumber } from '../../components/tracking-number';
+import { getShipment } from '../../api/get-shipment';
 import { AddressText } from './components/address-text';
 import { TitledSection } from './components/titled-section';
 import { ShipmentStatusTag } from './components/shipment-status-tag';
@@ -48,14 +50,18 @@ export default function LogisticsScreen() {
           <ShipmentStatusTag status={s.status} /> 提貨訂單 {s.shipmentNo}
         </p>
         {s.carrier && s.trackingNumber ? (
-          <p className="shipment-tracking">
-            {s.carrier}・運單號碼 {s.trackingNumber}
-          </p>
+          <TrackingNumber carrier={s.carrier} trackingNumber={s.trackingNumber} />
         ) : (
           <p className="goods-meta">
             {s.status === 'cancelled' ? '此提貨訂單已取消，物品已退回存放。' : '發貨後會在此顯示物流公司及運單號碼。'}
           </p>
         )}
+        {s.status === 'delivered' ? (
+          <>
+            <p className="goods-meta">收到物品後請確認收貨；送達 7 日後會自動確認。</p>
+            <ConfirmReceiptButton shipmentId={s.id} onDone={state.reload} />
+          </>
+        ) : null}
       </section>
       <TitledSection id="timeline-title" title="物流進度">
         <Steps direction="vertical">

@@ -1,4 +1,4 @@
-import { Avatar } from 'antd-mobile';
+import { Avatar, Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS, type Listing, type MarketDetail, type SellType } from '../../../shared/schemas/market';
@@ -95,6 +95,13 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
   const actions = useListingActions(reload);
   const { item, listing } = data;
   const others = listing ? data.listings.filter((l) => l.id !== listing.id) : data.listings;
+  const sellSide = (listing ? listing.sell_type : side) === 0;
+  // 以最低售價即時購買: the cheapest open sell listing of someone else, when it is not the one already shown.
+  const cheapest = sellSide
+    ? ([listing, ...others].filter((l) => l && !l.mine && l.status === 'active') as Listing[]).sort(
+        (a, b) => a.price - b.price,
+      )[0]
+    : undefined;
   const targetQuery =
     item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
   return (
@@ -148,6 +155,13 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
         </h2>
         <PriceChart sales={data.sales.map((s) => ({ priceCents: s.price, at: s.at }))} />
       </section>
+      {cheapest && cheapest.id !== listing?.id ? (
+        <section className="market-section" aria-label="即時購買">
+          <Button block color="primary" onClick={() => actions.buy(cheapest)}>
+            以最低售價 {formatHkd(cheapest.price)} 即時購買
+          </Button>
+        </section>
+      ) : null}
       <OtherListings listings={others} actions={actions} side={listing ? (listing.sell_type as SellType) : side} />
       <div className="market-bar">
         {listing ? (

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
@@ -105,6 +105,7 @@ const renderAt = screenRoutes(
     { path: '/market/sell', element: <MarketSellScreen /> },
     { path: '/market/user', element: <MarketUserScreen /> },
     { path: '/mall/pay', element: <p>付款頁</p> },
+    { path: '/my/order', element: <p>訂單頁</p> },
     { path: '/my/verify', element: <p>認證頁</p> },
     { path: '/login', element: <p>登入頁</p> },
   ],
@@ -277,7 +278,8 @@ describe('/market/detail', () => {
     fireEvent.click(screen.getAllByRole('button', { name: '賣給他' }).at(-1)!);
     await waitFor(() => expect(requestsTo(fetchMock, 'market/confirmOrder')).toHaveLength(1));
     const body = JSON.parse(fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
-    expect(body).toEqual({ listingId: 'bid_1', itemId: 'card_9' });
+    // With the price the seller saw: a bid repriced since is refused, not filled at another price.
+    expect(body).toEqual({ listingId: 'bid_1', itemId: 'card_9', price: 20000 });
   });
 });
 
@@ -342,11 +344,19 @@ describe('/market/sell', () => {
         };
       return undefined;
     };
-    vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     const router = renderAt('/market/sell?mode=buy&cardInfoId=ci_1');
     expect(await screen.findByText('SSR・港島夜景')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: '出價（港幣）' }), { target: { value: '180' } });
+    // Three copies: the escrow holds all three.
+    const more = within(screen.getByRole('group', { name: '求購數量（1 至 10 件）' }))
+      .getAllByRole('button')
+      .at(-1)!;
+    fireEvent.click(more);
+    fireEvent.click(more);
+    expect(screen.getByText('HK$540.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
+    await waitFor(() => expect(String(confirm.mock.calls[0]![0].content)).toContain('需先預付 HK$540.00'));
     await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR2611220000BIDX'));
     const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
     expect(JSON.parse(call[1].body as string)).toEqual({
@@ -354,6 +364,7 @@ describe('/market/sell', () => {
       kind: 'card',
       cardInfoId: 'ci_1',
       price: 18000,
+      quantity: 3,
     });
     expect((call[1].headers as Record<string, string>)['Idempotency-Key']).toMatch(/^web-/);
   });
@@ -384,5 +395,60 @@ describe('/market/user', () => {
     expect(screen.getByText('專收港島系列')).toBeTruthy();
     expect(await screen.findByRole('link', { name: '維港幻彩 #0012/300' })).toBeTruthy();
     expect(requestsTo(fetchMock, 'market/userList')[0]!.searchParams.get('id')).toBe('usr_s');
+  });
+});
+
+describe('sell now and buy now', () => {
+  it('offers 以最高出價 即時賣出 for the picked card: fills the best bid of someone else at the price shown', async () => {
+    signIn();
+    const mine = testListing({ id: 'bid_mine', sell_type: 1, price: 21000, mine: true });
+    const best = testListing({
+      id: 'bid_best',
+      sell_type: 1,
+      price: 14000,
+      user: { id: 'usr_b', nickname: '求購者', avatar: null },
+    });
+    routes = (u) => {
+      if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
+      if (u.pathname === '/api/market/canConsignList') return { code: 200, data: [consignable({ highestBid: 21000 })] };
+      if (u.pathname === '/api/market/detail')
+        return { code: 200, data: detail({ listing: null, listings: [mine, best] }) };
+      if (u.pathname === '/api/market/confirmOrder') return { code: 200, data: { id: 'mord_7', proceeds: 13300 } };
+      return undefined;
+    };
+    const router = renderAt('/market/sell?kind=card&itemId=card_9');
+    const now = await screen.findByRole('button', { name: '以最高出價 HK$140.00 即時賣出' });
+    expect(requestsTo(fetchMock, 'market/detail')[0]!.searchParams.get('sell_type')).toBe('1');
+    // Above the lowest ask, the form says so.
+    fireEvent.change(screen.getByRole('textbox', { name: '售價（港幣）' }), { target: { value: '300' } });
+    expect(screen.getByText(/售價高於現時最低售價/)).toBeTruthy();
+    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    fireEvent.click(now);
+    await waitFor(() => expect(requestsTo(fetchMock, 'market/confirmOrder')).toHaveLength(1));
+    expect(String(confirm.mock.calls[0]![0].content)).toContain('你會收到 HK$133.00');
+    const body = JSON.parse(fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
+    expect(body).toEqual({ listingId: 'bid_best', itemId: 'card_9', price: 14000 });
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/my/order?id=mord_7'),
+    );
+  });
+
+  it('offers 以最低售價即時購買 on a card info: the cheapest listing of someone else', async () => {
+    signIn();
+    const cheap = testListing({ id: 'lst_cheap', price: 9000, user: { id: 'usr_c', nickname: '小強', avatar: null } });
+    const dear = testListing({ id: 'lst_dear', price: 26000 });
+    routes = (u) =>
+      u.pathname === '/api/market/detail'
+        ? {
+            code: 200,
+            data: detail({
+              listing: null,
+              listings: [testListing({ id: 'lst_own', price: 5000, mine: true }), cheap, dear],
+            }),
+          }
+        : undefined;
+    const router = renderAt('/market/detail?cardInfoId=ci_1');
+    fireEvent.click(await screen.findByRole('button', { name: '以最低售價 HK$90.00 即時購買' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?listingId=lst_cheap'));
   });
 });

@@ -40,8 +40,8 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
       emptyText={
         role === 'buyer'
           ? {
-              title: '未有市場買入紀錄',
-              description: '到市場看看其他收藏家出售的卡牌和物品。',
+              title: '未有市場訂單',
+              description: '你未在市場買入過。到市場看看其他收藏家出售的卡牌和物品。',
               action: (
                 <Button color="primary" onClick={() => navigate('/market')}>
                   前往市場
@@ -49,8 +49,8 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
               ),
             }
           : {
-              title: '未有市場賣出紀錄',
-              description: '把收藏放上市場寄售，或賣給求購的買家。',
+              title: '未有市場訂單',
+              description: '你未在市場賣出過。把收藏放上市場寄售，或賣給求購的買家。',
               action: (
                 <Button color="primary" onClick={() => navigate('/market/sell')}>
                   我要出售
@@ -82,7 +82,10 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
                 <Button
                   size="small"
                   color="primary"
-                  onClick={() => navigate(`/mall/pay?orderNo=${encodeURIComponent(o.orderNo!)}`)}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    navigate(`/mall/pay?orderNo=${encodeURIComponent(o.orderNo!)}`);
+                  }}
                 >
                   前往付款
                 </Button>
@@ -93,6 +96,8 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
                 </>
               )
             }
+            onClick={() => navigate(`/my/order?id=${encodeURIComponent(o.id)}`)}
+            arrow={false}
           >
             {o.itemName}
             {o.serialLabel ? ` ${o.serialLabel}` : ''}

@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '../../../components/state-views';
 import { TextBody } from '../../../components/text-body';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { useLoad } from '../../../lib/use-load';
-import { getGoods } from '../api/get-goods';
+import { getGoods } from '../../../api/get-goods';
 
 const EVENT_LABELS = {
   created: '購入',

@@ -13,6 +13,7 @@ import { useLoad } from '../../../lib/use-load';
 import { createListing, newIdempotencyKey } from '../api/create-listing';
 import { cardTarget, productTarget, TargetPicker, type Target } from './buy-target';
 import { PriceInput, checkPrice, ttlDays } from './price-input';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 
 function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: () => void }) {
   const navigate = useNavigate();
@@ -24,6 +25,7 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
     [target.kind, target.id],
   );
   const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState(1);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [key] = useState(newIdempotencyKey);
@@ -33,9 +35,10 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
   const submit = async () => {
     setTouched(true);
     if (checked.cents === null) return;
+    const total = checked.cents * quantity;
     const sure = await Dialog.confirm({
       title: '確認求購',
-      content: `以 ${formatHkd(checked.cents)} 求購「${target.name}」。需先預付 ${formatHkd(checked.cents)}，款項由平台託管，${ttlDays(BUY_LISTING_TTL_MS)} 日內無人成交或你取消時全數退回錢包餘額。`,
+      content: `以每件 ${formatHkd(checked.cents)} 求購 ${quantity} 件「${target.name}」。需先預付 ${formatHkd(total)}，款項由平台託管，每成交一件付出一件的價錢；${ttlDays(BUY_LISTING_TTL_MS)} 日內未成交的部分或你取消時，餘款全數退回錢包餘額。`,
       confirmText: '前往付款',
       cancelText: '再想想',
     });
@@ -43,8 +46,8 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
     setBusy(true);
     const body =
       target.kind === 'card'
-        ? { sell_type: 1 as const, kind: 'card' as const, cardInfoId: target.id, price: checked.cents }
-        : { sell_type: 1 as const, kind: 'goods' as const, productId: target.id, price: checked.cents };
+        ? { sell_type: 1 as const, kind: 'card' as const, cardInfoId: target.id, price: checked.cents, quantity }
+        : { sell_type: 1 as const, kind: 'goods' as const, productId: target.id, price: checked.cents, quantity };
     const res = await createListing(body, key);
     setBusy(false);
     if (isFailure(res)) return;
@@ -86,9 +89,10 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
             ['最高出價', r?.highestBid ?? null],
           ]}
         />
+        <QuantityStepper label="求購數量（1 至 10 件）" min={1} max={10} value={quantity} onChange={setQuantity} />
         {checked.cents !== null && (
           <p className="market-muted">
-            需預付 <strong>{formatHkd(checked.cents)}</strong>（可用錢包餘額或網上付款），由平台託管至成交；
+            需預付 <strong>{formatHkd(checked.cents * quantity)}</strong>（可用錢包餘額或網上付款），由平台託管至成交；
             {ttlDays(BUY_LISTING_TTL_MS)} 日後未成交會自動退回錢包餘額。
           </p>
         )}

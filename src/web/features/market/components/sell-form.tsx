@@ -10,6 +10,7 @@ import { useLoad } from '../../../lib/use-load';
 import { listConsignable } from '../api/consignable';
 import { createListing, newIdempotencyKey } from '../api/create-listing';
 import { ItemPicks } from './item-picks';
+import { SellNow } from './sell-now';
 import { KindToggle } from './kind-toggle';
 import { FeeSummary, PriceInput, checkPrice, ttlDays } from './price-input';
 
@@ -39,6 +40,7 @@ export function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind
   const item = list.find((i) => i.itemId === picked) ?? null;
   const checked = checkPrice(price);
   const lowWarning = item?.floorPrice && checked.cents !== null && checked.cents < item.floorPrice / 2;
+  const highWarning = item?.floorPrice && checked.cents !== null && checked.cents > item.floorPrice;
 
   const submit = async () => {
     setTouched(true);
@@ -116,6 +118,7 @@ export function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind
           </p>
         )}
       </section>
+      {item ? <SellNow key={item.itemId} item={item} /> : null}
       <section className="market-section" aria-label="售價">
         <PriceInput
           id="sell-price"
@@ -128,11 +131,16 @@ export function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind
             ['最近成交', item?.lastSale?.price ?? null],
             ['最高出價', item?.highestBid ?? null],
           ]}
-          describedBy={lowWarning ? 'sell-low' : undefined}
+          describedBy={lowWarning ? 'sell-low' : highWarning ? 'sell-high' : undefined}
         />
         {lowWarning && (
           <p id="sell-low" className="market-warning" role="status">
             售價低於現時最低售價的一半（{formatHkd(item.floorPrice!)}），請確認沒有輸入錯誤。
+          </p>
+        )}
+        {highWarning && (
+          <p id="sell-high" className="market-warning" role="status">
+            售價高於現時最低售價（{formatHkd(item.floorPrice!)}），買家會先看到較便宜的掛單。
           </p>
         )}
         {checked.cents !== null && <FeeSummary cents={checked.cents} />}

@@ -59,7 +59,7 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
     });
     if (!sure) return;
     setBusy(true);
-    const res = await confirmOrder(bid.id, item.itemId);
+    const res = await confirmOrder(bid.id, item.itemId, bid.price);
     setBusy(false);
     if (isFailure(res)) return;
     Toast.show({ icon: 'success', content: `已成交，${formatHkd(res.proceeds)} 已存入你的錢包` });

@@ -1,0 +1,194 @@
+import type { z } from 'zod';
+import { formatHkd } from '../../../shared/money';
+import type {
+  DeskListing,
+  DeskQuerySchema,
+  EditPriceBodySchema,
+  ListingEvent,
+  MarketOrderDetail,
+} from '../../../shared/schemas/market-desk';
+import { paging } from '../../db/queries';
+import { conflict, notFound } from '../../errors';
+import type { Actor } from '../auth/auth.service';
+import { accounts } from '../wallet/wallet.service';
+import type { ListingVersionRow } from './market-desk.repository';
+import type { MarketContext } from './market-context';
+import type { MarketPresenters } from './market-presenters';
+import type { ListingRow, ListingStatus, MarketOrderRow } from './market.repository';
+
+const OPEN: ListingStatus[] = ['pending_payment', 'active', 'reserved'];
+const ENDED: ListingStatus[] = ['sold', 'cancelled', 'expired', 'taken_down'];
+const NOT_FOUND = '找不到此掛單';
+
+/** A listing's history from its row and its price versions: listed, each price change, how it ended. */
+export function listingHistory(l: ListingRow, versions: ListingVersionRow[]): ListingEvent[] {
+  const first = versions[0]?.previousPrice ?? l.price;
+  const out: ListingEvent[] = [
+    { kind: 'listed', version: 1, price: first, previousPrice: null, at: l.createdAt.toISOString() },
+  ];
+  for (const v of versions) {
+    out.push({
+      kind: 'price_changed',
+      version: v.version,
+      price: v.price,
+      previousPrice: v.previousPrice,
+      at: v.createdAt.toISOString(),
+    });
+  }
+  if (l.closedAt && (ENDED as string[]).includes(l.status)) {
+    const kind = l.status as Exclude<ListingEvent['kind'], 'listed' | 'price_changed'>;
+    out.push({ kind, version: l.version, price: l.price, previousPrice: null, at: l.closedAt.toISOString() });
+  }
+  return out;
+}
+
+/** Moves the escrow of a bid from `from` to `to` (its balance pays a raise; a cut goes back to the balance). */
+function repriceLines(l: ListingRow, from: number, to: number) {
+  const d = (to - from) * (l.quantity - l.filled);
+  const what = `${l.itemName}（${formatHkd(from)} → ${formatHkd(to)}）`;
+  return d > 0
+    ? [
+        {
+          account: accounts.balance(l.userId),
+          amount: -d,
+          kind: 'bid_escrow' as const,
+          description: `求購加價：${what}`,
+        },
+        { account: accounts.escrow(l.userId), amount: d, kind: 'bid_escrow' as const },
+      ]
+    : [
+        { account: accounts.escrow(l.userId), amount: d, kind: 'bid_escrow' as const },
+        {
+          account: accounts.balance(l.userId),
+          amount: -d,
+          kind: 'bid_refund' as const,
+          description: `求購減價：${what}`,
+        },
+      ];
+}
+
+/** The trader's desk (/my/market): their listings with versions and history, price changes, one order in full. */
+export function createMarketDesk({ deps, svc, repo }: MarketContext, present: MarketPresenters) {
+  const deskViews = async (rows: ListingRow[], viewerId: string): Promise<DeskListing[]> => {
+    const [views, versions] = await Promise.all([
+      present.listingViews(rows, viewerId),
+      repo.versions(
+        deps.db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((r, i) => ({
+      ...views[i]!,
+      version: r.version,
+      closedAt: r.closedAt?.toISOString() ?? null,
+      history: listingHistory(
+        r,
+        versions.filter((v) => v.listingId === r.id),
+      ),
+    }));
+  };
+
+  /** Why a listing of the caller cannot take a new price now (its current row). */
+  const refusal = (l: ListingRow, now: Date, version?: number) => {
+    if (l.status === 'reserved') return conflict('買家正在付款，暫時不能改價', 'reserved');
+    if (l.status === 'pending_payment') return conflict('請先完成求購付款，才可以改價', 'pending_payment');
+    if (l.status !== 'active' || l.expiresAt <= now) return conflict('此掛單已成交或已結束', 'closed');
+    if (version !== undefined && version !== l.version)
+      return conflict(`此掛單的價格剛被更改，現價為 ${formatHkd(l.price)}，請重新確認`, 'stale_version');
+    return null;
+  };
+
+  return {
+    /** `market/mine`: the caller's open or ended listings of one side, with their history. */
+    async mine(actor: Actor, q: z.output<typeof DeskQuerySchema>): Promise<DeskListing[]> {
+      const rows = await repo.listingsIn(deps.db, actor.userId, {
+        sellType: q.sell_type,
+        statuses: q.view === 'open' ? OPEN : ENDED,
+        ...paging(q),
+      });
+      return deskViews(rows, actor.userId);
+    },
+
+    /**
+     * `market/editPrice`: a new price is the listing's next version (the old one stays in its history); the relist
+     * cooldown does not apply. A bid's escrow follows its price in the same transaction (`bid_reprice`).
+     */
+    async editPrice(actor: Actor, input: z.output<typeof EditPriceBodySchema>): Promise<DeskListing> {
+      const listing = await repo.listing(deps.db, input.id);
+      if (!listing || listing.userId !== actor.userId) throw notFound(NOT_FOUND);
+      const now = deps.clock.now();
+      const refused = refusal(listing, now, input.version);
+      if (refused) throw refused;
+      if (input.price === listing.price) throw conflict('新價格與現價相同', 'same_price');
+      const row = await deps.db.transaction(async (tx) => {
+        const next = listing.version + 1;
+        const changed = await repo.transition(
+          tx,
+          listing.id,
+          ['active'],
+          { price: input.price, version: next, updatedAt: now },
+          { openAt: now, atVersion: listing.version, atFilled: listing.filled },
+        );
+        if (!changed) {
+          const current = await repo.listing(tx, listing.id);
+          const why = current && refusal(current, now, listing.version);
+          if (why) throw why;
+          if (current?.status === 'active') throw conflict('此求購剛有一件成交，請重新確認後再改價', 'filled');
+          throw conflict('此掛單已成交或已結束', 'closed');
+        }
+        await repo.insertVersion(tx, {
+          listingId: listing.id,
+          version: next,
+          price: input.price,
+          previousPrice: listing.price,
+          createdAt: now,
+        });
+        if (changed.sellType === 1) {
+          await svc.wallet.post(
+            tx,
+            'bid_reprice',
+            `${listing.id}:v${next}`,
+            repriceLines(listing, listing.price, input.price),
+          );
+        }
+        return changed;
+      });
+      deps.log.info({ listingId: row.id, version: row.version }, 'listing repriced');
+      return (await deskViews([row], actor.userId))[0]!;
+    },
+
+    /** `market/orderDetail`: one of the caller's market orders, how it was paid and its timeline. */
+    async orderDetail(actor: Actor, id: string): Promise<MarketOrderDetail> {
+      const row = await repo.order(deps.db, id);
+      if (!row || (row.buyerId !== actor.userId && row.sellerId !== actor.userId)) throw notFound('找不到此訂單');
+      const [view] = await present.orderViews([row], actor.userId);
+      const paid = view!.role === 'buyer' && row.orderNo ? await svc.payOrders.info(actor, row.orderNo) : null;
+      return {
+        ...view!,
+        paymentMethod: view!.role === 'seller' ? '錢包（扣除手續費後入帳）' : (paid?.paymentMethod ?? null),
+        timeline: orderTimeline(row, paid?.paidAt ?? null),
+      };
+    },
+  };
+}
+
+/** An order's steps: ordered (sell listing) or funded (bid), paid, and how it ended. */
+function orderTimeline(row: MarketOrderRow, paidAt: string | null): MarketOrderDetail['timeline'] {
+  const out: MarketOrderDetail['timeline'] = [];
+  if (row.sellType === 0) {
+    out.push({ kind: 'ordered', label: '買家下單', at: row.createdAt.toISOString() });
+    if (paidAt) out.push({ kind: 'paid', label: '買家已付款', at: paidAt });
+  } else if (paidAt) {
+    out.push({ kind: 'funded', label: '求購預付款已存入託管', at: paidAt });
+  }
+  if (row.status === 'completed' && row.completedAt)
+    out.push({
+      kind: 'completed',
+      label: row.sellType === 0 ? '已成交，物品已轉移' : '賣家已賣出，物品已轉移',
+      at: row.completedAt.toISOString(),
+    });
+  if (row.status === 'cancelled') out.push({ kind: 'cancelled', label: '訂單已取消', at: null });
+  if (row.status === 'expired') out.push({ kind: 'expired', label: '付款逾時，訂單已取消', at: null });
+  return out;
+}
+export type MarketDesk = ReturnType<typeof createMarketDesk>;

@@ -1,0 +1,81 @@
+import { Button, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { formatHkd } from '../../../../shared/money';
+import { payOrderReturnPath } from '../../../../shared/routes';
+import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { OrderDelivery } from './order-delivery';
+import { OrderFacts, OrderHead, OrderSection, OrderTimeline } from './order-parts';
+
+/** Goods units whose delivery the screen shows (a large order links the rest through 我的實物). */
+const DELIVERIES_SHOWN = 3;
+
+function steps(o: PayOrder) {
+  const out: { label: string; at: string | null; failed?: boolean }[] = [{ label: '已下單', at: o.createdAt }];
+  if (o.paidAt) out.push({ label: `已付款（${o.paymentMethod}）`, at: o.paidAt });
+  if (o.status === 'expired') out.push({ label: '付款逾時，訂單已取消', at: null, failed: true });
+  if (o.status === 'cancelled') out.push({ label: '訂單已取消', at: null, failed: true });
+  if (o.status === 'refunded') out.push({ label: '已退款', at: null, failed: true });
+  if (o.status === 'paid')
+    out.push({ label: o.type === 'product' ? '商品已存入我的實物' : '卡牌已存入我的收藏', at: o.paidAt });
+  return out;
+}
+
+/** A mall order (card or product): items with serials, price, payment method, timeline and its goods' delivery. */
+export function MallOrderDetail({ order: o }: { order: PayOrder }) {
+  const navigate = useNavigate();
+  return (
+    <div className="checkout">
+      <OrderHead
+        image={o.itemImage}
+        name={o.itemName}
+        sub={`商城訂單・${o.quantity} 件`}
+        tag={<Tag color={o.status === 'paid' ? 'success' : 'default'}>{PAY_ORDER_STATUS_LABELS[o.status]}</Tag>}
+      />
+      {o.status === 'pending' ? (
+        <Button block color="primary" onClick={() => navigate(payOrderReturnPath(o))}>
+          前往付款
+        </Button>
+      ) : null}
+      <OrderFacts
+        label="訂單金額"
+        rows={[
+          ['訂單編號', o.orderNo],
+          ['單價', formatHkd(o.unitPrice)],
+          ['數量', String(o.quantity)],
+          ...(o.perk
+            ? ([
+                ['原價', formatHkd(o.listAmount)],
+                [`持卡優惠（${o.perk.title}・${o.perk.cardName}）`, `−${formatHkd(o.discount)}`],
+              ] as [string, string][])
+            : []),
+          ['合計', formatHkd(o.amount)],
+          ['付款方式', o.paidAt ? o.paymentMethod : '—'],
+        ]}
+      />
+      {o.cards.length > 0 ? (
+        <OrderSection id="order-items-title" title="卡牌及編號">
+          <ul className="order-items">
+            {o.cards.map((c) => (
+              <li key={c.id}>
+                {c.name} {c.serialText}
+              </li>
+            ))}
+          </ul>
+        </OrderSection>
+      ) : null}
+      {o.goods.length > 0 ? (
+        <OrderSection id="order-items-title" title="商品">
+          <ul className="order-items">
+            {o.goods.map((g) => (
+              <li key={g.id}>{g.name}</li>
+            ))}
+          </ul>
+        </OrderSection>
+      ) : null}
+      <OrderTimeline steps={steps(o)} />
+      {o.type === 'product'
+        ? o.goods.slice(0, DELIVERIES_SHOWN).map((g) => <OrderDelivery key={g.id} goodsId={g.id} />)
+        : null}
+    </div>
+  );
+}

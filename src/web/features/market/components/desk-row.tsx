@@ -1,0 +1,87 @@
+import { Button, Tag } from 'antd-mobile';
+import { Link } from 'react-router';
+import { formatHkDateTime } from '../../../../shared/hk-time';
+import { formatHkd } from '../../../../shared/money';
+import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
+import { LISTING_EVENT_LABELS, type DeskListing } from '../../../../shared/schemas/market-desk';
+
+/** How an ended listing ended, in the trader's words (a sold bid was filled). */
+function outcome(l: DeskListing): string {
+  if (l.status === 'sold') return l.sell_type === 0 ? '已售出' : '已成交（求購完成）';
+  return LISTING_STATUS_LABELS[l.status];
+}
+
+/** One listing on the desk: item, price and version, what can be done with it, and its history. */
+export function DeskRow({
+  listing: l,
+  onEdit,
+  onCancel,
+}: {
+  listing: DeskListing;
+  onEdit: (l: DeskListing) => void;
+  onCancel: (l: DeskListing) => void;
+}) {
+  const name = `${l.itemName}${l.serialLabel ? ` ${l.serialLabel}` : ''}`;
+  const open = l.status === 'active' || l.status === 'pending_payment' || l.status === 'reserved';
+  return (
+    <li className="desk-row">
+      <div className="desk-row-head">
+        {l.itemImage ? <img src={l.itemImage} alt="" width={48} height={64} /> : null}
+        <div className="desk-row-text">
+          <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="desk-row-name">
+            {name}
+          </Link>
+          <p className="desk-row-price">
+            {formatHkd(l.price)}
+            {l.version > 1 ? <span className="desk-row-version">（第 {l.version} 版價格）</span> : null}
+            {l.quantity > 1 ? (
+              <span className="desk-row-version">
+                ・每件，已成交 {l.filled} / {l.quantity} 件
+              </span>
+            ) : null}
+          </p>
+          <p className="desk-row-meta">
+            <Tag color={l.status === 'active' ? 'primary' : 'default'}>
+              {open ? LISTING_STATUS_LABELS[l.status] : outcome(l)}
+            </Tag>{' '}
+            {open
+              ? `到期：${formatHkDateTime(l.expiresAt)}`
+              : l.closedAt
+                ? `結束：${formatHkDateTime(l.closedAt)}`
+                : ''}
+          </p>
+          {l.status === 'taken_down' && l.takedownReason ? (
+            <p className="desk-row-meta">下架原因：{l.takedownReason}</p>
+          ) : null}
+        </div>
+      </div>
+      {l.status === 'active' || l.status === 'pending_payment' ? (
+        <div className="desk-row-actions">
+          {l.status === 'active' ? (
+            <Button size="small" color="primary" fill="outline" onClick={() => onEdit(l)} aria-label={`改價：${name}`}>
+              改價
+            </Button>
+          ) : null}
+          <Button size="small" color="danger" fill="outline" onClick={() => onCancel(l)} aria-label={`取消：${name}`}>
+            {l.sell_type === 0 ? '取消掛單' : '取消求購'}
+          </Button>
+        </div>
+      ) : null}
+      <details className="desk-history">
+        <summary>價格及紀錄（{l.history.length}）</summary>
+        <ol>
+          {l.history.map((h, i) => (
+            <li key={`${h.kind}-${i}`}>
+              <time dateTime={h.at}>{formatHkDateTime(h.at)}</time> {LISTING_EVENT_LABELS[h.kind]}
+              {h.kind === 'price_changed' && h.previousPrice !== null
+                ? `：${formatHkd(h.previousPrice)} → ${formatHkd(h.price)}`
+                : h.kind === 'listed'
+                  ? `：${formatHkd(h.price)}`
+                  : ''}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </li>
+  );
+}
