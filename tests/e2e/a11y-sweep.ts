@@ -6,7 +6,7 @@ import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import { focusSweep, freezeTransitions, openSheet } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
-import { fundBid } from './market-setup';
+import { api, fundBid, tokenOf } from './market-setup';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
@@ -113,21 +113,9 @@ async function prepareUser(browser: Browser): Promise<void> {
   await signUp(page, '寬度測試');
   const cardOrder = await buy(page, '/mall/pay?id=ci_night_ferry', '/mall/info', false);
   const goodsOrder = await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
-  const token = await page.evaluate(() => {
-    const stored = Object.values(localStorage).find((v) => v.includes('"token"'));
-    return stored ? (JSON.parse(stored) as { token: string }).token : '';
-  });
-  const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const res = await page.request.fetch(`/api/${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}` },
-      ...(body ? { data: body } : {}),
-    });
-    const json = (await res.json()) as { code: number; msg: string; data: T };
-    expect(json.code, `${path}: ${json.msg}`).toBe(200);
-    return json.data;
-  };
-  const address = await api<{ id: string }>('POST', 'address/add', {
+  const token = await tokenOf(page);
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => api<T>(page, token, method, path, body);
+  const address = await call<{ id: string }>('POST', 'address/add', {
     recipient: '陳大文',
     phone: '+85291234567',
     region: '九龍',
@@ -135,7 +123,7 @@ async function prepareUser(browser: Browser): Promise<void> {
     detail: '觀塘道 1 號 10 樓 A 室',
     isDefault: true,
   });
-  await api('POST', 'address/add', {
+  await call('POST', 'address/add', {
     recipient: '李小姐',
     phone: '+85261234567',
     region: '新界',
@@ -143,19 +131,19 @@ async function prepareUser(browser: Browser): Promise<void> {
     detail: '沙田正街 18 號 3 樓',
     isDefault: false,
   });
-  await api('POST', 'userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
-  const goods = await api<{ id: string }[]>('GET', 'goods/list?type=1&status=held&page=1&pageSize=20');
-  const shipment = await api<{ id: string }>('POST', 'goods/delivery', {
+  await call('POST', 'userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
+  const goods = await call<{ id: string }[]>('GET', 'goods/list?type=1&status=held&page=1&pageSize=20');
+  const shipment = await call<{ id: string }>('POST', 'goods/delivery', {
     goodsIds: [goods[0]!.id],
     addressId: address.id,
   });
   await fundBid(page, token, 'ci_night_ferry', 100); // /my/market lists a bid to 改價 (its sheet is swept too)
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
-  const forSale = await api<{ id: string }[]>('GET', 'market/list?page=1&pageSize=2');
+  const forSale = await call<{ id: string }[]>('GET', 'market/list?page=1&pageSize=2');
   await buy(page, `/mall/pay?listingId=${forSale.at(-1)!.id}`, '/mall/info', false);
-  const listings = await api<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
-  const me = await api<{ id: string }>('GET', 'user/info');
+  const listings = await call<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
+  const me = await call<{ id: string }>('GET', 'user/info');
   // An order left unpaid: its sandbox checkout page is swept too.
   await page.goto('/mall/pay?id=ci_night_ferry');
   await page.getByRole('button', { name: '確認付款' }).click();

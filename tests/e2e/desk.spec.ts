@@ -2,29 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { registerOperator } from './back-office';
 import { E2E_DESK_OPERATOR } from './env';
-import { fundBid } from './market-setup';
+import { api, fundBid, tokenOf } from './market-setup';
 import { freshHkid, signUp } from './session';
 import { codeIn, waitForSms } from './sms-outbox';
 
 /** The signed-in user's bearer token, as the app keeps it. */
-const tokenOf = (page: Page) =>
-  page.evaluate(() => {
-    const stored = Object.values(localStorage).find((v) => v.includes('"token"'));
-    return stored ? (JSON.parse(stored) as { token: string }).token : '';
-  });
-
-/** Calls the API as the signed-in user (set-up the journey does not walk through). */
-async function api<T>(page: Page, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`/api/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
 /** Buys one item at the sandbox checkout from its pay screen. */
 async function buy(page: Page, payPath: string) {
   await page.goto(payPath);
