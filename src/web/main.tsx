@@ -4,12 +4,8 @@ import { ROUTE_PATHS, type RoutePath } from '../shared/routes';
 import { App } from './app/app';
 import { preloadScreen } from './app/screen-host';
 import { loadLocale } from './app/locale-store';
-import { installToastAnnouncer } from './app/toast-announcer';
 import { loadToast } from './lib/request';
 import './app/global.css';
-
-// Toasts are announced to screen readers from the first one on (a small observer, no antd-mobile in it).
-installToastAnnouncer();
 
 // The page's own screen is loaded before the first render (the server's top bar and spinner show meanwhile),
 // so the first render shows it at once (app/screen-host.tsx).

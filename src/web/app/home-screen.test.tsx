@@ -33,7 +33,10 @@ describe('home', () => {
     renderAt([{ path: '/', element: <HomeScreen /> }], '/');
     for (const label of ['正在載入橫額…', '正在載入發售資訊…', '正在載入文章…'])
       expect(
-        screen.getByText(label).closest('[role="status"]')?.querySelector('.skeleton-line, .skeleton-banner'),
+        screen
+          .getByText(label)
+          .closest('[role="status"]')
+          ?.querySelector('.skeleton-tile, .skeleton-row, .skeleton-banner'),
       ).toBeTruthy();
     expect(document.querySelectorAll('.skeleton-tile')).toHaveLength(3);
     expect(document.querySelector('.spinner')).toBeNull();

@@ -39,16 +39,6 @@ function Shortcuts() {
   );
 }
 
-/** Where the articles will be: their heading and row shapes, so nothing moves when they arrive. */
-function ArticlesPlaceholder() {
-  return (
-    <section className="section" aria-label="最新消息">
-      <h2 className="section-title">最新消息</h2>
-      <Skeleton shape="row" count={3} label="正在載入文章…" />
-    </section>
-  );
-}
-
 /** For a visitor who is not signed in: what Trove is, in one line, and the way in. */
 function Welcome() {
   return (
@@ -68,6 +58,8 @@ function Welcome() {
   );
 }
 
+const articlesLoading = <Skeleton shape="row" count={3} label="正在載入文章…" />;
+
 /** "/": composed from the features (each region fails on its own). */
 export default function HomeScreen() {
   const heroShown = useHeroShown();
@@ -83,9 +75,7 @@ export default function HomeScreen() {
         <DropsSection />
       </RegionBoundary>
       <RegionBoundary region="最新消息">
-        <Suspense fallback={<ArticlesPlaceholder />}>
-          {heroShown ? <LatestArticles /> : <ArticlesPlaceholder />}
-        </Suspense>
+        <Suspense fallback={articlesLoading}>{heroShown ? <LatestArticles /> : articlesLoading}</Suspense>
       </RegionBoundary>
     </>
   );

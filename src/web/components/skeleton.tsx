@@ -9,12 +9,10 @@ type SkeletonShape = 'banner' | 'tile' | 'row';
  */
 export function Skeleton({ label, shape, count = 1 }: { label: string; shape: SkeletonShape; count?: number }) {
   return (
-    <div className={`skeleton skeleton-${shape}s`} role="status" aria-live="polite">
+    <div className={`skeleton skeleton-${shape}s`} role="status">
       <span className="visually-hidden">{label}</span>
       {Array.from({ length: count }, (_, i) => (
-        <span key={i} className={`skeleton-${shape}`} aria-hidden="true">
-          {shape === 'banner' ? null : <span className="skeleton-line" />}
-        </span>
+        <span key={i} className={`skeleton-${shape}`} aria-hidden="true" />
       ))}
     </div>
   );
