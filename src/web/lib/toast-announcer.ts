@@ -23,6 +23,8 @@ function announce(text: string): void {
 }
 
 function scan(): void {
+  // A test's page torn down while a change was still queued.
+  if (typeof document === 'undefined') return;
   const toast = Array.from(document.querySelectorAll<HTMLElement>('.adm-toast-main')).at(-1);
   const text = toast?.innerText.trim() ?? '';
   if (!text)

@@ -188,4 +188,23 @@ describe('/my/collection/order', () => {
     await act(() => router.navigate('/my/collection/order?tab=buyer'));
     expect(await screen.findByText('未有市場訂單')).toBeTruthy();
   });
+
+  it("a completed row's 評價 opens its sheet there, not the order", async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/market/orderList')
+        return {
+          code: 200,
+          data: u.searchParams.get('role') === 'buyer' ? [marketOrder({ status: 'completed' })] : [],
+        };
+      return undefined;
+    };
+    const router = renderAt('/my/collection/order?tab=buyer');
+    const rate = await screen.findByRole('button', { name: /^評價交易/ });
+    await act(async () => {
+      fireEvent.click(rate);
+    });
+    expect(await screen.findByRole('dialog', { name: /^評價交易/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/my/collection/order');
+  });
 });

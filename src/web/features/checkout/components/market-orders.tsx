@@ -92,7 +92,12 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
               ) : (
                 <>
                   <Tag color={COLORS[o.status]}>{MARKET_ORDER_STATUS_LABELS[o.status]}</Tag>
-                  {o.status === 'completed' && <OrderFeedback orderId={o.id} itemName={o.itemName} />}
+                  {o.status === 'completed' && (
+                    // Its button and its sheet (a portal, whose events still bubble through React) are not the row's tap.
+                    <span onClick={(e) => e.stopPropagation()}>
+                      <OrderFeedback orderId={o.id} itemName={o.itemName} />
+                    </span>
+                  )}
                 </>
               )
             }
