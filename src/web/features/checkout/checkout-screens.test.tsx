@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { testListing, testProduct } from '../../testing/fixtures';
+import { testListing, testMarketDetail, testProduct } from '../../testing/fixtures';
 import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
@@ -189,7 +189,7 @@ const WITH_BALANCE = [
 ];
 
 describe('/mall/pay for the market', () => {
-  const marketDetail = {
+  const marketDetail = testMarketDetail({
     listing: testListing({
       price: 12000,
       fee: 600,
@@ -198,22 +198,8 @@ describe('/mall/pay for the market', () => {
       expiresAt: '2026-12-20T00:00:00.000Z',
       createdAt: '2026-11-20T00:00:00.000Z',
     }),
-    item: {
-      kind: 'card',
-      id: 'ci_1',
-      name: '維港幻彩',
-      image: '/c.svg',
-      description: '',
-      rarity: 'SSR',
-      themeId: 't',
-      editionSize: 300,
-    },
     floorPrice: 12000,
-    highestBid: null,
-    lastSale: null,
-    sales: [],
-    listings: [],
-  };
+  });
   it('buys a sell listing with the wallet balance: one market order, paid at once, then the order status', async () => {
     routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: marketDetail };
