@@ -79,6 +79,17 @@ function nameDialog(root: HTMLElement): void {
   dialog.setAttribute('aria-labelledby', label.id);
 }
 
+/** Let go of and not yet fully open again: sliding out (or back in). */
+function sliding(root: HTMLElement): boolean {
+  return released.has(root) && animatedOf(root)?.style.pointerEvents === 'none';
+}
+
+/** The app's own tree; modals, toasts and the live region are portalled beside it, into <body>. */
+function setBackgroundInert(inert: boolean): void {
+  const app = document.getElementById('root');
+  if (app && app.inert !== inert) app.inert = inert;
+}
+
 /** Compares what is open with what we track: newly opened ones take focus, closed ones give it back. */
 function sync(): void {
   const shown = Array.from(document.querySelectorAll<HTMLElement>(MODAL_ROOTS)).filter((root) =>
@@ -87,6 +98,10 @@ function sync(): void {
       stack.find((o) => o.root === root),
     ),
   );
+  // Behind an open modal the app is inert (WCAG 2.4.3, 4.1.2): a screen reader, Tab and a tap reach only the modal.
+  // Lifted before focus goes back below (an inert control cannot take it), set once the control to return to is known.
+  // (One released and still sliding out is shown but not open.)
+  if (!shown.some((root) => !sliding(root))) setBackgroundInert(false);
   // Closed (closing, hidden or removed): give focus back, newest first.
   for (let i = stack.length - 1; i >= 0; i--) {
     const open = stack[i]!;
@@ -101,10 +116,8 @@ function sync(): void {
   }
   for (const root of shown) {
     if (stack.some((o) => o.root === root)) continue;
-    if (released.has(root)) {
-      if (animatedOf(root)?.style.pointerEvents === 'none') continue;
-      released.delete(root);
-    }
+    if (sliding(root)) continue;
+    released.delete(root);
     nameDialog(root);
     const active = document.activeElement;
     stack.push({
@@ -117,6 +130,7 @@ function sync(): void {
       if (stack.at(-1)?.root === root) focusInto(root);
     });
   }
+  setBackgroundInert(stack.length > 0);
 }
 
 function close(root: HTMLElement): void {
