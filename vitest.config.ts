@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // One module graph for every server test file: isolated, each file spent as long importing the app as
+          // testing it (275 s of the 1 159 s run). Nothing of the server's modules holds state between files.
+          isolate: false,
           globalSetup: ['./src/server/testing/global-setup.ts'],
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tools/**/*.test.ts'],
         },
