@@ -123,10 +123,10 @@ describe('/search', () => {
     const rarity = await screen.findByRole('group', { name: '稀有度' });
     // A value without results is no chip.
     expect(within(rarity).queryByRole('button', { name: /^N（/ })).toBeNull();
-    fireEvent.click(within(rarity).getByRole('button', { name: 'SSR（2）' }));
+    fireEvent.click(within(rarity).getByRole('button', { name: 'SSR（2 項）' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?q=${encodeURIComponent('麟')}&rarity=SSR`));
     await waitFor(() => expect(requestsTo(fetchMock, 'search').at(-1)!.searchParams.get('rarity')).toBe('SSR'));
-    expect((await screen.findByRole('button', { name: 'SSR（2）' })).getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'SSR（2 項）' })).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(screen.getByRole('group', { name: '價格' })).getByRole('button', { name: /HK\$100 – 500/ }));
     await waitFor(() => expect(router.state.location.search).toContain('minPrice=10000&maxPrice=49999'));

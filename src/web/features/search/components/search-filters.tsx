@@ -36,7 +36,7 @@ function ChipGroup({ label, chips }: { label: string; chips: Chip[] }) {
           aria-pressed={c.pressed}
           onClick={c.onPress}
         >
-          {c.label}（{c.count}）
+          {c.label}（{c.count} 項）
         </button>
       ))}
     </div>
