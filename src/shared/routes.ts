@@ -1,4 +1,4 @@
-/** The 34 screens (the seed's §2, and the trader's desk and order detail of issue 21), all under one layout; none has path parameters. */
+/** The 35 screens (the seed's §2, the trader's desk and order detail of issue 21, and search of issue 22), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -13,6 +13,7 @@ export const ROUTE_PATHS = [
   '/mall/info',
   '/mall/goodsInfo',
   '/mall/article',
+  '/search',
   '/my',
   '/my/theme',
   '/my/card',

@@ -23,6 +23,7 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/mall/info': { auth: true }, // opened with a real order
   '/mall/goodsInfo': { auth: true }, // likewise
   '/mall/article': { query: '?id=art_welcome' },
+  '/search': { query: '?q=麒麟' },
   '/my': { auth: true },
   '/my/theme': { auth: true },
   '/my/card': {},

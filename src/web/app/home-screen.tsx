@@ -5,6 +5,7 @@ import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
 import { Skeleton } from '../components/skeleton';
 import { useSession } from '../lib/stores';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
+import { SearchEntry } from '../features/search/components/search-entry';
 import { DropsSection } from '../features/mall/components/drops-section';
 import { useHeroShown } from '../lib/use-painted';
 import { loadChunk } from './lazy-screen';
@@ -66,6 +67,7 @@ export default function HomeScreen() {
   const signedIn = useSession() !== null;
   return (
     <>
+      <SearchEntry />
       {signedIn ? null : <Welcome />}
       <RegionBoundary region="橫額">
         <BannerCarousel />

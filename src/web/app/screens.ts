@@ -24,6 +24,7 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/mall/info': { load: () => import('../features/checkout/info-screen'), title: '訂單狀態', auth: true },
   '/mall/goodsInfo': { load: () => import('../features/checkout/info-screen'), title: '訂單狀態', auth: true },
   '/mall/article': { load: () => import('../features/content/article-screen'), title: '文章' },
+  '/search': { load: () => import('../features/search/search-screen'), title: '搜尋' },
   '/my': { load: () => import('../features/account/my-screen'), title: '我的', auth: true },
   '/my/theme': { load: () => import('../features/collection/theme-screen'), title: '我的卡冊', auth: true },
   '/my/card': { load: () => import('../features/collection/card-screen'), title: '兌換卡牌' },

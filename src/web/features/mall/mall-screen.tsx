@@ -7,6 +7,7 @@ import { useNow } from '../../lib/use-clock';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getCardInfos } from '../../api/get-card-infos';
 import { getProducts } from '../../api/get-products';
+import { SearchBox } from '../../components/search-box';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
 import './mall.css';
 
@@ -92,6 +93,7 @@ export default function MallScreen() {
   const tab: TabKey = TABS.some((t) => t.key === raw) ? (raw as TabKey) : 'card';
   return (
     <div className="mall">
+      <SearchBox />
       <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} className="mall-tabs">
         {TABS.map((t) => (
           <Tabs.Tab key={t.key} title={t.title} />

@@ -7,6 +7,7 @@ import { FilterPanel, type Filters } from './components/market-filter-panel';
 import { useQueryState } from '../../lib/use-query-state';
 import { MarketRows } from './components/market-rows';
 import { SideToggle } from './components/side-toggle';
+import { SearchBox } from '../../components/search-box';
 import './market.css';
 
 type Sort = (typeof MARKET_ROW_SORTS)[number];
@@ -30,7 +31,6 @@ export default function MarketScreen() {
   };
   const sortParam = params.get('sort') as Sort | null;
   const sort: Sort = sortParam && MARKET_ROW_SORTS.includes(sortParam) ? sortParam : 'newest';
-  const [search, setSearch] = useState(keyword ?? '');
   const [filterOpen, setFilterOpen] = useState(false);
   const activeFilters = [
     filters.themeId && kind === 'card',
@@ -40,7 +40,6 @@ export default function MarketScreen() {
   ].filter(Boolean).length;
 
   const clearAll = () => {
-    setSearch('');
     update({ q: undefined, themeId: undefined, rarity: undefined, min: undefined, max: undefined });
   };
 
@@ -61,27 +60,13 @@ export default function MarketScreen() {
           {side === 0 ? '我要出售' : '發佈求購'}
         </Link>
       </div>
-      <form
-        className="market-search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: search.trim() || undefined });
-        }}
-      >
-        <input
-          type="search"
-          className="market-input"
-          aria-label="搜尋卡牌或物品名稱"
-          placeholder="搜尋名稱"
-          maxLength={50}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <Button type="submit" color="primary" size="small">
-          搜尋
-        </Button>
-      </form>
+      {/* The app's search box; here a search filters the market's own rows (its suggestions included). */}
+      <SearchBox
+        initial={keyword ?? ''}
+        label="搜尋卡牌或物品名稱"
+        placeholder="搜尋名稱"
+        onSearch={(q) => update({ q: q || undefined })}
+      />
       <div className="market-toolbar">
         <Button size="small" onClick={() => setFilterOpen(true)} aria-haspopup="dialog">
           篩選{activeFilters > 0 ? `（${activeFilters}）` : ''}

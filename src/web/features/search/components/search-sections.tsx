@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatHkd } from '../../../../shared/money';
+import type { SearchResult, SearchType } from '../../../../shared/schemas/search';
+import { rowImageLoading } from '../../../components/row-image';
+import '../../../components/list-row.css';
+import { TYPE_LABELS } from '../search-params';
+
+type Result = SearchResult;
+const enc = encodeURIComponent;
+
+/** Where each result opens (the screens' own query parameters). */
+export const resultPaths = {
+  card: (id: string) => `/mall/detail?id=${enc(id)}`,
+  goods: (id: string) => `/mall/goodsDetail?id=${enc(id)}`,
+  // A theme's cards: this screen, narrowed to the theme (the mall has no theme filter; /my/theme needs sign-in).
+  theme: (id: string) => `/search?theme=${enc(id)}&type=card`,
+  seller: (id: string) => `/market/user?id=${enc(id)}`,
+  listing: (l: Result['listings']['list'][number], side: 'sell' | 'buy' | undefined) =>
+    l.listingId
+      ? `/market/detail?id=${enc(l.listingId)}`
+      : `/market/detail?${l.kind === 'card' ? 'cardInfoId' : 'productId'}=${enc(l.id)}&sell_type=${side === 'buy' ? 1 : 0}`,
+};
+
+const price = (cents: number | null, none = '—') => (cents === null ? none : formatHkd(cents));
+
+function Picture({ src, tall }: { src: string | null; tall?: boolean }) {
+  return src ? (
+    <img
+      className={tall ? 'search-row-image tall' : 'search-row-image'}
+      src={src}
+      alt=""
+      {...rowImageLoading(1)}
+      width={56}
+      height={tall ? 78 : 56}
+    />
+  ) : (
+    <div className="search-row-image placeholder" aria-hidden="true">
+      寶
+    </div>
+  );
+}
+
+function Row({
+  to,
+  name,
+  image,
+  tall,
+  children,
+}: {
+  to: string;
+  name: string;
+  image: string | null;
+  tall?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li className="list-row search-row">
+      <Picture src={image} tall={tall} />
+      <div className="search-row-body">
+        <Link to={to} className="search-row-name stretched-link">
+          {name}
+        </Link>
+        <div className="search-row-meta">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+/** One section: its heading with the total, its rows, and 「更多」 (that section on its own) when there are more. */
+function Section({
+  type,
+  total,
+  shown,
+  onMore,
+  children,
+}: {
+  type: SearchType;
+  total: number;
+  shown: number;
+  onMore?: () => void;
+  children: ReactNode;
+}) {
+  if (total === 0) return null;
+  const title = TYPE_LABELS[type];
+  return (
+    <section className="search-section" aria-labelledby={`search-${type}`}>
+      <div className="search-section-head">
+        <h2 id={`search-${type}`} className="search-section-title">
+          {title}
+          <span className="search-section-total">（{total}）</span>
+        </h2>
+        {onMore && total > shown && (
+          <button type="button" className="search-more" aria-label={`更多${title}`} onClick={onMore}>
+            更多
+          </button>
+        )}
+      </div>
+      <ul className="search-list">{children}</ul>
+    </section>
+  );
+}
+
+/** The answer's five sections; `onMore(type)` is left out when one section is already shown alone. */
+export function SearchSections({
+  result,
+  side,
+  onMore,
+}: {
+  result: Result;
+  side: 'sell' | 'buy' | undefined;
+  onMore?: (type: SearchType) => void;
+}) {
+  const more = (type: SearchType) => (onMore ? () => onMore(type) : undefined);
+  const { cards, goods, themes, listings, sellers } = result;
+  return (
+    <>
+      <Section type="card" total={cards.total} shown={cards.list.length} onMore={more('card')}>
+        {cards.list.map((c) => (
+          <Row key={c.id} to={resultPaths.card(c.id)} name={c.name} image={c.image} tall>
+            <span className={`search-rarity rarity-${c.rarity.toLowerCase()}`}>{c.rarity}</span>
+            <span>{c.themeName}</span>
+            <span>最低售價 {price(c.floorPrice)}</span>
+          </Row>
+        ))}
+      </Section>
+      <Section type="goods" total={goods.total} shown={goods.list.length} onMore={more('goods')}>
+        {goods.list.map((p) => (
+          <Row key={p.id} to={resultPaths.goods(p.id)} name={p.name} image={p.image}>
+            <span>商城 {formatHkd(p.price)}</span>
+            {p.floorPrice !== null && <span>市場最低 {formatHkd(p.floorPrice)}</span>}
+          </Row>
+        ))}
+      </Section>
+      <Section type="theme" total={themes.total} shown={themes.list.length} onMore={more('theme')}>
+        {themes.list.map((t) => (
+          <Row key={t.id} to={resultPaths.theme(t.id)} name={t.name} image={t.cover}>
+            <span>{t.cardCount} 款卡牌</span>
+          </Row>
+        ))}
+      </Section>
+      <Section type="listing" total={listings.total} shown={listings.list.length} onMore={more('listing')}>
+        {listings.list.map((l) => (
+          <Row
+            key={`${l.kind}-${l.id}-${l.listingId ?? ''}`}
+            to={resultPaths.listing(l, side)}
+            name={l.serialLabel ? `${l.name} ${l.serialLabel}` : l.name}
+            image={l.image}
+            tall={l.kind === 'card'}
+          >
+            {l.rarity && <span className={`search-rarity rarity-${l.rarity.toLowerCase()}`}>{l.rarity}</span>}
+            <span>
+              最低售價 {price(l.lowestAsk)}（{l.asks} 張單）
+            </span>
+            <span>
+              最高出價 {price(l.highestBid)}（{l.bids} 張單）
+            </span>
+          </Row>
+        ))}
+      </Section>
+      <Section type="seller" total={sellers.total} shown={sellers.list.length} onMore={more('seller')}>
+        {sellers.list.map((s) => (
+          <Row key={s.id} to={resultPaths.seller(s.id)} name={s.nickname} image={s.avatar}>
+            <span>{s.activeListings} 張掛單</span>
+          </Row>
+        ))}
+      </Section>
+    </>
+  );
+}
