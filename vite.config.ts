@@ -49,8 +49,9 @@ export default defineConfig({
     groups.plugin,
     chunkModulesPlugin(),
     routePreloadsPlugin(
-      'src/web/app/screens.ts',
-      READY.map((m) => m.replace(/\.tsx?$/, '')),
+      { screens: 'src/web/app/screens.ts', loaders: 'src/web/app/screen-loaders.ts' },
+      // Every screen but "/" also waits for the screens' loaders (app/screen-host.tsx).
+      [...READY, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
       TABS,
     ),
     precompressPlugin(),

@@ -76,12 +76,12 @@ export interface RouteScreen {
 }
 
 /**
- * The routes of `src/web/app/screens.ts` (`'/mall': { load: () => import('../features/mall/mall-screen'), …`),
+ * The routes of `src/web/app/screen-loaders.ts` (`'/mall': () => import('../features/mall/mall-screen'),`),
  * with each import resolved against `app/` to a path relative to Vite's root, without its extension.
  */
 export function parseScreens(source: string, screensDir = 'app'): RouteScreen[] {
   const routes: RouteScreen[] = [];
-  const re = /'(\/[^']*)':\s*\{\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+  const re = /'(\/[^']*)':\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
   for (const m of source.matchAll(re)) routes.push({ path: m[1]!, module: joinPath(screensDir, m[2]!) });
   return routes;
 }

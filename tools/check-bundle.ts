@@ -23,7 +23,7 @@ import {
 const { values: args } = parseArgs({
   options: {
     dist: { type: 'string', default: 'dist/web' },
-    screens: { type: 'string', default: 'src/web/app/screens.ts' },
+    screens: { type: 'string', default: 'src/web/app/screen-loaders.ts' },
     'first-screen-kb': { type: 'string', default: '100' },
     'route-kb': { type: 'string', default: '50' },
   },

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ROUTE_PATHS, type RoutePath } from '../shared/routes';
 import { App } from './app/app';
-import { preloadScreen } from './app/screen-host';
+import { loadScreenLoaders, preloadScreen } from './app/screen-host';
 import { loadLocale } from './app/locale-store';
 import { loadToast } from './lib/request';
 import './app/global.css';
@@ -25,7 +25,8 @@ void first.then(() => {
 });
 
 // Chunks the home screen does not show but the rest of the app needs: the request client's toast (which installs
-// antd-mobile's React 19 render, lib/antd-render.ts), the zh-HK locale and the keyboard handling of popups. Fetched
+// antd-mobile's React 19 render, lib/antd-render.ts), the zh-HK locale, the other screens' loaders and the keyboard
+// handling of popups. Fetched
 // a while after the page has loaded, when the browser is idle: on a slow phone connection the first screen's
 // pictures and data are still coming in just after the load event, and these would share the line with them.
 // Every other screen asks for the toast and the locale itself before it shows (app/screen-host.tsx); the popups'
@@ -40,6 +41,7 @@ const warmUp = () => {
   const go = () => {
     void loadToast();
     loadLocale().catch(() => {});
+    loadScreenLoaders().catch(() => {});
     loadModalFocus();
   };
   setTimeout(() => {

@@ -7,7 +7,7 @@ import { loadToast } from '../lib/request';
 import { sessionStore, useSession } from '../lib/stores';
 import { lazyScreen, loadChunk, type ScreenModule } from './lazy-screen';
 import { loadLocale } from './locale-store';
-import { SCREENS } from './screens';
+import { loadHome, SCREENS } from './screens';
 
 // One lazy component per route; a retry after a failed load replaces it so the chunk is fetched again.
 const cache = new Map<RoutePath, LazyExoticComponent<ComponentType>>();
@@ -26,7 +26,11 @@ const withAntdReady = (load: () => Promise<ScreenModule>) => () =>
     import('../lib/antd-render').then((m) => m.installAntdMobileRender()),
   ]).then(([screen]) => screen);
 
-const loaderOf = (path: RoutePath) => (path === '/' ? SCREENS[path].load : withAntdReady(SCREENS[path].load));
+/** The loaders of every screen but "/" (a chunk of their own, app/screen-loaders.ts). */
+export const loadScreenLoaders = () => import('./screen-loaders');
+
+const loaderOf = (path: RoutePath) =>
+  path === '/' ? loadHome : withAntdReady(() => loadScreenLoaders().then((m) => m.LOADERS[path]()));
 
 function screenFor(path: RoutePath): ComponentType {
   const ready = loaded.get(path);
