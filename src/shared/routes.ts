@@ -1,4 +1,4 @@
-/** The 34 screens (the seed's §2, and the trader's desk and order detail of issue 21), all under one layout; none has path parameters. */
+/** The 35 screens (the seed's §2, the trader's desk and order detail of issue 21, and the watchlist of issue 22), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -20,6 +20,7 @@ export const ROUTE_PATHS = [
   '/my/collection/order',
   '/my/order',
   '/my/market',
+  '/my/watchlist',
   '/my/rights',
   '/my/entity',
   '/my/entity/order',

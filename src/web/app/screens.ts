@@ -35,6 +35,7 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   },
   '/my/order': { load: () => import('../features/checkout/order-detail-screen'), title: '訂單詳情', auth: true },
   '/my/market': { load: () => import('../features/market/my-market-screen'), title: '我的市場', auth: true },
+  '/my/watchlist': { load: () => import('../features/watch/watchlist-screen'), title: '關注清單', auth: true },
   '/my/rights': { load: () => import('../features/collection/rights-screen'), title: '我的權益', auth: true },
   '/my/entity': { load: () => import('../features/delivery/entity-screen'), title: '我的實物', auth: true },
   '/my/entity/order': { load: () => import('../features/delivery/entity-order-screen'), title: '提貨訂單', auth: true },
