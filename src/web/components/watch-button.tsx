@@ -4,7 +4,7 @@ import type { WatchKind } from '../../shared/schemas/watch';
 import { addWatch } from '../api/add-watch';
 import { removeWatch } from '../api/remove-watch';
 import { isFailure } from '../lib/request';
-import { signInAndReturn } from '../lib/session';
+import { signInAndReturn } from '../lib/sign-in';
 import { useSession } from '../lib/stores';
 import { setWatched, useWatched } from './watch-state';
 import './watch-button.css';

@@ -87,7 +87,7 @@ describe('watchlist API', () => {
     );
   });
 
-  it(`refuses the ${WATCH_LIMIT + 1}th item with a clear message`, async () => {
+  it(`refuses an item past the ${WATCH_LIMIT}th with a clear message`, async () => {
     const full = await signIn(t);
     const now = t.clock.now();
     const rows = Array.from({ length: WATCH_LIMIT - 1 }, (_, i) => ({
