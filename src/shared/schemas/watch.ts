@@ -49,7 +49,6 @@ export const WatchStateQuerySchema = z.object({
         .max(WATCH_STATE_MAX_IDS, `每次最多查詢 ${WATCH_STATE_MAX_IDS} 項`),
     ),
 });
-export type WatchStateQuery = { kind: WatchKind; ids: string };
 
 /** The ids of the asked targets the caller watches. */
 export const WatchStateSchema = z.object({ watched: z.array(z.string()) });
