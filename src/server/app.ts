@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { perkRoutes } from './modules/perks/perks.routes';
+import { watchRoutes } from './modules/watch/watch.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(payOrderRoutes);
       await api.register(perkRoutes);
+      await api.register(watchRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(authRoutes);

@@ -27,6 +27,7 @@ import { createUsersService } from './modules/users/users.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
+import { createWatchService } from './modules/watch/watch.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -48,8 +49,13 @@ export function createServices(deps: Deps) {
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
+  // The watchlist before the market: the desk shows how many watch each listing.
+  const watch = createWatchService(deps, {
+    // wired to prices.marketPrices at merge
+    marketPrices: async () => new Map(),
+  });
   // Registers the `market` and `bid` order types with pay orders.
-  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit, standing });
+  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit, standing, watch });
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
@@ -62,6 +68,8 @@ export function createServices(deps: Deps) {
     market,
     /** Seller standing and trade feedback (issue 21 §4). */
     standing,
+    /** The watchlist (issue 22): other modules read who watches what through it. */
+    watch,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,

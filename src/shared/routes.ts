@@ -1,4 +1,4 @@
-/** The 35 screens (the seed's §2, the trader's desk and order detail of issue 21, and search of issue 22), all under one layout; none has path parameters. */
+/** The 36 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -21,6 +21,7 @@ export const ROUTE_PATHS = [
   '/my/collection/order',
   '/my/order',
   '/my/market',
+  '/my/watchlist',
   '/my/rights',
   '/my/entity',
   '/my/entity/order',

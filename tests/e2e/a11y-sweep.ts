@@ -144,6 +144,9 @@ async function prepareUser(browser: Browser): Promise<void> {
   await buy(page, `/mall/pay?listingId=${forSale.at(-1)!.id}`, '/mall/info', false);
   const listings = await call<{ id: string; user: { id: string } }[]>('GET', 'market/list?page=1&pageSize=1');
   const me = await call<{ id: string }>('GET', 'user/info');
+  // /my/watchlist lists a card info and a listing, with their prices.
+  await call('POST', 'watch/add', { kind: 'cardInfo', id: 'ci_night_ferry' });
+  await call('POST', 'watch/add', { kind: 'listing', id: listings[0]!.id });
   // An order left unpaid: its sandbox checkout page is swept too.
   await page.goto('/mall/pay?id=ci_night_ferry');
   await page.getByRole('button', { name: '確認付款' }).click();

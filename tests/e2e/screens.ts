@@ -31,6 +31,7 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/my/collection/order': { auth: true },
   '/my/order': { auth: true }, // opened with a real order
   '/my/market': { auth: true },
+  '/my/watchlist': { auth: true },
   '/my/rights': { auth: true },
   '/my/entity': { auth: true },
   '/my/entity/order': { auth: true },

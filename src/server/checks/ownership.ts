@@ -76,6 +76,13 @@ async function orderedProduct(t: TestApp, owner: TestUser): Promise<string> {
   return productId;
 }
 
+/** A card info the owner watches. */
+async function watchedCardInfo(t: TestApp, owner: TestUser): Promise<string> {
+  const { cardInfoId } = await newCardInfo(t);
+  await setUp(t, owner.token, 'POST', 'watch/add', { kind: 'cardInfo', id: cardInfoId });
+  return cardInfoId;
+}
+
 async function firstArticle(t: TestApp): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/api/article/list' });
   const first = (res.json().data as { id: string }[])[0];
@@ -119,6 +126,12 @@ export const OWNERSHIP: OwnershipEntry[] = [
   ...DELIVERY_OWNERSHIP,
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
+  // The watchlist names public things; B's add, remove and state touch only B's own list (docs/decisions/033).
+  entry('POST /api/watch/add', 'id', 'public', async (t) => (await newCardInfo(t)).cardInfoId, [], {
+    extra: { kind: 'cardInfo' },
+  }),
+  entry('POST /api/watch/remove', 'id', 'public', watchedCardInfo, [], { extra: { kind: 'cardInfo' } }),
+  entry('GET /api/watch/state', 'ids', 'public', watchedCardInfo, ['watched'], { extra: { kind: 'cardInfo' } }),
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

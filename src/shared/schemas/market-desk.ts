@@ -41,6 +41,8 @@ export type ListingEvent = z.infer<typeof ListingEventSchema>;
 export const DeskListingSchema = ListingSchema.extend({
   version: z.number().int(),
   closedAt: z.iso.datetime().nullable(),
+  /** How many users watch the listing (its owner sees the number, never who). */
+  watchers: z.number().int(),
   history: z.array(ListingEventSchema),
 });
 export type DeskListing = z.infer<typeof DeskListingSchema>;

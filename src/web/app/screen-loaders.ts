@@ -27,6 +27,7 @@ export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
   '/my/collection/order': () => import('../features/checkout/order-list-screen'),
   '/my/order': () => import('../features/checkout/order-detail-screen'),
   '/my/market': () => import('../features/market/my-market-screen'),
+  '/my/watchlist': () => import('../features/watch/watchlist-screen'),
   '/my/rights': () => import('../features/collection/rights-screen'),
   '/my/entity': () => import('../features/delivery/entity-screen'),
   '/my/entity/order': () => import('../features/delivery/entity-order-screen'),

@@ -6,6 +6,7 @@ import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import type { StandingService } from '../standing/standing.service';
+import type { WatchService } from '../watch/watch.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { MarketReadModel } from './market.read-model';
 import type { MarketRepository } from './market.repository';
@@ -26,6 +27,8 @@ export interface MarketServices {
   audit: Pick<AuditService, 'record'>;
   /** The storefront's standing figures (issue 21 §4). */
   standing: Pick<StandingService, 'figures'>;
+  /** How many watch each listing (the desk's 「N 人關注」; never who). */
+  watch: Pick<WatchService, 'countWatchers'>;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

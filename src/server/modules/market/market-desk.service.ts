@@ -70,17 +70,17 @@ function repriceLines(l: ListingRow, from: number, to: number) {
 /** The trader's desk (/my/market): their listings with versions and history, price changes, one order in full. */
 export function createMarketDesk({ deps, svc, repo }: MarketContext, present: MarketPresenters) {
   const deskViews = async (rows: ListingRow[], viewerId: string): Promise<DeskListing[]> => {
-    const [views, versions] = await Promise.all([
+    const ids = rows.map((r) => r.id);
+    const [views, versions, watchers] = await Promise.all([
       present.listingViews(rows, viewerId),
-      repo.versions(
-        deps.db,
-        rows.map((r) => r.id),
-      ),
+      repo.versions(deps.db, ids),
+      svc.watch.countWatchers('listing', ids),
     ]);
     return rows.map((r, i) => ({
       ...views[i]!,
       version: r.version,
       closedAt: r.closedAt?.toISOString() ?? null,
+      watchers: watchers.get(r.id) ?? 0,
       history: listingHistory(
         r,
         versions.filter((v) => v.listingId === r.id),

@@ -13,7 +13,7 @@ import { PhoneCodeFields } from '../../components/phone-code-fields';
 import type { FormRule } from '../../lib/form-rules';
 import { phoneE164, type PhoneValue } from '../../lib/phone-value';
 import { isFailure } from '../../lib/request';
-import { signIn } from '../../lib/session';
+import { signIn } from '../../lib/sign-in';
 import { useSession } from '../../lib/stores';
 import { exchangeCode } from './api/exchange-code';
 import { CardTile } from './components/card-tile';

@@ -32,6 +32,7 @@ export default function CardDetailScreen() {
           ]}
           about={card.description ? { title: '卡牌介紹', body: <p>{card.description}</p> } : null}
           payPath={`/mall/pay?id=${encodeURIComponent(card.id)}`}
+          watch={{ kind: 'cardInfo', id: card.id }}
         />
       )}
     </DetailScreen>

@@ -51,6 +51,7 @@ export default function GoodsDetailScreen() {
           about={product.description ? { title: '商品介紹', body: <TextBody text={product.description} /> } : null}
           payPath={`/mall/goodsPay?id=${encodeURIComponent(product.id)}`}
           perkFor={{ type: 'product', id: product.id }}
+          watch={{ kind: 'product', id: product.id }}
         />
       )}
     </DetailScreen>

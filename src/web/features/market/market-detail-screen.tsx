@@ -9,6 +9,7 @@ import { formatHkDateTime } from '../../../shared/hk-time';
 import { PriceChart } from './components/price-chart';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
+import { WatchButton } from '../../components/watch-button';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';
@@ -131,6 +132,14 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               </span>
             </p>
             {item.description && <p className="market-muted">{item.description}</p>}
+          </div>
+          <div className="market-watch">
+            {/* One listing shown: its ♡ watches that listing; otherwise the card info or product. */}
+            {listing ? (
+              <WatchButton kind="listing" id={listing.id} />
+            ) : (
+              <WatchButton kind={item.kind === 'card' ? 'cardInfo' : 'product'} id={item.id} />
+            )}
           </div>
         </div>
         <dl className="market-facts">

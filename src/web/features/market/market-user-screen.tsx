@@ -9,6 +9,7 @@ import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
+import { WatchButton } from '../../components/watch-button';
 import { listUserListings } from './api/list-user-listings';
 import { useQueryState } from '../../lib/use-query-state';
 import './market.css';
@@ -114,6 +115,9 @@ export default function MarketUserScreen() {
               )}
             </h2>
             <p className="market-muted">出售中 {s.activeListings} 張掛單</p>
+          </div>
+          <div className="market-watch">
+            <WatchButton kind="seller" id={s.id} />
           </div>
         </div>
         {s.bio && <p className="market-muted">{s.bio}</p>}

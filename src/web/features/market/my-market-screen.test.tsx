@@ -10,6 +10,7 @@ const desk = (over: Partial<DeskListing> = {}): DeskListing => ({
   ...testListing({ mine: true }),
   version: 1,
   closedAt: null,
+  watchers: 0,
   history: [{ kind: 'listed', version: 1, price: 25000, previousPrice: null, at: '2026-11-20T04:00:00.000Z' }],
   ...over,
 });

@@ -1,11 +1,17 @@
 import { List } from 'antd-mobile';
-import { AddSquareOutline, BankcardOutline, HistogramOutline, UserContactOutline } from 'antd-mobile-icons';
+import {
+  AddSquareOutline,
+  BankcardOutline,
+  HeartOutline,
+  HistogramOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
 import { formatHkd } from '../../../../shared/money';
 import { LinkItem } from '../../../components/link-item';
 import { useLoad } from '../../../lib/use-load';
 import { getWallet } from '../../../api/get-wallet';
 
-/** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing, and the trader's desk. */
+/** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing, the trader's desk and the watchlist. */
 export function MarketEntries() {
   const wallet = useLoad(getWallet, []);
   const balance =
@@ -22,6 +28,9 @@ export function MarketEntries() {
         </LinkItem>
         <LinkItem to="/my/market" prefix={<HistogramOutline aria-hidden="true" />}>
           我的市場（掛單及求購）
+        </LinkItem>
+        <LinkItem to="/my/watchlist" prefix={<HeartOutline aria-hidden="true" />}>
+          關注清單
         </LinkItem>
         <LinkItem to="/market/sell" prefix={<AddSquareOutline aria-hidden="true" />}>
           出售 / 求購

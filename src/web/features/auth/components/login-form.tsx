@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoginBodySchema } from '../../../../shared/schemas/auth';
 import { EmptyState, LoadingState } from '../../../components/state-views';
 import { isFailure } from '../../../lib/request';
-import { signIn } from '../../../lib/session';
+import { signIn } from '../../../lib/sign-in';
 import { login } from '../api/login';
 import { loginByToken } from '../api/login-by-token';
 import { SignInForm, type PhoneCodeValues } from './sign-in-form';

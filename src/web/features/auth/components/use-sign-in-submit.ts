@@ -3,7 +3,7 @@ import type { Form } from 'antd-mobile';
 import type { z } from 'zod';
 import type { SessionData } from '../../../../shared/schemas/auth';
 import { isFailure, type Failure } from '../../../lib/request';
-import { signIn } from '../../../lib/session';
+import { signIn } from '../../../lib/sign-in';
 
 type FormInstance = ReturnType<typeof Form.useForm>[0];
 

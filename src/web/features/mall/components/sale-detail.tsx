@@ -9,6 +9,7 @@ import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail
 import { PerkHint } from './perk-hint';
 import { SaleBadge } from './sale-badge';
 import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
+import { WatchButton } from '../../../components/watch-button';
 
 type What = '卡牌' | '商品';
 
@@ -69,6 +70,7 @@ export function SaleDetail({
   about,
   payPath,
   perkFor,
+  watch,
 }: {
   item: OnSale;
   media: ReactNode;
@@ -79,6 +81,8 @@ export function SaleDetail({
   payPath: string;
   /** The item as `perk/preview` names it: a signed-in holder is told the perk their order would get. */
   perkFor?: { type: 'card' | 'product'; id: string };
+  /** The item as the watchlist names it: its ♡ sits beside the title. */
+  watch: { kind: 'cardInfo' | 'product'; id: string };
 }) {
   const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
   const state = liveState(item, now);
@@ -91,9 +95,12 @@ export function SaleDetail({
             {tags}
             <SaleBadge state={state} startsAt={item.saleStartsAt} now={now} priorityStartsAt={item.priorityStartsAt} />
           </div>
-          <h2 id="detail-title" className="detail-title">
-            {item.name}
-          </h2>
+          <div className="detail-title-row">
+            <h2 id="detail-title" className="detail-title">
+              {item.name}
+            </h2>
+            <WatchButton kind={watch.kind} id={watch.id} />
+          </div>
           {sub}
         </div>
         {state === 'upcoming' && item.saleStartsAt && (

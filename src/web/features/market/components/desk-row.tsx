@@ -49,6 +49,7 @@ export function DeskRow({
               : l.closedAt
                 ? `結束：${formatHkDateTime(l.closedAt)}`
                 : ''}
+            {open ? `・${l.watchers} 人關注` : ''}
           </p>
           {l.status === 'taken_down' && l.takedownReason ? (
             <p className="desk-row-meta">下架原因：{l.takedownReason}</p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import type { MarketRow, SellType } from '../../../../shared/schemas/market';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
+import { WatchButton } from '../../../components/watch-button';
 import '../../../components/list-row.css';
 
 /** Where a row leads: every listing of that card info / product on the chosen side. */
@@ -55,6 +56,9 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
         <div className="market-row-foot">
           {row.lastSale ? `最近成交 ${formatHkd(row.lastSale.price)}` : '未有成交紀錄'}
         </div>
+      </div>
+      <div className="market-row-side">
+        <WatchButton kind={row.kind === 'card' ? 'cardInfo' : 'product'} id={row.id} name={row.name} />
       </div>
     </li>
   );
