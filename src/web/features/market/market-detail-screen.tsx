@@ -14,6 +14,7 @@ import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
+import { RarityTag } from '../../components/rarity-tag';
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
   const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
@@ -124,9 +125,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               {listing?.serialLabel ? ` ${listing.serialLabel}` : ''}
             </h2>
             <p className="market-row-meta">
-              {item.rarity && (
-                <span className={`market-rarity rarity-${item.rarity.toLowerCase()}`}>{item.rarity}</span>
-              )}
+              {item.rarity && <RarityTag rarity={item.rarity} />}
               <span>
                 {item.kind === 'card' ? `卡牌${item.editionSize ? `・限量 ${item.editionSize} 張` : ''}` : '物品'}
               </span>

@@ -18,6 +18,7 @@ import { SideToggle } from './components/side-toggle';
 import { StandingFacts } from './components/seller-standing';
 import { RecentFeedback } from './components/recent-feedback';
 import '../../components/list-row.css';
+import { RarityTag } from '../../components/rarity-tag';
 
 const PAGE_SIZE = 20;
 
@@ -30,9 +31,7 @@ function ListingRow({ l }: { l: Listing }) {
           {l.itemName}
           {l.serialLabel ? ` ${l.serialLabel}` : ''}
         </Link>
-        <div className="market-row-meta">
-          {l.rarity && <span className={`market-rarity rarity-${l.rarity.toLowerCase()}`}>{l.rarity}</span>}
-        </div>
+        <div className="market-row-meta">{l.rarity && <RarityTag rarity={l.rarity} />}</div>
         <div className="market-row-price">
           <small>{l.sell_type === 0 ? '售價' : '出價'}</small> {formatHkd(l.price)}
         </div>

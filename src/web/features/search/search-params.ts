@@ -84,6 +84,16 @@ export function readSearchState(params: URLSearchParams): SearchState {
 export const canSearch = (s: SearchState) =>
   Boolean(s.q || s.theme || s.rarity || s.minPrice !== undefined || s.maxPrice !== undefined || s.side);
 
+/** The filters cleared (清除篩選): what `hasFilters` looks at. */
+export const NO_FILTERS = {
+  theme: undefined,
+  rarity: undefined,
+  minPrice: undefined,
+  maxPrice: undefined,
+  side: undefined,
+  missing: undefined,
+} as const satisfies Partial<SearchState>;
+
 export const hasFilters = (s: SearchState) =>
   Boolean(s.theme || s.rarity || s.minPrice !== undefined || s.maxPrice !== undefined || s.side || s.missing);
 

@@ -8,7 +8,15 @@ import { search } from './api/search';
 import { SearchBox } from '../../components/search-box';
 import { SearchFilters } from './components/search-filters';
 import { SearchSections } from './components/search-sections';
-import { canSearch, hasFilters, readSearchState, searchRequest, TYPE_LABELS, TYPE_PAGE_SIZE } from './search-params';
+import {
+  canSearch,
+  hasFilters,
+  NO_FILTERS,
+  readSearchState,
+  searchRequest,
+  TYPE_LABELS,
+  TYPE_PAGE_SIZE,
+} from './search-params';
 import './search.css';
 
 type Changes = Record<string, string | undefined>;
@@ -82,18 +90,7 @@ export default function SearchScreen() {
             result={data}
             state={state}
             update={update}
-            onClearFilters={() =>
-              update({
-                theme: undefined,
-                rarity: undefined,
-                minPrice: undefined,
-                maxPrice: undefined,
-                side: undefined,
-                missing: undefined,
-                type: undefined,
-                page: undefined,
-              })
-            }
+            onClearFilters={() => update({ ...NO_FILTERS, type: undefined, page: undefined })}
           />
         ) : null}
       </div>

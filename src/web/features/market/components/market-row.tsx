@@ -4,6 +4,7 @@ import type { MarketRow, SellType } from '../../../../shared/schemas/market';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { WatchButton } from '../../../components/watch-button';
 import '../../../components/list-row.css';
+import { RarityTag } from '../../../components/rarity-tag';
 
 /** Where a row leads: every listing of that card info / product on the chosen side. */
 export const rowDetailPath = (row: MarketRow, side: SellType) =>
@@ -45,7 +46,7 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
           {row.name}
         </Link>
         <div className="market-row-meta">
-          {row.rarity && <span className={`market-rarity rarity-${row.rarity.toLowerCase()}`}>{row.rarity}</span>}
+          {row.rarity && <RarityTag rarity={row.rarity} />}
           <span>
             {side === 0 ? '出售' : '求購'} {row.count} 張單
           </span>

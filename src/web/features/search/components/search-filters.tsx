@@ -4,6 +4,7 @@ import {
   BAND_LABELS,
   bandFilter,
   hasFilters,
+  NO_FILTERS,
   SORT_LABELS,
   SORTS,
   TYPE_LABELS,
@@ -139,20 +140,7 @@ export function SearchFilters({
           </label>
         )}
         {hasFilters(state) && (
-          <button
-            type="button"
-            className="search-clear"
-            onClick={() =>
-              set({
-                theme: undefined,
-                rarity: undefined,
-                minPrice: undefined,
-                maxPrice: undefined,
-                side: undefined,
-                missing: undefined,
-              })
-            }
-          >
+          <button type="button" className="search-clear" onClick={() => set(NO_FILTERS)}>
             清除篩選
           </button>
         )}

@@ -5,6 +5,7 @@ import type { SearchResult, SearchType } from '../../../../shared/schemas/search
 import { rowImageLoading } from '../../../components/row-image';
 import '../../../components/list-row.css';
 import { TYPE_LABELS } from '../search-params';
+import { RarityTag } from '../../../components/rarity-tag';
 
 type Result = SearchResult;
 const enc = encodeURIComponent;
@@ -118,7 +119,7 @@ export function SearchSections({
       <Section type="card" total={cards.total} shown={cards.list.length} onMore={more('card')}>
         {cards.list.map((c) => (
           <Row key={c.id} to={resultPaths.card(c.id)} name={c.name} image={c.image} tall>
-            <span className={`search-rarity rarity-${c.rarity.toLowerCase()}`}>{c.rarity}</span>
+            <RarityTag rarity={c.rarity} />
             <span>{c.themeName}</span>
             <span>最低售價 {price(c.floorPrice)}</span>
           </Row>
@@ -148,7 +149,7 @@ export function SearchSections({
             image={l.image}
             tall={l.kind === 'card'}
           >
-            {l.rarity && <span className={`search-rarity rarity-${l.rarity.toLowerCase()}`}>{l.rarity}</span>}
+            {l.rarity && <RarityTag rarity={l.rarity} />}
             <span>
               最低售價 {price(l.lowestAsk)}（{l.asks} 張單）
             </span>
