@@ -37,6 +37,7 @@ const READ_MODELS = {
   dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
   standing: ['auth', 'identity', 'market', 'standing'], // docs/decisions/028-seller-standing.md
   perks: ['catalogue', 'cards'], // docs/decisions/029-perks.md
+  prices: ['catalogue', 'identity', 'market'], // docs/decisions/032-market-price.md
 };
 
 const boundaries = {

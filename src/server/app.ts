@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { perkRoutes } from './modules/perks/perks.routes';
+import { priceRoutes } from './modules/prices/prices.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(walletRoutes);
       await api.register(adminWalletRoutes);
       await api.register(marketPublicRoutes);
+      await api.register(priceRoutes);
       await api.register(marketRoutes);
       await api.register(feedbackPublicRoutes);
       await api.register(feedbackRoutes);

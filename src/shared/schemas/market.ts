@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MarketPriceSchema } from './prices';
 import { MARKET_FEE_MIN_CENTS, MARKET_FEE_RATE, RARITIES } from '../constants';
 import { ITEM_KINDS, LISTING_STATUSES, MARKET_ORDER_STATUSES } from '../market-labels';
 import { StandingSchema } from './standing';
@@ -82,6 +83,8 @@ export const MarketRowSchema = z.object({
   /** Lowest active ask, whichever side is asked. */
   floorPrice: z.number().int().nullable(),
   lastSale: SaleSchema.nullable(),
+  /** Median of honest recent sales (decision 032). */
+  marketPrice: MarketPriceSchema,
 });
 export type MarketRow = z.infer<typeof MarketRowSchema>;
 
@@ -102,6 +105,7 @@ export const MarketDetailSchema = z.object({
   floorPrice: z.number().int().nullable(),
   highestBid: z.number().int().nullable(),
   lastSale: SaleSchema.nullable(),
+  marketPrice: MarketPriceSchema,
   /** Last 30 sales of the card info / product, newest first. */
   sales: z.array(SaleSchema),
   /** Other active listings of it (same sell_type), cheapest ask / highest bid first, at most 20. */
@@ -128,6 +132,7 @@ export const ConsignableItemSchema = z.object({
   floorPrice: z.number().int().nullable(),
   highestBid: z.number().int().nullable(),
   lastSale: SaleSchema.nullable(),
+  marketPrice: MarketPriceSchema,
 });
 export type ConsignableItem = z.infer<typeof ConsignableItemSchema>;
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  CardInfoDetailSchema,
   CardInfoListQuerySchema,
   CardInfoSchema,
+  ProductDetailSchema,
   ProductListQuerySchema,
   ProductSchema,
 } from '../../../shared/schemas/catalogue';
@@ -28,7 +30,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   r.get(
     '/cardInfo/detail',
-    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } },
+    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoDetailSchema) } },
     async (req) => ok(await catalogue.cardInfo(req.query.id)),
   );
 
@@ -43,7 +45,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   r.get(
     '/product/detail',
-    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } },
+    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductDetailSchema) } },
     async (req) => ok(await catalogue.product(req.query.id)),
   );
 }

@@ -5,6 +5,7 @@ import type { CardsService } from '../cards/cards.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { PricesService } from '../prices/prices.service';
 import type { StandingService } from '../standing/standing.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { MarketReadModel } from './market.read-model';
@@ -26,6 +27,8 @@ export interface MarketServices {
   audit: Pick<AuditService, 'record'>;
   /** The storefront's standing figures (issue 21 §4). */
   standing: Pick<StandingService, 'figures'>;
+  /** Market prices beside the floor (decision 032). */
+  prices: Pick<PricesService, 'marketPrices'>;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

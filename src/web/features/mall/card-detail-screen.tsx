@@ -3,8 +3,10 @@ import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';
 import { cardArtAlt } from '../../lib/card-art-alt';
+import { MarketPriceText } from '../../components/market-price';
+import { PriceHistoryPanel } from '../../components/price-history';
 
-/** /mall/detail?id=: a card info with its edition, rights, countdown and 立即購買. */
+/** /mall/detail?id=: a card info with its edition, rights, market price and its history, countdown and 立即購買. */
 export default function CardDetailScreen() {
   return (
     <DetailScreen what="卡牌" load={getCardInfo}>
@@ -29,9 +31,11 @@ export default function CardDetailScreen() {
             ['已發行', `${card.minted} 張`],
             ['每人限購', card.priceCents === null ? '—' : `${card.perUserLimit} 張`],
             ['發售時間', card.priceCents === null ? '不設發售' : saleWindow(card.saleStartsAt, card.saleEndsAt)],
+            ['市場價', <MarketPriceText key="market" value={card.marketPrice} label={null} />],
           ]}
           about={card.description ? { title: '卡牌介紹', body: <p>{card.description}</p> } : null}
           payPath={`/mall/pay?id=${encodeURIComponent(card.id)}`}
+          extra={<PriceHistoryPanel kind="card" id={card.id} level={3} className="detail-section" />}
         />
       )}
     </DetailScreen>

@@ -6,7 +6,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/state-vie
 import { useLoad } from '../../lib/use-load';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
 import { formatHkDateTime } from '../../../shared/hk-time';
-import { PriceChart } from './components/price-chart';
+import { MarketPriceText } from '../../components/market-price';
+import { PriceHistoryPanel } from '../../components/price-history';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
 import { SellerStanding } from './components/seller-standing';
@@ -146,15 +147,16 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
             <dt>最近成交</dt>
             <dd>{data.lastSale ? formatHkd(data.lastSale.price) : '—'}</dd>
           </div>
+          <div>
+            <dt>市場價</dt>
+            <dd>
+              <MarketPriceText value={data.marketPrice} label={null} />
+            </dd>
+          </div>
         </dl>
       </article>
       {listing && <Seller l={listing} />}
-      <section className="market-section" aria-labelledby="history-title">
-        <h2 id="history-title" className="market-section-title">
-          近期成交價
-        </h2>
-        <PriceChart sales={data.sales.map((s) => ({ priceCents: s.price, at: s.at }))} />
-      </section>
+      <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">
           <Button block color="primary" onClick={() => actions.buy(cheapest)}>

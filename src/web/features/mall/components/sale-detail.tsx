@@ -69,6 +69,7 @@ export function SaleDetail({
   about,
   payPath,
   perkFor,
+  extra,
 }: {
   item: OnSale;
   media: ReactNode;
@@ -79,6 +80,8 @@ export function SaleDetail({
   payPath: string;
   /** The item as `perk/preview` names it: a signed-in holder is told the perk their order would get. */
   perkFor?: { type: 'card' | 'product'; id: string };
+  /** After the rights: the price history of a card info. */
+  extra?: ReactNode;
 }) {
   const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
   const state = liveState(item, now);
@@ -110,6 +113,7 @@ export function SaleDetail({
           </section>
         )}
         <Rights rights={item.rights} />
+        {extra}
       </article>
       <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state, now)} />
     </>
