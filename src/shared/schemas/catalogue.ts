@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MarketPriceSchema } from './prices';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RARITIES } from '../constants';
 import { SALE_STATES } from '../sale-states';
 import { PerkEffectSchema } from './perks';
@@ -51,9 +50,6 @@ export const CardInfoSchema = z.object({
   ...SaleFields,
 });
 export type CardInfo = z.infer<typeof CardInfoSchema>;
-/** `cardInfo/detail`: a card info with its market price (decision 032). */
-export const CardInfoDetailSchema = CardInfoSchema.extend({ marketPrice: MarketPriceSchema });
-export type CardInfoDetail = z.infer<typeof CardInfoDetailSchema>;
 
 export const PRODUCT_TYPES = { other: 0, physical: 1 } as const;
 export const PRODUCT_TYPE_LABELS: Record<number, string> = { 0: '其他', 1: '實物' };
@@ -73,9 +69,6 @@ export const ProductSchema = z.object({
   priceCents: z.number().int(),
 });
 export type Product = z.infer<typeof ProductSchema>;
-/** `product/detail`: a product with its market price (decision 032). */
-export const ProductDetailSchema = ProductSchema.extend({ marketPrice: MarketPriceSchema });
-export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 const pageFields = {
   page: z.coerce.number().int().min(1).default(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketPriceSchema } from './prices';
+import { MarketPriceSchema } from './market';
 import { RARITIES } from '../constants';
 import { PageQuerySchema } from '../envelope';
 import { CODE_MESSAGES, checkExchangeCode } from '../exchange-code';

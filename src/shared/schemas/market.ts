@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MarketPriceSchema } from './prices';
 import { MARKET_FEE_MIN_CENTS, MARKET_FEE_RATE, RARITIES } from '../constants';
 import { ITEM_KINDS, LISTING_STATUSES, MARKET_ORDER_STATUSES } from '../market-labels';
 import { StandingSchema } from './standing';
@@ -61,6 +60,23 @@ export const CreateListingResultSchema = z.object({
   payUrl: z.string().nullable(),
 });
 export type CreateListingResult = z.infer<typeof CreateListingResultSchema>;
+
+/**
+ * The market price (PRODUCT.md §10, docs/decisions/032-market-price.md): the median of the completed market sales of
+ * a card info / product in the last 30 days, or of its last 10 sales if fewer, without wash trades and outliers.
+ */
+export const MarketPriceSchema = z.object({
+  /** Cents; null when no sale counts. */
+  price: z.number().int().nullable(),
+  /** Sales the median is taken over. */
+  sample: z.number().int(),
+  /** Fewer than MARKET_PRICE_THIN sales: shown with 「成交稀少」. */
+  thin: z.boolean(),
+});
+export type MarketPrice = z.infer<typeof MarketPriceSchema>;
+
+/** Under this many counted sales the market price is flagged 「成交稀少」. */
+export const MARKET_PRICE_THIN = 5;
 
 export const SaleSchema = z.object({ price: z.number().int(), at: z.iso.datetime() });
 export type Sale = z.infer<typeof SaleSchema>;

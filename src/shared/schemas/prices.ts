@@ -1,21 +1,10 @@
 import { z } from 'zod';
+import { CardInfoSchema, ProductSchema } from './catalogue';
 
-/**
- * The market price (PRODUCT.md §10, docs/decisions/032-market-price.md): the median of the completed market sales of
- * a card info / product in the last 30 days, or of its last 10 sales if fewer, without wash trades and outliers.
- */
-export const MarketPriceSchema = z.object({
-  /** Cents; null when no sale counts. */
-  price: z.number().int().nullable(),
-  /** Sales the median is taken over. */
-  sample: z.number().int(),
-  /** Fewer than MARKET_PRICE_THIN sales: shown with 「成交稀少」. */
-  thin: z.boolean(),
-});
-export type MarketPrice = z.infer<typeof MarketPriceSchema>;
-
-/** Under this many counted sales the market price is flagged 「成交稀少」. */
-export const MARKET_PRICE_THIN = 5;
+// Declared in market.ts and named here too: the web's market and collection chunks carry the field without this
+// file, which only the price history panel needs (the first screen's file list is at its budget; decision 032).
+import { MarketPriceSchema } from './market';
+export { MARKET_PRICE_THIN, MarketPriceSchema, type MarketPrice } from './market';
 
 export const PRICE_RANGES = ['7d', '30d', '90d', 'all'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
@@ -76,3 +65,16 @@ export const PriceHistorySchema = z.object({
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;
 
 export const PRICE_SALES_SHOWN = 100;
+
+/*
+ * The catalogue's details with the market price. Declared here rather than in catalogue.ts, so the web's catalogue
+ * chunk does not pull this file in (the first screen's file list is at its budget; decision 032).
+ */
+
+/** `cardInfo/detail`: a card info with its market price. */
+export const CardInfoDetailSchema = CardInfoSchema.extend({ marketPrice: MarketPriceSchema });
+export type CardInfoDetail = z.infer<typeof CardInfoDetailSchema>;
+
+/** `product/detail`: a product with its market price. */
+export const ProductDetailSchema = ProductSchema.extend({ marketPrice: MarketPriceSchema });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;

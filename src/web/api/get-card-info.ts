@@ -1,4 +1,4 @@
-import type { CardInfoDetail } from '../../shared/schemas/catalogue';
+import type { CardInfoDetail } from '../../shared/schemas/prices';
 import { get } from '../lib/request';
 
 /** GET cardInfo/detail?id=: one card info with its sale state. */

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '../../shared/schemas/catalogue';
+import type { ProductDetail } from '../../shared/schemas/prices';
 import { get } from '../lib/request';
 
 /** GET product/detail?id=: one product with its sale state. */

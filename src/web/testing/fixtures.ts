@@ -1,5 +1,5 @@
 import type { User } from '../../shared/schemas/auth';
-import type { ProductDetail } from '../../shared/schemas/catalogue';
+import type { ProductDetail } from '../../shared/schemas/prices';
 import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Listing, MarketDetail } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CardInfoDetailSchema,
   CardInfoListQuerySchema,
   CardInfoSchema,
-  ProductDetailSchema,
   ProductListQuerySchema,
   ProductSchema,
 } from '../../../shared/schemas/catalogue';
+import { CardInfoDetailSchema, ProductDetailSchema } from '../../../shared/schemas/prices';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, PUBLIC_LIVE, reply, typed } from '../../http';
 import { CATALOGUE_TAG } from './catalogue.service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardInfoDetail } from '../../../shared/schemas/catalogue';
+import type { CardInfoDetail } from '../../../shared/schemas/prices';
 import type { MarketDetail } from '../../../shared/schemas/market';
 import type { PriceHistory } from '../../../shared/schemas/prices';
 import { newId } from '../../adapters/ids';

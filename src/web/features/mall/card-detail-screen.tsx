@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { getCardInfo } from '../../api/get-card-info';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';
 import { cardArtAlt } from '../../lib/card-art-alt';
 import { MarketPriceText } from '../../components/market-price';
-import { PriceHistoryPanel } from '../../components/price-history';
+
+// Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
+const PriceHistoryPanel = lazy(() =>
+  import('../../components/price-history').then((m) => ({ default: m.PriceHistoryPanel })),
+);
 
 /** /mall/detail?id=: a card info with its edition, rights, market price and its history, countdown and 立即購買. */
 export default function CardDetailScreen() {
@@ -35,7 +40,11 @@ export default function CardDetailScreen() {
           ]}
           about={card.description ? { title: '卡牌介紹', body: <p>{card.description}</p> } : null}
           payPath={`/mall/pay?id=${encodeURIComponent(card.id)}`}
-          extra={<PriceHistoryPanel kind="card" id={card.id} level={3} className="detail-section" />}
+          extra={
+            <Suspense fallback={null}>
+              <PriceHistoryPanel kind="card" id={card.id} level={3} className="detail-section" />
+            </Suspense>
+          }
         />
       )}
     </DetailScreen>

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardInfoDetail } from '../../../shared/schemas/catalogue';
+import type { CardInfoDetail } from '../../../shared/schemas/prices';
 import { testPriceHistory, testProduct, testUser } from '../../testing/fixtures';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Avatar, Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
@@ -7,13 +8,17 @@ import { useLoad } from '../../lib/use-load';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { MarketPriceText } from '../../components/market-price';
-import { PriceHistoryPanel } from '../../components/price-history';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
+
+// Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
+const PriceHistoryPanel = lazy(() =>
+  import('../../components/price-history').then((m) => ({ default: m.PriceHistoryPanel })),
+);
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
   const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
@@ -156,7 +161,9 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
         </dl>
       </article>
       {listing && <Seller l={listing} />}
-      <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
+      <Suspense fallback={null}>
+        <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
+      </Suspense>
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">
           <Button block color="primary" onClick={() => actions.buy(cheapest)}>
