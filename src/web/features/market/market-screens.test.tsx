@@ -321,7 +321,7 @@ describe('/market/sell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/verify'));
   });
 
-  it('shows floor and last sale, warns under half the floor, shows fee and proceeds, and lists the card', async () => {
+  it('shows floor, last sale and market price, warns under half the floor or the market price, shows fee and proceeds, and lists the card', async () => {
     signIn();
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
@@ -337,10 +337,14 @@ describe('/market/sell', () => {
     const price = screen.getByRole('textbox', { name: '售價（港幣）' });
     fireEvent.change(price, { target: { value: '100' } });
     expect(screen.getByText(/售價低於現時最低售價的一半/)).toBeTruthy();
+    // Under half the market price (HK$240.00) too: both warnings describe the field.
+    expect(screen.getByText('售價低於市場價的一半（HK$240.00），請確認沒有輸入錯誤。')).toBeTruthy();
+    expect(price.getAttribute('aria-describedby')).toMatch(/sell-low-market/);
     fireEvent.change(price, { target: { value: '0.5' } });
     expect(screen.getByRole('alert').textContent).toBe('價格最少為 HK$1.00');
     fireEvent.change(price, { target: { value: '200' } });
     expect(screen.queryByText(/售價低於現時最低售價的一半/)).toBeNull();
+    expect(screen.queryByText(/售價低於市場價的一半/)).toBeNull();
     expect(screen.getByText('−HK$10.00')).toBeTruthy();
     expect(screen.getByText('HK$190.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '確認上架' }));
