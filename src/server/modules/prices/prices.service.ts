@@ -68,10 +68,10 @@ export function createPricesService(
 
     /** `cardInfo/priceHistory`, `product/priceHistory`: public. */
     async history(kind: 'card' | 'goods', q: { id: string; range: PriceRange }): Promise<PriceHistory> {
-      if (!(await read.exists(deps.db, kind, q.id))) throw notFound(kind === 'card' ? '找不到這張卡牌' : '找不到此商品');
+      if (!(await read.exists(deps.db, kind, q.id)))
+        throw notFound(kind === 'card' ? '找不到這張卡牌' : '找不到此商品');
       const now = deps.clock.now();
-      const since =
-        q.range === 'all' ? new Date(0) : new Date(rangeStart(q.range, now, null).getTime() - LOOKBACK_MS);
+      const since = q.range === 'all' ? new Date(0) : new Date(rangeStart(q.range, now, null).getTime() - LOOKBACK_MS);
       const sales = await read.sales(deps.db, kind, [q.id], since);
       return historyOf(sales.get(q.id) ?? [], q.range, now);
     },

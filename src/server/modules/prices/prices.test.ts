@@ -101,7 +101,13 @@ describe('market price API', () => {
     expect(h.points.reduce((n, p) => n + p.count, 0)).toBe(6);
     expect(h.sales).toHaveLength(13);
     const reasons = h.sales.filter((s) => s.excluded).map((s) => s.reason);
-    expect(reasons.sort()).toEqual(['outlier', 'outlier', 'round_trip', 'round_trip', ...Array(3).fill('shared_payout')]);
+    expect(reasons.sort()).toEqual([
+      'outlier',
+      'outlier',
+      'round_trip',
+      'round_trip',
+      ...Array(3).fill('shared_payout'),
+    ]);
     expect(h.startPrice).toBeNull();
     expect((await history({ id: ci, range: '7d' })).data.sales.length).toBeLessThan(13);
   });
