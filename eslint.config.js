@@ -38,6 +38,7 @@ const READ_MODELS = {
   standing: ['auth', 'identity', 'market', 'standing'], // docs/decisions/028-seller-standing.md
   perks: ['catalogue', 'cards'], // docs/decisions/029-perks.md
   watch: ['auth', 'catalogue', 'market'], // docs/decisions/033-watchlist.md
+  prices: ['catalogue', 'identity', 'market'], // docs/decisions/032-market-price.md
 };
 
 const boundaries = {

@@ -32,6 +32,7 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { perkRoutes } from './modules/perks/perks.routes';
 import { watchRoutes } from './modules/watch/watch.routes';
+import { priceRoutes } from './modules/prices/prices.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(walletRoutes);
       await api.register(adminWalletRoutes);
       await api.register(marketPublicRoutes);
+      await api.register(priceRoutes);
       await api.register(marketRoutes);
       await api.register(feedbackPublicRoutes);
       await api.register(feedbackRoutes);

@@ -18,6 +18,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createMallService } from './modules/mall/mall.service';
 import { createPerksService } from './modules/perks/perks.service';
+import { createPricesService } from './modules/prices/prices.service';
 import { createMarketService } from './modules/market/market.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
@@ -33,8 +34,10 @@ import { createWatchService } from './modules/watch/watch.service';
 export function createServices(deps: Deps) {
   // Admin services record operator actions inside their transactions.
   const audit = createAuditService(deps);
+  // Market prices read the market's sales and call no service: the market, the mall and the collection show them.
+  const prices = createPricesService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
-  const catalogue = createCatalogueService(deps);
+  const catalogue = createCatalogueService(deps, { prices });
   const cards = createCardsService(deps, { catalogue });
   const goods = createGoodsService(deps, { catalogue });
   const auth = createAuthService(deps);
@@ -50,12 +53,20 @@ export function createServices(deps: Deps) {
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
-  const watch = createWatchService(deps, {
-    // wired to prices.marketPrices at merge
-    marketPrices: async () => new Map(),
-  });
+  const watch = createWatchService(deps, { marketPrices: prices.marketPrices });
   // Registers the `market` and `bid` order types with pay orders.
-  const market = createMarketService(deps, { auth, identity, wallet, cards, goods, payOrders, audit, standing, watch });
+  const market = createMarketService(deps, {
+    auth,
+    identity,
+    wallet,
+    cards,
+    goods,
+    payOrders,
+    audit,
+    standing,
+    prices,
+    watch,
+  });
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
@@ -66,6 +77,8 @@ export function createServices(deps: Deps) {
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
+    /** Market prices and their history (decision 032): what other modules call for a price. */
+    prices,
     /** Seller standing and trade feedback (issue 21 §4). */
     standing,
     /** The watchlist (issue 22): other modules read who watches what through it. */
@@ -81,7 +94,7 @@ export function createServices(deps: Deps) {
     cards,
     goods,
     codes,
-    collection: createCollectionService(deps, { auth, cards, catalogue, codes }),
+    collection: createCollectionService(deps, { auth, cards, catalogue, codes, prices }),
     account: createAccountService(deps, { auth, cards, identity }),
     addresses,
     shipments,

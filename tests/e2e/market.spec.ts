@@ -107,6 +107,21 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await buyer.goto('/my/collection');
   await buyer.getByRole('button', { name: /^天星小輪 .*查看詳情$/ }).click();
   await expect(buyer.getByText(/市場交易，HK\$120\.00/)).toBeVisible();
+  await expect(buyer.getByText(/^市場價 HK\$[\d,.]+（\d+ 筆）/)).toBeVisible();
+
+  // The market price beside the floor, and its history: range tabs, a summary sentence, the points as a table.
+  await buyer.goto('/market/detail?cardInfoId=ci_night_ferry&sell_type=0');
+  await expect(buyer.getByText(/^HK\$[\d,.]+（\d+ 筆）/).first()).toBeVisible();
+  await expect(buyer.getByText(/^30 日：市場價 HK\$/)).toBeVisible();
+  await buyer.getByRole('button', { name: '7 日' }).click();
+  await expect(buyer.getByRole('button', { name: '7 日' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(buyer.getByText(/^7 日：市場價 HK\$/)).toBeVisible();
+  await buyer.getByRole('button', { name: '全部' }).click();
+  await expect(buyer.getByText(/^全部：市場價 HK\$/)).toBeVisible();
+  await expect(buyer.locator('.price-chart canvas')).toBeVisible();
+  await buyer.getByText('查看每日成交數據').click();
+  await expect(buyer.getByRole('table', { name: /每日成交價/ })).toBeVisible();
+  await expectNoAxeViolations(buyer, '/market/detail (價格走勢)');
 
   // The seller's balance is the price less the 5 % fee: HK$114.00.
   await seller.goto('/my/payment');

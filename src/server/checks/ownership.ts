@@ -121,6 +121,15 @@ export const OWNERSHIP: OwnershipEntry[] = [
   entry('GET /api/cardInfo/list', 'themeId', 'public', async (t) => (await newCardInfo(t)).themeId, []),
   entry('GET /api/cardInfo/detail', 'id', 'public', async (t) => (await newCardInfo(t)).cardInfoId, []),
   entry('GET /api/product/detail', 'id', 'public', (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }), []),
+  // Price histories are public: prices and times of sales, never who traded (decision 032).
+  entry('GET /api/cardInfo/priceHistory', 'id', 'public', async (t) => (await newCardInfo(t)).cardInfoId, []),
+  entry(
+    'GET /api/product/priceHistory',
+    'id',
+    'public',
+    (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }),
+    [],
+  ),
   entry('GET /api/article/detail', 'id', 'public', firstArticle, []),
   // Addresses, goods and shipments, the users' and the operators' (src/server/checks/ownership-delivery.ts).
   ...DELIVERY_OWNERSHIP,

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { batchCsv, createCodesService } from '../modules/codes/codes.service';
+import { createPricesService } from '../modules/prices/prices.service';
 import { createPublicCache } from '../cache/public-cache';
 import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from '../startup';
 
@@ -43,8 +44,12 @@ export interface CliContext {
 /** Runs one command; answers the process exit code (0 done, 1 refused, 2 usage). */
 export async function runCodesCli(argv: string[], ctx: CliContext): Promise<number> {
   // Codes never change what the mall lists; this process's cache only satisfies the catalogue service.
+  const publicCache = createPublicCache({ clock: ctx.clock });
   const codes = createCodesService(ctx, {
-    catalogue: createCatalogueService({ ...ctx, publicCache: createPublicCache({ clock: ctx.clock }) }),
+    catalogue: createCatalogueService(
+      { ...ctx, publicCache },
+      { prices: createPricesService({ ...ctx, publicCache }) },
+    ),
   });
   let parsed;
   try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MarketPriceSchema } from './market';
 import { RARITIES } from '../constants';
 import { PageQuerySchema } from '../envelope';
 import { CODE_MESSAGES, checkExchangeCode } from '../exchange-code';
@@ -174,6 +175,8 @@ export const CardDetailSchema = CollectionCardSchema.extend({
   rights: z.array(RightSchema),
   owner: PublicUserSchema,
   mine: z.boolean(),
+  /** The card info's market price (decision 032). */
+  marketPrice: MarketPriceSchema,
   provenance: z.array(ProvenanceEventSchema),
 });
 export type CardDetail = z.infer<typeof CardDetailSchema>;

@@ -61,6 +61,23 @@ export const CreateListingResultSchema = z.object({
 });
 export type CreateListingResult = z.infer<typeof CreateListingResultSchema>;
 
+/**
+ * The market price (PRODUCT.md §10, docs/decisions/032-market-price.md): the median of the completed market sales of
+ * a card info / product in the last 30 days, or of its last 10 sales if fewer, without wash trades and outliers.
+ */
+export const MarketPriceSchema = z.object({
+  /** Cents; null when no sale counts. */
+  price: z.number().int().nullable(),
+  /** Sales the median is taken over. */
+  sample: z.number().int(),
+  /** Fewer than MARKET_PRICE_THIN sales: shown with 「成交稀少」. */
+  thin: z.boolean(),
+});
+export type MarketPrice = z.infer<typeof MarketPriceSchema>;
+
+/** Under this many counted sales the market price is flagged 「成交稀少」. */
+export const MARKET_PRICE_THIN = 5;
+
 export const SaleSchema = z.object({ price: z.number().int(), at: z.iso.datetime() });
 export type Sale = z.infer<typeof SaleSchema>;
 
@@ -82,6 +99,8 @@ export const MarketRowSchema = z.object({
   /** Lowest active ask, whichever side is asked. */
   floorPrice: z.number().int().nullable(),
   lastSale: SaleSchema.nullable(),
+  /** Median of honest recent sales (decision 032). */
+  marketPrice: MarketPriceSchema,
 });
 export type MarketRow = z.infer<typeof MarketRowSchema>;
 
@@ -102,6 +121,7 @@ export const MarketDetailSchema = z.object({
   floorPrice: z.number().int().nullable(),
   highestBid: z.number().int().nullable(),
   lastSale: SaleSchema.nullable(),
+  marketPrice: MarketPriceSchema,
   /** Last 30 sales of the card info / product, newest first. */
   sales: z.array(SaleSchema),
   /** Other active listings of it (same sell_type), cheapest ask / highest bid first, at most 20. */
@@ -128,6 +148,7 @@ export const ConsignableItemSchema = z.object({
   floorPrice: z.number().int().nullable(),
   highestBid: z.number().int().nullable(),
   lastSale: SaleSchema.nullable(),
+  marketPrice: MarketPriceSchema,
 });
 export type ConsignableItem = z.infer<typeof ConsignableItemSchema>;
 

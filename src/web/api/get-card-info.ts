@@ -1,5 +1,5 @@
-import type { CardInfo } from '../../shared/schemas/catalogue';
+import type { CardInfoDetail } from '../../shared/schemas/prices';
 import { get } from '../lib/request';
 
 /** GET cardInfo/detail?id=: one card info with its sale state. */
-export const getCardInfo = (id: string) => get<CardInfo>('cardInfo/detail', { id }, { loading: false });
+export const getCardInfo = (id: string) => get<CardInfoDetail>('cardInfo/detail', { id }, { loading: false });

@@ -1,5 +1,5 @@
-import type { Product } from '../../shared/schemas/catalogue';
+import type { ProductDetail } from '../../shared/schemas/prices';
 import { get } from '../lib/request';
 
 /** GET product/detail?id=: one product with its sale state. */
-export const getProduct = (id: string) => get<Product>('product/detail', { id }, { loading: false });
+export const getProduct = (id: string) => get<ProductDetail>('product/detail', { id }, { loading: false });

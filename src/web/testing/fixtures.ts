@@ -1,5 +1,6 @@
 import type { User } from '../../shared/schemas/auth';
-import type { Product } from '../../shared/schemas/catalogue';
+import type { ProductDetail } from '../../shared/schemas/prices';
+import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Listing, MarketDetail } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
 
@@ -54,7 +55,7 @@ export const testStanding = (over: Partial<Standing> = {}): Standing => ({
 });
 
 /** A mall product: the demo's PVC figure, on sale. */
-export const testProduct = (over: Partial<Product> = {}): Product => ({
+export const testProduct = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   id: 'prd_1',
   type: 1,
   name: '祥瑞麒麟 PVC 公仔',
@@ -71,6 +72,7 @@ export const testProduct = (over: Partial<Product> = {}): Product => ({
   saleState: 'on_sale',
   priorityStartsAt: null,
   rights: [],
+  marketPrice: { price: 41000, sample: 3, thin: true },
   ...over,
 });
 
@@ -90,7 +92,28 @@ export const testMarketDetail = (over: Partial<MarketDetail> = {}): MarketDetail
   floorPrice: 25000,
   highestBid: null,
   lastSale: null,
+  marketPrice: { price: 24000, sample: 6, thin: false },
   sales: [],
   listings: [],
+  ...over,
+});
+
+/** `cardInfo/priceHistory` of a card with two days of sales and one wash trade left out. */
+export const testPriceHistory = (over: Partial<PriceHistory> = {}): PriceHistory => ({
+  range: '30d',
+  marketPrice: { price: 24000, sample: 3, thin: true },
+  startPrice: 22000,
+  change: 2000,
+  changePct: 9.1,
+  points: [
+    { day: '2026-11-19', median: 22000, low: 22000, high: 22000, count: 1 },
+    { day: '2026-11-20', median: 24000, low: 23000, high: 25000, count: 2 },
+  ],
+  sales: [
+    { price: 90000, at: '2026-11-20T06:00:00.000Z', excluded: true, reason: 'shared_payout' },
+    { price: 25000, at: '2026-11-20T05:00:00.000Z', excluded: false, reason: null },
+    { price: 23000, at: '2026-11-20T04:00:00.000Z', excluded: false, reason: null },
+    { price: 22000, at: '2026-11-19T04:00:00.000Z', excluded: false, reason: null },
+  ],
   ...over,
 });

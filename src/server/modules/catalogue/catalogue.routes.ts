@@ -6,6 +6,7 @@ import {
   ProductListQuerySchema,
   ProductSchema,
 } from '../../../shared/schemas/catalogue';
+import { CardInfoDetailSchema, ProductDetailSchema } from '../../../shared/schemas/prices';
 import { IdQuerySchema } from '../../../shared/envelope';
 import { ok, PUBLIC_LIVE, reply, typed } from '../../http';
 import { CATALOGUE_TAG } from './catalogue.service';
@@ -28,7 +29,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   r.get(
     '/cardInfo/detail',
-    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoSchema) } },
+    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoDetailSchema) } },
     async (req) => ok(await catalogue.cardInfo(req.query.id)),
   );
 
@@ -43,7 +44,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   r.get(
     '/product/detail',
-    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductSchema) } },
+    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductDetailSchema) } },
     async (req) => ok(await catalogue.product(req.query.id)),
   );
 }

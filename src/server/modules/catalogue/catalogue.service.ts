@@ -3,6 +3,8 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { Rarity } from '../../../shared/constants';
 import type { CardInfo, Product, SaleState } from '../../../shared/schemas/catalogue';
+import type { CardInfoDetail, ProductDetail } from '../../../shared/schemas/prices';
+import type { PricesService } from '../prices/prices.service';
 import { toCardInfo, toProduct } from './catalogue-views';
 import { createLocalBroadcast } from '../../adapters/broadcast';
 import { violatesCheck } from '../../db-errors';
@@ -49,6 +51,8 @@ export const CATALOGUE_TAG = 'catalogue';
 /** `broadcast` unset (the codes command): sold-out flags are this process's own. */
 export function createCatalogueService(
   deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast'>>,
+  /** The details show the market price (decision 032); the answers are cached under this module's tag, 30 s at most. */
+  svc: { prices: Pick<PricesService, 'marketPrice'> },
   repo: CatalogueRepository = createCatalogueRepository(),
 ) {
   const soldOut = createSoldOutFlags({ broadcast: deps.broadcast ?? createLocalBroadcast(), clock: deps.clock });
@@ -87,10 +91,14 @@ export function createCatalogueService(
     },
 
     /** One card info, whatever its sale state. Public. */
-    async cardInfo(id: string): Promise<CardInfo> {
+    async cardInfo(id: string): Promise<CardInfoDetail> {
       const row = await repo.cardInfo(deps.db, id, deps.clock.now());
       if (!row) throw notFound('找不到這張卡牌');
-      return toCardInfo(row, await repo.priorityRights(deps.db));
+      const [priority, marketPrice] = await Promise.all([
+        repo.priorityRights(deps.db),
+        svc.prices.marketPrice('card', id),
+      ]);
+      return { ...toCardInfo(row, priority), marketPrice };
     },
 
     /** Products of one type (0 其他, 1 實物) whose sale has not ended, buyable first. Public. */
@@ -101,10 +109,14 @@ export function createCatalogueService(
     },
 
     /** One product, whatever its sale state. Public. */
-    async product(id: string): Promise<Product> {
+    async product(id: string): Promise<ProductDetail> {
       const row = await repo.product(deps.db, id, deps.clock.now());
       if (!row) throw notFound('找不到這件商品');
-      return toProduct(row, await repo.priorityRights(deps.db));
+      const [priority, marketPrice] = await Promise.all([
+        repo.priorityRights(deps.db),
+        svc.prices.marketPrice('goods', id),
+      ]);
+      return { ...toProduct(row, priority), marketPrice };
     },
 
     /**

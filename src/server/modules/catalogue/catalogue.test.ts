@@ -160,6 +160,7 @@ describe('catalogue API', () => {
       saleState: 'on_sale',
       priorityStartsAt: null,
       rights: [{ title: '優先購買', description: '下一彈優先購買' }],
+      marketPrice: { price: null, sample: 0, thin: true },
     });
   });
 

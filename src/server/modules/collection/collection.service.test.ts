@@ -63,6 +63,7 @@ function world() {
     return [card];
   };
   const services: CollectionServices = {
+    prices: { marketPrice: async () => ({ price: null, sample: 0, thin: true }) },
     auth: {
       verifySmsCode: async () => {},
       ensureUser: async () => ({ id: 'u_new', created: true }),

@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { PricesService } from '../prices/prices.service';
 import type { CodesService } from '../codes/codes.service';
 import { createCollectionReadModel, type CollectionReadModel } from './collection.read-model';
 import { createCollectionRepository, type CollectionRepository } from './collection.repository';
@@ -22,6 +23,8 @@ export interface CollectionServices {
   cards: Pick<CardsService, 'mint' | 'lowestHeld' | 'consume'>;
   catalogue: Pick<CatalogueService, 'mintableCardInfos' | 'cardInfosById' | 'theme' | 'setCardInfos'>;
   codes: Pick<CodesService, 'assertNotLocked' | 'assertRedeemable' | 'recordFailure' | 'claim'>;
+  /** The card detail shows its card info's market price (decision 032). */
+  prices: Pick<PricesService, 'marketPrice'>;
 }
 
 export interface CollectionStores {
@@ -64,7 +67,10 @@ export function createCollectionService(
     async detail(actor: Actor | null, id: string): Promise<CardDetail> {
       const card = await read.card(deps.db, id);
       if (!card) throw notFound('找不到此卡牌');
-      const events = await read.events(deps.db, id);
+      const [events, marketPrice] = await Promise.all([
+        read.events(deps.db, id),
+        services.prices.marketPrice('card', card.cardInfoId),
+      ]);
       const viewer = actor?.userId ?? null;
       const { ownerId, ...rest } = card;
       return {
@@ -72,6 +78,7 @@ export function createCollectionService(
         serialLabel: formatSerial(card.serial, card.editionSize),
         acquiredAt: card.acquiredAt.toISOString(),
         mine: viewer !== null && viewer === ownerId,
+        marketPrice,
         provenance: events.map((e) => ({
           kind: e.kind,
           via: e.via,

@@ -76,6 +76,7 @@ export function createIdentityRepository() {
             accountNoCipher: row.accountNoCipher,
             keyId: row.keyId,
             accountNoMasked: row.accountNoMasked,
+            accountNoHash: row.accountNoHash,
             updatedAt: row.updatedAt,
           },
         })

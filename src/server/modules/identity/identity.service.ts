@@ -33,6 +33,9 @@ const payoutView = (row: PayoutAccountRow): PayoutAccount => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The same account typed with spaces, dashes or lower case hashes alike, whatever the method (decision 032). */
+const payoutHashInput = (accountNo: string) => `payout:${accountNo.replace(/[^0-9a-z]/gi, '').toUpperCase()}`;
+
 /** What a withdrawal keeps of the payout account when it is requested. */
 export interface PayoutSnapshot {
   method: PayoutAccountRow['method'];
@@ -143,6 +146,7 @@ export function createIdentityService(
         accountNoCipher: sealed.cipher,
         keyId: sealed.keyId,
         accountNoMasked: maskAccountNo(input.accountNo),
+        accountNoHash: vault.hash(payoutHashInput(input.accountNo)),
         updatedAt: deps.clock.now(),
       });
       deps.log.info(

@@ -5,6 +5,7 @@ import type { CardsService } from '../cards/cards.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { PricesService } from '../prices/prices.service';
 import type { StandingService } from '../standing/standing.service';
 import type { WatchService } from '../watch/watch.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -29,6 +30,8 @@ export interface MarketServices {
   standing: Pick<StandingService, 'figures'>;
   /** How many watch each listing (the desk's 「N 人關注」; never who). */
   watch: Pick<WatchService, 'countWatchers'>;
+  /** Market prices beside the floor (decision 032). */
+  prices: Pick<PricesService, 'marketPrices'>;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

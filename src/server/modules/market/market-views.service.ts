@@ -85,9 +85,10 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         (q.page - 1) * q.pageSize,
       );
       const ids = rows.map((r) => r.id);
-      const [best, last] = await Promise.all([
+      const [best, last, market] = await Promise.all([
         repo.bestPrices(deps.db, kind, ids, now),
         repo.lastSales(deps.db, kind, ids),
+        svc.prices.marketPrices(kind, ids),
       ]);
       return rows.map((r) => {
         const sale = last.get(r.id);
@@ -103,6 +104,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
           count: r.count,
           floorPrice: best.get(r.id)?.floor ?? null,
           lastSale: sale ? { price: sale.price, at: sale.at.toISOString() } : null,
+          marketPrice: market.get(r.id)!,
         };
       });
     },
@@ -129,7 +131,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       }
       const target = await read.catalogueItem(deps.db, kind, targetId);
       if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
-      const [best, sales, others] = await Promise.all([
+      const [best, sales, others, market] = await Promise.all([
         repo.bestPrices(deps.db, kind, [targetId], now),
         repo.sales(deps.db, kind, targetId, SALES_SHOWN),
         repo.listPublic(
@@ -145,6 +147,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
           OTHER_LISTINGS_SHOWN + 1,
           0,
         ),
+        svc.prices.marketPrices(kind, [targetId]),
       ]);
       const views = await listingViews(
         listing ? [listing, ...others.filter((o) => o.id !== listing!.id)] : others,
@@ -166,6 +169,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         floorPrice: best.get(targetId)?.floor ?? null,
         highestBid: best.get(targetId)?.bid ?? null,
         lastSale: saleViews[0] ?? null,
+        marketPrice: market.get(targetId)!,
         sales: saleViews,
         listings: (listing ? views.slice(1) : views).slice(0, OTHER_LISTINGS_SHOWN),
       };
@@ -229,9 +233,10 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         (q.page - 1) * q.pageSize,
       );
       const ids = [...new Set(rows.map((r) => (r.cardInfoId ?? r.productId)!))];
-      const [best, last] = await Promise.all([
+      const [best, last, market] = await Promise.all([
         repo.bestPrices(deps.db, q.kind, ids, now),
         repo.lastSales(deps.db, q.kind, ids),
+        svc.prices.marketPrices(q.kind, ids),
       ]);
       return rows.map((r) => {
         const key = (r.cardInfoId ?? r.productId)!;
@@ -244,6 +249,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
           floorPrice: best.get(key)?.floor ?? null,
           highestBid: best.get(key)?.bid ?? null,
           lastSale: sale ? { price: sale.price, at: sale.at.toISOString() } : null,
+          marketPrice: market.get(key)!,
         };
       });
     },

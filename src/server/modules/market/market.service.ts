@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { PRICES_TAG } from '../prices/prices.service';
 import { createMarketAdmin } from './market-admin.service';
 import { createMarketDesk } from './market-desk.service';
 import { MARKET_TAG, type MarketContext, type MarketDeps, type MarketServices } from './market-context';
@@ -28,7 +29,13 @@ export { MARKET_TAG, type MarketServices };
 export function createMarketService(
   deps: MarketDeps,
   svc: MarketServices,
-  repo: MarketRepository = createMarketRepository({ changed: () => deps.publicCache.invalidate(MARKET_TAG) }),
+  // Market prices are kept under their own tag and change with a sale: every market write drops both.
+  repo: MarketRepository = createMarketRepository({
+    changed: () => {
+      deps.publicCache.invalidate(MARKET_TAG);
+      deps.publicCache.invalidate(PRICES_TAG);
+    },
+  }),
   read: MarketReadModel = createMarketReadModel(),
 ) {
   deps.publicCache.define(MARKET_TAG, { nextChange: (now) => repo.nextExpiry(deps.db, now) });

@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { getCardInfo } from '../../api/get-card-info';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';
 import { cardArtAlt } from '../../lib/card-art-alt';
+import { MarketPriceText } from '../../components/market-price';
 
-/** /mall/detail?id=: a card info with its edition, rights, countdown and 立即購買. */
+// Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
+const PriceHistoryPanel = lazy(() =>
+  import('../../components/price-history').then((m) => ({ default: m.PriceHistoryPanel })),
+);
+
+/** /mall/detail?id=: a card info with its edition, rights, market price and its history, countdown and 立即購買. */
 export default function CardDetailScreen() {
   return (
     <DetailScreen what="卡牌" load={getCardInfo}>
@@ -29,10 +36,16 @@ export default function CardDetailScreen() {
             ['已發行', `${card.minted} 張`],
             ['每人限購', card.priceCents === null ? '—' : `${card.perUserLimit} 張`],
             ['發售時間', card.priceCents === null ? '不設發售' : saleWindow(card.saleStartsAt, card.saleEndsAt)],
+            ['市場價', <MarketPriceText key="market" value={card.marketPrice} label={null} />],
           ]}
           about={card.description ? { title: '卡牌介紹', body: <p>{card.description}</p> } : null}
           payPath={`/mall/pay?id=${encodeURIComponent(card.id)}`}
           watch={{ kind: 'cardInfo', id: card.id }}
+          extra={
+            <Suspense fallback={null}>
+              <PriceHistoryPanel kind="card" id={card.id} level={3} className="detail-section" />
+            </Suspense>
+          }
         />
       )}
     </DetailScreen>

@@ -1,6 +1,7 @@
 import { Swiper } from 'antd-mobile';
 import { PRODUCT_TYPE_LABELS, type Product } from '../../../shared/schemas/catalogue';
 import { TextBody } from '../../components/text-body';
+import { MarketPriceText } from '../../components/market-price';
 import { getProduct } from '../../api/get-product';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
@@ -46,6 +47,7 @@ export default function GoodsDetailScreen() {
             ['尚餘', `${product.left} 件`],
             ['每人限購', `${product.perUserLimit} 件`],
             ['發售時間', saleWindow(product.saleStartsAt, product.saleEndsAt)],
+            ['市場價', <MarketPriceText key="market" value={product.marketPrice} label={null} />],
             ...(product.type === 1 ? ([['提貨', '存放於寶庫倉庫，可隨時申請送貨']] as [string, string][]) : []),
           ]}
           about={product.description ? { title: '商品介紹', body: <TextBody text={product.description} /> } : null}

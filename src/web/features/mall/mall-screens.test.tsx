@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { CardInfo } from '../../../shared/schemas/catalogue';
-import { testProduct, testUser } from '../../testing/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardInfoDetail } from '../../../shared/schemas/prices';
+import { testPriceHistory, testProduct, testUser } from '../../testing/fixtures';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
@@ -16,7 +16,7 @@ import CardDetailScreen from './card-detail-screen';
 import GoodsDetailScreen from './goods-detail-screen';
 import MallScreen from './mall-screen';
 
-const card = (over: Partial<CardInfo> = {}): CardInfo => ({
+const card = (over: Partial<CardInfoDetail> = {}): CardInfoDetail => ({
   id: 'ci_1',
   name: '維港幻彩',
   description: '煙花照亮維港。',
@@ -34,6 +34,7 @@ const card = (over: Partial<CardInfo> = {}): CardInfo => ({
   saleState: 'on_sale',
   priorityStartsAt: null,
   rights: [{ title: '優先購買權', description: '下一彈優先購買。' }],
+  marketPrice: { price: 20000, sample: 7, thin: false },
   ...over,
 });
 
@@ -55,8 +56,19 @@ const renderAt = screenRoutes(
 
 const requested = (path: string) => requestsTo(fetchMock, path);
 
+// The card detail's price history answers the same whatever a test's routes say (uPlot is not drawn in jsdom).
+// jsdom has no canvas: the chart library is a stand-in (the sentence and the table are what is checked).
+vi.mock('uplot', () => ({
+  default: class {
+    destroy() {}
+    setSize() {}
+  },
+}));
 beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
+  fetchMock = mockRoutes(
+    () => (u, init) =>
+      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : routes(u, init),
+  );
 });
 
 describe('/mall', () => {
@@ -142,6 +154,13 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     const router = renderAt('/mall/detail?id=ci_1');
     expect(await screen.findByRole('heading', { name: '維港幻彩' })).toBeTruthy();
     expect(screen.getByText('優先購買權')).toBeTruthy();
+    expect(screen.getByText('HK$200.00（7 筆）')).toBeTruthy();
+    expect(
+      await screen.findByText(/^30 日：市場價 HK\$240.00（3 筆，成交稀少），較期初上升 HK\$20.00（9.1%）。/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '7 日' }));
+    await waitFor(() => expect(requested('cardInfo/priceHistory').at(-1)!.searchParams.get('range')).toBe('7d'));
+    expect(screen.getByRole('button', { name: '7 日' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: '立即購買' }));
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/mall/pay?id=ci_1'),

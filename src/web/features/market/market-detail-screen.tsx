@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Avatar, Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
@@ -6,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/state-vie
 import { useLoad } from '../../lib/use-load';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
 import { formatHkDateTime } from '../../../shared/hk-time';
-import { PriceChart } from './components/price-chart';
+import { MarketPriceText } from '../../components/market-price';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
 import { WatchButton } from '../../components/watch-button';
@@ -15,6 +16,11 @@ import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
 import { RarityTag } from '../../components/rarity-tag';
+
+// Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
+const PriceHistoryPanel = lazy(() =>
+  import('../../components/price-history').then((m) => ({ default: m.PriceHistoryPanel })),
+);
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
   const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
@@ -154,15 +160,18 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
             <dt>最近成交</dt>
             <dd>{data.lastSale ? formatHkd(data.lastSale.price) : '—'}</dd>
           </div>
+          <div>
+            <dt>市場價</dt>
+            <dd>
+              <MarketPriceText value={data.marketPrice} label={null} />
+            </dd>
+          </div>
         </dl>
       </article>
       {listing && <Seller l={listing} />}
-      <section className="market-section" aria-labelledby="history-title">
-        <h2 id="history-title" className="market-section-title">
-          近期成交價
-        </h2>
-        <PriceChart sales={data.sales.map((s) => ({ priceCents: s.price, at: s.at }))} />
-      </section>
+      <Suspense fallback={null}>
+        <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
+      </Suspense>
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">
           <Button block color="primary" onClick={() => actions.buy(cheapest)}>

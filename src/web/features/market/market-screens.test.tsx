@@ -4,7 +4,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
 import type { ConsignableItem, MarketDetail, MarketRow } from '../../../shared/schemas/market';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { testListing, testStanding } from '../../testing/fixtures';
+import { testListing, testPriceHistory, testStanding } from '../../testing/fixtures';
+
+// jsdom has no canvas: the chart library is a stand-in (the sentence and the table are what is checked).
+vi.mock('uplot', () => ({
+  default: class {
+    destroy() {}
+    setSize() {}
+  },
+}));
 import {
   embedFirstAnswers,
   mockRoutes,
@@ -30,6 +38,7 @@ const row = (over: Partial<MarketRow> = {}): MarketRow => ({
   count: 3,
   floorPrice: 25000,
   lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+  marketPrice: { price: 24000, sample: 6, thin: false },
   ...over,
 });
 const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
@@ -47,6 +56,7 @@ const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
   floorPrice: 25000,
   highestBid: 20000,
   lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+  marketPrice: { price: 24000, sample: 6, thin: false },
   sales: [
     { price: 24000, at: '2026-11-20T04:00:00.000Z' },
     { price: 22000, at: '2026-11-18T04:00:00.000Z' },
@@ -92,6 +102,7 @@ const consignable = (over: Partial<ConsignableItem> = {}): ConsignableItem => ({
   floorPrice: 25000,
   highestBid: 20000,
   lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
+  marketPrice: { price: 24000, sample: 6, thin: false },
   ...over,
 });
 
@@ -114,7 +125,11 @@ const renderAt = screenRoutes(
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = mockRoutes(() => routes);
+  // A detail's price history answers the same whatever a test's routes say.
+  fetchMock = mockRoutes(
+    () => (u, init) =>
+      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : routes(u, init),
+  );
 });
 
 const signIn = () =>
@@ -149,7 +164,7 @@ describe('/market', () => {
     expect(await screen.findByRole('link', { name: '維港幻彩' })).toBeTruthy();
     expect(screen.getByText('HK$250.00')).toBeTruthy();
     expect(screen.getByText('出售 3 張單')).toBeTruthy();
-    expect(screen.getByText('最近成交 HK$240.00')).toBeTruthy();
+    expect(screen.getByText('市場價 HK$240.00（6 筆）')).toBeTruthy();
     expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe(
       '/market/detail?cardInfoId=ci_1&sell_type=0',
     );
@@ -209,9 +224,20 @@ describe('/market/detail', () => {
     const router = renderAt('/market/detail?id=lst_1');
     expect(await screen.findByRole('heading', { name: '維港幻彩 #0012/300' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '賣家阿明' }).getAttribute('href')).toBe('/market/user?id=usr_s');
+    expect(screen.getByText('HK$240.00（6 筆）')).toBeTruthy();
+    // The chart's words: a summary, and the points and the sales left out in a disclosure.
     expect(
-      screen.getByRole('img', { name: '最近 2 宗成交，最低 HK$220.00，最高 HK$240.00，最新 HK$240.00' }),
+      await screen.findByText(
+        '30 日：市場價 HK$240.00（3 筆，成交稀少），較期初上升 HK$20.00（9.1%）。2 日共 3 宗成交，最低 HK$220.00，最高 HK$250.00。',
+      ),
     ).toBeTruthy();
+    const table = screen.getByRole('table', { name: '每日成交價（計入市場價的成交）' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText(/買賣雙方共用收款帳戶/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '全部' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'cardInfo/priceHistory').at(-1)!.searchParams.get('range')).toBe('all'),
+    );
     expect(screen.getByRole('button', { name: '購買 HK$260.00（小芳）' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '購買' }));
     await waitFor(() => expect(router.state.location.search).toBe('?listingId=lst_1'));
@@ -295,7 +321,7 @@ describe('/market/sell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/verify'));
   });
 
-  it('shows floor and last sale, warns under half the floor, shows fee and proceeds, and lists the card', async () => {
+  it('shows floor, last sale and market price, warns under half the floor or the market price, shows fee and proceeds, and lists the card', async () => {
     signIn();
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
@@ -311,10 +337,14 @@ describe('/market/sell', () => {
     const price = screen.getByRole('textbox', { name: '售價（港幣）' });
     fireEvent.change(price, { target: { value: '100' } });
     expect(screen.getByText(/售價低於現時最低售價的一半/)).toBeTruthy();
+    // Under half the market price (HK$240.00) too: both warnings describe the field.
+    expect(screen.getByText('售價低於市場價的一半（HK$240.00），請確認沒有輸入錯誤。')).toBeTruthy();
+    expect(price.getAttribute('aria-describedby')).toMatch(/sell-low-market/);
     fireEvent.change(price, { target: { value: '0.5' } });
     expect(screen.getByRole('alert').textContent).toBe('價格最少為 HK$1.00');
     fireEvent.change(price, { target: { value: '200' } });
     expect(screen.queryByText(/售價低於現時最低售價的一半/)).toBeNull();
+    expect(screen.queryByText(/售價低於市場價的一半/)).toBeNull();
     expect(screen.getByText('−HK$10.00')).toBeTruthy();
     expect(screen.getByText('HK$190.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '確認上架' }));

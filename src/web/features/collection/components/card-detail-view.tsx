@@ -12,6 +12,7 @@ import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 import { CardMarketActions } from './card-market-actions';
 import { cardArtAlt } from '../../../lib/card-art-alt';
+import { MarketPriceText } from '../../../components/market-price';
 
 /** One provenance step in words: how the card was minted, changed owner or was consumed. */
 export function describeEvent(e: ProvenanceEvent): string {
@@ -42,6 +43,9 @@ function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }
       </p>
       {card.description && <p className="card-detail-description">{card.description}</p>}
       <p className="card-detail-owner">{card.mine ? '你持有此卡' : `持有人：${card.owner.nickname}`}</p>
+      <p className="card-detail-market">
+        <MarketPriceText value={card.marketPrice} />
+      </p>
       <CardMarketActions card={card} onChanged={onChanged} />
       <h3 className="section-title">權益</h3>
       {card.rights.length === 0 ? (
@@ -65,7 +69,7 @@ function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }
   );
 }
 
-/** card/detail for one card: image, serial, rarity, theme, rights and provenance. */
+/** card/detail for one card: image, serial, rarity, theme, market price, rights and provenance. */
 export function CardDetailView({ id }: { id: string }) {
   const state = useLoad(() => getCardDetail(id), [id]);
   if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;

@@ -71,6 +71,7 @@ export function SaleDetail({
   payPath,
   perkFor,
   watch,
+  extra,
 }: {
   item: OnSale;
   media: ReactNode;
@@ -83,6 +84,8 @@ export function SaleDetail({
   perkFor?: { type: 'card' | 'product'; id: string };
   /** The item as the watchlist names it: its ♡ sits beside the title. */
   watch: { kind: 'cardInfo' | 'product'; id: string };
+  /** After the rights: the price history of a card info. */
+  extra?: ReactNode;
 }) {
   const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
   const state = liveState(item, now);
@@ -117,6 +120,7 @@ export function SaleDetail({
           </section>
         )}
         <Rights rights={item.rights} />
+        {extra}
       </article>
       <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state, now)} />
     </>

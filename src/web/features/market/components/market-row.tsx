@@ -5,6 +5,7 @@ import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { WatchButton } from '../../../components/watch-button';
 import '../../../components/list-row.css';
 import { RarityTag } from '../../../components/rarity-tag';
+import { MarketPriceText } from '../../../components/market-price';
 
 /** Where a row leads: every listing of that card info / product on the chosen side. */
 export const rowDetailPath = (row: MarketRow, side: SellType) =>
@@ -36,7 +37,7 @@ export function ItemPicture({
   );
 }
 
-/** One card info or product of /market: best price (lowest ask or highest bid), count, last sale. */
+/** One card info or product of /market: best price (lowest ask or highest bid), count, market price (or last sale). */
 export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRow; side: SellType; index?: number }) {
   return (
     <li className="list-row">
@@ -55,7 +56,13 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
           <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
         </div>
         <div className="market-row-foot">
-          {row.lastSale ? `最近成交 ${formatHkd(row.lastSale.price)}` : '未有成交紀錄'}
+          {row.marketPrice.price !== null ? (
+            <MarketPriceText value={row.marketPrice} />
+          ) : row.lastSale ? (
+            `最近成交 ${formatHkd(row.lastSale.price)}`
+          ) : (
+            '未有成交紀錄'
+          )}
         </div>
       </div>
       <div className="market-row-side">

@@ -41,6 +41,8 @@ export function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind
   const checked = checkPrice(price);
   const lowWarning = item?.floorPrice && checked.cents !== null && checked.cents < item.floorPrice / 2;
   const highWarning = item?.floorPrice && checked.cents !== null && checked.cents > item.floorPrice;
+  const market = item?.marketPrice.price ?? null;
+  const lowMarket = market !== null && checked.cents !== null && checked.cents < market / 2;
 
   const submit = async () => {
     setTouched(true);
@@ -130,12 +132,22 @@ export function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind
             ['最低售價', item?.floorPrice ?? null],
             ['最近成交', item?.lastSale?.price ?? null],
             ['最高出價', item?.highestBid ?? null],
+            ['市場價', market],
           ]}
-          describedBy={lowWarning ? 'sell-low' : highWarning ? 'sell-high' : undefined}
+          describedBy={
+            [lowWarning ? 'sell-low' : highWarning ? 'sell-high' : '', lowMarket ? 'sell-low-market' : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
         />
         {lowWarning && (
           <p id="sell-low" className="market-warning" role="status">
             售價低於現時最低售價的一半（{formatHkd(item.floorPrice!)}），請確認沒有輸入錯誤。
+          </p>
+        )}
+        {lowMarket && (
+          <p id="sell-low-market" className="market-warning" role="status">
+            售價低於市場價的一半（{formatHkd(market)}），請確認沒有輸入錯誤。
           </p>
         )}
         {highWarning && (
