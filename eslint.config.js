@@ -37,6 +37,7 @@ const READ_MODELS = {
   dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
   standing: ['auth', 'identity', 'market', 'standing'], // docs/decisions/028-seller-standing.md
   perks: ['catalogue', 'cards'], // docs/decisions/029-perks.md
+  search: ['auth', 'catalogue', 'cards', 'market', 'search'], // docs/decisions/031-search-index.md
 };
 
 const boundaries = {

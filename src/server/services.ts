@@ -27,6 +27,7 @@ import { createUsersService } from './modules/users/users.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
+import { createSearchService } from './modules/search/search.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -34,9 +35,11 @@ export function createServices(deps: Deps) {
   const audit = createAuditService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps);
+  // Search first of those that change names: the back office and accounts keep its docs in their transactions.
+  const search = createSearchService(deps);
   const cards = createCardsService(deps, { catalogue });
   const goods = createGoodsService(deps, { catalogue });
-  const auth = createAuthService(deps);
+  const auth = createAuthService(deps, search);
   const codes = createCodesService(deps, { catalogue });
   const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
@@ -60,6 +63,8 @@ export function createServices(deps: Deps) {
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
+    /** Search across the catalogue, the market and sellers (issue 22). */
+    search,
     /** Seller standing and trade feedback (issue 21 §4). */
     standing,
     feedback: createFeedbackService(deps, { standing, audit }),
@@ -81,7 +86,7 @@ export function createServices(deps: Deps) {
     /** The back office's users and identities. */
     users: createUsersService(deps, { auth, audit, identity }),
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
-    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue }),
+    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue, search }),
     contentAdmin: createContentAdminService(deps, { audit }),
     codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
     uploads: createUploadsService(deps, { audit }),

@@ -18,3 +18,4 @@ export * from './audit';
 export * from './uploads';
 export * from './standing';
 export * from './perks';
+export * from './search';
