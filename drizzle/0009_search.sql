@@ -9,5 +9,5 @@ CREATE TABLE "search_docs" (
 ALTER TABLE "card_infos" ADD COLUMN "name_en" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "name_en" text;--> statement-breakpoint
 ALTER TABLE "themes" ADD COLUMN "name_en" text;--> statement-breakpoint
-CREATE INDEX "search_docs_tokens_idx" ON "search_docs" USING gin ("tokens");--> statement-breakpoint
-CREATE INDEX "listings_active_serial_idx" ON "listings" USING btree ("serial","edition_size") WHERE "listings"."status" = 'active' AND "listings"."sell_type" = 0;
+CREATE INDEX "search_docs_tokens_idx" ON "search_docs" USING gin ("tokens") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "listings_active_serial_idx" ON "listings" USING btree ("serial","price") WHERE "listings"."status" = 'active' AND "listings"."sell_type" = 0;

@@ -15,5 +15,10 @@ export const searchDocs = pgTable(
     title: text().notNull(),
     tokens: text().array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.refId] }), index('search_docs_tokens_idx').using('gin', t.tokens)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.refId] }),
+    // No pending list (fastupdate): names change rarely, and every search would otherwise scan the unmerged
+    // entries of recent writes.
+    index('search_docs_tokens_idx').using('gin', t.tokens).with({ fastupdate: false }),
+  ],
 );

@@ -57,6 +57,8 @@ export function createUserAccounts(
   async function disableIn(tx: Executor, userId: string, reason: string): Promise<number> {
     const now = deps.clock.now();
     await repo.setUserStatus(tx, userId, 'disabled', now, reason);
+    // A disabled user is no longer found as a seller.
+    await nicknamed(tx, userId);
     const revoked = await repo.revokeUserSessions(tx, userId, now);
     sessionsChanged(userId);
     deps.log.info({ userId, revoked }, 'user disabled');
@@ -133,6 +135,7 @@ export function createUserAccounts(
     /** Lets a disabled user sign in again (their old sessions stay revoked). */
     async enableIn(tx: Executor, userId: string): Promise<void> {
       await repo.setUserStatus(tx, userId, 'active', deps.clock.now());
+      await nicknamed(tx, userId);
       sessionsChanged(userId);
       deps.log.info({ userId }, 'user enabled');
     },

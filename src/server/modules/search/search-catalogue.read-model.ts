@@ -18,6 +18,8 @@ import {
  * `search_docs`, and the facet counts of the card infos and products.
  */
 
+export type FacetDim = 'theme' | 'rarity' | 'price';
+
 export interface CardRow {
   id: string;
   name: string;
@@ -99,6 +101,14 @@ function order(f: SearchFilter, price: SQL, created: SQL, ends: SQL, tail: SQL):
   }
 }
 
+const COLUMN = { theme: sql`x.theme_id`, rarity: sql`x.rarity`, price: sql`x.band` };
+/** Which grouping set a facet row is of (GROUPING() may name only the grouped columns). */
+function dimOf(dims: FacetDim[]): SQL {
+  if (dims.length === 1) return sql`${dims[0]!}::text`;
+  const whens = dims.slice(0, -1).map((d) => sql`WHEN GROUPING(${COLUMN[d]}) = 0 THEN ${d}::text`);
+  return sql`(CASE ${sql.join(whens, sql` `)} ELSE ${dims[dims.length - 1]!}::text END)`;
+}
+
 const page = (f: SearchFilter) => sql`LIMIT ${f.limit} OFFSET ${f.offset}`;
 
 export function createSearchCatalogueReadModel() {
@@ -154,51 +164,44 @@ export function createSearchCatalogueReadModel() {
       );
     },
 
-    /** Users by nickname (a text is required), with their open sell listings counted for the page only. */
+    /**
+     * Users by nickname (a text is required): counted and ranked on their docs alone (a disabled user has none), then
+     * the page's users read, with their open sell listings counted for the page only.
+     */
     async sellers(db: Executor, f: SearchFilter): Promise<SellerRow[]> {
       if (!f.plan) return [];
       return rows(
         db,
-        sql`SELECT u.id, u.nickname, u.avatar, u.total,
+        sql`SELECT u.id, u.nickname, u.avatar, p.total,
           (SELECT count(*)::int FROM listings l
             WHERE l.user_id = u.id AND l.sell_type = 0 AND l.status = 'active') AS "activeListings"
-        FROM (SELECT u.id, u.nickname, u.avatar, count(*) OVER ()::int AS total, ${rank(f.plan)} AS r,
-            length(d.title) AS len
-          FROM users u ${docJoin(f, 'seller', sql`u.id`)}
-          WHERE u.status = 'active'
-          ORDER BY r, len, u.id ${page(f)}) u
-        ORDER BY u.r, u.len, u.id`,
+        FROM (SELECT d.ref_id, count(*) OVER ()::int AS total, ${rank(f.plan)} AS r, length(d.title) AS len
+          FROM search_docs d WHERE ${matches(f.plan, 'seller')}
+          ORDER BY r, len, d.ref_id ${page(f)}) p
+        JOIN users u ON u.id = p.ref_id
+        ORDER BY p.r, p.len, u.id`,
       );
     },
 
-    /** Card infos per theme, each count under every filter but the theme. */
-    async themeFacet(db: Executor, f: SearchFilter) {
-      return rows<{ key: string; count: number }>(
-        db,
-        sql`SELECT ci.theme_id AS key, count(*)::int AS count FROM ${cardFrom(f)}
-        WHERE ${cardWhere(f, 'theme')} GROUP BY ci.theme_id ORDER BY count DESC, key`,
-      );
-    },
-
-    async rarityFacet(db: Executor, f: SearchFilter) {
-      return rows<{ key: Rarity; count: number }>(
-        db,
-        sql`SELECT ci.rarity AS key, count(*)::int AS count FROM ${cardFrom(f)}
-        WHERE ${cardWhere(f, 'rarity')} GROUP BY ci.rarity`,
-      );
-    },
-
-    /** Card infos and products per price band (their lowest ask, else the mall price), under every filter but price. */
-    async priceFacet(db: Executor, f: SearchFilter) {
-      const goods = goodsExcluded(f, 'price')
+    /**
+     * Facet counts of the card infos (theme, rarity) and of card infos and products (price band, by the lowest ask,
+     * else the mall price) in one statement: `omit` is the filter these counts leave out (their own; the service
+     * asks once for the facets whose filter is unset, and once more for each whose filter is set).
+     */
+    async facets(db: Executor, f: SearchFilter, dims: FacetDim[], omit: Omit) {
+      const goods = goodsExcluded(f, omit)
         ? sql``
-        : sql`UNION ALL SELECT ${bandOf(productPrice)} AS band FROM ${productFrom(f)}
-            WHERE ${productWhere(f, 'price')} AND ${productPrice} IS NOT NULL`;
-      return rows<{ key: string; count: number }>(
+        : sql`UNION ALL SELECT NULL, NULL, ${bandOf(productPrice)} FROM ${productFrom(f)} WHERE ${productWhere(f, omit)}`;
+      const sets = dims.map((d) => sql`(${COLUMN[d]})`);
+      return rows<{ dim: FacetDim; key: string | null; count: number }>(
         db,
-        sql`SELECT band AS key, count(*)::int AS count FROM (
-          SELECT ${bandOf(cardPrice)} AS band FROM ${cardFrom(f)} WHERE ${cardWhere(f, 'price')} AND ${cardPrice} IS NOT NULL
-          ${goods}) b GROUP BY band`,
+        sql`SELECT ${dimOf(dims)} AS dim, COALESCE(${sql.join(
+          dims.map((d) => COLUMN[d]),
+          sql`, `,
+        )}) AS key, count(*)::int AS count
+        FROM (SELECT ci.theme_id, ci.rarity, ${bandOf(cardPrice)} AS band FROM ${cardFrom(f)} WHERE ${cardWhere(f, omit)}
+          ${goods}) x (theme_id, rarity, band)
+        GROUP BY GROUPING SETS (${sql.join(sets, sql`, `)})`,
       );
     },
   };

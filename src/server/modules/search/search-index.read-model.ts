@@ -11,11 +11,12 @@ export interface DocSource {
   nameEn: string | null;
 }
 
-const SOURCES: Record<SearchDocKind, { table: string; nameEn: boolean; name: string }> = {
-  card: { table: 'card_infos', nameEn: true, name: 'name' },
-  goods: { table: 'products', nameEn: true, name: 'name' },
-  theme: { table: 'themes', nameEn: true, name: 'name' },
-  seller: { table: 'users', nameEn: false, name: 'nickname' },
+// A disabled user is no seller to find: only active users have a doc.
+const SOURCES: Record<SearchDocKind, { table: string; nameEn: boolean; name: string; where: string }> = {
+  card: { table: 'card_infos', nameEn: true, name: 'name', where: 'TRUE' },
+  goods: { table: 'products', nameEn: true, name: 'name', where: 'TRUE' },
+  theme: { table: 'themes', nameEn: true, name: 'name', where: 'TRUE' },
+  seller: { table: 'users', nameEn: false, name: 'nickname', where: "x.status = 'active'" },
 };
 
 function source(kind: SearchDocKind) {
@@ -24,6 +25,7 @@ function source(kind: SearchDocKind) {
     table: sql.identifier(s.table),
     name: sql.identifier(s.name),
     nameEn: s.nameEn ? sql`x.name_en` : sql`NULL::text`,
+    where: sql.raw(s.where),
   };
 }
 
@@ -37,7 +39,7 @@ export function createSearchIndexReadModel() {
       return rows(
         db,
         sql`SELECT ${kind} AS kind, x.id, x.${s.name} AS name, ${s.nameEn} AS "nameEn" FROM ${s.table} x
-        WHERE x.id IN (${sql.join(
+        WHERE ${s.where} AND x.id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})`,
@@ -54,7 +56,7 @@ export function createSearchIndexReadModel() {
       return rows(
         db,
         sql`SELECT ${kind} AS kind, x.id, x.${s.name} AS name, ${s.nameEn} AS "nameEn" FROM ${s.table} x
-        WHERE NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.kind = ${kind} AND d.ref_id = x.id)
+        WHERE ${s.where} AND NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.kind = ${kind} AND d.ref_id = x.id)
         ORDER BY x.id LIMIT ${limit}`,
       );
     },

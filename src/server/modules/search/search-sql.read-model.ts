@@ -41,10 +41,12 @@ const textArray = (tokens: string[]) =>
 /** `d` (a `search_docs` row of `kind`) matches the plan: every required token, and one of each word's group. */
 export function matches(plan: QueryPlan, kind: SearchDocKind): SQL {
   const { all, any } = forKind(plan, kind);
-  const parts: SQL[] = [sql`d.kind = ${kind}`];
+  // The tokens carry the kind, so the GIN index alone selects the kind's docs (a `d.kind =` test would make the
+  // planner AND in the primary key's index). A plan with no token matches nothing.
+  const parts: SQL[] = [];
   if (all.length) parts.push(sql`d.tokens @> ${textArray(all)}`);
   for (const group of any) parts.push(sql`d.tokens && ${textArray(group)}`);
-  return sql.join(parts, sql` AND `);
+  return parts.length ? sql.join(parts, sql` AND `) : sql`FALSE`;
 }
 
 /** 0 exact name, 1 name starts with the query, 2 contains it, 3 found otherwise (English name, typo, bigrams apart). */

@@ -10,6 +10,8 @@ const KINDS: { kind: SearchDocKind; as: Suggestion['kind']; join: SQL }[] = [
   { kind: 'goods', as: 'goods', join: sql`JOIN products x ON x.id = d.ref_id` },
 ];
 
+const SELLER_POOL = 50;
+
 /** Completions as the user types (decision 031): the best few of each kind, best first. */
 export function createSearchSuggestReadModel() {
   return {
@@ -21,12 +23,14 @@ export function createSearchSuggestReadModel() {
         ) => sql`(SELECT ${k.as}::text AS kind, x.id, x.name AS text, ${rank(plan)} AS r, ${i}::int AS k, length(d.title) AS len
           FROM search_docs d ${k.join} WHERE ${matches(plan, k.kind)} ORDER BY r, len, x.id LIMIT ${limit})`,
       );
-      // Sellers: only those selling something, so a suggestion leads somewhere.
-      parts.push(sql`(SELECT 'seller' AS kind, x.id, x.nickname AS text, ${rank(plan)} AS r, 3 AS k, length(d.title) AS len
-          FROM search_docs d JOIN users x ON x.id = d.ref_id
-          WHERE ${matches(plan, 'seller')} AND x.status = 'active'
-            AND EXISTS (SELECT 1 FROM listings l WHERE l.user_id = x.id AND l.sell_type = 0 AND l.status = 'active')
-          ORDER BY r, len, x.id LIMIT ${limit})`);
+      // Sellers: only those selling something, so a suggestion leads somewhere; looked for among the best few
+      // dozen nicknames (a common character is in thousands).
+      parts.push(sql`(SELECT 'seller' AS kind, x.id, x.nickname AS text, p.r, 3 AS k, p.len
+          FROM (SELECT d.ref_id, ${rank(plan)} AS r, length(d.title) AS len FROM search_docs d
+            WHERE ${matches(plan, 'seller')} ORDER BY r, len, d.ref_id LIMIT ${SELLER_POOL}) p
+          JOIN users x ON x.id = p.ref_id
+          WHERE EXISTS (SELECT 1 FROM listings l WHERE l.user_id = x.id AND l.sell_type = 0 AND l.status = 'active')
+          ORDER BY p.r, p.len, x.id LIMIT ${limit})`);
       return rows<Suggestion>(
         db,
         sql`SELECT kind, id, text FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY r, k, len, id LIMIT ${limit}`,

@@ -25,6 +25,10 @@ export const SUGGEST_MAX = 8;
 /** Rows a backfill indexes per statement. */
 const BACKFILL_BATCH = 2000;
 
+const priced = (f: SearchFilter) => f.minPrice !== undefined || f.maxPrice !== undefined;
+const countOf = (rows: { dim: string; key: string | null; count: number }[], dim: string, key: string) =>
+  rows.find((r) => r.dim === dim && r.key === key)?.count ?? 0;
+
 const docOf = (s: DocSource) => ({
   kind: s.kind,
   refId: s.id,
@@ -71,6 +75,20 @@ export function createSearchService(deps: Pick<Deps, 'db'>) {
   }
   const none = { list: [], total: 0 };
 
+  /**
+   * The facet rows, each facet counted without its own filter: those whose filter is unset share one statement, each
+   * one whose filter is set has its own.
+   */
+  async function facetCounts(f: SearchFilter) {
+    const set = { theme: f.theme !== undefined, rarity: f.rarity !== undefined, price: priced(f) };
+    const dims = (['theme', 'rarity', 'price'] as const).filter((d) => !set[d]);
+    const reads = (['theme', 'rarity', 'price'] as const)
+      .filter((d) => set[d])
+      .map((d) => catalogue.facets(deps.db, f, [d], d));
+    if (dims.length) reads.push(catalogue.facets(deps.db, f, dims, null));
+    return (await Promise.all(reads)).flat();
+  }
+
   async function index(db: Executor, kind: SearchDocKind, ids: string[]) {
     const found = await sources.sources(db, kind, ids);
     await repo.upsert(db, found.map(docOf));
@@ -89,7 +107,7 @@ export function createSearchService(deps: Pick<Deps, 'db'>) {
       const serial = f.plan?.serial ?? null;
       // Only punctuation: nothing to match (without this, the listings would all come back).
       const nothing = !text && !serial;
-      const [cards, goods, themes, sellers, listings, themeFacet, rarityFacet, priceFacet] = await Promise.all([
+      const [cards, goods, themes, sellers, listings, facetRows] = await Promise.all([
         want('card') && text ? section(f, (g) => catalogue.cards(db, g)) : none,
         want('goods') && text ? section(f, (g) => catalogue.products(db, g)) : none,
         want('theme') && text && itemFilter === undefined ? section(f, (g) => catalogue.themes(db, g)) : none,
@@ -101,9 +119,7 @@ export function createSearchService(deps: Pick<Deps, 'db'>) {
           : serial
             ? section(f, (g) => market.serialListings(db, g, serial))
             : section(f, (g) => market.items(db, g)),
-        text ? catalogue.themeFacet(db, f) : [],
-        text ? catalogue.rarityFacet(db, f) : [],
-        text ? catalogue.priceFacet(db, f) : [],
+        text ? facetCounts(f) : [],
       ]);
       // The kind facet ignores `type`: a section left out is counted anyway.
       const [cardTotal, goodsTotal] = await Promise.all([
@@ -117,10 +133,13 @@ export function createSearchService(deps: Pick<Deps, 'db'>) {
         sellers,
         listings,
         facets: {
-          theme: themeFacet,
-          rarity: RARITIES.map((key) => ({ key, count: rarityFacet.find((r) => r.key === key)?.count ?? 0 })),
+          theme: facetRows
+            .filter((r) => r.dim === 'theme' && r.key !== null)
+            .map((r) => ({ key: r.key!, count: r.count }))
+            .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+          rarity: RARITIES.map((key) => ({ key, count: countOf(facetRows, 'rarity', key) })),
           kind: ITEM_KINDS.map((key) => ({ key, count: key === 'card' ? cardTotal : goodsTotal })),
-          price: PRICE_BANDS.map((b) => ({ key: b.key, count: priceFacet.find((r) => r.key === b.key)?.count ?? 0 })),
+          price: PRICE_BANDS.map((b) => ({ key: b.key, count: countOf(facetRows, 'price', b.key) })),
         },
       });
     },
