@@ -39,6 +39,7 @@ const READ_MODELS = {
   perks: ['catalogue', 'cards'], // docs/decisions/029-perks.md
   watch: ['auth', 'catalogue', 'market'], // docs/decisions/033-watchlist.md
   prices: ['catalogue', 'identity', 'market'], // docs/decisions/032-market-price.md
+  search: ['auth', 'catalogue', 'cards', 'market', 'search'], // docs/decisions/031-search-index.md
 };
 
 const boundaries = {

@@ -43,6 +43,10 @@ async function main() {
     },
   });
 
+  // Rows from before search (or bulk-loaded) get their search docs before the first request (decision 031).
+  const indexed = await app.services.search.backfill();
+  if (indexed) app.log.info({ indexed }, 'search docs written for rows without one');
+
   // The demo market goes through the services, so it is made once the app (and its services) exist.
   if (seeded) await seedDemoMarket(app.deps);
 

@@ -29,6 +29,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
+import { createSearchService } from './modules/search/search.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -38,9 +39,11 @@ export function createServices(deps: Deps) {
   const prices = createPricesService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps, { prices });
+  // Search first of those that change names: the back office and accounts keep its docs in their transactions.
+  const search = createSearchService(deps);
   const cards = createCardsService(deps, { catalogue });
   const goods = createGoodsService(deps, { catalogue });
-  const auth = createAuthService(deps);
+  const auth = createAuthService(deps, search);
   const codes = createCodesService(deps, { catalogue });
   const vault = createVault(deps.keys);
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
@@ -79,6 +82,8 @@ export function createServices(deps: Deps) {
     market,
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,
+    /** Search across the catalogue, the market and sellers (issue 22). */
+    search,
     /** Seller standing and trade feedback (issue 21 §4). */
     standing,
     /** The watchlist (issue 22): other modules read who watches what through it. */
@@ -102,7 +107,7 @@ export function createServices(deps: Deps) {
     /** The back office's users and identities. */
     users: createUsersService(deps, { auth, audit, identity }),
     /** Back office (issue 11): catalogue, code batches, content, uploads. */
-    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue }),
+    catalogueAdmin: createCatalogueAdminService(deps, { audit, market, catalogue, search }),
     contentAdmin: createContentAdminService(deps, { audit }),
     codesAdmin: createCodesAdminService(deps, { codes, catalogue, audit, vault }),
     uploads: createUploadsService(deps, { audit }),

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
-import { articles, banners, cardEvents, cardInfos, cards, privacyPolicies, products, themes, users } from './schema';
+import {
+  articles,
+  banners,
+  cardEvents,
+  cardInfos,
+  cards,
+  privacyPolicies,
+  products,
+  searchDocs,
+  themes,
+  users,
+} from './schema';
+import { docTokens, normalise, type SearchDocKind } from '../../shared/search-text';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './demo/catalogue-data';
 import { DEMO_ARTICLES, DEMO_BANNERS, PRIVACY_POLICY } from './demo/content-data';
 
@@ -107,6 +119,24 @@ async function seedCatalogue(tx: Tx, now: Date) {
   );
 }
 
+/** The search docs of the demo's names (docs/decisions/031-search-index.md), as the search module writes them. */
+async function seedSearchDocs(tx: Tx) {
+  const doc = (kind: SearchDocKind, r: { id: string; name: string; nameEn?: string }) => ({
+    kind,
+    refId: r.id,
+    title: normalise(r.name),
+    tokens: docTokens(kind, [r.name, r.nameEn]),
+  });
+  await tx
+    .insert(searchDocs)
+    .values([
+      ...DEMO_THEMES.map((t) => doc('theme', t)),
+      ...DEMO_CARDS.map((c) => doc('card', c)),
+      ...DEMO_PRODUCTS.map((p) => doc('goods', p)),
+      ...[...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => doc('seller', { id: u.id, name: u.nickname })),
+    ]);
+}
+
 async function seedContent(tx: Tx, now: Date) {
   await tx.insert(privacyPolicies).values({ ...PRIVACY_POLICY, publishedAt: new Date(now.getTime() - 24 * HOUR) });
   await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b, image: `/media/banners/${b.id}.svg` })));
@@ -132,6 +162,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     if (existing.length > 0) return false;
     await seedContent(tx, now);
     await seedCatalogue(tx, now);
+    await seedSearchDocs(tx);
     return true;
   });
 }

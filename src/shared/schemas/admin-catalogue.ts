@@ -42,6 +42,11 @@ export const saleWindowProblem = (w: { saleStartsAt?: string | null; saleEndsAt?
     ? '「停售時間」必須遲於「開售時間」'
     : null;
 
+/** An English name (optional; search finds it, decision 031): blank is none. */
+const nameEn = textField('英文名稱', 100)
+  .transform((v) => v || null)
+  .nullable();
+
 /* ---- Themes ---- */
 
 export const AdminThemeListQuerySchema = z.object({ ...adminPageFields, q: searchQuery });
@@ -49,6 +54,8 @@ export const AdminThemeListQuerySchema = z.object({ ...adminPageFields, q: searc
 export const AdminThemeSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** English name, for search (decision 031); null when none. */
+  nameEn: z.string().nullable(),
   description: z.string(),
   cover: z.string(),
   /** The theme's reward card: a card info of this theme marked B card, or null. */
@@ -62,6 +69,7 @@ export type AdminTheme = z.infer<typeof AdminThemeSchema>;
 
 const themeFields = {
   name: textField('名稱', 60, { required: true }),
+  nameEn,
   description: textField('簡介', 2000),
   cover: imageUrl('封面'),
   bCardInfoId: z.string().trim().min(1).max(64).nullable(),
@@ -70,6 +78,7 @@ const themeFields = {
 /** A new theme has no card infos yet, so its B card is set by an update once its card infos exist. */
 export const AdminThemeCreateSchema = z.strictObject({
   name: themeFields.name,
+  nameEn: nameEn.default(null),
   description: themeFields.description.default(''),
   cover: themeFields.cover,
   sort: sort.default(0),
@@ -97,6 +106,8 @@ export const AdminCardInfoSchema = z.object({
   themeId: z.string(),
   themeName: z.string(),
   name: z.string(),
+  /** English name, for search (decision 031); null when none. */
+  nameEn: z.string().nullable(),
   description: z.string(),
   image: z.string(),
   rarity: z.enum(RARITIES),
@@ -120,6 +131,7 @@ export type AdminCardInfo = z.infer<typeof AdminCardInfoSchema>;
 const cardInfoFields = {
   themeId: z.string({ error: '請選擇「卡冊」' }).trim().min(1, '請選擇「卡冊」').max(64),
   name: textField('名稱', 60, { required: true }),
+  nameEn,
   description: textField('簡介', 2000),
   image: imageUrl('圖片'),
   rarity: z.enum(RARITIES, { message: '「稀有度」只可以是 N、R、SR、SSR 或 UR' }),
@@ -134,6 +146,7 @@ const cardInfoFields = {
 export const AdminCardInfoCreateSchema = z
   .strictObject({
     ...cardInfoFields,
+    nameEn: nameEn.default(null),
     description: cardInfoFields.description.default(''),
     priceCents: cardInfoFields.priceCents.default(null),
     saleStartsAt: cardInfoFields.saleStartsAt.default(null),
@@ -174,6 +187,8 @@ export const AdminProductSchema = z.object({
   /** 1 實物, 0 其他. */
   type: z.union([z.literal(0), z.literal(1)]),
   name: z.string(),
+  /** English name, for search (decision 031); null when none. */
+  nameEn: z.string().nullable(),
   description: z.string(),
   images: z.array(z.string()),
   priceCents: z.number().int(),
@@ -194,6 +209,7 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 const productFields = {
   type: z.union([z.literal(0), z.literal(1)], { error: '「類型」只可以是 0（其他）或 1（實物）' }),
   name: textField('名稱', 60, { required: true }),
+  nameEn,
   description: textField('簡介', 5000),
   images: z
     .array(imageUrl('圖片'), { error: '「圖片」格式不正確' })
@@ -209,6 +225,7 @@ const productFields = {
 export const AdminProductCreateSchema = z
   .strictObject({
     ...productFields,
+    nameEn: nameEn.default(null),
     description: productFields.description.default(''),
     perUserLimit: productFields.perUserLimit.default(1),
     saleStartsAt: productFields.saleStartsAt.default(null),

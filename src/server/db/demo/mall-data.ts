@@ -9,6 +9,8 @@ export interface DemoProduct {
   id: string;
   type: 0 | 1;
   name: string;
+  /** English name: search finds it (decision 031). */
+  nameEn: string;
   description: string;
   /** Art of each image, in order; the file is /media/products/<id>-<n>.svg. */
   art: ProductArt[];
@@ -28,6 +30,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_qilin_figure',
     type: 1,
     name: '祥瑞麒麟 PVC 公仔',
+    nameEn: 'Auspicious Qilin PVC Figure',
     label: '麒麟',
     art: ['figure', 'figure'],
     priceCents: 39900,
@@ -42,6 +45,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_sleeves',
     type: 1,
     name: '港島夜景 卡套（100 張裝）',
+    nameEn: 'Island by Night Card Sleeves (100)',
     label: '卡套',
     art: ['sleeves'],
     priceCents: 4900,
@@ -55,6 +59,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_binder',
     type: 1,
     name: '寶庫 9 格收藏卡冊',
+    nameEn: 'Trove 9-Pocket Binder',
     label: '卡冊',
     art: ['binder', 'binder'],
     priceCents: 15900,
@@ -68,6 +73,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_booster_box',
     type: 1,
     name: '茶餐廳傳奇 補充包盒（24 包）',
+    nameEn: 'Cha Chaan Teng Legends Booster Box (24 packs)',
     label: '補充包',
     art: ['booster'],
     priceCents: 88800,
@@ -82,6 +88,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_toploader',
     type: 1,
     name: '磁吸卡磚（5 件裝）',
+    nameEn: 'Magnetic Card Holders (5)',
     label: '卡磚',
     art: ['toploader'],
     priceCents: 12900,
@@ -95,6 +102,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_voucher_50',
     type: 0,
     name: '寶庫 HK$50 購物禮券',
+    nameEn: 'Trove HK$50 Gift Voucher',
     label: 'HK$50',
     art: ['voucher'],
     priceCents: 5000,
@@ -108,6 +116,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_wallpaper',
     type: 0,
     name: '港島夜景 手機桌布套裝',
+    nameEn: 'Island by Night Phone Wallpapers',
     label: '桌布',
     art: ['wallpaper'],
     priceCents: 1800,
@@ -121,6 +130,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_stickers',
     type: 0,
     name: '茶餐廳傳奇 電子貼圖',
+    nameEn: 'Cha Chaan Teng Legends Stickers',
     label: '貼圖',
     art: ['stickers'],
     priceCents: 1200,
@@ -134,6 +144,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     id: 'prd_avatar_frame',
     type: 0,
     name: '神獸紀元 頭像框',
+    nameEn: 'Mythic Beasts Avatar Frame',
     label: '頭像框',
     art: ['frame'],
     priceCents: 2500,

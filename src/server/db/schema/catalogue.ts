@@ -14,6 +14,8 @@ export interface Right {
 export const themes = pgTable('themes', {
   id: text().primaryKey(),
   name: text().notNull(),
+  /** English name: search matches it (decision 031). */
+  nameEn: text(),
   description: text().notNull().default(''),
   cover: text().notNull(),
   /** The reward card info minted when a user exchanges a complete set. */
@@ -30,6 +32,8 @@ export const cardInfos = pgTable(
       .notNull()
       .references(() => themes.id),
     name: text().notNull(),
+    /** English name: search matches it (decision 031). */
+    nameEn: text(),
     description: text().notNull().default(''),
     image: text().notNull(),
     rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }).notNull(),
@@ -64,6 +68,8 @@ export const products = pgTable(
     /** 1 = physical (實物), 0 = other (其他). */
     type: integer().notNull(),
     name: text().notNull(),
+    /** English name: search matches it (decision 031). */
+    nameEn: text(),
     description: text().notNull().default(''),
     images: jsonb().$type<string[]>().notNull().default([]),
     priceCents: integer().notNull(),

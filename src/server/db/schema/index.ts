@@ -19,3 +19,4 @@ export * from './uploads';
 export * from './standing';
 export * from './perks';
 export * from './watch';
+export * from './search';

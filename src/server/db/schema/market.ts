@@ -66,6 +66,10 @@ export const listings = pgTable(
     index().on(t.cardInfoId, t.sellType, t.status, t.price),
     index().on(t.productId, t.sellType, t.status, t.price),
     index().on(t.userId, t.sellType, t.status, t.createdAt),
+    // A serial search (`#12`, decision 031): the open sell listings of one serial, cheapest first.
+    index('listings_active_serial_idx')
+      .on(t.serial, t.price)
+      .where(sql`${t.status} = 'active' AND ${t.sellType} = 0`),
     index('listings_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} IN ('active', 'pending_payment')`),

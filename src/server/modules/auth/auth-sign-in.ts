@@ -5,7 +5,7 @@ import { newId } from '../../adapters/ids';
 import type { Actor } from './auth.service';
 import type { AuthRepository } from './auth.repository';
 import { DISABLED_MSG, type Sessions } from './auth-sessions';
-import { defaultNickname, toUser } from './auth-users';
+import { defaultNickname, toUser, type NicknameIndexer } from './auth-users';
 import type { SmsCodeService, SmsPurpose } from './sms.service';
 
 const PHONE_TAKEN = '此手機號碼已被其他帳戶使用，請使用另一個號碼';
@@ -16,7 +16,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Sign-up, sign-in and the change of phone: everything that an SMS code (or its one-tap link) proves. */
-export function createSignIn(deps: Deps, repo: AuthRepository, sms: SmsCodeService, sessions: Sessions) {
+export function createSignIn(
+  deps: Deps,
+  repo: AuthRepository,
+  sms: SmsCodeService,
+  sessions: Sessions,
+  nicknamed: NicknameIndexer,
+) {
   const { openSession, sessionsChanged } = sessions;
 
   return {
@@ -62,12 +68,16 @@ export function createSignIn(deps: Deps, repo: AuthRepository, sms: SmsCodeServi
       await sms.verify({ phone: input.phone, purpose: 'register', code: input.code });
       if (await repo.findUserByPhone(deps.db, input.phone)) throw conflict('此手機號碼已註冊，請直接登入');
       const now = deps.clock.now();
-      const user = await repo.insertUser(deps.db, {
-        id: newId('usr'),
-        phone: input.phone,
-        nickname: input.nickname ?? defaultNickname(),
-        createdAt: now,
-        updatedAt: now,
+      const user = await deps.db.transaction(async (tx) => {
+        const row = await repo.insertUser(tx, {
+          id: newId('usr'),
+          phone: input.phone,
+          nickname: input.nickname ?? defaultNickname(),
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (row) await nicknamed(tx, row.id);
+        return row;
       });
       if (!user) throw conflict('此手機號碼已註冊，請直接登入');
       deps.log.info({ userId: user.id }, 'user registered');

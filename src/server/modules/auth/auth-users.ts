@@ -7,6 +7,9 @@ import { newId, randomBase32 } from '../../adapters/ids';
 import type { Actor } from './auth.service';
 import type { AuthRepository, UserRow } from './auth.repository';
 
+/** Brings a user's search doc up to date inside `db`'s transaction (the search module's, passed in by services.ts). */
+export type NicknameIndexer = (db: Executor, userId: string) => Promise<void>;
+
 /**
  * The default nickname: 收藏家 and 6 random characters (about a billion of them). Never derived from
  * the phone: nicknames are public (card owners, provenance).
@@ -48,11 +51,14 @@ export function createUserAccounts(
   repo: AuthRepository,
   sessionsChanged: (userId: string) => void,
   adminPhones: ReadonlySet<string>,
+  nicknamed: NicknameIndexer,
 ) {
   /** Disables the account and revokes every session: the next request with an old token gets 403. */
   async function disableIn(tx: Executor, userId: string, reason: string): Promise<number> {
     const now = deps.clock.now();
     await repo.setUserStatus(tx, userId, 'disabled', now, reason);
+    // A disabled user is no longer found as a seller.
+    await nicknamed(tx, userId);
     const revoked = await repo.revokeUserSessions(tx, userId, now);
     sessionsChanged(userId);
     deps.log.info({ userId, revoked }, 'user disabled');
@@ -81,12 +87,16 @@ export function createUserAccounts(
 
     /** The user of this phone, created (with the default nickname) when there is none. */
     async ensureUser(phone: string): Promise<{ id: string; created: boolean }> {
-      const inserted = await repo.insertUser(deps.db, {
-        id: newId('usr'),
-        phone,
-        nickname: defaultNickname(),
-        createdAt: deps.clock.now(),
-        updatedAt: deps.clock.now(),
+      const inserted = await deps.db.transaction(async (tx) => {
+        const row = await repo.insertUser(tx, {
+          id: newId('usr'),
+          phone,
+          nickname: defaultNickname(),
+          createdAt: deps.clock.now(),
+          updatedAt: deps.clock.now(),
+        });
+        if (row) await nicknamed(tx, row.id);
+        return row;
       });
       if (inserted) return { id: inserted.id, created: true };
       const existing = await repo.findUserByPhone(deps.db, phone);
@@ -96,7 +106,11 @@ export function createUserAccounts(
 
     /** Changes the user's nickname, bio or avatar (the caller has checked the avatar is one they may use). */
     async updateProfile(actor: Actor, patch: { nickname?: string; bio?: string; avatar?: string }): Promise<User> {
-      const user = await repo.updateUser(deps.db, actor.userId, { ...patch, updatedAt: deps.clock.now() });
+      const user = await deps.db.transaction(async (tx) => {
+        const row = await repo.updateUser(tx, actor.userId, { ...patch, updatedAt: deps.clock.now() });
+        if (row && patch.nickname !== undefined) await nicknamed(tx, row.id);
+        return row;
+      });
       if (!user) throw notFound('找不到此帳戶');
       return toUser(user);
     },
@@ -121,6 +135,7 @@ export function createUserAccounts(
     /** Lets a disabled user sign in again (their old sessions stay revoked). */
     async enableIn(tx: Executor, userId: string): Promise<void> {
       await repo.setUserStatus(tx, userId, 'active', deps.clock.now());
+      await nicknamed(tx, userId);
       sessionsChanged(userId);
       deps.log.info({ userId }, 'user enabled');
     },

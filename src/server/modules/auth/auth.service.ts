@@ -1,5 +1,6 @@
 import type { User } from '../../../shared/schemas/auth';
 import type { Deps } from '../../deps';
+import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import { createAuthRepository, type AuthRepository } from './auth.repository';
 import { createSessions } from './auth-sessions';
@@ -25,13 +26,16 @@ export { defaultNickname } from './auth-users';
 /** Accounts and sessions (PRODUCT.md §4.1): sign-in codes, sessions, and the users' profiles and status. */
 export function createAuthService(
   deps: Deps,
+  /** A user's search doc follows their nickname (decision 031): the search service's `index`. */
+  search: { index(db: Executor, kind: 'seller', ids: string[]): Promise<void> },
   repos: AuthRepositories = { auth: createAuthRepository(), sms: createSmsRepository() },
 ) {
+  const nicknamed = (db: Executor, userId: string) => search.index(db, 'seller', [userId]);
   const repo = repos.auth;
   const adminPhones = new Set(deps.config.ADMIN_PHONES);
   const sessions = createSessions(deps, repo, adminPhones);
-  const signIn = createSignIn(deps, repo, createSmsCodeService(deps, repos.sms), sessions);
-  const accounts = createUserAccounts(deps, repo, sessions.sessionsChanged, adminPhones);
+  const signIn = createSignIn(deps, repo, createSmsCodeService(deps, repos.sms), sessions, nicknamed);
+  const accounts = createUserAccounts(deps, repo, sessions.sessionsChanged, adminPhones, nicknamed);
   // Opening a session is sign-in's step, not a call of its own.
   const { openSession: _internal, ...sessionCalls } = sessions;
 

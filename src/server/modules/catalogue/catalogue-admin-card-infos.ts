@@ -20,6 +20,7 @@ const toCardInfo = (r: AdminCardInfoRow): AdminCardInfo => ({
 export interface CardInfoInput {
   themeId: string;
   name: string;
+  nameEn: string | null;
   description: string;
   image: string;
   rarity: Rarity;

@@ -1,4 +1,5 @@
 import type { Executor, Tx } from '../../db/client';
+import type { SearchService } from '../search/search.service';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { referencingTable } from '../../db-errors';
@@ -67,6 +68,7 @@ export interface CatalogueAdminContext {
     audit: AuditService;
     market: Pick<MarketService, 'hasListingsFor'>;
     catalogue: Pick<CatalogueService, 'saleChanged'>;
+    search: Pick<SearchService, 'index'>;
   };
   repo: CatalogueAdminRepository;
   /**

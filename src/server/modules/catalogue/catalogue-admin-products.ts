@@ -20,6 +20,7 @@ const toProduct = (r: AdminProductRow): AdminProduct => ({
 export interface ProductInput {
   type: 0 | 1;
   name: string;
+  nameEn: string | null;
   description: string;
   images: string[];
   priceCents: number;

@@ -12,6 +12,7 @@ const toTheme = (r: AdminThemeRow): AdminTheme => ({ ...r, createdAt: r.createdA
 
 export interface ThemeInput {
   name: string;
+  nameEn: string | null;
   description: string;
   cover: string;
   bCardInfoId: string | null;

@@ -5,7 +5,7 @@ import { columnsOf, contains, page } from '../../db/queries';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
 
 const themeColumns = {
-  ...columnsOf(themes, 'id', 'name', 'description', 'cover', 'bCardInfoId', 'sort', 'createdAt'),
+  ...columnsOf(themes, 'id', 'name', 'nameEn', 'description', 'cover', 'bCardInfoId', 'sort', 'createdAt'),
   // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
   cardInfoCount: sql<number>`(select count(*) from card_infos ci where ci.theme_id = "themes"."id")::int`.mapWith(
     Number,
@@ -19,6 +19,7 @@ const cardInfoColumns = {
   ...columnsOf(
     cardInfos,
     'name',
+    'nameEn',
     'description',
     'image',
     'rarity',
@@ -41,6 +42,7 @@ const productColumns = columnsOf(
   'id',
   'type',
   'name',
+  'nameEn',
   'description',
   'images',
   'priceCents',

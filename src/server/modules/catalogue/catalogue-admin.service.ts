@@ -8,6 +8,12 @@ import { createProductsAdmin } from './catalogue-admin-products';
 import { createThemesAdmin } from './catalogue-admin-themes';
 import { CATALOGUE_TAG } from './catalogue.service';
 
+const SEARCH_KINDS: Record<string, 'card' | 'goods' | 'theme'> = {
+  card_info: 'card',
+  product: 'goods',
+  theme: 'theme',
+};
+
 export type { CardInfoInput } from './catalogue-admin-card-infos';
 export type { ProductInput } from './catalogue-admin-products';
 export type { ThemeInput } from './catalogue-admin-themes';
@@ -30,6 +36,9 @@ export function createCatalogueAdminService(
     repo,
     async changed(tx, op, action, id, change) {
       deps.publicCache.invalidate(CATALOGUE_TAG);
+      // The search docs follow every name change (and a deletion) in the same transaction (decision 031).
+      const kind = SEARCH_KINDS[action.split('.')[0]!];
+      if (kind) await svc.search.index(tx, kind, [id]);
       await svc.audit.record(tx, op, { action, targetType: action.split('.')[0]!, targetId: id, ...change });
     },
     async saleWrite(item, write) {

@@ -70,6 +70,9 @@ export function NameFields() {
       <Form.Item name="name" label="名稱" rules={[{ required: true, whitespace: true, message: '請填寫名稱' }]}>
         <Input maxLength={60} />
       </Form.Item>
+      <Form.Item name="nameEn" label="英文名稱（選填，搜尋用）">
+        <Input maxLength={100} lang="en" />
+      </Form.Item>
       <Form.Item name="description" label="簡介">
         <Input.TextArea rows={3} />
       </Form.Item>

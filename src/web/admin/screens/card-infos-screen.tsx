@@ -13,6 +13,7 @@ import type { CardInfo } from '../lib/types';
 interface CardInfoValues extends SaleValues {
   themeId: string;
   name: string;
+  nameEn: string | null;
   description: string;
   image: string | null;
   rarity: string;
@@ -77,6 +78,7 @@ export function CardInfosScreen() {
           toValues: (c) => ({
             themeId: c?.themeId,
             name: c?.name ?? '',
+            nameEn: c?.nameEn ?? null,
             description: c?.description ?? '',
             image: c?.image ?? null,
             rarity: c?.rarity ?? 'N',
@@ -86,6 +88,7 @@ export function CardInfosScreen() {
           toBody: (v) => ({
             themeId: v.themeId,
             name: v.name,
+            nameEn: v.nameEn?.trim() || null,
             description: v.description ?? '',
             image: v.image ?? null,
             rarity: v.rarity,

@@ -17,6 +17,7 @@ const TYPES = [
 interface ProductValues extends SaleValues {
   type: number;
   name: string;
+  nameEn: string | null;
   description: string;
   images: string[];
   stock: number;
@@ -66,6 +67,7 @@ export function ProductsScreen() {
           toValues: (p) => ({
             type: p?.type ?? 1,
             name: p?.name ?? '',
+            nameEn: p?.nameEn ?? null,
             description: p?.description ?? '',
             images: p?.images ?? [],
             stock: p?.stock ?? 0,
@@ -73,6 +75,7 @@ export function ProductsScreen() {
           toBody: (v) => ({
             type: v.type,
             name: v.name,
+            nameEn: v.nameEn?.trim() || null,
             description: v.description ?? '',
             images: v.images ?? [],
             stock: v.stock,

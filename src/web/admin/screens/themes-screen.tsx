@@ -10,6 +10,7 @@ import { SCHEMAS } from '../lib/schemas';
 
 interface ThemeValues {
   name: string;
+  nameEn: string | null;
   description: string;
   cover: string | null;
   bCardInfoId: string | null;
@@ -72,6 +73,7 @@ export function ThemesScreen() {
           const t = r as Theme | null;
           return {
             name: t?.name ?? '',
+            nameEn: t?.nameEn ?? null,
             description: t?.description ?? '',
             cover: t?.cover ?? null,
             bCardInfoId: t?.bCardInfoId ?? null,
@@ -80,6 +82,7 @@ export function ThemesScreen() {
         }}
         toBody={(v) => ({
           name: v.name,
+          nameEn: v.nameEn?.trim() || null,
           description: v.description ?? '',
           cover: v.cover ?? null,
           ...(editing ? { bCardInfoId: v.bCardInfoId ?? null } : {}),

@@ -1,0 +1,174 @@
+import type { Deps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { invalid } from '../../errors';
+import type { Actor } from '../../../shared/actor';
+import { RARITIES } from '../../../shared/constants';
+import { ITEM_KINDS } from '../../../shared/market-labels';
+import {
+  PRICE_BANDS,
+  type SearchQuery,
+  type SearchResult,
+  type SuggestResultSchema,
+} from '../../../shared/schemas/search';
+import { docTokens, hasText, normalise, planQuery, type SearchDocKind } from '../../../shared/search-text';
+import type { z } from 'zod';
+import { createSearchCatalogueReadModel } from './search-catalogue.read-model';
+import { createSearchIndexReadModel, type DocSource } from './search-index.read-model';
+import { createSearchMarketReadModel } from './search-market.read-model';
+import { createSearchSuggestReadModel } from './search-suggest.read-model';
+import type { SearchFilter } from './search-sql.read-model';
+import { createSearchRepository } from './search.repository';
+import { presentSections } from './search-presenters';
+
+/** Suggestions per answer. */
+export const SUGGEST_MAX = 8;
+/** Rows a backfill indexes per statement. */
+const BACKFILL_BATCH = 2000;
+
+const priced = (f: SearchFilter) => f.minPrice !== undefined || f.maxPrice !== undefined;
+const countOf = (rows: { dim: string; key: string | null; count: number }[], dim: string, key: string) =>
+  rows.find((r) => r.dim === dim && r.key === key)?.count ?? 0;
+
+const docOf = (s: DocSource) => ({
+  kind: s.kind,
+  refId: s.id,
+  title: normalise(s.name),
+  tokens: docTokens(s.kind, [s.name, s.nameEn]),
+});
+
+/** Search across the catalogue, the market and sellers (issue 22, docs/decisions/031-search-index.md). */
+export function createSearchService(deps: Pick<Deps, 'db'>) {
+  const repo = createSearchRepository();
+  const sources = createSearchIndexReadModel();
+  const catalogue = createSearchCatalogueReadModel();
+  const market = createSearchMarketReadModel();
+  const suggestions = createSearchSuggestReadModel();
+
+  /** The filter of a query, or a zh-HK 400 for what the schema cannot tell. */
+  async function filterOf(actor: Actor | null, q: SearchQuery): Promise<SearchFilter> {
+    const narrowed = q.theme ?? q.rarity ?? q.minPrice ?? q.maxPrice ?? q.side ?? (q.missing || undefined);
+    if (q.q === undefined && narrowed === undefined) throw invalid('請輸入「搜尋字詞」或選擇篩選條件');
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice)
+      throw invalid('「最低價格」不能高於「最高價格」');
+    if (q.missing && !actor) throw invalid('請先登入，才可篩選「我未擁有」');
+    if (q.theme !== undefined && !(await sources.themeExists(deps.db, q.theme))) throw invalid('找不到此卡冊');
+    return {
+      plan: q.q === undefined ? null : planQuery(q.q),
+      theme: q.theme,
+      rarity: q.rarity,
+      minPrice: q.minPrice,
+      maxPrice: q.maxPrice,
+      side: q.side,
+      missingFor: q.missing && actor ? actor.userId : undefined,
+      sort: q.sort,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    };
+  }
+
+  /** A page of a section with the count of all its rows (the first row's `total`; counted again past the end). */
+  async function section<R extends { total: number }>(f: SearchFilter, read: (f: SearchFilter) => Promise<R[]>) {
+    const list = await read(f);
+    if (list.length || f.offset === 0) return { list, total: list[0]?.total ?? 0 };
+    const first = await read({ ...f, offset: 0, limit: 1 });
+    return { list, total: first[0]?.total ?? 0 };
+  }
+  const none = { list: [], total: 0 };
+
+  /**
+   * The facet rows, each facet counted without its own filter: those whose filter is unset share one statement, each
+   * one whose filter is set has its own.
+   */
+  async function facetCounts(f: SearchFilter) {
+    const set = { theme: f.theme !== undefined, rarity: f.rarity !== undefined, price: priced(f) };
+    const dims = (['theme', 'rarity', 'price'] as const).filter((d) => !set[d]);
+    const reads = (['theme', 'rarity', 'price'] as const)
+      .filter((d) => set[d])
+      .map((d) => catalogue.facets(deps.db, f, [d], d));
+    if (dims.length) reads.push(catalogue.facets(deps.db, f, dims, null));
+    return (await Promise.all(reads)).flat();
+  }
+
+  async function index(db: Executor, kind: SearchDocKind, ids: string[]) {
+    const found = await sources.sources(db, kind, ids);
+    await repo.upsert(db, found.map(docOf));
+    const gone = ids.filter((id) => !found.some((s) => s.id === id));
+    await repo.remove(db, kind, gone);
+  }
+
+  return {
+    async search(actor: Actor | null, q: SearchQuery): Promise<SearchResult> {
+      const f = await filterOf(actor, q);
+      const db = deps.db;
+      // A serial alone (`#12`) asks for listings only; text is needed to name anything else.
+      const text = !f.plan || hasText(f.plan);
+      const itemFilter = f.rarity ?? f.minPrice ?? f.maxPrice ?? f.side ?? f.missingFor;
+      const want = (t: NonNullable<SearchQuery['type']>) => !q.type || q.type === t;
+      const serial = f.plan?.serial ?? null;
+      // Only punctuation: nothing to match (without this, the listings would all come back).
+      const nothing = !text && !serial;
+      const [cards, goods, themes, sellers, listings, facetRows] = await Promise.all([
+        want('card') && text ? section(f, (g) => catalogue.cards(db, g)) : none,
+        want('goods') && text ? section(f, (g) => catalogue.products(db, g)) : none,
+        want('theme') && text && itemFilter === undefined ? section(f, (g) => catalogue.themes(db, g)) : none,
+        want('seller') && text && itemFilter === undefined && f.theme === undefined
+          ? section(f, (g) => catalogue.sellers(db, g))
+          : none,
+        !want('listing') || nothing
+          ? none
+          : serial
+            ? section(f, (g) => market.serialListings(db, g, serial))
+            : section(f, (g) => market.items(db, g)),
+        text ? facetCounts(f) : [],
+      ]);
+      // The kind facet ignores `type`: a section left out is counted anyway.
+      const [cardTotal, goodsTotal] = await Promise.all([
+        !text ? 0 : want('card') ? cards.total : catalogue.cardCount(db, f),
+        !text ? 0 : want('goods') ? goods.total : catalogue.productCount(db, f),
+      ]);
+      return presentSections({
+        cards,
+        goods,
+        themes,
+        sellers,
+        listings,
+        facets: {
+          theme: facetRows
+            .filter((r) => r.dim === 'theme' && r.key !== null)
+            .map((r) => ({ key: r.key!, count: r.count }))
+            .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+          rarity: RARITIES.map((key) => ({ key, count: countOf(facetRows, 'rarity', key) })),
+          kind: ITEM_KINDS.map((key) => ({ key, count: key === 'card' ? cardTotal : goodsTotal })),
+          price: PRICE_BANDS.map((b) => ({ key: b.key, count: countOf(facetRows, 'price', b.key) })),
+        },
+      });
+    },
+
+    async suggest(q: string): Promise<z.infer<typeof SuggestResultSchema>> {
+      const plan = planQuery(q);
+      if (!hasText(plan)) return { list: [] };
+      return { list: await suggestions.suggest(deps.db, plan, SUGGEST_MAX) };
+    },
+
+    /**
+     * Brings the search docs of these rows up to date inside the caller's transaction (a row gone loses its doc):
+     * the catalogue's back office after each change, the account module after a nickname is set.
+     */
+    index,
+
+    /** Indexes every row without a doc (a database from before decision 031, or rows bulk-loaded): run at start. */
+    async backfill(): Promise<number> {
+      let total = 0;
+      for (const kind of ['theme', 'card', 'goods', 'seller'] as const) {
+        for (;;) {
+          const batch = await sources.unindexed(deps.db, kind, BACKFILL_BATCH);
+          if (!batch.length) break;
+          await repo.upsert(deps.db, batch.map(docOf));
+          total += batch.length;
+        }
+      }
+      return total;
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;
