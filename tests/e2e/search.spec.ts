@@ -2,10 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expectFocusVisible } from './focus-checks';
 import { activate, arrive } from './keyboard';
+import { signUp } from './session';
 
-test('search from the home header in Simplified characters, filter by rarity, open a result', async ({ page }) => {
-  // The home screen's box is a link to /search, whose own box takes the focus.
-  await page.goto('/');
+test('search from the home header in Simplified characters, filter by rarity, open a result, watch it and find it in the watchlist', async ({
+  page,
+}) => {
+  // Signed up, on the home screen, whose box is a link to /search; there its own box takes the focus.
+  await signUp(page, '搜尋收藏家');
   await page.getByRole('link', { name: '搜尋卡牌、商品、主題、賣家' }).click();
   await expect(page).toHaveURL(/\/search$/);
   const box = page.getByRole('combobox', { name: '搜尋卡牌、商品、主題或賣家' });
@@ -38,10 +41,22 @@ test('search from the home header in Simplified characters, filter by rarity, op
   await expect(page).toHaveURL(/\/mall\/detail\?id=ci_night_fireworks/);
   await expect(page.getByRole('heading', { name: '維港幻彩' }).first()).toBeVisible();
 
+  // Watch it.
+  await page.getByRole('button', { name: '關注', exact: true }).click();
+  await expect(page.getByRole('button', { name: '取消關注', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
   // Back: the filtered results again, without a reload of the search.
   await page.goBack();
   await expect(page).toHaveURL(/rarity=SSR/);
   await expect(cards.getByRole('link', { name: '維港幻彩' })).toBeVisible();
+
+  // The watchlist has it, with its prices, and opens it again.
+  await page.goto('/my');
+  await page.getByRole('link', { name: /關注清單/ }).click();
+  const list = page.getByRole('list', { name: '關注的項目' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('link', { name: '維港幻彩' }).click();
+  await expect(page).toHaveURL(/\/mall\/detail\?id=ci_night_fireworks/);
 });
 
 test('one character finds what contains it; the last searches are kept on the device and can be cleared', async ({
