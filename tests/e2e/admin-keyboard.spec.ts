@@ -81,7 +81,7 @@ test('keyboard only: an operator signs in, opens the menu, creates a theme, and 
     await activate(page, create);
     await motionDone(page);
     const form = await expectFocusInDialog(page, '新增主題');
-    await typeInto(page, form.getByLabel('名稱'), name);
+    await typeInto(page, form.getByLabel('名稱', { exact: true }), name);
     await typeInto(page, form.getByLabel('簡介'), '以鍵盤建立的主題');
     // The cover: Enter on 上載圖片 opens the system's file picker (answered here, as a person would pick a file).
     const [chooser] = await Promise.all([

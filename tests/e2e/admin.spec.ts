@@ -84,7 +84,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await expectNoAxeViolations(op, '/admin/themes');
   await op.getByRole('button', { name: '新增主題' }).click();
   const themeForm = op.getByRole('dialog', { name: '新增主題' });
-  await themeForm.getByLabel('名稱').fill(themeName);
+  await themeForm.getByLabel('名稱', { exact: true }).fill(themeName);
   await themeForm.getByTestId('upload-theme').setInputFiles(image);
   await expect(themeForm.getByRole('img', { name: '主題封面預覽' })).toBeVisible();
   await expectNoAxeViolations(op, '/admin/themes (新增主題)');
@@ -97,7 +97,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await op.getByRole('button', { name: '新增卡牌' }).click();
   const cardForm = op.getByRole('dialog', { name: '新增卡牌' });
   await choose(op, '主題', themeName);
-  await cardForm.getByLabel('名稱').fill(cardName);
+  await cardForm.getByLabel('名稱', { exact: true }).fill(cardName);
   await cardForm.getByTestId('upload-card_info').setInputFiles(image);
   await expect(cardForm.getByRole('img', { name: '卡牌圖片預覽' })).toBeVisible();
   await cardForm.getByLabel('發行量').fill('100');
