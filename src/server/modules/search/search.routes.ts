@@ -9,7 +9,7 @@ import { ok, reply, typed } from '../../http';
 
 /**
  * Search (issue 22): public, rate-limited like every API read; the signed-in caller (when there is one) only matters
- * to 「我未擁有」, so the answers are never cached as public.
+ * to 「我未擁有」, so no answer is marked public for HTTP caches (the service keeps the others in memory).
  */
 export async function searchRoutes(app: FastifyInstance) {
   const r = typed(app);

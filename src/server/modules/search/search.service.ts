@@ -19,6 +19,7 @@ import { createSearchSuggestReadModel } from './search-suggest.read-model';
 import type { SearchFilter } from './search-sql.read-model';
 import { createSearchRepository } from './search.repository';
 import { presentSections } from './search-presenters';
+import { remembered, SEARCH_CACHE_TAG } from './search-answers';
 
 /** Suggestions per answer. */
 export const SUGGEST_MAX = 8;
@@ -37,7 +38,7 @@ const docOf = (s: DocSource) => ({
 });
 
 /** Search across the catalogue, the market and sellers (issue 22, docs/decisions/031-search-index.md). */
-export function createSearchService(deps: Pick<Deps, 'db'>) {
+export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
   const repo = createSearchRepository();
   const sources = createSearchIndexReadModel();
   const catalogue = createSearchCatalogueReadModel();
@@ -94,60 +95,27 @@ export function createSearchService(deps: Pick<Deps, 'db'>) {
     await repo.upsert(db, found.map(docOf));
     const gone = ids.filter((id) => !found.some((s) => s.id === id));
     await repo.remove(db, kind, gone);
+    // Kept answers may hold the old name (or miss the new one): dropped now and once this transaction commits.
+    deps.publicCache.invalidate(SEARCH_CACHE_TAG);
   }
 
   return {
+    /**
+     * The same for every caller but with 「我未擁有」 (which reads the caller): those answers are kept in memory until a
+     * write changes them (search-answers.ts); the checks of the query run first, so bad input is never kept.
+     */
     async search(actor: Actor | null, q: SearchQuery): Promise<SearchResult> {
       const f = await filterOf(actor, q);
-      const db = deps.db;
-      // A serial alone (`#12`) asks for listings only; text is needed to name anything else.
-      const text = !f.plan || hasText(f.plan);
-      const itemFilter = f.rarity ?? f.minPrice ?? f.maxPrice ?? f.side ?? f.missingFor;
-      const want = (t: NonNullable<SearchQuery['type']>) => !q.type || q.type === t;
-      const serial = f.plan?.serial ?? null;
-      // Only punctuation: nothing to match (without this, the listings would all come back).
-      const nothing = !text && !serial;
-      const [cards, goods, themes, sellers, listings, facetRows] = await Promise.all([
-        want('card') && text ? section(f, (g) => catalogue.cards(db, g)) : none,
-        want('goods') && text ? section(f, (g) => catalogue.products(db, g)) : none,
-        want('theme') && text && itemFilter === undefined ? section(f, (g) => catalogue.themes(db, g)) : none,
-        want('seller') && text && itemFilter === undefined && f.theme === undefined
-          ? section(f, (g) => catalogue.sellers(db, g))
-          : none,
-        !want('listing') || nothing
-          ? none
-          : serial
-            ? section(f, (g) => market.serialListings(db, g, serial))
-            : section(f, (g) => market.items(db, g)),
-        text ? facetCounts(f) : [],
-      ]);
-      // The kind facet ignores `type`: a section left out is counted anyway.
-      const [cardTotal, goodsTotal] = await Promise.all([
-        !text ? 0 : want('card') ? cards.total : catalogue.cardCount(db, f),
-        !text ? 0 : want('goods') ? goods.total : catalogue.productCount(db, f),
-      ]);
-      return presentSections({
-        cards,
-        goods,
-        themes,
-        sellers,
-        listings,
-        facets: {
-          theme: facetRows
-            .filter((r) => r.dim === 'theme' && r.key !== null)
-            .map((r) => ({ key: r.key!, count: r.count }))
-            .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
-          rarity: RARITIES.map((key) => ({ key, count: countOf(facetRows, 'rarity', key) })),
-          kind: ITEM_KINDS.map((key) => ({ key, count: key === 'card' ? cardTotal : goodsTotal })),
-          price: PRICE_BANDS.map((b) => ({ key: b.key, count: countOf(facetRows, 'price', b.key) })),
-        },
-      });
+      if (f.missingFor !== undefined) return searchNow(f, q);
+      return remembered(deps.publicCache, `search?${JSON.stringify(q)}`, () => searchNow(f, q));
     },
 
     async suggest(q: string): Promise<z.infer<typeof SuggestResultSchema>> {
       const plan = planQuery(q);
       if (!hasText(plan)) return { list: [] };
-      return { list: await suggestions.suggest(deps.db, plan, SUGGEST_MAX) };
+      return remembered(deps.publicCache, `search/suggest?${JSON.stringify(q)}`, async () => ({
+        list: await suggestions.suggest(deps.db, plan, SUGGEST_MAX),
+      }));
     },
 
     /**
@@ -155,20 +123,67 @@ export function createSearchService(deps: Pick<Deps, 'db'>) {
      * the catalogue's back office after each change, the account module after a nickname is set.
      */
     index,
-
-    /** Indexes every row without a doc (a database from before decision 031, or rows bulk-loaded): run at start. */
-    async backfill(): Promise<number> {
-      let total = 0;
-      for (const kind of ['theme', 'card', 'goods', 'seller'] as const) {
-        for (;;) {
-          const batch = await sources.unindexed(deps.db, kind, BACKFILL_BATCH);
-          if (!batch.length) break;
-          await repo.upsert(deps.db, batch.map(docOf));
-          total += batch.length;
-        }
-      }
-      return total;
-    },
+    backfill,
   };
+
+  async function searchNow(f: SearchFilter, q: SearchQuery): Promise<SearchResult> {
+    const db = deps.db;
+    // A serial alone (`#12`) asks for listings only; text is needed to name anything else.
+    const text = !f.plan || hasText(f.plan);
+    const itemFilter = f.rarity ?? f.minPrice ?? f.maxPrice ?? f.side ?? f.missingFor;
+    const want = (t: NonNullable<SearchQuery['type']>) => !q.type || q.type === t;
+    const serial = f.plan?.serial ?? null;
+    // Only punctuation: nothing to match (without this, the listings would all come back).
+    const nothing = !text && !serial;
+    const [cards, goods, themes, sellers, listings, facetRows] = await Promise.all([
+      want('card') && text ? section(f, (g) => catalogue.cards(db, g)) : none,
+      want('goods') && text ? section(f, (g) => catalogue.products(db, g)) : none,
+      want('theme') && text && itemFilter === undefined ? section(f, (g) => catalogue.themes(db, g)) : none,
+      want('seller') && text && itemFilter === undefined && f.theme === undefined
+        ? section(f, (g) => catalogue.sellers(db, g))
+        : none,
+      !want('listing') || nothing
+        ? none
+        : serial
+          ? section(f, (g) => market.serialListings(db, g, serial))
+          : section(f, (g) => market.items(db, g)),
+      text ? facetCounts(f) : [],
+    ]);
+    // The kind facet ignores `type`: a section left out is counted anyway.
+    const [cardTotal, goodsTotal] = await Promise.all([
+      !text ? 0 : want('card') ? cards.total : catalogue.cardCount(db, f),
+      !text ? 0 : want('goods') ? goods.total : catalogue.productCount(db, f),
+    ]);
+    return presentSections({
+      cards,
+      goods,
+      themes,
+      sellers,
+      listings,
+      facets: {
+        theme: facetRows
+          .filter((r) => r.dim === 'theme' && r.key !== null)
+          .map((r) => ({ key: r.key!, count: r.count }))
+          .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+        rarity: RARITIES.map((key) => ({ key, count: countOf(facetRows, 'rarity', key) })),
+        kind: ITEM_KINDS.map((key) => ({ key, count: key === 'card' ? cardTotal : goodsTotal })),
+        price: PRICE_BANDS.map((b) => ({ key: b.key, count: countOf(facetRows, 'price', b.key) })),
+      },
+    });
+  }
+
+  /** Indexes every row without a doc (a database from before decision 031, or rows bulk-loaded): run at start. */
+  async function backfill(): Promise<number> {
+    let total = 0;
+    for (const kind of ['theme', 'card', 'goods', 'seller'] as const) {
+      for (;;) {
+        const batch = await sources.unindexed(deps.db, kind, BACKFILL_BATCH);
+        if (!batch.length) break;
+        await repo.upsert(deps.db, batch.map(docOf));
+        total += batch.length;
+      }
+    }
+    return total;
+  }
 }
 export type SearchService = ReturnType<typeof createSearchService>;

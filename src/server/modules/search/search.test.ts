@@ -135,6 +135,8 @@ describe('search API (issue 22, decision 031)', () => {
 
   it('the back office and a nickname change keep the index in their transaction', async () => {
     const op = await signInOperator(t);
+    // Asked before the change too: the kept answer must not outlive it.
+    expect((await search({ q: 'bolo' })).data.cards.total).toBe(0);
     const edit = await t.call('POST', 'admin/cardInfos/update', {
       token: op.token,
       body: { id: 'ci_cha_bun', nameEn: 'Bolo Bao' },
@@ -146,5 +148,17 @@ describe('search API (issue 22, decision 031)', () => {
       200,
     );
     expect(ids((await search({ q: '龙珠' })).data.sellers)).toEqual([u.userId]);
+  });
+
+  it('a kept answer gives way to a market write', async () => {
+    const before = (await search({ q: '祥瑞' })).data.listings.list[0];
+    const card = await giveCard(t, seller.userId, 'ci_beast_qilin');
+    const res = await t.call('POST', 'market/create', {
+      token: seller.token,
+      body: { sell_type: 0, kind: 'card', itemId: card, price: 9_000 },
+    });
+    expect(res.status).toBe(200);
+    const after = (await search({ q: '祥瑞' })).data.listings.list[0];
+    expect([before?.asks, after?.asks, after?.lowestAsk]).toEqual([1, 2, 9_000]);
   });
 });
