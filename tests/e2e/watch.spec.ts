@@ -26,7 +26,9 @@ test('watch: signed out the ♡ goes through the login and back; watch a card an
 
   // A market row's ♡ names its row.
   await page.goto('/market');
-  const rowHeart = page.getByRole('button', { name: /^關注：/ }).first();
+  // Another row than 天星小輪's (watched above): its ♡ reads 關注 until the watch states arrive, and earlier journeys
+  // may have put it first.
+  const rowHeart = page.getByRole('button', { name: /^關注：(?!天星小輪$)/ }).first();
   const rowName = ((await rowHeart.getAttribute('aria-label')) ?? '').replace(/^關注：/, '');
   await rowHeart.click();
   await expect(page.getByRole('button', { name: `取消關注：${rowName}` }).first()).toHaveAttribute(
