@@ -130,7 +130,7 @@ export function PriceHistoryPanel({
         {state.status === 'error' && (
           <p className="price-history-summary">
             未能載入價格走勢。
-            <button type="button" className="price-history-retry" onClick={state.reload}>
+            <button type="button" className="link-button price-history-retry" onClick={state.reload}>
               重試
             </button>
           </p>
