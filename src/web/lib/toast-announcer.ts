@@ -26,7 +26,8 @@ function scan(): void {
   // A test's page torn down while a change was still queued.
   if (typeof document === 'undefined') return;
   const toast = Array.from(document.querySelectorAll<HTMLElement>('.adm-toast-main')).at(-1);
-  const text = toast?.innerText.trim() ?? '';
+  // innerText (what is shown) where the DOM has it; jsdom, in the web tests, has only textContent.
+  const text = (toast?.innerText ?? toast?.textContent ?? '').trim();
   if (!text)
     last = ''; // the toast is gone: the next one is news, even with the same text
   else announce(text);
