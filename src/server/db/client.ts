@@ -44,7 +44,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Pipelined: a query is written to the connection at once, even while an earlier one of the same
     // connection awaits its answer. The app awaits each statement before the next, except a pay order's
     // claim and the commit behind it (catalogue `claim`), which thus reach the database together.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, pipeline: true });
+    // No parallel workers: at a web server's concurrency they only add their start-up (100 ms measured on a loaded
+    // 2-core machine for a search that found nothing; docs/decisions/031-search-index.md) to plans of a few ms.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 20,
+      pipeline: true,
+      options: '-c max_parallel_workers_per_gather=0',
+    });
     // An idle connection the server ended (restart, DROP DATABASE … FORCE) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);

@@ -3,11 +3,11 @@ import type { Executor } from '../../db/client';
 import type { Rarity } from '../../../shared/constants';
 import type { ItemKind } from '../../../shared/market-labels';
 import { hasText, type SerialQuery } from '../../../shared/search-text';
-import { and, matches, priceRange, rank, rows, type SearchFilter } from './search-sql.read-model';
+import { and, matches, priceRange, rows, type SearchFilter } from './search-sql.read-model';
 
 /*
- * Search's market section (decision 031): open listings per item, read from `market_summaries` (decision 014), or
- * for a serial search (`#12`, `12/100`) the open sell listings of that serial, one row each.
+ * Search's market section for a serial search (`#12`, `12/100`, decision 031): the open sell listings of that serial,
+ * one row each (the items with open listings of any other search are read by search-matches.read-model.ts).
  */
 
 export interface ListingRow {
@@ -25,46 +25,6 @@ export interface ListingRow {
   total: number;
 }
 
-/** The matching card infos and products, as (kind, ref_id, title) rows named `d`. */
-function matchedItems(f: SearchFilter): SQL {
-  const plan = f.plan!;
-  return sql`(SELECT d.kind, d.ref_id, d.title FROM search_docs d WHERE ${matches(plan, 'card')}
-    UNION ALL SELECT d.kind, d.ref_id, d.title FROM search_docs d WHERE ${matches(plan, 'goods')}) d`;
-}
-
-const side = (f: SearchFilter) => (f.side === 'buy' ? sql`s.bid_max` : sql`s.ask_min`);
-
-function summaryWhere(f: SearchFilter): SQL {
-  return and([
-    f.side === 'sell'
-      ? sql`s.ask_count > 0`
-      : f.side === 'buy'
-        ? sql`s.bid_count > 0`
-        : sql`(s.ask_count > 0 OR s.bid_count > 0)`,
-    f.theme !== undefined && sql`s.theme_id = ${f.theme}`,
-    f.rarity !== undefined && sql`s.rarity = ${f.rarity}`,
-    priceRange(f, side(f), null),
-  ]);
-}
-
-function summaryOrder(f: SearchFilter): SQL {
-  const tail = sql`s.kind, s.ref_id`;
-  switch (f.sort) {
-    case 'price_asc':
-      return sql`${side(f)} ASC NULLS LAST, ${tail}`;
-    case 'price_desc':
-      return sql`${side(f)} DESC NULLS LAST, ${tail}`;
-    case 'newest':
-      return sql`GREATEST(s.ask_newest_at, s.bid_newest_at) DESC NULLS LAST, ${tail}`;
-    case 'ending':
-      return sql`LEAST(s.ask_next_expiry_at, s.bid_next_expiry_at) ASC NULLS LAST, ${tail}`;
-    default:
-      return f.plan
-        ? sql`${rank(f.plan)}, length(d.title), s.ask_count + s.bid_count DESC, ${tail}`
-        : sql`s.ask_count + s.bid_count DESC, ${tail}`;
-  }
-}
-
 function serialOrder(f: SearchFilter): SQL {
   switch (f.sort) {
     case 'price_desc':
@@ -80,23 +40,6 @@ function serialOrder(f: SearchFilter): SQL {
 
 export function createSearchMarketReadModel() {
   return {
-    /**
-     * Items with open listings. Summaries are kept by the listings' triggers; one whose next expiry has passed still
-     * counts until the expiry job closes the listing (a minute at most), as the market rows do before their recount.
-     */
-    async items(db: Executor, f: SearchFilter): Promise<ListingRow[]> {
-      const from = f.plan
-        ? sql`${matchedItems(f)} JOIN market_summaries s ON s.kind = d.kind AND s.ref_id = d.ref_id`
-        : sql`market_summaries s`;
-      return rows(
-        db,
-        sql`SELECT s.kind, s.ref_id AS id, s.name, s.image, s.rarity, s.ask_min AS "lowestAsk", s.bid_max AS "highestBid",
-          s.ask_count AS asks, s.bid_count AS bids, NULL AS "listingId", NULL AS "serialLabel", count(*) OVER ()::int AS total
-        FROM ${from} WHERE ${summaryWhere(f)}
-        ORDER BY ${summaryOrder(f)} LIMIT ${f.limit} OFFSET ${f.offset}`,
-      );
-    },
-
     /** Open sell listings of one serial (its ask as `lowestAsk`), narrowed by the rest of the query and the filters. */
     async serialListings(db: Executor, f: SearchFilter, serial: SerialQuery): Promise<ListingRow[]> {
       const text = !!f.plan && hasText(f.plan);

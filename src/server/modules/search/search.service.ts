@@ -13,6 +13,7 @@ import {
 import { docTokens, hasText, normalise, planQuery, type SearchDocKind } from '../../../shared/search-text';
 import type { z } from 'zod';
 import { createSearchCatalogueReadModel } from './search-catalogue.read-model';
+import { createSearchMatchesReadModel, type MatchParts } from './search-matches.read-model';
 import { createSearchIndexReadModel, type DocSource } from './search-index.read-model';
 import { createSearchMarketReadModel } from './search-market.read-model';
 import { createSearchSuggestReadModel } from './search-suggest.read-model';
@@ -43,6 +44,7 @@ export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
   const sources = createSearchIndexReadModel();
   const catalogue = createSearchCatalogueReadModel();
   const market = createSearchMarketReadModel();
+  const matches = createSearchMatchesReadModel();
   const suggestions = createSearchSuggestReadModel();
 
   /** The filter of a query, or a zh-HK 400 for what the schema cannot tell. */
@@ -76,18 +78,15 @@ export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
   }
   const none = { list: [], total: 0 };
 
-  /**
-   * The facet rows, each facet counted without its own filter: those whose filter is unset share one statement, each
-   * one whose filter is set has its own.
-   */
-  async function facetCounts(f: SearchFilter) {
+  /** The facet groups: each facet counted without its own filter (those whose filter is unset share one group). */
+  function facetGroups(f: SearchFilter): MatchParts['facets'] {
     const set = { theme: f.theme !== undefined, rarity: f.rarity !== undefined, price: priced(f) };
     const dims = (['theme', 'rarity', 'price'] as const).filter((d) => !set[d]);
-    const reads = (['theme', 'rarity', 'price'] as const)
+    const groups: MatchParts['facets'] = (['theme', 'rarity', 'price'] as const)
       .filter((d) => set[d])
-      .map((d) => catalogue.facets(deps.db, f, [d], d));
-    if (dims.length) reads.push(catalogue.facets(deps.db, f, dims, null));
-    return (await Promise.all(reads)).flat();
+      .map((d) => ({ dims: [d], omit: d }));
+    if (dims.length) groups.push({ dims, omit: null });
+    return groups;
   }
 
   async function index(db: Executor, kind: SearchDocKind, ids: string[]) {
@@ -135,25 +134,26 @@ export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
     const serial = f.plan?.serial ?? null;
     // Only punctuation: nothing to match (without this, the listings would all come back).
     const nothing = !text && !serial;
-    const [cards, goods, themes, sellers, listings, facetRows] = await Promise.all([
-      want('card') && text ? section(f, (g) => catalogue.cards(db, g)) : none,
-      want('goods') && text ? section(f, (g) => catalogue.products(db, g)) : none,
+    const parts: MatchParts = {
+      cards: want('card') && text,
+      goods: want('goods') && text,
+      items: want('listing') && !nothing && !serial,
+      facets: text ? facetGroups(f) : [],
+    };
+    const [m, themes, sellers, serialRows] = await Promise.all([
+      text ? matches.read(db, f, parts) : null,
       want('theme') && text && itemFilter === undefined ? section(f, (g) => catalogue.themes(db, g)) : none,
       want('seller') && text && itemFilter === undefined && f.theme === undefined
         ? section(f, (g) => catalogue.sellers(db, g))
         : none,
-      !want('listing') || nothing
-        ? none
-        : serial
-          ? section(f, (g) => market.serialListings(db, g, serial))
-          : section(f, (g) => market.items(db, g)),
-      text ? facetCounts(f) : [],
+      want('listing') && serial ? section(f, (g) => market.serialListings(db, g, serial)) : none,
     ]);
+    const facetRows = m?.facets ?? [];
     // The kind facet ignores `type`: a section left out is counted anyway.
-    const [cardTotal, goodsTotal] = await Promise.all([
-      !text ? 0 : want('card') ? cards.total : catalogue.cardCount(db, f),
-      !text ? 0 : want('goods') ? goods.total : catalogue.productCount(db, f),
-    ]);
+    const [cardTotal, goodsTotal] = text && m ? [m.cardTotal, m.goodsTotal] : [0, 0];
+    const cards = { list: m?.cards ?? [], total: parts.cards ? cardTotal : 0 };
+    const goods = { list: m?.goods ?? [], total: parts.goods ? goodsTotal : 0 };
+    const listings = parts.items ? { list: m?.items ?? [], total: m?.itemTotal ?? 0 } : serialRows;
     return presentSections({
       cards,
       goods,
