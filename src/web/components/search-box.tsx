@@ -4,6 +4,7 @@ import type { SEARCH_QUERY_MAX } from '../../shared/schemas/search';
 import { isFailure } from '../lib/request';
 import { suggest } from '../api/search-suggest';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
+import './form-controls.css';
 import './search-box.css';
 
 // The schema's limit, typed against it: importing the value would bring zod into /mall's and /market's chunks.
@@ -142,7 +143,7 @@ export function SearchBox({
         <input
           ref={inputRef}
           type="search"
-          className="search-box-input"
+          className="boxed-input search-box-input"
           role="combobox"
           aria-label={label}
           aria-autocomplete="list"

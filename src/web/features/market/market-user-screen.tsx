@@ -13,7 +13,7 @@ import { WatchButton } from '../../components/watch-button';
 import { listUserListings } from './api/list-user-listings';
 import { useQueryState } from '../../lib/use-query-state';
 import './market.css';
-import { ItemPicture } from './components/market-row';
+import { ItemPicture } from '../../components/item-picture';
 import { SideToggle } from './components/side-toggle';
 import { StandingFacts } from './components/seller-standing';
 import { RecentFeedback } from './components/recent-feedback';

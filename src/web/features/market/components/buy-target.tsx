@@ -7,6 +7,7 @@ import { getProducts } from '../../../api/get-products';
 import { isFailure, type Failure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { KindToggle } from './kind-toggle';
+import '../../../components/form-controls.css';
 
 const PAGE = 50;
 
@@ -64,7 +65,7 @@ export function TargetPicker({ onPick }: { onPick: (t: Target) => void }) {
       </div>
       <input
         type="search"
-        className="market-input market-filter-input"
+        className="boxed-input market-input market-filter-input"
         aria-label="按名稱篩選"
         placeholder="輸入名稱篩選"
         value={filter}

@@ -7,6 +7,7 @@ import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { dollarsToCents } from './market-params';
 import { ThemeSelect } from '../../../components/theme-select';
+import '../../../components/form-controls.css';
 
 /** Themes for the filter, gathered from the catalogue's card infos (there is no theme list call). */
 function useThemes() {
@@ -37,7 +38,7 @@ function PriceBound(props: {
 }) {
   return (
     <input
-      className="market-input"
+      className="boxed-input market-input"
       inputMode="decimal"
       aria-label={props.label}
       placeholder={props.placeholder}

@@ -4,38 +4,13 @@ import type { MarketRow, SellType } from '../../../../shared/schemas/market';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { WatchButton } from '../../../components/watch-button';
 import '../../../components/list-row.css';
+import { ItemPicture } from '../../../components/item-picture';
 import { RarityTag } from '../../../components/rarity-tag';
 import { MarketPriceText } from '../../../components/market-price';
 
 /** Where a row leads: every listing of that card info / product on the chosen side. */
 export const rowDetailPath = (row: MarketRow, side: SellType) =>
   `/market/detail?${row.kind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(row.id)}&sell_type=${side}`;
-
-/** A row's picture of a card (taller) or a product, `load` as `rowImageLoading` says; 寶 where there is none. */
-export function ItemPicture({
-  kind,
-  image,
-  load,
-}: {
-  kind: MarketRow['kind'];
-  image: string | null;
-  load: { loading: 'eager' | 'lazy'; fetchPriority?: 'high' | 'auto' };
-}) {
-  return image ? (
-    <img
-      className={kind === 'card' ? 'market-row-image card' : 'market-row-image'}
-      src={image}
-      alt=""
-      {...load}
-      width={64}
-      height={kind === 'card' ? 90 : 64}
-    />
-  ) : (
-    <div className="market-row-image placeholder" aria-hidden="true">
-      寶
-    </div>
-  );
-}
 
 /** One card info or product of /market: best price (lowest ask or highest bid), count, market price (or last sale). */
 export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRow; side: SellType; index?: number }) {

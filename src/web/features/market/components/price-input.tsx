@@ -2,6 +2,7 @@ import { formatHkd } from '../../../../shared/money';
 import { PriceSchema, marketFee } from '../../../../shared/schemas/market';
 import { dollarsToCents } from './market-params';
 import '../../../components/pairs-list.css';
+import '../../../components/form-controls.css';
 
 /** A listing's time to live in whole days (SELL_LISTING_TTL_MS → 30). */
 export const ttlDays = (ms: number) => Math.round(ms / 86_400_000);
@@ -45,7 +46,7 @@ export function PriceInput({
         <span aria-hidden="true">HK$</span>
         <input
           id={id}
-          className="market-input"
+          className="boxed-input market-input"
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import type { SearchResult, SearchType } from '../../../../shared/schemas/search';
 import { rowImageLoading } from '../../../components/row-image';
+import { ItemPicture } from '../../../components/item-picture';
 import '../../../components/list-row.css';
 import { TYPE_LABELS } from '../search-params';
 import { RarityTag } from '../../../components/rarity-tag';
@@ -25,23 +26,6 @@ export const resultPaths = {
 
 const price = (cents: number | null, none = '—') => (cents === null ? none : formatHkd(cents));
 
-function Picture({ src, tall }: { src: string | null; tall?: boolean }) {
-  return src ? (
-    <img
-      className={tall ? 'search-row-image tall' : 'search-row-image'}
-      src={src}
-      alt=""
-      {...rowImageLoading(1)}
-      width={56}
-      height={tall ? 78 : 56}
-    />
-  ) : (
-    <div className="search-row-image placeholder" aria-hidden="true">
-      寶
-    </div>
-  );
-}
-
 function Row({
   to,
   name,
@@ -57,7 +41,7 @@ function Row({
 }) {
   return (
     <li className="list-row search-row">
-      <Picture src={image} tall={tall} />
+      <ItemPicture kind={tall ? 'card' : 'goods'} image={image} load={rowImageLoading(1)} />
       <div className="search-row-body">
         <Link to={to} className="search-row-name stretched-link">
           {name}
