@@ -106,6 +106,11 @@ function disconnect() {
 }
 
 async function connect() {
+  // Never before the load event: the first screen's own files and calls go first (decision 017).
+  if (typeof document !== 'undefined' && document.readyState !== 'complete') {
+    window.addEventListener('load', () => schedule(SETTLE_MS), { once: true });
+    return;
+  }
   const w = wanted();
   const key = keyOf(w);
   if (w.list.length === 0 && !w.token) {
