@@ -60,12 +60,12 @@ export async function openTestStream(base: string, topics: string[], token?: str
     headers: res.headers,
     messages,
     comments,
-    async next(pred, ms = 5_000, from = 0) {
+    async next(pred, ms = 15_000, from = 0) {
       let found: StreamMessage | undefined;
       await waitFor('the message', () => (found = messages.slice(from).find(pred)) !== undefined, ms);
       return found!;
     },
-    comment: (text, ms = 5_000) => waitFor(`: ${text}`, () => comments.includes(text), ms),
+    comment: (text, ms = 15_000) => waitFor(`: ${text}`, () => comments.includes(text), ms),
     ended,
     close: () => ctl.abort(),
   };

@@ -122,7 +122,9 @@ describe('live stream API', () => {
     await Promise.all(held.map((s) => s.comment('ready')));
     expect(t.app.services.live.stats()).toMatchObject({ streams: 3, listeners: 5, addresses: 1 });
     for (const s of held) s.close();
-    await until('every listener gone', () => t.app.services.live.stats().streams === 0);
+    // The server learns of each close from its socket: seconds at most, on a loaded machine.
+    for (let i = 0; i < 150 && t.app.services.live.stats().streams > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(t.app.services.live.stats()).toMatchObject({ streams: 0, topics: 0, users: 0, listeners: 0, addresses: 0 });
   });
 });
