@@ -15,6 +15,10 @@ type Send = (m: StreamMessage) => void;
  */
 export function createLiveHub(broadcast: Broadcast, onError: (err: unknown) => void) {
   const byTopic = new Map<string, Set<Send>>();
+  /** The last message of each topic this instance has streams for: what a new stream gets first, without a query. */
+  const latest = new Map<string, StreamMessage>();
+  // Messages may have been missed: what was kept from them is not the state any more.
+  broadcast.onGap(() => latest.clear());
   const byUser = new Map<string, Set<Send>>();
   const deliver = (set: Set<Send> | undefined, m: StreamMessage) => {
     for (const send of set ?? []) {
@@ -35,7 +39,9 @@ export function createLiveHub(broadcast: Broadcast, onError: (err: unknown) => v
   };
   const offTopic = broadcast.subscribe(TOPIC_CHANNEL, (raw) => {
     const v = parse(raw);
-    if (v) deliver(byTopic.get(v.key), v.m);
+    if (!v || !byTopic.has(v.key)) return;
+    latest.set(v.key, v.m);
+    deliver(byTopic.get(v.key), v.m);
   });
   const offUser = broadcast.subscribe(USER_CHANNEL, (raw) => {
     const v = parse(raw);
@@ -47,7 +53,9 @@ export function createLiveHub(broadcast: Broadcast, onError: (err: unknown) => v
     set.add(send);
     return () => {
       set.delete(send);
-      if (set.size === 0 && map.get(key) === set) map.delete(key);
+      if (set.size > 0 || map.get(key) !== set) return;
+      map.delete(key);
+      if (map === byTopic) latest.delete(key);
     };
   };
   let streams = 0;
@@ -57,6 +65,12 @@ export function createLiveHub(broadcast: Broadcast, onError: (err: unknown) => v
     publish(m: StreamMessage, userId?: string) {
       if (userId === undefined) broadcast.publish(TOPIC_CHANNEL, JSON.stringify({ key: m.topic, m }));
       else broadcast.publish(USER_CHANNEL, JSON.stringify({ key: userId, m }));
+    },
+    /** The last message of `topic` while this instance has streams for it and the broadcast is live, or null. */
+    latest: (topic: string) => (broadcast.live() ? (latest.get(topic) ?? null) : null),
+    /** Keeps `m` as the topic's state if nothing newer came meanwhile (a snapshot read from the database). */
+    keep(m: StreamMessage) {
+      if (byTopic.has(m.topic) && !latest.has(m.topic)) latest.set(m.topic, m);
     },
     /** One stream's listeners; answers their removal. */
     listen(topics: string[], userId: string | null, send: Send): () => void {
@@ -71,6 +85,7 @@ export function createLiveHub(broadcast: Broadcast, onError: (err: unknown) => v
     stats: () => ({
       streams,
       topics: byTopic.size,
+      kept: latest.size,
       users: byUser.size,
       listeners: [...byTopic.values(), ...byUser.values()].reduce((n, s) => n + s.size, 0),
     }),

@@ -31,6 +31,8 @@ export function createLiveService(
   const hub = createLiveHub(deps.broadcast, (err) => deps.log.warn({ err }, 'live: a stream listener failed'));
   const streamsByIp = new Map<string, number>();
   /** Per topic: when the last stock event went out, and whether one is already due. */
+  /** Snapshot reads under way, by topic: streams opening together share one. */
+  const reading = new Map<string, Promise<StockEvent | null>>();
   const stockTimers = new Map<string, { sentAt: number; timer: NodeJS.Timeout | null }>();
 
   const stockEvent = async (topic: LiveTopic): Promise<StockEvent | null> => {
@@ -81,8 +83,22 @@ export function createLiveService(
     /** A mall item's supply changed (also told by the catalogue after each commit that moves it): coalesced. */
     stockMoved,
 
-    /** The current stock event of a topic (what a new stream gets first), or null for an unknown item. */
-    snapshot: stockEvent,
+    /**
+     * The current stock event of a topic (what a new stream gets first), or null for an unknown item: the last one
+     * this instance heard while it had streams for the topic, else read (once per topic, not once per stream).
+     */
+    async snapshot(topic: LiveTopic): Promise<StockEvent | null> {
+      const kept = hub.latest(topic);
+      if (kept) return kept.event as StockEvent;
+      let read = reading.get(topic);
+      if (!read) {
+        read = stockEvent(topic).finally(() => reading.delete(topic));
+        reading.set(topic, read);
+      }
+      const event = await read;
+      if (event) hub.keep({ topic, event });
+      return event;
+    },
 
     /**
      * Admits one more stream from `ip` (429 past STREAM_PER_IP), then calls `send` with every message of `topics`

@@ -65,7 +65,11 @@ describe('live stream API', () => {
     await Promise.all([1, 2].map((i) => buy(buyers[i]!.token, { type: 'card', cardInfoId: drop })));
     await s.next((m) => m.topic === `drop:${drop}` && (m.event as StockEvent).saleState === 'sold_out', 3_000);
     expect(s.messages.filter((m) => m.topic === `product:${product}`)).toHaveLength(1);
+    // A stream opened now starts from the state kept from those messages.
+    const late = await open([`drop:${drop}`]);
+    expect((await late.next(() => true)).event).toMatchObject({ saleState: 'sold_out', left: 0, taken: 0 });
     s.close();
+    late.close();
   });
 
   it('a claim the database refused (rolled back) sends nothing', async () => {
@@ -125,6 +129,13 @@ describe('live stream API', () => {
     // The server learns of each close from its socket: seconds at most, on a loaded machine.
     for (let i = 0; i < 150 && t.app.services.live.stats().streams > 0; i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(t.app.services.live.stats()).toMatchObject({ streams: 0, topics: 0, users: 0, listeners: 0, addresses: 0 });
+    expect(t.app.services.live.stats()).toMatchObject({
+      streams: 0,
+      topics: 0,
+      kept: 0,
+      users: 0,
+      listeners: 0,
+      addresses: 0,
+    });
   });
 });
