@@ -48,6 +48,7 @@ import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminFeedbackRoutes, feedbackPublicRoutes, feedbackRoutes } from './modules/standing/standing.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { createStorage } from './startup';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(searchRoutes);
+      await api.register(liveRoutes);
       await api.register(authRoutes);
       await api.register(collectionRoutes);
       await api.register(identityRoutes);

@@ -28,6 +28,14 @@ const EnvSchema = z.object({
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** Requests per minute one client may make to the API (shared through Redis when set). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Open live streams (`GET /api/stream`) one client address may hold at once (docs/decisions/037). */
+  STREAM_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** A live stream is closed after this long (ms) and the client reconnects: sessions are checked again, load rebalanced. */
+  STREAM_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(15 * 60_000),
   /**
    * How long a public answer is served from memory at most (ms), whatever the invalidation messages say
    * (docs/decisions/027): 30 s, never more; the Redis fault test shortens it.

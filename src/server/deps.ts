@@ -28,6 +28,6 @@ export interface Deps {
    * Runs `fn` once the transaction this is called in commits (at once outside one): what is kept in memory
    * on the strength of a write is dropped only when the write is visible (src/server/db/commit-hooks.ts).
    */
-  afterCommit(fn: () => void): void;
+  afterCommit(fn: () => void, key?: string): void;
   log: FastifyBaseLogger;
 }

@@ -30,6 +30,7 @@ import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
 import { createSearchService } from './modules/search/search.service';
+import { createLiveService } from './modules/live/live.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -71,6 +72,8 @@ export function createServices(deps: Deps) {
     watch,
   });
   const addresses = createAddressesService(deps);
+  // Live updates: told of each committed stock change by the catalogue.
+  const live = createLiveService(deps, { catalogue });
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
@@ -88,6 +91,8 @@ export function createServices(deps: Deps) {
     standing,
     /** The watchlist (issue 22): other modules read who watches what through it. */
     watch,
+    /** Live updates (issue 23, decision 037): `live.publishUser(userId, event)` after a commit reaches their streams. */
+    live,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,

@@ -28,7 +28,11 @@ describe('fuzz every operation of /api/openapi.json', () => {
   let sessionTurn = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000000' }, onRoute: recorder.onRoute });
+    // Streams (GET /api/stream) end after 20 ms, so each fuzzed request gets its whole answer.
+    t = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: '100000000', STREAM_MAX_MS: '20', STREAM_PER_IP: '100000' },
+      onRoute: recorder.onRoute,
+    });
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
     world = await seedWorld(t, operationsOf(doc));
   });

@@ -141,6 +141,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   }),
   entry('POST /api/watch/remove', 'id', 'public', watchedCardInfo, [], { extra: { kind: 'cardInfo' } }),
   entry('GET /api/watch/state', 'ids', 'public', watchedCardInfo, ['watched'], { extra: { kind: 'cardInfo' } }),
+  // GET /api/stream takes no id: its topics name public items, and the user channel is the session's own
+  // (docs/decisions/037; live.test.ts shows one user's events never reach another's stream).
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

@@ -12,6 +12,7 @@ export interface Answer {
  */
 export function judge(req: FuzzRequest, res: Answer): string | null {
   if (res.status >= 500) return `answered ${res.status}`;
+  if (res.status === 200 && res.contentType?.startsWith('text/event-stream')) return streamProblem(res.body);
   if (!res.contentType?.startsWith('application/json'))
     return `answered ${res.status} as ${res.contentType ?? 'no content type'}, not JSON`;
   let parsed: unknown;
@@ -46,3 +47,24 @@ export const isEnglishError = (res: Answer) => {
     return false;
   }
 };
+
+/**
+ * What is wrong with an event stream's body (`GET /api/stream`, closed by STREAM_MAX_MS in the fuzz run), or null:
+ * blocks of `retry:`, comment and `data:` lines, each `data:` one JSON message `{topic, event}`.
+ */
+function streamProblem(body: string): string | null {
+  for (const block of body.split('\n\n').filter(Boolean)) {
+    for (const line of block.split('\n')) {
+      if (/^(retry: \d+|: .*)$/.test(line)) continue;
+      if (!line.startsWith('data: ')) return `streamed a line that is not SSE: ${line.slice(0, 80)}`;
+      try {
+        const m = JSON.parse(line.slice(6)) as { topic?: unknown; event?: { type?: unknown } };
+        if (typeof m.topic !== 'string' || typeof m.event?.type !== 'string')
+          return 'streamed a message without topic and event';
+      } catch {
+        return 'streamed a data line that is not JSON';
+      }
+    }
+  }
+  return null;
+}

@@ -102,7 +102,9 @@ async function harvestIds(
         query,
         headers: { authorization: `Bearer ${token}` },
       });
-      if (res.statusCode === 200) collect(resourceOf(op.path), (res.json() as { data: unknown }).data);
+      // Only envelopes carry ids (an event stream does not).
+      const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      if (res.statusCode === 200 && json) collect(resourceOf(op.path), (res.json() as { data: unknown }).data);
     }
   }
   for (const fields of Object.values(out)) for (const [k, v] of Object.entries(fields)) fields[k] = [...new Set(v)];

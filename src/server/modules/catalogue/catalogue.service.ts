@@ -50,7 +50,7 @@ export const CATALOGUE_TAG = 'catalogue';
 
 /** `broadcast` unset (the codes command): sold-out flags are this process's own. */
 export function createCatalogueService(
-  deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast'>>,
+  deps: Pick<Deps, 'db' | 'clock' | 'publicCache'> & Partial<Pick<Deps, 'broadcast' | 'afterCommit'>>,
   /** The details show the market price (decision 032); the answers are cached under this module's tag, 30 s at most. */
   svc: { prices: Pick<PricesService, 'marketPrice'> },
   repo: CatalogueRepository = createCatalogueRepository(),
@@ -58,9 +58,19 @@ export function createCatalogueService(
   const soldOut = createSoldOutFlags({ broadcast: deps.broadcast ?? createLocalBroadcast(), clock: deps.clock });
   // Sale states move by the clock alone when a window opens or closes.
   deps.publicCache.define(CATALOGUE_TAG, { nextChange: (now) => repo.nextSaleChange(deps.db, now) });
+  /** Told once a change of an item's supply or sale has committed (live stock updates, decision 037). */
+  const supplyWatchers = new Set<(item: SupplyItem) => void>();
+  const supplyMoved = (item: SupplyItem) => {
+    if (supplyWatchers.size === 0) return;
+    const tell = () => supplyWatchers.forEach((fn) => fn(item));
+    // Once per item per transaction, and only if it commits.
+    if (deps.afterCommit) deps.afterCommit(tell, `supply:${item.kind}:${item.id}`);
+    else tell();
+  };
   /** Every write of left / minted / sold counts changes what the mall's lists show. */
-  const changed = <T>(result: T): T => {
+  const changed = <T>(result: T, item: SupplyItem): T => {
     deps.publicCache.invalidate(CATALOGUE_TAG);
+    supplyMoved(item);
     return result;
   };
 
@@ -75,6 +85,23 @@ export function createCatalogueService(
     saleChanged(item: SupplyItem): void {
       soldOut.clear(item);
       deps.publicCache.invalidate(CATALOGUE_TAG);
+      supplyMoved(item);
+    },
+
+    /** Calls `fn` after the commit of every change to an item's supply or sale; answers the unsubscribe. */
+    onSupplyChange(fn: (item: SupplyItem) => void): () => void {
+      supplyWatchers.add(fn);
+      return () => supplyWatchers.delete(fn);
+    },
+
+    /** An item's sale state and counts as the live stream sends them, or null when it does not exist. Public. */
+    async supplyState(item: SupplyItem) {
+      const now = deps.clock.now();
+      const r =
+        item.kind === 'card' ? await repo.cardInfo(deps.db, item.id, now) : await repo.product(deps.db, item.id, now);
+      if (!r) return null;
+      const [total, taken] = 'editionSize' in r ? [r.editionSize, r.minted] : [r.stock, r.sold];
+      return { saleState: r.saleState, left: Math.max(0, r.left), total, taken };
     },
 
     /** Card infos, buyable first; `onSale` keeps what the mall sells (the 卡牌 tab). Public. */
@@ -193,7 +220,7 @@ export function createCatalogueService(
      * check and the update are one statement.
      */
     async reserve(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return changed(await repo.reserve(tx, item.kind, item.id, quantity));
+      return changed(await repo.reserve(tx, item.kind, item.id, quantity), item);
     },
 
     /**
@@ -203,7 +230,10 @@ export function createCatalogueService(
      * row lock keeps serials unique and gap-free under concurrent mints.
      */
     async takeCardSerials(tx: Tx, cardInfoId: string, quantity: number, fromReservation: boolean) {
-      const row = changed(await repo.takeCardSerials(tx, cardInfoId, quantity, fromReservation));
+      const row = changed(await repo.takeCardSerials(tx, cardInfoId, quantity, fromReservation), {
+        kind: 'card',
+        id: cardInfoId,
+      });
       if (!row) return null;
       return {
         lastSerial: row.minted,
@@ -219,7 +249,10 @@ export function createCatalogueService(
      * caller's transaction; the product's name, images and type, or null when out.
      */
     takeProductStock: async (tx: Tx, productId: string, quantity: number, fromReservation: boolean) =>
-      changed(await repo.takeProductStock(tx, productId, quantity, fromReservation)),
+      changed(await repo.takeProductStock(tx, productId, quantity, fromReservation), {
+        kind: 'product',
+        id: productId,
+      }),
 
     /**
      * The contended reservation of a pay order (a drop's one supply row), as the last statement of the
@@ -232,6 +265,7 @@ export function createCatalogueService(
     claim(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
       // Marked inside the transaction, so the public cache is told again after its commit (013).
       deps.publicCache.invalidate(CATALOGUE_TAG);
+      supplyMoved(item);
       return repo.claim(tx, item.kind, item.id, quantity).then(
         () => true,
         (err: unknown) => {
@@ -243,7 +277,7 @@ export function createCatalogueService(
 
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
     async release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
-      return changed(await repo.release(tx, item.kind, item.id, quantity));
+      return changed(await repo.release(tx, item.kind, item.id, quantity), item);
     },
   };
 }

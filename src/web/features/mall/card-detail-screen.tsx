@@ -5,6 +5,7 @@ import { DetailScreen, SaleDetail } from './components/sale-detail';
 import './mall.css';
 import { cardArtAlt } from '../../lib/card-art-alt';
 import { MarketPriceText } from '../../components/market-price';
+import { LiveCount } from './components/live-item';
 
 // Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
 const PriceHistoryPanel = lazy(() =>
@@ -32,8 +33,8 @@ export default function CardDetailScreen() {
           sub={<p className="detail-sub">系列：{card.theme.name}</p>}
           facts={[
             ['限量', `${card.editionSize} 張`],
-            ['尚餘', `${card.left} 張`],
-            ['已發行', `${card.minted} 張`],
+            ['尚餘', <LiveCount key="left" value={card.left} unit="張" />],
+            ['已發行', <LiveCount key="minted" value={card.minted} unit="張" />],
             ['每人限購', card.priceCents === null ? '—' : `${card.perUserLimit} 張`],
             ['發售時間', card.priceCents === null ? '不設發售' : saleWindow(card.saleStartsAt, card.saleEndsAt)],
             ['市場價', <MarketPriceText key="market" value={card.marketPrice} label={null} />],

@@ -2,6 +2,7 @@ import { Swiper } from 'antd-mobile';
 import { PRODUCT_TYPE_LABELS, type Product } from '../../../shared/schemas/catalogue';
 import { TextBody } from '../../components/text-body';
 import { MarketPriceText } from '../../components/market-price';
+import { LiveCount } from './components/live-item';
 import { getProduct } from '../../api/get-product';
 import { saleWindow } from './components/detail-parts';
 import { DetailScreen, SaleDetail } from './components/sale-detail';
@@ -44,7 +45,7 @@ export default function GoodsDetailScreen() {
           tags={<span className="rarity">{PRODUCT_TYPE_LABELS[product.type]}</span>}
           facts={[
             ['總數', `${product.stock} 件`],
-            ['尚餘', `${product.left} 件`],
+            ['尚餘', <LiveCount key="left" value={product.left} unit="件" />],
             ['每人限購', `${product.perUserLimit} 件`],
             ['發售時間', saleWindow(product.saleStartsAt, product.saleEndsAt)],
             ['市場價', <MarketPriceText key="market" value={product.marketPrice} label={null} />],

@@ -10,10 +10,13 @@ import { PerkHint } from './perk-hint';
 import { SaleBadge } from './sale-badge';
 import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
 import { WatchButton } from '../../../components/watch-button';
+import { LiveItem } from './live-item';
 
 type What = '卡牌' | '商品';
 
-function DetailLoader<T>({
+type Loaded = Parameters<typeof LiveItem>[0]['item'];
+
+function DetailLoader<T extends Loaded>({
   id,
   what,
   load,
@@ -27,11 +30,16 @@ function DetailLoader<T>({
   const item = useLoad(() => load(id), [id]);
   if (item.status !== 'ready')
     return <DetailStates status={item.status} failure={item.failure} reload={item.reload} what={what} />;
-  return <>{children(item.data)}</>;
+  // Remaining stock and sale state follow the live stream while the screen is open.
+  return (
+    <LiveItem item={item.data} topic={what === '卡牌' ? 'drop' : 'product'} load={load}>
+      {children}
+    </LiveItem>
+  );
 }
 
 /** A mall detail screen (/mall/detail, /mall/goodsDetail): the item of `?id=` loaded, or why it is not shown. */
-export function DetailScreen<T>({
+export function DetailScreen<T extends Loaded>({
   what,
   load,
   children,
