@@ -1,9 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './tools/chunk-groups-plugin';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { cssSourcesPlugin } from './tools/css-sources-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
+import { pwaOptions } from './tools/pwa-options';
 import { routePreloadsPlugin } from './tools/route-preloads-plugin';
 import { TABS } from './src/web/app/tabs';
 
@@ -53,6 +55,13 @@ export default defineConfig({
       // Every screen but "/" also waits for the screens' loaders (app/screen-host.tsx).
       [...READY, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
       TABS,
+    ),
+    // The installable app: manifest.webmanifest and sw.js (decision 035).
+    VitePWA(
+      pwaOptions(
+        'dist/web',
+        TABS.map((t) => t.to),
+      ),
     ),
     precompressPlugin(),
   ],
