@@ -5,7 +5,7 @@ import { chunkGroups } from './tools/chunk-groups-plugin';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { cssSourcesPlugin } from './tools/css-sources-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
-import { pwaOptions } from './tools/pwa-options';
+import { backOfficeWithoutManifest, pwaOptions } from './tools/pwa-options';
 import { routePreloadsPlugin } from './tools/route-preloads-plugin';
 import { TABS } from './src/web/app/tabs';
 
@@ -63,6 +63,7 @@ export default defineConfig({
         TABS.map((t) => t.to),
       ),
     ),
+    backOfficeWithoutManifest(),
     precompressPlugin(),
   ],
   build: {

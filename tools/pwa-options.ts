@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Plugin } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { filesOf, staticClosure, type Manifest } from './bundle-budget';
 
@@ -118,6 +119,23 @@ export function pwaOptions(outDir: string, tabs: readonly string[]): Partial<Vit
           },
         },
       ],
+    },
+  };
+}
+
+/**
+ * vite-plugin-pwa links the manifest from every page of the build; the back office (admin.html) is not the
+ * installable app, so its link is taken out again. Placed after VitePWA in the plugins.
+ */
+export function backOfficeWithoutManifest(): Plugin {
+  return {
+    name: 'trove-back-office-without-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        ctx.filename.endsWith('admin.html') ? html.replace(/\s*<link rel="manifest"[^>]*>/, '') : html,
     },
   };
 }

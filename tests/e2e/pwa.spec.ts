@@ -5,6 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
  * zh-HK offline screen, and the API never answered from the worker's caches.
  */
 
+// The other journeys block the worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 /** PNG width and height, from the IHDR chunk. */
 const pngSize = (body: Buffer) => ({ width: body.readUInt32BE(16), height: body.readUInt32BE(20) });
 
