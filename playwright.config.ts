@@ -42,6 +42,10 @@ export default defineConfig({
     // An action that cannot happen (an option never rendered) fails in 30 s instead of waiting out a 10-minute journey.
     actionTimeout: 30_000,
     launchOptions: CHROMIUM,
+    // The journeys run without the service worker (decision 035): a page it controls sends its calls through it,
+    // where page.route no longer sees them (auth.spec.ts holds /api/sms/send), and each fresh context would download
+    // the precache. tests/e2e/pwa.spec.ts allows it and checks it.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} ${E2E_SMS_OUTBOX} && npx tsx src/server/main.ts`,

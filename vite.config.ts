@@ -1,9 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './tools/chunk-groups-plugin';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { cssSourcesPlugin } from './tools/css-sources-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
+import { backOfficeWithoutManifest, pwaOptions } from './tools/pwa-options';
 import { routePreloadsPlugin } from './tools/route-preloads-plugin';
 import { TABS } from './src/web/app/tabs';
 
@@ -54,6 +56,14 @@ export default defineConfig({
       [...READY, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
       TABS,
     ),
+    // The installable app: manifest.webmanifest and sw.js (decision 035).
+    VitePWA(
+      pwaOptions(
+        'dist/web',
+        TABS.map((t) => t.to),
+      ),
+    ),
+    backOfficeWithoutManifest(),
     precompressPlugin(),
   ],
   build: {

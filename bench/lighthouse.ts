@@ -1,24 +1,29 @@
 /**
  * `npm run bench:lighthouse`: builds the web app, starts the server on a fresh embedded database with the demo
  * content, and runs Lighthouse (mobile, default simulated throttling) in Debian's Chromium several times per
- * route; prints the median score, FCP, LCP, TBT and CLS of each route. Not a CI gate: scores move with the
- * machine's load.
+ * route; prints the median score, FCP, LCP, TBT and CLS of each route, over every route a shared link opens
+ * (tools/first-loads.ts), and whether Chromium finds the app installable (bench/installability.ts: Lighthouse 12
+ * has no PWA audits). Not a CI gate: scores move with the machine's load.
  *
  *   npm run bench:lighthouse -- [--runs 5] [--port 4402] [--routes /,/mall] [--no-build] [--json out.json]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { SHAREABLE_ROUTES } from '../tools/first-loads';
+import { checkInstallability, type Installability } from './installability';
+import { DEMO_QUERIES, startWebServer, stopServer } from './web-server';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4402' },
-    routes: { type: 'string', default: '/,/mall,/market,/login' },
+    // Query strings open a demo item, as a shared link would.
+    routes: { type: 'string', default: SHAREABLE_ROUTES.map((r) => `${r}${DEMO_QUERIES[r] ?? ''}`).join(',') },
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
@@ -57,49 +62,6 @@ function build(): void {
   if (res.status !== 0) throw new Error('npm run build:web failed');
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  // The embedded database in a fresh folder: whatever DATABASE_URL / REDIS_URL the shell has is left out.
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: {
-      ...env,
-      ...(args['web-dist'] ? { WEB_DIST: args['web-dist'] } : {}),
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: ORIGIN,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${ORIGIN}/healthz`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-function stopServer(child: ChildProcess): void {
-  // npx → tsx → node: the group, which only this bench started (detached above).
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-
 async function audit(port: number, url: string, save?: string): Promise<Run> {
   // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, never counted.
   for (let attempt = 1; ; attempt++) {
@@ -133,7 +95,7 @@ async function main(): Promise<void> {
   if (!args['no-build'] && !args['web-dist']) build();
   if (args['lhr-dir']) mkdirSync(args['lhr-dir'], { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trove-lighthouse-'));
-  const server = await startServer(dataDir);
+  const server = await startWebServer({ port: PORT, dataDir, webDist: args['web-dist'] });
   const chrome = await chromeLauncher.launch({
     chromePath: args.chromium,
     chromeFlags: [
@@ -147,6 +109,7 @@ async function main(): Promise<void> {
     ],
   });
   const table: Record<string, Run[]> = {};
+  let install: Installability | null = null;
   try {
     // One warm-up load, so the first measured run does not pay for the server's first queries.
     await audit(chrome.port, `${ORIGIN}/`);
@@ -162,6 +125,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    install = await checkInstallability(chrome.port, `${ORIGIN}/`);
   } finally {
     await chrome.kill();
     stopServer(server);
@@ -171,7 +135,7 @@ async function main(): Promise<void> {
   console.log(
     `\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  console.log('route        score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
+  console.log('route                             score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
   const summary: Record<string, Record<string, number>> = {};
   for (const route of ROUTES) {
     const runs = table[route]!;
@@ -184,13 +148,17 @@ async function main(): Promise<void> {
     };
     summary[route] = m;
     console.log(
-      `${route.padEnd(12)} ${String(m.score).padStart(5)} ${String(Math.round(m.fcp)).padStart(9)} ${String(Math.round(m.lcp)).padStart(9)} ${String(Math.round(m.tbt)).padStart(9)}    ${m.cls.toFixed(3)}`,
+      `${route.padEnd(33)} ${String(m.score).padStart(5)} ${String(Math.round(m.fcp)).padStart(9)} ${String(Math.round(m.lcp)).padStart(9)} ${String(Math.round(m.tbt)).padStart(9)}    ${m.cls.toFixed(3)}`,
     );
   }
+  if (install)
+    console.log(
+      `\ninstallable (Chromium): ${install.installable ? 'yes' : 'NO'}; manifest ${install.manifestUrl} errors ${install.manifestErrors.length}; worker controls the page: ${install.workerControls}; installability errors: ${install.errors.join(', ') || 'none'}; offline screen: ${install.offlineScreen ? '你已離線 shown' : 'NOT shown'}`,
+    );
   if (args.json)
     writeFileSync(
       args.json,
-      `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, summary, table }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, summary, table, installability: install }, null, 2)}\n`,
     );
 }
 

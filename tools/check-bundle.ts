@@ -3,12 +3,15 @@
  * (entry + first route, each route's own chunks), writes them to `${CHECK_REPORT_DIR:-ci-results/checks}/bundle.json`
  * and exits 1 when a budget is passed or a back-office chunk is reachable from the mobile app.
  *
- *   npm run check:bundle -- [--dist dist/web] [--first-screen-kb 100] [--route-kb 50]
+ * Also the first load of every route a shared link opens (tools/first-loads.ts): JS before the load event ≤ 100 KB.
+ *
+ *   npm run check:bundle -- [--dist dist/web] [--first-screen-kb 100] [--route-kb 50] [--first-load-kb 100]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { firstLoadFailures, formatFirstLoads, measureFirstLoads, type RoutePreloads } from './first-loads';
 import {
   formatReport,
   KB,
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     screens: { type: 'string', default: 'src/web/app/screen-loaders.ts' },
     'first-screen-kb': { type: 'string', default: '100' },
     'route-kb': { type: 'string', default: '50' },
+    'first-load-kb': { type: 'string', default: '100' },
   },
 });
 
@@ -59,6 +63,12 @@ const report = measureBundle({
   budgets,
 });
 for (const line of formatReport(report, budgets)) console.log(line);
+const preloads = JSON.parse(readFileSync(path.join(dist, '.vite/route-preloads.json'), 'utf8')) as RoutePreloads;
+const firstLoadBudget = Number(args['first-load-kb']) * KB;
+const firstLoads = measureFirstLoads({ manifest, preloads, gzipSize });
+for (const line of formatFirstLoads(firstLoads, firstLoadBudget)) console.log(line);
+const failures = [...report.failures, ...firstLoadFailures(firstLoads, firstLoadBudget)];
+for (const f of failures.slice(report.failures.length)) console.log(`OVER BUDGET / WRONG: ${f}`);
 
 const biggest = [...report.routes].sort((a, b) => b.gzip - a.gzip)[0];
 const figures = {
@@ -67,6 +77,7 @@ const figures = {
   'biggest route KB': biggest ? `${kb(biggest.gzip)} (${biggest.path})` : '0',
   'routes over budget': report.routes.filter((r) => r.gzip > budgets.route).length,
   'back-office chunks reachable': report.foreign.length,
+  'first loads KB': firstLoads.map((l) => `${l.path} ${kb(l.gzip)}`).join(', '),
 };
 console.log(
   `[check] bundle (gzip): ${Object.entries(figures)
@@ -89,11 +100,12 @@ writeFileSync(
         routes: report.routes,
         lazyOnly: report.lazyOnly,
         foreign: report.foreign,
-        failures: report.failures,
+        firstLoads: firstLoads.map(({ path: route, gzip, beyondEntry }) => ({ route, gzip, beyondEntry })),
+        failures,
       },
     },
     null,
     2,
   )}\n`,
 );
-if (report.failures.length > 0) process.exit(1);
+if (failures.length > 0) process.exit(1);

@@ -43,6 +43,8 @@ const warmUp = () => {
     loadLocale().catch(() => {});
     loadScreenLoaders().catch(() => {});
     loadModalFocus();
+    // The service worker (decision 035): its own chunk, and its precache, only once the first screen is done.
+    import('./app/pwa-register').then((m) => m.registerServiceWorker()).catch(() => {});
   };
   setTimeout(() => {
     if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });

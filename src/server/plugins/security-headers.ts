@@ -15,6 +15,9 @@ export const helmetOptions = (imageOrigins: string[] = []): HelmetOptions => ({
       // WebAssembly only: the QR scanner's polyfill on browsers without BarcodeDetector (iPhone Safari, Firefox).
       scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       connectSrc: ["'self'"],
+      // The installable app (decision 035): its service worker and web app manifest, both from this origin.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       formAction: ["'self'"],
       mediaSrc: ["'self'", 'blob:'],
       // Served over plain HTTP on a LAN while developing: upgrading would break every asset.

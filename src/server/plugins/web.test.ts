@@ -3,11 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../adapters/clock';
-import { buildApp } from '../app';
-import { createKeys } from '../adapters/keys';
-import { openTestDatabase } from '../testing/test-db';
-import { testConfig, testSecret, testDeps } from '../testing/test-app';
+import { openWebTestApp } from '../testing/web-app';
 
 describe('the web app served by the server', () => {
   let app: FastifyInstance;
@@ -39,12 +35,7 @@ describe('the web app served by the server', () => {
       }),
     );
     writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
-    const database = await openTestDatabase({ postgres: false });
-    app = await buildApp({
-      deps: testDeps(testConfig(), database.db, new ManualClock(), createKeys(testSecret())),
-      webRoot: root,
-      onClose: () => database.close(),
-    });
+    app = await openWebTestApp(root);
   });
   afterAll(async () => {
     await app.close();

@@ -150,6 +150,18 @@ export function withAnswers(html: string, page: PageAnswers | null): string {
 }
 
 /**
+ * How long a browser keeps a file of the build. The service worker (sw.js) and the web app manifest are checked
+ * on every visit, so a new version is found at once (browsers cap a worker's cache at 24 h anyway); the offline
+ * page is revisioned by the worker's precache. Hashed assets never change.
+ */
+export function cacheControlOf(rel: string): string {
+  const file = rel.replace(/\.(br|gz)$/, '');
+  if (file === 'sw.js' || file === 'manifest.webmanifest') return 'no-cache';
+  if (file.startsWith('assets') || /^workbox-[\w-]+\.js$/.test(file)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+/**
  * Serves the built web app: hashed assets with long cache headers, and index.html for every
  * screen of the seed (history fallback), admin.html for `/admin` and `/admin/*` (the back office). Unknown `/api/*` paths answer the 404 envelope.
  */
@@ -179,10 +191,8 @@ export async function webPlugin(
       dotfiles: 'ignore',
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);
-        res.header(
-          'Cache-Control',
-          rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        res.header('Cache-Control', cacheControlOf(rel));
+        if (/\.webmanifest(\.(br|gz))?$/.test(rel)) res.header('Content-Type', 'application/manifest+json');
       },
     });
   } else {

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** The demo items the detail routes open in the browser benches (SEED_DEMO's content), as a shared link would. */
+export const DEMO_QUERIES: Record<string, string> = {
+  '/mall/detail': '?id=ci_night_ferry',
+  '/market/detail': '?id=demo',
+  '/market/user': '?id=demo',
+};
+
+/**
+ * The server in production mode on a fresh embedded database with the demo content, serving `webDist` (or
+ * dist/web), for the browser benches; resolves once /healthz answers. Whatever DATABASE_URL / REDIS_URL the shell
+ * has is left out.
+ */
+export async function startWebServer(opts: { port: number; dataDir: string; webDist?: string }): Promise<ChildProcess> {
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...env,
+      ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: opts.dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Stops a server `startWebServer` started: npx → tsx → node, the process group it was detached into. */
+export function stopServer(child: ChildProcess): void {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
