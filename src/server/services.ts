@@ -29,10 +29,13 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
+import { createNotificationsService, type OnNotified } from './modules/notifications/notifications.service';
 import { createSearchService } from './modules/search/search.service';
 
 /** Every domain service, built once per app from the same dependencies. */
-export function createServices(deps: Deps) {
+export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
+  // Notifications first: every module that writes one does it inside its own transaction (decision 034).
+  const notifications = createNotificationsService(deps, { onNotified: opts.onNotified });
   // Admin services record operator actions inside their transactions.
   const audit = createAuditService(deps);
   // Market prices read the market's sales and call no service: the market, the mall and the collection show them.
@@ -49,7 +52,7 @@ export function createServices(deps: Deps) {
   const identity = createIdentityService({ ...deps, vault }, { auth, audit });
   // The wallet first: pay orders book their money through its order books (decision 025).
   const wallet = createWalletService(deps, { identity, auth, audit });
-  const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
+  const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks, notifications });
   // Registers the `card` and `product` order types with pay orders.
   const perks = createPerksService(deps, { catalogue });
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
@@ -69,6 +72,7 @@ export function createServices(deps: Deps) {
     standing,
     prices,
     watch,
+    notifications,
   });
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
@@ -88,6 +92,8 @@ export function createServices(deps: Deps) {
     standing,
     /** The watchlist (issue 22): other modules read who watches what through it. */
     watch,
+    /** The notification centre (issue 23, decision 034). */
+    notifications,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,
