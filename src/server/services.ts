@@ -49,9 +49,9 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
   const auth = createAuthService(deps, search);
   const codes = createCodesService(deps, { catalogue });
   const vault = createVault(deps.keys);
-  const identity = createIdentityService({ ...deps, vault }, { auth, audit });
+  const identity = createIdentityService({ ...deps, vault }, { auth, audit, notifications });
   // The wallet first: pay orders book their money through its order books (decision 025).
-  const wallet = createWalletService(deps, { identity, auth, audit });
+  const wallet = createWalletService(deps, { identity, auth, audit, notifications });
   const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks, notifications });
   // Registers the `card` and `product` order types with pay orders.
   const perks = createPerksService(deps, { catalogue });
@@ -75,7 +75,7 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     notifications,
   });
   const addresses = createAddressesService(deps);
-  const shipments = createShipmentsService(deps, { goods, addresses, audit });
+  const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
     audit,

@@ -65,6 +65,15 @@ export function createNotificationsRepository() {
       return Number(row?.n ?? 0);
     },
 
+    /** How many of these ids are the user's own notifications. */
+    async countOwn(db: Executor, userId: string, ids: string[]): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+      return Number(row?.n ?? 0);
+    },
+
     /** Marks the user's own unread notifications read: these ids, or all; answers how many changed. */
     async markRead(db: Executor, userId: string, ids: string[] | 'all', at: Date): Promise<number> {
       const rows = await db

@@ -2,7 +2,7 @@ import { newId } from '../../adapters/ids';
 import type { Tx } from '../../db/client';
 import { paging } from '../../db/queries';
 import type { Deps } from '../../deps';
-import { invalid } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import {
   NOTIFY_CHANNELS,
   type Notification,
@@ -155,9 +155,11 @@ export function createNotificationsService(
       return { count: await repo.unreadCount(deps.db, actor.userId) };
     },
 
-    /** `notification/read`: marks the caller's own read (ids of anyone else's change nothing). */
+    /** `notification/read`: marks the caller's own read; an id that is not theirs is a 404 and marks nothing. */
     async markRead(actor: Actor, input: { ids: string[] } | { all: true }) {
       const ids = 'all' in input ? ('all' as const) : [...new Set(input.ids)];
+      if (ids !== 'all' && (await repo.countOwn(deps.db, actor.userId, ids)) !== ids.length)
+        throw notFound('找不到此通知');
       const marked = await repo.markRead(deps.db, actor.userId, ids, deps.clock.now());
       return { marked, unread: await repo.unreadCount(deps.db, actor.userId) };
     },

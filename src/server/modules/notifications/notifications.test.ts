@@ -102,8 +102,10 @@ describe('notification centre', () => {
     const all = (await list(seller)).list;
     expect(all.length).toBe(2);
     expect(all[0]!.createdAt > all[1]!.createdAt).toBe(true);
-    // Someone else's ids mark nothing, and nobody sees another's list.
-    expect((await post<{ marked: number }>('notification/read', other, { ids: [all[0]!.id] })).data.marked).toBe(0);
+    // Someone else's id is a 404 and marks nothing, even beside one's own; nobody sees another's list.
+    const theirs = await post('notification/read', other, { ids: [all[0]!.id] });
+    expect([theirs.status, theirs.msg]).toEqual([404, '找不到此通知']);
+    expect((await post('notification/read', seller, { ids: [all[0]!.id, 'ntf_nope'] })).status).toBe(404);
     expect((await list(other)).total).toBe(0);
     expect(await unread(seller)).toBe(2);
     const one = await post<{ marked: number; unread: number }>('notification/read', seller, { ids: [all[1]!.id] });
