@@ -18,16 +18,22 @@ const CHANNELS: readonly NotifyChannel[] = ['push', 'sms'];
 export default function NotifyPrefsScreen() {
   const state = useLoad(() => getPrefs(), []);
   const [prefs, setLocal] = useState<NotificationPref[] | null>(null);
+  // Once per answer (the load state object is new on every render).
+  const loaded = state.status === 'ready' ? state.data : null;
   useEffect(() => {
-    if (state.status === 'ready') setLocal(state.data);
-  }, [state]);
+    if (loaded) setLocal(loaded);
+  }, [loaded]);
 
   if (state.status === 'error') return <ErrorState title="未能載入通知設定" onRetry={state.reload} />;
   if (!prefs) return <ScreenLoading />;
 
+  /** The switch moves at once; the answer confirms it, or a refusal puts it back. */
   const toggle = async (kind: string, channel: NotifyChannel, enabled: boolean) => {
+    const flip = (on: boolean) => (list: NotificationPref[] | null) =>
+      list?.map((p) => (p.kind === kind ? { ...p, [channel]: { ...p[channel], enabled: on } } : p)) ?? null;
+    setLocal(flip(enabled));
     const res = await setPrefs({ prefs: [{ kind, channel, enabled }] });
-    if (!isFailure(res)) setLocal(res);
+    setLocal(isFailure(res) ? flip(!enabled) : res);
   };
 
   return (
