@@ -32,6 +32,8 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { perkRoutes } from './modules/perks/perks.routes';
 import { watchRoutes } from './modules/watch/watch.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import type { OnNotified } from './modules/notifications/notifications.service';
 import { priceRoutes } from './modules/prices/prices.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
@@ -89,6 +91,8 @@ export interface BuildOptions {
   onClose?: () => Promise<void>;
   /** Sees every route as it is registered: the machine checks (src/server/checks) list them all. */
   onRoute?: (route: RouteOptions) => void;
+  /** Told after the commit of each notification (the live stream plugs in here); nothing by default. */
+  onNotified?: OnNotified;
 }
 
 // main.ts and the benchmarks configure Fastify's logger with it.
@@ -145,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('deps', deps);
-  const services = createServices(deps);
+  const services = createServices(deps, { onNotified: opts.onNotified });
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -200,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(payOrderRoutes);
       await api.register(perkRoutes);
       await api.register(watchRoutes);
+      await api.register(notificationRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(searchRoutes);

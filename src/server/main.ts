@@ -5,7 +5,12 @@ import { createRedis } from './adapters/redis';
 import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
-import { startListingExpiryJob, startPayOrderExpiryJob, startShipmentReceiptJob } from './jobs/expiry-jobs';
+import {
+  startListingExpiryJob,
+  startListingExpiryWarningJob,
+  startPayOrderExpiryJob,
+  startShipmentReceiptJob,
+} from './jobs/expiry-jobs';
 import {
   createPayments,
   createSmsSender,
@@ -73,6 +78,8 @@ async function main() {
   app.addHook('preClose', async () => expiryJob.stop());
   const listingExpiryJob = startListingExpiryJob({ market: app.services.market, log: app.log });
   app.addHook('preClose', async () => listingExpiryJob.stop());
+  const expiryWarningJob = startListingExpiryWarningJob({ market: app.services.market, log: app.log });
+  app.addHook('preClose', async () => expiryWarningJob.stop());
   const receiptJob = startShipmentReceiptJob({ shipments: app.services.shipments, log: app.log });
   app.addHook('preClose', async () => receiptJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -29,11 +29,26 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
+import { createNotificationsService, type OnNotified } from './modules/notifications/notifications.service';
 import { createSearchService } from './modules/search/search.service';
-import { createLiveService } from './modules/live/live.service';
+import { createLiveService, type LiveService } from './modules/live/live.service';
 
 /** Every domain service, built once per app from the same dependencies. */
-export function createServices(deps: Deps) {
+export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
+  // Notifications first: every module that writes one does it inside its own transaction (decision 034).
+  // Each committed notification goes to its user's open streams (the live service is built further down).
+  let live: LiveService | undefined;
+  const notifications = createNotificationsService(deps, {
+    onNotified: (userId, n) => {
+      live?.publishUser(userId, {
+        type: 'notification',
+        id: n.id,
+        title: n.title,
+        link: n.link ?? '/my/notifications',
+      });
+      opts.onNotified?.(userId, n);
+    },
+  });
   // Admin services record operator actions inside their transactions.
   const audit = createAuditService(deps);
   // Market prices read the market's sales and call no service: the market, the mall and the collection show them.
@@ -47,10 +62,10 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps, search);
   const codes = createCodesService(deps, { catalogue });
   const vault = createVault(deps.keys);
-  const identity = createIdentityService({ ...deps, vault }, { auth, audit });
+  const identity = createIdentityService({ ...deps, vault }, { auth, audit, notifications });
   // The wallet first: pay orders book their money through its order books (decision 025).
-  const wallet = createWalletService(deps, { identity, auth, audit });
-  const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks });
+  const wallet = createWalletService(deps, { identity, auth, audit, notifications });
+  const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks, notifications });
   // Registers the `card` and `product` order types with pay orders.
   const perks = createPerksService(deps, { catalogue });
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
@@ -70,11 +85,12 @@ export function createServices(deps: Deps) {
     standing,
     prices,
     watch,
+    notifications,
   });
   const addresses = createAddressesService(deps);
-  // Live updates: told of each committed stock change by the catalogue.
-  const live = createLiveService(deps, { catalogue });
-  const shipments = createShipmentsService(deps, { goods, addresses, audit });
+  // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
+  live = createLiveService(deps, { catalogue });
+  const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
     audit,
@@ -93,6 +109,8 @@ export function createServices(deps: Deps) {
     watch,
     /** Live updates (issue 23, decision 037): `live.publishUser(userId, event)` after a commit reaches their streams. */
     live,
+    /** The notification centre (issue 23, decision 034). */
+    notifications,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,

@@ -1,4 +1,4 @@
-/** The 36 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22), all under one layout; none has path parameters. */
+/** The 38 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22, the notification centre of issue 23), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -22,6 +22,8 @@ export const ROUTE_PATHS = [
   '/my/order',
   '/my/market',
   '/my/watchlist',
+  '/my/notifications',
+  '/my/notify',
   '/my/rights',
   '/my/entity',
   '/my/entity/order',

@@ -32,6 +32,8 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/my/order': { auth: true }, // opened with a real order
   '/my/market': { auth: true },
   '/my/watchlist': { auth: true },
+  '/my/notifications': { auth: true },
+  '/my/notify': { auth: true },
   '/my/rights': { auth: true },
   '/my/entity': { auth: true },
   '/my/entity/order': { auth: true },

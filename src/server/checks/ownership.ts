@@ -76,6 +76,14 @@ async function orderedProduct(t: TestApp, owner: TestUser): Promise<string> {
   return productId;
 }
 
+/** A notification written to the owner, as an event's transaction would. */
+async function notificationOf(t: TestApp, owner: TestUser): Promise<string[]> {
+  const n = await t.app.deps.db.transaction((tx) =>
+    t.app.services.notifications.notify(tx, owner.userId, 'identityRevoked', { reason: '測試' }),
+  );
+  return [n.id];
+}
+
 /** A card info the owner watches. */
 async function watchedCardInfo(t: TestApp, owner: TestUser): Promise<string> {
   const { cardInfoId } = await newCardInfo(t);
@@ -143,6 +151,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   entry('GET /api/watch/state', 'ids', 'public', watchedCardInfo, ['watched'], { extra: { kind: 'cardInfo' } }),
   // GET /api/stream takes no id: its topics name public items, and the user channel is the session's own
   // (docs/decisions/037; live.test.ts shows one user's events never reach another's stream).
+  // Notifications: another user's id is a 404 and stays unread (docs/decisions/034).
+  entry('POST /api/notification/read', 'ids', 'private', notificationOf, []),
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

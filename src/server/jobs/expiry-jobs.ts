@@ -98,6 +98,22 @@ export function startListingExpiryJob(opts: {
   });
 }
 
+/** Owners of open listings expiring within 24 hours are told, once per listing (decision 034). */
+export function startListingExpiryWarningJob(opts: {
+  market: Pick<MarketService, 'warnExpiring'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'listing expiry warnings',
+    expireDue: (n) => opts.market.warnExpiring(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 300_000,
+    batchSize: opts.batchSize,
+  });
+}
+
 /** Shipments delivered 7 days ago that the owner has not confirmed (確認收貨) are confirmed for them. */
 export function startShipmentReceiptJob(opts: {
   shipments: Pick<ShipmentsService, 'confirmDue'>;

@@ -67,6 +67,8 @@ export async function createTestApp(
     poolSize?: number;
     env?: Record<string, string>;
     onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
+    /** Told after the commit of each notification (decision 034). */
+    onNotified?: Parameters<typeof buildApp>[0]['onNotified'];
     webRoot?: string;
     /**
      * Reconcile the books when the app closes and fail on any exception (decision 025): on by default, so every
@@ -89,6 +91,7 @@ export async function createTestApp(
       await rm(uploadsRoot, { recursive: true, force: true });
     },
     onRoute: opts.onRoute,
+    onNotified: opts.onNotified,
   });
   await app.ready();
   return {

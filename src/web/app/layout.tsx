@@ -3,7 +3,9 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROUTE_PATHS, type RoutePath } from '../../shared/routes';
 import { SpriteIcon, type SpriteIconName } from '../components/sprite-icon';
 import { SCREENS } from './screens';
+import { NotificationBell, TabBadge } from './notification-bell';
 import { APP_NAME, TABS as TAB_ITEMS } from './tabs';
+import { useSignedIn } from './unread-count';
 
 const TABS: readonly { to: string; label: string; icon: SpriteIconName }[] = TAB_ITEMS;
 const TAB_PATHS = new Set<string>(TABS.map((t) => t.to));
@@ -26,6 +28,7 @@ export function Layout() {
   const title = route ? SCREENS[route].title : '找不到頁面';
   const isTab = route !== null && TAB_PATHS.has(route);
   const mainRef = useRef<HTMLElement>(null);
+  const signedIn = useSignedIn();
 
   useEffect(() => {
     document.title = route === '/' ? APP_NAME : `${title} - ${APP_NAME}`;
@@ -62,7 +65,7 @@ export function Layout() {
             )}
           </div>
           <h1 className="app-title">{title}</h1>
-          <div className="nav-bar-side" />
+          <div className="nav-bar-side nav-bar-end">{signedIn && <NotificationBell />}</div>
         </div>
       </header>
       <main className={isTab ? 'app-main with-tabs' : 'app-main'} ref={mainRef} tabIndex={-1} aria-label={title}>
@@ -78,7 +81,10 @@ export function Layout() {
               className={({ isActive }) => (isActive ? 'tab-bar-item active' : 'tab-bar-item')}
             >
               <SpriteIcon name={icon} className="tab-bar-icon" />
-              <span className="tab-bar-label">{label}</span>
+              <span className="tab-bar-label">
+                {label}
+                {to === '/my' && signedIn && <TabBadge />}
+              </span>
             </NavLink>
           ))}
         </nav>

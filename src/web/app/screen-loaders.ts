@@ -28,6 +28,8 @@ export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
   '/my/order': () => import('../features/checkout/order-detail-screen'),
   '/my/market': () => import('../features/market/my-market-screen'),
   '/my/watchlist': () => import('../features/watch/watchlist-screen'),
+  '/my/notifications': () => import('../features/notifications/notifications-screen'),
+  '/my/notify': () => import('../features/notifications/notify-prefs-screen'),
   '/my/rights': () => import('../features/collection/rights-screen'),
   '/my/entity': () => import('../features/delivery/entity-screen'),
   '/my/entity/order': () => import('../features/delivery/entity-order-screen'),

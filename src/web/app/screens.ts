@@ -38,6 +38,8 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/my/order': { title: '訂單詳情', auth: true },
   '/my/market': { title: '我的市場', auth: true },
   '/my/watchlist': { title: '關注清單', auth: true },
+  '/my/notifications': { title: '通知', auth: true },
+  '/my/notify': { title: '通知設定', auth: true },
   '/my/rights': { title: '我的權益', auth: true },
   '/my/entity': { title: '我的實物', auth: true },
   '/my/entity/order': { title: '提貨訂單', auth: true },

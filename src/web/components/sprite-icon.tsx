@@ -1,7 +1,7 @@
 import spriteUrl from './icons.svg?url';
 
-/** The icons in icons.svg: antd-mobile-icons' AppOutline, ShopbagOutline, TeamOutline, UserOutline, LeftOutline, GiftOutline, StarOutline. */
-export type SpriteIconName = 'app' | 'shopbag' | 'team' | 'user' | 'left' | 'gift' | 'star';
+/** The icons in icons.svg: antd-mobile-icons' AppOutline, ShopbagOutline, TeamOutline, UserOutline, LeftOutline, GiftOutline, StarOutline, and a bell (the notification centre). */
+export type SpriteIconName = 'app' | 'shopbag' | 'team' | 'user' | 'left' | 'gift' | 'star' | 'bell';
 
 /**
  * An antd-mobile-icons outline icon drawn from one cached SVG file: the tab bar, the back button and the

@@ -20,3 +20,4 @@ export * from './standing';
 export * from './perks';
 export * from './watch';
 export * from './search';
+export * from './notifications';

@@ -39,6 +39,8 @@ export const listings = pgTable(
     fundingOrderNo: text(),
     counterpartyId: text().references(() => users.id),
     expiresAt: ts().notNull(),
+    /** When its owner was told it expires within 24 hours (once per listing; decision 034). */
+    expiryWarnedAt: ts(),
     createdAt: ts().notNull(),
     updatedAt: ts().notNull(),
     closedAt: ts(),

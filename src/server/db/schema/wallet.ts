@@ -99,6 +99,8 @@ export const refunds = pgTable(
   {
     id: text().primaryKey(),
     orderNo: text().notNull(),
+    /** Who paid: told when the refund is issued (decision 034); null on records made before it. */
+    buyerId: text().references(() => users.id),
     provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
     /** The provider's checkout (sandbox checkout id, Stripe Checkout Session id). */
     providerRef: text().notNull(),

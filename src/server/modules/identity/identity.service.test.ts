@@ -1,3 +1,4 @@
+import { recordingNotifier } from '../notifications/notifications.fixtures';
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ID_NUMBER_MESSAGES } from '../../../shared/identity';
@@ -125,6 +126,7 @@ describe('identity service (fakes)', () => {
     service = createIdentityService(
       { db, clock, log, vault },
       {
+        notifications: recordingNotifier().notifier,
         auth: {
           async verifyOwnSmsCode(a, purpose, code) {
             smsChecks.push({ userId: a.userId, purpose, code });

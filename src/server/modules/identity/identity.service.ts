@@ -1,3 +1,4 @@
+import type { Notifier } from '../notifications/notifications.service';
 import { maskAccountNo, maskIdNumber, maskName } from '../../../shared/identity';
 import type { Identity, PaymentUpdateBody, PayoutAccount } from '../../../shared/schemas/identity';
 import type { z } from 'zod';
@@ -51,7 +52,12 @@ export interface PayoutSnapshot {
  */
 export function createIdentityService(
   deps: Pick<Deps, 'db' | 'clock' | 'log'> & { vault: Vault },
-  svc: { auth: Pick<AuthService, 'verifyOwnSmsCode'>; audit: Pick<AuditService, 'record'> },
+  svc: {
+    auth: Pick<AuthService, 'verifyOwnSmsCode'>;
+    audit: Pick<AuditService, 'record'>;
+    /** A revocation is told in its transaction (decision 034). */
+    notifications: Notifier;
+  },
   repo: IdentityRepository = createIdentityRepository(),
 ) {
   const { vault } = deps;
@@ -110,6 +116,7 @@ export function createIdentityService(
           status: r.status,
           revokedReason: r.revokedReason,
         });
+        await svc.notifications.notify(tx, row.userId, 'identityRevoked', { reason: input.reason });
         await svc.audit.record(tx, operator, {
           action: 'identity.revoke',
           targetType: 'identity',

@@ -3,7 +3,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { Operator } from '../auth/auth.service';
 import type { MarketContext } from './market-context';
 import { refundBid } from './market-postings';
-import type { MarketPresenters } from './market-presenters';
+import { describe, type MarketPresenters } from './market-presenters';
 import type { ListingRow } from './market.repository';
 
 /** Operators' market (PRODUCT.md §8): every listing, and take-downs with a reason the seller sees. */
@@ -59,6 +59,12 @@ export function createMarketAdmin({ deps, svc, repo, items }: MarketContext, pre
         } else {
           await refundBid(svc, tx, down, '求購被下架退款');
         }
+        await svc.notifications.notify(tx, down.userId, 'listingRemoved', {
+          listingId: down.id,
+          itemName: describe(down),
+          sellType: down.sellType,
+          reason: input.reason,
+        });
         await svc.audit.record(tx, operator, {
           action: 'listing.take_down',
           targetType: 'listing',

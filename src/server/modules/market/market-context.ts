@@ -7,6 +7,7 @@ import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import type { PricesService } from '../prices/prices.service';
 import type { StandingService } from '../standing/standing.service';
+import type { Notifier } from '../notifications/notifications.service';
 import type { WatchService } from '../watch/watch.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { MarketReadModel } from './market.read-model';
@@ -32,6 +33,8 @@ export interface MarketServices {
   watch: Pick<WatchService, 'countWatchers'>;
   /** Market prices beside the floor (decision 032). */
   prices: Pick<PricesService, 'marketPrices'>;
+  /** Sold, filled, expired, taken down: written in the same transaction (decision 034). */
+  notifications: Notifier;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

@@ -90,6 +90,12 @@ export function createMarketOrderTypes(
       if (!(await items[listing.kind].setStatus(tx, { id: listing.itemId!, from: 'reserved', to: 'listed' })))
         return false;
       await repo.finishOrder(tx, order.orderNo, { status: order.status === 'expired' ? 'expired' : 'cancelled' });
+      await svc.notifications.notify(tx, listing.userId, 'marketOrderCancelled', {
+        orderNo: order.orderNo,
+        listingId: listing.id,
+        itemName: describe(listing),
+        reason: order.status === 'expired' ? 'expired' : 'buyer',
+      });
       return true;
     },
     async fulfil(tx, order) {
@@ -118,6 +124,14 @@ export function createMarketOrderTypes(
         saleLines(accounts.ordersClearing, listing.userId, listing.price, describe(listing)),
       );
       await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      const { fee, proceeds } = marketFee(listing.price);
+      await svc.notifications.notify(tx, listing.userId, 'itemSold', {
+        orderNo: order.orderNo,
+        itemName: describe(listing),
+        priceCents: listing.price,
+        feeCents: fee,
+        proceedsCents: proceeds,
+      });
       deps.log.info({ orderNo: order.orderNo, listingId: listing.id }, 'market sale settled');
       return listing.kind === 'card'
         ? {

@@ -270,6 +270,13 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           ref,
           saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
         );
+        const filled = { listingId: listing.id, itemName: what, priceCents: listing.price };
+        await svc.notifications.notify(tx, listing.userId, 'bidFilled', { ...filled, side: 'buyer' });
+        await svc.notifications.notify(tx, actor.userId, 'bidFilled', {
+          ...filled,
+          side: 'seller',
+          proceedsCents: marketFee(listing.price).proceeds,
+        });
         return repo.insertOrder(tx, {
           id: newId('mord'),
           orderNo: listing.fundingOrderNo,

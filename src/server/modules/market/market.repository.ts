@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
@@ -176,6 +176,38 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .orderBy(asc(listings.expiresAt))
         .limit(limit)
         .for('update', { skipLocked: true });
+    },
+
+    /**
+     * Open listings expiring by `until` whose owner was not yet warned, locked with SKIP LOCKED (several instances
+     * warn each once), and marked warned.
+     */
+    async warnExpiring(tx: Executor, now: Date, until: Date, limit: number): Promise<ListingRow[]> {
+      const due = await tx
+        .select()
+        .from(listings)
+        .where(
+          and(
+            eq(listings.status, 'active'),
+            gt(listings.expiresAt, now),
+            lte(listings.expiresAt, until),
+            isNull(listings.expiryWarnedAt),
+          ),
+        )
+        .orderBy(asc(listings.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      await tx
+        .update(listings)
+        .set({ expiryWarnedAt: now })
+        .where(
+          inArray(
+            listings.id,
+            due.map((l) => l.id),
+          ),
+        );
+      return due;
     },
 
     /** Operators' search: any status, newest first, with the number of matches. */

@@ -1,3 +1,4 @@
+import { recordingNotifier } from '../notifications/notifications.fixtures';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../adapters/clock';
 import type { Deps } from '../../deps';
@@ -118,6 +119,7 @@ describe('market service (fakes)', () => {
       goods: move,
       payOrders: { registerOrderType: (type: string, t: OrderType) => types.set(type, t) },
       audit: { record: async () => undefined },
+      notifications: recordingNotifier().notifier,
     } as unknown as MarketServices;
     const read = { item: async (_db: unknown, _kind: string, id: string) => items.get(id) ?? null };
     const publicCache = { define: () => undefined, invalidate: () => undefined } as unknown as Deps['publicCache'];

@@ -1,3 +1,4 @@
+import { recordingNotifier } from '../notifications/notifications.fixtures';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLocalBroadcast } from '../../adapters/broadcast';
 import { ManualClock } from '../../adapters/clock';
@@ -300,7 +301,7 @@ describe('pay orders service (fakes)', () => {
     pay = fakeProvider();
     service = createPayOrdersService(
       { db, clock, log: memoryLog(), payments: pay.provider, config: { publicUrl: 'https://trove.test' } },
-      { books: items.books },
+      { books: items.books, notifications: recordingNotifier().notifier },
       store.repo,
     );
     createMallService({ db }, { ...items.svc, payOrders: service });

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import type { Notifier } from '../notifications/notifications.service';
 import { createOrderTypeRegistry } from './order-types';
 import { createOrdering, type OrderingDeps } from './ordering.service';
 import { createPayOrdersRepository, type PayOrdersRepository } from './pay-orders.repository';
@@ -10,6 +11,8 @@ export type { Availability, OrderInput, OrderType, ReservedItem } from './order-
 /** What pay orders take from other modules: the wallet's books, which every payment and settlement posts to. */
 export interface PayOrdersServices {
   books: PayOrderBooks;
+  /** The buyer is told of payment and expiry in the same transaction (decision 034). */
+  notifications: Notifier;
 }
 
 /**
@@ -24,7 +27,7 @@ export function createPayOrdersService(
   repo: PayOrdersRepository = createPayOrdersRepository(),
 ) {
   const orderTypes = createOrderTypeRegistry();
-  const settlement = createSettlement(deps, { repo, orderTypes, books: svc.books });
+  const settlement = createSettlement(deps, { repo, orderTypes, books: svc.books, notifications: svc.notifications });
   const ordering = createOrdering(deps, { repo, orderTypes, settlement });
 
   return {

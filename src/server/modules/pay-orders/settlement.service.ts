@@ -3,6 +3,7 @@ import { ProviderUnavailableError, type ProviderPayment } from '../../adapters/p
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
+import type { Notifier } from '../notifications/notifications.service';
 import type { OrderTypeRegistry } from './order-types';
 import type { PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 
@@ -53,7 +54,12 @@ const MALL_TYPES: readonly string[] = ['card', 'product'];
  */
 export function createSettlement(
   deps: SettlementDeps,
-  { repo, orderTypes, books }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry; books: PayOrderBooks },
+  {
+    repo,
+    orderTypes,
+    books,
+    notifications,
+  }: { repo: PayOrdersRepository; orderTypes: OrderTypeRegistry; books: PayOrderBooks; notifications: Notifier },
 ) {
   const provider = deps.payments;
 
@@ -65,6 +71,22 @@ export function createSettlement(
       await books.mallSale(tx, paid);
       if (paid.discountCents > 0) await books.perkDiscount(tx, paid);
     }
+    await notifications.notify(tx, paid.buyerId, 'payPaid', {
+      orderNo: paid.orderNo,
+      type: paid.type,
+      itemName: paid.itemName,
+      amountCents: paid.amountCents,
+    });
+  }
+
+  /** An order that ran out of time: its reservation back, and the buyer told. */
+  async function expired(tx: Tx, order: PayOrderRow) {
+    await release(tx, order);
+    await notifications.notify(tx, order.buyerId, 'payExpired', {
+      orderNo: order.orderNo,
+      type: order.type,
+      itemName: order.itemName,
+    });
   }
 
   /** Orders released in each open transaction of `transaction`, told to their type after the commit. */
@@ -195,9 +217,9 @@ export function createSettlement(
     async expireIfOverdue(order: PayOrderRow): Promise<PayOrderRow> {
       if (order.status !== 'pending' || order.expiresAt > deps.clock.now()) return order;
       return transaction(async (tx) => {
-        const expired = await repo.expireOne(tx, order.orderNo, deps.clock.now());
-        if (expired) await release(tx, expired);
-        return expired ?? (await repo.byOrderNo(tx, order.orderNo))!;
+        const row = await repo.expireOne(tx, order.orderNo, deps.clock.now());
+        if (row) await expired(tx, row);
+        return row ?? (await repo.byOrderNo(tx, order.orderNo))!;
       });
     },
 
@@ -228,11 +250,11 @@ export function createSettlement(
     /** Expires up to `limit` overdue orders (the expiry job); safe on several instances at once. */
     async expireDue(limit = 200): Promise<number> {
       return transaction(async (tx) => {
-        const expired = await repo.expireDue(tx, deps.clock.now(), limit);
+        const due = await repo.expireDue(tx, deps.clock.now(), limit);
         // Release in a fixed order so concurrent transactions lock catalogue rows alike.
-        expired.sort((a, b) => (a.cardInfoId ?? a.productId ?? '').localeCompare(b.cardInfoId ?? b.productId ?? ''));
-        for (const order of expired) await release(tx, order);
-        return expired.length;
+        due.sort((a, b) => (a.cardInfoId ?? a.productId ?? '').localeCompare(b.cardInfoId ?? b.productId ?? ''));
+        for (const order of due) await expired(tx, order);
+        return due.length;
       });
     },
 

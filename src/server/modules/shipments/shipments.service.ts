@@ -1,3 +1,4 @@
+import type { Notifier } from '../notifications/notifications.service';
 import type { AdminShipment, Shipment, ShipmentEventKind, ShipmentStatus } from '../../../shared/schemas/delivery';
 import { AUTO_RECEIVE_AFTER_MS, SHIPMENT_STATUS_LABELS } from '../../../shared/schemas/delivery';
 import type { Tx } from '../../db/client';
@@ -35,7 +36,13 @@ const REFUSED: Record<keyof typeof STEPS, string> = {
  */
 export function createShipmentsService(
   deps: Deps,
-  services: { goods: GoodsService; addresses: AddressesService; audit: Pick<AuditService, 'record'> },
+  services: {
+    goods: GoodsService;
+    addresses: AddressesService;
+    audit: Pick<AuditService, 'record'>;
+    /** Packed, shipped and delivered are told in the step's transaction (decision 034). */
+    notifications: Notifier;
+  },
   repo: ShipmentsRepository = createShipmentsRepository(),
 ) {
   async function view(rows: ShipmentRow[]): Promise<AdminShipment[]> {
@@ -62,6 +69,19 @@ export function createShipmentsService(
     const [{ userId: _u, ...shipment }] = (await view([row])) as [AdminShipment];
     return shipment;
   };
+
+  /** The owner is told of packing, shipping (carrier and tracking number) and delivery. */
+  async function tellOwner(tx: Tx, s: ShipmentRow) {
+    const facts = { shipmentId: s.id, orderNo: s.shipmentNo };
+    if (s.status === 'packed') await services.notifications.notify(tx, s.userId, 'shipmentPacked', facts);
+    if (s.status === 'delivered') await services.notifications.notify(tx, s.userId, 'shipmentDelivered', facts);
+    if (s.status === 'shipped')
+      await services.notifications.notify(tx, s.userId, 'shipmentShipped', {
+        ...facts,
+        carrier: s.carrier ?? '',
+        trackingNo: s.trackingNumber ?? '',
+      });
+  }
 
   /** One operator step on a locked shipment: the status move, its event, and what it does to the goods. */
   async function step(
@@ -96,6 +116,7 @@ export function createShipmentsService(
         createdAt: now,
       });
       const after = (await repo.find(tx, id))!;
+      await tellOwner(tx, after);
       const state = (r: ShipmentRow) => ({
         shipmentNo: r.shipmentNo,
         status: r.status,

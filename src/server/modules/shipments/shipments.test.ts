@@ -236,6 +236,15 @@ describe('goods, delivery requests and the shipment timeline API', () => {
         (e) => e.kind,
       ),
     ).toEqual(['created', 'delivery_requested', 'delivered']);
+    // The owner was told of each step, newest first, the carrier and tracking number with 已發貨 (decision 034).
+    const told = (
+      await t.call<{ list: { title: string; body: string; link: string }[] }>('GET', 'notification/list', {
+        token: u.token,
+      })
+    ).data.list;
+    expect(told.map((n) => n.title)).toEqual(['已送達', '已發貨', '已包裝']);
+    expect(told[1]!.body).toContain('順豐速運 發貨，追蹤編號 SF1234567890');
+    expect(told[0]!.link).toBe(`/my/logistics?id=${s.id}`);
   });
 
   it('cancelling before shipping returns the goods to held, so they can be requested again', async () => {

@@ -1,4 +1,5 @@
 import { newId } from '../../adapters/ids';
+import type { Notifier } from '../notifications/notifications.service';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { accounts } from './accounts';
@@ -36,7 +37,12 @@ export const paymentKey = (p: { provider: string; providerRef: string; paymentRe
  * payment: the receipt into orders clearing, the mall sale, a second payment back to the balance, and a payment owed
  * back (refunds payable, with its refund record).
  */
-export function createOrderBooks(deps: Pick<Deps, 'clock'>, post: Post, refunds: Pick<RefundsRepository, 'insert'>) {
+export function createOrderBooks(
+  deps: Pick<Deps, 'clock'>,
+  post: Post,
+  refunds: Pick<RefundsRepository, 'insert'>,
+  notifications: Notifier,
+) {
   return {
     /** Money received for a paid order: from the provider, or from the buyer's balance (a 409 when short). */
     async receive(tx: Tx, order: OrderFacts): Promise<void> {
@@ -84,7 +90,7 @@ export function createOrderBooks(deps: Pick<Deps, 'clock'>, post: Post, refunds:
      * checkout (keyed on it): false when it was already credited (decision 003).
      */
     async returnPayment(tx: Tx, order: OrderFacts, payment: { key: string; amountCents: number }): Promise<boolean> {
-      return post(tx, 'payment_returned', payment.key, [
+      const credited = await post(tx, 'payment_returned', payment.key, [
         { account: accounts.providerClearing, amount: -payment.amountCents, kind: 'internal' },
         {
           account: accounts.balance(order.buyerId),
@@ -93,6 +99,13 @@ export function createOrderBooks(deps: Pick<Deps, 'clock'>, post: Post, refunds:
           description: `重複付款退回至錢包：${order.itemName}（訂單 ${order.orderNo}）`,
         },
       ]);
+      if (credited)
+        await notifications.notify(tx, order.buyerId, 'refundIssued', {
+          orderNo: order.orderNo,
+          amountCents: payment.amountCents,
+          toBalance: true,
+        });
+      return credited;
     },
 
     /**
@@ -115,6 +128,7 @@ export function createOrderBooks(deps: Pick<Deps, 'clock'>, post: Post, refunds:
         await refunds.insert(tx, {
           id: newId('rfd'),
           orderNo: order.orderNo,
+          buyerId: order.buyerId,
           provider: payment.provider,
           providerRef: payment.providerRef,
           paymentRef: payment.paymentRef ?? payment.providerRef,

@@ -1,4 +1,5 @@
 import type { AdminRefund, RefundListQuery } from '../../../shared/schemas/admin-ledger';
+import type { Notifier } from '../notifications/notifications.service';
 import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
@@ -33,7 +34,7 @@ const view = (r: RefundRow): AdminRefund => ({
  */
 export function createRefunds(
   deps: Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>,
-  svc: { audit: Pick<AuditService, 'record'> },
+  svc: { audit: Pick<AuditService, 'record'>; notifications: Notifier },
   repo: RefundsRepository,
   post: Post,
 ) {
@@ -93,6 +94,12 @@ export function createRefunds(
           { account: accounts.refundsPayable, amount: -paid.amount, kind: 'internal' },
           { account: accounts.providerClearing, amount: paid.amount, kind: 'internal' },
         ]);
+        if (paid.buyerId)
+          await svc.notifications.notify(tx, paid.buyerId, 'refundIssued', {
+            orderNo: paid.orderNo,
+            amountCents: paid.amount,
+            toBalance: false,
+          });
         await svc.audit.record(tx, admin, {
           action: 'refund.pay',
           targetType: 'refund',

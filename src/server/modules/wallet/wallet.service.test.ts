@@ -1,3 +1,4 @@
+import { recordingNotifier } from '../notifications/notifications.fixtures';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../adapters/clock';
 import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
@@ -94,6 +95,7 @@ describe('wallet service (fakes)', () => {
         identity: {} as never,
         auth: {} as never,
         audit: { record: async (_tx, _op, entry) => void audits.push(entry.action) },
+        notifications: recordingNotifier().notifier,
       },
       wallet.repo,
       refunds.repo,

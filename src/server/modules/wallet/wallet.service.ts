@@ -38,7 +38,7 @@ export function createWalletService(
     post,
     balancesOf,
     /** How pay orders book their money (passed to pay orders at construction). */
-    orderBooks: createOrderBooks(deps, post, refundsRepo),
+    orderBooks: createOrderBooks(deps, post, refundsRepo, svc.notifications),
 
     /** `payment/info`. */
     async wallet(actor: Actor): Promise<Wallet> {

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../errors';
 import type { Actor, AuthService, Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import type { IdentityService, PayoutSnapshot } from '../identity/identity.service';
+import type { Notifier } from '../notifications/notifications.service';
 import { accounts, INSUFFICIENT_BALANCE } from './accounts';
 import type { Post } from './ledger';
 import type { WalletRepository, WithdrawalRow } from './wallet.repository';
@@ -17,6 +18,8 @@ export interface WithdrawalsServices {
   identity: IdentityService;
   auth: Pick<AuthService, 'verifyOwnSmsCode' | 'profiles'>;
   audit: Pick<AuditService, 'record'>;
+  /** Withdrawals decided and refunds issued are told in their transaction (decision 034). */
+  notifications: Notifier;
 }
 
 /** Withdrawals: requested (balance → payout clearing), paid (→ payout paid) or rejected (→ balance). */
@@ -102,6 +105,14 @@ export function createWithdrawals(
           },
         ]);
       }
+      if (set.status === 'paid')
+        await svc.notifications.notify(tx, w.userId, 'withdrawalPaid', { withdrawalId: w.id, amountCents: w.amount });
+      else
+        await svc.notifications.notify(tx, w.userId, 'withdrawalRejected', {
+          withdrawalId: w.id,
+          amountCents: w.amount,
+          reason: set.reason,
+        });
       await svc.audit.record(tx, admin, {
         action: set.status === 'paid' ? 'withdrawal.pay' : 'withdrawal.reject',
         targetType: 'withdrawal',

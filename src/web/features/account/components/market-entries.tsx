@@ -2,8 +2,10 @@ import { List } from 'antd-mobile';
 import {
   AddSquareOutline,
   BankcardOutline,
+  BellOutline,
   HeartOutline,
   HistogramOutline,
+  SetOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { formatHkd } from '../../../../shared/money';
@@ -11,7 +13,7 @@ import { LinkItem } from '../../../components/link-item';
 import { useLoad } from '../../../lib/use-load';
 import { getWallet } from '../../../api/get-wallet';
 
-/** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing, the trader's desk and the watchlist. */
+/** The market's entries on /my: the wallet with its balance, real-name verification, posting a listing, the trader's desk, the watchlist and the notification centre. */
 export function MarketEntries() {
   const wallet = useLoad(getWallet, []);
   const balance =
@@ -31,6 +33,12 @@ export function MarketEntries() {
         </LinkItem>
         <LinkItem to="/my/watchlist" prefix={<HeartOutline aria-hidden="true" />}>
           關注清單
+        </LinkItem>
+        <LinkItem to="/my/notifications" prefix={<BellOutline aria-hidden="true" />}>
+          通知
+        </LinkItem>
+        <LinkItem to="/my/notify" prefix={<SetOutline aria-hidden="true" />}>
+          通知設定
         </LinkItem>
         <LinkItem to="/market/sell" prefix={<AddSquareOutline aria-hidden="true" />}>
           出售 / 求購

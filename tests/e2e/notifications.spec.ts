@@ -1,0 +1,114 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { api, tokenOf } from './market-setup';
+import { freshHkid, signUp, type Phone } from './session';
+import { codeIn, waitForSms } from './sms-outbox';
+
+async function newPage(browser: Browser): Promise<Page> {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+  });
+  return context.newPage();
+}
+
+async function verify(page: Page, name: string) {
+  await page.goto('/my/verify');
+  await page.getByLabel('證件上的姓名').fill(name);
+  await page.getByLabel('證件號碼').fill(freshHkid());
+  await page.getByRole('button', { name: '提交認證' }).click();
+  await expect(page.getByText('已完成實名認證')).toBeVisible();
+}
+
+async function paySandbox(page: Page) {
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/mall\/info\?orderNo=/);
+  await expect(page.getByText('付款成功')).toBeVisible();
+}
+
+test('notifications: a buyer buys a seller’s listing; the seller sees the bell’s badge and 已售出, opens it, and sets channels', async ({
+  page: seller,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = String(Date.now()).slice(-5);
+
+  // The seller owns a card (bought in the mall), is verified and has a payout account.
+  const phone: Phone = await signUp(seller, `通知賣家${tag}`);
+  await seller.goto('/mall/pay?id=ci_night_ferry');
+  await seller.getByRole('button', { name: '確認付款' }).click();
+  await paySandbox(seller);
+  await verify(seller, '陳大文');
+  await seller.goto('/my/payment');
+  await seller.getByLabel('帳戶名稱').fill('陳大文');
+  await seller.getByLabel('帳戶號碼').fill('12345678');
+  await seller.getByRole('button', { name: '獲取驗證碼' }).click();
+  await seller.getByLabel('短訊驗證碼（發送到你的手機）').fill(codeIn(await waitForSms(phone.e164, 2)));
+  await seller.getByRole('button', { name: '儲存收款帳戶' }).click();
+  await expect(seller.getByText(/\*+5678/)).toBeVisible();
+
+  // Reading what came so far (付款成功 of the mall order) empties the badge.
+  const token = await tokenOf(seller);
+  await api(seller, token, 'POST', 'notification/read', { all: true });
+  const cards = await api<{ id: string; status: string }[]>(seller, token, 'GET', 'card/collection?page=1&pageSize=50');
+  const card = cards.find((c) => c.status === 'held') ?? cards[0]!;
+  const listed = await api<{ listing: { id: string } }>(seller, token, 'POST', 'market/create', {
+    sell_type: 0,
+    kind: 'card',
+    itemId: card.id,
+    price: 12_000,
+  });
+  await seller.goto('/my');
+  await expect(seller.getByRole('link', { name: '通知', exact: true }).first()).toBeVisible();
+
+  // The buyer buys it through the sandbox checkout.
+  const buyer = await newPage(browser);
+  await signUp(buyer, `通知買家${tag}`);
+  await verify(buyer, '李小龍');
+  await buyer.goto(`/mall/pay?listingId=${listed.listing.id}`);
+  await buyer.getByRole('radio', { name: '模擬付款' }).check();
+  await buyer.getByRole('button', { name: '確認付款' }).click();
+  await paySandbox(buyer);
+  // The buyer's own bell counts their 付款成功.
+  await buyer.reload();
+  await expect(buyer.getByRole('link', { name: /^通知，\d+ 則未讀$/ })).toBeVisible();
+
+  // The seller (after a reload: live updates are another change's) sees the badge on the bell and on 我的.
+  await seller.reload();
+  const bell = seller.getByRole('link', { name: '通知，1 則未讀' });
+  await expect(bell).toBeVisible();
+  await expect(
+    seller.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: /我的.*1 則未讀通知/ }),
+  ).toBeVisible();
+  await bell.click();
+  await expect(seller).toHaveURL(/\/my\/notifications$/);
+  const list = seller.getByRole('list', { name: '通知' });
+  const sold = list.getByRole('button', { name: /^未讀：\s*已售出.*實收 HK\$114\.00$/ });
+  await expect(sold).toBeVisible();
+  await expectNoAxeViolations(seller, '/my/notifications');
+  await seller.getByRole('group', { name: '顯示' }).getByRole('button', { name: '未讀', exact: true }).click();
+  await expect(
+    seller.getByRole('group', { name: '顯示' }).getByRole('button', { name: '未讀', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  // Opening it marks it read and goes to its screen; the badge is gone.
+  await sold.click();
+  await expect(seller).toHaveURL(/\/my\/market\?side=sell&view=ended$/);
+  await expect(seller.getByRole('link', { name: '通知', exact: true })).toBeVisible();
+
+  // Channels: 短訊 is offered for 已售出, not for 付款成功.
+  await seller.goto('/my/notify');
+  const sms = seller.getByRole('switch', { name: '已售出：短訊' });
+  await expect(sms).not.toBeChecked();
+  await expect(seller.getByRole('switch', { name: '付款成功：短訊' })).toHaveCount(0);
+  await sms.check();
+  await expect(sms).toBeChecked();
+  await expectNoAxeViolations(seller, '/my/notify');
+  await seller.reload();
+  await expect(seller.getByRole('switch', { name: '已售出：短訊' })).toBeChecked();
+});
