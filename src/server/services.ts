@@ -30,6 +30,8 @@ import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
 import { createSearchService } from './modules/search/search.service';
+import { createShareService } from './modules/share/share.service';
+import { createArtSourceFor } from './startup';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps) {
@@ -72,6 +74,7 @@ export function createServices(deps: Deps) {
   });
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit });
+  const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
     audit,
@@ -99,7 +102,9 @@ export function createServices(deps: Deps) {
     cards,
     goods,
     codes,
-    collection: createCollectionService(deps, { auth, cards, catalogue, codes, prices }),
+    collection,
+    /** Share links' previews (issue 23): read through the public answers of the catalogue, market and collection. */
+    share: createShareService({ catalogue, market, collection }, createArtSourceFor(deps.config)),
     account: createAccountService(deps, { auth, cards, identity }),
     addresses,
     shipments,

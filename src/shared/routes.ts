@@ -1,4 +1,4 @@
-/** The 36 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22), all under one layout; none has path parameters. */
+/** The 37 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22, an owned card's public page of issue 23), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -36,6 +36,7 @@ export const ROUTE_PATHS = [
   '/my/logistics',
   '/register',
   '/login',
+  '/card',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 
