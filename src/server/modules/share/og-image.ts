@@ -54,7 +54,10 @@ export function wrap(text: string, size: number, width: number, max: number): st
     used += w;
   }
   if (lines.length < max && line) lines.push(line);
-  else if (lines.length === max && line) lines[max - 1] = `${Array.from(lines[max - 1]!).slice(0, -1).join('')}…`;
+  else if (lines.length === max && line)
+    lines[max - 1] = `${Array.from(lines[max - 1]!)
+      .slice(0, -1)
+      .join('')}…`;
   return lines;
 }
 
@@ -64,12 +67,16 @@ function textLayer(d: OgDrawing): Buffer {
   let y = 150;
   const parts: string[] = [];
   for (const line of titleLines) {
-    parts.push(`<text x="${TEXT_LEFT}" y="${y}" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`);
+    parts.push(
+      `<text x="${TEXT_LEFT}" y="${y}" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
+    );
     y += 76;
   }
   y += 20;
   if (d.price) {
-    parts.push(`<text x="${TEXT_LEFT}" y="${y + 20}" font-size="72" font-weight="700" fill="#f5c542">${escapeXml(d.price)}</text>`);
+    parts.push(
+      `<text x="${TEXT_LEFT}" y="${y + 20}" font-size="72" font-weight="700" fill="#f5c542">${escapeXml(d.price)}</text>`,
+    );
     y += 110;
   }
   // The description stops above the brand line.
