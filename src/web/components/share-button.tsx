@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { Toast } from '../lib/toast';
 import './watch-button.css';
 import './share-button.css';
 
