@@ -36,7 +36,7 @@ export async function shareRoutes(app: FastifyInstance) {
       const image = await share.image(req.query);
       res.header('ETag', image.etag);
       if (req.headers['if-none-match'] === image.etag) return res.status(304).send(null);
-      return res.type('image/jpeg').send(image.body);
+      return res.type('image/jpeg').send(image.jpeg);
     },
   );
 }

@@ -17,7 +17,7 @@ export interface ShareServices {
 }
 
 export interface OgImage {
-  body: Buffer;
+  jpeg: Buffer;
   etag: string;
   version: string;
 }
@@ -50,13 +50,13 @@ export function createShareService(svc: ShareServices, art: ArtSource) {
   }
 
   const draw = async (t: ShareTarget): Promise<OgImage> => {
-    const body = await renderOgImage({
+    const jpeg = await renderOgImage({
       title: t.title,
       price: t.priceCents === null ? null : formatHkd(t.priceCents),
       subtitle: t.description,
       art: t.image ? await art(t.image) : null,
     });
-    return { body, etag: `"og-${t.version}"`, version: t.version };
+    return { jpeg, etag: `"og-${t.version}"`, version: t.version };
   };
 
   return {
