@@ -1,6 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installAntdMobileRender } from '../lib/antd-render';
 import { ShareButton } from './share-button';
+
+installAntdMobileRender();
 
 const nav = navigator as unknown as { share?: unknown; canShare?: unknown };
 /** jsdom has no Clipboard API: a fake one per test. */

@@ -1,4 +1,4 @@
-import { Toast } from '../lib/toast';
+import { Toast } from 'antd-mobile';
 import './watch-button.css';
 import './share-button.css';
 
