@@ -42,6 +42,7 @@ import { addressRoutes } from './modules/addresses/addresses.routes';
 import { goodsRoutes } from './modules/goods/goods.routes';
 import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
 import { newRequestId } from './adapters/ids';
+import { requestOrigin } from './request-origin';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { adminMarketRoutes, marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
@@ -51,6 +52,7 @@ import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminFeedbackRoutes, feedbackPublicRoutes, feedbackRoutes } from './modules/standing/standing.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { liveRoutes } from './modules/live/live.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { createStorage } from './startup';
 import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
@@ -209,6 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(searchRoutes);
       await api.register(liveRoutes);
+      await api.register(shareRoutes);
       await api.register(authRoutes);
       await api.register(collectionRoutes);
       await api.register(identityRoutes);
@@ -246,6 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     root: opts.webRoot ?? '',
     production: opts.deps.config.NODE_ENV === 'production',
     homeImage: async () => (await services.content.banners())[0]?.image ?? null,
+    origin: (request) => requestOrigin(opts.deps.config, request),
     // A page's first public answers, through the whole API (rate limit, checks, public cache) as the visitor.
     publicAnswer: async (url, request) => {
       const res = await app.inject({

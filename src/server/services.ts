@@ -32,6 +32,8 @@ import { createWatchService } from './modules/watch/watch.service';
 import { createNotificationsService, type OnNotified } from './modules/notifications/notifications.service';
 import { createSearchService } from './modules/search/search.service';
 import { createLiveService, type LiveService } from './modules/live/live.service';
+import { createShareService } from './modules/share/share.service';
+import { createArtSourceFor } from './startup';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
@@ -91,6 +93,7 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
   // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
   live = createLiveService(deps, { catalogue });
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
+  const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
     audit,
@@ -122,7 +125,9 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     cards,
     goods,
     codes,
-    collection: createCollectionService(deps, { auth, cards, catalogue, codes, prices }),
+    collection,
+    /** Share links' previews (issue 23): read through the public answers of the catalogue, market and collection. */
+    share: createShareService({ catalogue, market, collection }, createArtSourceFor(deps.config)),
     account: createAccountService(deps, { auth, cards, identity }),
     addresses,
     shipments,

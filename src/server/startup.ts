@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { createArtSource, type ArtSource } from './adapters/art-source';
 import type { Clock } from './adapters/clock';
 import type { Keys } from './adapters/keys';
 import { createPaymentProvider, type PaymentProvider } from './adapters/payments/create-payments';
@@ -124,6 +125,20 @@ export function createStorage(config: Config): StorageAdapter {
     });
   }
   return createLocalStorage(localUploadsRoot(config.DATA_DIR));
+}
+
+/**
+ * Where share previews read their art (issue 23): the app's pictures from the web build (or `public/` when it runs
+ * without one), uploads from DATA_DIR/uploads, and the upload store's public origin with STORAGE_DRIVER=s3.
+ */
+export function createArtSourceFor(config: Config): ArtSource {
+  return createArtSource({
+    folders: [
+      { prefix: '/media/', roots: [path.join(config.WEB_DIST, 'media'), path.join('public', 'media')] },
+      { prefix: '/uploads/', roots: [localUploadsRoot(config.DATA_DIR)] },
+    ],
+    remoteOrigins: config.STORAGE_DRIVER === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [],
+  });
 }
 
 /** The payment provider PAYMENT_PROVIDER names, built once per process; the sandbox keeps its bank in `db`. */

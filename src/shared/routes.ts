@@ -1,4 +1,4 @@
-/** The 38 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22, the notification centre of issue 23), all under one layout; none has path parameters. */
+/** The 39 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22, the notification centre and an owned card's public page of issue 23), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -38,6 +38,7 @@ export const ROUTE_PATHS = [
   '/my/logistics',
   '/register',
   '/login',
+  '/card',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 

@@ -147,6 +147,9 @@ async function prepareUser(browser: Browser): Promise<void> {
   // /my/watchlist lists a card info and a listing, with their prices.
   await call('POST', 'watch/add', { kind: 'cardInfo', id: 'ci_night_ferry' });
   await call('POST', 'watch/add', { kind: 'listing', id: listings[0]!.id });
+  // /card shows a card of this user's, made public.
+  const [owned] = await call<{ id: string }[]>('GET', 'card/collection?page=1&pageSize=1');
+  await call('POST', 'card/public', { id: owned!.id, public: true });
   // An order left unpaid: its sandbox checkout page is swept too.
   await page.goto('/mall/pay?id=ci_night_ferry');
   await page.getByRole('button', { name: '確認付款' }).click();
@@ -164,6 +167,7 @@ async function prepareUser(browser: Browser): Promise<void> {
     '/my/logistics': `?id=${shipment.id}`,
     '/my/order': cardOrder,
     '/my/market': '?side=buy',
+    '/card': `?id=${owned!.id}`,
   };
   visits = [
     ...ROUTE_PATHS.map((path) => ({

@@ -48,6 +48,7 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/my/logistics': { auth: true },
   '/register': {},
   '/login': {},
+  '/card': { query: '?id=demo' }, // 找不到此卡牌 here; the sweep opens a card its user made public
 };
 
 /**

@@ -27,6 +27,12 @@ describe('machine check rules', () => {
     expect(judge(req('none'), json(400, { statusCode: 400, error: 'Bad Request' }))).toMatch(/keys/);
     expect(judge(req('none'), { status: 431, contentType: undefined, body: '' })).toMatch(/not JSON/);
     expect(judge(req('none'), json(404, { code: 404, msg: '', data: null }))).toMatch(/empty msg/);
+    // A picture route: its 200 is the JPEG, anything else still the envelope; other routes never answer a picture.
+    const jpeg = { status: 200, contentType: 'image/jpeg', body: '\xff\xd8' };
+    expect(judge(req('none'), jpeg, true)).toBeNull();
+    expect(judge(req('none'), jpeg)).toMatch(/not JSON/);
+    expect(judge(req('none'), { ...jpeg, contentType: 'text/html' }, true)).toMatch(/text\/html/);
+    expect(judge(req('none'), json(404, { code: 404, msg: '', data: null }), true)).toMatch(/empty msg/);
     expect(
       judge(req('none'), json(400, { code: 400, msg: 'Invalid option: expected one of "公告"', data: null })),
     ).toMatch(/English/);

@@ -53,6 +53,13 @@ async function boughtCard(t: TestApp, owner: TestUser): Promise<string> {
   return card.id;
 }
 
+/** A card the owner bought and made public at its page. */
+async function publicCard(t: TestApp, owner: TestUser): Promise<string> {
+  const id = await boughtCard(t, owner);
+  await setUp(t, owner.token, 'POST', 'card/public', { id, public: true });
+  return id;
+}
+
 /** A theme whose every card the owner holds (a set ready to exchange for its B card). */
 async function completeSet(t: TestApp, owner: TestUser): Promise<string> {
   const id = newId('thm');
@@ -121,6 +128,13 @@ export const OWNERSHIP: OwnershipEntry[] = [
   }),
   // Cards: anyone sees a card's public page; the price paid is the owner's (and the seller's) alone.
   entry('GET /api/card/detail', 'id', 'public-view', boughtCard, ['provenance.priceCents']),
+  // A card's public page (issue 23): only its owner switches it; once on, anyone sees it, with no price paid in it.
+  entry('POST /api/card/public', 'id', 'private', boughtCard, [], { extra: { public: true } }),
+  entry('GET /api/card/public', 'id', 'public-view', publicCard, []),
+  // A preview picture names a public thing (a card info here); it reads nobody's own rows.
+  entry('GET /api/og/image.jpg', 'id', 'public', async (t) => (await newCardInfo(t)).cardInfoId, [], {
+    extra: { kind: 'card-info' },
+  }),
   // A set exchange names a theme (public); B's call must never consume A's cards.
   entry('POST /api/card/exchangeBCard', 'themeId', 'public', completeSet, ['bCard.id', 'consumed.id']),
   // Filters by a public theme: the answer lists the caller's own cards only.

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FIRST_ANSWERS_ID, firstAnswers } from '../../shared/first-answers';
 import { ROUTE_PATHS } from '../../shared/routes';
+import { shareTargetFor, withShareMeta } from './share-meta';
 
 const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
 
@@ -173,7 +174,14 @@ const HOME_IMAGE_TTL_MS = 10_000;
 
 export async function webPlugin(
   app: FastifyInstance,
-  opts: { root: string; production?: boolean; homeImage?: HomeImage; publicAnswer?: PublicAnswer },
+  opts: {
+    root: string;
+    production?: boolean;
+    homeImage?: HomeImage;
+    publicAnswer?: PublicAnswer;
+    /** The origin a shared page's links start with (PUBLIC_URL, or the visitor's own for this server). */
+    origin?: (request: FastifyRequest) => string;
+  },
 ) {
   const production = opts.production ?? false;
   const root = path.resolve(opts.root);
@@ -217,8 +225,17 @@ export async function webPlugin(
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     return pageAnswers(route, query, (url) => ask(url, request)).catch(() => null);
   };
+  // A shared screen's preview (issue 23): asked beside the first answers, within the same wait.
+  const shareFor = (route: string | null, request: FastifyRequest) => {
+    const ask = opts.publicAnswer;
+    if (!route || !ask || !opts.origin) return Promise.resolve(null);
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    return shareTargetFor(route, query, (url) => ask(url, request), FIRST_ANSWERS_WAIT_MS).catch(() => null);
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, route: string | null) => {
-    const page = withAnswers(html(route), await answersFor(route, request));
+    const [answers, share] = await Promise.all([answersFor(route, request), shareFor(route, request)]);
+    const base = share && opts.origin ? withShareMeta(html(route), share, opts.origin(request)) : html(route);
+    const page = withAnswers(base, answers);
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
   };
 

@@ -175,6 +175,8 @@ export const CardDetailSchema = CollectionCardSchema.extend({
   rights: z.array(RightSchema),
   owner: PublicUserSchema,
   mine: z.boolean(),
+  /** The owner made it public at `/card?id=` (issue 23); false for any other viewer, who learns nothing from it. */
+  isPublic: z.boolean(),
   /** The card info's market price (decision 032). */
   marketPrice: MarketPriceSchema,
   provenance: z.array(ProvenanceEventSchema),

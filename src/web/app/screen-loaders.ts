@@ -44,4 +44,5 @@ export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
   '/my/logistics': () => import('../features/delivery/logistics-screen'),
   '/register': () => import('../features/auth/register-screen'),
   '/login': () => import('../features/auth/login-screen'),
+  '/card': () => import('../features/collection/public-card-screen'),
 };

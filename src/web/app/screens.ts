@@ -54,4 +54,5 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/my/logistics': { title: '物流詳情', auth: true },
   '/register': { title: '註冊' },
   '/login': { title: '登入' },
+  '/card': { title: '卡牌' },
 };

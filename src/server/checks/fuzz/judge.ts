@@ -9,10 +9,14 @@ export interface Answer {
 /**
  * What is wrong with an answer, or null. The contract of every /api answer: the envelope {code, msg, data}
  * as JSON, HTTP status = code, never 5xx, data null on errors, and 403 only for a request without a valid session.
+ * `image`: the operation answers a JPEG on success (and the envelope otherwise).
  */
-export function judge(req: FuzzRequest, res: Answer): string | null {
+export function judge(req: FuzzRequest, res: Answer, image = false): string | null {
   if (res.status >= 500) return `answered ${res.status}`;
   if (res.status === 200 && res.contentType?.startsWith('text/event-stream')) return streamProblem(res.body);
+  // A picture route's success is the picture itself.
+  if (image && res.status === 200)
+    return res.contentType === 'image/jpeg' ? null : `answered 200 as ${res.contentType}`;
   if (!res.contentType?.startsWith('application/json'))
     return `answered ${res.status} as ${res.contentType ?? 'no content type'}, not JSON`;
   let parsed: unknown;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { cardInfos } from './catalogue';
 import { acquisition, provenance } from './item-columns';
@@ -21,6 +21,8 @@ export const cards = pgTable(
       .notNull()
       .default('held'),
     ...acquisition(),
+    /** The owner shows it at /card?id= (issue 23); off by default and after every change of owner. */
+    isPublic: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.cardInfoId, t.serial), index().on(t.ownerId, t.status)],
 );

@@ -39,8 +39,18 @@ export function createCardsRepository() {
     ): Promise<boolean> {
       const rows = await db
         .update(cards)
-        .set({ ownerId: input.toUserId, status: 'held', acquiredVia: input.via, acquiredAt: input.at })
+        .set({ ownerId: input.toUserId, status: 'held', acquiredVia: input.via, acquiredAt: input.at, isPublic: false })
         .where(and(eq(cards.id, input.id), eq(cards.ownerId, input.fromUserId), eq(cards.status, input.fromStatus)))
+        .returning({ id: cards.id });
+      return rows.length > 0;
+    },
+
+    /** Shows or hides an owner's card (not consumed) at /card?id=; false when it is not theirs. */
+    async setPublic(db: Executor, id: string, ownerId: string, isPublic: boolean): Promise<boolean> {
+      const rows = await db
+        .update(cards)
+        .set({ isPublic })
+        .where(and(eq(cards.id, id), eq(cards.ownerId, ownerId), ne(cards.status, 'consumed')))
         .returning({ id: cards.id });
       return rows.length > 0;
     },

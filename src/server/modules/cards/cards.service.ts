@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { ItemVia } from './cards.repository';
 import type { Deps } from '../../deps';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import { newItems, saleEvent, type MarketSale } from '../../acquisition';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -95,6 +95,18 @@ export function createCardsService(
     /** Moves a card between statuses (listing, reserving); false when it was not in `from` (or not the owner's). */
     setStatus(tx: Tx, input: { id: string; from: CardStatus; to: CardStatus; ownerId?: string }): Promise<boolean> {
       return repo.setStatus(tx, input.id, input.from, input.to, input.ownerId);
+    },
+
+    /**
+     * Shows or hides the owner's card at its public page (issue 23). Another user's card, a consumed one and a
+     * missing one answer the same 404. A change of owner hides it again (the new owner has not chosen).
+     */
+    async setPublic(
+      ownerId: string,
+      input: { id: string; public: boolean },
+    ): Promise<{ id: string; isPublic: boolean }> {
+      if (!(await repo.setPublic(deps.db, input.id, ownerId, input.public))) throw notFound('找不到此卡牌');
+      return { id: input.id, isPublic: input.public };
     },
 
     /** A market sale: the card moves to the buyer, held, with the provenance and price; false when it was not in `fromStatus`. */

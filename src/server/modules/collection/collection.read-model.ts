@@ -143,6 +143,7 @@ export function createCollectionReadModel() {
           description: cardInfos.description,
           rights: cardInfos.rights,
           ownerId: cards.ownerId,
+          isPublic: cards.isPublic,
           owner: { id: users.id, nickname: users.nickname, avatar: users.avatar },
         })
         .from(cards)

@@ -13,6 +13,12 @@ import {
   ThemeProgressSchema,
   ThemeQuerySchema,
 } from '../../../shared/schemas/collection';
+import {
+  CardPublicBodySchema,
+  CardPublicResultSchema,
+  PublicCardQuerySchema,
+  PublicCardSchema,
+} from '../../../shared/schemas/share';
 import { ok, reply, requireUser, typed } from '../../http';
 
 /** Exchange codes, themes and set exchange, the collection, card detail and rights (PRODUCT.md §4.4, §4.5). */
@@ -65,6 +71,22 @@ export async function collectionRoutes(app: FastifyInstance) {
     '/card/detail',
     { schema: { tags: ['collection'], querystring: CardDetailQuerySchema, response: reply(CardDetailSchema) } },
     async (req) => ok(await collection.detail(req.actor, req.query.id)),
+  );
+
+  // An owned card's public page (issue 23): the owner's switch, and what anyone sees once it is on.
+  r.post(
+    '/card/public',
+    { schema: { tags: ['collection'], body: CardPublicBodySchema, response: reply(CardPublicResultSchema) } },
+    async (req) => {
+      const result = await collection.setPublic(requireUser(req), req.body);
+      return ok(result, result.isPublic ? '已公開此卡' : '已取消公開');
+    },
+  );
+
+  r.get(
+    '/card/public',
+    { schema: { tags: ['collection'], querystring: PublicCardQuerySchema, response: reply(PublicCardSchema) } },
+    async (req) => ok(await collection.publicCard(req.query.id)),
   );
 
   r.get('/card/rights', { schema: { tags: ['collection'], response: reply(z.array(HeldRightSchema)) } }, async (req) =>

@@ -71,6 +71,7 @@ function world() {
     },
     cards: {
       mint: (_tx, input) => mint(input.cardInfoId, input.ownerId),
+      setPublic: async (_owner, input) => ({ id: input.id, isPublic: input.public }),
       async lowestHeld(_tx, _owner, ids) {
         const out = new Map<string, { id: string; serial: number }>();
         for (const c of [...held].sort((a, b) => a.serial - b.serial))

@@ -1,6 +1,7 @@
 import type { Rarity } from '../../../shared/constants';
 import { formatSerial } from '../../../shared/serial';
 import type { CardDetail, CollectionCard, HeldRight } from '../../../shared/schemas/collection';
+import type { CardPublicResult, PublicCard } from '../../../shared/schemas/share';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { Actor, AuthService } from '../auth/auth.service';
@@ -20,7 +21,7 @@ export type { ExchangeInput, ExchangeOutcome } from './collection-exchange';
 /** What collection asks of other modules: the methods it calls, so service tests can fake just these. */
 export interface CollectionServices {
   auth: Pick<AuthService, 'verifySmsCode' | 'ensureUser' | 'startSession'>;
-  cards: Pick<CardsService, 'mint' | 'lowestHeld' | 'consume'>;
+  cards: Pick<CardsService, 'mint' | 'lowestHeld' | 'consume' | 'setPublic'>;
   catalogue: Pick<CatalogueService, 'mintableCardInfos' | 'cardInfosById' | 'theme' | 'setCardInfos'>;
   codes: Pick<CodesService, 'assertNotLocked' | 'assertRedeemable' | 'recordFailure' | 'claim'>;
   /** The card detail shows its card info's market price (decision 032). */
@@ -30,6 +31,18 @@ export interface CollectionServices {
 export interface CollectionStores {
   repo: CollectionRepository;
   read: CollectionReadModel;
+}
+
+/** A card's provenance as a viewer sees it: prices only where the viewer paid or received them. */
+function provenance(events: Awaited<ReturnType<CollectionReadModel['events']>>, viewer: string | null) {
+  return events.map((e) => ({
+    kind: e.kind,
+    via: e.via,
+    at: e.at.toISOString(),
+    from: e.fromUserId ? { id: e.fromUserId, nickname: e.fromNickname ?? '', avatar: e.fromAvatar } : null,
+    to: e.toUserId ? { id: e.toUserId, nickname: e.toNickname ?? '', avatar: e.toAvatar } : null,
+    priceCents: viewer !== null && (e.fromUserId === viewer || e.toUserId === viewer) ? e.priceCents : null,
+  }));
 }
 
 /** The user's cards (PRODUCT.md §4.3): exchange codes, sets and their B cards, the collection and a card's story. */
@@ -72,22 +85,37 @@ export function createCollectionService(
         services.prices.marketPrice('card', card.cardInfoId),
       ]);
       const viewer = actor?.userId ?? null;
-      const { ownerId, ...rest } = card;
+      const { ownerId, isPublic, ...rest } = card;
+      const mine = viewer !== null && viewer === ownerId;
       return {
         ...rest,
         serialLabel: formatSerial(card.serial, card.editionSize),
         acquiredAt: card.acquiredAt.toISOString(),
-        mine: viewer !== null && viewer === ownerId,
+        mine,
+        isPublic: mine && isPublic,
         marketPrice,
-        provenance: events.map((e) => ({
-          kind: e.kind,
-          via: e.via,
-          at: e.at.toISOString(),
-          from: e.fromUserId ? { id: e.fromUserId, nickname: e.fromNickname ?? '', avatar: e.fromAvatar } : null,
-          to: e.toUserId ? { id: e.toUserId, nickname: e.toNickname ?? '', avatar: e.toAvatar } : null,
-          priceCents: viewer !== null && (e.fromUserId === viewer || e.toUserId === viewer) ? e.priceCents : null,
-        })),
+        provenance: provenance(events, viewer),
       };
+    },
+
+    /**
+     * `card/public` (GET): a card its owner made public (issue 23), with no price in its provenance. A missing card
+     * and a private one answer the same 404, so nobody learns that a private card exists.
+     */
+    async publicCard(id: string): Promise<PublicCard> {
+      const card = await read.card(deps.db, id);
+      if (!card || !card.isPublic || card.status === 'consumed') throw notFound('找不到此卡牌');
+      const events = await read.events(deps.db, id);
+      return {
+        ...card,
+        serialLabel: formatSerial(card.serial, card.editionSize),
+        provenance: provenance(events, null),
+      };
+    },
+
+    /** `card/public` (POST): the owner shows or hides their card; another user's card is a 404. */
+    setPublic(actor: Actor, input: { id: string; public: boolean }): Promise<CardPublicResult> {
+      return services.cards.setPublic(actor.userId, input);
     },
 
     /** The rights of the cards the user holds, each with the cards that grant it. */

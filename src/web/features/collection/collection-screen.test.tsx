@@ -28,6 +28,7 @@ const detail: CardDetail = {
   rights: [{ title: '商城九折', description: '購買商城卡牌享九折' }],
   owner: { id: 'usr_1', nickname: '阿寶', avatar: null },
   mine: true,
+  isPublic: false,
   marketPrice: { price: 24000, sample: 3, thin: true },
   provenance: [
     {

@@ -10,7 +10,9 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { exchangeBCard } from './api/exchange-b-card';
 import { getThemes } from './api/get-themes';
 import { CardTile } from './components/card-tile';
+import { ShareButton } from '../../components/share-button';
 import './collection.css';
+import './card-share.css';
 
 type CardListKey = (typeof stores.card.keys)[number];
 const PAGE_SIZE = 10;
@@ -72,6 +74,14 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
             {theme.exchange ? `已集齊 ${theme.total} 張並兌換` : `已收集 ${theme.owned} / ${theme.total}`}
           </p>
         </div>
+        {/* A theme has no page of its own: its link opens the market filtered to it. */}
+        <span className="theme-share">
+          <ShareButton
+            title={theme.name}
+            text={`${theme.name}：已收集 ${theme.owned} / ${theme.total}｜Trove 寶庫`}
+            path={`/market?themeId=${encodeURIComponent(theme.id)}`}
+          />
+        </span>
       </header>
       {!theme.exchange && (
         <>

@@ -10,6 +10,7 @@ import { formatHkDateTime } from '../../../shared/hk-time';
 import { MarketPriceText } from '../../components/market-price';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
 import { GoButton } from './components/go-button';
+import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
@@ -145,6 +146,14 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
             ) : (
               <WatchButton kind={item.kind === 'card' ? 'cardInfo' : 'product'} id={item.id} />
             )}
+            <ShareButton
+              title={`${item.name}${listing?.serialLabel ? ` ${listing.serialLabel}` : ''}`}
+              text={
+                listing
+                  ? `${listing.sell_type === 0 ? '出售' : '求購'} ${formatHkd(listing.price)}｜Trove 寶庫`
+                  : 'Trove 寶庫市場'
+              }
+            />
           </div>
         </div>
         <dl className="market-facts">

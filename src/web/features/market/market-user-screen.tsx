@@ -9,6 +9,7 @@ import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
 import { getSeller } from './api/get-seller';
+import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { listUserListings } from './api/list-user-listings';
 import { useQueryState } from '../../lib/use-query-state';
@@ -117,6 +118,7 @@ export default function MarketUserScreen() {
           </div>
           <div className="market-watch">
             <WatchButton kind="seller" id={s.id} />
+            <ShareButton title={`${s.nickname} 的店舖`} text={`${s.nickname} 的店舖｜Trove 寶庫`} />
           </div>
         </div>
         {s.bio && <p className="market-muted">{s.bio}</p>}

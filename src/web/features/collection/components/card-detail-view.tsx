@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Steps, Tag } from 'antd-mobile';
 import {
   CARD_STATUS_LABELS,
@@ -11,6 +12,7 @@ import { formatHkDateTime } from '../../../../shared/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 import { CardMarketActions } from './card-market-actions';
+import { CardShareControls } from './card-share-controls';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 import { MarketPriceText } from '../../../components/market-price';
 
@@ -22,31 +24,76 @@ export function describeEvent(e: ProvenanceEvent): string {
   return `${e.from?.nickname ?? '用戶'} → ${e.to?.nickname ?? '用戶'}（${VIA_LABELS[e.via]}${price}）`;
 }
 
-function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }) {
+type CardFace = Pick<CardDetail, 'name' | 'image' | 'rarity' | 'serialLabel' | 'themeName' | 'isBCard'>;
+
+/** A card's art, name and serial (the heading, with `action` beside it) and its tags, `children` last. */
+export function CardHead({
+  card,
+  headingId,
+  action,
+  children,
+}: {
+  card: CardFace;
+  headingId: string;
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
+  const heading = (
+    <h2 id={headingId} className="card-detail-name">
+      {card.name} <span className="card-detail-serial">{card.serialLabel}</span>
+    </h2>
+  );
   return (
-    <article className="card-detail" aria-labelledby="card-detail-name">
+    <>
       <img
         className="card-detail-image"
         src={card.image}
         alt={cardArtAlt({ name: card.name, rarity: card.rarity, serial: card.serialLabel })}
       />
-      <h2 id="card-detail-name" className="card-detail-name">
-        {card.name} <span className="card-detail-serial">{card.serialLabel}</span>
-      </h2>
+      {action ? (
+        <div className="public-card-head">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
       <p className="card-detail-tags">
         <span className={`rarity-badge inline rarity-${card.rarity.toLowerCase()}`}>{card.rarity}</span>
         <Tag color="primary" fill="outline">
           {card.themeName}
         </Tag>
         {card.isBCard && <Tag color="warning">B 卡</Tag>}
-        <Tag color={card.status === 'held' ? 'success' : 'default'}>{CARD_STATUS_LABELS[card.status]}</Tag>
+        {children}
       </p>
+    </>
+  );
+}
+
+/** A card's provenance, oldest first. */
+export function ProvenanceSteps({ events }: { events: ProvenanceEvent[] }) {
+  return (
+    <Steps direction="vertical" current={events.length - 1}>
+      {events.map((e, i) => (
+        <Steps.Step key={i} title={describeEvent(e)} description={formatHkDateTime(e.at)} />
+      ))}
+    </Steps>
+  );
+}
+
+function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }) {
+  return (
+    <article className="card-detail" aria-labelledby="card-detail-name">
+      <CardHead card={card} headingId="card-detail-name">
+        <Tag color={card.status === 'held' ? 'success' : 'default'}>{CARD_STATUS_LABELS[card.status]}</Tag>
+      </CardHead>
       {card.description && <p className="card-detail-description">{card.description}</p>}
       <p className="card-detail-owner">{card.mine ? '你持有此卡' : `持有人：${card.owner.nickname}`}</p>
       <p className="card-detail-market">
         <MarketPriceText value={card.marketPrice} />
       </p>
       <CardMarketActions card={card} onChanged={onChanged} />
+      <CardShareControls card={card} />
       <h3 className="section-title">權益</h3>
       {card.rights.length === 0 ? (
         <p className="field-hint">此卡沒有附帶權益</p>
@@ -60,11 +107,7 @@ function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }
         </ul>
       )}
       <h3 className="section-title">來源紀錄</h3>
-      <Steps direction="vertical" current={card.provenance.length - 1}>
-        {card.provenance.map((e, i) => (
-          <Steps.Step key={i} title={describeEvent(e)} description={formatHkDateTime(e.at)} />
-        ))}
-      </Steps>
+      <ProvenanceSteps events={card.provenance} />
     </article>
   );
 }

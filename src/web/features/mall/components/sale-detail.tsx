@@ -9,6 +9,7 @@ import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail
 import { PerkHint } from './perk-hint';
 import { SaleBadge } from './sale-badge';
 import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
+import { ShareButton } from '../../../components/share-button';
 import { WatchButton } from '../../../components/watch-button';
 import { LiveItem } from './live-item';
 
@@ -110,7 +111,10 @@ export function SaleDetail({
             <h2 id="detail-title" className="detail-title">
               {item.name}
             </h2>
-            <WatchButton kind={watch.kind} id={watch.id} />
+            <span className="detail-title-actions">
+              <WatchButton kind={watch.kind} id={watch.id} />
+              <ShareButton title={item.name} text={`${item.name}｜Trove 寶庫`} />
+            </span>
           </div>
           {sub}
         </div>

@@ -1,0 +1,53 @@
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { PublicCard } from '../../../shared/schemas/share';
+import { ShareButton } from '../../components/share-button';
+import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { useLoad } from '../../lib/use-load';
+import { getPublicCard } from './api/get-public-card';
+import { CardHead, ProvenanceSteps } from './components/card-detail-view';
+import './collection.css';
+import './card-share.css';
+
+function Card({ card }: { card: PublicCard }) {
+  const title = `${card.name} ${card.serialLabel}`;
+  return (
+    <article className="card-detail public-card" aria-labelledby="public-card-name">
+      <CardHead
+        card={card}
+        headingId="public-card-name"
+        action={<ShareButton title={title} text={`${card.owner.nickname} 的收藏：${title}｜Trove 寶庫`} />}
+      />
+      {card.description && <p className="card-detail-description">{card.description}</p>}
+      <p className="card-detail-owner">持有人：{card.owner.nickname}</p>
+      <h3 className="section-title">來源紀錄</h3>
+      <ProvenanceSteps events={card.provenance} />
+    </article>
+  );
+}
+
+/**
+ * `/card?id=`: an owned card its owner made public (issue 23): the art, name, serial, owner's nickname and
+ * provenance. A private card and a missing one look the same: 「找不到此卡牌」.
+ */
+export default function PublicCardScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() ?? '';
+  const navigate = useNavigate();
+  const state = useLoad(() => (id ? getPublicCard(id) : Promise.resolve(null)), [id]);
+  if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;
+  if (state.status === 'ready' && state.data) return <Card card={state.data} />;
+  if (state.status === 'error' && state.failure.code !== 404)
+    return <ErrorState title="未能載入卡牌" onRetry={state.reload} />;
+  return (
+    <EmptyState
+      title="找不到此卡牌"
+      description="此卡可能未公開、已轉手或連結有誤。"
+      action={
+        <Button color="primary" onClick={() => navigate('/market', { replace: true })}>
+          逛逛市場
+        </Button>
+      }
+    />
+  );
+}
