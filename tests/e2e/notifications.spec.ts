@@ -62,25 +62,29 @@ test('notifications: a buyer buys a seller’s listing; the seller sees the bell
     itemId: card.id,
     price: 12_000,
   });
-  await seller.goto('/my');
-  await expect(seller.getByRole('link', { name: '通知', exact: true }).first()).toBeVisible();
-
   // The buyer buys it through the sandbox checkout.
   const buyer = await newPage(browser);
   await signUp(buyer, `通知買家${tag}`);
   await verify(buyer, '李小龍');
   await buyer.goto(`/mall/pay?listingId=${listed.listing.id}`);
   await buyer.getByRole('radio', { name: '模擬付款' }).check();
+  // The seller's page opens now: its bell asks the count once, then only every 60 s (or on the stream's word).
+  await seller.goto('/my');
+  await expect(seller.getByRole('link', { name: '通知', exact: true }).first()).toBeVisible();
+  const sellerOpened = Date.now();
   await buyer.getByRole('button', { name: '確認付款' }).click();
   await paySandbox(buyer);
   // The buyer's own bell counts their 付款成功.
   await buyer.reload();
   await expect(buyer.getByRole('link', { name: /^通知，\d+ 則未讀$/ })).toBeVisible();
 
-  // The seller (after a reload: live updates are another change's) sees the badge on the bell and on 我的.
-  await seller.reload();
+  // The seller, without a reload, sees the badge on the bell and on 我的: the stream tells the page of the new
+  // notification (decision 037) well before the bell's 60 s poll would.
   const bell = seller.getByRole('link', { name: '通知，1 則未讀' });
-  await expect(bell).toBeVisible();
+  await expect(bell).toBeVisible({ timeout: 20_000 });
+  expect(Date.now() - sellerOpened, 'the badge came before the bell’s first poll, so from the stream').toBeLessThan(
+    60_000,
+  );
   await expect(
     seller.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: /我的.*1 則未讀通知/ }),
   ).toBeVisible();

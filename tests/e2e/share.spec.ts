@@ -82,6 +82,6 @@ test('share: 「分享」 copies the link where there is no share sheet; a card 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await page.goto(`/card?id=${cardId}`);
-  await expect(page.getByText('找不到此卡牌')).toBeVisible();
+  await expect(page.getByRole('main', { name: '卡牌' }).getByText('找不到此卡牌')).toBeVisible();
   expect(await page.locator('meta[property="og:title"]').count()).toBe(0);
 });
