@@ -31,6 +31,7 @@ import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
 import { createNotificationsService, type OnNotified } from './modules/notifications/notifications.service';
 import { createSearchService } from './modules/search/search.service';
+import { createAlertsService } from './modules/alerts/alerts.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
@@ -60,6 +61,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
   const watch = createWatchService(deps, { marketPrices: prices.marketPrices });
+  // Alerts before the market: each listing write checks them in its transaction (decision 039).
+  const alerts = createAlertsService(deps, { notifications, watch });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, {
     auth,
@@ -73,6 +76,7 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     prices,
     watch,
     notifications,
+    alerts,
   });
   const addresses = createAddressesService(deps);
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
@@ -94,6 +98,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     watch,
     /** The notification centre (issue 23, decision 034). */
     notifications,
+    /** Price alerts, watched-drop reminders and set notices (issue 23, decision 039). */
+    alerts,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,
