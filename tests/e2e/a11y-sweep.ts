@@ -147,6 +147,8 @@ async function prepareUser(browser: Browser): Promise<void> {
   // /my/watchlist lists a card info and a listing, with their prices.
   await call('POST', 'watch/add', { kind: 'cardInfo', id: 'ci_night_ferry' });
   await call('POST', 'watch/add', { kind: 'listing', id: listings[0]!.id });
+  // …and, above them, a price alert (issue 23).
+  await call('POST', 'alert/create', { cardInfoId: 'ci_night_ferry', side: 'ask', op: 'below', price: 100 });
   // An order left unpaid: its sandbox checkout page is swept too.
   await page.goto('/mall/pay?id=ci_night_ferry');
   await page.getByRole('button', { name: '確認付款' }).click();

@@ -234,7 +234,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: '價格提醒',
       body: `${d.name} 現有${d.side === 'ask' ? '賣單' : '求購'} ${formatHkd(d.priceCents)}`,
-      link: `/market/detail?id=${encodeURIComponent(d.itemId)}${d.itemKind === 'goods' ? '&kind=goods' : ''}`,
+      link: `/market/detail?${d.itemKind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(d.itemId)}${d.side === 'bid' ? '&sell_type=1' : ''}`,
     }),
   },
   setCompletable: {
