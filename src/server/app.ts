@@ -33,6 +33,7 @@ import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { perkRoutes } from './modules/perks/perks.routes';
 import { watchRoutes } from './modules/watch/watch.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { alertRoutes } from './modules/alerts/alerts.routes';
 import type { OnNotified } from './modules/notifications/notifications.service';
 import { priceRoutes } from './modules/prices/prices.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(perkRoutes);
       await api.register(watchRoutes);
       await api.register(notificationRoutes);
+      await api.register(alertRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(searchRoutes);

@@ -10,6 +10,7 @@ import {
   startListingExpiryWarningJob,
   startPayOrderExpiryJob,
   startShipmentReceiptJob,
+  startDropReminderJob,
 } from './jobs/expiry-jobs';
 import {
   createPayments,
@@ -82,6 +83,8 @@ async function main() {
   app.addHook('preClose', async () => expiryWarningJob.stop());
   const receiptJob = startShipmentReceiptJob({ shipments: app.services.shipments, log: app.log });
   app.addHook('preClose', async () => receiptJob.stop());
+  const dropJob = startDropReminderJob({ alerts: app.services.alerts, log: app.log });
+  app.addHook('preClose', async () => dropJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

@@ -34,6 +34,7 @@ import { createSearchService } from './modules/search/search.service';
 import { createLiveService, type LiveService } from './modules/live/live.service';
 import { createShareService } from './modules/share/share.service';
 import { createArtSourceFor } from './startup';
+import { createAlertsService } from './modules/alerts/alerts.service';
 
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
@@ -75,6 +76,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
   const watch = createWatchService(deps, { marketPrices: prices.marketPrices });
+  // Alerts before the market: each listing write checks them in its transaction (decision 039).
+  const alerts = createAlertsService(deps, { notifications, watch });
   // Registers the `market` and `bid` order types with pay orders.
   const market = createMarketService(deps, {
     auth,
@@ -88,6 +91,7 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     prices,
     watch,
     notifications,
+    alerts,
   });
   const addresses = createAddressesService(deps);
   // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
@@ -114,6 +118,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     live,
     /** The notification centre (issue 23, decision 034). */
     notifications,
+    /** Price alerts, watched-drop reminders and set notices (issue 23, decision 039). */
+    alerts,
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,

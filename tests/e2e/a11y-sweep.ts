@@ -150,6 +150,8 @@ async function prepareUser(browser: Browser): Promise<void> {
   // /card shows a card of this user's, made public.
   const [owned] = await call<{ id: string }[]>('GET', 'card/collection?page=1&pageSize=1');
   await call('POST', 'card/public', { id: owned!.id, public: true });
+  // …and, above them, a price alert (issue 23).
+  await call('POST', 'alert/create', { cardInfoId: 'ci_night_ferry', side: 'ask', op: 'below', price: 100 });
   // An order left unpaid: its sandbox checkout page is swept too.
   await page.goto('/mall/pay?id=ci_night_ferry');
   await page.getByRole('button', { name: '確認付款' }).click();

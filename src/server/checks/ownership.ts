@@ -98,6 +98,13 @@ async function watchedCardInfo(t: TestApp, owner: TestUser): Promise<string> {
   return cardInfoId;
 }
 
+/** A price alert of the owner, on a fresh card info. */
+async function alertOf(t: TestApp, owner: TestUser): Promise<string> {
+  const { cardInfoId } = await newCardInfo(t);
+  const body = { cardInfoId, side: 'ask', op: 'below', price: 10_000 };
+  return (await setUp<{ id: string }>(t, owner.token, 'POST', 'alert/create', body)).id;
+}
+
 async function firstArticle(t: TestApp): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/api/article/list' });
   const first = (res.json().data as { id: string }[])[0];
@@ -167,6 +174,19 @@ export const OWNERSHIP: OwnershipEntry[] = [
   // (docs/decisions/037; live.test.ts shows one user's events never reach another's stream).
   // Notifications: another user's id is a 404 and stays unread (docs/decisions/034).
   entry('POST /api/notification/read', 'ids', 'private', notificationOf, []),
+  // Price alerts: another user's alert is a 404 and stays; an alert names a public item (docs/decisions/039).
+  entry('POST /api/alert/delete', 'id', 'private', alertOf, []),
+  entry('POST /api/alert/create', 'cardInfoId', 'public', async (t) => (await newCardInfo(t)).cardInfoId, ['id'], {
+    extra: { side: 'ask', op: 'below', price: 10_000 },
+  }),
+  entry(
+    'POST /api/alert/create',
+    'productId',
+    'public',
+    (t) => createProduct(t.db, { stock: 10, perUserLimit: 1 }),
+    ['id'],
+    { extra: { side: 'bid', op: 'above', price: 10_000 } },
+  ),
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

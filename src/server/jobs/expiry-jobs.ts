@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AlertsService } from '../modules/alerts/alerts.service';
 import type { MarketService } from '../modules/market/market.service';
 import type { PayOrdersService } from '../modules/pay-orders/pay-orders.service';
 import type { ShipmentsService } from '../modules/shipments/shipments.service';
@@ -126,6 +127,22 @@ export function startShipmentReceiptJob(opts: {
     expireDue: (n) => opts.shipments.confirmDue(n),
     log: opts.log,
     intervalMs: opts.intervalMs ?? 3_600_000,
+    batchSize: opts.batchSize,
+  });
+}
+
+/** Watchers of a card info or product whose sale starts within 10 minutes are told, once per drop (decision 039). */
+export function startDropReminderJob(opts: {
+  alerts: Pick<AlertsService, 'remindDrops'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'drop reminders',
+    expireDue: (n) => opts.alerts.remindDrops(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 60_000,
     batchSize: opts.batchSize,
   });
 }

@@ -21,3 +21,4 @@ export * from './perks';
 export * from './watch';
 export * from './search';
 export * from './notifications';
+export * from './alerts';

@@ -9,6 +9,7 @@ import type { PricesService } from '../prices/prices.service';
 import type { StandingService } from '../standing/standing.service';
 import type { Notifier } from '../notifications/notifications.service';
 import type { WatchService } from '../watch/watch.service';
+import type { AlertsService } from '../alerts/alerts.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { MarketReadModel } from './market.read-model';
 import type { MarketRepository } from './market.repository';
@@ -35,6 +36,8 @@ export interface MarketServices {
   prices: Pick<PricesService, 'marketPrices'>;
   /** Sold, filled, expired, taken down: written in the same transaction (decision 034). */
   notifications: Notifier;
+  /** Price alerts and set notices, checked in the transaction of each listing created, repriced or cancelled (decision 039). */
+  alerts: Pick<AlertsService, 'listingChanged'>;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

@@ -143,6 +143,7 @@ export function createMarketDesk({ deps, svc, repo }: MarketContext, present: Ma
           previousPrice: listing.price,
           createdAt: now,
         });
+        await svc.alerts.listingChanged(tx, changed, 'repriced');
         if (changed.sellType === 1) {
           await svc.wallet.post(
             tx,

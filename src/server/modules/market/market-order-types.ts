@@ -203,6 +203,8 @@ export function createMarketOrderTypes(
       );
       if (!listing)
         throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
+      // The bid is open from now: its alerts are checked as a new listing's.
+      await svc.alerts.listingChanged(tx, listing, 'created');
       await svc.wallet.post(tx, 'bid_funding', order.orderNo, [
         { account: accounts.ordersClearing, amount: -escrowHeld(listing), kind: 'internal' },
         {

@@ -88,6 +88,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         status: 'active',
       });
       if (!row) throw conflict(KEY_REUSED);
+      await svc.alerts.listingChanged(tx, row, 'created');
       return row;
     });
     deps.log.info({ listingId: listing.id, kind: listing.kind }, 'sell listing created');
@@ -165,22 +166,15 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       const listing = await repo.listing(deps.db, id);
       if (!listing || listing.userId !== actor.userId) throw notFound('找不到此掛單');
       const now = deps.clock.now();
+      const closed = { status: 'cancelled' as const, closedAt: now, updatedAt: now };
       if (listing.status === 'pending_payment') {
         if (listing.fundingOrderNo) await svc.payOrders.cancel(actor, listing.fundingOrderNo);
-        else
-          await repo.transition(deps.db, id, ['pending_payment'], {
-            status: 'cancelled',
-            closedAt: now,
-            updatedAt: now,
-          });
+        else await repo.transition(deps.db, id, ['pending_payment'], closed);
       } else if (listing.status === 'active') {
         const done = await deps.db.transaction(async (tx) => {
-          const cancelled = await repo.transition(tx, id, ['active'], {
-            status: 'cancelled',
-            closedAt: now,
-            updatedAt: now,
-          });
+          const cancelled = await repo.transition(tx, id, ['active'], closed);
           if (!cancelled) return false;
+          await svc.alerts.listingChanged(tx, cancelled, 'cancelled');
           if (cancelled.sellType === 0) {
             if (!(await items[cancelled.kind].setStatus(tx, { id: cancelled.itemId!, from: 'listed', to: 'held' })))
               throw new AppError('internal', `item of listing ${id} was not listed`);

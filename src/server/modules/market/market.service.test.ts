@@ -120,6 +120,7 @@ describe('market service (fakes)', () => {
       payOrders: { registerOrderType: (type: string, t: OrderType) => types.set(type, t) },
       audit: { record: async () => undefined },
       notifications: recordingNotifier().notifier,
+      alerts: { listingChanged: async () => undefined },
     } as unknown as MarketServices;
     const read = { item: async (_db: unknown, _kind: string, id: string) => items.get(id) ?? null };
     const publicCache = { define: () => undefined, invalidate: () => undefined } as unknown as Deps['publicCache'];

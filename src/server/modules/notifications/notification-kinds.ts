@@ -32,7 +32,8 @@ export interface NotificationData {
   identityRevoked: { reason: string };
   refundIssued: { orderNo: string; amountCents: number; toBalance: boolean };
   // Written by later changes (issue 23's price alerts, drops and sets); registered so /my/notify lists them.
-  dropStarting: { productId: string; name: string; startsAt: string };
+  /** `productId` names a card info when `itemKind` is `card` (a card drop); a product otherwise. */
+  dropStarting: { productId: string; itemKind?: 'card' | 'goods'; name: string; startsAt: string };
   priceAlert: { itemKind: 'card' | 'goods'; itemId: string; name: string; priceCents: number; side: 'ask' | 'bid' };
   setCompletable: { themeId: string; name: string; missing: number };
 }
@@ -223,7 +224,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: '發售即將開始',
       body: `${d.name} 將於 10 分鐘後開售`,
-      link: `/mall/goodsDetail?id=${encodeURIComponent(d.productId)}`,
+      link: `/mall/${d.itemKind === 'card' ? 'detail' : 'goodsDetail'}?id=${encodeURIComponent(d.productId)}`,
     }),
   },
   priceAlert: {
@@ -233,7 +234,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: '價格提醒',
       body: `${d.name} 現有${d.side === 'ask' ? '賣單' : '求購'} ${formatHkd(d.priceCents)}`,
-      link: `/market/detail?id=${encodeURIComponent(d.itemId)}${d.itemKind === 'goods' ? '&kind=goods' : ''}`,
+      link: `/market/detail?${d.itemKind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(d.itemId)}${d.side === 'bid' ? '&sell_type=1' : ''}`,
     }),
   },
   setCompletable: {

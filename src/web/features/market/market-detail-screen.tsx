@@ -12,6 +12,7 @@ import { ActionButton, useListingActions, type ListingActions } from './componen
 import { GoButton } from './components/go-button';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
+import { PriceAlertButton } from '../../components/price-alert-sheet';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';
@@ -156,6 +157,15 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
             />
           </div>
         </div>
+        <PriceAlertButton
+          target={{
+            kind: item.kind,
+            id: item.id,
+            name: item.name,
+            lowestAsk: data.floorPrice,
+            highestBid: data.highestBid,
+          }}
+        />
         <dl className="market-facts">
           <div>
             <dt>最低售價</dt>

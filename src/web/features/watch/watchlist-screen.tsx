@@ -9,6 +9,7 @@ import { isFailure } from '../../lib/request';
 import { createListStore } from '../../lib/stores';
 import { usePagedList } from '../../lib/use-paged-list';
 import { listWatches } from './api/list-watches';
+import { AlertList } from './components/alert-list';
 import { WatchRow } from './components/watch-row';
 import './watchlist.css';
 
@@ -38,6 +39,7 @@ export default function WatchlistScreen() {
 
   return (
     <div className="watchlist">
+      <AlertList />
       <PagedFrame
         {...list}
         what="關注清單"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/watch';
+import { PriceAlertButton } from '../../../components/price-alert-sheet';
 
 /** The screen a watched item opens. */
 export function watchTargetPath(w: Pick<WatchItem, 'kind' | 'id'>): string {
@@ -71,6 +72,18 @@ export function WatchRow({ item: w, onRemove }: { item: WatchItem; onRemove: (w:
           </dl>
         )}
         {change && <p className="watch-row-meta">{change}</p>}
+        {(w.kind === 'cardInfo' || w.kind === 'product') && w.name !== null && (
+          <PriceAlertButton
+            compact
+            target={{
+              kind: w.kind === 'cardInfo' ? 'card' : 'goods',
+              id: w.id,
+              name: w.name,
+              lowestAsk: w.lowestAsk,
+              highestBid: w.highestBid,
+            }}
+          />
+        )}
       </div>
       <Button size="small" fill="outline" onClick={() => onRemove(w)} aria-label={`移除關注：${name}`}>
         移除
