@@ -18,7 +18,7 @@ export const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/mall': 151,
   '/mall/detail': 155,
   '/market': 151,
-  '/market/detail': 189,
+  '/market/detail': 160,
   '/market/user': 155,
 };
 
