@@ -24,13 +24,16 @@ const adminFallback: Plugin = {
 };
 
 // Fewer, larger files on each screen's first load (tools/chunk-groups-plugin.ts).
-// What every screen but "/" waits for before it shows (app/screen-host.tsx).
-const READY = ['lib/toast.ts', 'app/locale.ts', 'lib/antd-render.ts'];
+// What every screen but "/" waits for before it shows (app/screen-host.tsx): the zh-HK locale and the screens'
+// loaders. The toast and antd-mobile's React 19 render come after the load event (main.tsx, decision 035).
+const LOCALE = 'app/locale.ts';
 const groups = chunkGroups({
   mobileEntry: 'main.tsx',
   otherEntries: ['admin/main.tsx'],
   home: 'app/home-screen.tsx',
-  ready: READY,
+  ready: ['lib/toast.ts', 'lib/antd-render.ts'],
+  locale: LOCALE,
+  notHome: ['features/auth/login-screen.tsx'],
   forms: ['features/auth/components/sign-in-form.tsx'],
   lists: ['features/mall/mall-screen.tsx', 'features/market/market-screen.tsx'],
   // TROVE_CHUNK_GROUPS=home,ui (or `none`): form only those groups, so the CSS order check can compare builds.
@@ -52,8 +55,8 @@ export default defineConfig({
     chunkModulesPlugin(),
     routePreloadsPlugin(
       { screens: 'src/web/app/screens.ts', loaders: 'src/web/app/screen-loaders.ts' },
-      // Every screen but "/" also waits for the screens' loaders (app/screen-host.tsx).
-      [...READY, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
+      // Every screen but "/" waits for the locale and the screens' loaders (app/screen-host.tsx).
+      [LOCALE, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
       TABS,
     ),
     // The installable app: manifest.webmanifest and sw.js (decision 035).

@@ -10,7 +10,10 @@ import type { Plugin } from 'vite';
  * `build.rollupOptions.output.codeSplitting.groups` during chunking:
  *
  * - `home`: what "/" loads beyond the entry (the small app modules it shares with the lists, its tag) — first,
- *   so "/" never loads another group (its budget is tight);
+ *   so "/" never loads another group (its budget is tight) — but not what the `notHome` screens load (/login's
+ *   `use-painted`: with it in `home`, /login fetched all of `home` for a hook);
+ * - `locale`: the zh-HK locale (with antd-mobile's base strings): every screen but "/" waits for it, and for
+ *   nothing else of antd-mobile's, before it shows (decision 035);
  * - `ui`: what every screen but "/" waits for before it shows (the toast, its animation library, the locale,
  *   antd-mobile's React 19 render), with the small helpers (hooks, utils, Babel helpers) antd-mobile's parts
  *   share, instead of one file each;
@@ -29,8 +32,12 @@ export interface ChunkGroupsOptions {
   otherEntries: string[];
   /** The home screen's module (relative to Vite's root). */
   home: string;
-  /** Modules every screen but "/" loads before it shows (relative to Vite's root). */
+  /** The antd-mobile parts every screen but "/" may need soon after it shows (the toast, the render shim). */
   ready: string[];
+  /** The locale module (relative to Vite's root): what every screen but "/" waits for; a group of its own. */
+  locale?: string;
+  /** Screens whose static imports `home` must not claim (they would fetch all of `home` for one module). */
+  notHome?: string[];
   /** Modules that hold a form (relative to Vite's root): the form parts they load go to `forms`. */
   forms: string[];
   /** The browse screens' modules (relative to Vite's root): what they load beyond the groups above goes to `lists`. */
@@ -129,6 +136,7 @@ export function chunkGroups(options: ChunkGroupsOptions) {
   const sets = {
     ui: new Set<string>(),
     home: new Set<string>(),
+    locale: new Set<string>(),
     forms: new Set<string>(),
     lists: new Set<string>(),
   };
@@ -213,7 +221,12 @@ export function chunkGroups(options: ChunkGroupsOptions) {
         graph.get(id)!.dynamicImports.forEach((d) => lazyStarts.add(d));
       const lazyLibs = new Set([...staticClosure(graph, [...lazyStarts], taken)].filter(inNodeModules));
 
-      claim('home', staticClosure(graph, [abs(options.home)], taken));
+      const notHome = staticClosure(graph, (options.notHome ?? []).map(abs), taken);
+      claim(
+        'home',
+        [...staticClosure(graph, [abs(options.home)], taken)].filter((id) => !notHome.has(id)),
+      );
+      if (options.locale) claim('locale', staticClosure(graph, [abs(options.locale)], taken));
       claim('ui', staticClosure(graph, options.ready.map(abs), taken));
       // The small helpers every antd-mobile part shares (hooks, utils, Babel helpers): with the toast, not spread
       // over one file each.

@@ -15,12 +15,11 @@ export const SHAREABLE_ROUTES = ['/', '/mall', '/mall/detail', '/market', '/mark
  * ratchet, so they only come down. Remove a route's line once it is under the budget (decision 035).
  */
 export const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  '/mall': 177,
-  '/mall/detail': 180,
-  '/market': 177,
-  '/market/detail': 191,
-  '/market/user': 183,
-  '/login': 135,
+  '/mall': 151,
+  '/mall/detail': 155,
+  '/market': 151,
+  '/market/detail': 160,
+  '/market/user': 155,
 };
 
 /** The failures: a route over its ceiling, or over the budget without one. */

@@ -32,3 +32,9 @@ export const PAGE_SIZE_DEFAULT = 20;
 
 export const RARITIES = ['N', 'R', 'SR', 'SSR', 'UR'] as const;
 export type Rarity = (typeof RARITIES)[number];
+
+/** At most this many ids per `watch/state` call (a page of market rows; schemas/watch.ts). */
+export const WATCH_STATE_MAX_IDS = 100;
+
+/** No figure is shown before this many completed market trades (sales + purchases): new accounts do not look perfect. */
+export const STANDING_MIN_TRADES = 5;

@@ -37,6 +37,9 @@ const loadModalFocus = () => {
   import('./app/modal-focus').then((m) => m.installModalFocus()).catch(() => {});
 };
 document.addEventListener('keydown', loadModalFocus, { once: true, capture: true });
+// A tap may open a Dialog or show a toast: their React 19 render (lib/toast.ts) is asked for at the first touch too,
+// in case it is earlier than the load event (screens no longer wait for it, app/screen-host.tsx).
+document.addEventListener('pointerdown', () => void loadToast(), { once: true, capture: true });
 const warmUp = () => {
   const go = () => {
     void loadToast();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, STANDING_MIN_TRADES } from '../constants';
 import { PageQuerySchema } from '../envelope';
 
 /** Seller standing and trade feedback (issue 21 §4): the figures a storefront shows, and the 👍 / 👎 calls. */
 
-/** No figure is shown before this many completed market trades (sales + purchases): new accounts do not look perfect. */
-export const STANDING_MIN_TRADES = 5;
+// No figure before this many completed trades (in constants.ts, so a storefront's first load does not download zod).
+export { STANDING_MIN_TRADES };
 /** A feedback may be changed for this long after it was left. */
 export const FEEDBACK_EDIT_MS = 7 * 24 * 3600_000;
 export const FEEDBACK_COMMENT_MAX = 200;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WATCH_STATE_MAX_IDS } from '../constants';
 import { PageQuerySchema } from '../envelope';
 import { LISTING_STATUSES } from '../market-labels';
 
@@ -28,8 +29,8 @@ export type WatchBody = z.input<typeof WatchBodySchema>;
 export const WatchToggleSchema = z.object({ kind: z.enum(WATCH_KINDS), id: z.string(), watched: z.boolean() });
 export type WatchToggle = z.infer<typeof WatchToggleSchema>;
 
-/** At most this many ids per `watch/state` call (a page of market rows). */
-export const WATCH_STATE_MAX_IDS = 100;
+// At most this many ids per `watch/state` call (in constants.ts, so a list's ♡ does not download zod).
+export { WATCH_STATE_MAX_IDS };
 
 /** `watch/state?kind=&ids=a,b,c`: which of these targets the caller watches (what each ♡ shows). */
 export const WatchStateQuerySchema = z.object({

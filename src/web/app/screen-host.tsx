@@ -15,16 +15,19 @@ const cache = new Map<RoutePath, LazyExoticComponent<ComponentType>>();
 // are, without a round through Suspense.
 const loaded = new Map<RoutePath, ComponentType>();
 
-// Screens other than "/" show antd-mobile's texts and may open a Dialog or a Toast: the zh-HK locale, the React 19
-// render and the request client's toast (none needed by the home screen) are there before such a screen shows, so
-// its first call shows its loading toast at once, as before.
-const withAntdReady = (load: () => Promise<ScreenModule>) => () =>
-  Promise.all([
-    load(),
-    loadLocale(),
-    loadToast(),
-    import('../lib/antd-render').then((m) => m.installAntdMobileRender()),
-  ]).then(([screen]) => screen);
+// Screens other than "/" show antd-mobile's texts: the zh-HK locale is there before such a screen shows, so no control
+// renders in another language. Their toasts and dialogs need antd-mobile's Toast and React 19 render (lib/toast.ts
+// installs it), ~30 KB the first picture does not use: asked for once the page has loaded (decision 035), so a
+// shared link's first load does not wait for them; a call made before they arrive shows its loading toast when they
+// do (lib/request.ts).
+const afterLoad = (run: () => void) => {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+};
+const withAntdReady = (load: () => Promise<ScreenModule>) => () => {
+  afterLoad(() => void loadToast());
+  return Promise.all([load(), loadLocale()]).then(([screen]) => screen);
+};
 
 /** The loaders of every screen but "/" (a chunk of their own, app/screen-loaders.ts). */
 export const loadScreenLoaders = () => import('./screen-loaders');

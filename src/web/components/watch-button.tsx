@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Toast } from 'antd-mobile';
 import type { WatchKind } from '../../shared/schemas/watch';
 import { addWatch } from '../api/add-watch';
 import { removeWatch } from '../api/remove-watch';
-import { isFailure } from '../lib/request';
+import { isFailure, loadToast } from '../lib/request';
 import { signInAndReturn } from '../lib/sign-in';
 import { useSession } from '../lib/stores';
 import { setWatched, useWatched } from './watch-state';
@@ -27,7 +26,10 @@ export function WatchButton({ kind, id, name }: { kind: WatchKind; id: string; n
     setBusy(false);
     if (isFailure(res)) return;
     setWatched(kind, id, res.watched);
-    Toast.show({ content: res.watched ? '已加入關注清單' : '已取消關注' });
+    // Through the request client's toast (lib/toast.ts installs antd-mobile's React 19 render): it comes after the
+    // page's load event, not with a shared link's first load.
+    const toast = await loadToast();
+    toast?.show({ content: res.watched ? '已加入關注清單' : '已取消關注' });
   };
 
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { WATCH_STATE_MAX_IDS, type WatchKind } from '../../shared/schemas/watch';
+import { WATCH_STATE_MAX_IDS } from '../../shared/constants';
+import type { WatchKind } from '../../shared/schemas/watch';
 import { getWatchState } from '../api/get-watch-state';
 import { isFailure } from '../lib/request';
 

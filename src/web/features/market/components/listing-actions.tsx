@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
-import { LISTING_STATUS_LABELS, type Listing } from '../../../../shared/schemas/market';
+import { LISTING_STATUS_LABELS } from '../../../../shared/market-labels';
+import type { Listing } from '../../../../shared/schemas/market';
 import { cancelListing } from '../../../api/cancel-listing';
 import { isFailure } from '../../../lib/request';
 import { useSession } from '../../../lib/stores';
-import { SellIntoBid } from './sell-into-bid';
+import { LoadingState } from '../../../components/state-views';
+
+// The sale form (its price schema brings zod) comes when 賣給他 is tapped, not with a shared link's first load.
+const SellIntoBid = lazy(() => import('./sell-into-bid').then((m) => ({ default: m.SellIntoBid })));
 
 /** The actions on one listing: 購買 / 賣給他 for others, 取消掛單 for its owner. */
 export function useListingActions(reload: () => void) {
@@ -41,14 +45,16 @@ export function useListingActions(reload: () => void) {
     >
       {bid && (
         <div role="dialog" aria-label="賣給他">
-          <SellIntoBid
-            bid={bid}
-            onClose={() => setBid(null)}
-            onDone={() => {
-              setBid(null);
-              reload();
-            }}
-          />
+          <Suspense fallback={<LoadingState />}>
+            <SellIntoBid
+              bid={bid}
+              onClose={() => setBid(null)}
+              onDone={() => {
+                setBid(null);
+                reload();
+              }}
+            />
+          </Suspense>
         </div>
       )}
     </Popup>

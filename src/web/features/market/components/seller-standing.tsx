@@ -1,5 +1,6 @@
 import { formatHkDate } from '../../../../shared/hk-time';
-import { STANDING_MIN_TRADES, type Standing } from '../../../../shared/schemas/standing';
+import { STANDING_MIN_TRADES } from '../../../../shared/constants';
+import type { Standing } from '../../../../shared/schemas/standing';
 import { useLoad } from '../../../lib/use-load';
 import { getSeller } from '../api/get-seller';
 import './standing.css';
