@@ -40,6 +40,7 @@ const READ_MODELS = {
   watch: ['auth', 'catalogue', 'market'], // docs/decisions/033-watchlist.md
   prices: ['catalogue', 'identity', 'market'], // docs/decisions/032-market-price.md
   search: ['auth', 'catalogue', 'cards', 'market', 'search'], // docs/decisions/031-search-index.md
+  notifications: ['auth'], // docs/decisions/038-notification-delivery.md
 };
 
 const boundaries = {

@@ -11,6 +11,7 @@ import {
   startPayOrderExpiryJob,
   startShipmentReceiptJob,
 } from './jobs/expiry-jobs';
+import { startNotificationDeliveryJob } from './jobs/delivery-job';
 import {
   createPayments,
   createSmsSender,
@@ -82,6 +83,8 @@ async function main() {
   app.addHook('preClose', async () => expiryWarningJob.stop());
   const receiptJob = startShipmentReceiptJob({ shipments: app.services.shipments, log: app.log });
   app.addHook('preClose', async () => receiptJob.stop());
+  const deliveryJob = startNotificationDeliveryJob({ delivery: app.services.delivery, log: app.log });
+  app.addHook('preClose', async () => deliveryJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

@@ -31,9 +31,16 @@ import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
 import { createNotificationsService, type OnNotified } from './modules/notifications/notifications.service';
 import { createSearchService } from './modules/search/search.service';
+import type { PushSender } from './adapters/push/push';
+import { createPushSender } from './startup';
+import { createPushService } from './modules/notifications/push.service';
+import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
+import { createNotificationDeliveryAdminService } from './modules/notifications/notification-delivery-admin.service';
 
 /** Every domain service, built once per app from the same dependencies. */
-export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
+export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push?: PushSender } = {}) {
+  // Web Push with VAPID keys from APP_SECRET unless the caller brings its own sender (decision 038).
+  const pushSender = opts.push ?? createPushSender(deps.config, deps.keys, deps.clock);
   // Notifications first: every module that writes one does it inside its own transaction (decision 034).
   const notifications = createNotificationsService(deps, { onNotified: opts.onNotified });
   // Admin services record operator actions inside their transactions.
@@ -94,6 +101,12 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     watch,
     /** The notification centre (issue 23, decision 034). */
     notifications,
+    /** Web Push subscriptions (decision 038). */
+    push: createPushService(deps, pushSender),
+    /** Sends the notification outbox by Web Push and SMS (decision 038): the delivery job calls it. */
+    delivery: createNotificationDeliveryService(deps, { push: pushSender }),
+    /** The back office's dead letters and their 重試. */
+    deliveryAdmin: createNotificationDeliveryAdminService(deps, { auth, audit }),
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,
