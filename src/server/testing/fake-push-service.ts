@@ -90,12 +90,10 @@ export function decryptPush(body: Buffer, browser: { ecdh: ECDH; authSecret: Buf
   const idLength = body[20]!;
   const senderPublic = body.subarray(21, 21 + idLength);
   const record = body.subarray(21 + idLength);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.ecdh.getPublicKey(),
-    senderPublic,
-  ]);
-  const ikm = Buffer.from(hkdfSync('sha256', browser.ecdh.computeSecret(senderPublic), browser.authSecret, keyInfo, 32));
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), senderPublic]);
+  const ikm = Buffer.from(
+    hkdfSync('sha256', browser.ecdh.computeSecret(senderPublic), browser.authSecret, keyInfo, 32),
+  );
   const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
   const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);

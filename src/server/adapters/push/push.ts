@@ -16,9 +16,7 @@ export interface PushPayload {
  * tried again, after `retryAfterMs` when the push service said so (429 with Retry-After).
  */
 export type PushOutcome =
-  | { kind: 'sent' }
-  | { kind: 'gone'; status: number }
-  | { kind: 'retry'; error: string; retryAfterMs?: number };
+  { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'retry'; error: string; retryAfterMs?: number };
 
 /** Sends Web Push messages; `topic` lets the push service replace an undelivered copy of the same message. */
 export interface PushSender {

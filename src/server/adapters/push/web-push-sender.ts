@@ -58,7 +58,11 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
       if (res.ok) return { kind: 'sent' };
       if (res.status === 404 || res.status === 410) return { kind: 'gone', status: res.status };
       const wait = res.status === 429 ? retryAfterMs(res.headers.get('retry-after'), opts.now()) : undefined;
-      return { kind: 'retry', error: `推送服務回應 ${res.status}`, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+      return {
+        kind: 'retry',
+        error: `推送服務回應 ${res.status}`,
+        ...(wait === undefined ? {} : { retryAfterMs: wait }),
+      };
     },
   };
 }

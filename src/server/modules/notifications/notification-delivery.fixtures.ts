@@ -33,11 +33,14 @@ export async function itemSold(t: TestApp, userId: string, itemName = '祥瑞麒
   );
 }
 
-/** A deliverer over the test app, with retries the test can predict (no jitter: the wait is half the backoff). */
-export function deliverer(t: TestApp, tuning: Partial<DeliveryTuning> = {}) {
+/**
+ * A deliverer over the test app, with retries the test can predict (no jitter: the wait is half the backoff) and a
+ * push timeout of `timeoutMs` (generous by default: a loaded machine must not turn a slow answer into a retry).
+ */
+export function deliverer(t: TestApp, tuning: Partial<DeliveryTuning> = {}, timeoutMs = 10_000) {
   return createNotificationDeliveryService(
     t.app.deps,
-    { push: createPushSender(t.config, t.keys, t.clock) },
+    { push: createPushSender({ ...t.config, PUSH_TIMEOUT_MS: timeoutMs }, t.keys, t.clock) },
     { random: () => 0, baseDelayMs: 1000, maxAttempts: 3, ...tuning },
   );
 }

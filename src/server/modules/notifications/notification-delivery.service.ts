@@ -8,10 +8,7 @@ import {
   type NotificationText,
 } from './notification-outbox.repository';
 import { createNotificationsReadModel, type NotificationsReadModel } from './notifications.read-model';
-import {
-  createPushSubscriptionsRepository,
-  type PushSubscriptionsRepository,
-} from './push-subscriptions.repository';
+import { createPushSubscriptionsRepository, type PushSubscriptionsRepository } from './push-subscriptions.repository';
 
 /** How delivery retries (decision 038); tests shorten it. */
 export interface DeliveryTuning {
@@ -44,8 +41,7 @@ export function backoffMs(attempts: number, t: Pick<DeliveryTuning, 'baseDelayMs
 }
 
 /** The push `Topic` of a dedupe key (≤ 32 base64url characters): a resend replaces an undelivered copy. */
-export const pushTopic = (dedupeKey: string) =>
-  createHash('sha256').update(dedupeKey).digest('base64url').slice(0, 32);
+export const pushTopic = (dedupeKey: string) => createHash('sha256').update(dedupeKey).digest('base64url').slice(0, 32);
 
 /** What is left to do after one try of a row: nothing, or a retry (the push service may say when). */
 interface TryResult {

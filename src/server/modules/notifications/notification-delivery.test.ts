@@ -15,7 +15,7 @@ describe('notification delivery by Web Push and SMS (decision 038)', () => {
   let seller: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUSH_TIMEOUT_MS: '300', PUBLIC_URL: 'https://trove.example' } });
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://trove.example' } });
     fake = await startFakePushService();
   });
   afterAll(async () => {
@@ -85,7 +85,7 @@ describe('notification delivery by Web Push and SMS (decision 038)', () => {
     const device = await subscribeDevice(t, fake, seller);
     fake.on(device.path, 'hang');
     const n = await itemSold(t, seller.userId);
-    const d = deliverer(t, { maxAttempts: 2 });
+    const d = deliverer(t, { maxAttempts: 2 }, 300);
     await d.deliverDue(10);
     let [row] = await outboxOf(t, n.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '推送服務逾時（300 毫秒）' });
@@ -116,7 +116,7 @@ describe('notification delivery by Web Push and SMS (decision 038)', () => {
     expect(again.status).toBe(404);
 
     fake.on(device.path, {});
-    await d.deliverDue(10);
+    await deliverer(t).deliverDue(10);
     expect((await outboxOf(t, n.id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
     expect(fake.to(device.path)).toHaveLength(1);
   });

@@ -30,8 +30,7 @@ export function createPushSubscriptionsRepository() {
 
     /** Deletes the user's own subscription with this endpoint or id; answers how many went. */
     async deleteOwn(db: Executor, userId: string, by: { endpoint: string } | { id: string }): Promise<number> {
-      const match =
-        'endpoint' in by ? eq(pushSubscriptions.endpoint, by.endpoint) : eq(pushSubscriptions.id, by.id);
+      const match = 'endpoint' in by ? eq(pushSubscriptions.endpoint, by.endpoint) : eq(pushSubscriptions.id, by.id);
       const rows = await db
         .delete(pushSubscriptions)
         .where(and(eq(pushSubscriptions.userId, userId), match))

@@ -9,10 +9,7 @@ import type {
   PushUnsubscribeBody,
 } from '../../../shared/schemas/push';
 import type { Actor } from '../auth/auth.service';
-import {
-  createPushSubscriptionsRepository,
-  type PushSubscriptionsRepository,
-} from './push-subscriptions.repository';
+import { createPushSubscriptionsRepository, type PushSubscriptionsRepository } from './push-subscriptions.repository';
 
 /** The push services browsers subscribe through (Chrome/Edge/Opera/Samsung, Firefox, Windows, Safari). */
 const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
@@ -77,7 +74,8 @@ export function createPushService(
      * dropped it already), or by id (another user's id is not found).
      */
     async unsubscribe(actor: Actor, body: PushUnsubscribeBody): Promise<{ removed: number }> {
-      if ('endpoint' in body) return { removed: await repo.deleteOwn(deps.db, actor.userId, { endpoint: body.endpoint }) };
+      if ('endpoint' in body)
+        return { removed: await repo.deleteOwn(deps.db, actor.userId, { endpoint: body.endpoint }) };
       const removed = await repo.deleteOwn(deps.db, actor.userId, { id: body.subscriptionId });
       if (removed === 0) throw notFound('找不到此裝置的推送訂閱');
       return { removed };
