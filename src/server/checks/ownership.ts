@@ -179,7 +179,7 @@ export const OWNERSHIP: OwnershipEntry[] = [
   // Push subscriptions: another user's device is a 404 and stays subscribed (docs/decisions/038).
   entry('POST /api/push/unsubscribe', 'subscriptionId', 'private', pushDevice, []),
   // The back office's dead letters: a non-operator gets 404.
-  entry('POST /api/admin/notifications/retry', 'id', 'private', deadLetter, []),
+  entry('POST /api/admin/deadLetters/retry', 'id', 'private', deadLetter, []),
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

@@ -99,7 +99,7 @@ describe('notification delivery by Web Push and SMS (decision 038)', () => {
     // The back office sees it, and 重試 sends it once the push service answers again.
     const op = await signIn(t);
     await makeOperator(t, op);
-    const dead = await t.call<DeadLetter[]>('GET', 'admin/notifications/dead', { token: op.token });
+    const dead = await t.call<DeadLetter[]>('GET', 'admin/deadLetters', { token: op.token });
     expect(dead.data.find((r) => r.id === row!.id)).toMatchObject({
       user: { id: seller.userId },
       channel: 'push',
@@ -109,10 +109,10 @@ describe('notification delivery by Web Push and SMS (decision 038)', () => {
       attempts: 2,
       lastError: '推送服務逾時（300 毫秒）',
     });
-    const retried = await t.call('POST', 'admin/notifications/retry', { token: op.token, body: { id: row!.id } });
+    const retried = await t.call('POST', 'admin/deadLetters/retry', { token: op.token, body: { id: row!.id } });
     expect(retried).toMatchObject({ status: 200, data: { id: row!.id, status: 'pending' } });
     expect((await outboxOf(t, n.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
-    const again = await t.call('POST', 'admin/notifications/retry', { token: op.token, body: { id: row!.id } });
+    const again = await t.call('POST', 'admin/deadLetters/retry', { token: op.token, body: { id: row!.id } });
     expect(again.status).toBe(404);
 
     fake.on(device.path, {});

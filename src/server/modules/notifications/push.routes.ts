@@ -37,11 +37,11 @@ export async function pushRoutes(app: FastifyInstance) {
 export async function adminNotificationDeliveryRoutes(app: FastifyInstance) {
   const r = adminRoutes(app);
   const { deliveryAdmin } = app.services;
-  adminList(r, '/admin/notifications/dead', { querystring: DeadLetterQuerySchema, row: DeadLetterSchema }, (op, q) =>
+  adminList(r, '/admin/deadLetters', { querystring: DeadLetterQuerySchema, row: DeadLetterSchema }, (op, q) =>
     deliveryAdmin.deadLetters(op, q),
   );
   r.post(
-    '/admin/notifications/retry',
+    '/admin/deadLetters/retry',
     { schema: { tags: ['admin'], body: DeadLetterRetryBodySchema, response: reply(DeadLetterRetryResultSchema) } },
     async (req) => ok(await deliveryAdmin.retry(requireAdmin(req), req.body), '已重新排程發送'),
   );

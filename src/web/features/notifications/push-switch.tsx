@@ -88,7 +88,7 @@ export function PushSwitch() {
       {state === 'unsupported' ? (
         <p className="push-switch-note">此瀏覽器不支援推送通知。iPhone 請先把寶庫加至主畫面，再從主畫面開啟。</p>
       ) : state === 'on' ? (
-        <Button block fill="outline" loading={busy} onClick={() => void turnOff()}>
+        <Button block fill="outline" loading={busy} aria-label="關閉推送通知" onClick={() => void turnOff()}>
           關閉推送通知
         </Button>
       ) : (
@@ -97,6 +97,7 @@ export function PushSwitch() {
           color="primary"
           loading={busy || state === 'checking'}
           disabled={state === 'denied'}
+          aria-label="開啟推送通知"
           onClick={() => void turnOn()}
         >
           開啟推送通知
