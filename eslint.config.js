@@ -41,6 +41,7 @@ const READ_MODELS = {
   prices: ['catalogue', 'identity', 'market'], // docs/decisions/032-market-price.md
   search: ['auth', 'catalogue', 'cards', 'market', 'search'], // docs/decisions/031-search-index.md
   alerts: ['catalogue', 'cards', 'market'], // docs/decisions/039-price-alerts.md
+  notifications: ['auth'], // docs/decisions/038-notification-delivery.md
 };
 
 const boundaries = {

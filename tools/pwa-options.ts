@@ -81,6 +81,8 @@ export function pwaOptions(outDir: string, tabs: readonly string[]): Partial<Vit
       // Pages are never answered from a cache: the server writes each with its route's first answers.
       navigateFallback: null,
       cleanupOutdatedCaches: true,
+      // Web Push: the push and notificationclick handlers (public/sw-push.js, decision 038).
+      importScripts: ['/sw-push.js'],
       // The first worker takes the open page at once; a new version waits for the visitor's 重新載入.
       clientsClaim: true,
       skipWaiting: false,

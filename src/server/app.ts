@@ -59,6 +59,8 @@ import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 import { createCommitHooks } from './db/commit-hooks';
+import type { PushSender } from './adapters/push/push';
+import { adminNotificationDeliveryRoutes, pushRoutes } from './modules/notifications/push.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +98,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Told after the commit of each notification (the live stream plugs in here); nothing by default. */
   onNotified?: OnNotified;
+  /** The Web Push sender; by default web-push with VAPID keys from APP_SECRET (startup.ts, decision 038). */
+  push?: PushSender;
 }
 
 // main.ts and the benchmarks configure Fastify's logger with it.
@@ -152,7 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('deps', deps);
-  const services = createServices(deps, { onNotified: opts.onNotified });
+  const services = createServices(deps, { onNotified: opts.onNotified, push: opts.push });
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -209,6 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(watchRoutes);
       await api.register(notificationRoutes);
       await api.register(alertRoutes);
+      await api.register(pushRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
       await api.register(searchRoutes);
@@ -238,6 +243,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminContentRoutes);
       await api.register(adminCodeRoutes);
       await api.register(adminUploadRoutes);
+      await api.register(adminNotificationDeliveryRoutes);
     },
     { prefix: '/api' },
   );

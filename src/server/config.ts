@@ -49,6 +49,16 @@ const EnvSchema = z.object({
    */
   APP_SECRET: z.string().min(32, 'at least 32 characters (e.g. the output of `openssl rand -hex 32`)').optional(),
   SMS_PROVIDER: z.enum(['console', 'twilio', 'file']).default('console'),
+  /**
+   * Who runs this server, for the push services (the VAPID `sub` claim): a `mailto:` address or an https URL. Unset:
+   * `mailto:push@` and PUBLIC_URL's host (decision 038).
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL')
+    .optional(),
+  /** How long one request to a push service may take (ms) before it counts as a failure and is retried. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** With SMS_PROVIDER=file: the JSON-lines outbox the browser tests read. */
   SMS_OUTBOX_FILE: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),

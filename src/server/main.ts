@@ -12,6 +12,7 @@ import {
   startShipmentReceiptJob,
   startDropReminderJob,
 } from './jobs/expiry-jobs';
+import { startNotificationDeliveryJob } from './jobs/delivery-job';
 import {
   createPayments,
   createSmsSender,
@@ -85,6 +86,8 @@ async function main() {
   app.addHook('preClose', async () => receiptJob.stop());
   const dropJob = startDropReminderJob({ alerts: app.services.alerts, log: app.log });
   app.addHook('preClose', async () => dropJob.stop());
+  const deliveryJob = startNotificationDeliveryJob({ delivery: app.services.delivery, log: app.log });
+  app.addHook('preClose', async () => deliveryJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

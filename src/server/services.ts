@@ -33,17 +33,23 @@ import { createNotificationsService, type OnNotified } from './modules/notificat
 import { createSearchService } from './modules/search/search.service';
 import { createLiveService, type LiveService } from './modules/live/live.service';
 import { createShareService } from './modules/share/share.service';
-import { createArtSourceFor } from './startup';
 import { createAlertsService } from './modules/alerts/alerts.service';
+import type { PushSender } from './adapters/push/push';
+import { createArtSourceFor, createPushSender } from './startup';
+import { createPushService } from './modules/notifications/push.service';
+import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
+import { createNotificationDeliveryAdminService } from './modules/notifications/notification-delivery-admin.service';
 
 /** Every domain service, built once per app from the same dependencies. */
-export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {}) {
+export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push?: PushSender } = {}) {
+  // Web Push with VAPID keys from APP_SECRET unless the caller brings its own sender (decision 038).
+  const pushSender = opts.push ?? createPushSender(deps.config, deps.keys, deps.clock);
   // Notifications first: every module that writes one does it inside its own transaction (decision 034).
   // Each committed notification goes to its user's open streams (the live service is built further down).
-  let live: LiveService | undefined;
+  const later: { live?: LiveService } = {};
   const notifications = createNotificationsService(deps, {
     onNotified: (userId, n) => {
-      live?.publishUser(userId, {
+      later.live?.publishUser(userId, {
         type: 'notification',
         id: n.id,
         title: n.title,
@@ -95,7 +101,7 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
   });
   const addresses = createAddressesService(deps);
   // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
-  live = createLiveService(deps, { catalogue });
+  const live = (later.live = createLiveService(deps, { catalogue }));
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
   const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices });
   return {
@@ -120,6 +126,12 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified } = {
     notifications,
     /** Price alerts, watched-drop reminders and set notices (issue 23, decision 039). */
     alerts,
+    /** Web Push subscriptions (decision 038). */
+    push: createPushService(deps, pushSender),
+    /** Sends the notification outbox by Web Push and SMS (decision 038): the delivery job calls it. */
+    delivery: createNotificationDeliveryService(deps, { push: pushSender }),
+    /** The back office's dead letters and their 重試. */
+    deliveryAdmin: createNotificationDeliveryAdminService(deps, { auth, audit }),
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
     perks,

@@ -5,6 +5,9 @@ import { createArtSource, type ArtSource } from './adapters/art-source';
 import type { Clock } from './adapters/clock';
 import type { Keys } from './adapters/keys';
 import { createPaymentProvider, type PaymentProvider } from './adapters/payments/create-payments';
+import type { PushSender } from './adapters/push/push';
+import { vapidKeysFromSeed } from './adapters/push/vapid';
+import { createWebPushSender } from './adapters/push/web-push-sender';
 import { createConsoleSms } from './adapters/sms/console-sms';
 import { createFileSms } from './adapters/sms/file-sms';
 import type { SmsSender } from './adapters/sms/sms';
@@ -110,6 +113,19 @@ export function createSmsSender(config: Config): SmsSender {
   }
   if (config.SMS_PROVIDER === 'file') return createFileSms(config.SMS_OUTBOX_FILE!);
   return createConsoleSms();
+}
+
+/**
+ * The Web Push sender (decision 038): VAPID keys from APP_SECRET's `trove/vapid/v1` key, the subject VAPID_SUBJECT
+ * names (else `mailto:push@` and PUBLIC_URL's host), PUSH_TIMEOUT_MS a request.
+ */
+export function createPushSender(config: Config, keys: Keys, clock: Clock): PushSender {
+  return createWebPushSender({
+    vapid: vapidKeysFromSeed(keys.key('vapidV1')),
+    subject: config.VAPID_SUBJECT ?? `mailto:push@${new URL(config.publicUrl).hostname}`,
+    timeoutMs: config.PUSH_TIMEOUT_MS,
+    now: () => clock.now(),
+  });
 }
 
 /** The storage the configuration names (STORAGE_DRIVER); loadConfig has checked the S3 variables. */

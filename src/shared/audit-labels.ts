@@ -44,6 +44,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.enable': '恢復帳戶',
   'user.grant_admin': '授予後台權限',
   'user.revoke_admin': '撤銷後台權限',
+  'notification.retry': '重試發送通知',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -64,6 +65,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   listing: '掛單',
   feedback: '評價',
   user: '用戶',
+  notification_outbox: '待發通知',
 };
 
 /** Fields of before / after that the request fields' labels (FIELD_LABELS) do not name, or name otherwise. */

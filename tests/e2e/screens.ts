@@ -98,6 +98,7 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/listings' },
   { path: '/admin/listings', open: /^下架 / },
   { path: '/admin/feedback' },
+  { path: '/admin/deadLetters' },
   { path: '/admin/audit' },
   { path: '/admin/no-such-screen' },
 ];

@@ -14,6 +14,8 @@ export const KEY_PURPOSES = {
   payoutEncryptionV1: 'trove/payout-encryption/v1',
   /** The clear codes of a back-office batch, held encrypted until the operator downloads them once. */
   codeBatchCsvV1: 'trove/code-batch-csv/v1',
+  /** The seed of the Web Push VAPID key pair (adapters/push/vapid.ts): a new label means every device subscribes again. */
+  vapidV1: 'trove/vapid/v1',
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 

@@ -48,6 +48,8 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
       'GET /api/admin/ledger/reconcile',
       'GET /api/admin/ledger/refunds',
       'POST /api/admin/ledger/refunds/pay',
+      'GET /api/admin/deadLetters',
+      'POST /api/admin/deadLetters/retry',
     ]) {
       expect(paths).toContain(expected);
     }

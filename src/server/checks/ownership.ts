@@ -1,11 +1,14 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { newId } from '../adapters/ids';
+import { notificationOutbox } from '../db/schema';
 import { addTheme, give } from '../modules/collection/collection-fixtures';
 import { createProduct } from '../modules/pay-orders/pay-orders.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { ADMIN_OWNERSHIP } from './ownership-admin';
 import { ADMIN_API_OWNERSHIP } from './ownership-admin-api';
 import { DELIVERY_OWNERSHIP } from './ownership-delivery';
-import { cardOrder, entry, idempotency, newCardInfo, openDrop, setUp } from './ownership-kit';
+import { cardOrder, entry, idempotency, makeOperator, newCardInfo, openDrop, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
 import { MARKET_OWNERSHIP } from './ownership-market';
 import { STANDING_OWNERSHIP } from './ownership-standing';
@@ -89,6 +92,28 @@ async function notificationOf(t: TestApp, owner: TestUser): Promise<string[]> {
     t.app.services.notifications.notify(tx, owner.userId, 'identityRevoked', { reason: '測試' }),
   );
   return [n.id];
+}
+
+/** A push subscription of the owner's browser (an endpoint on a fake push service; nothing is sent to it). */
+async function pushDevice(t: TestApp, owner: TestUser): Promise<string> {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  const endpoint = `http://127.0.0.1:9/push/${newId('dev')}`;
+  return (await setUp<{ id: string }>(t, owner.token, 'POST', 'push/subscribe', { endpoint, keys })).id;
+}
+
+/** An outbox row delivery gave up on, of a notification to the owner, who is made an operator to retry it. */
+async function deadLetter(t: TestApp, owner: TestUser): Promise<string> {
+  const [id] = await notificationOf(t, owner);
+  await makeOperator(t, owner);
+  const [row] = await t.db
+    .update(notificationOutbox)
+    .set({ status: 'dead', lastError: '測試' })
+    .where(eq(notificationOutbox.notificationId, id!))
+    .returning({ id: notificationOutbox.id });
+  if (!row) throw new Error('set-up: the notification has no outbox row (push is on by default for identityRevoked)');
+  return row.id;
 }
 
 /** A card info the owner watches. */
@@ -187,6 +212,10 @@ export const OWNERSHIP: OwnershipEntry[] = [
     ['id'],
     { extra: { side: 'bid', op: 'above', price: 10_000 } },
   ),
+  // Push subscriptions: another user's device is a 404 and stays subscribed (docs/decisions/038).
+  entry('POST /api/push/unsubscribe', 'subscriptionId', 'private', pushDevice, []),
+  // The back office's dead letters: a non-operator gets 404.
+  entry('POST /api/admin/deadLetters/retry', 'id', 'private', deadLetter, []),
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

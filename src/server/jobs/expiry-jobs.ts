@@ -11,7 +11,7 @@ export interface ExpiryJob {
   stop(): Promise<void>;
 }
 
-interface SweepOptions {
+export interface SweepOptions {
   /** What the log calls the rows, e.g. "pay orders". */
   what: string;
   /** Expires at most `batch` overdue rows and answers how many it expired. */
@@ -25,7 +25,7 @@ interface SweepOptions {
  * Runs `expireDue` in batches every `intervalMs`. Safe to run on every instance at once: each
  * batch locks its rows with SKIP LOCKED, so instances never expire the same row twice.
  */
-function startSweepJob(opts: SweepOptions): ExpiryJob {
+export function startSweepJob(opts: SweepOptions): ExpiryJob {
   const batch = opts.batchSize ?? 200;
   let running: Promise<number> | null = null;
   let stopped = false;

@@ -25,6 +25,7 @@ import { ArticlesScreen } from './screens/articles-screen';
 import { PrivacyScreen } from './screens/privacy-screen';
 import { ShipmentsScreen } from './screens/shipments-screen';
 import { WithdrawalsScreen } from './screens/withdrawals-screen';
+import { DeadLettersScreen } from './screens/dead-letters-screen';
 import { LedgerScreen } from './screens/ledger-screen';
 import { IdentitiesScreen } from './screens/identities-screen';
 import { UsersScreen } from './screens/users-screen';
@@ -144,6 +145,7 @@ export function AdminApp() {
                 <Route path="users/show/:id" element={<UserShowScreen />} />
                 <Route path="listings" element={<ListingsScreen />} />
                 <Route path="feedback" element={<FeedbackScreen />} />
+                <Route path="deadLetters" element={<DeadLettersScreen />} />
                 <Route path="audit" element={<AuditScreen />} />
                 <Route path="*" element={<NotFound />} />
               </Route>

@@ -16,6 +16,7 @@ import {
   WalletOutlined,
   AppstoreOutlined,
   AccountBookOutlined,
+  NotificationOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
@@ -47,5 +48,6 @@ export const RESOURCES: ResourceProps[] = [
   entry('users', '用戶', TeamOutlined, { show: '/users/show/:id' }),
   entry('listings', '市場掛單', ShopOutlined),
   entry('feedback', '交易評價', LikeOutlined),
+  entry('deadLetters', '發送失敗通知', NotificationOutlined, { title: '發送失敗的通知' }),
   entry('audit', '操作記錄', AuditOutlined),
 ];

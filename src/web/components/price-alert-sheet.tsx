@@ -1,20 +1,11 @@
-import { useState } from 'react';
-import { Button, Popup, Toast } from 'antd-mobile';
-import { dollarsToCents, formatHkd } from '../../shared/money';
-import {
-  ALERT_OP_LABELS,
-  ALERT_OPS,
-  ALERT_SIDE_LABELS,
-  ALERT_SIDES,
-  CreateAlertBodySchema,
-  type AlertOp,
-  type AlertSide,
-} from '../../shared/schemas/alerts';
-import { createAlert } from '../api/create-alert';
-import { isFailure } from '../lib/request';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Popup } from 'antd-mobile';
 import { signInAndReturn } from '../lib/sign-in';
 import { useSession } from '../lib/stores';
 import './price-alert-sheet.css';
+
+// The form and its checks come when the sheet first opens.
+const PriceAlertForm = lazy(() => import('./price-alert-form'));
 
 /** What an alert is set on: a card info (`card`) or a product (`goods`), with its name and prices now. */
 export interface AlertTarget {
@@ -23,17 +14,6 @@ export interface AlertTarget {
   name: string;
   lowestAsk: number | null;
   highestBid: number | null;
-}
-
-/** The price typed in HK$ → cents, checked by the server's own schema (its zh-HK message). */
-function checkAlertPrice(target: AlertTarget, side: AlertSide, op: AlertOp, text: string) {
-  if (!text.trim()) return { body: null, error: null };
-  const cents = dollarsToCents(text);
-  if (cents === null) return { body: null, error: '請輸入金額，例如 120 或 88.50' };
-  const item = target.kind === 'card' ? { cardInfoId: target.id } : { productId: target.id };
-  const parsed = CreateAlertBodySchema.safeParse({ ...item, side, op, price: cents });
-  if (parsed.success) return { body: parsed.data, error: null };
-  return { body: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
 }
 
 /** 「價格提醒」: a button opening a sheet (side, below/above, price in HK$); signed out, it goes to the login. */
@@ -61,109 +41,12 @@ export function PriceAlertButton({ target, compact }: { target: AlertTarget; com
       >
         {open && (
           <div role="dialog" aria-labelledby="price-alert-title">
-            <PriceAlertForm target={target} onClose={() => setOpen(false)} />
+            <Suspense fallback={<p className="price-alert-note">載入中…</p>}>
+              <PriceAlertForm target={target} onClose={() => setOpen(false)} />
+            </Suspense>
           </div>
         )}
       </Popup>
     </>
-  );
-}
-
-function Choice<T extends string>(props: {
-  legend: string;
-  name: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChange: (v: T) => void;
-}) {
-  return (
-    <fieldset className="price-alert-choice">
-      <legend>{props.legend}</legend>
-      {props.options.map((o) => (
-        <label key={o}>
-          <input
-            type="radio"
-            name={props.name}
-            value={o}
-            checked={props.value === o}
-            onChange={() => props.onChange(o)}
-          />
-          {props.labels[o]}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-function PriceAlertForm({ target, onClose }: { target: AlertTarget; onClose: () => void }) {
-  const [side, setSide] = useState<AlertSide>('ask');
-  const [op, setOp] = useState<AlertOp>('below');
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { body, error } = checkAlertPrice(target, side, op, text);
-  const now = side === 'ask' ? target.lowestAsk : target.highestBid;
-  const save = async () => {
-    if (!body) return;
-    setBusy(true);
-    const res = await createAlert(body);
-    setBusy(false);
-    if (isFailure(res)) return;
-    Toast.show({ icon: 'success', content: '已設定價格提醒' });
-    onClose();
-  };
-  const describedBy = [error ? 'price-alert-error' : null, 'price-alert-now'].filter(Boolean).join(' ');
-  return (
-    <form
-      className="price-alert-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 id="price-alert-title" className="price-alert-title">
-        「{target.name}」價格提醒
-      </h2>
-      <Choice
-        legend="提醒哪一邊"
-        name="side"
-        options={ALERT_SIDES}
-        labels={ALERT_SIDE_LABELS}
-        value={side}
-        onChange={setSide}
-      />
-      <Choice legend="條件" name="op" options={ALERT_OPS} labels={ALERT_OP_LABELS} value={op} onChange={setOp} />
-      <label htmlFor="price-alert-price" className="price-alert-label">
-        提醒價格（HK$）
-      </label>
-      <div className="price-alert-input">
-        <span aria-hidden="true">HK$</span>
-        <input
-          id="price-alert-price"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      </div>
-      <p id="price-alert-now" className="price-alert-note">
-        現時{side === 'ask' ? '最低售價' : '最高出價'}：{now === null ? '—' : formatHkd(now)}。提醒一次後，價格回落 5%
-        才會再次提醒。
-      </p>
-      {error && (
-        <p id="price-alert-error" className="price-alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      <Button type="submit" color="primary" block loading={busy} disabled={!body}>
-        設定提醒
-      </Button>
-      <Button block onClick={onClose}>
-        取消
-      </Button>
-    </form>
   );
 }

@@ -82,3 +82,43 @@ export const notificationOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (issue 23, docs/decisions/038-notification-delivery.md): one row per device,
+ * the endpoint unique (a device signed in as someone else moves to them). Dropped when the push service answers
+ * 404 or 410. `userAgent` is a short label (「Chrome · Android」), not the whole header.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    userAgent: text().notNull(),
+    createdAt: ts().notNull(),
+    lastSuccessAt: ts(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What delivery has already handed over, per outbox dedupe key and target (a push subscription's id, or `sms`):
+ * written as soon as a send succeeds, so a retry of the row (another target failed, or the row's mark was lost)
+ * never sends to that target again (decision 038).
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    dedupeKey: text().notNull(),
+    target: text().notNull(),
+    sentAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dedupeKey, t.target] })],
+);

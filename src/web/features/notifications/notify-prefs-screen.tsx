@@ -10,6 +10,7 @@ import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
 import { getPrefs } from './api/get-prefs';
 import { setPrefs } from './api/set-prefs';
+import { PushSwitch } from './push-switch';
 import './notifications.css';
 
 const CHANNELS: readonly NotifyChannel[] = ['push', 'sms'];
@@ -41,6 +42,7 @@ export default function NotifyPrefsScreen() {
       <p className="notify-prefs-note">
         應用程式內的通知一律開啟；你可以為每類通知另外開啟推送通知或短訊（短訊只適用於已售出及已發貨）。
       </p>
+      <PushSwitch />
       <ul className="notify-prefs-list" aria-label="通知類別">
         {prefs.map((p) => (
           <li key={p.kind} className="notify-prefs-row">
