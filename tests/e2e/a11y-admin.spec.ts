@@ -7,20 +7,20 @@ import { ADMIN_SCREENS } from './screens';
 test('a11y: every back-office screen and dialog at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await sweep(browser, 320, 'admin', narrowChecks);
 });
 
 test('a11y: every back-office screen and dialog at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await sweep(browser, 320, 'admin', largeTextChecks);
 });
 
 /** The back office (/admin, its own entry): axe on every screen and dialog of ADMIN_SCREENS at the desktop size it is built for. */
 test('axe: every back-office screen has no WCAG 2.2 AA violation', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const page = await desktopPage(browser, test.info().project.use.baseURL);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);

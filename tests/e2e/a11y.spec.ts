@@ -18,7 +18,7 @@ async function open(page: Page, path: RoutePath) {
 }
 
 test('axe: every screen, signed out and signed in, has no WCAG 2.2 AA violation', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   expect(Object.keys(SCREENS).sort()).toEqual([...ROUTE_PATHS].sort());
 
   // Signed out: the public screens; a guarded one sends the visitor to /login.
@@ -39,13 +39,13 @@ test('axe: every screen, signed out and signed in, has no WCAG 2.2 AA violation'
 test('a11y: every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await sweep(browser, 320, 'app', narrowChecks);
 });
 
 test('a11y: every screen at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await sweep(browser, 320, 'app', largeTextChecks);
 });
