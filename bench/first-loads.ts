@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
+import { chromium } from '@playwright/test';
 import { kb } from '../tools/bundle-budget';
 import { SHAREABLE_ROUTES } from '../tools/first-loads';
 import { DEMO_QUERIES, startWebServer, stopServer } from './web-server';
@@ -36,16 +36,18 @@ async function main() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     console.log('route              JS gzip KB before load (files)');
     for (const route of SHAREABLE_ROUTES) {
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      await page.emulate({
-        viewport: { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
         userAgent:
           'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
       });
+      const page = await context.newPage();
       await page.goto(`${ORIGIN}${route}${DEMO_QUERIES[route] ?? ''}`, { waitUntil: 'load' });
       const files = await page.evaluate(() => {
         const loadAt = performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number;
@@ -58,7 +60,7 @@ async function main() {
       console.log(`${route.padEnd(18)} ${kb(total).padStart(6)} (${files.length})`);
       await context.close();
     }
-    await browser.disconnect();
+    await browser.close();
   } finally {
     await chrome.kill();
     stopServer(server);

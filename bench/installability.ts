@@ -4,7 +4,7 @@
  * launched: the manifest parses without errors, the page is controlled by the service worker, Chromium reports no
  * installability error, and offline a page shows the zh-HK offline screen.
  */
-import puppeteer from 'puppeteer-core';
+import { chromium } from '@playwright/test';
 
 export interface Installability {
   installable: boolean;
@@ -17,37 +17,34 @@ export interface Installability {
 }
 
 export async function checkInstallability(port: number, url: string): Promise<Installability> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  const page = await browser.newPage();
+  // Playwright over the DevTools protocol of the browser the bench launched (no browser of its own is downloaded).
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'load' });
     // main.tsx registers the worker a few seconds after load, when the browser is idle.
     const workerControls = await page
-      .waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20_000 })
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
       .then(
         () => true,
         () => false,
       );
-    const cdp = await page.createCDPSession();
+    const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    // Offline for the page and for the worker (whose fetches a page's offline mode does not cover).
-    const worker = await browser.waitForTarget((t) => t.type() === 'service_worker', { timeout: 5_000 });
-    const workerCdp = await worker.createCDPSession();
-    await workerCdp.send('Network.enable');
-    const offline = (on: boolean) =>
-      workerCdp.send('Network.emulateNetworkConditions', {
-        offline: on,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-    await offline(true);
-    await page.setOfflineMode(true);
+    // Offline for the context: its pages and its service worker.
+    await context.setOffline(true);
     await page.reload({ waitUntil: 'load' }).catch(() => null);
-    const offlineScreen = await page.$eval('h1', (h) => h.textContent?.trim() === '你已離線').catch(() => false);
-    await page.setOfflineMode(false);
-    await offline(false);
+    const offlineScreen = await page
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 5_000 })
+      .then(
+        (t) => t?.trim() === '你已離線',
+        () => false,
+      );
+    await context.setOffline(false);
     const errors = installabilityErrors.map((e) => e.errorId);
     return {
       installable: errors.length === 0 && manifest.errors.length === 0 && workerControls,
@@ -59,6 +56,6 @@ export async function checkInstallability(port: number, url: string): Promise<In
     };
   } finally {
     await page.close();
-    await browser.disconnect();
+    await browser.close();
   }
 }
