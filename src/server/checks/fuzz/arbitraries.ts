@@ -66,7 +66,10 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const max = Math.max(min, Math.min(schema.maxLength ?? 40, 40));
   if (schema.pattern) {
     const lengthOk = (s: string) => s.length >= min && s.length <= (schema.maxLength ?? Infinity);
-    return fc.stringMatching(new RegExp(schema.pattern)).filter(lengthOk);
+    // Repetitions long enough for the minimum: by default `+` repeats at most about 10 times, and a filter for 80
+    // characters then never passes (a push subscription's key).
+    const size = min > 500 ? 'xlarge' : min > 50 ? 'large' : min > 5 ? 'medium' : 'small';
+    return fc.stringMatching(new RegExp(schema.pattern), { size }).filter(lengthOk);
   }
   return fc.oneof(
     fc.string({ minLength: min, maxLength: max }),
