@@ -59,6 +59,32 @@ const EnvSchema = z.object({
     .optional(),
   /** How long one request to a push service may take (ms) before it counts as a failure and is retried. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /**
+   * Push services the server may also send to besides the browsers' own (decision 038): origins, comma-separated
+   * (`http://127.0.0.1:4329`), e.g. the browser journeys' fake push service. Unset: none. Set by the operator only:
+   * the server POSTs to these.
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const listed = v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      const origin = (o: string) => {
+        try {
+          const url = new URL(o);
+          return ['http:', 'https:'].includes(url.protocol) && url.origin === o ? o : null;
+        } catch {
+          return null;
+        }
+      };
+      const bad = listed.filter((o) => origin(o) === null);
+      if (bad.length > 0)
+        ctx.addIssue({ code: 'custom', message: `not origins (http(s)://host[:port]): ${bad.join(', ')}` });
+      return listed;
+    }),
   /** With SMS_PROVIDER=file: the JSON-lines outbox the browser tests read. */
   SMS_OUTBOX_FILE: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),

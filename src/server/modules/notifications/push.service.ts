@@ -15,18 +15,21 @@ import { createPushSubscriptionsRepository, type PushSubscriptionsRepository } f
 const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 /**
- * Whether the server may send to this endpoint: https on a known push service; outside production also a fake push
- * service on 127.0.0.1 (tests, local tries). The server POSTs to it, so it is never a user's free choice of URL.
+ * Whether the server may send to this endpoint: https on a known push service, or on an origin the operator listed
+ * (PUSH_SERVICE_ORIGINS: the browser journeys' fake push service); outside production also a fake push service on
+ * 127.0.0.1 (tests, local tries). The server POSTs to it, so it is never a user's free choice of URL.
  */
-export function endpointAllowed(endpoint: string, production: boolean): boolean {
+export function endpointAllowed(endpoint: string, production: boolean, listed: readonly string[] = []): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     return false;
   }
+  if (url.username || url.password) return false;
+  if (listed.includes(url.origin)) return true;
   if (!production && url.hostname === '127.0.0.1' && ['http:', 'https:'].includes(url.protocol)) return true;
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  if (url.protocol !== 'https:') return false;
   return PUSH_SERVICE_HOSTS.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
 }
 
@@ -48,7 +51,7 @@ export function createPushService(
     /** Saves this device's subscription for the caller (a device another account had moves to the caller). */
     async subscribe(actor: Actor, body: PushSubscribeBody): Promise<PushSubscriptionView> {
       const endpoint = body.endpoint.trim();
-      if (!endpointAllowed(endpoint, deps.config.NODE_ENV === 'production'))
+      if (!endpointAllowed(endpoint, deps.config.NODE_ENV === 'production', deps.config.PUSH_SERVICE_ORIGINS))
         throw invalid('此瀏覽器的推送服務不受支援，請改用 Chrome、Edge、Firefox 或 Safari');
       const row = await deps.db.transaction(async (tx) => {
         const saved = await repo.upsert(tx, {

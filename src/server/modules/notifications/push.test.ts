@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema';
 import { browserKeys } from '../../testing/fake-push-service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -44,6 +45,22 @@ describe('push/key, push/subscribe, push/unsubscribe (decision 038)', () => {
     expect(endpointAllowed('http://127.0.0.1:9000/push/1', true)).toBe(false);
     expect(endpointAllowed('http://127.0.0.1:9000/push/1', false)).toBe(true);
     expect(endpointAllowed('http://10.0.0.1/push/1', false)).toBe(false);
+  });
+
+  it('in production also allows the origins PUSH_SERVICE_ORIGINS lists, exactly those', () => {
+    const { PUSH_SERVICE_ORIGINS: listed } = loadConfig({
+      PUSH_SERVICE_ORIGINS: ' http://127.0.0.1:4563 , https://push.example.com',
+    });
+    expect(listed).toEqual(['http://127.0.0.1:4563', 'https://push.example.com']);
+    expect(endpointAllowed('http://127.0.0.1:4563/push/seller', true, listed)).toBe(true);
+    expect(endpointAllowed('https://push.example.com/x', true, listed)).toBe(true);
+    expect(endpointAllowed('http://127.0.0.1:4564/push/seller', true, listed)).toBe(false);
+    expect(endpointAllowed('http://push.example.com/x', true, listed)).toBe(false);
+    expect(endpointAllowed('http://user:pw@127.0.0.1:4563/push/seller', true, listed)).toBe(false);
+    expect(endpointAllowed('https://fcm.googleapis.com/fcm/send/abc', true, listed)).toBe(true);
+    expect(loadConfig({}).PUSH_SERVICE_ORIGINS).toEqual([]);
+    expect(() => loadConfig({ PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:4563/push' })).toThrow(/PUSH_SERVICE_ORIGINS/);
+    expect(() => loadConfig({ PUSH_SERVICE_ORIGINS: 'ftp://127.0.0.1' })).toThrow(/PUSH_SERVICE_ORIGINS/);
   });
 
   it('saves a device for its signed-in user; a device signing in as another user moves to them', async () => {
