@@ -9,6 +9,7 @@ import {
   E2E_KEYBOARD_OPERATOR,
   E2E_OPERATOR,
   E2E_PORT,
+  E2E_PUSH_PORT,
   E2E_SMS_OUTBOX,
 } from './tests/e2e/env';
 
@@ -67,6 +68,9 @@ export default defineConfig({
       // Every journey signs people up from 127.0.0.1: more SMS than one real client sends in an hour.
       SMS_PER_IP_PER_HOUR: '1000',
       SEED_DEMO: 'true',
+      // The fake push service of notifications.spec.ts (real HTTP on 127.0.0.1): a production server sends only to
+      // the browsers' push services and to what this lists.
+      PUSH_SERVICE_ORIGINS: `http://127.0.0.1:${E2E_PUSH_PORT}`,
       // Another build than dist/web (the CSS order check's).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ADMIN_PHONES: [

@@ -7,6 +7,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 export const CSS_ORDER_RUN = process.env.TROVE_CSS_SOURCES === '1';
 /** The port of the second server collection.spec.ts runs (codes need the database to themselves). */
 export const E2E_AUX_PORT = Number(process.env.E2E_AUX_PORT ?? E2E_PORT + 11);
+/** The fake push service notifications.spec.ts runs: the e2e server may send to it (PUSH_SERVICE_ORIGINS). */
+export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? E2E_PORT + 12);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}`);
 export const E2E_SMS_OUTBOX = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-sms.jsonl`);
 /** One line per axe-core audit of this run (tests/e2e/axe.ts), summed up by the global teardown. */

@@ -17,9 +17,10 @@ export type PushBehaviour = { status?: number; headers?: Record<string, string>;
 
 /**
  * A push service over real HTTP on 127.0.0.1 (decision 038's tests): records each request web-push's encryption and
- * VAPID signing produced, and answers per path as a test sets it.
+ * VAPID signing produced, and answers per path as a test sets it. On `port` when given (the browser journeys' server
+ * is told the fake's origin before it starts: PUSH_SERVICE_ORIGINS), else on a free one.
  */
-export async function startFakePushService() {
+export async function startFakePushService(port = 0) {
   const requests: PushRequest[] = [];
   const behaviours = new Map<string, PushBehaviour>();
   const hanging = new Set<ServerResponse>();
@@ -49,7 +50,7 @@ export async function startFakePushService() {
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
