@@ -1,40 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { signUp, type Phone, freshHkid } from './session';
-import { codeIn, waitForSms } from './sms-outbox';
-
-async function newPage(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    locale: use.locale,
-    timezoneId: use.timezoneId,
-  });
-  return context.newPage();
-}
-
-async function verify(page: Page, name: string, audit = false) {
-  await page.goto('/my/verify');
-  await page.getByLabel('證件上的姓名').fill(name);
-  await page.getByLabel('證件號碼').fill('A123456(4)');
-  await page.getByRole('button', { name: '提交認證' }).click();
-  // The check digit is wrong: the form says so before anything is sent.
-  await expect(page.getByRole('alert')).toContainText('香港身份證');
-  if (audit) await expectNoAxeViolations(page, '/my/verify');
-  await page.getByLabel('證件號碼').fill(freshHkid());
-  await page.getByRole('button', { name: '提交認證' }).click();
-  await expect(page.getByText('已完成實名認證')).toBeVisible();
-  await expect(page.getByText(/^[A-Z]{1,2}\d{2}\*{4}\([0-9A]\)$/)).toBeVisible();
-}
-
-/** Pays the order the app opened on the sandbox checkout, and waits for the app's info screen. */
-async function paySandbox(page: Page) {
-  await expect(page).toHaveURL(/\/pay\/sandbox\//);
-  await page.getByRole('button', { name: '確認付款' }).click();
-  await expect(page).toHaveURL(/\/mall\/info\?orderNo=/);
-  await expect(page.getByText('付款成功')).toBeVisible();
-}
+import { paySandbox, readyBuyer, readySeller } from './market-setup';
 
 test('two users trade on the market: a sell listing bought through the sandbox checkout, a funded buy listing filled', async ({
   page: seller,
@@ -45,24 +11,9 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   const sellerName = `賣家${tag}`;
   const buyerName = `買家${tag}`;
 
-  // The seller buys two 天星小輪 in the mall (HK$38 each).
-  const sellerPhone: Phone = await signUp(seller, sellerName);
-  await seller.goto('/mall/pay?id=ci_night_ferry');
-  await seller.getByRole('button', { name: '增加' }).click();
-  await seller.getByRole('button', { name: '確認付款' }).click();
-  await paySandbox(seller);
-
-  // Real-name verification, then the payout account with the SMS re-check.
-  await verify(seller, '陳大文', true);
-  await seller.goto('/my/payment');
-  await expect(seller.getByText('未設定收款帳戶。設定後可出售物品及提現。')).toBeVisible();
-  await expectNoAxeViolations(seller, '/my/payment');
-  await seller.getByLabel('帳戶名稱').fill('陳大文');
-  await seller.getByLabel('帳戶號碼').fill('12345678');
-  await seller.getByRole('button', { name: '獲取驗證碼' }).click();
-  await seller.getByLabel('短訊驗證碼（發送到你的手機）').fill(codeIn(await waitForSms(sellerPhone.e164, 2)));
-  await seller.getByRole('button', { name: '儲存收款帳戶' }).click();
-  await expect(seller.getByText(/轉數快 FPS・陳大文・\*+5678/)).toBeVisible();
+  // The seller buys two 天星小輪 in the mall (HK$38 each), passes real-name verification (a wrong check digit
+  // first) and sets the payout account with the SMS re-check.
+  await readySeller(seller, sellerName, { copies: 2, checks: true });
 
   // List one card from the collection's card detail at HK$120.
   await seller.goto('/my/collection');
@@ -84,9 +35,7 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expectNoAxeViolations(seller, '/market/detail');
 
   // The buyer finds it on /market and buys it through the sandbox checkout.
-  const buyer = await newPage(browser);
-  await signUp(buyer, buyerName);
-  await verify(buyer, '李小龍');
+  const buyer = await readyBuyer(browser, buyerName);
   await buyer.goto('/market');
   await expect(buyer.getByRole('link', { name: '天星小輪' })).toBeVisible();
   await expectNoAxeViolations(buyer, '/market');

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   browserKeys,
   decryptPush,
@@ -7,10 +7,8 @@ import {
 } from '../../src/server/testing/fake-push-service';
 import { expectNoAxeViolations } from './axe';
 import { E2E_PUSH_PORT } from './env';
-import { api, tokenOf } from './market-setup';
+import { api, paySandbox, readyBuyer, readySeller, tokenOf } from './market-setup';
 import { deliverToWorker, expectVapid, subscribedKey, useFakePushSubscription } from './push-device';
-import { freshHkid, signUp, type Phone } from './session';
-import { codeIn, waitForSms } from './sms-outbox';
 
 // The seller's device receives Web Push: the service worker it is delivered to must run (the others block it).
 test.use({ serviceWorkers: 'allow' });
@@ -23,32 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await pushService?.close();
 });
-
-async function newPage(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    locale: use.locale,
-    timezoneId: use.timezoneId,
-  });
-  return context.newPage();
-}
-
-async function verify(page: Page, name: string) {
-  await page.goto('/my/verify');
-  await page.getByLabel('證件上的姓名').fill(name);
-  await page.getByLabel('證件號碼').fill(freshHkid());
-  await page.getByRole('button', { name: '提交認證' }).click();
-  await expect(page.getByText('已完成實名認證')).toBeVisible();
-}
-
-async function paySandbox(page: Page) {
-  await expect(page).toHaveURL(/\/pay\/sandbox\//);
-  await page.getByRole('button', { name: '確認付款' }).click();
-  await expect(page).toHaveURL(/\/mall\/info\?orderNo=/);
-  await expect(page.getByText('付款成功')).toBeVisible();
-}
 
 test('notifications: a buyer buys a seller’s listing; the seller sees the bell’s badge and 已售出, gets its push, opens it, and sets channels', async ({
   page: seller,
@@ -66,18 +38,7 @@ test('notifications: a buyer buys a seller’s listing; the seller sees the bell
   });
 
   // The seller owns a card (bought in the mall), is verified and has a payout account.
-  const phone: Phone = await signUp(seller, `通知賣家${tag}`);
-  await seller.goto('/mall/pay?id=ci_night_ferry');
-  await seller.getByRole('button', { name: '確認付款' }).click();
-  await paySandbox(seller);
-  await verify(seller, '陳大文');
-  await seller.goto('/my/payment');
-  await seller.getByLabel('帳戶名稱').fill('陳大文');
-  await seller.getByLabel('帳戶號碼').fill('12345678');
-  await seller.getByRole('button', { name: '獲取驗證碼' }).click();
-  await seller.getByLabel('短訊驗證碼（發送到你的手機）').fill(codeIn(await waitForSms(phone.e164, 2)));
-  await seller.getByRole('button', { name: '儲存收款帳戶' }).click();
-  await expect(seller.getByText(/\*+5678/)).toBeVisible();
+  await readySeller(seller, `通知賣家${tag}`);
 
   // Reading what came so far (付款成功 of the mall order) empties the badge.
   const token = await tokenOf(seller);
@@ -99,9 +60,7 @@ test('notifications: a buyer buys a seller’s listing; the seller sees the bell
     price: 12_000,
   });
   // The buyer buys it through the sandbox checkout.
-  const buyer = await newPage(browser);
-  await signUp(buyer, `通知買家${tag}`);
-  await verify(buyer, '李小龍');
+  const buyer = await readyBuyer(browser, `通知買家${tag}`);
   await buyer.goto(`/mall/pay?listingId=${listed.listing.id}`);
   await buyer.getByRole('radio', { name: '模擬付款' }).check();
   // The seller's page opens now: its bell asks the count once, then only every 60 s (or on the stream's word).
