@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { kb } from '../tools/bundle-budget';
 import { SHAREABLE_ROUTES } from '../tools/first-loads';
-import { DEMO_QUERIES, startWebServer, stopServer } from './web-server';
+import { startWebServer, stopServer, withDemoItems } from './web-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +38,8 @@ async function main() {
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     console.log('route              JS gzip KB before load (files)');
-    for (const route of SHAREABLE_ROUTES) {
+    for (const url of await withDemoItems(ORIGIN, SHAREABLE_ROUTES)) {
+      const route = url.split('?')[0]!;
       const context = await browser.newContext({
         viewport: { width: 412, height: 823 },
         deviceScaleFactor: 1.75,
@@ -48,7 +49,7 @@ async function main() {
           'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
       });
       const page = await context.newPage();
-      await page.goto(`${ORIGIN}${route}${DEMO_QUERIES[route] ?? ''}`, { waitUntil: 'load' });
+      await page.goto(`${ORIGIN}${url}`, { waitUntil: 'load' });
       const files = await page.evaluate(() => {
         const loadAt = performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number;
         return performance

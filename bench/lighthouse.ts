@@ -16,14 +16,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SHAREABLE_ROUTES } from '../tools/first-loads';
 import { checkInstallability, type Installability } from './installability';
-import { DEMO_QUERIES, startWebServer, stopServer } from './web-server';
+import { startWebServer, stopServer, withDemoItems } from './web-server';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4402' },
-    // Query strings open a demo item, as a shared link would.
-    routes: { type: 'string', default: SHAREABLE_ROUTES.map((r) => `${r}${DEMO_QUERIES[r] ?? ''}`).join(',') },
+    // Every route a shared link opens; a detail route without a query opens a demo item (withDemoItems).
+    routes: { type: 'string', default: SHAREABLE_ROUTES.join(',') },
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const PORT = Number(args.port);
-const ROUTES = args.routes
+const ASKED = args.routes
   .split(',')
   .map((r) => r.trim())
   .filter(Boolean);
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
   if (args['lhr-dir']) mkdirSync(args['lhr-dir'], { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trove-lighthouse-'));
   const server = await startWebServer({ port: PORT, dataDir, webDist: args['web-dist'] });
+  let routes: string[] = [];
   const chrome = await chromeLauncher.launch({
     chromePath: args.chromium,
     chromeFlags: [
@@ -111,10 +112,11 @@ async function main(): Promise<void> {
   const table: Record<string, Run[]> = {};
   let install: Installability | null = null;
   try {
+    routes = await withDemoItems(ORIGIN, ASKED);
     // One warm-up load, so the first measured run does not pay for the server's first queries.
     await audit(chrome.port, `${ORIGIN}/`);
     for (let i = 0; i < RUNS; i++) {
-      for (const route of ROUTES) {
+      for (const route of routes) {
         const save = args['lhr-dir']
           ? path.join(args['lhr-dir'], `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`)
           : undefined;
@@ -137,7 +139,7 @@ async function main(): Promise<void> {
   );
   console.log('route                             score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
   const summary: Record<string, Record<string, number>> = {};
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const runs = table[route]!;
     const m = {
       score: median(runs.map((r) => r.score)),

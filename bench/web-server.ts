@@ -1,11 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** The demo items the detail routes open in the browser benches (SEED_DEMO's content), as a shared link would. */
-export const DEMO_QUERIES: Record<string, string> = {
-  '/mall/detail': '?id=ci_night_ferry',
-  '/market/detail': '?id=demo',
-  '/market/user': '?id=demo',
-};
+/**
+ * The demo items the detail routes open in the browser benches (SEED_DEMO's content), as a shared link would: the
+ * mall's 天星小輪, and the demo market's cheapest sell listing and its seller (their ids are made with the demo market,
+ * so the running server is asked). Each route of `routes` without a query of its own gets its item's.
+ */
+export async function withDemoItems(origin: string, routes: readonly string[]): Promise<string[]> {
+  const res = await fetch(`${origin}/api/market/list?sell_type=0&page=1&pageSize=1`);
+  const body = (await res.json()) as { code: number; msg: string; data?: { id: string; user: { id: string } }[] };
+  const listing = body.data?.[0];
+  if (body.code !== 200 || !listing) throw new Error(`no demo listing to open (market/list: ${body.code} ${body.msg})`);
+  const queries: Record<string, string> = {
+    '/mall/detail': '?id=ci_night_ferry',
+    '/market/detail': `?id=${encodeURIComponent(listing.id)}`,
+    '/market/user': `?id=${encodeURIComponent(listing.user.id)}`,
+  };
+  return routes.map((r) => (r.includes('?') ? r : `${r}${queries[r] ?? ''}`));
+}
 
 /**
  * The server in production mode on a fresh embedded database with the demo content, serving `webDist` (or
