@@ -1,21 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { largeTextChecks, narrowChecks, operatorSession, sweep, visit, type Visit } from './a11y-sweep';
+import { operatorSession, sweep, visit, type Visit } from './a11y-sweep';
+import { narrowThenLargeTextChecks } from './sweep-checks';
 import { expectNoAxeViolations } from './axe';
 import { desktopPage } from './back-office';
 import { ADMIN_SCREENS } from './screens';
 
-test('a11y: every back-office screen and dialog at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({
+test('a11y: every back-office screen and dialog at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title; then at 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
   browser,
 }) => {
   test.setTimeout(480_000);
-  await sweep(browser, 320, 'admin', narrowChecks);
-});
-
-test('a11y: every back-office screen and dialog at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
-  browser,
-}) => {
-  test.setTimeout(480_000);
-  await sweep(browser, 320, 'admin', largeTextChecks);
+  await sweep(browser, 320, 'admin', narrowThenLargeTextChecks);
 });
 
 /** The back office (/admin, its own entry): axe on every screen and dialog of ADMIN_SCREENS at the desktop size it is built for. */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
-import { buy, largeTextChecks, narrowChecks, sweep } from './a11y-sweep';
+import { buy, sweep } from './a11y-sweep';
+import { narrowThenLargeTextChecks } from './sweep-checks';
 import { expectNoAxeViolations } from './axe';
 import { APP_SCREENS } from './screens';
 import { signUp } from './session';
@@ -36,16 +37,9 @@ test('axe: every screen, signed out and signed in, has no WCAG 2.2 AA violation'
   await buy(page, `/mall/goodsPay${SCREENS['/mall/goodsPay'].query}`, '/mall/goodsInfo');
 });
 
-test('a11y: every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title', async ({
+test('a11y: every screen at 320 px: no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title; then at 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
   browser,
 }) => {
   test.setTimeout(480_000);
-  await sweep(browser, 320, 'app', narrowChecks);
-});
-
-test('a11y: every screen at 320 px with 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
-  browser,
-}) => {
-  test.setTimeout(480_000);
-  await sweep(browser, 320, 'app', largeTextChecks);
+  await sweep(browser, 320, 'app', narrowThenLargeTextChecks);
 });

@@ -56,6 +56,7 @@ export default function NotifyPrefsScreen() {
                     type="checkbox"
                     role="switch"
                     checked={p[c].enabled}
+                    aria-checked={p[c].enabled}
                     aria-label={`${p.label}：${NOTIFY_CHANNEL_LABELS[c]}`}
                     onChange={(e) => void toggle(p.kind, c, e.target.checked)}
                   />
