@@ -25,7 +25,9 @@ export default defineConfig({
   // Two: the journeys wait on the server and the browser as much as they compute (on 2 cores, 13.7 → 10.4 min).
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A journey with several axe audits (sign-up, delivery) takes 30 s alone and past 60 s while the gate's unit runs share
+  // the 2 cores; an action that cannot happen still fails in 30 s (actionTimeout).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // The CSS order check keeps its results and artefacts apart (Playwright empties its output folder first; the gate
   // sums both results).
