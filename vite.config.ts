@@ -54,9 +54,13 @@ export default defineConfig({
     groups.plugin,
     chunkModulesPlugin(),
     routePreloadsPlugin(
-      { screens: 'src/web/app/screens.ts', loaders: 'src/web/app/screen-loaders.ts' },
-      // Every screen but "/" waits for the locale and the screens' loaders (app/screen-host.tsx).
-      [LOCALE, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
+      {
+        screens: 'src/web/app/screens.ts',
+        loaders: 'src/web/app/screen-loaders.ts',
+        firstLoaders: 'src/web/app/first-screen-loaders.ts',
+      },
+      // Every screen but "/" waits for its loaders' chunk and (unless `localeLater`) the locale (app/screen-host.tsx).
+      { locale: 'app/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' },
       TABS,
     ),
     // The installable app: manifest.webmanifest and sw.js (decision 035).

@@ -17,11 +17,11 @@ export const SHAREABLE_ROUTES = ['/', '/mall', '/mall/detail', '/market', '/mark
 export const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   // Raised by 1–2.5 KB when the bell, the stream, the share button and the price alert button landed beside the
   // budget work (issue 23); the gap to 100 KB is antd-mobile's `ui` group, `lists` and gestures (decision 035).
-  '/mall': 152,
-  '/mall/detail': 157,
-  '/market': 152,
-  '/market/detail': 163,
-  '/market/user': 157,
+  '/mall': 149.5,
+  '/mall/detail': 155,
+  '/market': 150,
+  '/market/detail': 161,
+  '/market/user': 155,
 };
 
 /** The failures: a route over its ceiling, or over the budget without one. */
