@@ -36,6 +36,13 @@ const groups = chunkGroups({
   notHome: ['features/auth/login-screen.tsx'],
   forms: ['features/auth/components/sign-in-form.tsx'],
   lists: ['features/mall/mall-screen.tsx', 'features/market/market-screen.tsx'],
+  firstScreens: [
+    'features/mall/mall-screen.tsx',
+    'features/mall/card-detail-screen.tsx',
+    'features/market/market-screen.tsx',
+    'features/market/market-detail-screen.tsx',
+    'features/market/market-user-screen.tsx',
+  ],
   // TROVE_CHUNK_GROUPS=home,ui (or `none`): form only those groups, so the CSS order check can compare builds.
   ...(process.env.TROVE_CHUNK_GROUPS !== undefined
     ? { enabled: process.env.TROVE_CHUNK_GROUPS.split(',').map((g) => g.trim()) }
