@@ -15,14 +15,14 @@ export const SHAREABLE_ROUTES = ['/', '/mall', '/mall/detail', '/market', '/mark
  * ratchet, so they only come down. Remove a route's line once it is under the budget (decision 035).
  */
 export const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  // Since the tab strip, the popups and the dialogs stopped bringing react-spring and the toast (`ui`) and gestures
-  // before the load event; the gap to 100 KB is now the row code (`lists`), the `home` helpers, antd-mobile's
-  // InfiniteScroll/Button/Tag and their helpers (`antd`) and the locale (decision 035).
-  '/mall': 114,
-  '/mall/detail': 119,
-  '/market': 114.5,
-  '/market/detail': 123.5,
-  '/market/user': 119.5,
+  // Since the tab strip, the popups, the dialogs and the paged lists' end stopped bringing react-spring, the toast
+  // (`ui`), gestures and InfiniteScroll before the load event; the gap to 100 KB is now the row code (`lists`), the
+  // `home` helpers, antd-mobile's Button/Tag/Avatar/Image and their helpers (`antd`) and the locale (decision 035).
+  '/mall': 113,
+  '/mall/detail': 118,
+  '/market': 113.5,
+  '/market/detail': 122.5,
+  '/market/user': 118.5,
 };
 
 /** The failures: a route over its ceiling, or over the budget without one. */
