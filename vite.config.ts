@@ -36,6 +36,13 @@ const groups = chunkGroups({
   notHome: ['features/auth/login-screen.tsx'],
   forms: ['features/auth/components/sign-in-form.tsx'],
   lists: ['features/mall/mall-screen.tsx', 'features/market/market-screen.tsx'],
+  firstScreens: [
+    'features/mall/mall-screen.tsx',
+    'features/mall/card-detail-screen.tsx',
+    'features/market/market-screen.tsx',
+    'features/market/market-detail-screen.tsx',
+    'features/market/market-user-screen.tsx',
+  ],
   // TROVE_CHUNK_GROUPS=home,ui (or `none`): form only those groups, so the CSS order check can compare builds.
   ...(process.env.TROVE_CHUNK_GROUPS !== undefined
     ? { enabled: process.env.TROVE_CHUNK_GROUPS.split(',').map((g) => g.trim()) }
@@ -54,9 +61,13 @@ export default defineConfig({
     groups.plugin,
     chunkModulesPlugin(),
     routePreloadsPlugin(
-      { screens: 'src/web/app/screens.ts', loaders: 'src/web/app/screen-loaders.ts' },
-      // Every screen but "/" waits for the locale and the screens' loaders (app/screen-host.tsx).
-      [LOCALE, 'app/screen-loaders.ts'].map((m) => m.replace(/\.tsx?$/, '')),
+      {
+        screens: 'src/web/app/screens.ts',
+        loaders: 'src/web/app/screen-loaders.ts',
+        firstLoaders: 'src/web/app/first-screen-loaders.ts',
+      },
+      // Every screen but "/" waits for its loaders' chunk and (unless `localeLater`) the locale (app/screen-host.tsx).
+      { locale: 'app/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' },
       TABS,
     ),
     // The installable app: manifest.webmanifest and sw.js (decision 035).

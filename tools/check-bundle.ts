@@ -11,22 +11,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { readLoaders } from './route-preloads-plugin';
 import { firstLoadFailures, formatFirstLoads, measureFirstLoads, type RoutePreloads } from './first-loads';
-import {
-  formatReport,
-  KB,
-  kb,
-  measureBundle,
-  parseScreens,
-  type Budgets,
-  type ChunkModules,
-  type Manifest,
-} from './bundle-budget';
+import { formatReport, KB, kb, measureBundle, type Budgets, type ChunkModules, type Manifest } from './bundle-budget';
 
 const { values: args } = parseArgs({
   options: {
     dist: { type: 'string', default: 'dist/web' },
-    screens: { type: 'string', default: 'src/web/app/screen-loaders.ts' },
+    screens: { type: 'string', default: 'src/web/app/screen-loaders.ts,src/web/app/first-screen-loaders.ts' },
     'first-screen-kb': { type: 'string', default: '100' },
     'route-kb': { type: 'string', default: '50' },
     'first-load-kb': { type: 'string', default: '100' },
@@ -58,7 +50,7 @@ const gzipSize = (file: string) => {
 const report = measureBundle({
   manifest,
   chunkModules,
-  routes: parseScreens(readFileSync(args.screens, 'utf8')),
+  routes: readLoaders(args.screens.split(',')),
   gzipSize,
   budgets,
 });

@@ -42,6 +42,12 @@ export interface ChunkGroupsOptions {
   forms: string[];
   /** The browse screens' modules (relative to Vite's root): what they load beyond the groups above goes to `lists`. */
   lists: string[];
+  /**
+   * The screens a shared link opens (relative to Vite's root): the antd-mobile helpers their first view imports
+   * (hooks, utils, Babel helpers; never the animation library) go to `antd`, so such a page does not fetch the
+   * toast and react-spring (`ui`) with them.
+   */
+  firstScreens?: string[];
   /** The groups to form (default: all); the others' modules are left to the bundler (CSS order checks compare both). */
   enabled?: string[];
 }
@@ -51,6 +57,8 @@ type Graph = Map<string, { imports: string[]; dynamicImports: string[] }>;
 /** Library helpers shared by most antd-mobile parts. */
 const HELPERS =
   /[\\/]node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global)|ahooks|rc-util|@babel[\\/]runtime|use-sync-external-store|react-is|lodash|react-fast-compare|screenfull|js-cookie|dayjs|intersection-observer|tslib|classnames|@react-spring)[\\/]/;
+/** The animation library (Toast, Mask, Popup, Tabs): in `ui`, after a shared link's first load. */
+const ANIMATION = /[\\/]node_modules[\\/]@react-spring[\\/]/;
 /** The form library and the parts only forms use. */
 const FORM_PARTS =
   /[\\/]node_modules[\\/](rc-field-form|async-validator|deepmerge|@floating-ui|antd-mobile[\\/]es[\\/]components[\\/](form|popover|input|text-area|checkbox|radio|space))[\\/]/;
@@ -135,6 +143,7 @@ export function chunkGroups(options: ChunkGroupsOptions) {
   let root = '';
   const sets = {
     ui: new Set<string>(),
+    antd: new Set<string>(),
     home: new Set<string>(),
     locale: new Set<string>(),
     forms: new Set<string>(),
@@ -227,6 +236,13 @@ export function chunkGroups(options: ChunkGroupsOptions) {
         [...staticClosure(graph, [abs(options.home)], taken)].filter((id) => !notHome.has(id)),
       );
       if (options.locale) claim('locale', staticClosure(graph, [abs(options.locale)], taken));
+      claim(
+        'antd',
+        [...staticClosure(graph, (options.firstScreens ?? []).map(abs), taken)].filter(
+          (id) =>
+            inNodeModules(id) && HELPERS.test(id) && ![...staticClosure(graph, [id])].some((m) => ANIMATION.test(m)),
+        ),
+      );
       claim('ui', staticClosure(graph, options.ready.map(abs), taken));
       // The small helpers every antd-mobile part shares (hooks, utils, Babel helpers): with the toast, not spread
       // over one file each.

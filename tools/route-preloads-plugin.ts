@@ -22,24 +22,58 @@ export interface ShellTab {
   icon: string;
 }
 
+/** The routes whose first view shows no antd-mobile text, from `'/login': { title: '登入', localeLater: true }`. */
+export function parseLocaleLater(source: string): Set<string> {
+  return new Set([...source.matchAll(/'(\/[^']*)':\s*\{[^}]*?\blocaleLater:\s*true/g)].map((m) => m[1]!));
+}
+
+/** What a screen waits for before it shows (app/screen-host.tsx), as modules relative to Vite's root. */
+export interface ReadyModules {
+  /** The zh-HK locale: waited for by every screen but "/" and those marked `localeLater` in screens.ts. */
+  locale: string;
+  /** Every route's loaders (screen-loaders). */
+  loaders: string;
+  /** The loaders of the screens a shared link opens (first-screen-loaders): such a page waits for these alone. */
+  firstLoaders: string;
+}
+
+/** The source files the route table is read from: screen-loaders.ts and first-screen-loaders.ts. */
+export const readLoaders = (files: string[]): RouteScreen[] =>
+  files.flatMap((f) => parseScreens(readFileSync(f, 'utf8')));
+
 /**
- * `ready`: modules every screen but "/" waits for (preloaded with it). `tabs`: the tab bar's items; with each
- * route's title they let the server draw the top bar and tab bar before the script runs (`shell` in the file).
+ * `ready`: what each screen but "/" waits for (preloaded with it). `tabs`: the tab bar's items; with each route's
+ * title they let the server draw the top bar and tab bar before the script runs (`shell` in the file).
  */
 export function routePreloadsPlugin(
-  files: { screens: string; loaders: string },
-  ready: string[] = [],
+  files: { screens: string; loaders: string; firstLoaders: string },
+  ready: ReadyModules,
   tabs: readonly ShellTab[] = [],
 ): Plugin {
   return afterBuildPlugin('trove-route-preloads', (outDir) => {
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    const loaders = parseScreens(readFileSync(files.loaders, 'utf8'));
+    const loaders = readLoaders([files.loaders, files.firstLoaders]);
+    const screens = readFileSync(files.screens, 'utf8');
     const preloads = {
-      ...routePreloads(manifest, loaders, 'index.html', ready),
-      shell: { titles: parseTitles(readFileSync(files.screens, 'utf8')), tabs },
+      ...routePreloads(
+        manifest,
+        loaders,
+        'index.html',
+        readyOf(ready, parseScreens(readFileSync(files.firstLoaders, 'utf8')), parseLocaleLater(screens)),
+      ),
+      shell: { titles: parseTitles(screens), tabs },
     };
     writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
   });
+}
+
+/** Per route, the modules its screen waits for: the locale (unless `localeLater`) and its loaders' chunk. */
+export function readyOf(ready: ReadyModules, firstScreens: RouteScreen[], localeLater: Set<string>) {
+  const first = new Set(firstScreens.map((r) => r.path));
+  return (route: string) => [
+    ...(localeLater.has(route) ? [] : [ready.locale]),
+    first.has(route) ? ready.firstLoaders : ready.loaders,
+  ];
 }
 
 /** Per route, what its screen loads statically beyond the entry (JS and CSS): the server's preload hints. */
@@ -47,17 +81,20 @@ export function routePreloads(
   manifest: Manifest,
   routes: RouteScreen[],
   mobileEntry = 'index.html',
-  /** Modules every screen but the first waits for before it shows (the toast, the locale): preloaded with it. */
-  ready: string[] = [],
+  /** Modules each screen but the first waits for before it shows (the locale, the loaders): preloaded with it. */
+  ready: string[] | ((route: string) => string[]) = [],
   firstRoute = '/',
 ): { all: string[]; routes: Record<string, string[]> } {
   const entryKeys = staticClosure(manifest, mobileEntry);
   const entryFiles = new Set(filesOf(manifest, entryKeys));
-  const readyKeys = ready.flatMap((m) => [...staticClosure(manifest, manifestKeyOf(manifest, m))]);
+  const readyKeys = (route: string) =>
+    (typeof ready === 'function' ? ready(route) : ready).flatMap((m) => [
+      ...staticClosure(manifest, manifestKeyOf(manifest, m)),
+    ]);
   const out: Record<string, string[]> = {};
   for (const route of routes) {
     const screen = [...staticClosure(manifest, manifestKeyOf(manifest, route.module))];
-    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys)])].filter(
+    const keys = [...new Set([...screen, ...(route.path === firstRoute ? [] : readyKeys(route.path))])].filter(
       (k) => !entryKeys.has(k),
     );
     out[route.path] = filesOf(manifest, keys).filter((f) => !entryFiles.has(f));

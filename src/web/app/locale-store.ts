@@ -25,6 +25,14 @@ export function loadLocale(): Promise<void> {
   return loading;
 }
 
+/**
+ * Loads `load` (a chunk with antd-mobile parts) and the locale together: for the parts of a screen that shows before
+ * the locale (`localeLater` in screens.ts), so none of them renders in another language.
+ */
+export function withLocale<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), loadLocale()]).then(([m]) => m);
+}
+
 /** The zh-HK locale once loaded (undefined before: antd-mobile's default). */
 export function useLocale(): typeof Locale | undefined {
   return useSyncExternalStore(

@@ -6,7 +6,8 @@ import { ScreenLoading } from '../components/screen-loading';
 import { loadToast } from '../lib/request';
 import { sessionStore, useSession } from '../lib/stores';
 import { lazyScreen, loadChunk, type ScreenModule } from './lazy-screen';
-import { loadLocale } from './locale-store';
+import type { FirstScreenPath } from './first-screen-loaders';
+import { withLocale } from './locale-store';
 import { loadHome, SCREENS } from './screens';
 
 // One lazy component per route; a retry after a failed load replaces it so the chunk is fetched again.
@@ -24,16 +25,27 @@ const afterLoad = (run: () => void) => {
   if (document.readyState === 'complete') run();
   else window.addEventListener('load', run, { once: true });
 };
-const withAntdReady = (load: () => Promise<ScreenModule>) => () => {
+// A screen whose first view shows no antd-mobile text (`localeLater`) loads the locale with its antd-mobile parts.
+const withAntdReady = (path: RoutePath, load: () => Promise<ScreenModule>) => () => {
   afterLoad(() => void loadToast());
-  return Promise.all([load(), loadLocale()]).then(([screen]) => screen);
+  return SCREENS[path].localeLater ? load() : withLocale(load);
 };
 
 /** The loaders of every screen but "/" (a chunk of their own, app/screen-loaders.ts). */
 export const loadScreenLoaders = () => import('./screen-loaders');
 
-const loaderOf = (path: RoutePath) =>
-  path === '/' ? loadHome : withAntdReady(() => loadScreenLoaders().then((m) => m.LOADERS[path]()));
+/**
+ * A screen's module: those a shared link opens through their own small chunk of loaders (the page waits for it
+ * alone), the others through every route's.
+ */
+const loadScreen = (path: RoutePath): Promise<ScreenModule> =>
+  import('./first-screen-loaders').then((first) =>
+    path in first.FIRST_SCREEN_LOADERS
+      ? first.FIRST_SCREEN_LOADERS[path as FirstScreenPath]()
+      : loadScreenLoaders().then((m) => m.LOADERS[path]()),
+  );
+
+const loaderOf = (path: RoutePath) => (path === '/' ? loadHome : withAntdReady(path, () => loadScreen(path)));
 
 function screenFor(path: RoutePath): ComponentType {
   const ready = loaded.get(path);

@@ -1,18 +1,17 @@
 import type { RoutePath } from '../../shared/routes';
+import { FIRST_SCREEN_LOADERS } from './first-screen-loaders';
 import type { ScreenModule } from './lazy-screen';
 
 /**
- * Each route's screen, loaded on demand. The build's bundle budget and preload hints read this file: one line per
+ * Each route's screen, loaded on demand. The build's bundle budget and preload hints read this file (with
+ * `first-screen-loaders.ts`): one line per
  * route, its path then an arrow to one import(). A chunk of its own, fetched with what every screen but "/" waits for.
+ * The screens a shared link opens are in `first-screen-loaders.ts` (their page waits only for that chunk).
  */
 export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
+  ...FIRST_SCREEN_LOADERS,
   '/': () => import('./home-screen'),
-  '/market': () => import('../features/market/market-screen'),
-  '/market/detail': () => import('../features/market/market-detail-screen'),
   '/market/sell': () => import('../features/market/market-sell-screen'),
-  '/market/user': () => import('../features/market/market-user-screen'),
-  '/mall': () => import('../features/mall/mall-screen'),
-  '/mall/detail': () => import('../features/mall/card-detail-screen'),
   '/mall/goodsDetail': () => import('../features/mall/goods-detail-screen'),
   '/mall/pay': () => import('../features/checkout/pay-screen'),
   '/mall/goodsPay': () => import('../features/checkout/pay-screen'),
@@ -43,6 +42,5 @@ export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
   '/my/address/edit': () => import('../features/delivery/address-edit-screen'),
   '/my/logistics': () => import('../features/delivery/logistics-screen'),
   '/register': () => import('../features/auth/register-screen'),
-  '/login': () => import('../features/auth/login-screen'),
   '/card': () => import('../features/collection/public-card-screen'),
 };

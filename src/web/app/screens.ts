@@ -10,6 +10,12 @@ export interface ScreenEntry {
   auth?: boolean;
   /** Title in the top bar; screens without one show their own header. */
   title: string;
+  /**
+   * Its first view shows no antd-mobile text: it shows without waiting for the zh-HK locale, and loads the locale
+   * with its antd-mobile parts (`withLocale`, app/locale-store.ts). The build leaves the locale out of its page's
+   * preload hints (tools/route-preloads-plugin.ts reads this flag).
+   */
+  localeLater?: true;
 }
 
 /** The home screen, loaded by the entry itself (the first screen never waits for the loaders' chunk). */
@@ -53,6 +59,6 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/my/address/edit': { title: '編輯地址', auth: true },
   '/my/logistics': { title: '物流詳情', auth: true },
   '/register': { title: '註冊' },
-  '/login': { title: '登入' },
+  '/login': { title: '登入', localeLater: true },
   '/card': { title: '卡牌' },
 };

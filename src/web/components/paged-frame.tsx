@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { InfiniteScroll } from 'antd-mobile';
 import type { FirstPage } from '../lib/use-paged-list';
+import { LoadMore } from './load-more';
 import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 /**
@@ -37,7 +37,7 @@ export function PagedFrame({
       {first === 'ready' && empty ? <EmptyState {...emptyText} /> : children}
       {/* A new element once the first page is in: the one that showed the spinner would otherwise be pushed
           down past the rows, a layout shift (CLS) on every list screen. */}
-      <InfiniteScroll key={firstLoad ? 'first-page' : 'more'} loadMore={loadMore} hasMore={hasMore}>
+      <LoadMore key={firstLoad ? 'first-page' : 'more'} loadMore={loadMore} hasMore={hasMore}>
         {(more, failed, retryPage) =>
           firstLoad ? (
             <LoadingState label={`正在載入${what}…`} />
@@ -54,7 +54,7 @@ export function PagedFrame({
             <span className={endClassName}>已經到底了</span>
           )
         }
-      </InfiniteScroll>
+      </LoadMore>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { LazyPopup } from './lazy-popup';
 import { signInAndReturn } from '../lib/sign-in';
 import { useSession } from '../lib/stores';
 import './price-alert-sheet.css';
@@ -32,7 +33,7 @@ export function PriceAlertButton({ target, compact }: { target: AlertTarget; com
       >
         價格提醒
       </Button>
-      <Popup
+      <LazyPopup
         visible={open}
         onMaskClick={() => setOpen(false)}
         onClose={() => setOpen(false)}
@@ -46,7 +47,7 @@ export function PriceAlertButton({ target, compact }: { target: AlertTarget; com
             </Suspense>
           </div>
         )}
-      </Popup>
+      </LazyPopup>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { loadToast } from '../lib/request';
 import './watch-button.css';
 import './share-button.css';
 
@@ -46,7 +46,11 @@ export function ShareButton({ title, text, path }: ShareButtonProps) {
         if (err instanceof DOMException && err.name === 'AbortError') return;
       }
     }
-    Toast.show({ content: (await copy(url)) ? '已複製連結' : `未能複製，請手動複製：${url}` });
+    const copied = await copy(url);
+    // Through the request client's toast (lib/toast.ts): it comes after the page's load event, not with a shared
+    // link's first load.
+    const toast = await loadToast();
+    toast?.show({ content: copied ? '已複製連結' : `未能複製，請手動複製：${url}` });
   };
 
   return (

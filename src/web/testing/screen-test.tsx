@@ -67,7 +67,10 @@ export function screenRoutes(routes: RouteObject[], { lists = false } = {}) {
   return (path: string) => renderAt(routes, path);
 }
 
-/** jsdom does no layout: let antd-mobile's InfiniteScroll see its element as visible (call in beforeAll). */
+/**
+ * jsdom does no layout: let antd-mobile's InfiniteScroll and the lists' `LoadMore` see their element as visible (call
+ * in beforeAll).
+ */
 export function showInfiniteScroll() {
   Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
     configurable: true,

@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { withLocale } from '../../app/locale-store';
 import { LoadingState } from '../../components/state-views';
 import { usePainted } from '../../lib/use-painted';
 import { AuthIntro } from './components/auth-intro';
 
-// The form (antd-mobile's Form, zod, the phone library) comes after the intro has painted.
-const LoginForm = lazy(() => import('./components/login-form').then((m) => ({ default: m.LoginForm })));
-const TokenLogin = lazy(() => import('./components/login-form').then((m) => ({ default: m.TokenLogin })));
+// The form (antd-mobile's Form, zod, the phone library) comes after the intro has painted, with antd-mobile's zh-HK
+// texts: the screen itself shows none, so it does not wait for them (`localeLater` in app/screens.ts).
+const loadForm = () => withLocale(() => import('./components/login-form'));
+const LoginForm = lazy(() => loadForm().then((m) => ({ default: m.LoginForm })));
+const TokenLogin = lazy(() => loadForm().then((m) => ({ default: m.TokenLogin })));
 
 /** /login: sign in with phone + SMS code, or at once with `?token=` (then go to "/"). */
 export default function LoginScreen() {

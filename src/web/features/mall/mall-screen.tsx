@@ -1,5 +1,4 @@
 import { useCallback, type ComponentProps, type ReactNode } from 'react';
-import { Tabs } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { PagedFrame } from '../../components/paged-frame';
 import { stores } from '../../lib/stores';
@@ -8,6 +7,7 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { getCardInfos } from '../../api/get-card-infos';
 import { getProducts } from '../../api/get-products';
 import { SearchBox } from '../../components/search-box';
+import { TabStrip } from '../../components/tab-strip';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
 import './mall.css';
 
@@ -94,11 +94,12 @@ export default function MallScreen() {
   return (
     <div className="mall">
       <SearchBox />
-      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} className="mall-tabs">
-        {TABS.map((t) => (
-          <Tabs.Tab key={t.key} title={t.title} />
-        ))}
-      </Tabs>
+      <TabStrip
+        items={TABS}
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        className="mall-tabs"
+      />
       <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)!.title}>
         {tab === 'card' ? <CardTab /> : <ProductTab key={tab} type={tab === 'entity' ? 1 : 0} />}
       </div>

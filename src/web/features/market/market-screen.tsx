@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Button, Popup, Tabs } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type SellType } from '../../../shared/market-labels';
 import { FilterPanel, type Filters } from './components/market-filter-panel';
+import { LazyPopup } from '../../components/lazy-popup';
 import { useQueryState } from '../../lib/use-query-state';
 import { MarketRows } from './components/market-rows';
 import { SideToggle } from './components/side-toggle';
 import { SearchBox } from '../../components/search-box';
+import { TabStrip } from '../../components/tab-strip';
 import './market.css';
 
 type Sort = (typeof MARKET_ROW_SORTS)[number];
@@ -45,15 +47,12 @@ export default function MarketScreen() {
 
   return (
     <div className="market">
-      <Tabs
+      <TabStrip
+        items={TABS}
         activeKey={kind}
         onChange={(k) => update({ tab: k === 'goods' ? 'goods' : undefined })}
         className="market-tabs"
-      >
-        {TABS.map((t) => (
-          <Tabs.Tab key={t.key} title={t.title} />
-        ))}
-      </Tabs>
+      />
       <div className="market-toolbar">
         <SideToggle side={side} onChange={(next) => update({ sell_type: next === 1 ? '1' : undefined })} />
         <Link to={side === 0 ? '/market/sell' : '/market/sell?mode=buy'} className="market-post-link">
@@ -100,7 +99,7 @@ export default function MarketScreen() {
           onClear={clearAll}
         />
       </div>
-      <Popup
+      <LazyPopup
         visible={filterOpen}
         onMaskClick={() => setFilterOpen(false)}
         onClose={() => setFilterOpen(false)}
@@ -118,7 +117,7 @@ export default function MarketScreen() {
             }}
           />
         </div>
-      </Popup>
+      </LazyPopup>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../../shared/market-labels';
 import type { Listing } from '../../../../shared/schemas/market';
 import { cancelListing } from '../../../api/cancel-listing';
-import { isFailure } from '../../../lib/request';
+import { isFailure, loadToast } from '../../../lib/request';
+import { confirmDialog } from '../../../lib/overlays';
+import { LazyPopup } from '../../../components/lazy-popup';
 import { useSession } from '../../../lib/stores';
 import { LoadingState } from '../../../components/state-views';
 
@@ -21,7 +23,7 @@ export function useListingActions(reload: () => void) {
     session ? navigate(`/mall/pay?listingId=${encodeURIComponent(l.id)}`) : navigate('/login');
   const sellTo = (l: Listing) => (session ? setBid(l) : navigate('/login'));
   const cancel = async (l: Listing) => {
-    const sure = await Dialog.confirm({
+    const sure = await confirmDialog({
       content:
         l.sell_type === 0
           ? '確定取消這張出售掛單？物品會回到你的收藏。'
@@ -32,11 +34,11 @@ export function useListingActions(reload: () => void) {
     if (!sure) return;
     const res = await cancelListing(l.id);
     if (isFailure(res)) return;
-    Toast.show({ icon: 'success', content: '掛單已取消' });
+    (await loadToast())?.show({ icon: 'success', content: '掛單已取消' });
     reload();
   };
   const popup = (
-    <Popup
+    <LazyPopup
       visible={bid !== null}
       onMaskClick={() => setBid(null)}
       onClose={() => setBid(null)}
@@ -57,7 +59,7 @@ export function useListingActions(reload: () => void) {
           </Suspense>
         </div>
       )}
-    </Popup>
+    </LazyPopup>
   );
   return { buy, sellTo, cancel, popup };
 }
