@@ -24,7 +24,6 @@ export interface OfferNotificationData {
 const offerLink = (offerId: string) => `/my/collection/order?tab=offer&id=${encodeURIComponent(offerId)}`;
 const declinedWhy = {
   owner: '物主拒絕了',
-  buyer: '買家撤回了',
   sold: '物品已售予他人，已結束',
   unavailable: '物品已不能交易，已結束',
 };
@@ -69,7 +68,10 @@ export const OFFER_NOTIFICATION_KINDS: { [K in keyof OfferNotificationData]: Kin
     defaults: ['push'],
     render: (d) => ({
       title: '出價已結束',
-      body: `${declinedWhy[d.reason]}${d.itemName} 的 ${formatHkd(d.priceCents)} 出價，預付款已退回你的餘額`,
+      body:
+        d.reason === 'buyer'
+          ? `買家拒絕了你對 ${d.itemName} 的還價 ${formatHkd(d.priceCents)}`
+          : `${declinedWhy[d.reason]}${d.itemName} 的 ${formatHkd(d.priceCents)} 出價，預付款已退回你的餘額`,
       link: offerLink(d.offerId),
     }),
   },
