@@ -32,6 +32,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
         : conflict('物主尚未設定收款帳戶，暫時不能成交', 'no_payout_account');
     const what = describe(offer);
     const row = await deps.db.transaction(async (tx) => {
+      await repo.lockOpenOn(tx, offer.itemId!);
       const accepted = await repo.step(tx, offer.id, offer.version, {
         status: 'accepted',
         held: 0,

@@ -46,6 +46,19 @@ export function createOffersRepository() {
       return row ?? null;
     },
 
+    /**
+     * Locks every open offer on an item, in id order: an accept takes them all before it changes any, so two accepts
+     * on one item (or an accept and a counter) queue instead of deadlocking.
+     */
+    async lockOpenOn(db: Executor, itemId: string): Promise<void> {
+      await db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(eq(offers.itemId, itemId), eq(offers.status, 'open')))
+        .orderBy(asc(offers.id))
+        .for('update');
+    },
+
     /** Closes every other open offer on an item (it went to one buyer), answering them so their money goes back. */
     async closeOthersOn(db: Executor, itemId: string, exceptId: string, now: Date): Promise<OfferRow[]> {
       // The rows as they were (their holds) are needed: lock and read first, then close.
