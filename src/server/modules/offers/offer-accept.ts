@@ -1,7 +1,7 @@
 import { marketFee } from '../../../shared/schemas/market';
 import type { OfferDetail } from '../../../shared/schemas/offers';
 import { formatHkd } from '../../../shared/money';
-import { conflict } from '../../errors';
+import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
 import { adjustHold, releaseHold, settleSale } from './offer-postings';
@@ -19,7 +19,7 @@ import type { OfferRow } from './offers.repository';
 export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, userId: string) => Promise<OfferDetail>) {
   const { deps, svc, repo } = ctx;
 
-  return async function accept(actor: Actor, input: { id: string; price?: number }): Promise<OfferDetail> {
+  async function accept(actor: Actor, input: { id: string; price?: number }): Promise<OfferDetail> {
     const { offer, side } = sideOf(await repo.offer(deps.db, input.id), actor.userId);
     const now = deps.clock.now();
     requireOpen(offer, now);
@@ -31,7 +31,37 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
         ? conflict(NO_PAYOUT, 'no_payout_account')
         : conflict('物主尚未設定收款帳戶，暫時不能成交', 'no_payout_account');
     const what = describe(offer);
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await settle(offer, what, now).catch(async (err: unknown) => {
+      // The item left by another path (sold, exchanged, sent): the offer cannot settle, so it ends and its money goes back.
+      if (err instanceof AppError && err.reason === 'unavailable') await closeUnavailable(offer, now);
+      throw err;
+    });
+    deps.log.info({ offerId: offer.id }, 'offer accepted');
+    return detail(row, actor.userId);
+  }
+
+  async function closeUnavailable(offer: OfferRow, now: Date): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      const closed = await repo.step(tx, offer.id, offer.version, {
+        status: 'declined',
+        closeReason: 'unavailable',
+        held: 0,
+        closedAt: now,
+        updatedAt: now,
+      });
+      if (!closed) return;
+      await releaseHold(svc, tx, offer, '出價結束退款');
+      await svc.notifications.notify(tx, offer.buyerId, 'offerDeclined', {
+        offerId: offer.id,
+        itemName: describe(offer),
+        priceCents: offer.price,
+        reason: 'unavailable',
+      });
+    });
+  }
+
+  function settle(offer: OfferRow, what: string, now: Date) {
+    return deps.db.transaction(async (tx) => {
       await repo.lockOpenOn(tx, offer.itemId!);
       const accepted = await repo.step(tx, offer.id, offer.version, {
         status: 'accepted',
@@ -52,7 +82,8 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
         refId: offer.id,
       };
       const moved = await (offer.kind === 'card' ? svc.cards.transfer(tx, sale) : svc.goods.transfer(tx, sale));
-      if (!moved) throw conflict('此物品已不在物主的收藏或正在交易中，不能成交', 'unavailable');
+      if (!moved)
+        throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
       await settleSale(svc, tx, offer, what);
       for (const other of await repo.closeOthersOn(tx, offer.itemId!, offer.id, now)) {
         await releaseHold(svc, tx, other, '出價結束退款');
@@ -72,7 +103,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       });
       return accepted;
     });
-    deps.log.info({ offerId: offer.id }, 'offer accepted');
-    return detail(row, actor.userId);
-  };
+  }
+
+  return accept;
 }

@@ -240,6 +240,20 @@ describe('offers API', () => {
     await books();
   });
 
+  it('ends an offer whose item left by another path when it is accepted, and returns its money', async () => {
+    const { seller, buyer, card } = await pair();
+    const id = (await offer(buyer, card, 20_000)).data.id;
+    // Exchanged in a set meanwhile (the cards service's own tests cover that path).
+    await t.db.update(cards).set({ status: 'consumed' }).where(eq(cards.id, card));
+    expect((await post('offer/accept', seller, { id })).status).toBe(409);
+    expect((await get<OfferDetail>('offer/detail', buyer, { id })).data).toMatchObject({
+      status: 'declined',
+      closeReason: 'unavailable',
+    });
+    expect(await wallet(buyer)).toMatchObject({ balance: 100_000, escrow: 0 });
+    await books();
+  });
+
   it('refuses a second open offer on one item and more than 20 open offers', async () => {
     const { seller, buyer, card } = await pair();
     expect((await offer(buyer, card, 1_000)).status).toBe(200);
