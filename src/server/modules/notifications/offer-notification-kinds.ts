@@ -51,7 +51,7 @@ export const OFFER_NOTIFICATION_KINDS: { [K in keyof OfferNotificationData]: Kin
   },
   offerAccepted: {
     label: '出價成交',
-    allowed: ['push', 'sms'],
+    allowed: ['push'],
     defaults: ['push'],
     render: (d) => ({
       title: '出價已成交',
