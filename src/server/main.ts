@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
 import {
   startListingExpiryJob,
+  startOfferExpiryJob,
   startListingExpiryWarningJob,
   startPayOrderExpiryJob,
   startShipmentReceiptJob,
@@ -80,6 +81,8 @@ async function main() {
   app.addHook('preClose', async () => expiryJob.stop());
   const listingExpiryJob = startListingExpiryJob({ market: app.services.market, log: app.log });
   app.addHook('preClose', async () => listingExpiryJob.stop());
+  const offerExpiryJob = startOfferExpiryJob({ offers: app.services.offers, log: app.log });
+  app.addHook('preClose', async () => offerExpiryJob.stop());
   const expiryWarningJob = startListingExpiryWarningJob({ market: app.services.market, log: app.log });
   app.addHook('preClose', async () => expiryWarningJob.stop());
   const receiptJob = startShipmentReceiptJob({ shipments: app.services.shipments, log: app.log });

@@ -20,6 +20,7 @@ import { createMallService } from './modules/mall/mall.service';
 import { createPerksService } from './modules/perks/perks.service';
 import { createPricesService } from './modules/prices/prices.service';
 import { createMarketService } from './modules/market/market.service';
+import { createOffersService } from './modules/offers/offers.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
 import { createVault } from './adapters/vault';
@@ -112,6 +113,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
+    /** Offers and counter-offers with escrowed money (issue 24). */
+    offers: createOffersService(deps, { identity, wallet, cards, goods, market, prices, notifications }),
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,
     /** Search across the catalogue, the market and sellers (issue 22). */

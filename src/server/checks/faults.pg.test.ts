@@ -11,6 +11,7 @@ import { TEST_DATABASE_URL } from '../testing/test-db';
 import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
 import { perkFlows } from './faults/perk-flows';
+import { offerFlows } from './faults/offer-flows';
 import { reportCheck } from './report';
 
 if (!TEST_DATABASE_URL)
@@ -342,6 +343,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     },
     // Discounted orders: made, settled and cancelled (src/server/checks/faults/perk-flows.ts).
     ...perkFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
+    // Offers accepted (issue 24; src/server/checks/faults/offer-flows.ts).
+    ...offerFlows({ app: () => t, api }),
   ];
 
   it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {
@@ -439,7 +442,14 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       sql`insert into perk_uses (id, use_key, order_no, buyer_id, card_id, card_info_id, saving_cents, created_at)
           select ${use}, ${use}, 'TRNOSUCHORDER', id, 'card_x', 'ci_x', 7980, now() from users limit 1`,
     );
+    // An offer marked accepted with no transfer and no sale booked.
+    const offerId = newId('ofr');
+    await t.db.execute(
+      sql`insert into offers (id, buyer_id, seller_id, kind, item_id, item_name, item_image, status, price, held, turn, expires_at, created_at, updated_at)
+          select ${offerId}, id, id, 'card', ${card}, 'x', 'x', 'accepted', 100, 0, 'seller', now(), now(), now() from users limit 1`,
+    );
     const broken = await brokenInvariants(t.db);
+    await t.db.execute(sql`delete from offers where id = ${offerId}`);
     await t.db.execute(sql`delete from perk_uses where id = ${use}`);
     await t.db.execute(sql`delete from market_summaries where ref_id = ${card}`);
     await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);
@@ -452,6 +462,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       'a pending or paid discounted order has its one perk use, and every use its order',
       'cached balances = sum of their entries',
       'a listed or reserved card has its one open listing, by its owner',
+      'an offer is accepted exactly when its item moved and its sale was booked',
       'every market summary counts exactly the open listings of its item',
     ]);
     expect(await brokenInvariants(t.db)).toEqual([]);

@@ -11,6 +11,7 @@ import { DELIVERY_OWNERSHIP } from './ownership-delivery';
 import { cardOrder, entry, idempotency, makeOperator, newCardInfo, openDrop, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
 import { MARKET_OWNERSHIP } from './ownership-market';
+import { OFFER_OWNERSHIP } from './ownership-offers';
 import { STANDING_OWNERSHIP } from './ownership-standing';
 
 /**
@@ -189,6 +190,7 @@ export const OWNERSHIP: OwnershipEntry[] = [
   ...DELIVERY_OWNERSHIP,
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
+  ...OFFER_OWNERSHIP,
   // The watchlist names public things; B's add, remove and state touch only B's own list (docs/decisions/033).
   entry('POST /api/watch/add', 'id', 'public', async (t) => (await newCardInfo(t)).cardInfoId, [], {
     extra: { kind: 'cardInfo' },

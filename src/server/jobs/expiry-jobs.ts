@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertsService } from '../modules/alerts/alerts.service';
 import type { MarketService } from '../modules/market/market.service';
+import type { OffersService } from '../modules/offers/offers.service';
 import type { PayOrdersService } from '../modules/pay-orders/pay-orders.service';
 import type { ShipmentsService } from '../modules/shipments/shipments.service';
 
@@ -141,6 +142,22 @@ export function startDropReminderJob(opts: {
   return startSweepJob({
     what: 'drop reminders',
     expireDue: (n) => opts.alerts.remindDrops(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 60_000,
+    batchSize: opts.batchSize,
+  });
+}
+
+/** Open offers past their time (24 hours to 7 days, issue 24): the held money goes back to the buyer's balance. */
+export function startOfferExpiryJob(opts: {
+  offers: Pick<OffersService, 'expireDue'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'offers',
+    expireDue: (n) => opts.offers.expireDue(n),
     log: opts.log,
     intervalMs: opts.intervalMs ?? 60_000,
     batchSize: opts.batchSize,

@@ -27,6 +27,8 @@ export const LEDGER_ENTRY_KINDS = [
   'withdrawal', // a withdrawal requested (balance → payout clearing)
   'withdrawal_returned', // a withdrawal rejected (payout clearing → balance)
   'payment_returned', // a provider payment for an order already paid another way (provider clearing → balance)
+  'offer_escrow', // an offer's money held, topped up or paid out (balance ↔ escrow; escrow → the seller on accept)
+  'offer_refund', // an offer declined, cancelled, expired or lowered (escrow → balance)
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
@@ -38,6 +40,8 @@ export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
   withdrawal: '提現',
   withdrawal_returned: '提現退回',
   payment_returned: '重複付款退回',
+  offer_escrow: '出價預付',
+  offer_refund: '出價退款',
 };
 
 /** One movement of the user's balance, newest first in `payment/history`. */

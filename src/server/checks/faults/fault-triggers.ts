@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
  * - `perk:use` / `perk:give-back` (and their `-commit` at COMMIT): a perk use recorded or given back;
  *   `perk:discount`: the discount's posting (decision 029);
  * - `partial:*`: a fill of one copy of a buy listing of several, whose claim is its `filled` count going up;
+ * - `offer:*`: an offer accepted (issue 24), whose claim is the offer going open → accepted;
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -26,6 +27,7 @@ const CLAIMS = [
   { flow: 'set', table: 'cards', when: "OLD.status = 'held' AND NEW.status = 'consumed'" },
   { flow: 'fill', table: 'listings', when: "OLD.status = 'active' AND NEW.status = 'sold'" },
   { flow: 'partial', table: 'listings', when: "OLD.filled < NEW.filled AND NEW.status = 'active'" },
+  { flow: 'offer', table: 'offers', when: "OLD.status = 'open' AND NEW.status = 'accepted'" },
 ];
 
 const STATEMENTS = [

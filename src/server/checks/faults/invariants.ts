@@ -99,6 +99,7 @@ export const INVARIANTS: Record<string, SQL> = {
       and not exists (select 1 from listings l where l.status = 'sold' and l.sell_type = 0 and l.item_id = e.card_id and l.reserved_order_no = e.ref_id)
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id where l.sell_type = 1 and m.status = 'completed'
                       and m.item_id = e.card_id and (e.ref_id = l.id or e.ref_id like l.id || ':%'))
+      and not exists (select 1 from offers o where o.status = 'accepted' and o.id = e.ref_id and o.item_id = e.card_id)
     union all
     select m.id from market_orders m where m.status = 'completed'
       and not exists (select 1 from listings l where l.id = m.listing_id and (l.status = 'sold' or (l.sell_type = 1 and l.filled > 0)))
@@ -108,6 +109,15 @@ export const INVARIANTS: Record<string, SQL> = {
     union all
     select p.id from ledger_postings p where p.kind = 'bid_fill'
       and not exists (select 1 from listings l where l.sell_type = 1 and l.filled > 0 and (l.id = p.ref_id or p.ref_id like l.id || ':%'))`,
+  // Offers (issue 24): an accept moves the item and books the sale together, or neither.
+  'an offer is accepted exactly when its item moved and its sale was booked': sql`
+    select o.id from offers o where o.status = 'accepted'
+      and (not exists (select 1 from ledger_postings p where p.kind = 'offer_sale' and p.ref_id = o.id)
+        or (not exists (select 1 from card_events e where e.kind = 'transferred' and e.ref_id = o.id)
+            and not exists (select 1 from goods_events g where g.ref_id = o.id)))
+    union all
+    select p.id from ledger_postings p where p.kind = 'offer_sale'
+      and not exists (select 1 from offers o where o.status = 'accepted' and o.id = p.ref_id)`,
   'no paid market order without the item moved to its buyer': sql`
     select o.order_no from pay_orders o where o.type = 'market' and o.status = 'paid'
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id
@@ -121,12 +131,16 @@ export const INVARIANTS: Record<string, SQL> = {
     select coalesce(s.ref_id, l.ref_id) as ref_id from market_summaries s full join live l on l.kind = s.kind and l.ref_id = s.ref_id
     where (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max) is distinct from (coalesce(l.ask_count, 0), l.ask_min, coalesce(l.bid_count, 0), l.bid_max)`,
   // A repriced bid (market/editPrice) moves its escrow in the same transaction as its price.
-  "each bidder's escrow = what their active bids still ask for": sql`
+  // Open offers (issue 24) hold their buyer's last price in the same escrow account.
+  "each bidder's escrow = what their active bids still ask for and their open offers hold": sql`
     select a.id from ledger_accounts a where a.type = 'escrow'
       and a.balance <> coalesce((select sum(l.price * (l.quantity - l.filled)) from listings l where l.sell_type = 1 and l.status = 'active' and l.user_id = a.user_id), 0)
+        + coalesce((select sum(o.held) from offers o where o.status = 'open' and o.buyer_id = a.user_id), 0)
     union all
     select l.user_id from listings l where l.sell_type = 1 and l.status = 'active'
-      and not exists (select 1 from ledger_accounts a where a.type = 'escrow' and a.user_id = l.user_id)`,
+      and not exists (select 1 from ledger_accounts a where a.type = 'escrow' and a.user_id = l.user_id)
+    union all
+    select o.id from offers o where o.status <> 'open' and o.held <> 0`,
   'a listing at version n has n − 1 price changes, the last at its price': sql`
     select l.id from listings l
     where l.version <> 1 + (select count(*) from listing_versions v where v.listing_id = l.id)

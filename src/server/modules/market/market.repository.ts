@@ -239,6 +239,18 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
       return { rows, total: Number(total?.n ?? 0) };
     },
 
+    /** The open (active or reserved) sell listing of an item, locked: an accepted offer closes it (issue 24). */
+    async openSellListingOf(db: Executor, itemId: string): Promise<ListingRow | null> {
+      const [row] = await db
+        .select()
+        .from(listings)
+        .where(
+          and(eq(listings.itemId, itemId), eq(listings.sellType, 0), inArray(listings.status, ['active', 'reserved'])),
+        )
+        .for('update');
+      return row ?? null;
+    },
+
     /** Whether any listing (open or closed) names this card info or product. */
     async anyListingFor(db: Executor, item: { cardInfoId: string } | { productId: string }) {
       const rows = await db

@@ -4,6 +4,7 @@ import { createMarketAdmin } from './market-admin.service';
 import { createMarketDesk } from './market-desk.service';
 import { MARKET_TAG, type MarketContext, type MarketDeps, type MarketServices } from './market-context';
 import { createMarketExpiry } from './market-expiry.service';
+import { createMarketOffers } from './market-offers';
 import { createMarketOrderTypes } from './market-order-types';
 import { createMarketPresenters } from './market-presenters';
 import { createTraderRules } from './market-rules';
@@ -24,7 +25,8 @@ export { MARKET_TAG, type MarketServices };
  * - market-views.service.ts: public views and a trader's lists, with the public cache;
  * - market-desk.service.ts: the trader's desk (mine, editPrice, orderDetail);
  * - market-admin.service.ts: operator actions (adminList, takeDown);
- * - market-expiry.service.ts: the expiry sweep.
+ * - market-expiry.service.ts: the expiry sweep;
+ * - market-offers.ts: what offers (issue 24) ask of the market.
  */
 export function createMarketService(
   deps: MarketDeps,
@@ -51,6 +53,7 @@ export function createMarketService(
     ...createMarketDesk(ctx, present),
     ...createMarketAdmin(ctx, present),
     ...createMarketExpiry(ctx),
+    ...createMarketOffers(ctx),
     /** Whether any listing, open or closed, names this card info or product (the catalogue refuses to delete it). */
     hasListingsFor: (db: Executor, item: { cardInfoId: string } | { productId: string }) =>
       repo.anyListingFor(db, item),

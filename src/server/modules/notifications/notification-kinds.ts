@@ -1,6 +1,7 @@
 import { formatHkd } from '../../../shared/money';
 import type { NotifyChannel } from '../../../shared/schemas/notifications';
 import { payOrderReturnPath } from '../../../shared/routes';
+import { OFFER_NOTIFICATION_KINDS, type OfferNotificationData } from './offer-notification-kinds';
 
 /**
  * The one registry of notification kinds (issue 23, docs/decisions/034-notifications.md). Each kind names the
@@ -9,7 +10,7 @@ import { payOrderReturnPath } from '../../../shared/routes';
  * made from the facts. A module adds a kind by adding both here; `notify(tx, userId, kind, data)` is then
  * type-checked against it.
  */
-export interface NotificationData {
+export interface NotificationData extends OfferNotificationData {
   payPaid: { orderNo: string; type: string; itemName: string; amountCents: number };
   payExpired: { orderNo: string; type: string; itemName: string };
   itemSold: { orderNo: string; itemName: string; priceCents: number; feeCents: number; proceedsCents: number };
@@ -247,6 +248,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
       link: `/my/theme?id=${encodeURIComponent(d.themeId)}`,
     }),
   },
+  ...OFFER_NOTIFICATION_KINDS,
 };
 
 export const KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];

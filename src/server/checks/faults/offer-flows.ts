@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { giveCard, trader } from '../../modules/market/market.fixtures';
+import { credit, newCardInfo } from '../../modules/offers/offers.fixtures';
+import type { TestApp } from '../../testing/test-app';
+import type { FaultFlow, PerkFlowKit } from './perk-flows';
+
+const PRICE = 10_000;
+const COUNTER = 12_000;
+
+/**
+ * Accepting an offer (issue 24) under terminated connections, by the owner (the held price settles) and by the buyer
+ * taking a counter (the hold is topped up first): after a fault nothing moved; the retry settles once, a third try is
+ * a 409, and the money is where it belongs.
+ */
+export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api'>): FaultFlow[] {
+  const { api } = kit;
+  const sums = async (t: TestApp, userId: string) => {
+    const rows = (await t.db.execute(
+      sql`select a.type, a.balance::int as b from ledger_accounts a where a.user_id = ${userId}`,
+    )) as unknown as { rows: { type: string; b: number }[] };
+    const of = (type: string) => rows.rows.find((r) => r.type === type)?.b ?? 0;
+    return { balance: of('balance'), escrow: of('escrow') };
+  };
+  const ownerOf = async (t: TestApp, cardId: string) =>
+    (
+      (await t.db.execute(sql`select owner_id from cards where id = ${cardId}`)) as unknown as {
+        rows: { owner_id: string }[];
+      }
+    ).rows[0]!.owner_id;
+
+  const flow = (name: string, countered: boolean): FaultFlow => ({
+    name,
+    steps: ['offer:before-claim', 'offer:after-claim', 'market:transfer', 'ledger', 'offer:before-commit'],
+    async prepare() {
+      const t = kit.app();
+      const seller = await trader(t);
+      const buyer = await trader(t);
+      await credit(t, buyer.userId, 50_000);
+      const card = await giveCard(t, seller.userId, await newCardInfo(t));
+      const made = await api('POST', 'offer/create', buyer.token, {
+        kind: 'card',
+        itemId: card,
+        price: PRICE,
+        expiresInHours: 24,
+      });
+      if (made.status !== 200) throw new Error(`set-up: offer/create answered ${JSON.stringify(made.body)}`);
+      const id = made.body.data!.id as string;
+      if (countered) await api('POST', 'offer/counter', seller.token, { id, price: COUNTER });
+      const price = countered ? COUNTER : PRICE;
+      const accept = () => api('POST', 'offer/accept', countered ? buyer.token : seller.token, { id });
+      return {
+        act: accept,
+        async retry() {
+          const problems: string[] = [];
+          const first = await accept();
+          if (first.status !== 200) problems.push(`accept again: ${JSON.stringify(first.body).slice(0, 300)}`);
+          const second = await accept();
+          if (second.status !== 409) problems.push(`accept a third time: ${JSON.stringify(second.body)}`);
+          if ((await ownerOf(t, card)) !== buyer.userId) problems.push('the card did not go to the buyer');
+          const b = await sums(t, buyer.userId);
+          if (b.balance !== 50_000 - price || b.escrow !== 0) problems.push(`the buyer's money: ${JSON.stringify(b)}`);
+          const s = await sums(t, seller.userId);
+          if (s.balance !== price - Math.max(100, Math.round(price * 0.05)))
+            problems.push(`the seller was credited ${s.balance}`);
+          return problems;
+        },
+      };
+    },
+  });
+
+  return [
+    flow('offer accepted by its owner', false),
+    flow('counter-offer accepted by the buyer (hold topped up)', true),
+  ];
+}

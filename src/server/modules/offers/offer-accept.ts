@@ -1,0 +1,109 @@
+import { marketFee } from '../../../shared/schemas/market';
+import type { OfferDetail } from '../../../shared/schemas/offers';
+import { formatHkd } from '../../../shared/money';
+import { AppError, conflict } from '../../errors';
+import type { Actor } from '../auth/auth.service';
+import { describe } from '../market/market-presenters';
+import { adjustHold, releaseHold, settleSale } from './offer-postings';
+import { NO_PAYOUT, requireOpen, requireTurn, sideOf } from './offer-rules';
+import type { OffersContext } from './offers-context';
+import type { OfferRow } from './offers.repository';
+
+/**
+ * `offer/accept`, settled at once in one transaction (issue 24): the offer is accepted at the version read (a second
+ * accept, a cancel or a counter in between finds it changed); a buyer accepting a higher counter tops up the hold;
+ * the item's sell listing (if any) is withdrawn and the item moves to the buyer (provenance by the cards or goods
+ * service); the price goes from escrow to the seller less the market fee; every other open offer on the item closes
+ * and its money goes back; both sides are told. Any refusal rolls all of it back.
+ */
+export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, userId: string) => Promise<OfferDetail>) {
+  const { deps, svc, repo } = ctx;
+
+  async function accept(actor: Actor, input: { id: string; price?: number }): Promise<OfferDetail> {
+    const { offer, side } = sideOf(await repo.offer(deps.db, input.id), actor.userId);
+    const now = deps.clock.now();
+    requireOpen(offer, now);
+    requireTurn(offer, side);
+    if (input.price !== undefined && input.price !== offer.price)
+      throw conflict(`價格剛有變動，現價為 ${formatHkd(offer.price)}，請重新確認`, 'price_changed');
+    if (!(await svc.identity.payoutAccount(deps.db, offer.sellerId)))
+      throw side === 'seller'
+        ? conflict(NO_PAYOUT, 'no_payout_account')
+        : conflict('物主尚未設定收款帳戶，暫時不能成交', 'no_payout_account');
+    const what = describe(offer);
+    const row = await settle(offer, what, now).catch(async (err: unknown) => {
+      // The item left by another path (sold, exchanged, sent): the offer cannot settle, so it ends and its money goes back.
+      if (err instanceof AppError && err.reason === 'unavailable') await closeUnavailable(offer, now);
+      throw err;
+    });
+    deps.log.info({ offerId: offer.id }, 'offer accepted');
+    return detail(row, actor.userId);
+  }
+
+  async function closeUnavailable(offer: OfferRow, now: Date): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      const closed = await repo.step(tx, offer.id, offer.version, {
+        status: 'declined',
+        closeReason: 'unavailable',
+        held: 0,
+        closedAt: now,
+        updatedAt: now,
+      });
+      if (!closed) return;
+      await releaseHold(svc, tx, offer, '出價結束退款');
+      await svc.notifications.notify(tx, offer.buyerId, 'offerDeclined', {
+        offerId: offer.id,
+        itemName: describe(offer),
+        priceCents: offer.price,
+        reason: 'unavailable',
+      });
+    });
+  }
+
+  function settle(offer: OfferRow, what: string, now: Date) {
+    return deps.db.transaction(async (tx) => {
+      await repo.lockOpenOn(tx, offer.itemId!);
+      const accepted = await repo.step(tx, offer.id, offer.version, {
+        status: 'accepted',
+        held: 0,
+        closedAt: now,
+        updatedAt: now,
+      });
+      if (!accepted) throw conflict('此出價剛有變動或已結束，請重新整理', 'changed');
+      // The buyer takes the owner's counter: the hold becomes its price (a top-up, or the excess back).
+      await adjustHold(svc, tx, offer, offer.price, 'accept');
+      await svc.market.withdrawForOffer(tx, offer.itemId!);
+      const sale = {
+        id: offer.itemId!,
+        fromUserId: offer.sellerId,
+        toUserId: offer.buyerId,
+        fromStatus: 'held' as const,
+        priceCents: offer.price,
+        refId: offer.id,
+      };
+      const moved = await (offer.kind === 'card' ? svc.cards.transfer(tx, sale) : svc.goods.transfer(tx, sale));
+      if (!moved)
+        throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
+      await settleSale(svc, tx, offer, what);
+      for (const other of await repo.closeOthersOn(tx, offer.itemId!, offer.id, now)) {
+        await releaseHold(svc, tx, other, '出價結束退款');
+        await svc.notifications.notify(tx, other.buyerId, 'offerDeclined', {
+          offerId: other.id,
+          itemName: describe(other),
+          priceCents: other.price,
+          reason: 'sold',
+        });
+      }
+      const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
+      await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
+      await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {
+        ...done,
+        side: 'seller',
+        proceedsCents: marketFee(offer.price).proceeds,
+      });
+      return accepted;
+    });
+  }
+
+  return accept;
+}

@@ -1,0 +1,59 @@
+import { marketFee } from '../../../shared/schemas/market';
+import type { Tx } from '../../db/client';
+import { accounts } from '../wallet/wallet.service';
+import type { OffersServices } from './offers-context';
+import type { OfferRow } from './offers.repository';
+
+/**
+ * An offer's money (issue 24), held like a buy listing's: in the buyer's escrow account, from their wallet balance.
+ * Every step is one posting keyed by the offer (and its round), so it is booked once.
+ */
+type Wallet = Pick<OffersServices, 'wallet'>;
+
+/**
+ * Moves the buyer's hold from what it is to `to`: the difference from the balance (a top-up, 409 when the balance is
+ * short) or back to it. Keyed `<offer>:<step>` (the round it belongs to, or `accept`).
+ */
+export async function adjustHold(svc: Wallet, tx: Tx, offer: OfferRow, to: number, step: string): Promise<void> {
+  const diff = to - offer.held;
+  if (diff === 0) return;
+  await svc.wallet.post(tx, 'offer_hold', `${offer.id}:${step}`, [
+    {
+      account: accounts.balance(offer.buyerId),
+      amount: -diff,
+      kind: diff > 0 ? 'offer_escrow' : 'offer_refund',
+      description: `${diff > 0 ? '出價預付' : '出價調低退款'}：${offer.itemName}`,
+    },
+    { account: accounts.escrow(offer.buyerId), amount: diff, kind: 'offer_escrow' },
+  ]);
+}
+
+/** The offer closed without a sale (declined, cancelled, expired, the item sold to another): its hold goes back. */
+export async function releaseHold(svc: Wallet, tx: Tx, offer: OfferRow, why: string): Promise<void> {
+  if (offer.held === 0) return;
+  await svc.wallet.post(tx, 'offer_release', offer.id, [
+    { account: accounts.escrow(offer.buyerId), amount: -offer.held, kind: 'offer_escrow' },
+    {
+      account: accounts.balance(offer.buyerId),
+      amount: offer.held,
+      kind: 'offer_refund',
+      description: `${why}：${offer.itemName}`,
+    },
+  ]);
+}
+
+/** The sale: the held price from the buyer's escrow to the seller, the market fee to the platform (the market's fee). */
+export async function settleSale(svc: Wallet, tx: Tx, offer: OfferRow, what: string): Promise<void> {
+  const { fee } = marketFee(offer.price);
+  await svc.wallet.post(tx, 'offer_sale', offer.id, [
+    {
+      account: accounts.escrow(offer.buyerId),
+      amount: -offer.price,
+      kind: 'offer_escrow',
+      description: `出價成交：${what}`,
+    },
+    { account: accounts.balance(offer.sellerId), amount: offer.price, kind: 'sale', description: `出售所得：${what}` },
+    { account: accounts.balance(offer.sellerId), amount: -fee, kind: 'fee', description: `市場手續費：${what}` },
+    { account: accounts.fees, amount: fee, kind: 'internal' },
+  ]);
+}

@@ -1,0 +1,27 @@
+import type { Deps } from '../../deps';
+import type { CardsService } from '../cards/cards.service';
+import type { GoodsService } from '../goods/goods.service';
+import type { IdentityService } from '../identity/identity.service';
+import type { MarketService } from '../market/market.service';
+import type { Notifier } from '../notifications/notifications.service';
+import type { PricesService } from '../prices/prices.service';
+import type { WalletService } from '../wallet/wallet.service';
+import type { OffersRepository } from './offers.repository';
+
+/** The services offers call: items move through cards and goods, money only through the ledger. */
+export interface OffersServices {
+  identity: Pick<IdentityService, 'isVerified' | 'payoutAccount'>;
+  wallet: Pick<WalletService, 'post'>;
+  cards: Pick<CardsService, 'transfer'>;
+  goods: Pick<GoodsService, 'transfer'>;
+  /** The item as the market sees it, its sell listing, and closing that listing when an offer is accepted. */
+  market: Pick<MarketService, 'offerItem' | 'sellListing' | 'withdrawForOffer'>;
+  prices: Pick<PricesService, 'marketPrices'>;
+  notifications: Notifier;
+}
+
+export interface OffersContext {
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>;
+  svc: OffersServices;
+  repo: OffersRepository;
+}

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardEvents, cards, offers } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { TEST_DATABASE_URL } from '../../testing/test-db';
+import { giveCard, trader } from '../market/market.fixtures';
+import { credit, newCardInfo } from './offers.fixtures';
+
+if (!TEST_DATABASE_URL) console.log('skipped: offer race tests need PostgreSQL (set TEST_DATABASE_URL)');
+
+type User = { userId: string; token: string };
+
+describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  const call = (u: User, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: { authorization: `Bearer ${u.token}` }, payload });
+  const books = async () => {
+    const audit = await t.app.services.wallet.audit();
+    expect(audit.unbalanced).toEqual([]);
+    for (const a of audit.accounts) expect(a.cached).toBe(a.summed);
+    for (const a of audit.accounts) if (a.type !== 'provider_clearing') expect(a.summed).toBeGreaterThanOrEqual(0);
+  };
+  const balances = (u: User) => t.app.services.wallet.balancesOf(t.db, u.userId);
+  const transfers = async (cardId: string) =>
+    (
+      await t.db
+        .select()
+        .from(cardEvents)
+        .where(and(eq(cardEvents.cardId, cardId), eq(cardEvents.kind, 'transferred')))
+    ).length;
+
+  async function openOffer(price = 10_000) {
+    const seller = await trader(t);
+    const buyer = await trader(t);
+    await credit(t, buyer.userId, 50_000);
+    const card = await giveCard(t, seller.userId, await newCardInfo(t));
+    const res = await call(buyer, 'offer/create', { kind: 'card', itemId: card, price, expiresInHours: 24 });
+    expect(res.statusCode).toBe(200);
+    return { seller, buyer, card, id: res.json().data.id as string };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ postgres: true, poolSize: 20, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+  });
+  afterAll(() => t?.close());
+
+  it('two accepts of one offer at once: exactly one settles, the books balance', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { seller, buyer, card, id } = await openOffer();
+      const answers = await Promise.all([1, 2, 3, 4].map(() => call(seller, 'offer/accept', { id })));
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 409, 409, 409]);
+      expect(await transfers(card)).toBe(1);
+      expect((await t.db.select().from(cards).where(eq(cards.id, card)))[0]!.ownerId).toBe(buyer.userId);
+      expect(await balances(buyer)).toEqual({ balance: 40_000, escrow: 0 });
+      expect((await balances(seller)).balance).toBe(10_000 - 500);
+    }
+    await books();
+  });
+
+  it('accept against cancel: one outcome, either the sale or the refund, never both', async () => {
+    const outcomes = { accepted: 0, cancelled: 0 };
+    for (let round = 0; round < 8; round++) {
+      const { seller, buyer, card, id } = await openOffer();
+      const [acc, can] = await Promise.all([call(seller, 'offer/accept', { id }), call(buyer, 'offer/cancel', { id })]);
+      expect([acc.statusCode, can.statusCode].sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(offers).where(eq(offers.id, id));
+      if (acc.statusCode === 200) {
+        outcomes.accepted++;
+        expect(row!.status).toBe('accepted');
+        expect(await transfers(card)).toBe(1);
+        expect(await balances(buyer)).toEqual({ balance: 40_000, escrow: 0 });
+      } else {
+        outcomes.cancelled++;
+        expect(row!.status).toBe('cancelled');
+        expect(await transfers(card)).toBe(0);
+        expect(await balances(buyer)).toEqual({ balance: 50_000, escrow: 0 });
+        expect((await balances(seller)).balance).toBe(0);
+      }
+    }
+    console.info(`accept vs cancel over 8 rounds: ${JSON.stringify(outcomes)}`);
+    await books();
+  });
+
+  it('two offers on one item accepted at once: one buyer gets it, the other gets the money back', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { seller, buyer, card, id } = await openOffer();
+      const rival = await trader(t);
+      await credit(t, rival.userId, 50_000);
+      const other = await call(rival, 'offer/create', {
+        kind: 'card',
+        itemId: card,
+        price: 12_000,
+        expiresInHours: 24,
+      });
+      const otherId = other.json().data.id as string;
+      const answers = await Promise.all([
+        call(seller, 'offer/accept', { id }),
+        call(seller, 'offer/accept', { id: otherId }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await transfers(card)).toBe(1);
+      const owner = (await t.db.select().from(cards).where(eq(cards.id, card)))[0]!.ownerId;
+      const [winner, loser] = owner === buyer.userId ? [buyer, rival] : [rival, buyer];
+      expect(owner).toBe(winner.userId);
+      expect((await balances(loser)).escrow).toBe(0);
+      expect((await balances(loser)).balance).toBe(50_000);
+      expect((await balances(winner)).escrow).toBe(0);
+    }
+    await books();
+  });
+});

@@ -1,0 +1,150 @@
+import { and, asc, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { offerRounds, offerSettings, offers } from '../../db/schema/offers';
+import type { OfferStatus } from '../../../shared/schemas/offers';
+
+export type OfferRow = typeof offers.$inferSelect;
+export type OfferRoundRow = typeof offerRounds.$inferSelect;
+export type OfferSettingsRow = typeof offerSettings.$inferSelect;
+
+/** The offers' tables (issue 24): offers, their rounds, and owners' per-item settings. */
+export function createOffersRepository() {
+  return {
+    async insert(db: Executor, row: typeof offers.$inferInsert): Promise<OfferRow> {
+      const [out] = await db.insert(offers).values(row).returning();
+      return out!;
+    },
+
+    async insertRound(db: Executor, row: typeof offerRounds.$inferInsert): Promise<void> {
+      await db.insert(offerRounds).values(row);
+    },
+
+    async offer(db: Executor, id: string): Promise<OfferRow | null> {
+      const [row] = await db.select().from(offers).where(eq(offers.id, id));
+      return row ?? null;
+    },
+
+    async rounds(db: Executor, offerId: string): Promise<OfferRoundRow[]> {
+      return db.select().from(offerRounds).where(eq(offerRounds.offerId, offerId)).orderBy(asc(offerRounds.n));
+    },
+
+    /**
+     * A step of an open offer, applied only at the version it was read (so two answers to one version cannot both
+     * land: the second finds the row changed and gets null). The version moves on.
+     */
+    async step(
+      db: Executor,
+      id: string,
+      atVersion: number,
+      set: Partial<typeof offers.$inferInsert>,
+    ): Promise<OfferRow | null> {
+      const [row] = await db
+        .update(offers)
+        .set({ ...set, version: sql`${offers.version} + 1` })
+        .where(and(eq(offers.id, id), eq(offers.status, 'open'), eq(offers.version, atVersion)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Locks every open offer on an item, in id order: an accept takes them all before it changes any, so two accepts
+     * on one item (or an accept and a counter) queue instead of deadlocking.
+     */
+    async lockOpenOn(db: Executor, itemId: string): Promise<void> {
+      await db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(eq(offers.itemId, itemId), eq(offers.status, 'open')))
+        .orderBy(asc(offers.id))
+        .for('update');
+    },
+
+    /** Closes every other open offer on an item (it went to one buyer), answering them so their money goes back. */
+    async closeOthersOn(db: Executor, itemId: string, exceptId: string, now: Date): Promise<OfferRow[]> {
+      // The rows as they were (their holds) are needed: lock and read first, then close.
+      const open = await db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.itemId, itemId), eq(offers.status, 'open'), ne(offers.id, exceptId)))
+        .orderBy(asc(offers.id))
+        .for('update');
+      for (const o of open) {
+        await db
+          .update(offers)
+          .set({
+            status: 'cancelled',
+            closeReason: 'sold',
+            held: 0,
+            version: o.version + 1,
+            closedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(offers.id, o.id));
+      }
+      return open;
+    },
+
+    /** Open offers past their time, locked with SKIP LOCKED (several instances never expire one twice). */
+    async due(db: Executor, now: Date, limit: number): Promise<OfferRow[]> {
+      return db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.status, 'open'), lte(offers.expiresAt, now)))
+        .orderBy(asc(offers.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    async openCountOf(db: Executor, buyerId: string): Promise<number> {
+      const [r] = await db
+        .select({ n: count() })
+        .from(offers)
+        .where(and(eq(offers.buyerId, buyerId), eq(offers.status, 'open')));
+      return Number(r?.n ?? 0);
+    },
+
+    async openOf(db: Executor, buyerId: string, itemId: string): Promise<OfferRow | null> {
+      const [row] = await db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.buyerId, buyerId), eq(offers.itemId, itemId), eq(offers.status, 'open')));
+      return row ?? null;
+    },
+
+    /** A user's offers as buyer (`made`) or owner (`received`), newest first. */
+    async listOf(
+      db: Executor,
+      q: { userId: string; role: 'made' | 'received'; status?: OfferStatus; limit: number; offset: number },
+    ): Promise<OfferRow[]> {
+      const who = q.role === 'made' ? eq(offers.buyerId, q.userId) : eq(offers.sellerId, q.userId);
+      return db
+        .select()
+        .from(offers)
+        .where(q.status ? and(who, eq(offers.status, q.status)) : who)
+        .orderBy(desc(offers.createdAt), desc(offers.id))
+        .limit(q.limit)
+        .offset(q.offset);
+    },
+
+    async settings(db: Executor, itemId: string): Promise<OfferSettingsRow | null> {
+      const [row] = await db.select().from(offerSettings).where(eq(offerSettings.itemId, itemId));
+      return row ?? null;
+    },
+
+    async saveSettings(db: Executor, row: typeof offerSettings.$inferInsert): Promise<void> {
+      await db
+        .insert(offerSettings)
+        .values(row)
+        .onConflictDoUpdate({
+          target: offerSettings.itemId,
+          set: {
+            ownerId: row.ownerId,
+            allowOffers: row.allowOffers,
+            autoDeclinePct: row.autoDeclinePct,
+            updatedAt: row.updatedAt,
+          },
+        });
+    },
+  };
+}
+export type OffersRepository = ReturnType<typeof createOffersRepository>;
