@@ -1,0 +1,3 @@
+ALTER TABLE "listings" ADD COLUMN "serial_min" integer;--> statement-breakpoint
+ALTER TABLE "listings" ADD COLUMN "serial_max" integer;--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_serial_range" CHECK (("listings"."serial_min" IS NULL AND "listings"."serial_max" IS NULL) OR ("listings"."sell_type" = 1 AND "listings"."kind" = 'card' AND "listings"."serial_min" >= 1 AND "listings"."serial_max" >= "listings"."serial_min"));
