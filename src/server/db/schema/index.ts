@@ -22,3 +22,4 @@ export * from './watch';
 export * from './search';
 export * from './notifications';
 export * from './alerts';
+export * from './portfolio';

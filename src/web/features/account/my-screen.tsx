@@ -21,6 +21,7 @@ import { useSession } from '../../lib/stores';
 import { logout } from './api/logout';
 import { useUserInfo } from '../../api/get-user-info';
 import { MarketEntries } from './components/market-entries';
+import { PortfolioLine } from './components/portfolio-line';
 
 /** Entries to the /my/* screens of collections, orders and delivery. */
 const ENTRIES: { to: string; label: string; icon: ReactNode }[] = [
@@ -88,6 +89,7 @@ export default function MyScreen() {
   return (
     <>
       <ProfileHeader />
+      <PortfolioLine />
       <MarketEntries />
       <nav aria-label="我的帳戶">
         <List className="section-list">

@@ -14,6 +14,7 @@ import { getCollection } from './api/get-collection';
 import { getThemes } from './api/get-themes';
 import { CardDetailView } from './components/card-detail-view';
 import { CardTile } from './components/card-tile';
+import { PortfolioPanel } from './components/portfolio-panel';
 import './collection.css';
 
 type CardListKey = (typeof stores.card.keys)[number];
@@ -59,6 +60,7 @@ export default function CollectionScreen() {
 
   return (
     <div className="page collection-page">
+      <PortfolioPanel />
       <section className="collection-filters" aria-label="篩選及排序">
         {themes.length > 0 && (
           <label className="collection-filter">
