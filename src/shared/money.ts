@@ -12,6 +12,3 @@ export function dollarsToCents(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
   return Math.round(Number(t) * 100);
 }
-
-/** A change in cents with its sign, for gains and losses: `+HK$12.00`, `-HK$3.50`, `HK$0.00`. */
-export const formatHkdChange = (cents: number): string => (cents > 0 ? `+${formatHkd(cents)}` : formatHkd(cents));

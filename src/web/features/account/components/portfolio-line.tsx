@@ -1,6 +1,7 @@
 import { List } from 'antd-mobile';
 import { PayCircleOutline } from 'antd-mobile-icons';
-import { formatHkd, formatHkdChange } from '../../../../shared/money';
+import { formatHkd } from '../../../../shared/money';
+import { formatHkdChange } from '../../../../shared/money-change';
 import type { PortfolioSummary } from '../../../../shared/schemas/portfolio';
 import { LinkItem } from '../../../components/link-item';
 import { getPortfolioSummary } from '../../../api/get-portfolio-summary';

@@ -1,6 +1,7 @@
 import { Selector } from 'antd-mobile';
 import { useState } from 'react';
-import { formatHkd, formatHkdChange } from '../../../../shared/money';
+import { formatHkd } from '../../../../shared/money';
+import { formatHkdChange } from '../../../../shared/money-change';
 import {
   PORTFOLIO_RANGES,
   PORTFOLIO_RANGE_LABELS,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Collapse } from 'antd-mobile';
-import { formatHkd, formatHkdChange } from '../../../../shared/money';
+import { formatHkd } from '../../../../shared/money';
+import { formatHkdChange } from '../../../../shared/money-change';
 import {
   COST_SOURCE_LABELS,
   VALUE_SOURCE_LABELS,

@@ -1,6 +1,5 @@
 import { CreateListingBodySchema } from '../../../../shared/schemas/market';
 import '../../../components/form-controls.css';
-import './serial-range.css';
 
 export interface SerialRangeText {
   min: string;
