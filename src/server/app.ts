@@ -37,6 +37,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { alertRoutes } from './modules/alerts/alerts.routes';
 import type { OnNotified } from './modules/notifications/notifications.service';
 import { priceRoutes } from './modules/prices/prices.routes';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminWalletRoutes);
       await api.register(marketPublicRoutes);
       await api.register(priceRoutes);
+      await api.register(portfolioRoutes);
       await api.register(marketRoutes);
       await api.register(feedbackPublicRoutes);
       await api.register(feedbackRoutes);

@@ -1,3 +1,4 @@
+import { startPortfolioSnapshotJob } from './jobs/portfolio-job';
 import { systemClock } from './adapters/clock';
 import { createKeys } from './adapters/keys';
 import { buildApp } from './app';
@@ -91,6 +92,8 @@ async function main() {
   app.addHook('preClose', async () => dropJob.stop());
   const deliveryJob = startNotificationDeliveryJob({ delivery: app.services.delivery, log: app.log });
   app.addHook('preClose', async () => deliveryJob.stop());
+  const portfolioJob = startPortfolioSnapshotJob({ portfolio: app.services.portfolio, log: app.log });
+  app.addHook('preClose', async () => portfolioJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

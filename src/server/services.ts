@@ -19,6 +19,7 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createMallService } from './modules/mall/mall.service';
 import { createPerksService } from './modules/perks/perks.service';
 import { createPricesService } from './modules/prices/prices.service';
+import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createMarketService } from './modules/market/market.service';
 import { createOffersService } from './modules/offers/offers.service';
 import { createWalletService } from './modules/wallet/wallet.service';
@@ -117,6 +118,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
     offers: createOffersService(deps, { identity, wallet, cards, goods, market, prices, notifications }),
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,
+    /** What a collection is worth (issue 24): the user's own cost, value and profit and loss, and daily snapshots. */
+    portfolio: createPortfolioService(deps, { prices }),
     /** Search across the catalogue, the market and sellers (issue 22). */
     search,
     /** Seller standing and trade feedback (issue 21 §4). */

@@ -58,6 +58,24 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expect(buyer.getByText(/市場交易，HK\$120\.00/)).toBeVisible();
   await expect(buyer.getByText(/^市場價 HK\$[\d,.]+（\d+ 筆）/)).toBeVisible();
 
+  // What the collection is worth (issue 24): the card's cost is the HK$120 paid, valued at the market price.
+  await buyer.goto('/my/collection');
+  const worth = buyer.getByRole('region', { name: '收藏估值' });
+  const total = (label: string) =>
+    worth
+      .locator('.portfolio-totals > div')
+      .filter({ has: buyer.getByText(label, { exact: true }) })
+      .locator('dd');
+  await expect(total('成本')).toHaveText('HK$120.00');
+  await expect(total('估值')).toHaveText(/^HK\$[\d,.]+$/);
+  await expect(total('未實現損益')).toHaveText(/HK\$[\d,.]+$/);
+  await worth.getByText('每件成本及估值').click();
+  await expect(worth.getByText('成本 HK$120.00（市場購入）')).toBeVisible();
+  await expectNoAxeViolations(buyer, '/my/collection (收藏估值)');
+  await buyer.goto('/my');
+  await expect(buyer.getByRole('link', { name: '收藏估值' })).toBeVisible();
+  await expect(buyer.locator('.link-item').filter({ hasText: '收藏估值' })).toContainText(/HK\$[\d,.]+/);
+
   // The market price beside the floor, and its history: range tabs, a summary sentence, the points as a table.
   await buyer.goto('/market/detail?cardInfoId=ci_night_ferry&sell_type=0');
   await expect(buyer.getByText(/^HK\$[\d,.]+（\d+ 筆）/).first()).toBeVisible();
@@ -147,6 +165,7 @@ test('two users trade on the market: a sell listing bought through the sandbox c
     '/my/payment',
     '/my/verify',
     '/my/collection/order?tab=seller',
+    '/my/collection',
     '/my',
   ]) {
     await seller.goto(path);

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { ID_LIKE_NAME } from './fuzz/arbitraries';
 import { operationsOf, type OpenApiDocument } from './fuzz/operations';
 import { OWNERSHIP, type OwnershipEntry, type TestUser } from './ownership';
+import { OWN_ONLY } from './ownership-own';
 import { reportCheck } from './report';
 
 /** `GET /api/card/detail id` for every id-like field an operation takes (path, query string or body). */
@@ -142,4 +143,27 @@ describe('ownership matrix', () => {
     );
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it("routes without an id answer the caller's own data: B never receives A's", async () => {
+    const failures: string[] = [];
+    for (const entry of OWN_ONLY) {
+      const [a, b] = [await signIn(t), await signIn(t)];
+      await entry.create(t, a);
+      const url = entry.route.split(' ')[1]!;
+      const as = (u: TestUser) =>
+        t.app.inject({ method: 'GET', url, query: entry.query, headers: { authorization: `Bearer ${u.token}` } });
+      const [asA, asB] = [await as(a), await as(b)];
+      if (asA.statusCode !== 200 || asB.statusCode !== 200)
+        failures.push(`${entry.route}: A got ${asA.statusCode}, B got ${asB.statusCode}`);
+      const secrets = entry.privateFields
+        .flatMap((p) => valuesAt(asA.json().data, p))
+        .filter((v) => (typeof v === 'string' && v.length >= 4) || (typeof v === 'number' && v !== 0));
+      if (secrets.length === 0)
+        failures.push(`${entry.route}: A's answer has none of ${entry.privateFields.join(', ')}`);
+      const bLeaves = leaves(asB.json().data);
+      for (const secret of secrets)
+        if (bLeaves.includes(secret)) failures.push(`${entry.route}: B's answer carries A's ${JSON.stringify(secret)}`);
+    }
+    expect(failures).toEqual([]);
+  });
 });

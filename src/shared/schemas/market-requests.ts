@@ -20,6 +20,13 @@ const id = (label: string) =>
     .min(1, `請選擇${label}`)
     .max(64, `找不到此${label}`);
 
+/** A card's serial in a bid's range: a whole number from 1. */
+const SerialSchema = z
+  .number({ error: '序號必須是整數' })
+  .int('序號必須是整數')
+  .min(1, '序號最少為 1')
+  .max(1_000_000, '序號過大');
+
 // ---- queries -------------------------------------------------------------------------------------
 
 const page = {
@@ -145,8 +152,23 @@ export const CreateListingBodySchema = z.discriminatedUnion(
           .min(1, '求購數量最少為 1')
           .max(10, '求購數量最多為 10')
           .default(1),
+        /** A card bid's serial range (「#1–#10」; equal for one serial): only a card in it can fill the bid. */
+        serialMin: SerialSchema.optional(),
+        serialMax: SerialSchema.optional(),
       })
       .superRefine((v, ctx) => {
+        if (v.serialMin !== undefined || v.serialMax !== undefined) {
+          if (v.kind !== 'card')
+            ctx.addIssue({ code: 'custom', path: ['serialMin'], message: '只有求購卡牌時才可以指定序號' });
+          else if (v.serialMin === undefined || v.serialMax === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [v.serialMin === undefined ? 'serialMin' : 'serialMax'],
+              message: '請同時填寫起始及結束序號（只要一個序號時，兩者填相同）',
+            });
+          else if (v.serialMin > v.serialMax)
+            ctx.addIssue({ code: 'custom', path: ['serialMax'], message: '結束序號不可小於起始序號' });
+        }
         if (v.kind === 'card' && (!v.cardInfoId || v.productId))
           ctx.addIssue({ code: 'custom', path: ['cardInfoId'], message: '求購卡牌請只選擇一張卡牌（cardInfoId）' });
         if (v.kind === 'goods' && (!v.productId || v.cardInfoId))

@@ -37,6 +37,10 @@ export const ListingSchema = z.object({
   /** Copies a buy listing asks for (1 for a sell listing), and how many are filled. */
   quantity: z.number().int(),
   filled: z.number().int(),
+  /** A card bid's serial range (null: any serial), and its label 「#1–#10」 / 「#7」. */
+  serialMin: z.number().int().nullable(),
+  serialMax: z.number().int().nullable(),
+  serialRange: z.string().nullable(),
   /** Market fee a seller pays on this price, and what they receive. */
   fee: z.number().int(),
   proceeds: z.number().int(),

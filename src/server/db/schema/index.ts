@@ -23,3 +23,4 @@ export * from './search';
 export * from './notifications';
 export * from './alerts';
 export * from './offers';
+export * from './portfolio';

@@ -26,6 +26,9 @@ export const listings = pgTable(
     quantity: integer().notNull().default(1),
     /** Copies of a buy listing filled so far: it stays active until `filled = quantity` (then sold). */
     filled: integer().notNull().default(0),
+    /** A buy listing's serial range (card bids only; both set or neither, equal for one serial): only a card whose serial is in it fills the bid. */
+    serialMin: integer(),
+    serialMax: integer(),
     /** 1 when listed; each price change is the next version (its row in `listing_versions`). */
     version: integer().notNull().default(1),
     status: text({
@@ -81,6 +84,10 @@ export const listings = pgTable(
       sql`(${t.kind} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.kind} = 'goods' AND ${t.productId} IS NOT NULL)`,
     ),
     check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
+    check(
+      'listings_serial_range',
+      sql`(${t.serialMin} IS NULL AND ${t.serialMax} IS NULL) OR (${t.sellType} = 1 AND ${t.kind} = 'card' AND ${t.serialMin} >= 1 AND ${t.serialMax} >= ${t.serialMin})`,
+    ),
     check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
     check(
       'listings_quantity',

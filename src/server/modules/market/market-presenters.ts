@@ -1,6 +1,6 @@
 import { marketFee, type Listing, type MarketOrder } from '../../../shared/schemas/market';
 import type { AdminListing } from '../../../shared/schemas/admin-market';
-import { formatSerial } from '../../../shared/serial';
+import { formatSerial, formatSerialRange } from '../../../shared/serial';
 import { itemSnapshot, type SnapshotFields } from './item-snapshot';
 import type { MarketServices } from './market-context';
 import type { ListingRow, MarketOrderRow } from './market.repository';
@@ -30,6 +30,9 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
           price: r.price,
           quantity: r.quantity,
           filled: r.filled,
+          serialMin: r.serialMin,
+          serialMax: r.serialMax,
+          serialRange: formatSerialRange(r.serialMin, r.serialMax),
           fee,
           proceeds,
           ...itemView(r),

@@ -1,9 +1,11 @@
 import { RELIST_COOLDOWN_MS } from '../../../shared/constants';
 import { formatHkDateTime } from '../../../shared/hk-time';
+import { formatSerialRange, serialInRange } from '../../../shared/serial';
 import type { Executor } from '../../db/client';
 import { conflict, notFound, type AppError } from '../../errors';
 import type { MarketContext } from './market-context';
 import type { ItemSnapshot } from './market.read-model';
+import type { ListingRow } from './market.repository';
 
 const NOT_VERIFIED = '請先完成實名認證，才可以在市場交易';
 const NO_PAYOUT = '請先設定收款帳戶，才可以出售';
@@ -24,6 +26,21 @@ export function itemRefusal(item: ItemSnapshot, now: Date): AppError | null {
       `市場購入的物品需持有 24 小時後才可再出售，可於 ${formatHkDateTime(new Date(item.acquiredAt.getTime() + RELIST_COOLDOWN_MS))} 後出售`,
       'cooldown',
     );
+  }
+  return null;
+}
+
+/** Why an item cannot fill a buy listing: another card info or product, or a serial outside the bid's range. */
+export function bidMismatch(
+  bid: Pick<ListingRow, 'kind' | 'cardInfoId' | 'productId' | 'serialMin' | 'serialMax'>,
+  item: ItemSnapshot,
+): AppError | null {
+  if (bid.kind === 'goods')
+    return item.productId === bid.productId ? null : conflict('此物品與求購的商品不符', 'mismatch');
+  if (item.cardInfoId !== bid.cardInfoId) return conflict('此卡牌與求購的卡牌不符', 'mismatch');
+  if (!serialInRange(item.serial, bid)) {
+    const range = formatSerialRange(bid.serialMin, bid.serialMax);
+    return conflict(`此求購只收序號 ${range} 的卡牌，你的卡牌序號為 #${item.serial ?? '—'}`, 'serial_out_of_range');
   }
   return null;
 }

@@ -18,7 +18,7 @@ import type { MarketContext } from './market-context';
 import { refundBid, saleLines } from './market-postings';
 import type { ListingRow } from './market.repository';
 import { describe, type MarketPresenters } from './market-presenters';
-import { itemRefusal, type TraderRules } from './market-rules';
+import { bidMismatch, itemRefusal, type TraderRules } from './market-rules';
 
 type CreateInput = z.input<typeof CreateListingBodySchema>;
 
@@ -120,10 +120,14 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       const kind = input.kind;
       const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
       if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
+      if (input.serialMax !== undefined && target.editionSize !== null && input.serialMax > target.editionSize)
+        throw invalid(`此卡牌只發行 ${target.editionSize} 張，序號最多為 #${target.editionSize}`);
       // Its expiry is set again when paid: a buy listing runs 7 days from its funding.
       await repo.insertListingOnce(deps.db, {
         ...newListing(id, 1, target, actor.userId, input.price, now),
         quantity: input.quantity ?? 1,
+        serialMin: input.serialMin ?? null,
+        serialMax: input.serialMax ?? null,
         status: 'pending_payment',
       });
     }
@@ -211,13 +215,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       const now = deps.clock.now();
       if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
       if (input.price !== undefined && input.price !== listing.price) throw priceChanged(listing.price);
-      if (
-        (listing.kind === 'card' && item.cardInfoId !== listing.cardInfoId) ||
-        (listing.kind === 'goods' && item.productId !== listing.productId)
-      ) {
-        throw conflict(listing.kind === 'card' ? '此卡牌與求購的卡牌不符' : '此物品與求購的商品不符', 'mismatch');
-      }
-      const refusal = itemRefusal(item, now);
+      const refusal = bidMismatch(listing, item) ?? itemRefusal(item, now);
       if (refusal) throw refusal;
       // One copy per fill; the last one closes the listing. Fill n > 1 is keyed `<listing>:<n>`.
       const n = listing.filled + 1;

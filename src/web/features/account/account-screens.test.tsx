@@ -46,6 +46,19 @@ beforeEach(() => {
       case '/api/user/avatarUpload':
         user = { ...user, avatar: '/uploads/avatar/ava_PHOTO.webp' };
         return ok(user, '頭像已更新');
+      case '/api/portfolio/summary':
+        return ok({
+          items: 3,
+          priced: 2,
+          cost: 10_000,
+          value: 27_000,
+          unrealised: 17_000,
+          realised: 0,
+          change: 1_000,
+          changeSince: '2026-11-21',
+          themes: [],
+          list: [],
+        });
       case '/api/sms/authSend':
       case '/api/sms/send':
         return ok({ resendAfterSeconds: 60 });
@@ -74,6 +87,15 @@ describe('/my', () => {
     ]) {
       expect((await screen.findByRole('link', { name: name! })).getAttribute('href')).toBe(href);
     }
+  });
+});
+
+describe('/my 收藏估值', () => {
+  it('shows the collection value and its change since the last snapshot in one line, linking to the full view', async () => {
+    renderAt('/my');
+    const line = await screen.findByRole('link', { name: /收藏估值/ });
+    expect(line.getAttribute('href')).toBe('/my/collection');
+    expect(await screen.findByText('HK$270.00（+HK$10.00）')).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar, Button, Dialog, List, Tag } from 'antd-mobile';
 import {
   CheckShieldOutline,
@@ -21,6 +21,9 @@ import { useSession } from '../../lib/stores';
 import { logout } from './api/logout';
 import { useUserInfo } from '../../api/get-user-info';
 import { MarketEntries } from './components/market-entries';
+
+// 收藏估值 loads after the screen: its call is shared with /my/collection's full view, off the routes' first load.
+const PortfolioLine = lazy(() => import('./components/portfolio-line').then((m) => ({ default: m.PortfolioLine })));
 
 /** Entries to the /my/* screens of collections, orders and delivery. */
 const ENTRIES: { to: string; label: string; icon: ReactNode }[] = [
@@ -88,6 +91,9 @@ export default function MyScreen() {
   return (
     <>
       <ProfileHeader />
+      <Suspense fallback={null}>
+        <PortfolioLine />
+      </Suspense>
       <MarketEntries />
       <nav aria-label="我的帳戶">
         <List className="section-list">

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CardDetail, CollectionCard, HeldRight } from '../../../shared/schemas/collection';
+import type { PortfolioHistory, PortfolioSummary } from '../../../shared/schemas/portfolio';
 import { stores } from '../../lib/stores';
 import { mockFetch, ok, screenRoutes, requestsTo, type FetchMock } from '../../testing/screen-test';
 import CollectionScreen from './collection-screen';
@@ -59,6 +60,49 @@ const rights: HeldRight[] = [
   },
 ];
 
+const totals = { items: 2, priced: 1, cost: 12_800, value: 24_000, unrealised: 11_200, realised: 3_000 };
+const summary: PortfolioSummary = {
+  ...totals,
+  change: -1_000,
+  changeSince: '2026-11-21',
+  themes: [{ themeId: 'thm_a', name: '星空系列', ...totals }],
+  list: [
+    {
+      kind: 'card',
+      itemId: 'card_1',
+      name: '火龍',
+      image: '/1.svg',
+      serialLabel: '#0012/1000',
+      themeId: 'thm_a',
+      cost: 12_800,
+      costSource: 'market',
+      value: 24_000,
+      valueSource: 'market',
+      unrealised: 11_200,
+    },
+    {
+      kind: 'card',
+      itemId: 'card_2',
+      name: '冰鳥',
+      image: '/2.svg',
+      serialLabel: '#0003/100',
+      themeId: 'thm_a',
+      cost: 0,
+      costSource: 'code',
+      value: null,
+      valueSource: 'none',
+      unrealised: null,
+    },
+  ],
+};
+const history = (range: string): PortfolioHistory => ({
+  range: range as PortfolioHistory['range'],
+  points: [
+    { day: '2026-11-20', value: 20_000, cost: 12_800 },
+    { day: '2026-11-22', value: 24_000, cost: 12_800 },
+  ],
+});
+
 let fetchMock: FetchMock;
 const requested = (path: string) => requestsTo(fetchMock, path);
 
@@ -79,6 +123,8 @@ beforeEach(() => {
       return ok(url.searchParams.get('status') === '0' ? [{ id: 'thm_a', name: '星空系列' }] : []);
     if (url.pathname === '/api/card/detail') return ok(detail);
     if (url.pathname === '/api/card/rights') return ok(rights);
+    if (url.pathname === '/api/portfolio/summary') return ok(summary);
+    if (url.pathname === '/api/portfolio/history') return ok(history(url.searchParams.get('range') ?? '30d'));
     return undefined;
   });
 });
@@ -114,6 +160,32 @@ describe('/my/collection', () => {
     expect(screen.getByText('小明 → 阿寶（市場交易，HK$128.00）')).toBeTruthy();
     expect(screen.getByText('你持有此卡')).toBeTruthy();
     expect(requested('card/detail')[0]!.searchParams.get('id')).toBe('card_1');
+  });
+});
+
+describe('/my/collection 收藏估值', () => {
+  it('shows value, cost, profit and loss, each item labelled by where its cost comes from, and the value over time', async () => {
+    renderAt('/my/collection');
+    expect(await screen.findByRole('heading', { name: '收藏估值' })).toBeTruthy();
+    expect(await screen.findByText('HK$240.00')).toBeTruthy();
+    expect(screen.getByText('+HK$112.00')).toBeTruthy();
+    expect(screen.getByText('+HK$30.00')).toBeTruthy();
+    expect(screen.getByText('-HK$10.00')).toBeTruthy();
+    expect(screen.getByText('較 2026-11-21 變動')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '30 日內估值由 2026-11-20 的 HK$200.00 變為 2026-11-22 的 HK$240.00（+HK$40.00），最新成本 HK$128.00。',
+      ),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByText('每件成本及估值'));
+    });
+    expect(await screen.findByText('成本 HK$0.00（兌換碼（成本 0））')).toBeTruthy();
+    expect(screen.getByText('未有價格')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByText('7 日'));
+    });
+    await waitFor(() => expect(requested('portfolio/history').at(-1)!.searchParams.get('range')).toBe('7d'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Button, Popup, Selector, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
@@ -14,7 +14,11 @@ import { getCollection } from './api/get-collection';
 import { getThemes } from './api/get-themes';
 import { CardDetailView } from './components/card-detail-view';
 import { CardTile } from './components/card-tile';
+import { LoadingState } from '../../components/state-views';
 import './collection.css';
+
+// Loaded after the screen (its chart and lists are not on the route's first load).
+const PortfolioPanel = lazy(() => import('./components/portfolio-panel').then((m) => ({ default: m.PortfolioPanel })));
 
 type CardListKey = (typeof stores.card.keys)[number];
 const PAGE_SIZE = 20;
@@ -59,6 +63,9 @@ export default function CollectionScreen() {
 
   return (
     <div className="page collection-page">
+      <Suspense fallback={<LoadingState label="正在計算收藏估值…" />}>
+        <PortfolioPanel />
+      </Suspense>
       <section className="collection-filters" aria-label="篩選及排序">
         {themes.length > 0 && (
           <label className="collection-filter">

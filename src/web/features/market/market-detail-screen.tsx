@@ -81,6 +81,7 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
                 </Link>
                 <div className="market-row-meta">
                   {l.serialLabel && <span>{l.serialLabel}</span>}
+                  {l.serialRange && <span>只收序號 {l.serialRange}</span>}
                   {l.mine ? (
                     <span>你的掛單</span>
                   ) : (
@@ -133,6 +134,9 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               {item.name}
               {listing?.serialLabel ? ` ${listing.serialLabel}` : ''}
             </h2>
+            {listing?.serialRange && listing.status === 'active' && (
+              <p className="market-muted">只收序號 {listing.serialRange} 的卡牌</p>
+            )}
             <p className="market-row-meta">
               {item.rarity && <RarityTag rarity={item.rarity} />}
               <span>

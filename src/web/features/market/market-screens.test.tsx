@@ -398,6 +398,53 @@ describe('/market/sell', () => {
     });
     expect((call[1].headers as Record<string, string>)['Idempotency-Key']).toMatch(/^web-/);
   });
+
+  it('posts a card bid for a serial range, and refuses a range whose end is below its start', async () => {
+    signIn();
+    routes = (u) => {
+      if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: null }) };
+      if (u.pathname === '/api/cardInfo/detail')
+        return {
+          code: 200,
+          data: {
+            id: 'ci_1',
+            name: '維港幻彩',
+            image: '/c.svg',
+            rarity: 'SSR',
+            editionSize: 300,
+            theme: { id: 't', name: '港島夜景' },
+          },
+        };
+      if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: null }) };
+      if (u.pathname === '/api/market/create')
+        return {
+          code: 200,
+          data: {
+            listing: testListing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
+            orderNo: 'TR2611220000BIDY',
+            payUrl: '/pay',
+          },
+        };
+      return undefined;
+    };
+    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    const router = renderAt('/market/sell?mode=buy&cardInfoId=ci_1');
+    expect(await screen.findByText('SSR・港島夜景')).toBeTruthy();
+    expect(screen.getByText(/此卡牌限量 300 張/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: '出價（港幣）' }), { target: { value: '180' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '起始序號' }), { target: { value: '10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '結束序號' }), { target: { value: '1' } });
+    expect(screen.getByRole('alert').textContent).toBe('結束序號不可小於起始序號');
+    fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
+    expect(confirm).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByRole('textbox', { name: '起始序號' }), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '結束序號' }), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
+    await waitFor(() => expect(String(confirm.mock.calls[0]![0].content)).toContain('（只收序號 #1–#10）'));
+    await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR2611220000BIDY'));
+    const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
+    expect(JSON.parse(call[1].body as string)).toMatchObject({ cardInfoId: 'ci_1', serialMin: 1, serialMax: 10 });
+  });
 });
 
 describe('/market/user', () => {

@@ -32,7 +32,10 @@ function ListingRow({ l }: { l: Listing }) {
           {l.itemName}
           {l.serialLabel ? ` ${l.serialLabel}` : ''}
         </Link>
-        <div className="market-row-meta">{l.rarity && <RarityTag rarity={l.rarity} />}</div>
+        <div className="market-row-meta">
+          {l.rarity && <RarityTag rarity={l.rarity} />}
+          {l.serialRange && <span>只收序號 {l.serialRange}</span>}
+        </div>
         <div className="market-row-price">
           <small>{l.sell_type === 0 ? '售價' : '出價'}</small> {formatHkd(l.price)}
         </div>

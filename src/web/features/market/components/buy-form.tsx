@@ -3,6 +3,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { BUY_LISTING_TTL_MS } from '../../../../shared/constants';
 import { formatHkd } from '../../../../shared/money';
+import { formatSerialRange } from '../../../../shared/serial';
 import type { ItemKind } from '../../../../shared/schemas/market';
 import { getCardInfo } from '../../../api/get-card-info';
 import { getMarketDetail } from '../../../api/get-market-detail';
@@ -14,6 +15,13 @@ import { createListing, newIdempotencyKey } from '../api/create-listing';
 import { cardTarget, productTarget, TargetPicker, type Target } from './buy-target';
 import { PriceInput, checkPrice, ttlDays } from './price-input';
 import { QuantityStepper } from '../../../components/quantity-stepper';
+import { checkSerialRange, SerialRangeInput } from './serial-range-input';
+
+/** 「（只收序號 #1–#10）」 for the confirmation; '' for any serial. */
+const rangeText = (r: { serialMin?: number; serialMax?: number }) => {
+  const label = formatSerialRange(r.serialMin ?? null, r.serialMax ?? null);
+  return label ? `（只收序號 ${label}）` : '';
+};
 
 function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: () => void }) {
   const navigate = useNavigate();
@@ -29,16 +37,18 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [key] = useState(newIdempotencyKey);
+  const [serials, setSerials] = useState({ min: '', max: '' });
   const checked = checkPrice(price);
+  const serial = checkSerialRange(serials, target.id);
   const r = refs.status === 'ready' ? refs.data : null;
 
   const submit = async () => {
     setTouched(true);
-    if (checked.cents === null) return;
+    if (checked.cents === null || serial.error) return;
     const total = checked.cents * quantity;
     const sure = await Dialog.confirm({
       title: '確認求購',
-      content: `以每件 ${formatHkd(checked.cents)} 求購 ${quantity} 件「${target.name}」。需先預付 ${formatHkd(total)}，款項由平台託管，每成交一件付出一件的價錢；${ttlDays(BUY_LISTING_TTL_MS)} 日內未成交的部分或你取消時，餘款全數退回錢包餘額。`,
+      content: `以每件 ${formatHkd(checked.cents)} 求購 ${quantity} 件「${target.name}」${rangeText(serial.range)}。需先預付 ${formatHkd(total)}，款項由平台託管，每成交一件付出一件的價錢；${ttlDays(BUY_LISTING_TTL_MS)} 日內未成交的部分或你取消時，餘款全數退回錢包餘額。`,
       confirmText: '前往付款',
       cancelText: '再想想',
     });
@@ -46,7 +56,14 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
     setBusy(true);
     const body =
       target.kind === 'card'
-        ? { sell_type: 1 as const, kind: 'card' as const, cardInfoId: target.id, price: checked.cents, quantity }
+        ? {
+            sell_type: 1 as const,
+            kind: 'card' as const,
+            cardInfoId: target.id,
+            price: checked.cents,
+            quantity,
+            ...serial.range,
+          }
         : { sell_type: 1 as const, kind: 'goods' as const, productId: target.id, price: checked.cents, quantity };
     const res = await createListing(body, key);
     setBusy(false);
@@ -90,6 +107,14 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
           ]}
         />
         <QuantityStepper label="求購數量（1 至 10 件）" min={1} max={10} value={quantity} onChange={setQuantity} />
+        {target.kind === 'card' && (
+          <SerialRangeInput
+            value={serials}
+            onChange={setSerials}
+            error={serial.error}
+            editionSize={target.editionSize ?? null}
+          />
+        )}
         {checked.cents !== null && (
           <p className="market-muted">
             需預付 <strong>{formatHkd(checked.cents * quantity)}</strong>（可用錢包餘額或網上付款），由平台託管至成交；

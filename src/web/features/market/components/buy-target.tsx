@@ -18,6 +18,8 @@ export interface Target {
   name: string;
   image: string;
   sub: string;
+  /** A card's edition size (the serial range's upper end). */
+  editionSize?: number | null;
 }
 
 export const cardTarget = (c: CardInfo): Target => ({
@@ -26,6 +28,7 @@ export const cardTarget = (c: CardInfo): Target => ({
   name: c.name,
   image: c.image,
   sub: `${c.rarity}・${c.theme.name}`,
+  editionSize: c.editionSize,
 });
 
 export const productTarget = (p: Product): Target => ({

@@ -21,7 +21,7 @@ export function DeskRow({
   onEdit: (l: DeskListing) => void;
   onCancel: (l: DeskListing) => void;
 }) {
-  const name = `${l.itemName}${l.serialLabel ? ` ${l.serialLabel}` : ''}`;
+  const name = `${l.itemName}${l.serialLabel ? ` ${l.serialLabel}` : ''}${l.serialRange ? `（只收序號 ${l.serialRange}）` : ''}`;
   const open = l.status === 'active' || l.status === 'pending_payment' || l.status === 'reserved';
   return (
     <li className="desk-row">

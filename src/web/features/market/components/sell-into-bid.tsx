@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
+import { serialInRange } from '../../../../shared/serial';
 import { marketFee, type ConsignableItem, type Listing } from '../../../../shared/schemas/market';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { isFailure } from '../../../lib/request';
@@ -11,9 +12,11 @@ import { listConsignable } from '../api/consignable';
 import { ItemPicks } from './item-picks';
 import { FeeSummary } from './price-input';
 
-/** Whether an eligible item matches what a buy listing asks for. */
+/** Whether an eligible item matches what a buy listing asks for (a card also within its serial range). */
 const matches = (item: ConsignableItem, bid: Listing) =>
-  bid.kind === 'card' ? item.cardInfoId === bid.cardInfoId : item.productId === bid.productId;
+  bid.kind === 'card'
+    ? item.cardInfoId === bid.cardInfoId && serialInRange(item.serial, bid)
+    : item.productId === bid.productId;
 
 /** 賣給他: pick one of the user's matching items, see fee and proceeds, confirm (market/confirmOrder). */
 export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: () => void; onClose: () => void }) {
@@ -40,7 +43,8 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
         title="你沒有可賣給他的物品"
         description={
           <>
-            需要持有「{bid.itemName}」，而且未掛單、不在買入後 24 小時內。可到<Link to="/my/collection">我的收藏</Link>
+            需要持有「{bid.itemName}」{bid.serialRange ? `（序號 ${bid.serialRange}）` : ''}，而且未掛單、不在買入後 24
+            小時內。可到<Link to="/my/collection">我的收藏</Link>
             查看。
           </>
         }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
+import { serialInRange } from '../../../../shared/serial';
 import { marketFee, type ConsignableItem } from '../../../../shared/schemas/market';
 import { getMarketDetail } from '../../../api/get-market-detail';
 import { isFailure } from '../../../lib/request';
@@ -22,7 +23,7 @@ export function SellNow({ item }: { item: ConsignableItem }) {
   );
   const best =
     bids.status === 'ready' && bids.data
-      ? (bids.data.listings.find((l) => !l.mine && l.status === 'active') ?? null)
+      ? (bids.data.listings.find((l) => !l.mine && l.status === 'active' && serialInRange(item.serial, l)) ?? null)
       : null;
   if (!best) return null;
   const sell = async () => {

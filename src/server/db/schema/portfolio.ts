@@ -1,0 +1,23 @@
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * What a user's collection was worth on each Hong Kong day (issue 24): one row per user and day, written once by the
+ * daily snapshot job (`ON CONFLICT DO NOTHING`, so a second instance or a rerun changes nothing). Amounts in cents:
+ * `value` sums the priced items only (`priced` of `items`), `cost` every held item's cost basis.
+ */
+export const portfolioSnapshots = pgTable(
+  'portfolio_snapshots',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    day: date({ mode: 'string' }).notNull(),
+    value: bigint({ mode: 'number' }).notNull(),
+    cost: bigint({ mode: 'number' }).notNull(),
+    items: integer().notNull(),
+    priced: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
