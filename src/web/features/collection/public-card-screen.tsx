@@ -4,7 +4,7 @@ import type { PublicCard } from '../../../shared/schemas/share';
 import { ShareButton } from '../../components/share-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
-import { getPublicCard } from './api/get-public-card';
+import { getPublicCard } from './api/card-public';
 import { CardHead, ProvenanceSteps } from './components/card-detail-view';
 import './collection.css';
 import './card-share.css';

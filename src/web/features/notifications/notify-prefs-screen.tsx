@@ -8,8 +8,7 @@ import { ErrorState } from '../../components/state-views';
 import { ScreenLoading } from '../../components/screen-loading';
 import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
-import { getPrefs } from './api/get-prefs';
-import { setPrefs } from './api/set-prefs';
+import { getPrefs, setPrefs } from './api/prefs';
 import { PushSwitch } from './push-switch';
 import './notifications.css';
 

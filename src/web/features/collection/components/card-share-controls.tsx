@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CardDetail } from '../../../../shared/schemas/collection';
 import { ShareButton } from '../../../components/share-button';
 import { isFailure } from '../../../lib/request';
-import { setCardPublic } from '../api/set-card-public';
+import { setCardPublic } from '../api/card-public';
 import '../card-share.css';
 
 /**
