@@ -82,7 +82,8 @@ export const INVARIANTS: Record<string, SQL> = {
       not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
                   and e.ref_id = l.reserved_order_no and e.to_user_id = l.counterparty_id)
       or not exists (select 1 from market_orders m where m.listing_id = l.id and m.status = 'completed')
-      or not exists (select 1 from ledger_postings p where p.kind = 'market_sale' and p.ref_id = l.reserved_order_no))
+      or not exists (select 1 from ledger_postings p where (p.kind = 'market_sale' and p.ref_id = l.reserved_order_no)
+                     or (p.kind = 'set_sale' and p.ref_id = l.reserved_order_no || ':' || l.user_id)))
     union all
     select l.id from listings l where l.sell_type = 1
       and ((l.status = 'sold') <> (l.filled = l.quantity)
@@ -106,10 +107,13 @@ export const INVARIANTS: Record<string, SQL> = {
     select p.id from ledger_postings p where p.kind = 'market_sale'
       and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no = p.ref_id)
     union all
+    select p.id from ledger_postings p where p.kind = 'set_sale'
+      and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no || ':' || l.user_id = p.ref_id)
+    union all
     select p.id from ledger_postings p where p.kind = 'bid_fill'
       and not exists (select 1 from listings l where l.sell_type = 1 and l.filled > 0 and (l.id = p.ref_id or p.ref_id like l.id || ':%'))`,
   'no paid market order without the item moved to its buyer': sql`
-    select o.order_no from pay_orders o where o.type = 'market' and o.status = 'paid'
+    select o.order_no from pay_orders o where o.type in ('market', 'set') and o.status = 'paid'
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id
                       where m.order_no = o.order_no and m.status = 'completed' and l.status = 'sold' and l.reserved_order_no = o.order_no)`,
   'every market summary counts exactly the open listings of its item': sql`
