@@ -10,6 +10,7 @@ import { useRemaining } from '../../../lib/use-clock';
 import { payCheck } from '../api/pay-check';
 import { openPayUrl } from './pay-actions';
 import { cardArtAlt } from '../../../lib/card-art-alt';
+import { SetExchangeOffer } from './set-exchange-offer';
 
 export const POLL_MS = 2000;
 
@@ -69,6 +70,7 @@ function Pending({ order }: { order: PayOrder }) {
 function paidText(order: PayOrder): string {
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
+  if (order.type === 'set') return '卡牌已加入「我的收藏」，卡冊已集齊，可立即兌換 B 卡。';
   return '卡牌已加入「我的收藏」。';
 }
 
@@ -106,6 +108,7 @@ function Paid({ order }: { order: PayOrder }) {
         </ul>
       )}
       <div className="checkout-actions">
+        {order.type === 'set' && <SetExchangeOffer order={order} />}
         {order.type === 'bid' ? (
           <Button block color="primary" size="large" onClick={() => navigate('/my/collection/order?tab=buyer')}>
             查看我的市場訂單
