@@ -11,6 +11,7 @@ import { TEST_DATABASE_URL } from '../testing/test-db';
 import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
 import { perkFlows } from './faults/perk-flows';
+import { setFlows } from './faults/set-flows';
 import { reportCheck } from './report';
 
 if (!TEST_DATABASE_URL)
@@ -342,6 +343,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     },
     // Discounted orders: made, settled and cancelled (src/server/checks/faults/perk-flows.ts).
     ...perkFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
+    // A set purchase (decision 040): several listings and sellers settled in one transaction.
+    ...setFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
   ];
 
   it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {

@@ -36,7 +36,10 @@ export const INVARIANTS: Record<string, SQL> = {
   // A bid order delivers nothing itself: it funds a buy listing.
   'a paid order keeps what it delivered': sql`
     select order_no from pay_orders
-    where status = 'paid' and type <> 'bid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb)) <> quantity`,
+    where status = 'paid' and type <> 'bid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb))
+      <> case when type = 'set' -- a set order (decision 040) is one order of several cards: one completed market order each
+           then (select count(*) from market_orders m where m.order_no = pay_orders.order_no and m.status = 'completed')
+           else quantity end`,
   'a code is used exactly when it minted one card': sql`
     select x.id from exchange_codes x
     where (select count(*) from card_events e where e.kind = 'minted' and e.via = 'code' and e.ref_id = x.id) <> (case when x.status = 'used' then 1 else 0 end)
