@@ -128,9 +128,11 @@ function Paid({ order }: { order: PayOrder }) {
         <Button
           block
           size="large"
-          onClick={() => navigate(order.type === 'market' || order.type === 'bid' ? '/market' : '/mall')}
+          onClick={() =>
+            navigate(order.type === 'market' || order.type === 'bid' || order.type === 'set' ? '/market' : '/mall')
+          }
         >
-          {order.type === 'market' || order.type === 'bid' ? '返回市場' : '繼續購物'}
+          {order.type === 'market' || order.type === 'bid' || order.type === 'set' ? '返回市場' : '繼續購物'}
         </Button>
       </div>
     </>
@@ -142,7 +144,7 @@ function Ended({ order }: { order: PayOrder }) {
   const title = order.status === 'expired' ? '訂單已逾期' : order.status === 'cancelled' ? '訂單已取消' : '訂單已退款';
   const description =
     order.status === 'expired'
-      ? order.type === 'market'
+      ? order.type === 'market' || order.type === 'set'
         ? '未能在 15 分鐘內完成付款，掛單已交回賣家。如仍在出售，你可以再次購買。'
         : '未能在 15 分鐘內完成付款，預留的數量已經釋出。你可以再次購買。'
       : order.status === 'cancelled'
@@ -154,7 +156,9 @@ function Ended({ order }: { order: PayOrder }) {
       ? `/market/detail?id=${encodeURIComponent(order.itemId)}`
       : order.type === 'bid'
         ? '/market/sell?mode=buy'
-        : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
+        : order.type === 'set'
+          ? '/my/theme'
+          : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
   return (
     <>
       <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />
