@@ -209,6 +209,9 @@ describe('/my/theme', () => {
     expect(within(dialog).getByText('雷鳥')).toBeTruthy();
     expect(within(dialog).getByText('#0002/5')).toBeTruthy();
     expect(within(dialog).getByText(/市場上暫時沒有出售：「風精」（市價 HK\$15\.00）/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: '求購「風精」' }).getAttribute('href')).toBe(
+      '/market/sell?mode=buy&kind=card&cardInfoId=ci_4',
+    );
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /^付款/ }));
     });
