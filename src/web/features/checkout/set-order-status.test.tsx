@@ -70,7 +70,7 @@ describe('/mall/info for a paid set order', () => {
     };
     vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     renderAt('/mall/info?orderNo=TR2611261234ABCD');
-    expect(await screen.findByText('卡牌已加入「我的收藏」，卡冊已集齊，可立即兌換 B 卡。')).toBeTruthy();
+    expect(await screen.findByText('卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。')).toBeTruthy();
     const button = screen.getByRole('button', { name: '兌換 B 卡' });
     await act(async () => {
       fireEvent.click(button);

@@ -70,7 +70,7 @@ function Pending({ order }: { order: PayOrder }) {
 function paidText(order: PayOrder): string {
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
-  if (order.type === 'set') return '卡牌已加入「我的收藏」，卡冊已集齊，可立即兌換 B 卡。';
+  if (order.type === 'set') return '卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。';
   return '卡牌已加入「我的收藏」。';
 }
 
