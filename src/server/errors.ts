@@ -28,6 +28,8 @@ export class AppError extends Error {
     message: string,
     /** Which failure of its kind, for callers that react to one (e.g. `code_unknown`); never shown. */
     readonly reason?: string,
+    /** Optional: what the envelope's `data` carries with the refusal (a stale set quote's new quote, decision 042). */
+    readonly data?: unknown,
   ) {
     // An answer to the caller (4xx, 503) needs no stack: a drop's thousands of 409s skip capturing one. A 500 keeps it for the log.
     const depth = Error.stackTraceLimit;

@@ -86,9 +86,10 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
   const watch = createWatchService(deps, { marketPrices: prices.marketPrices });
   // Alerts before the market: each listing write checks them in its transaction (decision 039).
   const alerts = createAlertsService(deps, { notifications, watch });
-  // Registers the `market` and `bid` order types with pay orders.
+  // Registers the `market`, `bid` and `set` order types with pay orders.
   const market = createMarketService(deps, {
     auth,
+    catalogue,
     identity,
     wallet,
     cards,

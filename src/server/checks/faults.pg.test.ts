@@ -12,6 +12,7 @@ import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
 import { perkFlows } from './faults/perk-flows';
 import { offerFlows } from './faults/offer-flows';
+import { setFlows } from './faults/set-flows';
 import { reportCheck } from './report';
 
 if (!TEST_DATABASE_URL)
@@ -345,6 +346,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     ...perkFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
     // Offers accepted (issue 24; src/server/checks/faults/offer-flows.ts).
     ...offerFlows({ app: () => t, api }),
+    // A set purchase (decision 042): several listings and sellers settled in one transaction.
+    ...setFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
   ];
 
   it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {

@@ -3,6 +3,7 @@ import { addPayoutAccount, giveCard, trader, verify } from '../modules/market/ma
 import { createProduct } from '../modules/pay-orders/pay-orders.fixtures';
 import { accounts } from '../modules/wallet/wallet.service';
 import type { TestApp } from '../testing/test-app';
+import { addTheme } from '../modules/collection/collection-fixtures';
 import { alongside, cardOrder, entry, idempotency, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
 
@@ -114,12 +115,42 @@ const theirs = async (_t: TestApp, owner: TestUser) => owner.userId;
 /** The calls that take an Idempotency-Key. */
 const bidding = { headers: idempotency };
 
+/** The owner made a trader who started a theme of two cards; another trader sells the missing one. */
+async function startedTheme(t: TestApp, owner: TestUser): Promise<string> {
+  await asTrader(t, owner);
+  const themeId = newId('thm');
+  await addTheme(t, themeId, [{ id: `${themeId}_c1` }, { id: `${themeId}_c2` }]);
+  await giveCard(t, owner.userId, `${themeId}_c1`);
+  const seller = await trader(t);
+  const card = await giveCard(t, seller.userId, `${themeId}_c2`);
+  await setUp(t, seller.token, 'POST', 'market/create', { sell_type: 0, kind: 'card', itemId: card, price: 1_000 });
+  return themeId;
+}
+
+/** The owner's set quote (decision 042) and its theme: what a `set` pay order names. */
+async function setQuote(t: TestApp, owner: TestUser) {
+  const themeId = await startedTheme(t, owner);
+  const q = await setUp<{ quoteId: string }>(t, owner.token, 'GET', `theme/completionQuote?themeId=${themeId}`);
+  return { quoteId: q.quoteId, themeId };
+}
+
 export const MARKET_OWNERSHIP: OwnershipEntry[] = [
   // Buying names a public listing; B (not verified) is refused, A gets their own order.
   entry('POST /api/payOrder/create', 'listingId', 'public', verified(othersListing), ['orderNo', 'payUrl'], {
     extra: { type: 'market' },
     ...bidding,
   }),
+  // A set purchase (decision 042): the quote is the owner's alone (B gets a 404); the theme is public.
+  {
+    ...alongside('POST /api/payOrder/create', 'quoteId', 'private', setQuote, ['orderNo', 'payUrl'], { type: 'set' }),
+    ...bidding,
+  },
+  {
+    ...alongside('POST /api/payOrder/create', 'themeId', 'public', setQuote, ['orderNo', 'payUrl'], { type: 'set' }),
+    ...bidding,
+  },
+  // Anyone may name a theme; B, who has not started it, is refused, and never sees A's quote.
+  entry('GET /api/theme/completionQuote', 'themeId', 'public', startedTheme, ['quoteId']),
   entry('POST /api/payOrder/payWithBalance', 'orderNo', 'private', orderWithBalance, ['orderNo']),
   // Not an object id, but a field ending in No: the account number is the caller's own; B's wrong code is a 400.
   alongside('POST /api/payment/update', 'accountNo', 'public', payoutRequest, [], {

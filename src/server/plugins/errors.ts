@@ -140,8 +140,8 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   return HAS_CJK.test(issue.message) ? issue.message : `${fieldName(issue.path)}格式不正確`;
 }
 
-function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
-  return reply.status(code).type('application/json; charset=utf-8').send({ code, msg, data: null });
+function send(reply: FastifyReply, code: number, msg: string, data: unknown = null): FastifyReply {
+  return reply.status(code).type('application/json; charset=utf-8').send({ code, msg, data });
 }
 
 const FASTIFY_CODES: Record<string, [ErrorKind, string]> = {
@@ -178,7 +178,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err instanceof AppError) {
       if (err.code >= 500) request.log.error({ err }, 'request failed');
-      return send(reply, err.code, err.message);
+      return send(reply, err.code, err.message, err.code < 500 ? (err.data ?? null) : null);
     }
     if (err instanceof RequestValidationError) return send(reply, 400, err.message);
     const fe = err as FastifyError;

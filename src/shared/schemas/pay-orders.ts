@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { AppliedPerkSchema } from './perks';
 
-export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid'] as const;
+export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid', 'set'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];
 export const PAY_ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export type PayOrderStatus = (typeof PAY_ORDER_STATUSES)[number];
@@ -38,7 +38,7 @@ const itemId = (label: string) =>
     .max(64, `${label}編號不正確`);
 
 /**
- * `payOrder/create` bodies. `market` buys one sell listing (quantity 1); `bid` orders are never
+ * `payOrder/create` bodies. `market` buys one sell listing (quantity 1), `set` the listings of a set quote; `bid` orders are never
  * created here: `market/create {sell_type: 1}` opens them with their buy listing.
  */
 export const CreatePayOrderSchema = z.discriminatedUnion(
@@ -47,6 +47,8 @@ export const CreatePayOrderSchema = z.discriminatedUnion(
     z.strictObject({ type: z.literal('card'), cardInfoId: itemId('卡牌'), quantity }),
     z.strictObject({ type: z.literal('product'), productId: itemId('商品'), quantity }),
     z.strictObject({ type: z.literal('market'), listingId: itemId('掛單') }),
+    // Completes a theme (decision 042): buys every listing of a quote from `theme/completionQuote`.
+    z.strictObject({ type: z.literal('set'), themeId: itemId('卡冊'), quoteId: itemId('報價') }),
   ],
   { error: '訂單類型不正確' },
 );

@@ -36,7 +36,10 @@ export const INVARIANTS: Record<string, SQL> = {
   // A bid order delivers nothing itself: it funds a buy listing.
   'a paid order keeps what it delivered': sql`
     select order_no from pay_orders
-    where status = 'paid' and type <> 'bid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb)) <> quantity`,
+    where status = 'paid' and type <> 'bid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb))
+      <> case when type = 'set' -- a set order (decision 042) is one order of several cards: one completed market order each
+           then (select count(*) from market_orders m where m.order_no = pay_orders.order_no and m.status = 'completed')
+           else quantity end`,
   'a code is used exactly when it minted one card': sql`
     select x.id from exchange_codes x
     where (select count(*) from card_events e where e.kind = 'minted' and e.via = 'code' and e.ref_id = x.id) <> (case when x.status = 'used' then 1 else 0 end)
@@ -82,7 +85,8 @@ export const INVARIANTS: Record<string, SQL> = {
       not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
                   and e.ref_id = l.reserved_order_no and e.to_user_id = l.counterparty_id)
       or not exists (select 1 from market_orders m where m.listing_id = l.id and m.status = 'completed')
-      or not exists (select 1 from ledger_postings p where p.kind = 'market_sale' and p.ref_id = l.reserved_order_no))
+      or not exists (select 1 from ledger_postings p where (p.kind = 'market_sale' and p.ref_id = l.reserved_order_no)
+                     or (p.kind = 'set_sale' and p.ref_id = l.reserved_order_no || ':' || l.user_id)))
     union all
     select l.id from listings l where l.sell_type = 1
       and ((l.status = 'sold') <> (l.filled = l.quantity)
@@ -107,6 +111,9 @@ export const INVARIANTS: Record<string, SQL> = {
     select p.id from ledger_postings p where p.kind = 'market_sale'
       and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no = p.ref_id)
     union all
+    select p.id from ledger_postings p where p.kind = 'set_sale'
+      and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no || ':' || l.user_id = p.ref_id)
+    union all
     select p.id from ledger_postings p where p.kind = 'bid_fill'
       and not exists (select 1 from listings l where l.sell_type = 1 and l.filled > 0 and (l.id = p.ref_id or p.ref_id like l.id || ':%'))`,
   // Offers (issue 24): an accept moves the item and books the sale together, or neither.
@@ -119,7 +126,7 @@ export const INVARIANTS: Record<string, SQL> = {
     select p.id from ledger_postings p where p.kind = 'offer_sale'
       and not exists (select 1 from offers o where o.status = 'accepted' and o.id = p.ref_id)`,
   'no paid market order without the item moved to its buyer': sql`
-    select o.order_no from pay_orders o where o.type = 'market' and o.status = 'paid'
+    select o.order_no from pay_orders o where o.type in ('market', 'set') and o.status = 'paid'
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id
                       where m.order_no = o.order_no and m.status = 'completed' and l.status = 'sold' and l.reserved_order_no = o.order_no)`,
   'every market summary counts exactly the open listings of its item': sql`

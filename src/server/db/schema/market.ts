@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { itemSnapshot } from './item-columns';
 
@@ -146,8 +146,9 @@ export const marketOrders = pgTable(
     index('market_orders_sales_product_idx')
       .on(t.productId, t.completedAt)
       .where(sql`${t.status} = 'completed'`),
-    uniqueIndex('market_orders_order_no')
-      .on(t.orderNo)
+    // A `market` pay order buys one listing; a `set` pay order (decision 042) buys several, one market order each.
+    uniqueIndex('market_orders_order_no_listing')
+      .on(t.orderNo, t.listingId)
       .where(sql`${t.sellType} = 0`),
   ],
 );
@@ -195,4 +196,32 @@ export const marketSummaries = pgTable(
       .on(t.kind, t.bidNewestAt)
       .where(sql`${t.bidCount} > 0`),
   ],
+);
+
+/** One line of a set quote: the missing card and the listing (and its price) that would fill it. */
+export interface SetQuoteLine {
+  cardInfoId: string;
+  listingId: string;
+  price: number;
+}
+
+/**
+ * A set-completion quote (decision 042): the cheapest open sell listing of each card missing from a user's started
+ * theme, as read at `createdAt`; a `set` pay order may reserve exactly these listings at no more than these prices
+ * until `expiresAt` (2 minutes). Only its user may use it.
+ */
+export const setQuotes = pgTable(
+  'set_quotes',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    themeId: text().notNull(),
+    lines: jsonb().$type<SetQuoteLine[]>().notNull(),
+    totalCents: integer().notNull(),
+    createdAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import type { ItemVia } from './cards.repository';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
@@ -82,7 +82,7 @@ export function createCardsService(
 
     /** The lowest-serial held (not listed, not reserved) card of each card info the owner has one of. */
     async lowestHeld(
-      tx: Tx,
+      tx: Executor,
       ownerId: string,
       cardInfoIds: string[],
     ): Promise<Map<string, { id: string; serial: number }>> {

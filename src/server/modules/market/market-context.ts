@@ -2,6 +2,7 @@ import type { Deps } from '../../deps';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { CardsService } from '../cards/cards.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
@@ -24,7 +25,9 @@ export interface MarketServices {
   auth: Pick<AuthService, 'profiles'>;
   identity: Pick<IdentityService, 'isVerified' | 'payoutAccount'>;
   wallet: Pick<WalletService, 'post'>;
-  cards: Pick<CardsService, 'setStatus' | 'transfer'>;
+  cards: Pick<CardsService, 'setStatus' | 'transfer' | 'lowestHeld'>;
+  /** A theme's set and its cards (the set quote, decision 042). */
+  catalogue: Pick<CatalogueService, 'theme' | 'setCardInfos' | 'cardInfosById'>;
   goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
   payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder' | 'info'>;
   audit: Pick<AuditService, 'record'>;

@@ -8,7 +8,7 @@ import { freshKey, giveCard, itemOwners, openListings, trader } from './market.f
 import { createMarketRepository } from './market.repository';
 
 /**
- * Property test over the service layer on PGlite: random sequences of list / buy / pay / cancel /
+ * Property test over the service layer on PGlite: random sequences of list / buy / buy a set / pay / cancel /
  * expire / bid / fill / withdraw / reject / payout, and after each sequence the books and the items
  * must hold (PRODUCT.md §3): every posting nets to zero, no balance below zero, balances equal the sum
  * of entries, every item has exactly one owner and at most one open listing, escrow equals the open
@@ -23,6 +23,8 @@ const price = fc.constantFrom(100, 1_000, 5_000, 20_000, 100_000);
 const op = fc.oneof(
   fc.record({ op: fc.constant('list' as const), u: user, c: idx, price }),
   fc.record({ op: fc.constant('buy' as const), u: user, l: idx }),
+  // 一鍵補齊 (decision 042): the user's quote for the set, bought as one order when it has anything to buy.
+  fc.record({ op: fc.constant('buySet' as const), u: user }),
   fc.record({ op: fc.constant('pay' as const), o: idx, balance: fc.boolean() }),
   fc.record({ op: fc.constant('cancel' as const), u: user, l: idx }),
   fc.record({ op: fc.constant('cancelOrder' as const), o: idx }),
@@ -53,11 +55,14 @@ describe('market property: random trading keeps the books and the items consiste
   let actors: Actor[];
   const cardIds: string[] = [];
   const cardInfoIds = ['prop_c1', 'prop_c2'];
+  /** Held by users 0 and 1 only: the others start the set without it, so their set quotes buy it from 0 and 1. */
+  const SET_ONLY = 'prop_c3';
   const listingIds: string[] = [];
   const orders: { orderNo: string; buyer: number; amount: number }[] = [];
   const withdrawalIds: string[] = [];
   const admin: Operator = { userId: '', sessionId: 'prop', roles: ['admin'], requestId: 'prop' };
   let events = 0;
+  let setOrders = 0;
   const counts = { ok: 0, refused: 0 };
   let sequences = 0;
 
@@ -68,7 +73,7 @@ describe('market property: random trading keeps the books and the items consiste
     await addTheme(
       t,
       'prop',
-      cardInfoIds.map((id) => ({ id, editionSize: 1000 })),
+      [...cardInfoIds, SET_ONLY].map((id) => ({ id, editionSize: 1000 })),
     );
     const users = [];
     for (let i = 0; i < 4; i++) users.push(await trader(t));
@@ -76,6 +81,7 @@ describe('market property: random trading keeps the books and the items consiste
     admin.userId = users[0]!.userId;
     for (const u of users)
       for (const ci of cardInfoIds) for (let k = 0; k < 3; k++) cardIds.push(await giveCard(t, u.userId, ci));
+    for (const u of users.slice(0, 2)) for (let k = 0; k < 2; k++) cardIds.push(await giveCard(t, u.userId, SET_ONLY));
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -91,6 +97,18 @@ describe('market property: random trading keeps the books and the items consiste
         if (!l) return;
         const order = await s.payOrders.create(actors[o.u]!, { type: 'market', listingId: l }, freshKey());
         orders.push({ orderNo: order.orderNo, buyer: o.u, amount: order.amount });
+        return;
+      }
+      case 'buySet': {
+        const quote = await s.market.completionQuote(actors[o.u]!, 'prop');
+        if (!quote.quoteId) return;
+        const order = await s.payOrders.create(
+          actors[o.u]!,
+          { type: 'set', themeId: 'prop', quoteId: quote.quoteId },
+          freshKey(),
+        );
+        orders.push({ orderNo: order.orderNo, buyer: o.u, amount: order.amount });
+        setOrders++;
         return;
       }
       case 'pay': {
@@ -244,7 +262,7 @@ describe('market property: random trading keeps the books and the items consiste
     await checkSummaries(SUMMARY_CHECKS);
     const audit = await t.app.services.wallet.audit();
     console.log(
-      `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders, ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`,
+      `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders (${setOrders} set orders), ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`,
     );
     expect(counts.ok).toBeGreaterThan(RUNS / 2);
   }, 600_000);

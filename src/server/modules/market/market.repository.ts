@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
 import { marketDeskQueries } from './market-desk.repository';
+import { marketSetQueries } from './market-set.repository';
 import { marketViewQueries } from './market-views.repository';
 
 export type { ListingFilters, MarketRowData, RowSort } from './market-views.repository';
@@ -34,6 +35,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
   return {
     ...marketViewQueries,
     ...marketDeskQueries,
+    ...marketSetQueries(changed),
 
     /** Inserts a listing unless one with its id exists (the attempts of one Idempotency-Key): null then. */
     async insertListingOnce(db: Executor, row: typeof listings.$inferInsert): Promise<ListingRow | null> {

@@ -29,6 +29,7 @@ import {
   MarketOrderDetailSchema,
   MarketOrderIdQuerySchema,
 } from '../../../shared/schemas/market-desk';
+import { SetQuoteQuerySchema, SetQuoteSchema } from '../../../shared/schemas/set-quote';
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
 import {
   AdminListingListQuerySchema,
@@ -110,6 +111,13 @@ export async function marketRoutes(app: FastifyInstance) {
   const r = userRoutes(app);
   const { market } = app.services;
   const tags = ['market'];
+
+  // The cheapest way to complete one of the user's started themes, paid by a `set` pay order (decision 042).
+  r.get(
+    '/theme/completionQuote',
+    { schema: { tags, querystring: SetQuoteQuerySchema, response: reply(SetQuoteSchema) } },
+    async (req) => ok(await market.completionQuote(requireUser(req), req.query.themeId)),
+  );
 
   r.post(
     '/market/create',

@@ -6,6 +6,8 @@ import { MARKET_TAG, type MarketContext, type MarketDeps, type MarketServices } 
 import { createMarketExpiry } from './market-expiry.service';
 import { createMarketOffers } from './market-offers';
 import { createMarketOrderTypes } from './market-order-types';
+import { createSetOrderType } from './market-set-order-type';
+import { createSetQuotes } from './market-set-quote.service';
 import { createMarketPresenters } from './market-presenters';
 import { createTraderRules } from './market-rules';
 import { createMarketTrading } from './market-trading.service';
@@ -16,7 +18,7 @@ import { createMarketRepository, type MarketRepository } from './market.reposito
 export { MARKET_TAG, type MarketServices };
 
 /**
- * The market (PRODUCT.md §4.6): sell listings bought through `market` pay orders, buy listings
+ * The market (PRODUCT.md §4.6): sell listings bought through `market` (or, a set's at once, `set`) pay orders, buy listings
  * funded through `bid` pay orders and held in escrow, fills, expiry, and the public market views.
  * Items change hands only through the cards and goods services, money only through the ledger,
  * each sale in one transaction. Its parts, one file each:
@@ -27,6 +29,7 @@ export { MARKET_TAG, type MarketServices };
  * - market-admin.service.ts: operator actions (adminList, takeDown);
  * - market-expiry.service.ts: the expiry sweep;
  * - market-offers.ts: what offers (issue 24) ask of the market.
+ * - market-set-quote.service.ts and market-set-order-type.ts: completing a set in one tap (decision 042).
  */
 export function createMarketService(
   deps: MarketDeps,
@@ -47,6 +50,8 @@ export function createMarketService(
   const orderTypes = createMarketOrderTypes(ctx, rules);
   svc.payOrders.registerOrderType('market', orderTypes.market);
   svc.payOrders.registerOrderType('bid', orderTypes.bid);
+  const setQuotes = createSetQuotes(ctx);
+  svc.payOrders.registerOrderType('set', createSetOrderType(ctx, rules, setQuotes));
   return {
     ...createMarketTrading(ctx, rules, present),
     ...createMarketViews(ctx, present),
@@ -54,6 +59,7 @@ export function createMarketService(
     ...createMarketAdmin(ctx, present),
     ...createMarketExpiry(ctx),
     ...createMarketOffers(ctx),
+    completionQuote: setQuotes.completionQuote,
     /** Whether any listing, open or closed, names this card info or product (the catalogue refuses to delete it). */
     hasListingsFor: (db: Executor, item: { cardInfoId: string } | { productId: string }) =>
       repo.anyListingFor(db, item),

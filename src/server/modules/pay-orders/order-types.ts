@@ -87,6 +87,11 @@ export interface OrderType<
   release(tx: Tx, order: PayOrderRow): Promise<boolean>;
   /** Optional: told after the commit of a transaction that released `order` (sold-out flags are cleared then). */
   afterRelease?(order: PayOrderRow): void;
+  /**
+   * Optional: called with a refusal of `payOrder/create` for this type once its transaction has rolled back (nothing
+   * is held); answers the error to throw instead (a `set` order's stale quote gets the new quote, decision 042).
+   */
+  restateRefusal?(err: AppError, input: I, buyerId: string): Promise<AppError>;
   /** Delivers what a paid order bought (exactly once: called on the pending → paid transition only). */
   fulfil(tx: Tx, order: PayOrderRow): Promise<PayOrderFulfilment>;
 }

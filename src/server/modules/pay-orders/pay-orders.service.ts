@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
 import type { Notifier } from '../notifications/notifications.service';
 import { createOrderTypeRegistry } from './order-types';
 import { createOrdering, type OrderingDeps } from './ordering.service';
@@ -59,7 +60,17 @@ export function createPayOrdersService(
     },
     methods: ordering.methods,
     refusalFromMemory: ordering.refusalFromMemory,
-    create: ordering.create,
+    /** `payOrder/create`; a refusal of a type with `restateRefusal` is restated once nothing is held (a set's new quote). */
+    async create(...args: Parameters<typeof ordering.create>) {
+      try {
+        return await ordering.create(...args);
+      } catch (err) {
+        const type = orderTypes.get(args[1].type);
+        if (err instanceof AppError && type.restateRefusal)
+          throw await type.restateRefusal(err, args[1], args[0].userId);
+        throw err;
+      }
+    },
     info: ordering.info,
     payCheck: ordering.payCheck,
     cancel: ordering.cancel,

@@ -5,7 +5,7 @@ import type { WalletRepository } from './wallet.repository';
 /** What reconciliation needs of a pay order (read through the pay-orders service). */
 export interface SettledOrderFacts {
   orderNo: string;
-  type: 'card' | 'product' | 'market' | 'bid';
+  type: 'card' | 'product' | 'market' | 'bid' | 'set';
   status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   provider: string;
   amountCents: number;
@@ -14,8 +14,16 @@ export interface SettledOrderFacts {
 }
 
 /** The postings a paid order of each type gets besides its receipt (decision 025). */
-const SETTLEMENT_KIND = { card: 'mall_sale', product: 'mall_sale', market: 'market_sale', bid: 'bid_funding' } as const;
-const ORDER_KINDS = ['payment_received', 'balance_payment', 'mall_sale', 'market_sale', 'bid_funding'];
+const SETTLEMENT_KIND = {
+  card: 'mall_sale',
+  product: 'mall_sale',
+  market: 'market_sale',
+  bid: 'bid_funding',
+  set: 'set_sale',
+} as const;
+const ORDER_KINDS = ['payment_received', 'balance_payment', 'mall_sale', 'market_sale', 'bid_funding', 'set_sale'];
+/** The pay order a posting settles: a set purchase books one `set_sale` per seller, keyed `<orderNo>:<sellerId>` (decision 042). */
+const orderOf = (p: { kind: string; refId: string }) => (p.kind === 'set_sale' ? p.refId.split(':')[0]! : p.refId);
 const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment'];
 
 type PostingFacts = { kind: string; refId: string; onAccount: number };
@@ -92,7 +100,7 @@ export async function reconcileBooks(input: {
   const out: ReconcileException[] = [];
   const orderPostings = await input.postings(ORDER_KINDS, accounts.ordersClearing.id);
   const byOrder = new Map<string, PostingFacts[]>();
-  for (const p of orderPostings) byOrder.set(p.refId, [...(byOrder.get(p.refId) ?? []), p]);
+  for (const p of orderPostings) byOrder.set(orderOf(p), [...(byOrder.get(orderOf(p)) ?? []), p]);
   const refundsByOrder = new Set(input.refunds.map((r) => r.orderNo));
 
   for (const o of input.orders) {

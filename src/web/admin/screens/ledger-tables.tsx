@@ -27,6 +27,7 @@ const KIND_OPTIONS = [
   'balance_payment',
   'mall_sale',
   'market_sale',
+  'set_sale',
   'bid_funding',
   'bid_fill',
   'bid_refund',

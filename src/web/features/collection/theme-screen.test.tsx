@@ -150,6 +150,77 @@ describe('/my/theme', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/card/exchangeBCard')).toBe(false);
   });
 
+  it('一鍵補齊 shows the quote (owned, each missing card’s cheapest listing, the unlisted, the total) and pays it as one set order', async () => {
+    themes = [
+      theme({
+        owned: 2,
+        total: 4,
+        cards: [
+          ...theme({}).cards,
+          { cardInfoId: 'ci_4', name: '風精', image: '/4.svg', rarity: 'N', owned: 0, left: 0, consumable: null },
+        ],
+      }),
+    ];
+    const quote = {
+      quoteId: 'squo_1',
+      themeId: 'thm_a',
+      themeName: '星空系列',
+      owned: [
+        { cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'N', marketPrice: null },
+        { cardInfoId: 'ci_2', name: '水靈', image: '/2.svg', rarity: 'SR', marketPrice: null },
+      ],
+      lines: [
+        {
+          cardInfoId: 'ci_3',
+          name: '雷鳥',
+          image: '/3.svg',
+          rarity: 'UR',
+          marketPrice: 9000,
+          listingId: 'lst_3',
+          price: 8800,
+          serialLabel: '#0002/5',
+        },
+      ],
+      unlisted: [{ cardInfoId: 'ci_4', name: '風精', image: '/4.svg', rarity: 'N', marketPrice: 1500 }],
+      total: 8800,
+      expiresAt: new Date(Date.now() + 120_000).toISOString(),
+    };
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      if (url.startsWith('/api/card/theme'))
+        return ok(new URL(url, 'http://x').searchParams.get('status') === '0' ? themes : []);
+      if (url.startsWith('/api/theme/completionQuote')) return ok(quote);
+      if (url === '/api/payOrder/create' && init.method === 'POST')
+        return ok({
+          orderNo: 'TR2611260000ABCD',
+          type: 'set',
+          status: 'pending',
+          payUrl: '/pay/sandbox/TR2611260000ABCD',
+        });
+      return ok(null);
+    });
+    renderAt('/my/theme');
+    const open = await screen.findByRole('button', { name: '一鍵補齊' });
+    await act(async () => {
+      fireEvent.click(open);
+    });
+    const dialog = await screen.findByRole('dialog', { name: '一鍵補齊「星空系列」' });
+    expect(within(dialog).getByText('雷鳥')).toBeTruthy();
+    expect(within(dialog).getByText('#0002/5')).toBeTruthy();
+    expect(within(dialog).getByText(/市場上暫時沒有出售：「風精」（市價 HK\$15\.00）/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: '求購「風精」' }).getAttribute('href')).toBe(
+      '/market/sell?mode=buy&kind=card&cardInfoId=ci_4',
+    );
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /^付款/ }));
+    });
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
+    expect(JSON.parse(call[1].body as string)).toEqual({ type: 'set', themeId: 'thm_a', quoteId: 'squo_1' });
+    expect((call[1].headers as Record<string, string>)['Idempotency-Key']).toMatch(/^web-/);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/sandbox/TR2611260000ABCD'));
+  });
+
   it('has an empty state that says what to do next', async () => {
     themes = [];
     renderAt('/my/theme');

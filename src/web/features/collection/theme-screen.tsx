@@ -7,9 +7,10 @@ import { formatHkDate } from '../../../shared/hk-time';
 import { isFailure } from '../../lib/request';
 import { stores } from '../../lib/stores';
 import { usePagedList } from '../../lib/use-paged-list';
-import { exchangeBCard } from './api/exchange-b-card';
+import { exchangeBCard } from '../../api/exchange-b-card';
 import { getThemes } from './api/get-themes';
 import { CardTile } from './components/card-tile';
+import { SetCompletion } from './components/set-completion';
 import { ShareButton } from '../../components/share-button';
 import './collection.css';
 import './card-share.css';
@@ -126,6 +127,9 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
       ) : theme.bCard ? (
         <div className="theme-actions">
           <p className="field-hint">{exchangeHint(theme, theme.bCard.name)}</p>
+          {!theme.canExchange && theme.cards.some((c) => !c.consumable) && (
+            <SetCompletion themeId={theme.id} themeName={theme.name} />
+          )}
           <Button block color="primary" disabled={!theme.canExchange} loading={busy} onClick={exchange}>
             兌換 B 卡
           </Button>
@@ -170,7 +174,7 @@ function ThemeList({ status }: { status: 0 | 1 }) {
   );
 }
 
-/** /my/theme: themes being collected (未兌換) and exchanged (已兌換), with the B card exchange. */
+/** /my/theme: themes being collected (未兌換) with 一鍵補齊 (decision 042), and exchanged (已兌換), with the B card exchange. */
 export default function ThemeScreen() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('status') === '1' ? '1' : '0';

@@ -10,6 +10,7 @@ import { useRemaining } from '../../../lib/use-clock';
 import { payCheck } from '../api/pay-check';
 import { openPayUrl } from './pay-actions';
 import { cardArtAlt } from '../../../lib/card-art-alt';
+import { SetExchangeOffer } from './set-exchange-offer';
 
 export const POLL_MS = 2000;
 
@@ -69,6 +70,7 @@ function Pending({ order }: { order: PayOrder }) {
 function paidText(order: PayOrder): string {
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
+  if (order.type === 'set') return '卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。';
   return '卡牌已加入「我的收藏」。';
 }
 
@@ -106,6 +108,7 @@ function Paid({ order }: { order: PayOrder }) {
         </ul>
       )}
       <div className="checkout-actions">
+        {order.type === 'set' && <SetExchangeOffer order={order} />}
         {order.type === 'bid' ? (
           <Button block color="primary" size="large" onClick={() => navigate('/my/collection/order?tab=buyer')}>
             查看我的市場訂單
@@ -125,9 +128,11 @@ function Paid({ order }: { order: PayOrder }) {
         <Button
           block
           size="large"
-          onClick={() => navigate(order.type === 'market' || order.type === 'bid' ? '/market' : '/mall')}
+          onClick={() =>
+            navigate(order.type === 'market' || order.type === 'bid' || order.type === 'set' ? '/market' : '/mall')
+          }
         >
-          {order.type === 'market' || order.type === 'bid' ? '返回市場' : '繼續購物'}
+          {order.type === 'market' || order.type === 'bid' || order.type === 'set' ? '返回市場' : '繼續購物'}
         </Button>
       </div>
     </>
@@ -139,7 +144,7 @@ function Ended({ order }: { order: PayOrder }) {
   const title = order.status === 'expired' ? '訂單已逾期' : order.status === 'cancelled' ? '訂單已取消' : '訂單已退款';
   const description =
     order.status === 'expired'
-      ? order.type === 'market'
+      ? order.type === 'market' || order.type === 'set'
         ? '未能在 15 分鐘內完成付款，掛單已交回賣家。如仍在出售，你可以再次購買。'
         : '未能在 15 分鐘內完成付款，預留的數量已經釋出。你可以再次購買。'
       : order.status === 'cancelled'
@@ -151,7 +156,9 @@ function Ended({ order }: { order: PayOrder }) {
       ? `/market/detail?id=${encodeURIComponent(order.itemId)}`
       : order.type === 'bid'
         ? '/market/sell?mode=buy'
-        : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
+        : order.type === 'set'
+          ? '/my/theme'
+          : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
   return (
     <>
       <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />

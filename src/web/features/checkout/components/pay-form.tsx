@@ -206,7 +206,15 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
       <CheckoutItem
         image={order.itemImage}
         name={order.itemName}
-        sub={order.type === 'bid' ? '求購預付款，由平台託管至成交' : order.type === 'market' ? '市場掛單' : '商城訂單'}
+        sub={
+          order.type === 'bid'
+            ? '求購預付款，由平台託管至成交'
+            : order.type === 'market'
+              ? '市場掛單'
+              : order.type === 'set'
+                ? '一鍵補齊卡冊'
+                : '商城訂單'
+        }
       />
       {order.status === 'pending' ? (
         <PendingOrder order={order} methods={methods} onChanged={state.reload} />

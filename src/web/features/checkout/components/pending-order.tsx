@@ -28,7 +28,7 @@ export function PendingOrder({
   const balance = methods.find((m) => m.provider === BALANCE);
   const onCancel = async () => {
     const what =
-      order.type === 'market'
+      order.type === 'market' || order.type === 'set'
         ? '掛單會即時交回賣家。'
         : order.type === 'bid'
           ? '求購不會生效。'

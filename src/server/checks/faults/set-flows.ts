@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { newId } from '../../adapters/ids';
+import { addTheme } from '../../modules/collection/collection-fixtures';
+import { giveCard, trader } from '../../modules/market/market.fixtures';
+import type { FaultFlow, PerkFlowKit } from './perk-flows';
+
+const PRICES = [10_000, 20_000];
+
+/**
+ * A set purchase (decision 042) under terminated connections: the connection of the settling transaction is killed at
+ * the first listing sold, the first card moved and the first ledger entry (the triggers fire once, so on the first of
+ * the set's several). All or nothing: afterwards either every listing is still reserved by the order, or every card is
+ * the buyer's with each seller paid once; the webhook again settles exactly once.
+ */
+export function setFlows(kit: PerkFlowKit): FaultFlow[] {
+  const db = () => kit.app().db;
+  const rows = async <T>(q: ReturnType<typeof sql>) => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
+  return [
+    {
+      name: 'set purchase settlement by webhook (2 sellers, 3 cards)',
+      steps: [
+        'settle:before-claim',
+        'settle:after-claim',
+        'market:sold',
+        'market:transfer',
+        'ledger',
+        'settle:before-commit',
+      ],
+      async prepare() {
+        const t = kit.app();
+        const themeId = newId('thm');
+        const ids = [`${themeId}_c1`, `${themeId}_c2`, `${themeId}_c3`, `${themeId}_c4`];
+        await addTheme(
+          t,
+          themeId,
+          ids.map((id) => ({ id })),
+        );
+        const [buyer, s1, s2] = [await trader(t), await trader(t), await trader(t)];
+        await giveCard(t, buyer.userId, ids[0]!);
+        const sellers = [s1, s1, s2];
+        const cards: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const card = await giveCard(t, sellers[i]!.userId, ids[i + 1]!);
+          cards.push(card);
+          const price = i === 2 ? PRICES[0]! : PRICES[i]!;
+          const listed = await kit.api('POST', 'market/create', sellers[i]!.token, {
+            sell_type: 0,
+            kind: 'card',
+            itemId: card,
+            price,
+          });
+          if (listed.status !== 200) throw new Error(`set-up: market/create answered ${JSON.stringify(listed.body)}`);
+        }
+        const quote = await kit.api('GET', `theme/completionQuote?themeId=${themeId}`, buyer.token);
+        const created = await kit.api(
+          'POST',
+          'payOrder/create',
+          buyer.token,
+          { type: 'set', themeId, quoteId: quote.body.data!.quoteId },
+          { 'idempotency-key': kit.nextKey() },
+        );
+        if (created.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(created.body)}`);
+        const deliver = await kit.sandboxPaid(created.body.data!.orderNo as string);
+        return {
+          act: deliver,
+          async retry() {
+            const problems: string[] = [];
+            const again = await deliver();
+            if (again.body.data?.outcome !== 'settled')
+              problems.push(`the same event again: ${JSON.stringify(again.body)}`);
+            const owners = await rows<{ owner_id: string; status: string }>(
+              sql`select owner_id, status from cards where id in (${sql.join(
+                cards.map((c) => sql`${c}`),
+                sql`, `,
+              )})`,
+            );
+            if (owners.some((o) => o.owner_id !== buyer.userId || o.status !== 'held'))
+              problems.push(`the cards after settling: ${JSON.stringify(owners)}`);
+            const postings = await rows<{ n: number }>(
+              sql`select count(*)::int as n from ledger_postings where kind = 'set_sale' and ref_id like ${`${created.body.data!.orderNo as string}:%`}`,
+            );
+            if (postings[0]?.n !== 2) problems.push(`set_sale postings: ${postings[0]?.n}, not one per seller (2)`);
+            return problems;
+          },
+        };
+      },
+    },
+  ];
+}

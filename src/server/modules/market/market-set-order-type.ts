@@ -1,0 +1,167 @@
+import { marketFee } from '../../../shared/schemas/market';
+import { newId } from '../../adapters/ids';
+import { AppError, conflict, notFound } from '../../errors';
+import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
+import { accounts } from '../wallet/wallet.service';
+import { itemSnapshot } from './item-snapshot';
+import type { MarketContext } from './market-context';
+import { saleLines } from './market-postings';
+import { describe } from './market-presenters';
+import type { TraderRules } from './market-rules';
+import type { ListingRow } from './market.repository';
+import type { SetQuotes } from './market-set-quote.service';
+
+/** The refusal of a quote that no longer holds: the answer then carries the new quote (`restateRefusal`). */
+const STALE = 'quote_stale';
+
+/** `<themeId>:<quoteId>`: the order's item, so one request names both (a quote id never holds a colon). */
+const splitItem = (itemId: string) => {
+  const at = itemId.lastIndexOf(':');
+  return { themeId: itemId.slice(0, at), quoteId: itemId.slice(at + 1) };
+};
+
+/**
+ * The `set` pay-order type (decision 042): buys every listing of a set quote in one order. `reserve` holds all of them
+ * in one transaction or none (a listing gone or dearer refuses with the new quote); `fulfil` sells them all in the
+ * settling transaction, with one `set_sale` posting per seller; `release` puts them all back on the market.
+ */
+export function createSetOrderType(
+  { deps, svc, repo, items }: MarketContext,
+  rules: Pick<TraderRules, 'requireTrader'>,
+  quotes: Pick<SetQuotes, 'quoteFor'>,
+): OrderType<OrderInput<'set'>> {
+  const cardOf = (l: ListingRow) => {
+    if (l.kind !== 'card') throw new AppError('internal', `set listing ${l.id} is not a card`);
+    return l;
+  };
+
+  return {
+    itemId: (input) => `${input.themeId}:${input.quoteId}`,
+    async availability() {
+      // Every rule needs the buyer (whose quote it is): judged in `reserve`.
+      return { refusal: () => null };
+    },
+    async reserve(tx, { buyerId, itemId, orderNo }, now) {
+      const { themeId, quoteId } = splitItem(itemId);
+      const quote = await repo.quote(tx, quoteId);
+      if (!quote || quote.userId !== buyerId || quote.themeId !== themeId) throw notFound('找不到此報價，請重新報價');
+      if (quote.expiresAt <= now) throw conflict('報價已過期，已為你重新報價，請再確認', STALE);
+      await rules.requireTrader(tx, buyerId, false);
+      const reserved = await repo.reserveForSet(tx, quote.lines, { orderNo, buyerId, now });
+      if (reserved.length !== quote.lines.length) {
+        // Thrown: the transaction rolls back, so the listings reserved above are not held either.
+        throw conflict('部分卡牌已售出或價格已更改，已為你重新報價，請再確認', STALE);
+      }
+      for (const l of reserved) {
+        if (!(await items.card.setStatus(tx, { id: cardOf(l).itemId!, from: 'listed', to: 'reserved' })))
+          throw new AppError('internal', `listed item ${l.itemId} of ${l.id} was not listed`);
+        await repo.insertOrder(tx, {
+          id: newId('mord'),
+          orderNo,
+          listingId: l.id,
+          sellType: 0,
+          ...itemSnapshot(l),
+          buyerId,
+          sellerId: l.userId,
+          price: l.price,
+          fee: marketFee(l.price).fee,
+          status: 'pending',
+          createdAt: now,
+        });
+      }
+      const theme = await svc.catalogue.theme(tx, themeId);
+      return {
+        // The theme completed: the order's item (pay_orders.listingId holds it for a set, decision 042).
+        listingId: themeId,
+        itemName: `一鍵補齊：${theme?.name ?? ''}（${reserved.length} 張）`,
+        itemImage: reserved[0]!.itemImage,
+        unitPriceCents: reserved.reduce((s, l) => s + l.price, 0),
+      };
+    },
+    async restateRefusal(err, input, buyerId) {
+      if (err.reason !== STALE) return err;
+      return new AppError('conflict', err.message, STALE, await quotes.quoteFor(buyerId, input.themeId));
+    },
+    async release(tx, order) {
+      const now = deps.clock.now();
+      const held = await repo.reservedBy(tx, order.orderNo);
+      if (held.length === 0) return false;
+      for (const l of held) {
+        const back = await repo.transition(
+          tx,
+          l.id,
+          ['reserved'],
+          { status: 'active', reservedOrderNo: null, counterpartyId: null, updatedAt: now },
+          { reservedBy: order.orderNo },
+        );
+        if (!back || !(await items.card.setStatus(tx, { id: l.itemId!, from: 'reserved', to: 'listed' })))
+          throw new AppError('internal', `listing ${l.id} of ${order.orderNo} could not be released`);
+        await svc.notifications.notify(tx, l.userId, 'marketOrderCancelled', {
+          orderNo: order.orderNo,
+          listingId: l.id,
+          itemName: describe(l),
+          reason: order.status === 'expired' ? 'expired' : 'buyer',
+        });
+      }
+      await repo.finishOrder(tx, order.orderNo, { status: order.status === 'expired' ? 'expired' : 'cancelled' });
+      return true;
+    },
+    async fulfil(tx, order) {
+      const now = deps.clock.now();
+      const held = await repo.reservedBy(tx, order.orderNo);
+      if (held.length === 0) throw new AppError('internal', `set order ${order.orderNo} holds no listing`);
+      const bySeller = new Map<string, ListingRow[]>();
+      for (const l of held) {
+        const sold = await repo.transition(
+          tx,
+          l.id,
+          ['reserved'],
+          { status: 'sold', closedAt: now, updatedAt: now },
+          { reservedBy: order.orderNo },
+        );
+        if (!sold) throw new AppError('internal', `listing ${l.id} of ${order.orderNo} was not reserved by it`);
+        const moved = await items.card.transfer(tx, {
+          id: cardOf(l).itemId!,
+          fromUserId: l.userId,
+          toUserId: order.buyerId,
+          fromStatus: 'reserved',
+          priceCents: l.price,
+          refId: order.orderNo,
+        });
+        if (!moved) throw new AppError('internal', `item of ${l.id} in ${order.orderNo} was not reserved`);
+        bySeller.set(l.userId, [...(bySeller.get(l.userId) ?? []), l]);
+      }
+      // One posting per seller: each of their cards' price in, fee out, from the order's clearing.
+      for (const [sellerId, sold] of bySeller) {
+        await svc.wallet.post(
+          tx,
+          'set_sale',
+          `${order.orderNo}:${sellerId}`,
+          sold.flatMap((l) => saleLines(accounts.ordersClearing, sellerId, l.price, describe(l))),
+        );
+        for (const l of sold) {
+          const { fee, proceeds } = marketFee(l.price);
+          await svc.notifications.notify(tx, sellerId, 'itemSold', {
+            orderNo: order.orderNo,
+            itemName: describe(l),
+            priceCents: l.price,
+            feeCents: fee,
+            proceedsCents: proceeds,
+          });
+        }
+      }
+      await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      deps.log.info({ orderNo: order.orderNo, listings: held.length }, 'set purchase settled');
+      return {
+        cards: held.map((l) => ({
+          id: l.itemId!,
+          serial: l.serial!,
+          editionSize: l.editionSize!,
+          name: l.itemName,
+          image: l.itemImage,
+          rarity: l.rarity ?? 'N',
+        })),
+      };
+    },
+  };
+}

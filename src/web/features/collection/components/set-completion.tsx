@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, List, Popup } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import { formatHkd } from '../../../../shared/money';
+import { payOrderReturnPath } from '../../../../shared/routes';
+import type { SetQuote } from '../../../../shared/schemas/set-quote';
+import { isFailure } from '../../../lib/request';
+import { createSetOrder } from '../api/create-set-order';
+import { getCompletionQuote } from '../api/get-completion-quote';
+
+const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
+
+/** What the quote shows: owned, each missing card's cheapest listing, the cards nobody sells, and the total. */
+function QuoteBody({ quote }: { quote: SetQuote }) {
+  return (
+    <>
+      <p className="field-hint">
+        已擁有 {quote.owned.length} 款：{quote.owned.map((c) => `「${c.name}」`).join('、') || '—'}
+      </p>
+      {quote.lines.length > 0 && (
+        <List header="欠缺的卡牌（市場最低價）">
+          {quote.lines.map((l) => (
+            <List.Item key={l.listingId} description={l.serialLabel} extra={formatHkd(l.price)}>
+              {l.name}
+            </List.Item>
+          ))}
+          <List.Item extra={<strong>{formatHkd(quote.total)}</strong>}>合共（港幣）</List.Item>
+        </List>
+      )}
+      {quote.unlisted.length > 0 && (
+        <>
+          <p className="field-hint" role="note">
+            市場上暫時沒有出售：
+            {quote.unlisted
+              .map((c) => `「${c.name}」${c.marketPrice === null ? '' : `（市價 ${formatHkd(c.marketPrice)}）`}`)
+              .join('、')}
+            ，可到市場發佈求購。
+          </p>
+          <ul className="set-quote-bids">
+            {quote.unlisted.map((c) => (
+              <li key={c.cardInfoId}>
+                <Link to={`/market/sell?mode=buy&kind=card&cardInfoId=${encodeURIComponent(c.cardInfoId)}`}>
+                  求購「{c.name}」
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {quote.quoteId && <p className="field-hint">報價有效 2 分鐘；付款後卡牌會一次過存入你的收藏。</p>}
+    </>
+  );
+}
+
+/** 「一鍵補齊」 on a started theme (decision 042): opens the quote, then pays it in one order through the checkout. */
+export function SetCompletion({ themeId, themeName }: { themeId: string; themeName: string }) {
+  const navigate = useNavigate();
+  const [quote, setQuote] = useState<SetQuote | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleId = `set-quote-${themeId}`;
+
+  const open = async () => {
+    setBusy(true);
+    const q = await getCompletionQuote(themeId);
+    setBusy(false);
+    if (!isFailure(q)) setQuote(q);
+  };
+  const pay = async () => {
+    if (!quote?.quoteId) return;
+    setBusy(true);
+    const order = await createSetOrder(themeId, quote.quoteId, newIdempotencyKey());
+    setBusy(false);
+    if (isFailure(order)) {
+      // A listing went or got dearer: the toast says so; show the new quote.
+      if (order.code === 409) await open();
+      return;
+    }
+    setQuote(null);
+    if (order.payUrl) window.location.assign(order.payUrl);
+    else navigate(payOrderReturnPath(order));
+  };
+
+  return (
+    <>
+      <Button block fill="outline" color="primary" loading={busy && !quote} onClick={open}>
+        一鍵補齊
+      </Button>
+      <Popup visible={quote !== null} onMaskClick={() => setQuote(null)} bodyClassName="set-quote-popup">
+        {quote && (
+          <section role="dialog" aria-modal="true" aria-labelledby={titleId} className="set-quote">
+            <h3 id={titleId}>一鍵補齊「{themeName}」</h3>
+            <QuoteBody quote={quote} />
+            <div className="theme-actions">
+              <Button block color="primary" disabled={!quote.quoteId} loading={busy} onClick={pay}>
+                {quote.quoteId ? `付款 ${formatHkd(quote.total)}` : '暫時沒有可購買的卡牌'}
+              </Button>
+              <Button block onClick={() => setQuote(null)}>
+                關閉
+              </Button>
+            </div>
+          </section>
+        )}
+      </Popup>
+    </>
+  );
+}

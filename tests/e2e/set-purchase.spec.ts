@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { api, tokenOf } from './market-setup';
+import { freshHkid, signUp } from './session';
+import { codeIn, waitForSms } from './sms-outbox';
+
+/** Buys one card at the sandbox checkout from its pay screen. */
+async function buy(page: Page, payPath: string) {
+  await page.goto(payPath);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page.getByText('付款成功')).toBeVisible();
+}
+
+/** Verified (and, for a seller, with a payout account), through the API. */
+async function asTrader(page: Page, phone: string, seller: boolean) {
+  const token = await tokenOf(page);
+  await api(page, token, 'POST', 'userIdInfo/verify', { name: '陳大文', idType: 'hkid', idNumber: freshHkid() });
+  if (!seller) return token;
+  await api(page, token, 'POST', 'sms/authSend', { purpose: 'payment' });
+  const code = codeIn(await waitForSms(phone, 2));
+  await api(page, token, 'POST', 'payment/update', {
+    method: 'fps',
+    accountName: '陳大文',
+    accountNo: '12345678',
+    code,
+  });
+  return token;
+}
+
+test('一鍵補齊: a started theme shows each missing card’s cheapest listing and the total, and is paid in one order', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A seller buys a card of the theme at the mall and lists it.
+  const sellerPhone = await signUp(page, `賣家${String(Date.now()).slice(-4)}`);
+  const sellerToken = await asTrader(page, sellerPhone.e164, true);
+  await buy(page, '/mall/pay?id=ci_night_ferry');
+  const held = await api<{ itemId: string; cardInfoId?: string; name: string }[]>(
+    page,
+    sellerToken,
+    'GET',
+    'market/canConsignList?kind=card',
+  );
+  for (const [i, card] of held.entries())
+    await api(page, sellerToken, 'POST', 'market/create', {
+      sell_type: 0,
+      kind: 'card',
+      itemId: card.itemId,
+      price: 5_000 + i * 1_000, // HK$50 (one card)
+    });
+
+  // The buyer starts the theme with another card of it.
+  const buyerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const buyer = await buyerContext.newPage();
+  const buyerPhone = await signUp(buyer, `買家${String(Date.now()).slice(-4)}`);
+  await asTrader(buyer, buyerPhone.e164, false);
+  await buy(buyer, '/mall/pay?id=ci_night_fireworks');
+
+  await buyer.setViewportSize({ width: 320, height: 720 });
+  await buyer.goto('/my/theme');
+  await buyer.getByRole('button', { name: '一鍵補齊' }).first().click();
+  const quote = buyer.getByRole('dialog', { name: /^一鍵補齊「/ });
+  await expect(quote.getByText('欠缺的卡牌（市場最低價）')).toBeVisible();
+  // The demo market may sell a copy cheaper than the seller's: the quote names the cheapest, whoever sells it.
+  await expect(quote.getByText('天星小輪')).toBeVisible();
+  await expect(quote.getByText('合共（港幣）')).toBeVisible();
+  await expect(quote.getByText(/市場上暫時沒有出售：/)).toBeVisible();
+  await expectNoAxeViolations(buyer, '/my/theme (一鍵補齊)');
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await quote.getByRole('button', { name: /^付款 HK\$/ }).click();
+  await expect(buyer).toHaveURL(/\/pay\/sandbox\//);
+  await buyer.getByRole('button', { name: '確認付款' }).click();
+  await expect(buyer.getByText('付款成功')).toBeVisible();
+  await expect(buyer.getByText('卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。')).toBeVisible();
+  await expect(buyer.getByRole('button', { name: '兌換 B 卡' })).toBeVisible();
+  await buyerContext.close();
+});
