@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { overflowProblems, scaleText } from './a11y-checks';
 import { expectNoAxeViolations } from './axe';
 import { api, fundBid, tokenOf } from './market-setup';
 import { freshHkid, signUp, type Phone } from './session';
@@ -33,18 +34,24 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   });
 
   // B has HK$100 in the wallet (a funded bid, cancelled), and offers HK$90 on the listing for 3 日.
-  // Its own context: axe audits a page of a context, not of browser.newPage().
-  const buyerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  // B on a 320 px screen, in its own context: axe audits a page of a context, not of browser.newPage().
+  const buyerContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 320, height: 700 },
+  });
   const buyer = await buyerContext.newPage();
   const b = await trader(buyer, '買家', '李小明');
   const bid = await fundBid(buyer, b.token, 'ci_night_ferry', 10_000);
   await api(buyer, b.token, 'POST', 'market/cancel', { id: bid });
   await buyer.goto(`/market/detail?id=${listing.listing.id}`);
+  await expect(buyer.getByRole('button', { name: /^出價：/ })).toBeVisible();
+  expect(await overflowProblems(buyer)).toEqual([]);
   await buyer.getByRole('button', { name: /^出價：/ }).click();
   const sheet = buyer.getByRole('dialog', { name: /出價$/ });
   await sheet.getByLabel('出價（HK$）').fill('90');
   await sheet.getByRole('radio', { name: '3 日' }).check();
   await expectNoAxeViolations(buyer, '/market/detail (出價)');
+  expect(await overflowProblems(buyer)).toEqual([]);
   await sheet.getByRole('button', { name: '確認出價' }).click();
   await expect(buyer.getByRole('dialog', { name: '已出價 HK$90.00' })).toBeVisible();
 
@@ -64,11 +71,15 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   await buyer.goto('/my/collection/order?tab=offer');
   await buyer.getByRole('link', { name: /HK\$100\.00/ }).click();
   const mine = buyer.getByRole('dialog', { name: /^我的出價：/ });
+  expect(await overflowProblems(buyer)).toEqual([]);
   await mine.getByRole('button', { name: '接受 HK$100.00' }).click();
   await buyer.getByRole('dialog').getByRole('button', { name: '接受', exact: true }).click();
   await expect(mine.getByText(/^已成交/)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('dialog', { name: /^收到的出價：/ }).getByText(/^已成交/)).toBeVisible();
+  // At 200 % text the thread still fits its sheet.
+  await scaleText(page, 2);
+  expect(await overflowProblems(page)).toEqual([]);
   const wallet = await api<{ balance: number; escrow: number }>(buyer, b.token, 'GET', 'payment/info');
   expect(wallet).toMatchObject({ balance: 0, escrow: 0 });
   await buyerContext.close();
