@@ -60,7 +60,13 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   await page.getByRole('button', { name: '收到的出價' }).click();
   await expect(page.getByRole('list', { name: '收到的出價' }).getByText('輪到你回覆')).toBeVisible();
   await expectNoAxeViolations(page, '/my/collection/order?tab=offer');
-  await page.getByRole('link', { name: /HK\$90\.00/ }).click();
+  // The 收到出價 notice opens the thread.
+  await page.goto('/my/notifications');
+  await page
+    .getByRole('list', { name: '通知' })
+    .getByRole('button', { name: /收到出價/ })
+    .click();
+  await expect(page).toHaveURL(/\/my\/collection\/order\?tab=offer&id=/);
   const thread = page.getByRole('dialog', { name: /^收到的出價：/ });
   await expectNoAxeViolations(page, '/my/collection/order?tab=offer (thread)');
   await thread.getByLabel('還價（HK$）').fill('100');
@@ -80,6 +86,9 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   // At 200 % text the thread still fits its sheet.
   await scaleText(page, 2);
   expect(await overflowProblems(page)).toEqual([]);
+  await buyer.goto('/my/notifications');
+  await expect(buyer.getByRole('list', { name: '通知' }).getByRole('button', { name: /出價已成交/ })).toBeVisible();
+  await expect(buyer.getByRole('list', { name: '通知' }).getByRole('button', { name: /物主還價/ })).toBeVisible();
   const wallet = await api<{ balance: number; escrow: number }>(buyer, b.token, 'GET', 'payment/info');
   expect(wallet).toMatchObject({ balance: 0, escrow: 0 });
   await buyerContext.close();
