@@ -130,4 +130,17 @@ describe('出價 tab of /my/collection/order', () => {
     expect(within(sheet).queryByRole('button', { name: '取消出價' })).toBeNull();
     confirm.mockRestore();
   });
+
+  it('a link to a received offer opens its thread over 收到的出價', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/offer/list')
+        return { code: 200, data: u.searchParams.get('role') === 'received' ? [offer()] : [] };
+      if (u.pathname === '/api/offer/detail') return { code: 200, data: offer() };
+      return undefined;
+    };
+    renderAt('/my/collection/order?tab=offer&id=ofr_1');
+    expect(await screen.findByRole('dialog', { name: '收到的出價：維港幻彩' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: '收到的出價' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '收到的出價' }).getAttribute('aria-pressed')).toBe('true');
+  });
 });

@@ -99,7 +99,11 @@ export function OfferList() {
       >
         {id && (
           <div role="dialog" aria-labelledby="offer-thread-title">
-            <OfferThread id={id} onChanged={() => setVersion((v) => v + 1)} />
+            <OfferThread
+              id={id}
+              onChanged={() => setVersion((v) => v + 1)}
+              onSide={(side) => setRole(side === 'buyer' ? 'made' : 'received')}
+            />
             <div style={{ padding: '0 16px 16px' }}>
               <Button block onClick={() => close()}>
                 關閉

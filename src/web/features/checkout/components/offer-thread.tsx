@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { dollarsToCents, formatHkd } from '../../../../shared/money';
@@ -157,9 +157,25 @@ function Thread({ o, onChanged }: { o: OfferDetail; onChanged: () => void }) {
   );
 }
 
-/** The thread sheet's body: loads the offer `id` and reloads it (and the list) after each action. */
-export function OfferThread({ id, onChanged }: { id: string; onChanged: () => void }) {
+/**
+ * The thread sheet's body: loads the offer `id` and reloads it (and the list) after each action; `onSide` tells the
+ * list behind it the viewer's side (a notification link names only the offer).
+ */
+export function OfferThread({
+  id,
+  onChanged,
+  onSide,
+}: {
+  id: string;
+  onChanged: () => void;
+  onSide: (side: 'buyer' | 'seller') => void;
+}) {
   const state = useLoad(() => getOffer(id), [id]);
+  const side = state.status === 'ready' ? state.data.role : null;
+  useEffect(() => {
+    if (side) onSide(side);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [side]);
   if (state.status === 'loading') return <LoadingState label="正在載入出價…" />;
   if (state.status === 'error') return <ErrorState title="未能載入出價" onRetry={state.reload} />;
   return (
