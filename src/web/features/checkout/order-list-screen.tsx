@@ -7,6 +7,8 @@ import { listMarketOrders } from './api/list-market-orders';
 import { listPayOrders } from './api/list-pay-orders';
 import { MallOrders } from './components/mall-orders';
 import { MarketOrders } from './components/market-orders';
+import { listOffers } from './api/list-offers';
+import { OfferList } from './components/offer-list';
 import './checkout.css';
 
 const TABS = [
@@ -14,6 +16,7 @@ const TABS = [
   { key: 'product', title: '商城商品' },
   { key: 'buyer', title: '市場買入' },
   { key: 'seller', title: '市場賣出' },
+  { key: 'offer', title: '出價' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -23,11 +26,12 @@ const HAS_ORDERS: Record<TabKey, () => Promise<boolean>> = {
   product: async () => hasRows(await listPayOrders({ type: 'product', page: 1, pageSize: 1 })),
   buyer: async () => hasRows(await listMarketOrders({ role: 'buyer', page: 1, pageSize: 1 })),
   seller: async () => hasRows(await listMarketOrders({ role: 'seller', page: 1, pageSize: 1 })),
+  offer: async () => hasRows(await listOffers({ role: 'made', page: 1, pageSize: 1 })),
 };
 const hasRows = (r: unknown) => !isFailure(r) && Array.isArray(r) && r.length > 0;
 
 /**
- * /my/collection/order: mall orders (cards, products) and market orders as buyer and as seller (?tab=). Without a
+ * /my/collection/order: mall orders (cards, products), market orders as buyer and as seller, and offers (?tab=). Without a
  * tab it opens on the first that has orders (the mall's card orders when none has).
  */
 export default function OrderListScreen() {
@@ -55,7 +59,9 @@ export default function OrderListScreen() {
         ))}
       </Tabs>
       <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)!.title}>
-        {tab === 'mall' || tab === 'product' ? (
+        {tab === 'offer' ? (
+          <OfferList />
+        ) : tab === 'mall' || tab === 'product' ? (
           <MallOrders key={tab} type={tab === 'mall' ? 'card' : 'product'} />
         ) : (
           <MarketOrders key={tab} role={tab} />

@@ -14,6 +14,7 @@ import { GoButton } from './components/go-button';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { PriceAlertButton } from '../../components/price-alert-sheet';
+import { OfferButton } from './components/offer-sheet';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';
@@ -211,6 +212,18 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               {formatHkd(listing.price)}
               <span className="market-bar-note">{listing.sell_type === 0 ? '售價' : '出價'}</span>
             </span>
+            {listing.sell_type === 0 && !listing.mine && listing.status === 'active' && listing.itemId && (
+              <OfferButton
+                target={{
+                  kind: listing.kind,
+                  itemId: listing.itemId,
+                  listingId: listing.id,
+                  name: item.name,
+                  askPrice: listing.price,
+                  marketPrice: data.marketPrice.price,
+                }}
+              />
+            )}
             <ActionButton l={listing} actions={actions} size="large" />
           </>
         ) : (

@@ -1,0 +1,178 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MarketDetail } from '../../../shared/schemas/market';
+import type { CreateOfferResult } from '../../../shared/schemas/offers';
+import { testListing, testPriceHistory } from '../../testing/fixtures';
+import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import MarketDetailScreen from './market-detail-screen';
+
+// jsdom has no canvas: the chart library is a stand-in.
+vi.mock('uplot', () => ({
+  default: class {
+    destroy() {}
+    setSize() {}
+  },
+}));
+
+const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
+  listing: testListing(),
+  item: {
+    kind: 'card',
+    id: 'ci_1',
+    name: '維港幻彩',
+    image: '/c.svg',
+    description: '',
+    rarity: 'SSR',
+    themeId: 'thm_1',
+    editionSize: 300,
+  },
+  floorPrice: 25000,
+  highestBid: null,
+  lastSale: null,
+  marketPrice: { price: 24000, sample: 6, thin: false },
+  sales: [],
+  listings: [testListing()],
+  ...over,
+});
+const created = (price: number, warning: string | null): CreateOfferResult => ({
+  id: 'ofr_1',
+  role: 'buyer',
+  kind: 'card',
+  itemId: 'card_1',
+  cardInfoId: 'ci_1',
+  productId: null,
+  listingId: 'lst_1',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  serial: 12,
+  editionSize: 300,
+  status: 'open',
+  closeReason: null,
+  price,
+  turn: 'seller',
+  myTurn: false,
+  rounds: 1,
+  maxRounds: 5,
+  expiresAt: '2026-11-29T04:00:00.000Z',
+  createdAt: '2026-11-26T04:00:00.000Z',
+  closedAt: null,
+  thread: [{ n: 1, by: 'buyer', price, createdAt: '2026-11-26T04:00:00.000Z' }],
+  marketPrice: 24000,
+  warning,
+});
+
+let routes: Route;
+let fetchMock: FetchMock;
+const renderAt = screenRoutes(
+  [
+    { path: '/market/detail', element: <MarketDetailScreen /> },
+    { path: '/login', element: <p>登入頁</p> },
+  ],
+  { lists: true },
+);
+const signIn = () =>
+  localStorage.setItem(
+    'trove.session',
+    JSON.stringify({
+      token: 't'.repeat(43),
+      user: {
+        id: 'usr_me',
+        phone: '+85291234567',
+        phoneMasked: '9123****',
+        nickname: '我',
+        avatar: null,
+        bio: '',
+        roles: ['user'],
+        verified: true,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      authority: ['user'],
+    }),
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = mockRoutes(
+    () => (u, init) =>
+      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : routes(u, init),
+  );
+});
+
+describe('出價 on /market/detail', () => {
+  it('checks the price, sends the price, expiry and listing, and shows the warning under half the market price', async () => {
+    signIn();
+    routes = (u, init) => {
+      if (u.pathname === '/api/market/detail') return { code: 200, data: detail() };
+      if (u.pathname === '/api/offer/create') {
+        const body = JSON.parse(init.body as string) as { price: number };
+        return { code: 200, msg: '出價已送出，款項已預留', data: created(body.price, '出價低於市場價的一半') };
+      }
+      return undefined;
+    };
+    renderAt('/market/detail?id=lst_1');
+    fireEvent.click(await screen.findByRole('button', { name: '出價：維港幻彩' }));
+    const sheet = await screen.findByRole('dialog', { name: '向「維港幻彩」出價' });
+    const input = within(sheet).getByLabelText('出價（HK$）');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect(within(sheet).getByRole('alert').textContent).toBe('請輸入金額，例如 120 或 88.50');
+    expect((within(sheet).getByRole('button', { name: '確認出價' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '100' } });
+    fireEvent.click(within(sheet).getByRole('radio', { name: '7 日' }));
+    await act(async () => {
+      fireEvent.click(within(sheet).getByRole('button', { name: '確認出價' }));
+    });
+    await waitFor(() => expect(requestsTo(fetchMock, 'offer/create')).toHaveLength(1));
+    const call = fetchMock.mock.calls.find(([u]) => u.startsWith('/api/offer/create'))!;
+    expect(JSON.parse(call[1].body as string)).toEqual({
+      kind: 'card',
+      itemId: 'card_1',
+      listingId: 'lst_1',
+      price: 10000,
+      expiresInHours: 168,
+    });
+    const done = await screen.findByRole('dialog', { name: '已出價 HK$100.00' });
+    expect(within(done).getByRole('alert').textContent).toBe('出價低於市場價的一半');
+    expect(within(done).getByRole('link', { name: '查看出價' }).getAttribute('href')).toBe(
+      '/my/collection/order?tab=offer&id=ofr_1',
+    );
+  });
+
+  it("keeps the form on the server's refusal, and offers no 出價 on my own listing", async () => {
+    signIn();
+    routes = (u) => {
+      if (u.pathname === '/api/market/detail') return { code: 200, data: detail() };
+      if (u.pathname === '/api/offer/create') return { code: 409, msg: '出價最少為 HK$120.00', data: null };
+      return undefined;
+    };
+    const view = renderAt('/market/detail?id=lst_1');
+    fireEvent.click(await screen.findByRole('button', { name: '出價：維港幻彩' }));
+    const sheet = await screen.findByRole('dialog', { name: '向「維港幻彩」出價' });
+    fireEvent.change(within(sheet).getByLabelText('出價（HK$）'), { target: { value: '50' } });
+    await act(async () => {
+      fireEvent.click(within(sheet).getByRole('button', { name: '確認出價' }));
+    });
+    await waitFor(() => expect(requestsTo(fetchMock, 'offer/create')).toHaveLength(1));
+    // The request client shows the server's zh-HK message; the form stays for another price.
+    expect(screen.getByRole('dialog', { name: '向「維港幻彩」出價' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '查看出價' })).toBeNull();
+
+    routes = (u) =>
+      u.pathname === '/api/market/detail'
+        ? { code: 200, data: detail({ listing: testListing({ mine: true }) }) }
+        : undefined;
+    await act(async () => {
+      await view.navigate('/market/detail?id=lst_9');
+    });
+    await screen.findByRole('heading', { name: '維港幻彩 #0012/300' });
+    await waitFor(() => expect(requestsTo(fetchMock, 'market/detail')).toHaveLength(2));
+    await screen.findByRole('button', { name: '取消掛單 HK$250.00' });
+    expect(screen.queryByRole('button', { name: '出價：維港幻彩' })).toBeNull();
+  });
+
+  it('sends a signed-out visitor to the login', async () => {
+    routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail() } : undefined);
+    const router = renderAt('/market/detail?id=lst_1');
+    fireEvent.click(await screen.findByRole('button', { name: '出價：維港幻彩' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

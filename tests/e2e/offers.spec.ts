@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { overflowProblems, scaleText } from './a11y-checks';
+import { expectNoAxeViolations } from './axe';
+import { api, fundBid, tokenOf } from './market-setup';
+import { freshHkid, signUp, type Phone } from './session';
+import { codeIn, waitForSms } from './sms-outbox';
+
+/** A verified user with a payout account (what listing and offering ask for), set up through the API. */
+async function trader(page: Page, nickname: string, name: string): Promise<{ token: string; phone: Phone }> {
+  const phone = await signUp(page, `${nickname}${String(Date.now()).slice(-4)}`);
+  const token = await tokenOf(page);
+  await api(page, token, 'POST', 'userIdInfo/verify', { name, idType: 'hkid', idNumber: freshHkid() });
+  await api(page, token, 'POST', 'sms/authSend', { purpose: 'payment' });
+  const code = codeIn(await waitForSms(phone.e164, 2));
+  await api(page, token, 'POST', 'payment/update', { method: 'fps', accountName: name, accountNo: '12345678', code });
+  return { token, phone };
+}
+
+test('offers: B offers on A’s listing, A counters, B accepts; both see the result', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  // A owns a card and lists it at HK$120.
+  const a = await trader(page, '賣家', '陳大文');
+  await page.goto('/mall/pay?id=ci_night_ferry');
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page.getByText('付款成功')).toBeVisible();
+  const [card] = await api<{ itemId: string }[]>(page, a.token, 'GET', 'market/canConsignList?kind=card');
+  const listing = await api<{ listing: { id: string } }>(page, a.token, 'POST', 'market/create', {
+    sell_type: 0,
+    kind: 'card',
+    itemId: card!.itemId,
+    price: 12_000,
+  });
+
+  // B has HK$100 in the wallet (a funded bid, cancelled), and offers HK$90 on the listing for 3 日.
+  // B on a 320 px screen, in its own context: axe audits a page of a context, not of browser.newPage().
+  const buyerContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 320, height: 700 },
+  });
+  const buyer = await buyerContext.newPage();
+  const b = await trader(buyer, '買家', '李小明');
+  const bid = await fundBid(buyer, b.token, 'ci_night_ferry', 10_000);
+  await api(buyer, b.token, 'POST', 'market/cancel', { id: bid });
+  await buyer.goto(`/market/detail?id=${listing.listing.id}`);
+  await expect(buyer.getByRole('button', { name: /^出價：/ })).toBeVisible();
+  expect(await overflowProblems(buyer)).toEqual([]);
+  await buyer.getByRole('button', { name: /^出價：/ }).click();
+  const sheet = buyer.getByRole('dialog', { name: /出價$/ });
+  await sheet.getByLabel('出價（HK$）').fill('90');
+  await sheet.getByRole('radio', { name: '3 日' }).check();
+  await expectNoAxeViolations(buyer, '/market/detail (出價)');
+  expect(await overflowProblems(buyer)).toEqual([]);
+  await sheet.getByRole('button', { name: '確認出價' }).click();
+  await expect(buyer.getByRole('dialog', { name: '已出價 HK$90.00' })).toBeVisible();
+
+  // A sees it received, opens the thread and counters at HK$100.
+  await page.goto('/my/collection/order?tab=offer');
+  await page.getByRole('button', { name: '收到的出價' }).click();
+  await expect(page.getByRole('list', { name: '收到的出價' }).getByText('輪到你回覆')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/collection/order?tab=offer');
+  // The 收到出價 notice opens the thread.
+  await page.goto('/my/notifications');
+  await page
+    .getByRole('list', { name: '通知' })
+    .getByRole('button', { name: /收到出價/ })
+    .click();
+  await expect(page).toHaveURL(/\/my\/collection\/order\?tab=offer&id=/);
+  const thread = page.getByRole('dialog', { name: /^收到的出價：/ });
+  await expectNoAxeViolations(page, '/my/collection/order?tab=offer (thread)');
+  await thread.getByLabel('還價（HK$）').fill('100');
+  await thread.getByRole('button', { name: '送出還價' }).click();
+  await expect(thread.getByText(/等待買家回覆/)).toBeVisible();
+
+  // B accepts the counter: the card is B's, and both see 已成交.
+  await buyer.goto('/my/collection/order?tab=offer');
+  await buyer.getByRole('link', { name: /HK\$100\.00/ }).click();
+  const mine = buyer.getByRole('dialog', { name: /^我的出價：/ });
+  expect(await overflowProblems(buyer)).toEqual([]);
+  await mine.getByRole('button', { name: '接受 HK$100.00' }).click();
+  await buyer.getByRole('dialog').getByRole('button', { name: '接受', exact: true }).click();
+  await expect(mine.getByText(/^已成交/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: /^收到的出價：/ }).getByText(/^已成交/)).toBeVisible();
+  // At 200 % text the thread still fits its sheet.
+  await scaleText(page, 2);
+  expect(await overflowProblems(page)).toEqual([]);
+  await buyer.goto('/my/notifications');
+  await expect(buyer.getByRole('list', { name: '通知' }).getByRole('button', { name: /出價已成交/ })).toBeVisible();
+  await expect(buyer.getByRole('list', { name: '通知' }).getByRole('button', { name: /物主還價/ })).toBeVisible();
+  const wallet = await api<{ balance: number; escrow: number }>(buyer, b.token, 'GET', 'payment/info');
+  expect(wallet).toMatchObject({ balance: 0, escrow: 0 });
+  await buyerContext.close();
+});
