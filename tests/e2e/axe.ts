@@ -33,7 +33,9 @@ export async function appLive(page: Page): Promise<void> {
 /** The screen at rest: drawn by React, loaded, no toast, message or popup in motion, fonts in. */
 export async function settled(page: Page): Promise<void> {
   await appLive(page);
-  await expect(page.locator('.screen-loading, .state-loading')).toHaveCount(0);
+  // A button still finding out what it can do (the push switch asks the service worker, for up to 1.5 s) is drawn
+  // faded like a disabled one: audit it once it knows.
+  await expect(page.locator('.screen-loading, .state-loading, .adm-button-loading')).toHaveCount(0);
   // The request client's blocking toast: the screen under it is about to change.
   await expect(page.locator('.adm-toast-main').filter({ hasText: '載入中…' })).toHaveCount(0);
   // A passing toast (「已儲存」…) fades out over the screen it leaves: audit once it has gone, never mid-fade
