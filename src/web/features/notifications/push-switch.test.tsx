@@ -79,7 +79,8 @@ describe('/my/notify: 開啟推送通知', () => {
     renderAt('/my/notify');
     const on = await ready('開啟推送通知');
     await act(async () => fireEvent.click(on));
-    expect((await screen.findByRole('status')).textContent).toContain('你已拒絕通知權限');
+    // Its own status line (the app's announcer is a status region too).
+    expect(await screen.findByText(/你已拒絕通知權限/, { selector: '[role="status"]' })).toBeTruthy();
     expect(subscribe).not.toHaveBeenCalled();
     expect(requestsTo(fetchMock, 'push/subscribe')).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
-import { createPayOrder, newIdempotencyKey } from '../api/create-pay-order';
+import { createPayOrder, newIdempotencyKey } from '../../../api/create-pay-order';
 import { getPayOrder } from '../api/get-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
 import { getPerkPreview } from '../../../api/get-perk-preview';

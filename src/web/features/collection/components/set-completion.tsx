@@ -5,10 +5,8 @@ import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
 import type { SetQuote } from '../../../../shared/schemas/set-quote';
 import { isFailure } from '../../../lib/request';
-import { createSetOrder } from '../api/create-set-order';
+import { createPayOrder, newIdempotencyKey } from '../../../api/create-pay-order';
 import { getCompletionQuote } from '../api/get-completion-quote';
-
-const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
 /** What the quote shows: owned, each missing card's cheapest listing, the cards nobody sells, and the total. */
 function QuoteBody({ quote }: { quote: SetQuote }) {
@@ -68,7 +66,7 @@ export function SetCompletion({ themeId, themeName }: { themeId: string; themeNa
   const pay = async () => {
     if (!quote?.quoteId) return;
     setBusy(true);
-    const order = await createSetOrder(themeId, quote.quoteId, newIdempotencyKey());
+    const order = await createPayOrder({ type: 'set', themeId, quoteId: quote.quoteId }, newIdempotencyKey());
     setBusy(false);
     if (isFailure(order)) {
       // A listing went or got dearer: the toast says so; show the new quote.

@@ -1,5 +1,5 @@
-import type { CreatePayOrder, PayOrder } from '../../../../shared/schemas/pay-orders';
-import { post } from '../../../lib/request';
+import type { CreatePayOrder, PayOrder } from '../../shared/schemas/pay-orders';
+import { post } from '../lib/request';
 
 /** A fresh key per purchase attempt: a retried request answers the same order, a new attempt a new one. */
 export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
