@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { LazyPopup } from '../../../components/lazy-popup';
 import { signInAndReturn } from '../../../lib/sign-in';
 import { useSession } from '../../../lib/stores';
 
@@ -30,7 +31,7 @@ export function OfferButton({ target }: { target: OfferTarget }) {
       >
         出價
       </Button>
-      <Popup
+      <LazyPopup
         visible={open}
         onMaskClick={() => setOpen(false)}
         onClose={() => setOpen(false)}
@@ -44,7 +45,7 @@ export function OfferButton({ target }: { target: OfferTarget }) {
             </Suspense>
           </div>
         )}
-      </Popup>
+      </LazyPopup>
     </>
   );
 }
