@@ -13,6 +13,7 @@ import {
 import { createAlert } from '../api/create-alert';
 import { isFailure } from '../lib/request';
 import type { AlertTarget } from './price-alert-sheet';
+import { HkdField } from './hkd-field';
 
 /*
  * The price alert sheet's form (price-alert-sheet.tsx), loaded when the sheet first opens: it checks the price with the
@@ -94,22 +95,14 @@ export default function PriceAlertForm({ target, onClose }: { target: AlertTarge
         onChange={setSide}
       />
       <Choice legend="條件" name="op" options={ALERT_OPS} labels={ALERT_OP_LABELS} value={op} onChange={setOp} />
-      <label htmlFor="price-alert-price" className="price-alert-label">
-        提醒價格（HK$）
-      </label>
-      <div className="price-alert-input">
-        <span aria-hidden="true">HK$</span>
-        <input
-          id="price-alert-price"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      </div>
+      <HkdField
+        id="price-alert-price"
+        label="提醒價格（HK$）"
+        value={text}
+        onChange={setText}
+        invalid={!!error}
+        describedBy={describedBy}
+      />
       <p id="price-alert-now" className="price-alert-note">
         現時{side === 'ask' ? '最低售價' : '最高出價'}：{now === null ? '—' : formatHkd(now)}。提醒一次後，價格回落 5%
         才會再次提醒。

@@ -13,6 +13,7 @@ import { counterOffer } from '../api/counter-offer';
 import { declineOffer } from '../api/decline-offer';
 import { getOffer } from '../api/get-offer';
 import '../../../components/price-alert-sheet.css';
+import { HkdField } from '../../../components/hkd-field';
 
 /** Whose turn, in words, for the viewer. */
 export function turnText(o: Offer): string {
@@ -46,22 +47,14 @@ function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown
         if (cents !== null) run(() => counterOffer(o.id, cents), '已還價');
       }}
     >
-      <label htmlFor="offer-counter" className="price-alert-label">
-        還價（HK$）
-      </label>
-      <div className="price-alert-input">
-        <span aria-hidden="true">HK$</span>
-        <input
-          id="offer-counter"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      </div>
+      <HkdField
+        id="offer-counter"
+        label="還價（HK$）"
+        value={text}
+        onChange={setText}
+        invalid={!!error}
+        describedBy={describedBy}
+      />
       <p id="offer-counter-note" className="price-alert-note">
         市場價：{o.marketPrice === null ? '—' : formatHkd(o.marketPrice)}。還價後輪到對方回覆，最多 {o.maxRounds} 輪。
       </p>
