@@ -198,6 +198,15 @@ async function prepareUser(browser: Browser): Promise<void> {
     // ... and the feedback sheet of the completed market purchase (the second listing, bought above).
     { name: '/my/collection/order (評價)', url: '/my/collection/order?tab=buyer', signedIn: true, open: /^評價交易/ },
     { name: '/my/market (改價)', url: '/my/market?side=buy', signedIn: true, open: /^改價/ },
+    // Issue 24's and 23's sheets: an offer and a price alert on the first listing, the set-completion quote.
+    { name: '/market/detail (出價)', url: `/market/detail?id=${listings[0]!.id}`, signedIn: true, open: /^出價：/ },
+    {
+      name: '/market/detail (價格提醒)',
+      url: `/market/detail?id=${listings[0]!.id}`,
+      signedIn: true,
+      open: /^價格提醒：/,
+    },
+    { name: '/my/theme (一鍵補齊)', url: '/my/theme', signedIn: true, open: '一鍵補齊' },
     { name: '/my/order (商品訂單)', url: `/my/order${goodsOrder}`, signedIn: true },
     // Signed out, the screens that show something else then.
     ...(['/login', '/register', '/my/card'] as const).map((p) => ({

@@ -88,6 +88,10 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expect(buyer.locator('.price-chart canvas')).toBeVisible();
   await buyer.getByText('查看每日成交數據').click();
   await expect(buyer.getByRole('table', { name: /每日成交價/ })).toBeVisible();
+  // Opening the table scrolled the page, and axe takes the sticky bottom bar for an element in the flow
+  // (dequelabs/axe-core#3720): whichever listing's 購買 straddles the bar's edge then fails target-size, by the luck
+  // of how many listings the other journeys made. Audited from the top, as the screen opens.
+  await buyer.evaluate(() => window.scrollTo(0, 0));
   await expectNoAxeViolations(buyer, '/market/detail (價格走勢)');
 
   // The seller's balance is the price less the 5 % fee: HK$114.00.

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { registerOperator } from './back-office';
+import { E2E_SET_OPERATOR } from './env';
 import { api, tokenOf } from './market-setup';
 import { freshHkid, signUp } from './session';
 import { codeIn, waitForSms } from './sms-outbox';
@@ -78,4 +80,48 @@ test('一鍵補齊: a started theme shows each missing card’s cheapest listing
   await expect(buyer.getByText('卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。')).toBeVisible();
   await expect(buyer.getByRole('button', { name: '兌換 B 卡' })).toBeVisible();
   await buyerContext.close();
+});
+
+test('一鍵補齊 to the B card: a theme started with a code is completed from the market in one order, then exchanged', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // 神獸紀元's 白虎 comes only from codes: an operator makes one, the buyer redeems it and so starts the theme. Its
+  // other four cards are sold on the demo market.
+  const operator = { Authorization: `Bearer ${await registerOperator(request, E2E_SET_OPERATOR, '卡冊營運')}` };
+  const made = await request.post('/api/admin/codeBatches/create', {
+    headers: operator,
+    data: { cardInfoId: 'ci_beast_tiger', count: 1, note: '一鍵補齊旅程' },
+  });
+  expect(made.status()).toBe(200);
+  const batch = ((await made.json()) as { data: { id: string } }).data;
+  const csv = await (await request.get(`/api/admin/codeBatches/csv?id=${batch.id}`, { headers: operator })).text();
+  const code = csv.trim().split('\n')[1]!.split(',')[0]!.replace(/"/g, '');
+
+  const phone = await signUp(page, `集齊${String(Date.now()).slice(-4)}`);
+  await asTrader(page, phone.e164, false);
+  await page.goto('/my/card');
+  await page.getByLabel('兌換碼').fill(code);
+  await page.getByRole('button', { name: '兌換', exact: true }).click();
+  await expect(page.getByText('兌換成功', { exact: true })).toBeVisible();
+
+  // Another journey may buy a quoted copy first: the order is then refused, and a new quote is asked for.
+  await expect(async () => {
+    await page.goto('/my/theme');
+    await page.getByRole('button', { name: '一鍵補齊' }).first().click();
+    const quote = page.getByRole('dialog', { name: '一鍵補齊「神獸紀元」' });
+    await expect(quote.getByText('合共（港幣）')).toBeVisible();
+    await expect(quote.getByText(/市場上暫時沒有出售：/)).toHaveCount(0);
+    await quote.getByRole('button', { name: /^付款 HK\$/ }).click();
+    await expect(page).toHaveURL(/\/pay\/sandbox\//, { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page.getByText('付款成功')).toBeVisible();
+  await page.getByRole('button', { name: '兌換 B 卡' }).click();
+  await page.getByRole('dialog', { name: '兌換 B 卡' }).getByRole('button', { name: '確認兌換' }).click();
+  await expect(page.getByText(/^兌換成功，獲得「/)).toBeVisible();
+  await expect(page).toHaveURL(/\/my\/theme\?status=1/);
+  await expect(page.getByRole('heading', { name: '神獸紀元' })).toBeVisible();
+  await expectNoAxeViolations(page, '/my/theme (已兌換)');
 });

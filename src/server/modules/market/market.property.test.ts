@@ -4,15 +4,17 @@ import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { Actor, Operator } from '../auth/auth.service';
 import { addTheme } from '../collection/collection-fixtures';
+import { credit } from '../offers/offers.fixtures';
 import { freshKey, giveCard, itemOwners, openListings, trader } from './market.fixtures';
+import { offerArbitraries, offerSteps, type OfferOp } from './offer-steps.fixtures';
 import { createMarketRepository } from './market.repository';
 
 /**
  * Property test over the service layer on PGlite: random sequences of list / buy / buy a set / pay / cancel /
- * expire / bid / fill / withdraw / reject / payout, and after each sequence the books and the items
- * must hold (PRODUCT.md §3): every posting nets to zero, no balance below zero, balances equal the sum
- * of entries, every item has exactly one owner and at most one open listing, escrow equals the open
- * bids, and money in = money out + fees + balances.
+ * expire / bid / fill / withdraw / reject / payout / offer / counter / accept / decline / cancel an offer, and after
+ * each sequence the books and the items must hold (PRODUCT.md §3): every posting nets to zero, no balance below zero,
+ * balances equal the sum of entries, every item has exactly one owner and at most one open listing, escrow equals the
+ * open bids and the open offers' holds, and money in = money out + fees + balances.
  */
 const RUNS = Number(process.env.MARKET_PROPERTY_RUNS ?? 1000);
 
@@ -43,8 +45,9 @@ const op = fc.oneof(
   fc.record({ op: fc.constant('fill' as const), u: user, l: idx, c: idx }),
   fc.record({ op: fc.constant('withdraw' as const), u: user, amount: fc.constantFrom(10_000, 50_000, 200_000) }),
   fc.record({ op: fc.constant('decide' as const), w: idx, pay: fc.boolean() }),
+  ...offerArbitraries,
 );
-type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+type Op = Exclude<typeof op extends fc.Arbitrary<infer T> ? T : never, OfferOp>;
 type SummaryCheck = { later: boolean; sellType: 0 | 1; sort: 'price_asc' | 'count' };
 const SUMMARY_CHECKS: readonly SummaryCheck[] = [false, true].flatMap((later) =>
   ([0, 1] as const).flatMap((sellType) => (['price_asc', 'count'] as const).map((sort) => ({ later, sellType, sort }))),
@@ -65,6 +68,7 @@ describe('market property: random trading keeps the books and the items consiste
   let setOrders = 0;
   const counts = { ok: 0, refused: 0 };
   let sequences = 0;
+  let offering: ReturnType<typeof offerSteps>;
 
   const pick = <T>(xs: T[], i: number): T | undefined => (xs.length ? xs[xs.length - 1 - (i % xs.length)] : undefined);
 
@@ -82,10 +86,13 @@ describe('market property: random trading keeps the books and the items consiste
     for (const u of users)
       for (const ci of cardInfoIds) for (let k = 0; k < 3; k++) cardIds.push(await giveCard(t, u.userId, ci));
     for (const u of users.slice(0, 2)) for (let k = 0; k < 2; k++) cardIds.push(await giveCard(t, u.userId, SET_ONLY));
+    // Offers are held from the wallet: everyone starts with HK$2 000 in it.
+    for (const u of users) await credit(t, u.userId, 200_000);
+    offering = offerSteps(t, actors, cardIds, listingIds);
   }, 60_000);
   afterAll(() => t?.close());
 
-  async function run(o: Op) {
+  async function run(o: Op | OfferOp) {
     const s = t.app.services;
     switch (o.op) {
       case 'list':
@@ -167,6 +174,8 @@ describe('market property: random trading keeps the books and the items consiste
           ? s.wallet.payWithdrawal(admin, { id: w, reference: 'PROP' })
           : s.wallet.rejectWithdrawal(admin, { id: w, reason: '測試拒絕' });
       }
+      default:
+        return offering.run(o);
     }
   }
 
@@ -237,7 +246,7 @@ describe('market property: random trading keeps the books and the items consiste
       const bids = listings
         .filter((l) => l.sellType === 1 && l.userId === a.userId && l.status === 'active')
         .reduce((s, l) => s + l.price * (l.quantity - l.filled), 0);
-      expect(bal(`user:${a.userId}:escrow`)).toBe(bids);
+      expect(bal(`user:${a.userId}:escrow`)).toBe(bids + (await offering.held(a.userId)));
     }
   }
 
@@ -262,7 +271,7 @@ describe('market property: random trading keeps the books and the items consiste
     await checkSummaries(SUMMARY_CHECKS);
     const audit = await t.app.services.wallet.audit();
     console.log(
-      `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders (${setOrders} set orders), ${withdrawalIds.length} withdrawals, ${audit.accounts.length} ledger accounts`,
+      `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders (${setOrders} set orders), ${withdrawalIds.length} withdrawals, ${offering.counts.made} offers (${offering.counts.accepted} accepted), ${audit.accounts.length} ledger accounts`,
     );
     expect(counts.ok).toBeGreaterThan(RUNS / 2);
   }, 600_000);
