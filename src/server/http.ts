@@ -108,6 +108,39 @@ export function userRoutes(app: FastifyInstance) {
   return typed(app);
 }
 
+/**
+ * The routes of a signed-in user's module (`userRoutes`), tagged `tags`, each declared by what it takes and answers:
+ * `get` reads its `querystring`, `post` its `body`; `answer` gives the `data` of the envelope for the signed-in user,
+ * with `msg` for the screen when there is one. Routes with more (headers, hooks, no query string) use `r` itself.
+ */
+export function userApi(app: FastifyInstance, tags: string[]) {
+  const r = userRoutes(app);
+  // `reply<z.ZodType>`: the type provider cannot follow a generic schema; `answer` is what is checked against `data`.
+  return {
+    r,
+    get<Q extends z.ZodType, D extends z.ZodType>(
+      url: string,
+      schemas: { querystring: Q; data: D },
+      answer: (user: Actor, query: z.output<Q>) => Promise<z.output<D>>,
+    ): void {
+      r.get(
+        url,
+        { schema: { tags, querystring: schemas.querystring, response: reply<z.ZodType>(schemas.data) } },
+        async (req) => ok(await answer(requireUser(req), req.query as z.output<Q>)),
+      );
+    },
+    post<B extends z.ZodType, D extends z.ZodType>(
+      url: string,
+      schemas: { body: B; data: D; msg?: string },
+      answer: (user: Actor, body: z.output<B>) => Promise<z.output<D>>,
+    ): void {
+      r.post(url, { schema: { tags, body: schemas.body, response: reply<z.ZodType>(schemas.data) } }, async (req) =>
+        ok(await answer(requireUser(req), req.body as z.output<B>), schemas.msg),
+      );
+    },
+  };
+}
+
 /** The routes of a back-office module: `adminArea` guards every one of them. */
 export function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', adminArea);

@@ -8,7 +8,7 @@ import { giveCard, trader } from '../modules/market/market.fixtures';
 import { createDrop, createProduct } from '../modules/pay-orders/pay-orders.fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { TEST_DATABASE_URL } from '../testing/test-db';
-import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
+import { MARKET_SETTLE_STEPS, arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
 import { perkFlows } from './faults/perk-flows';
 import { offerFlows } from './faults/offer-flows';
@@ -261,14 +261,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     },
     {
       name: 'market settlement by webhook',
-      steps: [
-        'settle:before-claim',
-        'settle:after-claim',
-        'market:sold',
-        'market:transfer',
-        'ledger',
-        'settle:before-commit',
-      ],
+      steps: MARKET_SETTLE_STEPS,
       async prepare() {
         const { seller, card } = await marketCard();
         const buyer = await trader(t);

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FIRST_ANSWERS_ID,
@@ -12,6 +10,7 @@ import {
 } from '../../shared/first-answers';
 import { createDrop } from '../modules/pay-orders/pay-orders.fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { writeWebRoot } from '../testing/web-app';
 import { pageAnswers, withAnswers } from './web';
 
 const HOUR = 3600_000;
@@ -27,12 +26,10 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
   let t: TestApp;
   let root: string;
   beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-answers-'));
-    writeFileSync(
-      path.join(root, 'index.html'),
-      '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
-    );
-    mkdirSync(path.join(root, 'assets'));
+    root = writeWebRoot('trove-web-answers-', {
+      'index.html':
+        '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
+    });
     t = await createTestApp({ webRoot: root });
     await createDrop(t.db, {
       editionSize: 10,

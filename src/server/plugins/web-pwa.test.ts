@@ -1,23 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWebTestApp } from '../testing/web-app';
+import { openWebTestApp, writeWebRoot } from '../testing/web-app';
 import { cacheControlOf } from './web';
 
 describe("the installable app's files (decision 035)", () => {
   let app: FastifyInstance;
   let root: string;
   beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'trove-pwa-'));
-    mkdirSync(path.join(root, 'assets'));
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(path.join(root, 'sw.js.br'), 'BROTLI-SW');
-    writeFileSync(path.join(root, 'workbox-abc123.js'), 'var workbox;');
-    writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"寶庫 Trove"}');
-    writeFileSync(path.join(root, 'offline.html'), '<!doctype html><h1>你已離線</h1>');
+    root = writeWebRoot('trove-pwa-', {
+      'index.html': '<!doctype html><html><head></head><body></body></html>',
+      'sw.js': 'self.addEventListener("fetch", () => {});',
+      'sw.js.br': 'BROTLI-SW',
+      'workbox-abc123.js': 'var workbox;',
+      'manifest.webmanifest': '{"name":"寶庫 Trove"}',
+      'offline.html': '<!doctype html><h1>你已離線</h1>',
+    });
     app = await openWebTestApp(root);
   });
   afterAll(async () => {

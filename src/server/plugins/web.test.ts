@@ -1,28 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWebTestApp } from '../testing/web-app';
+import { openWebTestApp, writeWebRoot } from '../testing/web-app';
 
 describe('the web app served by the server', () => {
   let app: FastifyInstance;
   let root: string;
   beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'trove-web-'));
-    mkdirSync(path.join(root, 'assets'));
-    writeFileSync(
-      path.join(root, 'index.html'),
-      '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><div class="boot-spinner"></div><!--/shell--></div></body></html>',
-    );
-    writeFileSync(path.join(root, 'admin.html'), '<!doctype html><div id="admin-root"></div>');
-    writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(root, 'assets', 'big-abc123.js'), 'console.log("big")');
-    writeFileSync(path.join(root, 'assets', 'big-abc123.js.br'), 'BROTLI');
-    mkdirSync(path.join(root, '.vite'));
-    writeFileSync(
-      path.join(root, '.vite', 'route-preloads.json'),
-      JSON.stringify({
+    root = writeWebRoot('trove-web-', {
+      'index.html':
+        '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><div class="boot-spinner"></div><!--/shell--></div></body></html>',
+      'admin.html': '<!doctype html><div id="admin-root"></div>',
+      'assets/index-abc123.js': 'console.log(1)',
+      'assets/big-abc123.js': 'console.log("big")',
+      'assets/big-abc123.js.br': 'BROTLI',
+      '.vite/route-preloads.json': JSON.stringify({
         all: ['assets/icons-1.svg'],
         routes: { '/': ['assets/home-1.js'], '/mall': ['assets/mall-1.js', 'assets/mall-1.css'] },
         shell: {
@@ -33,8 +25,8 @@ describe('the web app served by the server', () => {
           ],
         },
       }),
-    );
-    writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
+      'favicon.svg': '<svg/>',
+    });
     app = await openWebTestApp(root);
   });
   afterAll(async () => {

@@ -59,6 +59,16 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_perk_discount AFTER INSERT ON ledger_postings FOR EACH ROW WHEN (NEW.kind = 'perk_discount') EXECUTE FUNCTION fault_fire('perk:discount')`,
 ];
 
+/** The steps of a market sale settled by its payment's webhook (one listing or a set of them). */
+export const MARKET_SETTLE_STEPS = [
+  'settle:before-claim',
+  'settle:after-claim',
+  'market:sold',
+  'market:transfer',
+  'ledger',
+  'settle:before-commit',
+];
+
 export async function installFaultTriggers(db: Db): Promise<void> {
   for (const statement of STATEMENTS) await db.execute(sql.raw(statement));
 }

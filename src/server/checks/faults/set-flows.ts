@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { newId } from '../../adapters/ids';
 import { addTheme } from '../../modules/collection/collection-fixtures';
 import { giveCard, trader } from '../../modules/market/market.fixtures';
+import { MARKET_SETTLE_STEPS } from './fault-triggers';
 import type { FaultFlow, PerkFlowKit } from './perk-flows';
 
 const PRICES = [10_000, 20_000];
@@ -18,14 +19,7 @@ export function setFlows(kit: PerkFlowKit): FaultFlow[] {
   return [
     {
       name: 'set purchase settlement by webhook (2 sellers, 3 cards)',
-      steps: [
-        'settle:before-claim',
-        'settle:after-claim',
-        'market:sold',
-        'market:transfer',
-        'ledger',
-        'settle:before-commit',
-      ],
+      steps: MARKET_SETTLE_STEPS,
       async prepare() {
         const t = kit.app();
         const themeId = newId('thm');

@@ -7,51 +7,41 @@ import {
   AddressSchema,
   UpdateAddressBodySchema,
 } from '../../../shared/schemas/addresses';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { ok, reply, requireUser, userApi } from '../../http';
 
 /** The address book (PRODUCT.md §4.9): `address/*`, signed-in users only. */
 export async function addressRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
-  const { addresses } = app.services;
   const tags = ['address'];
+  const { r, ...api } = userApi(app, tags);
+  const { addresses } = app.services;
 
-  r.get(
-    '/address/list',
-    { schema: { tags, querystring: AddressListQuerySchema, response: reply(z.array(AddressSchema)) } },
-    async (req) => ok(await addresses.list(requireUser(req), req.query)),
+  api.get('/address/list', { querystring: AddressListQuerySchema, data: z.array(AddressSchema) }, (u, q) =>
+    addresses.list(u, q),
   );
 
   r.get('/address/default', { schema: { tags, response: reply(AddressSchema.nullable()) } }, async (req) =>
     ok(await addresses.getDefault(requireUser(req))),
   );
 
-  r.post(
-    '/address/add',
-    { schema: { tags, body: AddAddressBodySchema, response: reply(AddressSchema) } },
-    async (req) => ok(await addresses.add(requireUser(req), req.body), '地址已新增'),
+  api.post('/address/add', { body: AddAddressBodySchema, data: AddressSchema, msg: '地址已新增' }, (u, b) =>
+    addresses.add(u, b),
   );
 
-  r.post(
-    '/address/update',
-    { schema: { tags, body: UpdateAddressBodySchema, response: reply(AddressSchema) } },
-    async (req) => ok(await addresses.update(requireUser(req), req.body), '地址已更新'),
+  api.post('/address/update', { body: UpdateAddressBodySchema, data: AddressSchema, msg: '地址已更新' }, (u, b) =>
+    addresses.update(u, b),
   );
 
-  r.post(
-    '/address/setDefault',
-    { schema: { tags, body: AddressIdBodySchema, response: reply(AddressSchema) } },
-    async (req) => ok(await addresses.setDefault(requireUser(req), req.body.id), '已設為預設地址'),
+  api.post('/address/setDefault', { body: AddressIdBodySchema, data: AddressSchema, msg: '已設為預設地址' }, (u, b) =>
+    addresses.setDefault(u, b.id),
   );
 
-  r.post(
+  api.post(
     '/address/delete',
     {
-      schema: {
-        tags,
-        body: AddressIdBodySchema,
-        response: reply(z.object({ id: z.string(), newDefaultId: z.string().nullable() })),
-      },
+      body: AddressIdBodySchema,
+      data: z.object({ id: z.string(), newDefaultId: z.string().nullable() }),
+      msg: '地址已刪除',
     },
-    async (req) => ok(await addresses.delete(requireUser(req), req.body.id), '地址已刪除'),
+    (u, b) => addresses.delete(u, b.id),
   );
 }

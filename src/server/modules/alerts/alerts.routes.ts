@@ -7,27 +7,16 @@ import {
   DeletedAlertSchema,
   DeleteAlertBodySchema,
 } from '../../../shared/schemas/alerts';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { userApi } from '../../http';
 
 /** Price alerts (issue 23, docs/decisions/039-price-alerts.md): the signed-in user's own, and nobody else's. */
 export async function alertRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['alert']);
   const { alerts } = app.services;
-  const tags = ['alert'];
 
-  r.post(
-    '/alert/create',
-    { schema: { tags, body: CreateAlertBodySchema, response: reply(AlertSchema) } },
-    async (req) => ok(await alerts.create(requireUser(req), req.body)),
+  api.post('/alert/create', { body: CreateAlertBodySchema, data: AlertSchema }, (u, b) => alerts.create(u, b));
+  api.post('/alert/delete', { body: DeleteAlertBodySchema, data: DeletedAlertSchema }, (u, b) =>
+    alerts.remove(u, b.id),
   );
-  r.post(
-    '/alert/delete',
-    { schema: { tags, body: DeleteAlertBodySchema, response: reply(DeletedAlertSchema) } },
-    async (req) => ok(await alerts.remove(requireUser(req), req.body.id)),
-  );
-  r.get(
-    '/alert/list',
-    { schema: { tags, querystring: AlertListQuerySchema, response: reply(AlertPageSchema) } },
-    async (req) => ok(await alerts.list(requireUser(req), req.query)),
-  );
+  api.get('/alert/list', { querystring: AlertListQuerySchema, data: AlertPageSchema }, (u, q) => alerts.list(u, q));
 }

@@ -6,23 +6,16 @@ import {
   GoodsListQuerySchema,
   GoodsSchema,
 } from '../../../shared/schemas/delivery';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { userApi } from '../../http';
 
 /** The user's goods (PRODUCT.md §4.8): `goods/list?type=`, `goods/detail?id=`. */
 export async function goodsRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['goods']);
   const { goods } = app.services;
-  const tags = ['goods'];
 
-  r.get(
-    '/goods/list',
-    { schema: { tags, querystring: GoodsListQuerySchema, response: reply(z.array(GoodsSchema)) } },
-    async (req) => ok(await goods.list(requireUser(req), req.query)),
-  );
+  api.get('/goods/list', { querystring: GoodsListQuerySchema, data: z.array(GoodsSchema) }, (u, q) => goods.list(u, q));
 
-  r.get(
-    '/goods/detail',
-    { schema: { tags, querystring: GoodsIdQuerySchema, response: reply(GoodsDetailSchema) } },
-    async (req) => ok(await goods.detail(requireUser(req), req.query.id)),
+  api.get('/goods/detail', { querystring: GoodsIdQuerySchema, data: GoodsDetailSchema }, (u, q) =>
+    goods.detail(u, q.id),
   );
 }

@@ -9,6 +9,25 @@ import type { MarketContext } from './market-context';
 import { escrowHeld, saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
+import type { ListingRow, MarketOrderInsert } from './market.repository';
+
+/** The market order of a sell listing reserved for `buyerId` by pay order `orderNo` (alone, or one of a set). */
+export const pendingPurchase = (
+  listing: ListingRow,
+  { orderNo, buyerId, now }: { orderNo: string; buyerId: string; now: Date },
+): MarketOrderInsert => ({
+  id: newId('mord'),
+  orderNo,
+  listingId: listing.id,
+  sellType: 0,
+  ...itemSnapshot(listing),
+  buyerId,
+  sellerId: listing.userId,
+  price: listing.price,
+  fee: marketFee(listing.price).fee,
+  status: 'pending',
+  createdAt: now,
+});
 
 /**
  * The market's money steps, as pay-order types (docs/decisions/011-market.md): `market` buys a sell listing
@@ -57,19 +76,7 @@ export function createMarketOrderTypes(
       if (!(await items[listing.kind].setStatus(tx, { id: listing.itemId!, from: 'listed', to: 'reserved' }))) {
         throw new AppError('internal', `listed item ${listing.itemId} of ${id} was not listed`);
       }
-      await repo.insertOrder(tx, {
-        id: newId('mord'),
-        orderNo,
-        listingId: id,
-        sellType: 0,
-        ...itemSnapshot(listing),
-        buyerId,
-        sellerId: listing.userId,
-        price: listing.price,
-        fee: marketFee(listing.price).fee,
-        status: 'pending',
-        createdAt: now,
-      });
+      await repo.insertOrder(tx, pendingPurchase(listing, { orderNo, buyerId, now }));
       return {
         listingId: id,
         itemName: describe(listing),

@@ -1,10 +1,9 @@
 import { marketFee } from '../../../shared/schemas/market';
-import { newId } from '../../adapters/ids';
 import { AppError, conflict, notFound } from '../../errors';
 import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
-import { itemSnapshot } from './item-snapshot';
 import type { MarketContext } from './market-context';
+import { pendingPurchase } from './market-order-types';
 import { saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
@@ -55,19 +54,7 @@ export function createSetOrderType(
       for (const l of reserved) {
         if (!(await items.card.setStatus(tx, { id: cardOf(l).itemId!, from: 'listed', to: 'reserved' })))
           throw new AppError('internal', `listed item ${l.itemId} of ${l.id} was not listed`);
-        await repo.insertOrder(tx, {
-          id: newId('mord'),
-          orderNo,
-          listingId: l.id,
-          sellType: 0,
-          ...itemSnapshot(l),
-          buyerId,
-          sellerId: l.userId,
-          price: l.price,
-          fee: marketFee(l.price).fee,
-          status: 'pending',
-          createdAt: now,
-        });
+        await repo.insertOrder(tx, pendingPurchase(l, { orderNo, buyerId, now }));
       }
       const theme = await svc.catalogue.theme(tx, themeId);
       return {

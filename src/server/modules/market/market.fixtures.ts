@@ -1,7 +1,7 @@
 import { hkidCheckDigit } from '../../../shared/identity';
 import { createVault } from '../../adapters/vault';
-import { gt, inArray } from 'drizzle-orm';
-import { cards, goods, identities, listings, payoutAccounts } from '../../db/schema';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { cardEvents, cards, goods, identities, listings, payoutAccounts } from '../../db/schema';
 import { createBuyers } from '../pay-orders/pay-orders.fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { give, signIn } from '../collection/collection-fixtures';
@@ -97,3 +97,12 @@ export async function itemOwners(t: TestApp) {
   const g = await t.db.select({ id: goods.id, ownerId: goods.ownerId, status: goods.status }).from(goods);
   return [...c, ...g];
 }
+
+/** How many times a card has changed hands (its `transferred` events): the race tests' "moved exactly once". */
+export const transfersOf = async (t: TestApp, cardId: string) =>
+  (
+    await t.db
+      .select()
+      .from(cardEvents)
+      .where(and(eq(cardEvents.cardId, cardId), eq(cardEvents.kind, 'transferred')))
+  ).length;

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingResult } from '../../../shared/schemas/market';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
-import { cardEvents, cards, listings, payOrders } from '../../db/schema';
+import { cards, listings, payOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
 import { addTheme } from '../collection/collection-fixtures';
 import { accounts } from '../wallet/wallet.service';
-import { freshKey, giveCard, trader, verifiedBuyers } from './market.fixtures';
+import { freshKey, giveCard, trader, transfersOf, verifiedBuyers } from './market.fixtures';
 import { createMarketRepository } from './market.repository';
 
 if (!TEST_DATABASE_URL) console.log('skipped: market race tests need PostgreSQL (set TEST_DATABASE_URL)');
@@ -46,13 +46,6 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     for (const a of audit.accounts) expect(a.cached).toBe(a.summed);
     for (const a of audit.accounts) if (a.type !== 'provider_clearing') expect(a.summed).toBeGreaterThanOrEqual(0);
   };
-  const transfers = async (cardId: string) =>
-    (
-      await t.db
-        .select()
-        .from(cardEvents)
-        .where(and(eq(cardEvents.cardId, cardId), eq(cardEvents.kind, 'transferred')))
-    ).length;
 
   beforeAll(async () => {
     t = await createTestApp({ postgres: true, poolSize: 20, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -134,7 +127,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
         expect(c).toMatchObject({ ownerId: seller.userId, status: 'held' });
         outcomes.cancelled++;
       }
-      expect(await transfers(card)).toBeLessThanOrEqual(1);
+      expect(await transfersOf(t, card)).toBeLessThanOrEqual(1);
     }
     console.log(`buy/cancel races: ${outcomes.sold} sold, ${outcomes.cancelled} cancelled`);
     await books();
@@ -155,7 +148,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       expect(cancel.statusCode).toBe(409);
       const [c] = await t.db.select().from(cards).where(eq(cards.id, card));
       expect(c).toMatchObject({ ownerId: buyer!.id, status: 'held' });
-      expect(await transfers(card)).toBe(1);
+      expect(await transfersOf(t, card)).toBe(1);
     }
     await books();
   }, 300_000);
@@ -202,7 +195,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       expect(await balance()).toBe(before);
       const [c] = await t.db.select().from(cards).where(eq(cards.id, card));
       expect(c).toMatchObject({ ownerId: buyer!.id, status: 'held' });
-      expect(await transfers(card)).toBe(1);
+      expect(await transfersOf(t, card)).toBe(1);
     }
     console.log(`[race] webhook vs payWithBalance: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     await books();

@@ -11,6 +11,7 @@ export type { ListingFilters, MarketRowData, RowSort } from './market-views.repo
 export type ListingRow = typeof listings.$inferSelect;
 export type ListingStatus = ListingRow['status'];
 export type MarketOrderRow = typeof marketOrders.$inferSelect;
+export type MarketOrderInsert = typeof marketOrders.$inferInsert;
 
 /** Extra conditions of a transition: the pay order holding it, its bidder, not yet expired. */
 export interface TransitionGuard {
@@ -120,7 +121,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
       return { activeListings: Number(open?.n ?? 0), sales: Number(sold?.n ?? 0) };
     },
 
-    async insertOrder(db: Executor, row: typeof marketOrders.$inferInsert): Promise<MarketOrderRow> {
+    async insertOrder(db: Executor, row: MarketOrderInsert): Promise<MarketOrderRow> {
       const [out] = await db.insert(marketOrders).values(row).returning();
       changed();
       return out!;

@@ -36,17 +36,7 @@ import {
   AdminListingSchema,
   AdminTakeDownBodySchema,
 } from '../../../shared/schemas/admin-market';
-import {
-  adminList,
-  adminRoutes,
-  ok,
-  PUBLIC_LIVE,
-  reply,
-  requireAdmin,
-  requireUser,
-  typed,
-  userRoutes,
-} from '../../http';
+import { adminList, adminRoutes, ok, PUBLIC_LIVE, reply, requireAdmin, requireUser, typed, userApi } from '../../http';
 import { MARKET_TAG } from './market.service';
 import { requestOrigin } from '../../request-origin';
 
@@ -108,15 +98,13 @@ export async function marketPublicRoutes(app: FastifyInstance) {
 
 /** What a signed-in trader does. */
 export async function marketRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
-  const { market } = app.services;
   const tags = ['market'];
+  const { r, ...api } = userApi(app, tags);
+  const { market } = app.services;
 
   // The cheapest way to complete one of the user's started themes, paid by a `set` pay order (decision 042).
-  r.get(
-    '/theme/completionQuote',
-    { schema: { tags, querystring: SetQuoteQuerySchema, response: reply(SetQuoteSchema) } },
-    async (req) => ok(await market.completionQuote(requireUser(req), req.query.themeId)),
+  api.get('/theme/completionQuote', { querystring: SetQuoteQuerySchema, data: SetQuoteSchema }, (u, q) =>
+    market.completionQuote(u, q.themeId),
   );
 
   r.post(
@@ -140,60 +128,44 @@ export async function marketRoutes(app: FastifyInstance) {
         req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款',
       ),
   );
-  r.post(
-    '/market/cancel',
-    { schema: { tags, body: ListingIdBodySchema, response: reply(ListingSchema) } },
-    async (req) => ok(await market.cancel(requireUser(req), req.body.id), '掛單已取消'),
+  api.post('/market/cancel', { body: ListingIdBodySchema, data: ListingSchema, msg: '掛單已取消' }, (u, b) =>
+    market.cancel(u, b.id),
   );
-  r.post(
+  api.post(
     '/market/cancelOrder',
-    { schema: { tags, body: MarketCancelOrderBodySchema, response: reply(PayOrderSchema) } },
-    async (req) => ok(await market.cancelOrder(requireUser(req), req.body.orderNo), '訂單已取消'),
+    { body: MarketCancelOrderBodySchema, data: PayOrderSchema, msg: '訂單已取消' },
+    (u, b) => market.cancelOrder(u, b.orderNo),
   );
-  r.post(
+  api.post(
     '/market/confirmOrder',
-    { schema: { tags, body: ConfirmOrderBodySchema, response: reply(MarketOrderSchema) } },
-    async (req) => ok(await market.confirmOrder(requireUser(req), req.body), '已成交，款項已存入你的錢包'),
+    { body: ConfirmOrderBodySchema, data: MarketOrderSchema, msg: '已成交，款項已存入你的錢包' },
+    (u, b) => market.confirmOrder(u, b),
   );
-  r.get(
-    '/market/myList',
-    { schema: { tags, querystring: MyListingsQuerySchema, response: reply(z.array(ListingSchema)) } },
-    async (req) => ok(await market.myList(requireUser(req), req.query)),
+  api.get('/market/myList', { querystring: MyListingsQuerySchema, data: z.array(ListingSchema) }, (u, q) =>
+    market.myList(u, q),
   );
-  r.get(
-    '/market/mine',
-    { schema: { tags, querystring: DeskQuerySchema, response: reply(z.array(DeskListingSchema)) } },
-    async (req) => ok(await market.mine(requireUser(req), req.query)),
+  api.get('/market/mine', { querystring: DeskQuerySchema, data: z.array(DeskListingSchema) }, (u, q) =>
+    market.mine(u, q),
   );
-  r.post(
-    '/market/editPrice',
-    { schema: { tags, body: EditPriceBodySchema, response: reply(DeskListingSchema) } },
-    async (req) => ok(await market.editPrice(requireUser(req), req.body), '價格已更新'),
+  api.post('/market/editPrice', { body: EditPriceBodySchema, data: DeskListingSchema, msg: '價格已更新' }, (u, b) =>
+    market.editPrice(u, b),
   );
-  r.get(
-    '/market/orderDetail',
-    { schema: { tags, querystring: MarketOrderIdQuerySchema, response: reply(MarketOrderDetailSchema) } },
-    async (req) => ok(await market.orderDetail(requireUser(req), req.query.id)),
+  api.get('/market/orderDetail', { querystring: MarketOrderIdQuerySchema, data: MarketOrderDetailSchema }, (u, q) =>
+    market.orderDetail(u, q.id),
   );
-  r.get(
+  api.get(
     '/market/canConsignList',
-    { schema: { tags, querystring: ConsignableQuerySchema, response: reply(z.array(ConsignableItemSchema)) } },
-    async (req) => ok(await market.consignable(requireUser(req), req.query)),
+    { querystring: ConsignableQuerySchema, data: z.array(ConsignableItemSchema) },
+    (u, q) => market.consignable(u, q),
   );
-  r.get(
-    '/market/orderList',
-    { schema: { tags, querystring: MarketOrderListQuerySchema, response: reply(z.array(MarketOrderSchema)) } },
-    async (req) => ok(await market.orderList(requireUser(req), req.query)),
+  api.get('/market/orderList', { querystring: MarketOrderListQuerySchema, data: z.array(MarketOrderSchema) }, (u, q) =>
+    market.orderList(u, q),
   );
-  r.get(
-    '/card/marketBuyList',
-    { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } },
-    async (req) => ok(await market.buyList(requireUser(req), 'card', req.query)),
+  api.get('/card/marketBuyList', { querystring: MarketBuyListQuerySchema, data: z.array(MarketOrderSchema) }, (u, q) =>
+    market.buyList(u, 'card', q),
   );
-  r.get(
-    '/goods/marketBuyList',
-    { schema: { tags, querystring: MarketBuyListQuerySchema, response: reply(z.array(MarketOrderSchema)) } },
-    async (req) => ok(await market.buyList(requireUser(req), 'goods', req.query)),
+  api.get('/goods/marketBuyList', { querystring: MarketBuyListQuerySchema, data: z.array(MarketOrderSchema) }, (u, q) =>
+    market.buyList(u, 'goods', q),
   );
 }
 

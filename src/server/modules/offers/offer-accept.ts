@@ -4,7 +4,7 @@ import { formatHkd } from '../../../shared/money';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
-import { adjustHold, releaseHold, settleSale } from './offer-postings';
+import { adjustHold, closeUnsold, settleSale } from './offer-postings';
 import { NO_PAYOUT, requireOpen, requireTurn, sideOf } from './offer-rules';
 import type { OffersContext } from './offers-context';
 import type { OfferRow } from './offers.repository';
@@ -49,14 +49,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
         closedAt: now,
         updatedAt: now,
       });
-      if (!closed) return;
-      await releaseHold(svc, tx, offer, '出價結束退款');
-      await svc.notifications.notify(tx, offer.buyerId, 'offerDeclined', {
-        offerId: offer.id,
-        itemName: describe(offer),
-        priceCents: offer.price,
-        reason: 'unavailable',
-      });
+      if (closed) await closeUnsold(svc, tx, offer, '出價結束退款', { to: offer.buyerId, reason: 'unavailable' });
     });
   }
 
@@ -85,15 +78,8 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       if (!moved)
         throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
       await settleSale(svc, tx, offer, what);
-      for (const other of await repo.closeOthersOn(tx, offer.itemId!, offer.id, now)) {
-        await releaseHold(svc, tx, other, '出價結束退款');
-        await svc.notifications.notify(tx, other.buyerId, 'offerDeclined', {
-          offerId: other.id,
-          itemName: describe(other),
-          priceCents: other.price,
-          reason: 'sold',
-        });
-      }
+      for (const other of await repo.closeOthersOn(tx, offer.itemId!, offer.id, now))
+        await closeUnsold(svc, tx, other, '出價結束退款', { to: other.buyerId, reason: 'sold' });
       const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
       await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
       await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {

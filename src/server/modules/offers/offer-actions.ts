@@ -10,7 +10,7 @@ import { newId } from '../../adapters/ids';
 import { conflict, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
-import { adjustHold, releaseHold } from './offer-postings';
+import { adjustHold, closeUnsold } from './offer-postings';
 import {
   ITEM_STATUS_REFUSAL,
   NOT_VERIFIED,
@@ -171,14 +171,13 @@ export function createOfferActions(ctx: OffersContext, detail: (o: OfferRow, use
       const row = await deps.db.transaction(async (tx) => {
         const closed = await repo.step(tx, offer.id, offer.version, { status, held: 0, closedAt: now, updatedAt: now });
         if (!closed) throw changed();
-        await releaseHold(svc, tx, offer, how === 'cancel' ? '出價取消退款' : '出價被拒退款');
-        if (side === 'seller' || how === 'decline')
-          await svc.notifications.notify(tx, side === 'seller' ? offer.buyerId : offer.sellerId, 'offerDeclined', {
-            offerId: offer.id,
-            itemName: describe(offer),
-            priceCents: offer.price,
-            reason: side === 'seller' ? 'owner' : 'buyer',
-          });
+        const told =
+          side === 'seller'
+            ? { to: offer.buyerId, reason: 'owner' as const }
+            : how === 'decline'
+              ? { to: offer.sellerId, reason: 'buyer' as const }
+              : null;
+        await closeUnsold(svc, tx, offer, how === 'cancel' ? '出價取消退款' : '出價被拒退款', told);
         return closed;
       });
       deps.log.info({ offerId: offer.id, status }, 'offer closed');

@@ -1,6 +1,8 @@
 import { marketFee } from '../../../shared/schemas/market';
 import type { Tx } from '../../db/client';
 import { accounts } from '../wallet/wallet.service';
+import { describe } from '../market/market-presenters';
+import type { OfferNotificationData } from '../notifications/offer-notification-kinds';
 import type { OffersServices } from './offers-context';
 import type { OfferRow } from './offers.repository';
 
@@ -40,6 +42,27 @@ export async function releaseHold(svc: Wallet, tx: Tx, offer: OfferRow, why: str
       description: `${why}：${offer.itemName}`,
     },
   ]);
+}
+
+/**
+ * The offer closed without a sale, in this transaction: its hold goes back (`why`, on the buyer's statement) and `to`
+ * is told it ended for `reason` (nobody when the buyer withdrew it themselves).
+ */
+export async function closeUnsold(
+  svc: Pick<OffersServices, 'wallet' | 'notifications'>,
+  tx: Tx,
+  offer: OfferRow,
+  why: string,
+  told: { to: string; reason: OfferNotificationData['offerDeclined']['reason'] } | null,
+): Promise<void> {
+  await releaseHold(svc, tx, offer, why);
+  if (!told) return;
+  await svc.notifications.notify(tx, told.to, 'offerDeclined', {
+    offerId: offer.id,
+    itemName: describe(offer),
+    priceCents: offer.price,
+    reason: told.reason,
+  });
 }
 
 /** The sale: the held price from the buyer's escrow to the seller, the market fee to the platform (the market's fee). */

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardEvents, cards, offers } from '../../db/schema';
+import { cards, offers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
-import { giveCard, trader } from '../market/market.fixtures';
+import { giveCard, trader, transfersOf } from '../market/market.fixtures';
 import { credit, newCardInfo } from './offers.fixtures';
 
 if (!TEST_DATABASE_URL) console.log('skipped: offer race tests need PostgreSQL (set TEST_DATABASE_URL)');
@@ -21,13 +21,6 @@ describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)'
     for (const a of audit.accounts) if (a.type !== 'provider_clearing') expect(a.summed).toBeGreaterThanOrEqual(0);
   };
   const balances = (u: User) => t.app.services.wallet.balancesOf(t.db, u.userId);
-  const transfers = async (cardId: string) =>
-    (
-      await t.db
-        .select()
-        .from(cardEvents)
-        .where(and(eq(cardEvents.cardId, cardId), eq(cardEvents.kind, 'transferred')))
-    ).length;
 
   async function openOffer(price = 10_000) {
     const seller = await trader(t);
@@ -50,7 +43,7 @@ describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)'
       const answers = await Promise.all([1, 2, 3, 4].map(() => call(seller, 'offer/accept', { id })));
       const codes = answers.map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, 409, 409, 409]);
-      expect(await transfers(card)).toBe(1);
+      expect(await transfersOf(t, card)).toBe(1);
       expect((await t.db.select().from(cards).where(eq(cards.id, card)))[0]!.ownerId).toBe(buyer.userId);
       expect(await balances(buyer)).toEqual({ balance: 40_000, escrow: 0 });
       expect((await balances(seller)).balance).toBe(10_000 - 500);
@@ -68,12 +61,12 @@ describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)'
       if (acc.statusCode === 200) {
         outcomes.accepted++;
         expect(row!.status).toBe('accepted');
-        expect(await transfers(card)).toBe(1);
+        expect(await transfersOf(t, card)).toBe(1);
         expect(await balances(buyer)).toEqual({ balance: 40_000, escrow: 0 });
       } else {
         outcomes.cancelled++;
         expect(row!.status).toBe('cancelled');
-        expect(await transfers(card)).toBe(0);
+        expect(await transfersOf(t, card)).toBe(0);
         expect(await balances(buyer)).toEqual({ balance: 50_000, escrow: 0 });
         expect((await balances(seller)).balance).toBe(0);
       }
@@ -99,7 +92,7 @@ describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)'
         call(seller, 'offer/accept', { id: otherId }),
       ]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(await transfers(card)).toBe(1);
+      expect(await transfersOf(t, card)).toBe(1);
       const owner = (await t.db.select().from(cards).where(eq(cards.id, card)))[0]!.ownerId;
       const [winner, loser] = owner === buyer.userId ? [buyer, rival] : [rival, buyer];
       expect(owner).toBe(winner.userId);

@@ -13,50 +13,37 @@ import {
   OfferSettingsQuerySchema,
   OfferSettingsSchema,
 } from '../../../shared/schemas/offers';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { userApi } from '../../http';
 
 /** Offers and counter-offers (issue 24): the signed-in buyer's and owner's own, nobody else's. */
 export async function offerRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['offers']);
   const { offers } = app.services;
-  const tags = ['offers'];
-  const action = { schema: { tags, body: OfferActionBodySchema, response: reply(OfferDetailSchema) } };
+  const action = { body: OfferActionBodySchema, data: OfferDetailSchema };
 
-  r.post(
+  api.post(
     '/offer/create',
-    { schema: { tags, body: CreateOfferBodySchema, response: reply(CreateOfferResultSchema) } },
-    async (req) => ok(await offers.create(requireUser(req), req.body), '出價已送出，款項已預留'),
+    { body: CreateOfferBodySchema, data: CreateOfferResultSchema, msg: '出價已送出，款項已預留' },
+    (u, b) => offers.create(u, b),
   );
-  r.post(
-    '/offer/counter',
-    { schema: { tags, body: CounterOfferBodySchema, response: reply(OfferDetailSchema) } },
-    async (req) => ok(await offers.counter(requireUser(req), req.body), '已還價'),
+  api.post('/offer/counter', { body: CounterOfferBodySchema, data: OfferDetailSchema, msg: '已還價' }, (u, b) =>
+    offers.counter(u, b),
   );
-  r.post('/offer/accept', action, async (req) => ok(await offers.accept(requireUser(req), req.body), '已成交'));
-  r.post('/offer/decline', action, async (req) =>
-    ok(await offers.decline(requireUser(req), req.body.id), '已拒絕出價'),
+  api.post('/offer/accept', { ...action, msg: '已成交' }, (u, b) => offers.accept(u, b));
+  api.post('/offer/decline', { ...action, msg: '已拒絕出價' }, (u, b) => offers.decline(u, b.id));
+  api.post('/offer/cancel', { ...action, msg: '出價已取消，款項已退回餘額' }, (u, b) => offers.cancel(u, b.id));
+  api.get('/offer/list', { querystring: OfferListQuerySchema, data: z.array(OfferSchema) }, (u, q) =>
+    offers.list(u, q),
   );
-  r.post('/offer/cancel', action, async (req) =>
-    ok(await offers.cancel(requireUser(req), req.body.id), '出價已取消，款項已退回餘額'),
+  api.get('/offer/detail', { querystring: OfferIdQuerySchema, data: OfferDetailSchema }, (u, q) =>
+    offers.detail(u, q.id),
   );
-  r.get(
-    '/offer/list',
-    { schema: { tags, querystring: OfferListQuerySchema, response: reply(z.array(OfferSchema)) } },
-    async (req) => ok(await offers.list(requireUser(req), req.query)),
+  api.get('/offer/settings', { querystring: OfferSettingsQuerySchema, data: OfferSettingsSchema }, (u, q) =>
+    offers.settings(u, q),
   );
-  r.get(
-    '/offer/detail',
-    { schema: { tags, querystring: OfferIdQuerySchema, response: reply(OfferDetailSchema) } },
-    async (req) => ok(await offers.detail(requireUser(req), req.query.id)),
-  );
-  r.get(
+  api.post(
     '/offer/settings',
-    { schema: { tags, querystring: OfferSettingsQuerySchema, response: reply(OfferSettingsSchema) } },
-    async (req) => ok(await offers.settings(requireUser(req), req.query)),
-  );
-  r.post(
-    '/offer/settings',
-    { schema: { tags, body: OfferSettingsBodySchema, response: reply(OfferSettingsSchema) } },
-    async (req) => ok(await offers.saveSettings(requireUser(req), req.body), '出價設定已更新'),
+    { body: OfferSettingsBodySchema, data: OfferSettingsSchema, msg: '出價設定已更新' },
+    (u, b) => offers.saveSettings(u, b),
   );
 }

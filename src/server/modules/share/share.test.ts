@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import type { CardDetail } from '../../../shared/schemas/collection';
 import type { CardPublicResult, PublicCard } from '../../../shared/schemas/share';
 import { cardInfos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { writeWebRoot } from '../../testing/web-app';
 import { give, signIn } from '../collection/collection-fixtures';
 import { createDrop, createProduct } from '../pay-orders/pay-orders.fixtures';
 import { CATALOGUE_TAG } from '../catalogue/catalogue.service';
@@ -33,12 +32,10 @@ describe('share links: the public card, the page previews and their picture (iss
     t.app.inject({ method: 'GET', url: `/api/og/image.jpg?${query}`, headers });
 
   beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'trove-share-'));
-    writeFileSync(
-      path.join(root, 'index.html'),
-      '<!doctype html><html><head><meta name="description" content="plain"><title>Trove 寶庫</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
-    );
-    mkdirSync(path.join(root, 'assets'));
+    root = writeWebRoot('trove-share-', {
+      'index.html':
+        '<!doctype html><html><head><meta name="description" content="plain"><title>Trove 寶庫</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
+    });
     t = await createTestApp({ webRoot: root });
     owner = await signIn(t);
     other = await signIn(t);

@@ -41,6 +41,12 @@ const ex = (type: ReconcileException['type'], ref: string, detail: string, actio
   action,
 });
 
+/** The postings whose reference (`refIds`, named `what` in the detail) is no pay order. */
+const withoutOrder = (refIds: Iterable<string>, what: string): ReconcileException[] =>
+  [...refIds].map((refId) =>
+    ex('posting_without_order', refId, `${what} ${refId} 找不到對應的付款訂單`, '查明分錄來源，必要時以沖正分錄更正'),
+  );
+
 /**
  * Every paid discounted order has its `perk_discount` posting, of its discount, on promotions; no other order has
  * one (decision 029).
@@ -72,16 +78,7 @@ function perkExceptions(orders: SettledOrderFacts[], postings: PostingFacts[]): 
       );
     }
   }
-  for (const refId of byOrder.keys()) {
-    out.push(
-      ex(
-        'posting_without_order',
-        refId,
-        `優惠分錄 ${refId} 找不到對應的付款訂單`,
-        '查明分錄來源，必要時以沖正分錄更正',
-      ),
-    );
-  }
+  out.push(...withoutOrder(byOrder.keys(), '優惠分錄'));
   return out;
 }
 
@@ -145,16 +142,7 @@ export async function reconcileBooks(input: {
       );
     }
   }
-  for (const refId of byOrder.keys()) {
-    out.push(
-      ex(
-        'posting_without_order',
-        refId,
-        `分錄參考 ${refId} 找不到對應的付款訂單`,
-        '查明分錄來源，必要時以沖正分錄更正',
-      ),
-    );
-  }
+  out.push(...withoutOrder(byOrder.keys(), '分錄參考'));
 
   out.push(...perkExceptions(input.orders, await input.postings(['perk_discount'], accounts.promotions.id)));
 

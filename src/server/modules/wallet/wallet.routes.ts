@@ -20,30 +20,26 @@ import {
   RefundListQuerySchema,
   TrialBalanceSchema,
 } from '../../../shared/schemas/admin-ledger';
-import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, userRoutes } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, userApi } from '../../http';
 
 export async function walletRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
-  const { wallet } = app.services;
   const tags = ['payment'];
+  const { r, ...api } = userApi(app, tags);
+  const { wallet } = app.services;
 
   r.get('/payment/info', { schema: { tags, response: reply(WalletSchema) } }, async (req) =>
     ok(await wallet.wallet(requireUser(req))),
   );
-  r.get(
-    '/payment/history',
-    { schema: { tags, querystring: HistoryQuerySchema, response: reply(z.array(LedgerEntrySchema)) } },
-    async (req) => ok(await wallet.history(requireUser(req), req.query)),
+  api.get('/payment/history', { querystring: HistoryQuerySchema, data: z.array(LedgerEntrySchema) }, (u, q) =>
+    wallet.history(u, q),
   );
-  r.post(
+  api.post(
     '/payment/withdraw',
-    { schema: { tags, body: WithdrawBodySchema, response: reply(WithdrawalSchema) } },
-    async (req) => ok(await wallet.withdraw(requireUser(req), req.body), '提現申請已提交，我們會盡快處理'),
+    { body: WithdrawBodySchema, data: WithdrawalSchema, msg: '提現申請已提交，我們會盡快處理' },
+    (u, b) => wallet.withdraw(u, b),
   );
-  r.get(
-    '/payment/withdrawals',
-    { schema: { tags, querystring: WithdrawalListQuerySchema, response: reply(z.array(WithdrawalSchema)) } },
-    async (req) => ok(await wallet.withdrawals(requireUser(req), req.query)),
+  api.get('/payment/withdrawals', { querystring: WithdrawalListQuerySchema, data: z.array(WithdrawalSchema) }, (u, q) =>
+    wallet.withdrawals(u, q),
   );
 }
 

@@ -8,30 +8,17 @@ import {
   WatchToggleSchema,
 } from '../../../shared/schemas/watch';
 import { z } from 'zod';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { userApi } from '../../http';
 
 /** The watchlist (issue 22, docs/decisions/033-watchlist.md): the signed-in user's own, and nobody else's. */
 export async function watchRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['watch']);
   const { watch } = app.services;
-  const tags = ['watch'];
 
-  r.post('/watch/add', { schema: { tags, body: WatchBodySchema, response: reply(WatchToggleSchema) } }, async (req) =>
-    ok(await watch.add(requireUser(req), req.body)),
-  );
-  r.post(
-    '/watch/remove',
-    { schema: { tags, body: WatchBodySchema, response: reply(WatchToggleSchema) } },
-    async (req) => ok(await watch.remove(requireUser(req), req.body)),
-  );
-  r.get(
-    '/watch/state',
-    { schema: { tags, querystring: WatchStateQuerySchema, response: reply(WatchStateSchema) } },
-    async (req) => ok(await watch.state(requireUser(req), req.query)),
-  );
-  r.get(
-    '/watch/list',
-    { schema: { tags, querystring: WatchListQuerySchema, response: reply(z.array(WatchItemSchema)) } },
-    async (req) => ok(await watch.list(requireUser(req), req.query)),
+  api.post('/watch/add', { body: WatchBodySchema, data: WatchToggleSchema }, (u, b) => watch.add(u, b));
+  api.post('/watch/remove', { body: WatchBodySchema, data: WatchToggleSchema }, (u, b) => watch.remove(u, b));
+  api.get('/watch/state', { querystring: WatchStateQuerySchema, data: WatchStateSchema }, (u, q) => watch.state(u, q));
+  api.get('/watch/list', { querystring: WatchListQuerySchema, data: z.array(WatchItemSchema) }, (u, q) =>
+    watch.list(u, q),
   );
 }
