@@ -1,6 +1,5 @@
-import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import type { Failure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
@@ -9,10 +8,10 @@ import { getPayOrder } from './api/get-pay-order';
 import { MallOrderDetail } from './components/mall-order-detail';
 import { MarketOrderDetail } from './components/market-order-detail';
 import './checkout.css';
+import { GoButton } from '../../components/go-button';
 
 function BackToList() {
-  const navigate = useNavigate();
-  return <Button onClick={() => navigate('/my/collection/order')}>查看訂單列表</Button>;
+  return <GoButton to="/my/collection/order">查看訂單列表</GoButton>;
 }
 
 /** Loads one order and shows it, or why it cannot. */

@@ -9,6 +9,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketOrders } from '../api/list-market-orders';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { OrderFeedback } from '../../../components/order-feedback';
+import { GoButton } from '../../../components/go-button';
 
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);
@@ -43,18 +44,18 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
               title: '未有市場訂單',
               description: '你未在市場買入過。到市場看看其他收藏家出售的卡牌和物品。',
               action: (
-                <Button color="primary" onClick={() => navigate('/market')}>
+                <GoButton color="primary" to="/market">
                   前往市場
-                </Button>
+                </GoButton>
               ),
             }
           : {
               title: '未有市場訂單',
               description: '你未在市場賣出過。把收藏放上市場寄售，或賣給求購的買家。',
               action: (
-                <Button color="primary" onClick={() => navigate('/market/sell')}>
+                <GoButton color="primary" to="/market/sell">
                   我要出售
-                </Button>
+                </GoButton>
               ),
             }
       }
