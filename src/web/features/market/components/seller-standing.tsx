@@ -1,7 +1,6 @@
 import { formatHkDate } from '../../../../shared/hk-time';
 import { STANDING_MIN_TRADES } from '../../../../shared/constants';
 import type { Standing } from '../../../../shared/schemas/standing';
-import { PairRows } from '../../../components/pair-rows';
 import { useLoad } from '../../../lib/use-load';
 import { getSeller } from '../api/get-seller';
 import './standing.css';
@@ -21,22 +20,37 @@ export function StandingFacts({ standing, label }: { standing: Standing; label: 
   const s = standing;
   return (
     <dl className="market-facts standing-facts" aria-label={label}>
-      <PairRows
-        pairs={[
-          ['加入日期', formatHkDate(s.memberSince)],
-          ['實名認證', s.verified ? '已認證' : '未認證'],
-        ]}
-      />
+      <div>
+        <dt>加入日期</dt>
+        <dd>{formatHkDate(s.memberSince)}</dd>
+      </div>
+      <div>
+        <dt>實名認證</dt>
+        <dd>{s.verified ? '已認證' : '未認證'}</dd>
+      </div>
       {s.enough ? (
-        <PairRows
-          pairs={[
-            ['已售出', `${s.sales} 次`],
-            ['已買入', `${s.purchases} 次`],
-            ['完成率', `${s.completionRate}%`],
-            ['求購成交', s.typicalResponseMinutes === null ? '未有紀錄' : formatResponse(s.typicalResponseMinutes)],
-            ['好評率', s.thumbsUpShare === null ? '未有評價' : `👍 ${s.thumbsUpShare}%（${s.feedbackCount} 個）`],
-          ]}
-        />
+        <>
+          <div>
+            <dt>已售出</dt>
+            <dd>{s.sales} 次</dd>
+          </div>
+          <div>
+            <dt>已買入</dt>
+            <dd>{s.purchases} 次</dd>
+          </div>
+          <div>
+            <dt>完成率</dt>
+            <dd>{s.completionRate}%</dd>
+          </div>
+          <div>
+            <dt>求購成交</dt>
+            <dd>{s.typicalResponseMinutes === null ? '未有紀錄' : formatResponse(s.typicalResponseMinutes)}</dd>
+          </div>
+          <div>
+            <dt>好評率</dt>
+            <dd>{s.thumbsUpShare === null ? '未有評價' : `👍 ${s.thumbsUpShare}%（${s.feedbackCount} 個）`}</dd>
+          </div>
+        </>
       ) : (
         <div className="standing-few">
           <dt>交易紀錄</dt>

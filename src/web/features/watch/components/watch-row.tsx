@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/watch';
-import { PairRows } from '../../../components/pair-rows';
 import { PriceAlertButton } from '../../../components/price-alert-sheet';
 
 /** The screen a watched item opens. */
@@ -58,13 +57,18 @@ export function WatchRow({ item: w, onRemove }: { item: WatchItem; onRemove: (w:
         )}
         {w.kind !== 'seller' && w.name !== null && (
           <dl className="watch-row-prices">
-            <PairRows
-              pairs={[
-                ['最低售價', price(w.lowestAsk)],
-                ['最高出價', price(w.highestBid)],
-                ['市場價', price(w.marketPrice)],
-              ]}
-            />
+            <div>
+              <dt>最低售價</dt>
+              <dd>{price(w.lowestAsk)}</dd>
+            </div>
+            <div>
+              <dt>最高出價</dt>
+              <dd>{price(w.highestBid)}</dd>
+            </div>
+            <div>
+              <dt>市場價</dt>
+              <dd>{price(w.marketPrice)}</dd>
+            </div>
           </dl>
         )}
         {change && <p className="watch-row-meta">{change}</p>}
