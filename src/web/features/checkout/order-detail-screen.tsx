@@ -1,5 +1,6 @@
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import type { Failure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
@@ -8,10 +9,10 @@ import { getPayOrder } from './api/get-pay-order';
 import { MallOrderDetail } from './components/mall-order-detail';
 import { MarketOrderDetail } from './components/market-order-detail';
 import './checkout.css';
-import { GoButton } from '../../components/go-button';
 
 function BackToList() {
-  return <GoButton to="/my/collection/order">查看訂單列表</GoButton>;
+  const navigate = useNavigate();
+  return <Button onClick={() => navigate('/my/collection/order')}>查看訂單列表</Button>;
 }
 
 /** Loads one order and shows it, or why it cannot. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Button, Popup, Selector, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { COLLECTION_SORTS, COLLECTION_SORT_LABELS, type CollectionCard } from '../../../shared/schemas/collection';
 import { PagedFrame } from '../../components/paged-frame';
@@ -15,7 +16,6 @@ import { CardDetailView } from './components/card-detail-view';
 import { CardTile } from './components/card-tile';
 import { LoadingState } from '../../components/state-views';
 import './collection.css';
-import { GoButton } from '../../components/go-button';
 
 // Loaded after the screen (its chart and lists are not on the route's first load).
 const PortfolioPanel = lazy(() => import('./components/portfolio-panel').then((m) => ({ default: m.PortfolioPanel })));
@@ -40,6 +40,7 @@ function useThemeOptions() {
 
 /** /my/collection: the user's cards with serials, filters (theme, rarity), sorts, and a detail popup. */
 export default function CollectionScreen() {
+  const navigate = useNavigate();
   const { params, update } = useQueryState();
   const themeId = params.get('themeId') ?? undefined;
   const rarityParam = params.get('rarity');
@@ -116,9 +117,9 @@ export default function CollectionScreen() {
                 title: '收藏暫時是空的',
                 description: '到商城購買卡牌，或輸入卡包內的兌換碼。',
                 action: (
-                  <GoButton color="primary" to="/my/card">
+                  <Button color="primary" onClick={() => navigate('/my/card')}>
                     兌換卡牌
-                  </GoButton>
+                  </Button>
                 ),
               }
         }

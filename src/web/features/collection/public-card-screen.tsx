@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { PublicCard } from '../../../shared/schemas/share';
 import { ShareButton } from '../../components/share-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -7,7 +8,6 @@ import { getPublicCard } from './api/card-public';
 import { CardHead, ProvenanceSteps } from './components/card-detail-view';
 import './collection.css';
 import './card-share.css';
-import { GoButton } from '../../components/go-button';
 
 function Card({ card }: { card: PublicCard }) {
   const title = `${card.name} ${card.serialLabel}`;
@@ -33,6 +33,7 @@ function Card({ card }: { card: PublicCard }) {
 export default function PublicCardScreen() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
+  const navigate = useNavigate();
   const state = useLoad(() => (id ? getPublicCard(id) : Promise.resolve(null)), [id]);
   if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;
   if (state.status === 'ready' && state.data) return <Card card={state.data} />;
@@ -43,9 +44,9 @@ export default function PublicCardScreen() {
       title="找不到此卡牌"
       description="此卡可能未公開、已轉手或連結有誤。"
       action={
-        <GoButton color="primary" to="/market" replace>
+        <Button color="primary" onClick={() => navigate('/market', { replace: true })}>
           逛逛市場
-        </GoButton>
+        </Button>
       }
     />
   );

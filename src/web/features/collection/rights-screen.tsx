@@ -1,11 +1,10 @@
-import { List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { getRights } from './api/get-rights';
 import './collection.css';
 import { cardArtAlt } from '../../lib/card-art-alt';
-import { GoButton } from '../../components/go-button';
 
 /** /my/rights: the rights of the cards the user holds, and which cards grant each. */
 export default function RightsScreen() {
@@ -19,9 +18,9 @@ export default function RightsScreen() {
         title="暫時未有權益"
         description="持有附帶權益的卡牌（例如折扣、優先購買），權益就會在這裏列出。"
         action={
-          <GoButton color="primary" to="/mall">
+          <Button color="primary" onClick={() => navigate('/mall')}>
             去商城看看
-          </GoButton>
+          </Button>
         }
       />
     );

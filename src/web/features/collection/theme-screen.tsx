@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, Dialog, ProgressBar, Tabs, Toast } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
 import { PagedFrame } from '../../components/paged-frame';
 import { formatHkDate } from '../../../shared/hk-time';
@@ -14,7 +14,6 @@ import { SetCompletion } from './components/set-completion';
 import { ShareButton } from '../../components/share-button';
 import './collection.css';
 import './card-share.css';
-import { GoButton } from '../../components/go-button';
 
 type CardListKey = (typeof stores.card.keys)[number];
 const PAGE_SIZE = 10;
@@ -143,6 +142,7 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
 }
 
 function ThemeList({ status }: { status: 0 | 1 }) {
+  const navigate = useNavigate();
   const key = status === 0 ? 'unexchangedTheme' : 'exchangedTheme';
   const fetchPage = useCallback((page: number, pageSize: number) => getThemes({ status, page, pageSize }), [status]);
   const list = usePagedList<ThemeProgress, CardListKey>(stores.card, key, fetchPage, PAGE_SIZE, [status]);
@@ -157,9 +157,9 @@ function ThemeList({ status }: { status: 0 | 1 }) {
               title: '未有收集中的卡冊',
               description: '到商城購買卡牌，或輸入卡包內的兌換碼開始收集。',
               action: (
-                <GoButton color="primary" to="/my/card">
+                <Button color="primary" onClick={() => navigate('/my/card')}>
                   兌換卡牌
-                </GoButton>
+                </Button>
               ),
             }
           : { title: '未有已兌換的卡冊', description: '集齊一個卡冊的全部卡牌，即可在「未兌換」兌換 B 卡。' }

@@ -1,13 +1,13 @@
-import { Image, Tag } from 'antd-mobile';
-import { Link, useSearchParams } from 'react-router';
+import { Button, Image, Tag } from 'antd-mobile';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { useArticle } from './api/get-article';
 import { formatHkDate } from '../../../shared/hk-time';
-import { GoButton } from '../../components/go-button';
 
 function ArticleView({ id }: { id: string }) {
   const article = useArticle(id);
+  const navigate = useNavigate();
   if (article.status === 'loading') return <LoadingState label="正在載入文章…" />;
   if (article.status === 'error') {
     if (article.failure.code === 404) {
@@ -16,9 +16,9 @@ function ArticleView({ id }: { id: string }) {
           title="找不到這篇文章"
           description="文章可能已下架，請返回首頁查看最新消息。"
           action={
-            <GoButton color="primary" to="/" replace>
+            <Button color="primary" onClick={() => navigate('/', { replace: true })}>
               返回首頁
-            </GoButton>
+            </Button>
           }
         />
       );

@@ -19,7 +19,6 @@ import { addAddress } from './api/add-address';
 import { updateAddress } from './api/update-address';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
-import { GoButton } from '../../components/go-button';
 
 /** A native select of `options` (each its own value) after an empty choice, `placeholder`; Form.Item gives value and onChange. */
 function NativeSelect({
@@ -171,6 +170,7 @@ export default function AddressEditScreen() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const book = useAddressBook();
+  const navigate = useNavigate();
 
   if (book.status === 'loading') return <LoadingState label="正在載入地址…" />;
   if (book.status === 'error') return <ErrorState title="未能載入地址" onRetry={book.reload} />;
@@ -180,11 +180,7 @@ export default function AddressEditScreen() {
       <EmptyState
         title="找不到此地址"
         description="地址可能已被刪除。"
-        action={
-          <GoButton to="/my/address" replace>
-            返回收貨地址
-          </GoButton>
-        }
+        action={<Button onClick={() => navigate('/my/address', { replace: true })}>返回收貨地址</Button>}
       />
     );
   }

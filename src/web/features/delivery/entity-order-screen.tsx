@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { formatAddress } from '../../../shared/schemas/addresses';
 import type { Shipment } from '../../../shared/schemas/delivery';
 import { PagedFrame } from '../../components/paged-frame';
@@ -10,7 +11,6 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { listShipments } from './api/list-shipments';
 import { ShipmentStatusTag } from './components/shipment-status-tag';
 import './delivery.css';
-import { GoButton } from '../../components/go-button';
 
 const PAGE_SIZE = 20;
 /** Shipments have no list of their own in the seed's stores (§3): this screen keeps its own. */
@@ -18,6 +18,7 @@ const shipmentStore = createListStore(['shipments'] as const);
 
 /** /my/entity/order: the user's shipments with their status, newest first; each opens its timeline. */
 export default function EntityOrderScreen() {
+  const navigate = useNavigate();
   const fetchPage = useCallback((page: number, pageSize: number) => listShipments(page, pageSize), []);
   const list = usePagedList<Shipment, 'shipments'>(shipmentStore, 'shipments', fetchPage, PAGE_SIZE);
   return (
@@ -29,9 +30,9 @@ export default function EntityOrderScreen() {
         title: '未有提貨訂單',
         description: '在「我的實物」選擇物品並申請提貨，訂單會在這裏顯示。',
         action: (
-          <GoButton color="primary" to="/my/entity">
+          <Button color="primary" onClick={() => navigate('/my/entity')}>
             前往我的實物
-          </GoButton>
+          </Button>
         ),
       }}
     >

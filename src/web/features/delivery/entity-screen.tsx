@@ -18,7 +18,6 @@ import { TitledSection } from './components/titled-section';
 import { GoodsDetailView } from './components/goods-detail-view';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
-import { GoButton } from '../../components/go-button';
 
 type GoodsKey = (typeof stores.goods.keys)[number];
 const PAGE_SIZE = 20;
@@ -152,9 +151,9 @@ export default function EntityScreen() {
           title: '未有可提貨的實物',
           description: '在商城購買實物商品後，會存放在這裏，隨時可申請寄到府上。',
           action: (
-            <GoButton color="primary" to="/mall?tab=entity">
+            <Button color="primary" onClick={() => navigate('/mall?tab=entity')}>
               前往商城
-            </GoButton>
+            </Button>
           ),
         }}
       >

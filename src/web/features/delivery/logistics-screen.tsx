@@ -1,5 +1,5 @@
-import { List, Steps } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { Button, List, Steps } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SHIPMENT_EVENT_LABELS } from '../../../shared/schemas/delivery';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { formatHkDateTime } from '../../../shared/hk-time';
@@ -11,11 +11,11 @@ import { AddressText } from './components/address-text';
 import { TitledSection } from './components/titled-section';
 import { ShipmentStatusTag } from './components/shipment-status-tag';
 import './delivery.css';
-import { GoButton } from '../../components/go-button';
 
 /** /my/logistics?id=: one shipment: status, carrier and tracking number, address, goods, and the timeline (Hong Kong time). */
 export default function LogisticsScreen() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const id = params.get('id') ?? '';
   const state = useLoad(() => getShipment(id), [id]);
 
@@ -24,7 +24,7 @@ export default function LogisticsScreen() {
       <EmptyState
         title="未指定提貨訂單"
         description="請從提貨訂單列表選擇一張訂單。"
-        action={<GoButton to="/my/entity/order">查看提貨訂單</GoButton>}
+        action={<Button onClick={() => navigate('/my/entity/order')}>查看提貨訂單</Button>}
       />
     );
   }
@@ -35,7 +35,7 @@ export default function LogisticsScreen() {
         <EmptyState
           title="找不到此提貨訂單"
           description="請從提貨訂單列表重新選擇。"
-          action={<GoButton to="/my/entity/order">查看提貨訂單</GoButton>}
+          action={<Button onClick={() => navigate('/my/entity/order')}>查看提貨訂單</Button>}
         />
       );
     }

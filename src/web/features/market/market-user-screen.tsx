@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { Avatar, Tag } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Avatar, Button, Tag } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import type { Listing, SellType } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
@@ -20,7 +20,6 @@ import { StandingFacts } from './components/seller-standing';
 import { RecentFeedback } from './components/recent-feedback';
 import '../../components/list-row.css';
 import { RarityTag } from '../../components/rarity-tag';
-import { GoButton } from '../../components/go-button';
 
 const PAGE_SIZE = 20;
 
@@ -46,6 +45,7 @@ function ListingRow({ l }: { l: Listing }) {
 }
 
 function Listings({ id, side }: { id: string; side: SellType }) {
+  const navigate = useNavigate();
   const fetchPage = useCallback(
     (page: number, pageSize: number) => listUserListings({ id, sell_type: side, page, pageSize }),
     [id, side],
@@ -59,7 +59,7 @@ function Listings({ id, side }: { id: string; side: SellType }) {
       emptyText={{
         title: side === 0 ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購',
         description: '到市場看看其他掛單吧。',
-        action: <GoButton to="/market">前往市場</GoButton>,
+        action: <Button onClick={() => navigate('/market')}>前往市場</Button>,
       }}
     >
       <ul className="market-list" aria-label={side === 0 ? '出售中的掛單' : '求購中的掛單'}>

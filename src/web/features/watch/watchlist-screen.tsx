@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import type { WatchItem } from '../../../shared/schemas/watch';
 import { removeWatch } from '../../api/remove-watch';
 import { PagedFrame } from '../../components/paged-frame';
@@ -11,7 +12,6 @@ import { listWatches } from './api/list-watches';
 import { AlertList } from './components/alert-list';
 import { WatchRow } from './components/watch-row';
 import './watchlist.css';
-import { GoButton } from '../../components/go-button';
 
 // watch/list is not one of the seed's named lists; the screen keeps its own.
 const lists = createListStore(['watchlist'] as const);
@@ -19,6 +19,7 @@ const PAGE_SIZE = 20;
 
 /** /my/watchlist: what the user watches, with the prices now and the change since each was added. */
 export default function WatchlistScreen() {
+  const navigate = useNavigate();
   const fetchPage = useCallback((page: number, pageSize: number) => listWatches({ page, pageSize }), []);
   const list = usePagedList<WatchItem, 'watchlist'>(lists, 'watchlist', fetchPage, PAGE_SIZE);
 
@@ -47,9 +48,9 @@ export default function WatchlistScreen() {
           title: '未有關注的項目',
           description: '在卡牌、商品、掛單或賣家店舖按 ♡，就會在這裏看到它們的價格變動。',
           action: (
-            <GoButton color="primary" to="/market">
+            <Button color="primary" onClick={() => navigate('/market')}>
               去市場看看
-            </GoButton>
+            </Button>
           ),
         }}
       >

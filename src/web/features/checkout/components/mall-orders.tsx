@@ -9,7 +9,6 @@ import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listPayOrders } from '../api/list-pay-orders';
 import { openPayUrl } from './pay-actions';
-import { GoButton } from '../../../components/go-button';
 
 // payOrder/list of one mall type is not one of the seed's named lists; this screen keeps its own.
 const mallLists = createListStore(['card', 'product'] as const);
@@ -36,9 +35,9 @@ export function MallOrders({ type }: { type: 'card' | 'product' }) {
         title: '未有商城訂單',
         description: type === 'card' ? '到商城看看正在發售的卡牌吧。' : '到商城看看實物商品吧。',
         action: (
-          <GoButton color="primary" to="/mall">
+          <Button color="primary" onClick={() => navigate('/mall')}>
             前往商城
-          </GoButton>
+          </Button>
         ),
       }}
     >

@@ -9,7 +9,6 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketOrders } from '../api/list-market-orders';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { OrderFeedback } from '../../../components/order-feedback';
-import { GoButton } from '../../../components/go-button';
 
 // market/orderList is not one of the seed's named lists; this screen keeps its own.
 const orderLists = createListStore(['buyer', 'seller'] as const);
@@ -44,18 +43,18 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
               title: '未有市場訂單',
               description: '你未在市場買入過。到市場看看其他收藏家出售的卡牌和物品。',
               action: (
-                <GoButton color="primary" to="/market">
+                <Button color="primary" onClick={() => navigate('/market')}>
                   前往市場
-                </GoButton>
+                </Button>
               ),
             }
           : {
               title: '未有市場訂單',
               description: '你未在市場賣出過。把收藏放上市場寄售，或賣給求購的買家。',
               action: (
-                <GoButton color="primary" to="/market/sell">
+                <Button color="primary" onClick={() => navigate('/market/sell')}>
                   我要出售
-                </GoButton>
+                </Button>
               ),
             }
       }
