@@ -1,12 +1,20 @@
-/** A labelled amount in HK$ (the price alert's and the counter-offer's field): typed as text, checked by the form. */
+import type { ReactNode } from 'react';
+
+/**
+ * A labelled amount in HK$ (the price alert's and the counter-offer's field): typed as text, checked by the form,
+ * with the note under it (`noteId`) and the form's error (`errorId`, shown when there is one), both describing it.
+ */
 export function HkdField(props: {
   id: string;
   label: string;
   value: string;
   onChange: (text: string) => void;
-  invalid: boolean;
-  describedBy?: string;
+  error: string | null;
+  note: ReactNode;
+  noteId: string;
+  errorId: string;
 }) {
+  const describedBy = [props.error ? props.errorId : null, props.noteId].filter(Boolean).join(' ');
   return (
     <>
       <label htmlFor={props.id} className="price-alert-label">
@@ -21,10 +29,18 @@ export function HkdField(props: {
           placeholder="0.00"
           value={props.value}
           onChange={(e) => props.onChange(e.target.value)}
-          aria-invalid={props.invalid ? true : undefined}
-          aria-describedby={props.describedBy}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
         />
       </div>
+      <p id={props.noteId} className="price-alert-note">
+        {props.note}
+      </p>
+      {props.error && (
+        <p id={props.errorId} className="price-alert-error" role="alert">
+          {props.error}
+        </p>
+      )}
     </>
   );
 }

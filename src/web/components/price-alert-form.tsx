@@ -74,7 +74,6 @@ export default function PriceAlertForm({ target, onClose }: { target: AlertTarge
     Toast.show({ icon: 'success', content: '已設定價格提醒' });
     onClose();
   };
-  const describedBy = [error ? 'price-alert-error' : null, 'price-alert-now'].filter(Boolean).join(' ');
   return (
     <form
       className="price-alert-form"
@@ -100,18 +99,11 @@ export default function PriceAlertForm({ target, onClose }: { target: AlertTarge
         label="提醒價格（HK$）"
         value={text}
         onChange={setText}
-        invalid={!!error}
-        describedBy={describedBy}
+        error={error}
+        noteId="price-alert-now"
+        errorId="price-alert-error"
+        note={`現時${side === 'ask' ? '最低售價' : '最高出價'}：${now === null ? '—' : formatHkd(now)}。提醒一次後，價格回落 5% 才會再次提醒。`}
       />
-      <p id="price-alert-now" className="price-alert-note">
-        現時{side === 'ask' ? '最低售價' : '最高出價'}：{now === null ? '—' : formatHkd(now)}。提醒一次後，價格回落 5%
-        才會再次提醒。
-      </p>
-      {error && (
-        <p id="price-alert-error" className="price-alert-error" role="alert">
-          {error}
-        </p>
-      )}
       <Button type="submit" color="primary" block loading={busy} disabled={!body}>
         設定提醒
       </Button>

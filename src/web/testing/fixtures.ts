@@ -1,4 +1,8 @@
-import type { User } from '../../shared/schemas/auth';
+import type { SessionData, User } from '../../shared/schemas/auth';
+import type { ExchangeBCardResult } from '../../shared/schemas/collection';
+import type { OfferDetail } from '../../shared/schemas/offers';
+import type { PayOrder } from '../../shared/schemas/pay-orders';
+import type { WatchItem } from '../../shared/schemas/watch';
 import type { ProductDetail } from '../../shared/schemas/prices';
 import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Listing, MarketDetail } from '../../shared/schemas/market';
@@ -15,6 +19,16 @@ export const testUser: User = {
   roles: ['user'],
   verified: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** `testUser`'s stored session. */
+export const testSession: SessionData = { token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] };
+
+/** The stored session of a verified trader (`usr_me`, 我): the market screens' signed-in viewer. */
+export const testTraderSession: SessionData = {
+  token: 't'.repeat(43),
+  user: { ...testUser, id: 'usr_me', phoneMasked: '9123****', nickname: '我', verified: true },
+  authority: ['user'],
 };
 
 /** A market listing: a sell listing of a card, open, by another user. */
@@ -118,5 +132,94 @@ export const testPriceHistory = (over: Partial<PriceHistory> = {}): PriceHistory
     { price: 23000, at: '2026-11-20T04:00:00.000Z', excluded: false, reason: null },
     { price: 22000, at: '2026-11-19T04:00:00.000Z', excluded: false, reason: null },
   ],
+  ...over,
+});
+
+/** An open offer on `testListing()`'s card, seen by its seller, whose turn it is to answer the buyer's HK$200. */
+export const testOffer = (over: Partial<OfferDetail> = {}): OfferDetail => ({
+  id: 'ofr_1',
+  role: 'seller',
+  kind: 'card',
+  itemId: 'card_1',
+  cardInfoId: 'ci_1',
+  productId: null,
+  listingId: 'lst_1',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  serial: 12,
+  editionSize: 300,
+  status: 'open',
+  closeReason: null,
+  price: 20000,
+  turn: 'seller',
+  myTurn: true,
+  rounds: 1,
+  maxRounds: 5,
+  expiresAt: '2026-11-29T04:00:00.000Z',
+  createdAt: '2026-11-26T04:00:00.000Z',
+  closedAt: null,
+  thread: [{ n: 1, by: 'buyer', price: 20000, createdAt: '2026-11-26T04:00:00.000Z' }],
+  marketPrice: 24000,
+  ...over,
+});
+
+/** A paid pay order of one mall card at HK$188 (sandbox). */
+export const testPayOrder = (over: Partial<PayOrder> = {}): PayOrder => ({
+  orderNo: 'TR2611221234ABCD',
+  type: 'card',
+  status: 'paid',
+  itemId: 'ci_1',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  quantity: 1,
+  unitPrice: 18800,
+  listAmount: 18800,
+  discount: 0,
+  perk: null,
+  amount: 18800,
+  currency: 'HKD',
+  provider: 'sandbox',
+  paymentMethod: '模擬付款',
+  payUrl: null,
+  expiresAt: '2026-11-20T04:15:00.000Z',
+  paidAt: '2026-11-20T04:01:00.000Z',
+  createdAt: '2026-11-20T04:00:00.000Z',
+  note: null,
+  cards: [],
+  goods: [],
+  ...over,
+});
+
+/** `card/exchangeBCard`'s answer for theme thm_a: its B card 星之王 #0007/10. */
+export const testBCardExchange: ExchangeBCardResult = {
+  themeId: 'thm_a',
+  bCard: {
+    id: 'card_b',
+    cardInfoId: 'ci_b',
+    name: '星之王',
+    image: '/b.svg',
+    rarity: 'UR',
+    serial: 7,
+    editionSize: 10,
+    serialLabel: '#0007/10',
+  },
+  consumed: [],
+};
+
+/** A watched card info, 祥瑞麒麟, priced by its market price: up HK$5 since it was added. */
+export const testWatchItem = (over: Partial<WatchItem> = {}): WatchItem => ({
+  kind: 'cardInfo',
+  id: 'ci_1',
+  name: '祥瑞麒麟',
+  image: null,
+  addedAt: '2026-11-20T04:00:00.000Z',
+  listing: null,
+  lowestAsk: 2_000,
+  highestBid: 1_500,
+  marketPrice: 2_500,
+  basis: 'market',
+  priceAtAdd: 2_000,
+  priceNow: 2_500,
+  change: 500,
   ...over,
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, vi, type Mock } from 'vitest';
 import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
 import { setNavigator } from '../lib/navigation';
 import { resetFirstAnswers } from '../lib/request';
+import { testPriceHistory } from './fixtures';
 
 // findBy/waitFor wait up to 5 s, not 1 s: a loaded 2-core CI machine can take longer than a second to
 // render a screen after its fake answer; a screen that never gets there still fails.
@@ -42,6 +43,13 @@ export const mockRoutes = (route: () => Route): FetchMock =>
     const r = route()(new URL(u, 'http://x'), init);
     return r ? envelope(r.code, r.msg ?? '', r.data) : undefined;
   });
+
+/** `mockRoutes`, with every price history (`…/priceHistory`) answered `testPriceHistory()` whatever `route` says. */
+export const mockRoutesWithPriceHistory = (route: () => Route): FetchMock =>
+  mockRoutes(
+    () => (u, init) =>
+      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : route()(u, init),
+  );
 
 /** The requests `fetchMock` got for an API path (without /api/), as URLs to read the query from. */
 export const requestsTo = (fetchMock: FetchMock, path: string) =>

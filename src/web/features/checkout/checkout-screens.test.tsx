@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { testListing, testMarketDetail, testProduct } from '../../testing/fixtures';
+import { testListing, testMarketDetail, testPayOrder, testProduct } from '../../testing/fixtures';
 import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
@@ -28,31 +28,18 @@ const card: CardInfo = {
   priorityStartsAt: null,
   rights: [],
 };
-const order = (over: Partial<PayOrder> = {}): PayOrder => ({
-  orderNo: 'TR2611221234ABCD',
-  type: 'card',
-  status: 'pending',
-  itemId: 'ci_1',
-  itemName: '維港幻彩',
-  itemImage: '/c.svg',
-  quantity: 2,
-  unitPrice: 18800,
-  listAmount: 37600,
-  discount: 0,
-  perk: null,
-  amount: 37600,
-  currency: 'HKD',
-  provider: 'sandbox',
-  paymentMethod: '模擬付款',
-  payUrl: 'http://localhost/pay/sandbox/TR2611221234ABCD',
-  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-  paidAt: null,
-  createdAt: new Date().toISOString(),
-  note: null,
-  cards: [],
-  goods: [],
-  ...over,
-});
+const order = (over: Partial<PayOrder> = {}): PayOrder =>
+  testPayOrder({
+    status: 'pending',
+    quantity: 2,
+    listAmount: 37600,
+    amount: 37600,
+    payUrl: 'http://localhost/pay/sandbox/TR2611221234ABCD',
+    expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    paidAt: null,
+    createdAt: new Date().toISOString(),
+    ...over,
+  });
 
 let routes: Route;
 let fetchMock: FetchMock;

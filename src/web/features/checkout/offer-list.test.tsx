@@ -1,36 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OfferDetail } from '../../../shared/schemas/offers';
+import { testOffer } from '../../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import OrderListScreen from './order-list-screen';
 
-const offer = (over: Partial<OfferDetail> = {}): OfferDetail => ({
-  id: 'ofr_1',
-  role: 'seller',
-  kind: 'card',
-  itemId: 'card_1',
-  cardInfoId: 'ci_1',
-  productId: null,
-  listingId: 'lst_1',
-  itemName: '維港幻彩',
-  itemImage: '/c.svg',
-  serial: 12,
-  editionSize: 300,
-  status: 'open',
-  closeReason: null,
-  price: 20000,
-  turn: 'seller',
-  myTurn: true,
-  rounds: 1,
-  maxRounds: 5,
-  expiresAt: '2026-11-29T04:00:00.000Z',
-  createdAt: '2026-11-26T04:00:00.000Z',
-  closedAt: null,
-  thread: [{ n: 1, by: 'buyer', price: 20000, createdAt: '2026-11-26T04:00:00.000Z' }],
-  marketPrice: 24000,
-  ...over,
-});
+const offer = testOffer;
 
 let routes: Route;
 let fetchMock: FetchMock;

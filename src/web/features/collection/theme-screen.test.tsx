@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
 import { stores } from '../../lib/stores';
+import { testBCardExchange } from '../../testing/fixtures';
 import { mockFetch, ok, screenRoutes, type FetchMock } from '../../testing/screen-test';
 import ThemeScreen from './theme-screen';
 
@@ -57,22 +58,7 @@ beforeEach(() => {
   fetchMock = mockFetch((url) => {
     if (url.startsWith('/api/card/theme'))
       return ok(new URL(url, 'http://x').searchParams.get('status') === '0' ? themes : []);
-    if (url === '/api/card/exchangeBCard') {
-      return ok({
-        themeId: 'thm_a',
-        bCard: {
-          id: 'card_b',
-          cardInfoId: 'ci_b',
-          name: '星之王',
-          image: '/b.svg',
-          rarity: 'UR',
-          serial: 7,
-          editionSize: 10,
-          serialLabel: '#0007/10',
-        },
-        consumed: [],
-      });
-    }
+    if (url === '/api/card/exchangeBCard') return ok(testBCardExchange);
     return undefined;
   });
 });

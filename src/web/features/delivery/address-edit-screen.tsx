@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type SelectHTMLAttributes } from 'react';
 import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { DELIVERY_REGIONS, districtsOf } from '../../../shared/hk-regions';
+import { REGION_NAMES, districtsOf } from '../../../shared/hk-regions';
 import {
   ADDRESS_DETAIL_MAX,
   AddAddressBodySchema,
@@ -19,6 +19,24 @@ import { addAddress } from './api/add-address';
 import { updateAddress } from './api/update-address';
 import { useAddressBook } from './components/use-address-book';
 import './delivery.css';
+
+/** A native select of `options` (each its own value) after an empty choice, `placeholder`; Form.Item gives value and onChange. */
+function NativeSelect({
+  placeholder,
+  options,
+  ...rest
+}: { placeholder: string; options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select className="native-select" {...rest}>
+      <option value="">{placeholder}</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 interface Values {
   recipient: string;
@@ -94,14 +112,11 @@ function AddressForm({ address, firstAddress }: { address: Address | null; first
         <PhoneInput />
       </Form.Item>
       <Form.Item name="region" label="送貨地區" rules={[zodRule(AddressFieldsSchema.shape.region)]}>
-        <select className="native-select" onChange={() => form.setFieldValue('district', '')}>
-          <option value="">請選擇地區</option>
-          {DELIVERY_REGIONS.map((r) => (
-            <option key={r.region} value={r.region}>
-              {r.region}
-            </option>
-          ))}
-        </select>
+        <NativeSelect
+          placeholder="請選擇地區"
+          options={REGION_NAMES}
+          onChange={() => form.setFieldValue('district', '')}
+        />
       </Form.Item>
       <Form.Item
         name="district"
@@ -114,14 +129,11 @@ function AddressForm({ address, firstAddress }: { address: Address | null; first
           },
         ]}
       >
-        <select className="native-select" disabled={!region}>
-          <option value="">{region ? '請選擇分區' : '請先選擇地區'}</option>
-          {districtsOf(region).map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
+        <NativeSelect
+          placeholder={region ? '請選擇分區' : '請先選擇地區'}
+          options={districtsOf(region)}
+          disabled={!region}
+        />
       </Form.Item>
       <Form.Item
         name="detail"

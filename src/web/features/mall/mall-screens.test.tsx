@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardInfoDetail } from '../../../shared/schemas/prices';
-import { testPriceHistory, testProduct, testUser } from '../../testing/fixtures';
+import { testProduct, testSession } from '../../testing/fixtures';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
   embedFirstAnswers,
-  mockRoutes,
+  mockRoutesWithPriceHistory,
   screenRoutes,
   requestsTo,
   type FetchMock,
@@ -57,18 +57,9 @@ const renderAt = screenRoutes(
 const requested = (path: string) => requestsTo(fetchMock, path);
 
 // The card detail's price history answers the same whatever a test's routes say (uPlot is not drawn in jsdom).
-// jsdom has no canvas: the chart library is a stand-in (the sentence and the table are what is checked).
-vi.mock('uplot', () => ({
-  default: class {
-    destroy() {}
-    setSize() {}
-  },
-}));
+vi.mock('uplot', () => import('../../testing/uplot-stub'));
 beforeEach(() => {
-  fetchMock = mockRoutes(
-    () => (u, init) =>
-      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : routes(u, init),
-  );
+  fetchMock = mockRoutesWithPriceHistory(() => routes);
 });
 
 describe('/mall', () => {
@@ -208,7 +199,7 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     await screen.findByRole('button', { name: '立即購買' });
     expect(requestsTo(fetchMock, 'perk/preview')).toHaveLength(0);
     cleanup();
-    writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
+    writeSession(testSession);
     try {
       renderAt('/mall/goodsDetail?id=prd_1');
       expect((await screen.findByText(/^持卡優惠：商城 8 折（每月一次）（祥瑞麒麟），此件可省/)).textContent).toContain(

@@ -4,18 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
 import type { ConsignableItem, MarketDetail, MarketRow } from '../../../shared/schemas/market';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { testListing, testPriceHistory, testStanding } from '../../testing/fixtures';
-
-// jsdom has no canvas: the chart library is a stand-in (the sentence and the table are what is checked).
-vi.mock('uplot', () => ({
-  default: class {
-    destroy() {}
-    setSize() {}
-  },
-}));
+import { writeSession } from '../../lib/auth-storage';
+import { testListing, testStanding, testTraderSession } from '../../testing/fixtures';
 import {
   embedFirstAnswers,
-  mockRoutes,
+  mockRoutesWithPriceHistory,
   screenRoutes,
   requestsTo,
   type FetchMock,
@@ -25,6 +18,8 @@ import MarketDetailScreen from './market-detail-screen';
 import MarketScreen from './market-screen';
 import MarketSellScreen from './market-sell-screen';
 import MarketUserScreen from './market-user-screen';
+
+vi.mock('uplot', () => import('../../testing/uplot-stub'));
 
 const row = (over: Partial<MarketRow> = {}): MarketRow => ({
   id: 'ci_1',
@@ -126,31 +121,37 @@ const renderAt = screenRoutes(
 beforeEach(() => {
   localStorage.clear();
   // A detail's price history answers the same whatever a test's routes say.
-  fetchMock = mockRoutes(
-    () => (u, init) =>
-      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : routes(u, init),
-  );
+  fetchMock = mockRoutesWithPriceHistory(() => routes);
 });
 
-const signIn = () =>
-  localStorage.setItem(
-    'trove.session',
-    JSON.stringify({
-      token: 't'.repeat(43),
-      user: {
-        id: 'usr_me',
-        phone: '+85291234567',
-        phoneMasked: '9123****',
-        nickname: '我',
-        avatar: null,
-        bio: '',
-        roles: ['user'],
-        verified: true,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-      authority: ['user'],
-    }),
-  );
+const signIn = () => writeSession(testTraderSession);
+
+/**
+ * Signed in, opens 求購 for ci_1 (`card`: what cardInfo/detail answers; no payout account needed), whose posting
+ * answers bid order `orderNo`; confirms its dialog.
+ */
+async function openBidForm(card: Record<string, unknown>, orderNo: string) {
+  signIn();
+  routes = (u) => {
+    if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: null }) };
+    if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
+    if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: null }) };
+    if (u.pathname === '/api/market/create')
+      return {
+        code: 200,
+        data: {
+          listing: testListing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
+          orderNo,
+          payUrl: '/pay',
+        },
+      };
+    return undefined;
+  };
+  const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+  const router = renderAt('/market/sell?mode=buy&cardInfoId=ci_1');
+  expect(await screen.findByText('SSR・港島夜景')).toBeTruthy();
+  return { confirm, router };
+}
 
 describe('/market', () => {
   it('lists card rows with lowest ask and count; filters and sorts go to the query', async () => {
@@ -354,29 +355,10 @@ describe('/market/sell', () => {
   });
 
   it('posts a buy listing and goes to pay its bid order', async () => {
-    signIn();
-    routes = (u) => {
-      if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: null }) };
-      if (u.pathname === '/api/cardInfo/detail')
-        return {
-          code: 200,
-          data: { id: 'ci_1', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', theme: { id: 't', name: '港島夜景' } },
-        };
-      if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: null }) };
-      if (u.pathname === '/api/market/create')
-        return {
-          code: 200,
-          data: {
-            listing: testListing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
-            orderNo: 'TR2611220000BIDX',
-            payUrl: '/pay',
-          },
-        };
-      return undefined;
-    };
-    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
-    const router = renderAt('/market/sell?mode=buy&cardInfoId=ci_1');
-    expect(await screen.findByText('SSR・港島夜景')).toBeTruthy();
+    const { confirm, router } = await openBidForm(
+      { id: 'ci_1', name: '維港幻彩', image: '/c.svg', rarity: 'SSR', theme: { id: 't', name: '港島夜景' } },
+      'TR2611220000BIDX',
+    );
     fireEvent.change(screen.getByRole('textbox', { name: '出價（港幣）' }), { target: { value: '180' } });
     // Three copies: the escrow holds all three.
     const more = within(screen.getByRole('group', { name: '求購數量（1 至 10 件）' }))
@@ -400,36 +382,17 @@ describe('/market/sell', () => {
   });
 
   it('posts a card bid for a serial range, and refuses a range whose end is below its start', async () => {
-    signIn();
-    routes = (u) => {
-      if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: null }) };
-      if (u.pathname === '/api/cardInfo/detail')
-        return {
-          code: 200,
-          data: {
-            id: 'ci_1',
-            name: '維港幻彩',
-            image: '/c.svg',
-            rarity: 'SSR',
-            editionSize: 300,
-            theme: { id: 't', name: '港島夜景' },
-          },
-        };
-      if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: null }) };
-      if (u.pathname === '/api/market/create')
-        return {
-          code: 200,
-          data: {
-            listing: testListing({ id: 'bid_new', sell_type: 1, status: 'pending_payment' }),
-            orderNo: 'TR2611220000BIDY',
-            payUrl: '/pay',
-          },
-        };
-      return undefined;
-    };
-    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
-    const router = renderAt('/market/sell?mode=buy&cardInfoId=ci_1');
-    expect(await screen.findByText('SSR・港島夜景')).toBeTruthy();
+    const { confirm, router } = await openBidForm(
+      {
+        id: 'ci_1',
+        name: '維港幻彩',
+        image: '/c.svg',
+        rarity: 'SSR',
+        editionSize: 300,
+        theme: { id: 't', name: '港島夜景' },
+      },
+      'TR2611220000BIDY',
+    );
     expect(screen.getByText(/此卡牌限量 300 張/)).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: '出價（港幣）' }), { target: { value: '180' } });
     fireEvent.change(screen.getByRole('textbox', { name: '起始序號' }), { target: { value: '10' } });

@@ -2,62 +2,28 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketDetail } from '../../../shared/schemas/market';
 import type { CreateOfferResult } from '../../../shared/schemas/offers';
-import { testListing, testPriceHistory } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { writeSession } from '../../lib/auth-storage';
+import { testListing, testMarketDetail, testOffer, testTraderSession } from '../../testing/fixtures';
+import {
+  mockRoutesWithPriceHistory,
+  requestsTo,
+  screenRoutes,
+  type FetchMock,
+  type Route,
+} from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 
-// jsdom has no canvas: the chart library is a stand-in.
-vi.mock('uplot', () => ({
-  default: class {
-    destroy() {}
-    setSize() {}
-  },
-}));
+vi.mock('uplot', () => import('../../testing/uplot-stub'));
 
-const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
-  listing: testListing(),
-  item: {
-    kind: 'card',
-    id: 'ci_1',
-    name: '維港幻彩',
-    image: '/c.svg',
-    description: '',
-    rarity: 'SSR',
-    themeId: 'thm_1',
-    editionSize: 300,
-  },
-  floorPrice: 25000,
-  highestBid: null,
-  lastSale: null,
-  marketPrice: { price: 24000, sample: 6, thin: false },
-  sales: [],
-  listings: [testListing()],
-  ...over,
-});
+const detail = (over: Partial<MarketDetail> = {}): MarketDetail =>
+  testMarketDetail({ listing: testListing(), listings: [testListing()], ...over });
 const created = (price: number, warning: string | null): CreateOfferResult => ({
-  id: 'ofr_1',
-  role: 'buyer',
-  kind: 'card',
-  itemId: 'card_1',
-  cardInfoId: 'ci_1',
-  productId: null,
-  listingId: 'lst_1',
-  itemName: '維港幻彩',
-  itemImage: '/c.svg',
-  serial: 12,
-  editionSize: 300,
-  status: 'open',
-  closeReason: null,
-  price,
-  turn: 'seller',
-  myTurn: false,
-  rounds: 1,
-  maxRounds: 5,
-  expiresAt: '2026-11-29T04:00:00.000Z',
-  createdAt: '2026-11-26T04:00:00.000Z',
-  closedAt: null,
-  thread: [{ n: 1, by: 'buyer', price, createdAt: '2026-11-26T04:00:00.000Z' }],
-  marketPrice: 24000,
+  ...testOffer({
+    role: 'buyer',
+    price,
+    myTurn: false,
+    thread: [{ n: 1, by: 'buyer', price, createdAt: '2026-11-26T04:00:00.000Z' }],
+  }),
   warning,
 });
 
@@ -70,32 +36,11 @@ const renderAt = screenRoutes(
   ],
   { lists: true },
 );
-const signIn = () =>
-  localStorage.setItem(
-    'trove.session',
-    JSON.stringify({
-      token: 't'.repeat(43),
-      user: {
-        id: 'usr_me',
-        phone: '+85291234567',
-        phoneMasked: '9123****',
-        nickname: '我',
-        avatar: null,
-        bio: '',
-        roles: ['user'],
-        verified: true,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-      authority: ['user'],
-    }),
-  );
+const signIn = () => writeSession(testTraderSession);
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = mockRoutes(
-    () => (u, init) =>
-      u.pathname.endsWith('/priceHistory') ? { code: 200, data: testPriceHistory() } : routes(u, init),
-  );
+  fetchMock = mockRoutesWithPriceHistory(() => routes);
 });
 
 describe('出價 on /market/detail', () => {

@@ -1,29 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../../shared/schemas/alerts';
-import type { WatchItem } from '../../../shared/schemas/watch';
 import { resetWatchState } from '../../components/watch-state';
 import { writeSession } from '../../lib/auth-storage';
-import { testUser } from '../../testing/fixtures';
+import { testSession, testWatchItem } from '../../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import WatchlistScreen from './watchlist-screen';
 
-const session = { token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] };
-const watched: WatchItem = {
-  kind: 'cardInfo',
-  id: 'ci_1',
-  name: '祥瑞麒麟',
-  image: null,
-  addedAt: '2026-11-20T04:00:00.000Z',
-  listing: null,
-  lowestAsk: 2_000,
-  highestBid: 1_500,
-  marketPrice: null,
-  basis: 'ask',
-  priceAtAdd: 2_000,
-  priceNow: 2_000,
-  change: 0,
-};
+const session = testSession;
+const watched = testWatchItem({ marketPrice: null, basis: 'ask', priceNow: 2_000, change: 0 });
 const alert: Alert = {
   id: 'alr_1',
   itemKind: 'card',

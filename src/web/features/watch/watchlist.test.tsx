@@ -1,31 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WatchItem } from '../../../shared/schemas/watch';
 import { WatchButton } from '../../components/watch-button';
 import { resetWatchState } from '../../components/watch-state';
 import { writeSession } from '../../lib/auth-storage';
 import { signIn } from '../../lib/sign-in';
-import { testUser } from '../../testing/fixtures';
+import { testSession, testWatchItem } from '../../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import WatchlistScreen from './watchlist-screen';
 
-const session = { token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] };
-const item = (over: Partial<WatchItem> = {}): WatchItem => ({
-  kind: 'cardInfo',
-  id: 'ci_1',
-  name: '祥瑞麒麟',
-  image: null,
-  addedAt: '2026-11-20T04:00:00.000Z',
-  listing: null,
-  lowestAsk: 2_000,
-  highestBid: 1_500,
-  marketPrice: 2_500,
-  basis: 'market',
-  priceAtAdd: 2_000,
-  priceNow: 2_500,
-  change: 500,
-  ...over,
-});
+const session = testSession;
+const item = testWatchItem;
 
 let routes: Route;
 let fetchMock: FetchMock;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { formatHkDateTime } from '../../../../shared/hk-time';
-import { dollarsToCents, formatHkd } from '../../../../shared/money';
-import { PriceSchema } from '../../../../shared/schemas/market-requests';
+import { formatHkd } from '../../../../shared/money';
 import { OFFER_STATUS_LABELS, type Offer, type OfferDetail } from '../../../../shared/schemas/offers';
 import { ErrorState, LoadingState } from '../../../components/state-views';
+import { checkPrice } from '../../../lib/check-price';
 import { isFailure, type Failure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { acceptOffer } from '../api/accept-offer';
@@ -24,21 +24,9 @@ export function turnText(o: Offer): string {
 
 const sideText = (o: Offer, by: 'buyer' | 'seller') => (by === o.role ? '你' : by === 'buyer' ? '買家' : '賣家');
 
-/** The price typed in HK$ → cents, checked by the server's own schema (its zh-HK message). */
-function checkPrice(text: string): { cents: number | null; error: string | null } {
-  if (!text.trim()) return { cents: null, error: null };
-  const cents = dollarsToCents(text);
-  if (cents === null) return { cents: null, error: '請輸入金額，例如 120 或 88.50' };
-  const parsed = PriceSchema.safeParse(cents);
-  return parsed.success
-    ? { cents, error: null }
-    : { cents: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
-}
-
 function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown>, done: string) => void }) {
   const [text, setText] = useState('');
   const { cents, error } = checkPrice(text);
-  const describedBy = [error ? 'offer-counter-error' : null, 'offer-counter-note'].filter(Boolean).join(' ');
   return (
     <form
       className="offer-counter"
@@ -52,17 +40,11 @@ function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown
         label="還價（HK$）"
         value={text}
         onChange={setText}
-        invalid={!!error}
-        describedBy={describedBy}
+        error={error}
+        noteId="offer-counter-note"
+        errorId="offer-counter-error"
+        note={`市場價：${o.marketPrice === null ? '—' : formatHkd(o.marketPrice)}。還價後輪到對方回覆，最多 ${o.maxRounds} 輪。`}
       />
-      <p id="offer-counter-note" className="price-alert-note">
-        市場價：{o.marketPrice === null ? '—' : formatHkd(o.marketPrice)}。還價後輪到對方回覆，最多 {o.maxRounds} 輪。
-      </p>
-      {error && (
-        <p id="offer-counter-error" className="price-alert-error" role="alert">
-          {error}
-        </p>
-      )}
       <Button type="submit" block disabled={cents === null}>
         送出還價
       </Button>

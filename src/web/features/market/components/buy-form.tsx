@@ -13,7 +13,8 @@ import { isFailure, type Failure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { createListing, newIdempotencyKey } from '../api/create-listing';
 import { cardTarget, productTarget, TargetPicker, type Target } from './buy-target';
-import { PriceInput, checkPrice, ttlDays } from './price-input';
+import { PriceInput, ttlDays } from './price-input';
+import { checkPrice } from '../../../lib/check-price';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { checkSerialRange, SerialRangeInput } from './serial-range-input';
 

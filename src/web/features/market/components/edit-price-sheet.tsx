@@ -4,7 +4,8 @@ import { formatHkd } from '../../../../shared/money';
 import type { DeskListing } from '../../../../shared/schemas/market-desk';
 import { isFailure } from '../../../lib/request';
 import { editPrice } from '../api/edit-price';
-import { FeeSummary, PriceInput, checkPrice } from './price-input';
+import { FeeSummary, PriceInput } from './price-input';
+import { checkPrice } from '../../../lib/check-price';
 
 /** 改價: a sheet with the new price (and, for a bid, what moves between the balance and the escrow). */
 export function EditPriceSheet({

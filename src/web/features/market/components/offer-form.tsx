@@ -5,7 +5,8 @@ import { formatHkd } from '../../../../shared/money';
 import type { CreateOfferResult } from '../../../../shared/schemas/offers';
 import { isFailure } from '../../../lib/request';
 import { createOffer } from '../api/create-offer';
-import { PriceInput, checkPrice } from './price-input';
+import { PriceInput } from './price-input';
+import { checkPrice } from '../../../lib/check-price';
 import type { OfferTarget } from './offer-sheet';
 import '../../../components/price-alert-sheet.css';
 

@@ -12,7 +12,8 @@ import { createListing, newIdempotencyKey } from '../api/create-listing';
 import { ItemPicks } from './item-picks';
 import { SellNow } from './sell-now';
 import { KindToggle } from './kind-toggle';
-import { FeeSummary, PriceInput, checkPrice, ttlDays } from './price-input';
+import { FeeSummary, PriceInput, ttlDays } from './price-input';
+import { checkPrice } from '../../../lib/check-price';
 
 const PAGE = 50;
 
