@@ -42,6 +42,7 @@ const READ_MODELS = {
   search: ['auth', 'catalogue', 'cards', 'market', 'search'], // docs/decisions/031-search-index.md
   alerts: ['catalogue', 'cards', 'market'], // docs/decisions/039-price-alerts.md
   notifications: ['auth'], // docs/decisions/038-notification-delivery.md
+  metrics: ['catalogue', 'notifications', 'pay-orders'], // docs/decisions/045-metrics.md
 };
 
 const boundaries = {

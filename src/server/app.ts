@@ -13,6 +13,9 @@ import { registerPublicAnswers } from './plugins/public-answers';
 import { helmetOptions, registerSecurityHeaders } from './plugins/security-headers';
 import { livenessServerFactory } from './plugins/liveness';
 import { registerHealth } from './plugins/health';
+import { registerRequestMetrics } from './plugins/request-metrics';
+import { createMetrics } from './adapters/metrics';
+import { adminLiveDropRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { redisTroubleLog, watchRedis } from './adapters/redis';
 import { createPublicCache } from './cache/public-cache';
@@ -76,7 +79,7 @@ export interface BuildOptions {
    * The payment provider is built once, by the caller (main.ts, the test app). `broadcast` defaults to Redis pub/sub
    * on `redis`, or in-process without; `storage` to the one STORAGE_DRIVER names.
    */
-  deps: Omit<Deps, 'log' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit'> & {
+  deps: Omit<Deps, 'log' | 'broadcast' | 'publicCache' | 'storage' | 'afterCommit' | 'metrics'> & {
     broadcast?: Deps['broadcast'];
     storage?: Deps['storage'];
   };
@@ -148,8 +151,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     onError: (err) => app.log.warn({ err }, 'public cache: answering without it'),
     afterCommit: commitHooks.afterCommit,
   });
+  // One registry per app; Node's own figures (event loop, heap) outside tests, which build many apps in one process.
+  const metrics = createMetrics({
+    defaults: opts.deps.config.NODE_ENV !== 'test',
+    onError: (collector, err) => app.log.warn({ err, collector }, 'metrics: a gauge could not be read'),
+  });
   const deps: Deps = {
     ...opts.deps,
+    metrics,
     db,
     publicCache,
     broadcast,
@@ -164,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   registerErrorHandling(app);
+  // One histogram observation per answered request, by route pattern (decision 045).
+  registerRequestMetrics(app, { observe: metrics.observeRequest });
   registerInputGuards(app);
   registerCacheControl(app);
   registerPublicAnswers(app, publicCache);
@@ -248,11 +259,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminCodeRoutes);
       await api.register(adminUploadRoutes);
       await api.register(adminNotificationDeliveryRoutes);
+      await api.register(adminLiveDropRoutes);
     },
     { prefix: '/api' },
   );
 
   await app.register(sandboxCheckoutRoutes);
+  await app.register(metricsRoutes);
 
   if (opts.deps.config.STORAGE_DRIVER === 'local')
     await app.register(uploadsStaticPlugin, { root: opts.uploadsRoot ?? localUploadsRoot(opts.deps.config.DATA_DIR) });

@@ -111,6 +111,11 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: 'custom', message: `not mobile numbers in E.164 (+85291234567): ${bad.join(', ')}` });
       return phones;
     }),
+  /**
+   * The bearer token a Prometheus scraper sends to read `/metrics` (docs/decisions/045-metrics.md); an operator's
+   * session reads it too. Unset: operators only.
+   */
+  METRICS_TOKEN: z.string().min(24, 'at least 24 characters (e.g. the output of `openssl rand -hex 24`)').optional(),
   /** Where uploaded images go: `local` (DATA_DIR/uploads, served at /uploads/) or `s3` (any S3-compatible store). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),

@@ -3,6 +3,7 @@ import type { Broadcast } from './adapters/broadcast';
 import type { Clock } from './adapters/clock';
 import type { PublicCache } from './cache/public-cache-types';
 import type { Keys } from './adapters/keys';
+import type { Metrics } from './adapters/metrics';
 import type { PaymentProvider } from './adapters/payments/create-payments';
 import type { SmsSender } from './adapters/sms/sms';
 import type { StorageAdapter } from './adapters/storage/storage';
@@ -29,5 +30,7 @@ export interface Deps {
    * on the strength of a write is dropped only when the write is visible (src/server/db/commit-hooks.ts).
    */
   afterCommit(fn: () => void, key?: string): void;
+  /** The process's metrics (`/metrics`): a module adds its gauges with `metrics.registerCollector` (decision 045). */
+  metrics: Metrics;
   log: FastifyBaseLogger;
 }

@@ -1,6 +1,8 @@
 /** The one error type of the server; plugins/errors.ts maps each kind to an envelope code. */
 export type ErrorKind =
   | 'invalid'
+  /** No valid credentials for a machine endpoint (`/metrics`): 401. The app's clients never call one. */
+  | 'unauthorized'
   | 'unauthenticated'
   | 'not_found'
   | 'conflict'
@@ -12,6 +14,7 @@ export type ErrorKind =
 
 export const ERROR_CODES: Record<ErrorKind, number> = {
   invalid: 400,
+  unauthorized: 401,
   unauthenticated: 403,
   not_found: 404,
   conflict: 409,

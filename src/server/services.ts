@@ -28,6 +28,7 @@ import { createVault } from './adapters/vault';
 import { createShipmentsService } from './modules/shipments/shipments.service';
 import { createUsersService } from './modules/users/users.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createMetricsService } from './modules/metrics/metrics.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createFeedbackService } from './modules/standing/feedback.service';
 import { createWatchService } from './modules/watch/watch.service';
@@ -107,13 +108,19 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
   const live = (later.live = createLiveService(deps, { catalogue }));
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
   const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices });
+  const ledger = createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
     audit,
     identity,
     wallet,
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
-    ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
+    ledger,
+    /**
+     * `/metrics` and the live drop view (decision 045). The waiting room passes `queue` (its figures per drop) and
+     * adds its own gauges with `deps.metrics.registerCollector`; until it lands the view shows no queue.
+     */
+    metrics: createMetricsService(deps, { books: ledger }),
     market,
     /** Offers and counter-offers with escrowed money (issue 24). */
     offers: createOffersService(deps, { identity, wallet, cards, goods, market, prices, notifications }),

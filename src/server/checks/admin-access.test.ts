@@ -50,6 +50,8 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
       'POST /api/admin/ledger/refunds/pay',
       'GET /api/admin/deadLetters',
       'POST /api/admin/deadLetters/retry',
+      'GET /api/admin/liveDrops',
+      'GET /api/admin/liveDrops/detail',
     ]) {
       expect(paths).toContain(expected);
     }
@@ -91,5 +93,33 @@ describe('admin routes: 403 signed out, 404 for a signed-in non-operator', () =>
     );
     expect(failures).toEqual([]);
     expect(adminOps.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('/metrics (outside the document, docs/decisions/045): 401 signed out or with junk, 403 to a non-operator', async () => {
+    const failures: string[] = [];
+    for (const [who, authorization, status] of [
+      ['signed out', undefined, 401],
+      ['unknown token', 'Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 401],
+      ['malformed', 'Basic dXNlcjpwYXNz', 401],
+      ['non-operator', `Bearer ${userToken}`, 403],
+    ] as const) {
+      for (const query of [{}, { name: 'x', 'name[]': '1' }]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: (authorization ? { authorization } : {}) as Record<string, string>,
+          query: query as Record<string, string>,
+        });
+        const body = res.json() as { code?: number; msg?: string; data?: unknown };
+        if (
+          res.statusCode !== status ||
+          body.code !== status ||
+          body.data !== null ||
+          !/[\u4e00-\u9fff]/.test(body.msg ?? '')
+        )
+          failures.push(`${who} ${JSON.stringify(query)}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

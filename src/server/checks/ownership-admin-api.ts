@@ -84,6 +84,9 @@ const admin = (route: string, param: string, create: OwnershipEntry['create'], e
 const adminAlongside = (route: string, param: string, make: Parameters<typeof alongside>[3]) =>
   alongside(route, param, 'private', make, []);
 
+/** A card info on sale from a day before the test clock's now. */
+const liveSale = { priceCents: 1000, saleStartsAt: '2026-11-01T00:00:00Z' };
+
 export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
   admin('GET /api/admin/themes/detail', 'id', theme),
   admin('POST /api/admin/themes/update', 'id', theme, { description: '改過' }),
@@ -143,4 +146,6 @@ export const ADMIN_API_OWNERSHIP: OwnershipEntry[] = [
   admin('POST /api/admin/articles/delete', 'id', article),
   admin('POST /api/admin/privacy/update', 'id', privacyDraft, { body: '改過' }),
   admin('POST /api/admin/privacy/publish', 'id', privacyDraft),
+  // The live drop view (decision 045): a drop on sale now.
+  admin('GET /api/admin/liveDrops/detail', 'id', (t, o) => cardInfo(t, o, liveSale), { kind: 'card' }),
 ];

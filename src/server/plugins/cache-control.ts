@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 export function registerCacheControl(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
-    if (request.url.startsWith('/api/') || route === '/healthz' || route === '/readyz') {
+    if (request.url.startsWith('/api/') || route === '/healthz' || route === '/readyz' || route === '/metrics') {
       const declared = request.routeOptions.config?.cache;
       // A 304 confirms the cached answer: it keeps the answer's policy.
       reply.header(

@@ -7,6 +7,7 @@ import { App as AntdApp, Button, ConfigProvider, Empty, Result } from 'antd';
 import zhHK from 'antd/es/locale/zh_HK';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-hk';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { AdminLayout } from './components/admin-layout';
 import { authProvider } from './providers/auth-provider';
@@ -35,6 +36,9 @@ import { FeedbackScreen } from './screens/feedback-screen';
 import { AuditScreen } from './screens/audit-screen';
 
 dayjs.locale('zh-hk');
+
+// Lazy: uPlot and the polling come only with this screen (decision 045).
+const LiveDropsScreen = lazy(() => import('./screens/live-drops-screen').then((m) => ({ default: m.LiveDropsScreen })));
 
 /**
  * Darker primary, error, success and warning colours than antd's: text in them (and white on them) passes WCAG AA
@@ -147,6 +151,14 @@ export function AdminApp() {
                 <Route path="feedback" element={<FeedbackScreen />} />
                 <Route path="deadLetters" element={<DeadLettersScreen />} />
                 <Route path="audit" element={<AuditScreen />} />
+                <Route
+                  path="liveDrops"
+                  element={
+                    <Suspense fallback={null}>
+                      <LiveDropsScreen />
+                    </Suspense>
+                  }
+                />
                 <Route path="*" element={<NotFound />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

@@ -17,6 +17,7 @@ import {
   AppstoreOutlined,
   AccountBookOutlined,
   NotificationOutlined,
+  LineChartOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
@@ -37,6 +38,7 @@ export const RESOURCES: ResourceProps[] = [
   entry('cardInfos', '卡牌', TagsOutlined),
   entry('products', '商品', GiftOutlined),
   entry('drops', '發售日曆', CalendarOutlined),
+  entry('liveDrops', '即時發售', LineChartOutlined),
   entry('codeBatches', '兌換碼', KeyOutlined, { title: '兌換碼批次' }),
   entry('banners', '橫額', PictureOutlined),
   entry('articles', '文章', FileTextOutlined),

@@ -1,0 +1,85 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** One value of a gauge: its labels and its number. */
+export interface Sample {
+  labels?: Record<string, string>;
+  value: number;
+}
+
+/** A gauge read at scrape time: its name, help and label names (docs/decisions/045-metrics.md). */
+export interface CollectorDef {
+  name: string;
+  help: string;
+  labelNames?: string[];
+}
+
+/**
+ * The process's metrics (Prometheus text format, prom-client), one registry per app. Modules add gauges with
+ * `registerCollector` when they are built, so the code that serves `/metrics` imports none of them.
+ */
+export interface Metrics {
+  /** One request seen: its route pattern (never the raw URL), method, status and duration. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  /**
+   * A gauge whose samples `read` answers at each scrape (the caller caches what is costly). A failing read is logged
+   * and counted (`trove_metrics_collect_errors_total`, seen from the next scrape), never a failed scrape; the gauge then
+   * has no sample (a gauge without labels shows 0).
+   */
+  registerCollector(def: CollectorDef, read: () => Promise<Sample[]>): void;
+  /** The whole text of a scrape. */
+  text(): Promise<string>;
+  readonly contentType: string;
+}
+
+/** Seconds: from a cached answer (a few ms) to a slow database call. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(opts: {
+  onError: (collector: string, err: unknown) => void;
+  /** Node's own metrics (event loop lag, heap, CPU); off in tests that build many apps in one process. */
+  defaults?: boolean;
+}): Metrics {
+  const registry = new Registry();
+  if (opts.defaults !== false) collectDefaultMetrics({ register: registry });
+  const latency = new Histogram({
+    name: 'trove_http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status class, in seconds',
+    labelNames: ['route', 'method', 'status_class'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const collectErrors = new Counter({
+    name: 'trove_metrics_collect_errors_total',
+    help: 'Gauges that could not be read at scrape time, by gauge',
+    labelNames: ['collector'],
+    registers: [registry],
+  });
+
+  return {
+    contentType: registry.contentType,
+    observeRequest(route, method, status, seconds) {
+      latency.observe({ route, method, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+    },
+    registerCollector(def, read) {
+      new Gauge({
+        name: def.name,
+        help: def.help,
+        labelNames: def.labelNames ?? [],
+        registers: [registry],
+        async collect() {
+          this.reset();
+          try {
+            for (const s of await read()) {
+              if (s.labels) this.set(s.labels, s.value);
+              else this.set(s.value);
+            }
+          } catch (err) {
+            collectErrors.inc({ collector: def.name });
+            opts.onError(def.name, err);
+          }
+        },
+      });
+    },
+    text: () => registry.metrics(),
+  };
+}
