@@ -100,6 +100,9 @@ async function load(db: pg.Client) {
       );
     }
   }
+  // What search counts and sorts on, copied onto the card and product docs (migration 0019), as the server does.
+  for (const kind of ['card', 'goods'])
+    await db.query(`SELECT search_doc_sync($1, ARRAY(SELECT ref_id FROM search_docs WHERE kind = $1))`, [kind]);
   await db.query(`ANALYZE`);
   console.log(`summaries and search docs written, analysed (${since()})`);
 }

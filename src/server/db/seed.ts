@@ -135,6 +135,9 @@ async function seedSearchDocs(tx: Tx) {
       ...DEMO_PRODUCTS.map((p) => doc('goods', p)),
       ...[...DEMO_COLLECTORS, DEMO_OPERATOR].map((u) => doc('seller', { id: u.id, name: u.nickname })),
     ]);
+  // What search counts and sorts on, copied from the rows and their market summaries (migration 0019).
+  for (const kind of ['card', 'goods'])
+    await tx.execute(sql`SELECT search_doc_sync(${kind}, ARRAY(SELECT ref_id FROM search_docs WHERE kind = ${kind}))`);
 }
 
 async function seedContent(tx: Tx, now: Date) {

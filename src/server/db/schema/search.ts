@@ -1,4 +1,6 @@
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
 
 /**
  * What search matches (docs/decisions/031-search-index.md): one row per card info, product, theme and user, its
@@ -14,6 +16,26 @@ export const searchDocs = pgTable(
     /** The name, normalised like the query (Simplified, lower case): relevance compares it with the query. */
     title: text().notNull(),
     tokens: text().array().notNull(),
+    // Card infos and products only (null on themes and sellers): what a search counts, filters, sorts and facets on,
+    // so a question reads its matches here without joining each to its row and market summary (decision 031,
+    // migration 0019). Copied from the card info / product by `search.index` in the catalogue's transaction...
+    themeId: text(),
+    rarity: text({ enum: ['N', 'R', 'SR', 'SSR', 'UR'] }),
+    /** The catalogue price (card infos may have none). */
+    listPrice: integer(),
+    sort: integer(),
+    createdAt: ts(),
+    saleEndsAt: ts(),
+    // ...and from its market summary by `search_doc_market_sync`, which the summary's own refresh calls in the
+    // transaction that changes a listing (the `listings` triggers of migration 0004).
+    askMin: integer(),
+    bidMax: integer(),
+    askCount: integer().notNull().default(0),
+    bidCount: integer().notNull().default(0),
+    /** The newest open listing of either side. */
+    listedAt: ts(),
+    /** The next expiry of either side. */
+    nextExpiry: ts(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.refId] }),

@@ -17,9 +17,10 @@ import type { ListingRow } from './search-market.read-model';
 
 /*
  * The card infos and products a search matches, read once per request (decision 031, "one statement"): the matching
- * docs joined to their rows and market summaries a single time into `c` (cards) and `g` (products), and the card and
- * product pages, their counts, the market's items and every facet all read from those two. Before, each section and
- * facet joined the matches again, and a common word (3 500 matches) cost that join four times.
+ * docs, with the columns migration 0019 keeps on them, read a single time into `c` (cards) and `g` (products), and the
+ * card and product pages, their counts, the market's items and every facet all read from those two. Only a page's
+ * rows are joined to their card info or product. Before, every match was joined to its row and market summary (a
+ * common word: 3 500 matches, a hash of all 20 000 card infos and summaries per question).
  */
 
 export type FacetDim = 'theme' | 'rarity' | 'price';
@@ -48,31 +49,22 @@ export interface MatchAnswer {
   facets: FacetRow[] | null;
 }
 
-const summary = sql`s.ask_min, s.bid_max, COALESCE(s.ask_count, 0) AS ask_count, COALESCE(s.bid_count, 0) AS bid_count,
-  GREATEST(s.ask_newest_at, s.bid_newest_at) AS listed_at, LEAST(s.ask_next_expiry_at, s.bid_next_expiry_at) AS next_expiry`;
-
-/** The matched docs of a kind joined on `on` with their rank and title length (0 and 0 without text). */
-function matched(f: SearchFilter, kind: 'card' | 'goods', on: SQL) {
-  if (!f.plan) return { join: sql``, rank: sql`0 AS r, 0 AS len` };
-  return {
-    join: sql`JOIN search_docs d ON d.ref_id = ${on} AND ${matches(f.plan, kind)}`,
-    rank: sql`${rank(f.plan)} AS r, length(d.title) AS len`,
-  };
-}
+// Every part reads the docs alone (migration 0019 keeps on them what it counts, filters and sorts on); only the rows of
+// a page are joined to their card info / product for names and pictures.
+const docColumns = (f: SearchFilter) =>
+  sql`d.ref_id AS id, d.sort, d.created_at, d.sale_ends_at, COALESCE(d.ask_min, d.list_price) AS price,
+    ${f.plan ? sql`${rank(f.plan)} AS r, length(d.title) AS len` : sql`0 AS r, 0 AS len`},
+    d.ask_min, d.bid_max, d.ask_count, d.bid_count, d.listed_at, d.next_expiry`;
+const docsOf = (f: SearchFilter, kind: 'card' | 'goods') => (f.plan ? matches(f.plan, kind) : sql`d.kind = ${kind}`);
 
 function cardsCte(f: SearchFilter): SQL {
-  const m = matched(f, 'card', sql`ci.id`);
   const missing = f.missingFor !== undefined ? sql`(${missingFor(f.missingFor)})` : sql`TRUE`;
-  return sql`SELECT ci.id, ci.name, ci.name_en, ci.image, ci.rarity, ci.theme_id, ci.sort, ci.created_at, ci.sale_ends_at,
-      COALESCE(s.ask_min, ci.price_cents) AS price, ${missing} AS kept, ${m.rank}, ${summary}
-    FROM card_infos ci ${m.join} LEFT JOIN market_summaries s ON s.kind = 'card' AND s.ref_id = ci.id`;
+  return sql`SELECT ${docColumns(f)}, d.theme_id, d.rarity, ${missing} AS kept
+    FROM search_docs d WHERE ${docsOf(f, 'card')}`;
 }
 
 function goodsCte(f: SearchFilter): SQL {
-  const m = matched(f, 'goods', sql`p.id`);
-  return sql`SELECT p.id, p.name, p.name_en, p.images, p.price_cents, p.type, p.sort, p.created_at, p.sale_ends_at,
-      COALESCE(s.ask_min, p.price_cents) AS price, ${m.rank}, ${summary}
-    FROM products p ${m.join} LEFT JOIN market_summaries s ON s.kind = 'goods' AND s.ref_id = p.id`;
+  return sql`SELECT ${docColumns(f)} FROM search_docs d WHERE ${docsOf(f, 'goods')}`;
 }
 
 /** The card filters but `omit` (a facet counts without its own). */
@@ -136,11 +128,8 @@ function itemsOrder(f: SearchFilter): SQL {
   }
 }
 const itemColumns = (kind: ItemKind) =>
-  sql`${kind}::text AS kind, x.id, x.name, ${
-    kind === 'card'
-      ? sql`x.image, x.rarity, x.theme_id`
-      : sql`COALESCE(x.images->>0, '') AS image, NULL AS rarity, NULL AS theme_id`
-  }, x.r, x.len, x.ask_min, x.bid_max, x.ask_count, x.bid_count, x.listed_at, x.next_expiry`;
+  sql`${kind}::text AS kind, x.id, ${kind === 'card' ? sql`x.rarity, x.theme_id` : sql`NULL AS rarity, NULL AS theme_id`},
+    x.r, x.len, x.ask_min, x.bid_max, x.ask_count, x.bid_count, x.listed_at, x.next_expiry`;
 
 const COLUMN = { theme: sql`f.theme_id`, rarity: sql`f.rarity`, price: sql`f.band` };
 /** Which grouping set a facet row is of (GROUPING() may name only the grouped columns). */
@@ -170,16 +159,21 @@ export function createSearchMatchesReadModel() {
   return {
     /** The asked parts of a search in one statement (its matches read and joined once). */
     async read(db: Executor, f: SearchFilter, parts: MatchParts): Promise<MatchAnswer> {
-      const cards = list(sql`SELECT c.id, c.name, c.name_en AS "nameEn", c.image, c.rarity, c.theme_id AS "themeId",
+      // Each page chosen on the docs, then joined to its rows (and ordered again: a join keeps no order).
+      const cards = list(sql`SELECT c.id, ci.name, ci.name_en AS "nameEn", ci.image, c.rarity, c.theme_id AS "themeId",
           t.name AS "themeName", c.ask_min AS "floorPrice", c.bid_max AS "highestBid", 0 AS total
-        FROM c JOIN themes t ON t.id = c.theme_id WHERE ${cardWhere(f, null)} ORDER BY ${order(f, 'c')} ${page(f)}`);
-      const goods = list(sql`SELECT g.id, g.name, g.name_en AS "nameEn", g.images, g.price_cents AS price, g.type,
+        FROM (SELECT * FROM c WHERE ${cardWhere(f, null)} ORDER BY ${order(f, 'c')} ${page(f)}) c
+        JOIN card_infos ci ON ci.id = c.id JOIN themes t ON t.id = c.theme_id ORDER BY ${order(f, 'c')}`);
+      const goods = list(sql`SELECT g.id, p.name, p.name_en AS "nameEn", p.images, p.price_cents AS price, p.type,
           g.ask_min AS "floorPrice", g.bid_max AS "highestBid", 0 AS total
-        FROM g WHERE ${goodsWhere(f, null)} ORDER BY ${order(f, 'g')} ${page(f)}`);
-      const items = list(sql`SELECT i.kind, i.id, i.name, i.image, i.rarity, i.ask_min AS "lowestAsk",
-          i.bid_max AS "highestBid", i.ask_count AS asks, i.bid_count AS bids, NULL AS "listingId", NULL AS "serialLabel",
-          0 AS total
-        FROM i WHERE ${itemsWhere(f)} ORDER BY ${itemsOrder(f)} ${page(f)}`);
+        FROM (SELECT * FROM g WHERE ${goodsWhere(f, null)} ORDER BY ${order(f, 'g')} ${page(f)}) g
+        JOIN products p ON p.id = g.id ORDER BY ${order(f, 'g')}`);
+      const items = list(sql`SELECT i.kind, i.id, COALESCE(ci.name, p.name) AS name,
+          COALESCE(ci.image, p.images->>0, '') AS image, i.rarity, i.ask_min AS "lowestAsk", i.bid_max AS "highestBid",
+          i.ask_count AS asks, i.bid_count AS bids, NULL AS "listingId", NULL AS "serialLabel", 0 AS total
+        FROM (SELECT * FROM i WHERE ${itemsWhere(f)} ORDER BY ${itemsOrder(f)} ${page(f)}) i
+        LEFT JOIN card_infos ci ON i.kind = 'card' AND ci.id = i.id
+        LEFT JOIN products p ON i.kind = 'goods' AND p.id = i.id ORDER BY ${itemsOrder(f)}`);
       const facets = parts.facets.length
         ? list(
             sql.join(

@@ -71,13 +71,13 @@ export function priceRange(f: SearchFilter, price: SQL, omit: Omit): SQL | null 
   ]);
 }
 
-/** The card infos `userId` has no live copy of, in themes they hold at least one card of (alias `ci`). */
+/** The card infos `userId` has no live copy of, in themes they hold at least one card of (alias `d`, a card's doc). */
 export function missingFor(userId: string): SQL {
-  return sql`ci.theme_id IN (
+  return sql`d.theme_id IN (
       SELECT DISTINCT o.theme_id FROM cards c JOIN card_infos o ON o.id = c.card_info_id
       WHERE c.owner_id = ${userId} AND c.status <> 'consumed')
     AND NOT EXISTS (
-      SELECT 1 FROM cards c WHERE c.owner_id = ${userId} AND c.card_info_id = ci.id AND c.status <> 'consumed')`;
+      SELECT 1 FROM cards c WHERE c.owner_id = ${userId} AND c.card_info_id = d.ref_id AND c.status <> 'consumed')`;
 }
 
 /** The price bands of `PRICE_BANDS` as a CASE on `price`. */

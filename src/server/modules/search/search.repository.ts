@@ -24,6 +24,20 @@ export function createSearchRepository() {
         });
     },
 
+    /**
+     * Copies onto the docs of these card infos / products what search counts, filters and sorts on (decision 031):
+     * their catalogue columns and their market summary (`search_doc_sync`, migration 0019; the market's columns are
+     * kept current afterwards by the summary's own refresh).
+     */
+    async syncColumns(db: Executor, kind: SearchDocKind, ids: string[]): Promise<void> {
+      if (!ids.length || (kind !== 'card' && kind !== 'goods')) return;
+      const refs = sql`ARRAY[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
+      await db.execute(sql`SELECT search_doc_sync(${kind}, ${refs})`);
+    },
+
     async remove(db: Executor, kind: SearchDocKind, ids: string[]): Promise<void> {
       if (!ids.length) return;
       await db.delete(searchDocs).where(and(eq(searchDocs.kind, kind), inArray(searchDocs.refId, ids)));

@@ -92,6 +92,11 @@ export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
   async function index(db: Executor, kind: SearchDocKind, ids: string[]) {
     const found = await sources.sources(db, kind, ids);
     await repo.upsert(db, found.map(docOf));
+    await repo.syncColumns(
+      db,
+      kind,
+      found.map((s) => s.id),
+    );
     const gone = ids.filter((id) => !found.some((s) => s.id === id));
     await repo.remove(db, kind, gone);
     // Kept answers may hold the old name (or miss the new one): dropped now and once this transaction commits.
@@ -180,6 +185,11 @@ export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
         const batch = await sources.unindexed(deps.db, kind, BACKFILL_BATCH);
         if (!batch.length) break;
         await repo.upsert(deps.db, batch.map(docOf));
+        await repo.syncColumns(
+          deps.db,
+          kind,
+          batch.map((s) => s.id),
+        );
         total += batch.length;
       }
     }

@@ -14,6 +14,7 @@ describe('search API (issue 22, decision 031)', () => {
   let seller: User;
   let listingId: string;
   let serial: number;
+  let cheapId = '';
 
   const search = (query: Record<string, string>, u?: User) =>
     t.call<SearchResult>('GET', 'search', { query, token: u?.token });
@@ -153,12 +154,35 @@ describe('search API (issue 22, decision 031)', () => {
   it('a kept answer gives way to a market write', async () => {
     const before = (await search({ q: '祥瑞' })).data.listings.list[0];
     const card = await giveCard(t, seller.userId, 'ci_beast_qilin');
-    const res = await t.call('POST', 'market/create', {
+    const res = await t.call<CreateListingResult>('POST', 'market/create', {
       token: seller.token,
       body: { sell_type: 0, kind: 'card', itemId: card, price: 9_000 },
     });
     expect(res.status).toBe(200);
+    cheapId = res.data.listing.id;
     const after = (await search({ q: '祥瑞' })).data.listings.list[0];
     expect([before?.asks, after?.asks, after?.lowestAsk]).toEqual([1, 2, 9_000]);
+  });
+
+  // The docs carry what search counts and sorts on (migration 0019): a cancel and a catalogue price move them.
+  it('a cancelled listing and a new catalogue price reach the sections and facets', async () => {
+    const cheapest = (await search({ q: '祥瑞', pageSize: '5' })).data;
+    expect(cheapest.listings.list[0]).toMatchObject({ asks: 2, lowestAsk: 9_000 });
+    expect(cheapest.facets.price.find((b) => b.key === 'under100')?.count).toBe(1);
+    expect((await t.call('POST', 'market/cancel', { token: seller.token, body: { id: cheapId } })).status).toBe(200);
+    const after = (await search({ q: '祥瑞', pageSize: '5' })).data;
+    expect(after.listings.list[0]).toMatchObject({ asks: 1, lowestAsk: 12_300 });
+    expect(after.facets.price.find((b) => b.key === '100to500')?.count).toBeGreaterThanOrEqual(1);
+    expect(after.facets.price.find((b) => b.key === 'under100')?.count).toBe(0);
+
+    const op = await signInOperator(t);
+    const edit = await t.call('POST', 'admin/cardInfos/update', {
+      token: op.token,
+      body: { id: 'ci_cha_bun', priceCents: 250_000 },
+    });
+    expect(edit.status).toBe(200);
+    const dear = (await search({ q: '菠蘿油', minPrice: '200000' })).data;
+    expect(ids(dear.cards)).toEqual(['ci_cha_bun']);
+    expect(dear.facets.price.find((b) => b.key === 'over2000')?.count).toBe(1);
   });
 });
