@@ -24,6 +24,7 @@ function setUp(sale: Partial<SaleInfo> = {}) {
     image: '/x.svg',
     priceCents: 12_800,
     perUserLimit: 2,
+    hot: false,
     saleStartsAt: null,
     saleEndsAt: null,
     saleState: 'on_sale',

@@ -230,6 +230,7 @@ function fakeItems(clock: ManualClock) {
       image: '/media/x.svg',
       priceCents: 12_800,
       perUserLimit: 3,
+      hot: false,
       saleStartsAt: null,
       saleEndsAt: null,
       saleState: 'on_sale',
