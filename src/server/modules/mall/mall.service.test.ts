@@ -66,6 +66,8 @@ function setUp(sale: Partial<SaleInfo> = {}) {
       cards: { mint: async () => [] },
       goods: { create: async () => [] },
       perks: noPerks,
+      // No hot items here: the waiting room is tested in modules/queue.
+      queue: { admit: () => Promise.reject(new Error('not a hot drop')) },
     },
   );
   const refuse = () => (claimable = false);
