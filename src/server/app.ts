@@ -64,8 +64,11 @@ import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 import { createCommitHooks } from './db/commit-hooks';
+import { createMemoryQueueStore } from './modules/queue/queue-store';
+import { createRedisQueueStore } from './modules/queue/redis-queue-store';
 import type { PushSender } from './adapters/push/push';
 import { adminNotificationDeliveryRoutes, pushRoutes } from './modules/notifications/push.routes';
+import { adminQueueRoutes, queueRoutes } from './modules/queue/queue.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,7 +170,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('deps', deps);
-  const services = createServices(deps, { onNotified: opts.onNotified, push: opts.push });
+  const services = createServices(deps, {
+    onNotified: opts.onNotified,
+    push: opts.push,
+    // The waiting room's queues: in Redis when instances share one, in the process otherwise (decision 044).
+    queueStore: opts.redis
+      ? createRedisQueueStore(opts.redis, `${opts.broadcastNamespace ?? 'trove:'}queue:`)
+      : createMemoryQueueStore(),
+  });
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -232,6 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(searchRoutes);
       await api.register(liveRoutes);
+      await api.register(queueRoutes);
       await api.register(shareRoutes);
       await api.register(authRoutes);
       await api.register(collectionRoutes);
@@ -260,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminUploadRoutes);
       await api.register(adminNotificationDeliveryRoutes);
       await api.register(adminLiveDropRoutes);
+      await api.register(adminQueueRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,13 +38,18 @@ import { createLiveService, type LiveService } from './modules/live/live.service
 import { createShareService } from './modules/share/share.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import type { PushSender } from './adapters/push/push';
+import { createQueueService } from './modules/queue/queue.service';
+import { createMemoryQueueStore, type QueueStore } from './modules/queue/queue-store';
 import { createArtSourceFor, createPushSender } from './startup';
 import { createPushService } from './modules/notifications/push.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createNotificationDeliveryAdminService } from './modules/notifications/notification-delivery-admin.service';
 
 /** Every domain service, built once per app from the same dependencies. */
-export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push?: PushSender } = {}) {
+export function createServices(
+  deps: Deps,
+  opts: { onNotified?: OnNotified; push?: PushSender; queueStore?: QueueStore } = {},
+) {
   // Web Push with VAPID keys from APP_SECRET unless the caller brings its own sender (decision 038).
   const pushSender = opts.push ?? createPushSender(deps.config, deps.keys, deps.clock);
   // Notifications first: every module that writes one does it inside its own transaction (decision 034).
@@ -80,7 +85,9 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
   const payOrders = createPayOrdersService(deps, { books: wallet.orderBooks, notifications });
   // Registers the `card` and `product` order types with pay orders.
   const perks = createPerksService(deps, { catalogue });
-  const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
+  // The waiting room before the mall: a hot drop's order needs its admission (decision 044).
+  const queue = createQueueService(deps, { catalogue, payOrders, audit }, opts.queueStore ?? createMemoryQueueStore());
+  const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks, queue });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
@@ -148,6 +155,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
     deliveryAdmin: createNotificationDeliveryAdminService(deps, { auth, audit }),
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
+    /** The waiting room of hot drops (issue 25, decision 044); `queue.gauges()` feeds /metrics. */
+    queue,
     perks,
     auth,
     content: createContentService(deps),

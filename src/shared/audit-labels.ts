@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.grant_admin': '授予後台權限',
   'user.revoke_admin': '撤銷後台權限',
   'notification.retry': '重試發送通知',
+  'drop_queue.rate': '設定排隊放行速度',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -16,6 +16,9 @@ export const KEY_PURPOSES = {
   codeBatchCsvV1: 'trove/code-batch-csv/v1',
   /** The seed of the Web Push VAPID key pair (adapters/push/vapid.ts): a new label means every device subscribes again. */
   vapidV1: 'trove/vapid/v1',
+  /** The waiting room (decision 044): admission tokens' signatures, and the shuffle of those who joined early. */
+  admissionToken: 'trove/admission-token/v1',
+  queueShuffle: 'trove/queue-shuffle/v1',
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 

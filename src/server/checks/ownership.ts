@@ -13,6 +13,7 @@ import type { OwnershipEntry, TestUser } from './ownership-kit';
 import { MARKET_OWNERSHIP } from './ownership-market';
 import { OFFER_OWNERSHIP } from './ownership-offers';
 import { STANDING_OWNERSHIP } from './ownership-standing';
+import { QUEUE_OWNERSHIP } from './ownership-queue';
 
 /**
  * The ownership of every id a route takes (issue 7 §2), in one table. The ownership check
@@ -218,6 +219,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   entry('POST /api/push/unsubscribe', 'subscriptionId', 'private', pushDevice, []),
   // The back office's dead letters: a non-operator gets 404.
   entry('POST /api/admin/deadLetters/retry', 'id', 'private', deadLetter, []),
+  // The waiting room of hot drops (src/server/checks/ownership-queue.ts).
+  ...QUEUE_OWNERSHIP,
   // Trade feedback (src/server/checks/ownership-standing.ts).
   ...STANDING_OWNERSHIP,
   // The back office: users, identities, market take-downs, the audit log (src/server/checks/ownership-admin.ts).

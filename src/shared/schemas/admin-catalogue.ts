@@ -34,6 +34,9 @@ const RightInputSchema = z
   });
 const rights = z.array(RightInputSchema, { error: '「權益」格式不正確' }).max(20, '「權益」最多 20 項');
 const sort = intField('排序', SORT_MIN, SORT_MAX);
+/** 熱門: buyers queue in the waiting room before they may order (docs/decisions/044-waiting-room.md). */
+const hot = z.boolean({ error: '「熱門」只可以是 true 或 false' });
+
 const saleWindow = { saleStartsAt: isoTime('開售時間').nullable(), saleEndsAt: isoTime('停售時間').nullable() };
 
 /** saleEndsAt must be after saleStartsAt when both are set (create; update checks the merged record). */
@@ -121,6 +124,8 @@ export const AdminCardInfoSchema = z.object({
   saleStartsAt: z.iso.datetime().nullable(),
   saleEndsAt: z.iso.datetime().nullable(),
   perUserLimit: z.number().int(),
+  /** 熱門: sold through the waiting room (decision 044). */
+  hot: z.boolean(),
   rights: z.array(RightSchema),
   isBCard: z.boolean(),
   sort: z.number().int(),
@@ -139,6 +144,7 @@ const cardInfoFields = {
   priceCents: price.nullable(),
   ...saleWindow,
   perUserLimit: intField('每人限購', 1, LIMIT_MAX),
+  hot,
   rights,
   isBCard: z.boolean({ error: '「B 卡」只可以是 true 或 false' }),
   sort,
@@ -152,6 +158,7 @@ export const AdminCardInfoCreateSchema = z
     saleStartsAt: cardInfoFields.saleStartsAt.default(null),
     saleEndsAt: cardInfoFields.saleEndsAt.default(null),
     perUserLimit: cardInfoFields.perUserLimit.default(1),
+    hot: hot.default(false),
     rights: rights.default([]),
     isBCard: cardInfoFields.isBCard.default(false),
     sort: sort.default(0),
@@ -198,6 +205,8 @@ export const AdminProductSchema = z.object({
   /** Units held by pending orders (read-only). */
   reserved: z.number().int(),
   perUserLimit: z.number().int(),
+  /** 熱門: sold through the waiting room (decision 044). */
+  hot: z.boolean(),
   saleStartsAt: z.iso.datetime().nullable(),
   saleEndsAt: z.iso.datetime().nullable(),
   rights: z.array(RightSchema),
@@ -218,6 +227,7 @@ const productFields = {
   priceCents: price,
   stock: intField('庫存', 0, STOCK_MAX),
   perUserLimit: intField('每人限購', 1, LIMIT_MAX),
+  hot,
   ...saleWindow,
   rights,
   sort,
@@ -228,6 +238,7 @@ export const AdminProductCreateSchema = z
     nameEn: nameEn.default(null),
     description: productFields.description.default(''),
     perUserLimit: productFields.perUserLimit.default(1),
+    hot: hot.default(false),
     saleStartsAt: productFields.saleStartsAt.default(null),
     saleEndsAt: productFields.saleEndsAt.default(null),
     rights: rights.default([]),

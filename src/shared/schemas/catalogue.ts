@@ -24,6 +24,8 @@ const SaleFields = {
   /** Mall price in cents; null when the item is not sold in the mall. */
   priceCents: z.number().int().nullable(),
   perUserLimit: z.number().int(),
+  /** 熱門: buyers queue in the waiting room and buy with its admission (docs/decisions/044). */
+  hot: z.boolean(),
   /** What can still be bought: edition − minted − reserved, or stock − sold − reserved. */
   left: z.number().int(),
   saleStartsAt: z.iso.datetime().nullable(),

@@ -1,9 +1,22 @@
 import type { CreatePayOrder, PayOrder } from '../../shared/schemas/pay-orders';
+import { admissionFor } from '../lib/admission';
 import { post } from '../lib/request';
 
 /** A fresh key per purchase attempt: a retried request answers the same order, a new attempt a new one. */
 export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
-/** POST payOrder/create with its Idempotency-Key header. */
-export const createPayOrder = (body: CreatePayOrder, idempotencyKey: string) =>
-  post<PayOrder>('payOrder/create', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+/** The waiting room's admission to the item of a mall order, when the buyer holds one (a hot drop, decision 044). */
+const admissionOf = (body: CreatePayOrder) =>
+  body.type === 'card'
+    ? admissionFor(`card:${body.cardInfoId}`)
+    : body.type === 'product'
+      ? admissionFor(`product:${body.productId}`)
+      : null;
+
+/** POST payOrder/create with its Idempotency-Key header (and X-Admission-Token for a hot drop's admitted buyer). */
+export const createPayOrder = (body: CreatePayOrder, idempotencyKey: string) => {
+  const admission = admissionOf(body);
+  return post<PayOrder>('payOrder/create', body, {
+    headers: { 'Idempotency-Key': idempotencyKey, ...(admission ? { 'X-Admission-Token': admission } : {}) },
+  });
+};

@@ -83,6 +83,7 @@ export const testProduct = (over: Partial<ProductDetail> = {}): ProductDetail =>
   sold: 12,
   priceCents: 39900,
   perUserLimit: 2,
+  hot: false,
   left: 48,
   saleStartsAt: null,
   saleEndsAt: null,

@@ -47,6 +47,8 @@ export const cardInfos = pgTable(
     saleStartsAt: timestamp({ withTimezone: true }),
     saleEndsAt: timestamp({ withTimezone: true }),
     perUserLimit: integer().notNull().default(1),
+    /** 熱門: buyers go through the waiting room (decision 044) and pay orders need its admission. */
+    hot: boolean().notNull().default(false),
     rights: jsonb().$type<Right[]>().notNull().default([]),
     isBCard: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
@@ -79,6 +81,8 @@ export const products = pgTable(
     perUserLimit: integer().notNull().default(1),
     saleStartsAt: timestamp({ withTimezone: true }),
     saleEndsAt: timestamp({ withTimezone: true }),
+    /** 熱門: buyers go through the waiting room (decision 044) and pay orders need its admission. */
+    hot: boolean().notNull().default(false),
     rights: jsonb().$type<Right[]>().notNull().default([]),
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -68,6 +68,11 @@ export const payOrders = pgTable(
     /** Why an order was refunded or cancelled by the system. */
     note: text(),
     fulfilment: jsonb().$type<PayOrderFulfilment>(),
+    /**
+     * The waiting room's admission this order used (a hot drop, decision 044): one per buyer and drop, so a second
+     * order with it is refused (checked under the buyer's lock; the unique index is the backstop).
+     */
+    admissionId: text(),
     createdAt: ts().notNull(),
     updatedAt: ts().notNull(),
   },
@@ -80,6 +85,9 @@ export const payOrders = pgTable(
     index('pay_orders_card_info_created_idx').on(t.cardInfoId, t.createdAt),
     index('pay_orders_product_created_idx').on(t.productId, t.createdAt),
     index('pay_orders_status_idx').on(t.status),
+    uniqueIndex('pay_orders_admission_idx')
+      .on(t.admissionId)
+      .where(sql`${t.admissionId} IS NOT NULL`),
     index('pay_orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),

@@ -29,6 +29,7 @@ export interface CardInfoInput {
   saleStartsAt: string | null;
   saleEndsAt: string | null;
   perUserLimit: number;
+  hot: boolean;
   rights: Right[];
   isBCard: boolean;
   sort: number;

@@ -26,6 +26,7 @@ export interface ProductInput {
   priceCents: number;
   stock: number;
   perUserLimit: number;
+  hot: boolean;
   saleStartsAt: string | null;
   saleEndsAt: string | null;
   rights: Right[];

@@ -11,10 +11,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The sale fields card infos and products show alike. */
 function saleView(
-  r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>,
+  r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'hot' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>,
 ) {
   return {
     perUserLimit: r.perUserLimit,
+    hot: r.hot,
     left: Math.max(0, r.left),
     saleStartsAt: iso(r.saleStartsAt),
     saleEndsAt: iso(r.saleEndsAt),

@@ -48,6 +48,7 @@ function mallItemColumns<T extends typeof cardInfos | typeof products>(
     priceCents: t.priceCents,
     left,
     perUserLimit: t.perUserLimit,
+    hot: t.hot,
     saleStartsAt: t.saleStartsAt,
     saleEndsAt: t.saleEndsAt,
     rights: t.rights,

@@ -23,6 +23,8 @@ export interface SaleInfo {
   /** Null for items the mall does not sell (code-only and B cards). */
   priceCents: number | null;
   perUserLimit: number;
+  /** 熱門: orders need the waiting room's admission (decision 044). */
+  hot: boolean;
   saleStartsAt: Date | null;
   saleEndsAt: Date | null;
   saleState: SaleState;
@@ -164,6 +166,7 @@ export function createCatalogueService(
         id: r.id,
         name: r.name,
         perUserLimit: r.perUserLimit,
+        hot: r.hot,
         saleStartsAt: r.saleStartsAt,
         saleEndsAt: r.saleEndsAt,
         saleState: r.saleState,

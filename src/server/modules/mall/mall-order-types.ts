@@ -7,6 +7,7 @@ import type { PayOrderInput } from '../../../shared/schemas/pay-orders';
 import type { Availability, OrderInput, OrderType, PayOrdersService } from '../pay-orders/pay-orders.service';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import type { PerksService } from '../perks/perks.service';
+import type { QueueService } from '../queue/queue.service';
 
 type MallKind = 'card' | 'product';
 
@@ -51,6 +52,8 @@ export interface MallOrderDeps {
   goods: Pick<GoodsService, 'create'>;
   /** The buyer's perks: the best one applied to an order, given back on release, priority windows (decision 029). */
   perks: Pick<PerksService, 'apply' | 'giveBack' | 'priorityHours' | 'longestPriorityHours'>;
+  /** The waiting room: a hot item's order needs its admission (decision 044). */
+  queue: Pick<QueueService, 'admit'>;
 }
 
 /** What a mall item's availability read: the sale rules `reserve` reuses for the same request. */
@@ -102,6 +105,13 @@ function mallOrderType<I extends PayOrderInput>(
       // Not taken up when the request turns out to be a retry: handled here, awaited by `reserve` otherwise.
       asked.catch(() => undefined);
       return asked;
+    },
+    async admit(tx, { buyerId, itemId: id, token, now }, checked) {
+      const s = checked.sale;
+      if (s.id !== id || !s.hot) return null;
+      // Before the public start only holders of a priority right may order (decision 029): they skip the queue.
+      if (s.saleStartsAt && now < s.saleStartsAt) return null;
+      return d.queue.admit(tx, { kind, id, startMs: s.saleStartsAt?.getTime() ?? 0 }, buyerId, token, now);
     },
     async reserve(tx: Tx, { buyerId, itemId: id, quantity, orderNo }, now, checked, ahead) {
       const since = flags.epoch();

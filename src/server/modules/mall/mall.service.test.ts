@@ -24,6 +24,7 @@ function setUp(sale: Partial<SaleInfo> = {}) {
     image: '/x.svg',
     priceCents: 12_800,
     perUserLimit: 2,
+    hot: false,
     saleStartsAt: null,
     saleEndsAt: null,
     saleState: 'on_sale',
@@ -65,6 +66,8 @@ function setUp(sale: Partial<SaleInfo> = {}) {
       cards: { mint: async () => [] },
       goods: { create: async () => [] },
       perks: noPerks,
+      // No hot items here: the waiting room is tested in modules/queue.
+      queue: { admit: () => Promise.reject(new Error('not a hot drop')) },
     },
   );
   const refuse = () => (claimable = false);

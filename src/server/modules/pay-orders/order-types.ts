@@ -40,7 +40,7 @@ export interface Availability {
  * 1. `refusalFromMemory` (optional), before the caller's session is looked up;
  * 2. `availability`, outside any transaction; its answer (`A`) is handed to `readAhead` and `reserve`;
  * 3. in the buyer's transaction: the buyer's lock, the key lookup and `readAhead` (optional) sent together; what
- *    `readAhead` returns (`R`) is handed to `reserve`;
+ *    `readAhead` returns (`R`) is handed to `reserve`; then `admit` (optional) when it is not a retry;
  * 4. `reserve`, then the order's insert and the answer's `claim` (optional) sent with the commit;
  * then, in settlement: `fulfil` once paid, or `release` and, after the commit, `afterRelease` (optional).
  */
@@ -70,6 +70,16 @@ export interface OrderType<
    * `reserve` as `ahead`; when the request is a retry nobody takes it up, so a promise must handle its own rejection.
    */
   readAhead?(tx: Tx, input: { buyerId: string; itemId: string }, checked: A): R;
+  /**
+   * Optional: the waiting room's admission an order needs (a hot drop, decision 044), checked inside the buyer's
+   * locked transaction once the request is known not to be a retry: the admission id to record on the order
+   * (one order per admission), null when none is needed; a zh-HK 409 for a missing, foreign, expired or spent one.
+   */
+  admit?(
+    tx: Tx,
+    input: { buyerId: string; itemId: string; token: string | undefined; now: Date },
+    checked: A,
+  ): Promise<string | null>;
   /**
    * Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK
    * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses the

@@ -106,13 +106,15 @@ export function createOrdering(
     /**
      * Creates a pay order and reserves what it buys, in one transaction per buyer; the same
      * idempotency key from the same buyer answers the same order. `origin`: where the checkout and the way back
-     * start (the route's requestOrigin; PUBLIC_URL by default).
+     * start (the route's requestOrigin; PUBLIC_URL by default). `admission`: the waiting room's token, which a hot
+     * drop's type asks for (`admit`, decision 044).
      */
     async create(
       actor: Actor,
       input: PayOrderInput,
       idempotencyKey: string,
       origin: string = deps.config.publicUrl,
+      admission?: string,
     ): Promise<PayOrder> {
       const type = orderTypes.get(input.type);
       const itemId = type.itemId(input);
@@ -145,6 +147,12 @@ export function createOrdering(
             return existing;
           }
           const now = deps.clock.now();
+          // A hot drop's admission, checked once the request is known not to be a retry (a retry gets its order).
+          const admissionId = await type.admit?.(
+            tx,
+            { buyerId: actor.userId, itemId, token: admission, now },
+            available,
+          );
           const orderNo = newOrderNo(now);
           const { claim, ...item } = await type.reserve(
             tx,
@@ -169,6 +177,7 @@ export function createOrdering(
               provider: provider.name,
               idempotencyKey,
               requestHash,
+              admissionId: admissionId ?? null,
               expiresAt: new Date(now.getTime() + PAY_ORDER_TTL_MS),
               createdAt: now,
               updatedAt: now,

@@ -50,6 +50,8 @@ export async function createDrop(
     saleEndsAt?: Date | null;
     isBCard?: boolean;
     name?: string;
+    /** 熱門: sold through the waiting room (decision 044). */
+    hot?: boolean;
   },
 ): Promise<string> {
   const themeId = newId('thm');
@@ -67,13 +69,21 @@ export async function createDrop(
     saleStartsAt: opts.saleStartsAt ?? null,
     saleEndsAt: opts.saleEndsAt ?? null,
     isBCard: opts.isBCard ?? false,
+    hot: opts.hot ?? false,
   });
   return id;
 }
 
 export async function createProduct(
   db: Db,
-  opts: { stock: number; perUserLimit: number; priceCents?: number; type?: number },
+  opts: {
+    stock: number;
+    perUserLimit: number;
+    priceCents?: number;
+    type?: number;
+    hot?: boolean;
+    saleStartsAt?: Date | null;
+  },
 ): Promise<string> {
   const id = newId('prd');
   await db.insert(products).values({
@@ -84,6 +94,8 @@ export async function createProduct(
     priceCents: opts.priceCents ?? 5_000,
     stock: opts.stock,
     perUserLimit: opts.perUserLimit,
+    hot: opts.hot ?? false,
+    saleStartsAt: opts.saleStartsAt ?? null,
   });
   return id;
 }

@@ -33,12 +33,8 @@ export type CreatedPayOrder = Pick<
   | 'createdAt'
   | 'updatedAt'
 > &
-  Partial<
-    Pick<
-      NewPayOrder,
-      'cardInfoId' | 'productId' | 'listingId' | 'itemImage' | 'providerRef' | 'payUrl' | 'discountCents' | 'perk'
-    >
-  >;
+  Partial<Pick<NewPayOrder, OptionalColumn | 'discountCents' | 'admissionId'>>;
+type OptionalColumn = 'cardInfoId' | 'productId' | 'listingId' | 'itemImage' | 'providerRef' | 'payUrl' | 'perk';
 
 // The statements of every order creation (payOrder/create, a drop's hot path): built once (db/prepared.ts).
 const ph = sql.placeholder;
@@ -94,6 +90,7 @@ const insertQuery = preparedOnce((db) =>
       payUrl: ph('payUrl'),
       idempotencyKey: ph('idempotencyKey'),
       requestHash: ph('requestHash'),
+      admissionId: ph('admissionId'),
       expiresAt: ph('expiresAt'),
       createdAt: ph('createdAt'),
       updatedAt: ph('updatedAt'),
@@ -146,6 +143,7 @@ export function createPayOrdersRepository() {
         payUrl: row.payUrl ?? null,
         discountCents: row.discountCents ?? 0,
         perk: row.perk ?? null,
+        admissionId: row.admissionId ?? null,
       });
       return rows[0]!;
     },

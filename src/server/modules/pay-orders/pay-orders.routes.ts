@@ -11,9 +11,14 @@ import {
   PaymentMethodSchema,
 } from '../../../shared/schemas/pay-orders';
 import { ok, reply, requireUser, signedIn, typed } from '../../http';
+import { ADMISSION_HEADER } from '../../../shared/schemas/queue';
 import { requestOrigin } from '../../request-origin';
 
-const CreateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
+const CreateHeadersSchema = z.object({
+  [IDEMPOTENCY_HEADER]: IdempotencyKeySchema,
+  // A hot drop's admission from the waiting room (decision 044); other orders need none.
+  [ADMISSION_HEADER]: z.string().max(2_000, '入場憑證格式不正確').optional(),
+});
 
 export async function payOrderRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -36,7 +41,8 @@ export async function payOrderRoutes(app: FastifyInstance) {
       const key = req.headers[IDEMPOTENCY_HEADER];
       const refusal = payOrders.refusalFromMemory(req.body, key);
       if (refusal) throw refusal;
-      return ok(await payOrders.create(await signedIn(req), req.body, key, requestOrigin(app.deps.config, req)));
+      const origin = requestOrigin(app.deps.config, req);
+      return ok(await payOrders.create(await signedIn(req), req.body, key, origin, req.headers[ADMISSION_HEADER]));
     },
   );
 

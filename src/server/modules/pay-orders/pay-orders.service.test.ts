@@ -221,6 +221,8 @@ function fakeItems(clock: ManualClock) {
       },
     },
     perks: noPerks,
+    // No hot items here: the waiting room is tested in modules/queue.
+    queue: { admit: () => Promise.reject(new Error('not a hot drop')) },
   };
   function add(kind: SaleKind, id: string, over: Partial<SaleInfo & { sold: number }> = {}) {
     supply.set(key(kind, id), {
@@ -230,6 +232,7 @@ function fakeItems(clock: ManualClock) {
       image: '/media/x.svg',
       priceCents: 12_800,
       perUserLimit: 3,
+      hot: false,
       saleStartsAt: null,
       saleEndsAt: null,
       saleState: 'on_sale',

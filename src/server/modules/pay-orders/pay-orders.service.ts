@@ -5,6 +5,7 @@ import { createOrderTypeRegistry } from './order-types';
 import { createOrdering, type OrderingDeps } from './ordering.service';
 import { createPayOrdersRepository, type PayOrdersRepository } from './pay-orders.repository';
 import { createSettlement, type PayOrderBooks } from './settlement.service';
+import { createAdmissionOrdersRepository } from './pay-orders-admission.repository';
 
 export type { SettleOutcome } from './settlement.service';
 export type { Availability, OrderInput, OrderType, ReservedItem } from './order-types';
@@ -30,6 +31,7 @@ export function createPayOrdersService(
   const orderTypes = createOrderTypeRegistry();
   const settlement = createSettlement(deps, { repo, orderTypes, books: svc.books, notifications: svc.notifications });
   const ordering = createOrdering(deps, { repo, orderTypes, settlement });
+  const admissions = createAdmissionOrdersRepository();
 
   return {
     registerOrderType: orderTypes.register,
@@ -52,6 +54,17 @@ export function createPayOrdersService(
 
     /** The Idempotency-Keys of every order of a mall item (the retries a sold-out flag must let through). */
     orderKeysOfItem: (db: Executor, item: { type: 'card' | 'product'; id: string }) => repo.orderKeysOfItem(db, item),
+
+    /** Whether an order was made with this waiting-room admission (decision 044; run inside the buyer's lock). */
+    admissionUsed: (db: Executor, admissionId: string) => admissions.used(db, admissionId),
+    /** How a hot drop sold (its fairness report): admitted buyers' paid orders, and the most one buyer holds. */
+    async dropSales(item: { type: 'card' | 'product'; id: string }) {
+      const [sales, holdings] = await Promise.all([
+        admissions.admittedSales(deps.db, item),
+        admissions.holdings(deps.db, item),
+      ]);
+      return { ...sales, ...holdings };
+    },
 
     /** The buyer's order with this number, for the market's own cancel (null when not theirs). */
     async ownOrder(buyerId: string, orderNo: string) {

@@ -21,6 +21,7 @@ const card: CardInfo = {
   isBCard: false,
   priceCents: 18800,
   perUserLimit: 2,
+  hot: false,
   left: 174,
   saleStartsAt: null,
   saleEndsAt: null,

@@ -28,6 +28,7 @@ const card = (over: Partial<CardInfoDetail> = {}): CardInfoDetail => ({
   isBCard: false,
   priceCents: 18800,
   perUserLimit: 2,
+  hot: false,
   left: 174,
   saleStartsAt: '2026-01-01T00:00:00.000Z',
   saleEndsAt: null,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
 import type { Failure } from '../../../lib/request';
@@ -12,6 +12,10 @@ import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './
 import { ShareButton } from '../../../components/share-button';
 import { WatchButton } from '../../../components/watch-button';
 import { LiveItem } from './live-item';
+
+// Only hot drops show the waiting room: its code comes with them, not with every detail screen (decision 044).
+const QueuePanel = lazy(() => import('./queue-panel'));
+const FairnessReport = lazy(() => import('./queue-panel').then((m) => ({ default: m.FairnessReport })));
 
 type What = '卡牌' | '商品';
 
@@ -64,6 +68,8 @@ interface OnSale extends SaleItem {
   priceCents: number | null;
   rights: Right[];
   isBCard?: boolean;
+  /** 熱門: bought through the waiting room (decision 044). */
+  hot?: boolean;
 }
 
 /**
@@ -98,6 +104,10 @@ export function SaleDetail({
 }) {
   const now = useNow(item.saleState === 'upcoming' || item.saleEndsAt !== null);
   const state = liveState(item, now);
+  const [admitted, setAdmitted] = useState(false);
+  const drop = { kind: perkFor?.type ?? (watch.kind === 'cardInfo' ? 'card' : 'product'), id: watch.id } as const;
+  const over = state === 'sold_out' || state === 'ended';
+  const reason = notBuyableReason(item, state, now) ?? (item.hot && !admitted ? '熱門商品：輪到你後才可購買' : null);
   return (
     <>
       <article className="detail" aria-labelledby="detail-title">
@@ -124,6 +134,15 @@ export function SaleDetail({
         {perkFor && (
           <PerkHint type={perkFor.type} id={perkFor.id} buyable={notBuyableReason(item, state, now) === null} />
         )}
+        {item.hot && (
+          <Suspense fallback={<section className="queue-panel" aria-hidden="true" />}>
+            {over ? (
+              <FairnessReport kind={drop.kind} id={drop.id} />
+            ) : (
+              <QueuePanel kind={drop.kind} id={drop.id} saleState={state} onAdmitted={setAdmitted} />
+            )}
+          </Suspense>
+        )}
         <Facts items={facts} />
         {about && (
           <section className="detail-section" aria-labelledby="desc-title">
@@ -134,7 +153,7 @@ export function SaleDetail({
         <Rights rights={item.rights} />
         {extra}
       </article>
-      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={notBuyableReason(item, state, now)} />
+      <BuyBar priceCents={item.priceCents} payPath={payPath} reason={reason} />
     </>
   );
 }

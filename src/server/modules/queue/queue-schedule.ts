@@ -1,0 +1,102 @@
+import type { Executor } from '../../db/client';
+import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service';
+import { DEFAULT_ADMIT_PER_MINUTE, QUEUE_OPENS_BEFORE_MS, type DropKey } from '../../../shared/schemas/queue';
+import type { QueueDrop } from './admission';
+import type { DropQueueRow, QueueRepository } from './queue.repository';
+
+/** How long an instance answers a drop's sale rules and rate from memory (every status call needs them). */
+export const DROP_VIEW_TTL_MS = 1_000;
+
+/** The admission schedule of a drop: its rate, and how many had been admitted when the rate last changed. */
+export interface Schedule {
+  perMinute: number;
+  base: number;
+  /** When the rate last changed (ms); null = never. */
+  baseAt: number | null;
+  /** Whether the operator set it (the default otherwise). */
+  custom: boolean;
+}
+
+/** What the queue needs of a drop: its sale rules and its schedule. */
+export interface DropView {
+  sale: SaleInfo;
+  schedule: Schedule;
+  drop: QueueDrop;
+  opensAt: number;
+}
+
+export const scheduleOf = (row: DropQueueRow | null): Schedule =>
+  row
+    ? { perMinute: row.perMinute, base: row.admittedBase, baseAt: row.baseAt?.getTime() ?? null, custom: true }
+    : { perMinute: DEFAULT_ADMIT_PER_MINUTE, base: 0, baseAt: null, custom: false };
+
+/**
+ * How many buyers the schedule has admitted by `now` (ms): none before the start, then `perMinute`, counted from
+ * the last rate change (or the start). The count is a function of the clock, the same on every instance: no job
+ * admits anyone, and a member is admitted when their rank is below it (QueueStore.standing).
+ */
+export function admittedBy(startMs: number, s: Schedule, now: number): number {
+  if (now < startMs) return 0;
+  const from = Math.max(s.baseAt ?? startMs, startMs);
+  return s.base + Math.ceil((s.perMinute * Math.max(0, now - from)) / 60_000);
+}
+
+/** When (ms) the member of 0-based `rank` is admitted at the current rate: the inverse of `admittedBy`. */
+export function admissionTime(startMs: number, s: Schedule, rank: number): number {
+  const from = Math.max(s.baseAt ?? startMs, startMs);
+  return from + Math.max(0, ((rank - s.base) * 60_000) / s.perMinute);
+}
+
+/** The drops' sale rules and schedules, kept DROP_VIEW_TTL_MS per instance (a rate change reaches all within it). */
+export function createDropViews(
+  deps: { db: Executor; now: () => number },
+  svc: { catalogue: Pick<CatalogueService, 'saleInfo'>; repo: QueueRepository },
+) {
+  const kept = new Map<string, { at: number; view: Promise<DropView> }>();
+  /** When each drop was last asked about: the live drops whose figures `gauges` reads. */
+  const asked = new Map<string, { key: DropKey; at: number }>();
+
+  async function read(key: DropKey): Promise<DropView> {
+    const [sale, row] = await Promise.all([
+      svc.catalogue.saleInfo(deps.db, key),
+      svc.repo.get(deps.db, key.kind, key.id),
+    ]);
+    const startMs = sale.saleStartsAt?.getTime() ?? 0;
+    return {
+      sale,
+      schedule: scheduleOf(row),
+      drop: { kind: key.kind, id: key.id, startMs },
+      opensAt: startMs - QUEUE_OPENS_BEFORE_MS,
+    };
+  }
+
+  return {
+    /** The drop's view, from memory when fresh; an unknown item is the catalogue's 404 (never kept). */
+    get(key: DropKey, opts: { touch?: boolean } = {}): Promise<DropView> {
+      const name = `${key.kind}:${key.id}`;
+      const now = deps.now();
+      if (opts.touch !== false) asked.set(name, { key, at: now });
+      const hit = kept.get(name);
+      if (hit && now - hit.at < DROP_VIEW_TTL_MS) return hit.view;
+      const view = read(key);
+      kept.set(name, { at: now, view });
+      view.catch(() => kept.delete(name));
+      return view;
+    },
+    /** Forgets a drop's view (after this instance changed its rate). */
+    forget(key: DropKey): void {
+      kept.delete(`${key.kind}:${key.id}`);
+    },
+    /** The drops asked about within `sinceMs`. */
+    recent(sinceMs: number): DropKey[] {
+      const now = deps.now();
+      const out: DropKey[] = [];
+      for (const [name, a] of asked) {
+        if (now - a.at <= sinceMs) out.push(a.key);
+        else asked.delete(name);
+      }
+      return out;
+    },
+  };
+}
+export type DropViews = ReturnType<typeof createDropViews>;

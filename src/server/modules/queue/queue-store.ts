@@ -1,0 +1,85 @@
+/**
+ * Who waits in a drop's queue, in what order, and who was admitted (docs/decisions/044-waiting-room.md). One queue
+ * per drop and sale start (`queueId`); a member's score orders it: a shuffle score in [0, 1) for those who joined
+ * before the start, 1 + their arrival number after it. Redis (`queue-store.redis.ts`) when several instances share
+ * the queue, this in-process store otherwise; both answer the same (queue.store.test.ts runs one suite on both).
+ */
+export interface QueueStore {
+  /**
+   * Puts `userId` in the queue once: a second join answers the first score. `shuffle` is the score of a join
+   * before the start; null after it (the next arrival number is taken, atomically with the insert).
+   */
+  join(queueId: string, userId: string, shuffle: number | null): Promise<number>;
+  /**
+   * Where `userId` stands: their 0-based rank (null when not in the queue), how many are in it, and when they were
+   * admitted. A member whose rank is below `admitted` (how many the schedule has admitted by `now`) and who was not
+   * admitted before is admitted now, atomically with the read, so `admittedAt` is set once.
+   */
+  standing(
+    queueId: string,
+    userId: string,
+    admitted: number,
+    now: number,
+  ): Promise<{ rank: number | null; size: number; admittedAt: number | null }>;
+  /** How many joined before the start and after it, and how many were admitted. */
+  counts(queueId: string): Promise<{ before: number; after: number; admitted: number }>;
+}
+
+interface MemoryQueue {
+  scores: Map<string, number>;
+  /** Members by score (then id), for ranks by binary search. */
+  order: { score: number; userId: string }[];
+  arrivals: number;
+  admittedAt: Map<string, number>;
+}
+
+const before = (a: { score: number; userId: string }, b: { score: number; userId: string }) =>
+  a.score < b.score || (a.score === b.score && a.userId < b.userId);
+
+/** The first index whose entry is not before `e`. */
+function lowerBound(order: MemoryQueue['order'], e: { score: number; userId: string }): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(order[mid]!, e)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The queue in this process's memory: one instance on the embedded database (lost on restart, like the instance). */
+export function createMemoryQueueStore(): QueueStore {
+  const queues = new Map<string, MemoryQueue>();
+  const queue = (id: string) => {
+    let q = queues.get(id);
+    if (!q) queues.set(id, (q = { scores: new Map(), order: [], arrivals: 0, admittedAt: new Map() }));
+    return q;
+  };
+  return {
+    async join(queueId, userId, shuffle) {
+      const q = queue(queueId);
+      const known = q.scores.get(userId);
+      if (known !== undefined) return known;
+      const score = shuffle ?? 1 + ++q.arrivals;
+      q.scores.set(userId, score);
+      const e = { score, userId };
+      q.order.splice(lowerBound(q.order, e), 0, e);
+      return score;
+    },
+    async standing(queueId, userId, admitted, now) {
+      const q = queue(queueId);
+      const score = q.scores.get(userId);
+      if (score === undefined) return { rank: null, size: q.order.length, admittedAt: null };
+      const rank = lowerBound(q.order, { score, userId });
+      let at = q.admittedAt.get(userId) ?? null;
+      if (at === null && rank < admitted) q.admittedAt.set(userId, (at = now));
+      return { rank, size: q.order.length, admittedAt: at };
+    },
+    async counts(queueId) {
+      const q = queue(queueId);
+      const before = lowerBound(q.order, { score: 1, userId: '' });
+      return { before, after: q.order.length - before, admitted: q.admittedAt.size };
+    },
+  };
+}

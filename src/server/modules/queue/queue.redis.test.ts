@@ -1,0 +1,96 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../adapters/clock';
+import { newId } from '../../adapters/ids';
+import { testRedisUrl, twoInstances, type Instances } from '../../testing/redis-instances';
+import type { QueueStatus } from '../../../shared/schemas/queue';
+import { createBuyers, createDrop } from '../pay-orders/pay-orders.fixtures';
+import { createMemoryQueueStore, type QueueStore } from './queue-store';
+import { createRedisQueueStore } from './redis-queue-store';
+
+const TEST_REDIS_URL = testRedisUrl('the waiting room in Redis (its scripts, and two instances sharing a queue)');
+
+/** The same behaviour from both stores: one suite, run on memory always and on Redis when there is one. */
+function storeSuite(name: string, make: () => QueueStore) {
+  describe(`queue store: ${name}`, () => {
+    it('orders early joiners by shuffle score, later ones by arrival, keeps one place per user, admits once', async () => {
+      const store = make();
+      const q = newId('q');
+      await store.join(q, 'u_a', 0.7);
+      await store.join(q, 'u_b', 0.2);
+      expect(await store.join(q, 'u_a', 0.1)).toBe(0.7);
+      expect(await store.join(q, 'u_c', null)).toBe(2);
+      expect(await store.join(q, 'u_d', null)).toBe(3);
+      expect(await store.join(q, 'u_c', null)).toBe(2);
+      expect(await store.standing(q, 'u_b', 0, 10)).toEqual({ rank: 0, size: 4, admittedAt: null });
+      expect(await store.standing(q, 'u_a', 2, 20)).toEqual({ rank: 1, size: 4, admittedAt: 20 });
+      // Admitted once: a later standing keeps the first time.
+      expect(await store.standing(q, 'u_a', 3, 30)).toEqual({ rank: 1, size: 4, admittedAt: 20 });
+      expect(await store.standing(q, 'u_d', 3, 30)).toEqual({ rank: 3, size: 4, admittedAt: null });
+      expect(await store.standing(q, 'u_x', 3, 30)).toEqual({ rank: null, size: 4, admittedAt: null });
+      expect(await store.counts(q)).toEqual({ before: 2, after: 2, admitted: 1 });
+    });
+
+    it('gives concurrent arrivals distinct places', async () => {
+      const store = make();
+      const q = newId('q');
+      const scores = await Promise.all(Array.from({ length: 200 }, (_, i) => store.join(q, `u_${i}`, null)));
+      expect(new Set(scores).size).toBe(200);
+      expect(Math.max(...scores)).toBe(201);
+    });
+  });
+}
+
+storeSuite('memory', createMemoryQueueStore);
+
+describe.skipIf(!TEST_REDIS_URL)('the waiting room on Redis', () => {
+  let redis: Redis;
+  let instances: Instances;
+  const clock = new ManualClock(new Date());
+  beforeAll(async () => {
+    redis = new Redis(TEST_REDIS_URL!);
+    instances = await twoInstances(TEST_REDIS_URL!, clock, 'queuetest');
+  });
+  afterAll(async () => {
+    await instances?.close();
+    await redis?.quit();
+  });
+
+  storeSuite('redis', () => createRedisQueueStore(redis, `${newId('qt')}:`));
+
+  it('two instances share one queue: a place taken on one is seen on the other, admission on either', async () => {
+    const [one, two] = instances.apps;
+    const start = new Date(clock.now().getTime() + 60_000);
+    const drop = await createDrop(instances.db, { editionSize: 5, perUserLimit: 1, hot: true, saleStartsAt: start });
+    const buyers = await createBuyers(instances.db, 3, clock.now());
+    const call = (app: typeof one, method: 'GET' | 'POST', token: string) =>
+      app.inject({
+        method,
+        url: method === 'POST' ? '/api/queue/join' : `/api/queue/status?kind=card&id=${drop}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(method === 'POST' ? { payload: { kind: 'card', id: drop } } : {}),
+      });
+    for (const [i, b] of buyers.entries())
+      expect((await call(i % 2 ? two : one, 'POST', b.token)).statusCode).toBe(200);
+    clock.set(new Date(start.getTime() + 1));
+    const seen = await Promise.all(
+      buyers.map(async (b) => (JSON.parse((await call(two, 'GET', b.token)).body) as { data: QueueStatus }).data),
+    );
+    expect(seen.map((s) => s.joined)).toEqual([3, 3, 3]);
+    // The default rate admits one at once; the other two wait at places 1 and 2, whichever instance answers.
+    expect(seen.filter((s) => s.phase === 'admitted')).toHaveLength(1);
+    expect(seen.map((s) => s.position).sort()).toEqual([1, 2, null]);
+    const admitted = buyers[seen.findIndex((s) => s.phase === 'admitted')]!;
+    const order = await one.inject({
+      method: 'POST',
+      url: '/api/payOrder/create',
+      headers: {
+        authorization: `Bearer ${admitted.token}`,
+        'idempotency-key': newId('k'),
+        'x-admission-token': seen.find((s) => s.phase === 'admitted')!.token!,
+      },
+      payload: { type: 'card', cardInfoId: drop, quantity: 1 },
+    });
+    expect(order.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,159 @@
+import type { Deps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { AppError, conflict } from '../../errors';
+import { formatHkDateTime } from '../../../shared/hk-time';
+import {
+  ADMISSION_WINDOW_MS,
+  type AdminQueue,
+  type AdminQueueRate,
+  type DropKey,
+  type QueuePhase,
+  type QueueReport,
+  type QueueStatus,
+} from '../../../shared/schemas/queue';
+import type { Actor, Operator } from '../auth/auth.service';
+import type { AuditService } from '../audit/audit.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
+import { createQueueRepository } from './queue.repository';
+import { createQueueReports } from './queue-report';
+import { admissionTime, admittedBy, createDropViews, type DropView } from './queue-schedule';
+import type { QueueStore } from './queue-store';
+
+export interface QueueServices {
+  catalogue: Pick<CatalogueService, 'saleInfo'>;
+  payOrders: Pick<PayOrdersService, 'admissionUsed' | 'dropSales'>;
+  audit: Pick<AuditService, 'record'>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Whether nothing more can be bought (sold out, ended, not sold): no one joins, no one waiting gets in. */
+const over = (v: DropView) => v.sale.left === 0 || ['ended', 'sold_out', 'not_for_sale'].includes(v.sale.saleState);
+
+/**
+ * The waiting room of hot drops (issue 25, docs/decisions/044-waiting-room.md): joining, where a buyer stands, the
+ * admission token `payOrder/create` asks for, the fairness report and the operator's rate. Who waits is in `store`
+ * (Redis with several instances, this process otherwise); the rate in drop_queues.
+ */
+export function createQueueService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, svc: QueueServices, store: QueueStore) {
+  const repo = createQueueRepository();
+  const admissions = createAdmissions(deps.keys);
+  const now = () => deps.clock.now().getTime();
+  const views = createDropViews({ db: deps.db, now }, { catalogue: svc.catalogue, repo });
+
+  /** A store call; Redis away is a 503 (a place the queue cannot vouch for is never guessed). */
+  async function stored<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError('unavailable', '排隊服務暫時無法使用，請稍後再試');
+    }
+  }
+
+  async function hotView(key: DropKey): Promise<DropView> {
+    const v = await views.get(key);
+    if (!v.sale.hot) throw conflict('此商品毋須排隊，可直接購買', 'not_hot');
+    return v;
+  }
+
+  async function status(actor: Actor, v: DropView, t: number): Promise<QueueStatus> {
+    const { drop, schedule } = v;
+    const admitted = admittedBy(drop.startMs, schedule, t);
+    const st = await stored(store.standing(queueIdOf(drop), actor.userId, admitted, t));
+    const out: QueueStatus = {
+      kind: drop.kind,
+      id: drop.id,
+      phase: 'open',
+      opensAt: iso(v.opensAt),
+      startsAt: iso(drop.startMs),
+      serverTime: iso(t),
+      position: null,
+      etaSeconds: null,
+      perMinute: schedule.perMinute,
+      admitted: Math.min(admitted, st.size),
+      joined: st.size,
+      token: null,
+      admittedUntil: null,
+    };
+    let phase: QueuePhase;
+    if (st.rank === null) phase = over(v) ? 'ended' : t < v.opensAt ? 'closed' : 'open';
+    else if (t < drop.startMs) phase = 'waiting_start';
+    else if (st.admittedAt !== null) {
+      const until = st.admittedAt + ADMISSION_WINDOW_MS;
+      out.admittedUntil = iso(until);
+      if (await svc.payOrders.admissionUsed(deps.db, admissions.idOf(actor.userId, drop))) phase = 'used';
+      else if (t >= until) phase = 'expired';
+      else if (over(v)) phase = 'ended';
+      else {
+        phase = 'admitted';
+        out.token = admissions.issue(actor.userId, drop, until);
+      }
+    } else {
+      out.position = st.rank - admitted + 1;
+      out.etaSeconds = Math.max(0, Math.ceil((admissionTime(drop.startMs, schedule, st.rank) - t) / 1000));
+      phase = over(v) ? 'ended' : 'waiting';
+    }
+    return { ...out, phase };
+  }
+
+  const reports = createQueueReports(deps, {
+    views,
+    repo,
+    store,
+    stored,
+    payOrders: svc.payOrders,
+    audit: svc.audit,
+    hotView,
+  });
+
+  return {
+    /** `queue/join`: a place for the caller (the same one if they joined already), and where they stand. */
+    async join(actor: Actor, key: DropKey): Promise<QueueStatus> {
+      const v = await hotView(key);
+      const t = now();
+      if (t < v.opensAt) throw conflict(`排隊將於 ${formatHkDateTime(new Date(v.opensAt))} 開始（開售前 10 分鐘）`);
+      if (over(v)) throw conflict(v.sale.saleState === 'ended' ? '此商品的發售已結束' : '此商品已售罄', 'sold_out');
+      const early = t < v.drop.startMs;
+      await stored(
+        store.join(queueIdOf(v.drop), actor.userId, early ? admissions.shuffle(actor.userId, v.drop) : null),
+      );
+      return status(actor, v, t);
+    },
+
+    /** `queue/status`: where the caller stands, and their admission token once admitted. */
+    async status(actor: Actor, key: DropKey): Promise<QueueStatus> {
+      return status(actor, await hotView(key), now());
+    },
+
+    /**
+     * The admission id of the token a buyer sends with a hot drop's order (decision 044): a zh-HK 409 when it is
+     * missing, forged, someone else's, another drop's, expired or already spent. Run inside the buyer's locked
+     * transaction, so two orders with one admission cannot both see it unspent.
+     */
+    async admit(tx: Executor, drop: QueueDrop, buyerId: string, token: string | undefined, at: Date): Promise<string> {
+      const id = admissions.verify(token, buyerId, drop, at.getTime());
+      if (await svc.payOrders.admissionUsed(tx, id))
+        throw conflict('你已用此排隊資格下單：每個排隊位置只可下單一次', 'admission_used');
+      return id;
+    },
+
+    /** `queue/report`: the fairness report of a hot drop. */
+    report: (key: DropKey): Promise<QueueReport> => reports.report(key),
+    /** The back office's view of a drop's queue, and its rate setting. */
+    adminQueue: (_op: Operator, key: DropKey): Promise<AdminQueue> => reports.adminQueue(key),
+    setRate: (op: Operator, input: AdminQueueRate): Promise<AdminQueue> => reports.setRate(op, input),
+
+    /**
+     * For the /metrics gauges: each drop asked about in the last minute on this instance, with how many are in its
+     * queue and how many have been admitted so far (from the shared store: the same on every instance).
+     */
+    gauges: () => reports.gauges(),
+
+    /** The shuffle score of a user's early join (the benchmark checks the admission order against it). */
+    shuffleOf: (userId: string, drop: QueueDrop) => admissions.shuffle(userId, drop),
+  };
+}
+export type QueueService = ReturnType<typeof createQueueService>;

@@ -1,0 +1,81 @@
+import type { Redis } from 'ioredis';
+import type { QueueStore } from './queue-store';
+
+/** A queue's keys live this long after its last join (a drop's report stays readable for a week). */
+const KEEP_SECONDS = 7 * 86_400;
+
+// KEYS: members (sorted set), arrivals (counter), admitted (hash). ARGV: user, shuffle score or '', ttl.
+const JOIN = `
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if s then return s end
+local score = ARGV[2]
+if score == '' then score = tostring(1 + redis.call('INCR', KEYS[2])) end
+redis.call('ZADD', KEYS[1], score, ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return score`;
+
+// KEYS: members, admitted. ARGV: user, admitted count, now (ms), ttl. Answers {rank or -1, size, admittedAt or ''}.
+const STANDING = `
+local n = redis.call('ZCARD', KEYS[1])
+local r = redis.call('ZRANK', KEYS[1], ARGV[1])
+if not r then return {-1, n, ''} end
+local at = redis.call('HGET', KEYS[2], ARGV[1])
+if (not at) and r < tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+  at = ARGV[3]
+end
+return {r, n, at or ''}`;
+
+type Scripted = Redis & {
+  queueJoin(members: string, arrivals: string, user: string, shuffle: string, ttl: number): Promise<string>;
+  queueStanding(
+    members: string,
+    admitted: string,
+    user: string,
+    count: number,
+    now: number,
+    ttl: number,
+  ): Promise<[number, number, string]>;
+};
+
+/**
+ * The queue in Redis, shared by every instance: a sorted set of members by score, an arrival counter and a hash of
+ * admission times, changed only by Lua scripts (a join's arrival number and insert, a standing's read and
+ * admission, are each one atomic step). The keys of one queue share a hash tag (one Redis Cluster slot).
+ * Commands fail fast (adapters/redis.ts): the caller answers 503 rather than a place it cannot vouch for.
+ */
+export function createRedisQueueStore(redis: Redis, prefix: string): QueueStore {
+  const r = redis as Scripted;
+  if (!r.queueJoin) {
+    redis.defineCommand('queueJoin', { numberOfKeys: 2, lua: JOIN });
+    redis.defineCommand('queueStanding', { numberOfKeys: 2, lua: STANDING });
+  }
+  const keys = (queueId: string) => {
+    const base = `${prefix}{${queueId}}`;
+    return { members: `${base}:m`, arrivals: `${base}:n`, admitted: `${base}:a` };
+  };
+  return {
+    async join(queueId, userId, shuffle) {
+      const k = keys(queueId);
+      return Number(
+        await r.queueJoin(k.members, k.arrivals, userId, shuffle === null ? '' : String(shuffle), KEEP_SECONDS),
+      );
+    },
+    async standing(queueId, userId, admitted, now) {
+      const k = keys(queueId);
+      const [rank, size, at] = await r.queueStanding(k.members, k.admitted, userId, admitted, now, KEEP_SECONDS);
+      return { rank: rank < 0 ? null : rank, size, admittedAt: at === '' ? null : Number(at) };
+    },
+    async counts(queueId) {
+      const k = keys(queueId);
+      const [before, after, admitted] = await Promise.all([
+        redis.zcount(k.members, '-inf', '(1'),
+        redis.zcount(k.members, 1, '+inf'),
+        redis.hlen(k.admitted),
+      ]);
+      return { before, after, admitted };
+    },
+  };
+}
