@@ -9,6 +9,7 @@ import { signInOperator } from '../../testing/operator';
 import { signIn } from '../collection/collection-fixtures';
 import { supplyOf } from '../pay-orders/pay-orders.fixtures';
 import { createPoolCards } from './packs.fixtures';
+import { runVerifyPack } from '../../cli/verify-pack';
 
 let keySeq = 0;
 
@@ -162,6 +163,12 @@ describe('mystery packs API (decision 043)', () => {
     expect(detail.serverSeed).not.toBeNull();
     const draws = (await t.call<PackDraws>('GET', 'pack/draws', { query: { id: s.id } })).data;
     expect((await verifySeries(detail, draws.draws)).ok).toBe(true);
+    // The checker, over HTTP only.
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const lines: string[] = [];
+    const code = await runVerifyPack([s.id, '--url', url], { out: (l) => lines.push(l), err: (l) => lines.push(l) });
+    expect(lines.at(-1)).toBe('1/1 包相符：全部驗證通過');
+    expect(code).toBe(0);
     // The undrawn units of the pool went back to the editions.
     const after = await supplyOf(t.db, pool[1]!);
     const drawnR = draws.draws.flatMap((d) => d.cardInfoIds).filter((id) => id === pool[1]).length;
