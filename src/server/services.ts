@@ -17,6 +17,7 @@ import { createPayOrdersService } from './modules/pay-orders/pay-orders.service'
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createMallService } from './modules/mall/mall.service';
+import { createPacksService } from './modules/packs/packs.service';
 import { createPerksService } from './modules/perks/perks.service';
 import { createPricesService } from './modules/prices/prices.service';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
@@ -88,6 +89,8 @@ export function createServices(
   // The waiting room before the mall: a hot drop's order needs its admission (decision 044).
   const queue = createQueueService(deps, { catalogue, payOrders, audit }, opts.queueStore ?? createMemoryQueueStore());
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks, queue });
+  // Registers the `pack` order type (decision 043).
+  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
@@ -157,6 +160,8 @@ export function createServices(
     mall,
     /** The waiting room of hot drops (issue 25, decision 044); `queue.gauges()` feeds /metrics. */
     queue,
+    /** Mystery packs (issue 25, decision 043): series, the provable draw, opening. */
+    packs,
     perks,
     auth,
     content: createContentService(deps),

@@ -46,6 +46,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.revoke_admin': '撤銷後台權限',
   'notification.retry': '重試發送通知',
   'drop_queue.rate': '設定排隊放行速度',
+  'pack.create': '新增卡包',
+  'pack.update': '編輯卡包',
+  'pack.close': '結束卡包發售',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -67,6 +70,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   feedback: '評價',
   user: '用戶',
   notification_outbox: '待發通知',
+  pack_series: '卡包',
 };
 
 /** Fields of before / after that the request fields' labels (FIELD_LABELS) do not name, or name otherwise. */

@@ -19,6 +19,10 @@ export const KEY_PURPOSES = {
   /** The waiting room (decision 044): admission tokens' signatures, and the shuffle of those who joined early. */
   admissionToken: 'trove/admission-token/v1',
   queueShuffle: 'trove/queue-shuffle/v1',
+  /** The sealed server seeds of mystery-pack series until they are revealed (decision 043). */
+  packSeedV1: 'trove/pack-seed/v1',
+  /** The per-series pseudonym of a pack buyer in the published draws (decision 043). */
+  packBuyer: 'trove/pack-buyer/v1',
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 

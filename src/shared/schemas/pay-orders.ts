@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { AppliedPerkSchema } from './perks';
 
-export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid', 'set'] as const;
+export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid', 'set', 'pack'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];
 export const PAY_ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export type PayOrderStatus = (typeof PAY_ORDER_STATUSES)[number];
@@ -37,6 +37,13 @@ const itemId = (label: string) =>
     .min(1, `請選擇${label}`)
     .max(64, `${label}編號不正確`);
 
+export const CLIENT_SEED_MAX = 64;
+/** A pack buyer's own part of the draw (decision 043): any text of 1–64 characters; the server makes one when absent. */
+export const ClientSeedSchema = z
+  .string({ error: '「客戶種子」格式不正確' })
+  .min(1, '「客戶種子」不能留空')
+  .max(CLIENT_SEED_MAX, `「客戶種子」最多 ${CLIENT_SEED_MAX} 個字元`);
+
 /**
  * `payOrder/create` bodies. `market` buys one sell listing (quantity 1), `set` the listings of a set quote; `bid` orders are never
  * created here: `market/create {sell_type: 1}` opens them with their buy listing.
@@ -49,6 +56,13 @@ export const CreatePayOrderSchema = z.discriminatedUnion(
     z.strictObject({ type: z.literal('market'), listingId: itemId('掛單') }),
     // Completes a theme (decision 042): buys every listing of a quote from `theme/completionQuote`.
     z.strictObject({ type: z.literal('set'), themeId: itemId('卡冊'), quoteId: itemId('報價') }),
+    // Packs of a mystery-pack series (decision 043); the client seed is the buyer's part of the draw (made when absent).
+    z.strictObject({
+      type: z.literal('pack'),
+      seriesId: itemId('卡包'),
+      quantity,
+      clientSeed: ClientSeedSchema.optional(),
+    }),
   ],
   { error: '訂單類型不正確' },
 );

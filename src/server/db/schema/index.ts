@@ -25,3 +25,4 @@ export * from './alerts';
 export * from './offers';
 export * from './portfolio';
 export * from './queue';
+export * from './packs';

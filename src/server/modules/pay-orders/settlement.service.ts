@@ -45,8 +45,8 @@ export interface PayOrderBooks {
   ): Promise<boolean>;
 }
 
-/** The mall's own order types: their money ends in the platform's sales. */
-const MALL_TYPES: readonly string[] = ['card', 'product'];
+/** The mall's own order types (a mystery pack too, decision 043): their money ends in the platform's sales. */
+const MALL_TYPES: readonly string[] = ['card', 'product', 'pack'];
 
 /**
  * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the

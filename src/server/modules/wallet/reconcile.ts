@@ -1,11 +1,12 @@
 import type { ReconcileException } from '../../../shared/schemas/admin-ledger';
+import type { PayOrderType } from '../../../shared/schemas/pay-orders';
 import { accounts } from './accounts';
 import type { WalletRepository } from './wallet.repository';
 
 /** What reconciliation needs of a pay order (read through the pay-orders service). */
 export interface SettledOrderFacts {
   orderNo: string;
-  type: 'card' | 'product' | 'market' | 'bid' | 'set';
+  type: PayOrderType;
   status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   provider: string;
   amountCents: number;
@@ -20,6 +21,8 @@ const SETTLEMENT_KIND = {
   market: 'market_sale',
   bid: 'bid_funding',
   set: 'set_sale',
+  // A mystery pack is a mall sale (decision 043).
+  pack: 'mall_sale',
 } as const;
 const ORDER_KINDS = ['payment_received', 'balance_payment', 'mall_sale', 'market_sale', 'bid_funding', 'set_sale'];
 /** The pay order a posting settles: a set purchase books one `set_sale` per seller, keyed `<orderNo>:<sellerId>` (decision 042). */
