@@ -19,3 +19,4 @@ export type { AdminListing } from '../../../shared/schemas/admin-market';
 export type { AdminFeedback } from '../../../shared/schemas/standing';
 export type { Dashboard } from '../../../shared/schemas/admin-dashboard';
 export type { AuditRecord as AuditEntry } from '../../../shared/schemas/admin-audit';
+export type { AdminPack } from '../../../shared/schemas/packs';
