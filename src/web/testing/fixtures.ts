@@ -4,6 +4,7 @@ import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Listing, MarketDetail } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
 import type { PackSeriesDetail } from '../../shared/schemas/packs';
+import type { PayOrder } from '../../shared/schemas/pay-orders';
 
 /** A signed-in user as the server describes one (session data, user/info). */
 export const testUser: User = {
@@ -161,5 +162,32 @@ export const testPack = (over: Partial<PackSeriesDetail> = {}): PackSeriesDetail
   serverSeed: null,
   revealedAt: null,
   closedAt: null,
+  ...over,
+});
+
+/** A paid mall order of one HK$188 card, paid at the sandbox just now; `over` makes it another type or state. */
+export const testPayOrder = (over: Partial<PayOrder> = {}): PayOrder => ({
+  orderNo: 'TR2611260000ABCD',
+  type: 'card',
+  status: 'paid',
+  itemId: 'ci_1',
+  itemName: '維港幻彩',
+  itemImage: '/c.svg',
+  quantity: 1,
+  unitPrice: 18800,
+  listAmount: 18800,
+  discount: 0,
+  perk: null,
+  amount: 18800,
+  currency: 'HKD',
+  provider: 'sandbox',
+  paymentMethod: '模擬付款',
+  payUrl: null,
+  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+  paidAt: new Date().toISOString(),
+  createdAt: new Date().toISOString(),
+  note: null,
+  cards: [],
+  goods: [],
   ...over,
 });

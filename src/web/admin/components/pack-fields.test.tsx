@@ -21,19 +21,32 @@ vi.mock('@refinedev/antd', () => ({
   }),
 }));
 
+// jsdom has no matchMedia; antd's table asks it for its responsive columns (none match here).
 beforeAll(() => {
-  // jsdom has no matchMedia; antd's table asks it for its responsive columns.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  const media = (query: string) => Object.assign(new EventTarget(), { matches: false, media: query });
+  vi.stubGlobal('matchMedia', (q: string) => Object.assign(media(q), { addListener() {}, removeListener() {} }));
 });
 afterAll(() => vi.unstubAllGlobals());
 afterEach(cleanup);
+
+/** A pool line: a card with its starting count, what remains and its live chance. */
+const line = (
+  cardInfoId: string,
+  name: string,
+  rarity: 'N' | 'SR',
+  count: number,
+  remaining: number,
+  probability: number,
+) => ({
+  cardInfoId,
+  name,
+  image: `/${cardInfoId}.svg`,
+  rarity,
+  count,
+  remaining,
+  probability,
+});
+const pool = [line('ci_n', '小火龍', 'N', 24, 6, 0.75), line('ci_sr', '雷鳥', 'SR', 6, 2, 0.25)];
 
 const pack: AdminPack = {
   id: 'pk_1',
@@ -51,14 +64,8 @@ const pack: AdminPack = {
   hot: false,
   guarantee: { minRarity: 'SR', every: 5 },
   commitment: 'c'.repeat(64),
-  pool: [
-    { cardInfoId: 'ci_n', name: '小火龍', image: '/n.svg', rarity: 'N', count: 24, remaining: 6, probability: 0.75 },
-    { cardInfoId: 'ci_sr', name: '雷鳥', image: '/sr.svg', rarity: 'SR', count: 6, remaining: 2, probability: 0.25 },
-  ],
-  rarityOdds: [
-    { rarity: 'N', count: 24, remaining: 6, probability: 0.75 },
-    { rarity: 'SR', count: 6, remaining: 2, probability: 0.25 },
-  ],
+  pool,
+  rarityOdds: pool.map(({ rarity, count, remaining, probability }) => ({ rarity, count, remaining, probability })),
   unitsTotal: 30,
   unitsRemaining: 8,
   packsDrawn: 7,

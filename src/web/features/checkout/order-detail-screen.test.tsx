@@ -3,7 +3,7 @@ import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shipment } from '../../../shared/schemas/delivery';
 import type { MarketOrderDetail } from '../../../shared/schemas/market-desk';
-import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { testPayOrder } from '../../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import OrderDetailScreen from './order-detail-screen';
 import OrderListScreen from './order-list-screen';
@@ -52,32 +52,15 @@ const shipment = (status: Shipment['status']): Shipment => ({
   updatedAt: '2026-11-22T01:00:00.000Z',
   events: [],
 });
-const payOrder: PayOrder = {
+const payOrder = testPayOrder({
   orderNo: 'TR2611221234ABCD',
-  type: 'card',
-  status: 'paid',
-  itemId: 'ci_1',
-  itemName: '維港幻彩',
-  itemImage: '/c.svg',
-  quantity: 1,
-  unitPrice: 18800,
-  listAmount: 18800,
-  discount: 0,
-  perk: null,
-  amount: 18800,
-  currency: 'HKD',
-  provider: 'sandbox',
-  paymentMethod: '模擬付款',
-  payUrl: null,
   expiresAt: '2026-11-20T04:15:00.000Z',
   paidAt: '2026-11-20T04:01:00.000Z',
   createdAt: '2026-11-20T04:00:00.000Z',
-  note: null,
   cards: [
     { id: 'c1', name: '維港幻彩', image: '', rarity: 'SSR', serial: 7, editionSize: 300, serialText: '#0007/300' },
   ],
-  goods: [],
-};
+});
 
 let routes: Route;
 let fetchMock: FetchMock;

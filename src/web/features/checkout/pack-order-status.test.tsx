@@ -1,37 +1,26 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { testPayOrder } from '../../testing/fixtures';
 import { mockRoutes, screenRoutes, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 
 /** A `pack` order (issue 25): its item is the pack series; its cards were drawn and minted when it was paid. */
-const packOrder = (over: Partial<PayOrder>): PayOrder => ({
-  orderNo: 'TR2611260000PACK',
-  type: 'pack',
-  status: 'paid',
-  itemId: 'pk_1',
-  itemName: '星夜卡包',
-  itemImage: '/pk.svg',
-  quantity: 2,
-  unitPrice: 3000,
-  listAmount: 6000,
-  discount: 0,
-  perk: null,
-  amount: 6000,
-  currency: 'HKD',
-  provider: 'sandbox',
-  paymentMethod: '模擬付款',
-  payUrl: null,
-  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-  paidAt: new Date().toISOString(),
-  createdAt: new Date().toISOString(),
-  note: null,
-  cards: [
-    { id: 'c_1', name: '雷鳥', image: '/sr.svg', rarity: 'SR', serial: 2, editionSize: 50, serialText: '#002/50' },
-  ],
-  goods: [],
-  ...over,
-});
+const packOrder = (over: Partial<PayOrder>): PayOrder =>
+  testPayOrder({
+    orderNo: 'TR2611260000PACK',
+    type: 'pack',
+    itemId: 'pk_1',
+    itemName: '星夜卡包',
+    quantity: 2,
+    unitPrice: 3000,
+    listAmount: 6000,
+    amount: 6000,
+    cards: [
+      { id: 'c_1', name: '雷鳥', image: '/sr.svg', rarity: 'SR', serial: 2, editionSize: 50, serialText: '#002/50' },
+    ],
+    ...over,
+  });
 
 let routes: Route;
 const renderAt = screenRoutes([

@@ -1,37 +1,20 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { testPayOrder } from '../../testing/fixtures';
 import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 
 /** A paid `set` order (一鍵補齊, decision 042): its item is the theme completed. */
-const paidSet: PayOrder = {
+const paidSet = testPayOrder({
   orderNo: 'TR2611261234ABCD',
   type: 'set',
-  status: 'paid',
   itemId: 'thm_a',
   itemName: '一鍵補齊：星空系列（2 張）',
-  itemImage: '/c.svg',
-  quantity: 1,
-  unitPrice: 18800,
-  listAmount: 18800,
-  discount: 0,
-  perk: null,
-  amount: 18800,
-  currency: 'HKD',
-  provider: 'sandbox',
-  paymentMethod: '模擬付款',
-  payUrl: null,
-  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-  paidAt: new Date().toISOString(),
-  createdAt: new Date().toISOString(),
-  note: null,
   cards: [
     { id: 'card_3', name: '雷鳥', image: '/3.svg', rarity: 'UR', serial: 2, editionSize: 5, serialText: '#0002/5' },
   ],
-  goods: [],
-};
+});
 
 let routes: Route;
 let fetchMock: FetchMock;

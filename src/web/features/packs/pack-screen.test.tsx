@@ -48,8 +48,20 @@ const renderAt = screenRoutes([
   { path: '/mall/pay', element: <p>付款頁</p> },
   { path: '/login', element: <p>登入頁</p> },
 ]);
-const reduceMotion = (reduce: boolean) =>
+
+/** Signed in, on /mall/pack with a paid order: 開啟卡包 pressed; answers the opened pack's region. */
+async function openPaidPack({ reduce }: { reduce: boolean }) {
+  writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce'), media: q }));
+  const base = routes;
+  routes = (u, init) => (u.pathname === '/api/pack/open' ? { code: 200, data: opened } : base(u, init));
+  renderAt('/mall/pack?id=pk_1&orderNo=TR2611260000PACK');
+  const button = await screen.findByRole('button', { name: '開啟卡包' });
+  await act(async () => {
+    fireEvent.click(button);
+  });
+  return screen.findByRole('region', { name: '第 3 包' });
+}
 
 beforeEach(() => {
   routes = (u) => {
@@ -126,18 +138,9 @@ describe('/mall/pack', () => {
   });
 
   it('opens a paid pack: the cards turn over, each a link to the collection; 保底 is marked', async () => {
-    writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
-    reduceMotion(false);
-    const base = routes;
-    routes = (u, init) => (u.pathname === '/api/pack/open' ? { code: 200, data: opened } : base(u, init));
-    renderAt('/mall/pack?id=pk_1&orderNo=TR2611260000PACK');
-    const button = await screen.findByRole('button', { name: '開啟卡包' });
-    await act(async () => {
-      fireEvent.click(button);
-    });
+    const pack = await openPaidPack({ reduce: false });
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/pack/open')!;
     expect(JSON.parse(call[1].body as string)).toEqual({ orderNo: 'TR2611260000PACK' });
-    const pack = await screen.findByRole('region', { name: '第 3 包' });
     expect(within(pack).getByText('保底')).toBeTruthy();
     const links = within(pack).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
@@ -150,16 +153,7 @@ describe('/mall/pack', () => {
   });
 
   it('with prefers-reduced-motion, the opened cards are a plain list', async () => {
-    writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
-    reduceMotion(true);
-    const base = routes;
-    routes = (u, init) => (u.pathname === '/api/pack/open' ? { code: 200, data: opened } : base(u, init));
-    renderAt('/mall/pack?id=pk_1&orderNo=TR2611260000PACK');
-    const button = await screen.findByRole('button', { name: '開啟卡包' });
-    await act(async () => {
-      fireEvent.click(button);
-    });
-    const pack = await screen.findByRole('region', { name: '第 3 包' });
+    const pack = await openPaidPack({ reduce: true });
     expect(pack.querySelectorAll('.pack-reveal-card')).toHaveLength(0);
     expect(within(pack).getByRole('link', { name: '雷鳥' }).getAttribute('href')).toBe('/my/collection?card=c_3');
   });

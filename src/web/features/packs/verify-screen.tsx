@@ -7,6 +7,7 @@ import { isFailure } from '../../lib/request';
 import { useLoad } from '../../lib/use-load';
 import { getPack } from './api/get-pack';
 import { getAllPackDraws } from './api/get-pack-draws';
+import { SeedHashes } from './components/pack-fairness';
 import { VerifyDraws } from './components/verify-draws';
 import './packs.css';
 
@@ -74,16 +75,7 @@ function Verification({ pack, draws }: { pack: PackSeriesDetail; draws: PackDraw
         此頁只用公開資料（卡包資料及已公開的抽卡記錄），在你的瀏覽器內用與伺服器相同的演算法重新計算每一包。
       </p>
       <Verdict outcome={outcome} count={draws.length} />
-      <dl className="pack-hashes">
-        <div>
-          <dt>承諾 SHA-256(伺服器種子)</dt>
-          <dd className="pack-hex">{pack.commitment}</dd>
-        </div>
-        <div>
-          <dt>伺服器種子</dt>
-          <dd className={pack.serverSeed ? 'pack-hex' : undefined}>{pack.serverSeed ?? '未公開'}</dd>
-        </div>
-      </dl>
+      <SeedHashes commitment={pack.commitment} seed={pack.serverSeed} hidden="未公開" />
       <h3 className="pack-subtitle">已抽出的 {draws.length} 包</h3>
       <VerifyDraws
         draws={draws}

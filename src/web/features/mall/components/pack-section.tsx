@@ -5,23 +5,24 @@ import type { PackSeries } from '../../../../shared/schemas/packs';
 import { useLoad } from '../../../lib/use-load';
 import { listPacks } from '../api/list-packs';
 import '../../../components/list-row.css';
+import '../mall.css';
 import './pack-section.css';
 
 function PackRow({ pack }: { pack: PackSeries }) {
   return (
     <li className="list-row">
-      <img className="pack-row-cover" src={pack.cover} alt="" width={88} height={88} loading="lazy" />
-      <div className="pack-row-body">
-        <Link to={`/mall/pack?id=${encodeURIComponent(pack.id)}`} className="pack-row-name stretched-link">
+      <img className="mall-row-image square" src={pack.cover} alt="" width={88} height={88} loading="lazy" />
+      <div className="mall-row-body">
+        <Link to={`/mall/pack?id=${encodeURIComponent(pack.id)}`} className="mall-row-name stretched-link">
           {pack.name}
         </Link>
-        <span className="pack-row-meta">
+        <span className="mall-row-meta">
           每包 {pack.cardsPerPack} 張・尚餘 {pack.packsLeft}／{pack.packsTotal} 包
           {pack.guarantee && `・保底 ${pack.guarantee.minRarity}`}
         </span>
-        <span className="pack-row-foot">
-          <strong className="pack-row-price">{formatHkd(pack.priceCents)}</strong>
-          <span className="pack-row-state">
+        <span className="mall-row-foot">
+          <strong className="mall-row-price">{formatHkd(pack.priceCents)}</strong>
+          <span>
             {pack.hot ? '熱門・' : ''}
             {SALE_STATE_LABELS[pack.saleState]}
           </span>

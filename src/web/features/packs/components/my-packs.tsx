@@ -4,6 +4,7 @@ import { listPayOrders } from '../../../api/list-pay-orders';
 import { readToken } from '../../../lib/auth-storage';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
+import { PackPart } from './pack-part';
 
 const query = (orderNo: string, seriesId: string) =>
   `/mall/pack?id=${encodeURIComponent(seriesId)}&orderNo=${encodeURIComponent(orderNo)}`;
@@ -23,8 +24,7 @@ export function MyPacks({ seriesId, current }: { seriesId: string; current: stri
   }, [signedIn, seriesId, current]);
   if (orders.status !== 'ready' || orders.data.length === 0) return null;
   return (
-    <section className="pack-section" aria-labelledby="my-packs-title">
-      <h3 id="my-packs-title">我的卡包訂單</h3>
+    <PackPart id="my-packs-title" title="我的卡包訂單">
       <ul className="pack-my-orders">
         {orders.data.map((o) => (
           <li key={o.orderNo}>
@@ -46,6 +46,6 @@ export function MyPacks({ seriesId, current }: { seriesId: string; current: stri
           </li>
         ))}
       </ul>
-    </section>
+    </PackPart>
   );
 }

@@ -8,6 +8,7 @@ import { createPayOrder, newIdempotencyKey } from '../../../api/create-pay-order
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { readToken } from '../../../lib/auth-storage';
 import { isFailure } from '../../../lib/request';
+import { PackPart } from './pack-part';
 
 /** Why the series cannot be bought now, or null. */
 function notBuyable(pack: PackSeriesDetail): string | null {
@@ -47,8 +48,7 @@ export function PackBuy({ pack }: { pack: PackSeriesDetail }) {
   };
 
   return (
-    <section className="pack-section" aria-labelledby="pack-buy-title">
-      <h3 id="pack-buy-title">購買卡包</h3>
+    <PackPart id="pack-buy-title" title="購買卡包">
       <List>
         <List.Item
           description={`每人限購 ${pack.perUserLimit} 包，尚餘 ${pack.packsLeft} 包`}
@@ -93,6 +93,6 @@ export function PackBuy({ pack }: { pack: PackSeriesDetail }) {
       <Button block color="primary" size="large" loading={busy} disabled={reason !== null || busy} onClick={buy}>
         {reason ?? (signedIn ? `購買 ${quantity} 包` : '登入後購買')}
       </Button>
-    </section>
+    </PackPart>
   );
 }

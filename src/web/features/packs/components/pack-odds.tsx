@@ -1,5 +1,6 @@
 import type { PackPoolCard, PackSeriesDetail } from '../../../../shared/schemas/packs';
 import { RarityTag } from '../../../components/rarity-tag';
+import { PackPart } from './pack-part';
 
 /** A chance as the screen shows it: `12.35%`, `0%` when nothing remains. */
 export const formatChance = (p: number): string => `${(p * 100).toFixed(p > 0 && p < 0.0001 ? 4 : 2)}%`;
@@ -27,11 +28,11 @@ function CardLine({ card }: { card: PackPoolCard }) {
  */
 export function PackOdds({ pack }: { pack: PackSeriesDetail }) {
   return (
-    <section className="pack-section" aria-labelledby="pack-odds-title">
-      <h3 id="pack-odds-title">即時機率</h3>
-      <p className="pack-hint">
-        按卡池尚餘的 {pack.unitsRemaining}／{pack.unitsTotal} 張計算：每抽一張卡，抽中以下各項的機會。
-      </p>
+    <PackPart
+      id="pack-odds-title"
+      title="即時機率"
+      hint={`按卡池尚餘的 ${pack.unitsRemaining}／${pack.unitsTotal} 張計算：每抽一張卡，抽中以下各項的機會。`}
+    >
       <table className="pack-rarity-odds">
         <caption className="visually-hidden">各稀有度的機率</caption>
         <thead>
@@ -61,6 +62,6 @@ export function PackOdds({ pack }: { pack: PackSeriesDetail }) {
           <CardLine key={c.cardInfoId} card={c} />
         ))}
       </ul>
-    </section>
+    </PackPart>
   );
 }

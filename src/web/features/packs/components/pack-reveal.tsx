@@ -8,6 +8,7 @@ import { readToken } from '../../../lib/auth-storage';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 import { isFailure } from '../../../lib/request';
 import { openPack } from '../api/open-pack';
+import { PackPart } from './pack-part';
 import type { Rarity } from '../../../../shared/constants';
 
 /** How long each card waits for the one before it to turn over (the whole reveal stays short). */
@@ -86,8 +87,7 @@ export function PackOpening({ orderNo }: { orderNo: string }) {
     if (!isFailure(result)) setOpened(result);
   };
   return (
-    <section className="pack-section pack-opening" aria-labelledby="pack-open-title">
-      <h3 id="pack-open-title">開包</h3>
+    <PackPart id="pack-open-title" title="開包" className="pack-opening">
       {/* Announced once, when the cards are there (not card by card as they turn over). */}
       <div aria-live="polite">
         {opened ? (
@@ -113,6 +113,6 @@ export function PackOpening({ orderNo }: { orderNo: string }) {
             </Button>
           </>
         ))}
-    </section>
+    </PackPart>
   );
 }
