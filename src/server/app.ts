@@ -26,6 +26,7 @@ import { adminContentRoutes } from './modules/content/content-admin.routes';
 import { adminCodeRoutes } from './modules/codes/codes-admin.routes';
 import { adminUploadRoutes } from './modules/uploads/uploads.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { adminPackRoutes, packPublicRoutes, packRoutes } from './modules/packs/packs.routes';
 import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
@@ -219,6 +220,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(pushRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(catalogueRoutes);
+      await api.register(packPublicRoutes);
+      await api.register(packRoutes);
+      await api.register(adminPackRoutes);
       await api.register(searchRoutes);
       await api.register(liveRoutes);
       await api.register(shareRoutes);

@@ -17,6 +17,7 @@ import { createPayOrdersService } from './modules/pay-orders/pay-orders.service'
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createMallService } from './modules/mall/mall.service';
+import { createPacksService } from './modules/packs/packs.service';
 import { createPerksService } from './modules/perks/perks.service';
 import { createPricesService } from './modules/prices/prices.service';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
@@ -80,6 +81,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
   // Registers the `card` and `product` order types with pay orders.
   const perks = createPerksService(deps, { catalogue });
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks });
+  // Registers the `pack` order type (decision 043).
+  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
@@ -141,6 +144,8 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
     deliveryAdmin: createNotificationDeliveryAdminService(deps, { auth, audit }),
     feedback: createFeedbackService(deps, { standing, audit }),
     mall,
+    /** Mystery packs (issue 25, decision 043): series, the provable draw, opening. */
+    packs,
     perks,
     auth,
     content: createContentService(deps),

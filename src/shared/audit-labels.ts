@@ -45,6 +45,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.grant_admin': '授予後台權限',
   'user.revoke_admin': '撤銷後台權限',
   'notification.retry': '重試發送通知',
+  'pack.create': '新增卡包',
+  'pack.update': '編輯卡包',
+  'pack.close': '結束卡包發售',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -66,6 +69,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   feedback: '評價',
   user: '用戶',
   notification_outbox: '待發通知',
+  pack_series: '卡包',
 };
 
 /** Fields of before / after that the request fields' labels (FIELD_LABELS) do not name, or name otherwise. */

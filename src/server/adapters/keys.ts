@@ -16,6 +16,10 @@ export const KEY_PURPOSES = {
   codeBatchCsvV1: 'trove/code-batch-csv/v1',
   /** The seed of the Web Push VAPID key pair (adapters/push/vapid.ts): a new label means every device subscribes again. */
   vapidV1: 'trove/vapid/v1',
+  /** The sealed server seeds of mystery-pack series until they are revealed (decision 043). */
+  packSeedV1: 'trove/pack-seed/v1',
+  /** The per-series pseudonym of a pack buyer in the published draws (decision 043). */
+  packBuyer: 'trove/pack-buyer/v1',
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 

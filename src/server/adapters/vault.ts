@@ -2,25 +2,27 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { KeyPurpose, Keys } from './keys';
 
 /**
- * Encryption at rest for personal data (identity numbers and names, payout accounts) and clear exchange codes
- * waiting for their one download: AES-256-GCM
+ * Encryption at rest for personal data (identity numbers and names, payout accounts), clear exchange codes
+ * waiting for their one download and mystery packs' server seeds until revealed: AES-256-GCM
  * with a key derived per purpose and version from APP_SECRET (adapters/keys.ts), so one leaked derived
  * key exposes one use. Every ciphertext is stored with its key id (`identity-v1`); rotating means
  * adding a version here and in KEY_PURPOSES: new values use it, older ones stay readable.
  */
-export type VaultPurpose = 'identity' | 'payout' | 'codeBatchCsv';
+export type VaultPurpose = 'identity' | 'payout' | 'codeBatchCsv' | 'packSeed';
 
 /** Key id → derived key purpose. */
 const KEY_IDS: Record<string, KeyPurpose> = {
   'identity-v1': 'identityEncryptionV1',
   'payout-v1': 'payoutEncryptionV1',
   'code-batch-csv-v1': 'codeBatchCsvV1',
+  'pack-seed-v1': 'packSeedV1',
 };
 /** The key id new values are written with. */
 const CURRENT: Record<VaultPurpose, string> = {
   identity: 'identity-v1',
   payout: 'payout-v1',
   codeBatchCsv: 'code-batch-csv-v1',
+  packSeed: 'pack-seed-v1',
 };
 
 export interface Vault {

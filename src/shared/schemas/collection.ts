@@ -123,7 +123,7 @@ export type CollectionQuery = z.input<typeof CollectionQuerySchema>;
 
 export const CARD_STATUSES = ['held', 'listed', 'reserved', 'consumed'] as const;
 /** How an item came to exist or change hands; also the provenance `via`. */
-export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase'] as const;
+export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase', 'pack'] as const;
 export type ItemVia = (typeof ITEM_VIAS)[number];
 export const VIA_LABELS: Record<ItemVia, string> = {
   drop: '商城發售',
@@ -131,6 +131,7 @@ export const VIA_LABELS: Record<ItemVia, string> = {
   set_exchange: '卡冊兌換',
   market: '市場交易',
   purchase: '購買',
+  pack: '開包',
 };
 export const CARD_STATUS_LABELS: Record<(typeof CARD_STATUSES)[number], string> = {
   held: '持有中',

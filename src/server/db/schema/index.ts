@@ -24,3 +24,4 @@ export * from './notifications';
 export * from './alerts';
 export * from './offers';
 export * from './portfolio';
+export * from './packs';

@@ -37,7 +37,7 @@ export const payOrders = pgTable(
       .references(() => users.id),
     cardInfoId: text().references(() => cardInfos.id),
     productId: text().references(() => products.id),
-    /** The market listing bought (type market) or funded (type bid), or the theme a `set` order completes (decision 042). */
+    /** The market listing bought (type market) or funded (type bid), the theme a `set` order completes (decision 042), or the series of a `pack` order (043). */
     listingId: text(),
     /** Name and image of the item when ordered, so order lists need no joins. */
     itemName: text().notNull(),
@@ -81,7 +81,7 @@ export const payOrders = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       'pay_orders_item',
-      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid', 'set') AND ${t.listingId} IS NOT NULL)`,
+      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid', 'set', 'pack') AND ${t.listingId} IS NOT NULL)`,
     ),
     check(
       'pay_orders_amounts',

@@ -13,7 +13,7 @@ export interface MintInput {
   cardInfoId: string;
   ownerId: string;
   quantity: number;
-  via: Extract<ItemVia, 'drop' | 'code' | 'set_exchange'>;
+  via: Extract<ItemVia, 'drop' | 'code' | 'set_exchange' | 'pack'>;
   /** The pay order, exchange code or theme exchange behind the mint. */
   refId: string;
   /** Unit price paid, recorded in the provenance (drops only). */

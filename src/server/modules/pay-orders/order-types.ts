@@ -74,11 +74,11 @@ export interface OrderType<
    * Checks the buyer may order `quantity` and reserves it, inside the buyer's locked transaction; a 409 in zh-HK
    * otherwise. `checked` is what `availability` answered for this request moments before (a mall item reuses the
    * sale rules it read instead of reading them again; the claim judges the stock); `ahead` is what `readAhead`
-   * returned (undefined when the type has none).
+   * returned (undefined when the type has none). `request` is the create request itself (a pack's client seed).
    */
   reserve(
     tx: Tx,
-    input: { buyerId: string; itemId: string; quantity: number; orderNo: string },
+    input: { buyerId: string; itemId: string; quantity: number; orderNo: string; request?: I },
     now: Date,
     checked: A,
     ahead: R | undefined,

@@ -148,7 +148,7 @@ export function createOrdering(
           const orderNo = newOrderNo(now);
           const { claim, ...item } = await type.reserve(
             tx,
-            { buyerId: actor.userId, itemId, quantity, orderNo },
+            { buyerId: actor.userId, itemId, quantity, orderNo, request: input },
             now,
             available,
             ahead,

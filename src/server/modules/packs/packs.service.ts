@@ -1,0 +1,108 @@
+import { formatSerial } from '../../../shared/serial';
+import type { PackDraws, PackOpen, PackSeries, PackSeriesDetail } from '../../../shared/schemas/packs';
+import type { Actor } from '../../../shared/actor';
+import type { Deps } from '../../deps';
+import { createVault } from '../../adapters/vault';
+import { conflict, notFound } from '../../errors';
+import type { CardsService } from '../cards/cards.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { AuditService } from '../audit/audit.service';
+import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import { createPacksRepository, type PackSeriesRow } from './packs.repository';
+import { createPackOrderType } from './packs-order-type';
+import { loadPool, revealDue, revealIfDue } from './packs-rules';
+import { seriesDetailView, seriesView } from './packs-views';
+import { createPacksAdmin } from './packs-admin.service';
+
+export interface PacksServiceDeps {
+  payOrders: Pick<PayOrdersService, 'registerOrderType'>;
+  catalogue: Pick<CatalogueService, 'release' | 'reserve' | 'cardInfosById'>;
+  cards: Pick<CardsService, 'mint'>;
+  audit: Pick<AuditService, 'record'>;
+}
+
+/** Mystery packs (decision 043): the mall's reads, opening a paid pack, and the back office's series. */
+export function createPacksService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, services: PacksServiceDeps) {
+  const repo = createPacksRepository();
+  const vault = createVault(deps.keys);
+  const reveal = { repo, vault, catalogue: services.catalogue };
+  services.payOrders.registerOrderType('pack', createPackOrderType({ ...reveal, deps, cards: services.cards }));
+
+  /** The series, its seed published first when its draws are over (a window that passed is noticed on sight). */
+  async function current(id: string): Promise<PackSeriesRow> {
+    const s = await repo.series(deps.db, id);
+    if (!s) throw notFound('找不到此卡包');
+    if (!revealDue(s, deps.clock.now())) return s;
+    return deps.db.transaction(async (tx) => {
+      const locked = (await repo.series(tx, id, { forUpdate: true }))!;
+      await revealIfDue(reveal, tx, locked, deps.clock.now());
+      return (await repo.series(tx, id))!;
+    });
+  }
+
+  return {
+    /** Series for the mall: those still on sale or coming, newest first. */
+    async list(): Promise<PackSeries[]> {
+      const now = deps.clock.now();
+      const { rows } = await repo.list(deps.db, { limit: 50, offset: 0, publicOnly: true });
+      return rows.map((s) => seriesView(s, now)).filter((s) => s.saleState !== 'ended');
+    },
+
+    /** One series with its pool, live odds and commitment (and the seed once revealed). */
+    async detail(id: string): Promise<PackSeriesDetail> {
+      const s = await current(id);
+      return seriesDetailView(s, await loadPool(reveal, deps.db, id), deps.clock.now());
+    },
+
+    /** The published draws, by nonce: no buyer identity, only a per-series pseudonym. */
+    async draws(q: { id: string; after: number; limit: number }): Promise<PackDraws> {
+      const s = await current(q.id);
+      const rows = await repo.draws(deps.db, s.id, q.after, q.limit);
+      return {
+        seriesId: s.id,
+        commitment: s.commitment,
+        serverSeed: s.revealedSeed,
+        draws: rows.map((r) => ({
+          nonce: r.nonce,
+          orderNo: r.orderNo,
+          clientSeed: r.clientSeed,
+          buyer: r.buyerTag,
+          guaranteed: r.guaranteed,
+          cardInfoIds: r.cardInfoIds,
+          drawnAt: r.drawnAt.toISOString(),
+        })),
+        next: rows.length === q.limit ? rows[rows.length - 1]!.nonce : null,
+      };
+    },
+
+    /** Opens the buyer's paid pack order: marks it opened (once) and answers its cards, pack by pack. */
+    async open(actor: Actor, orderNo: string): Promise<PackOpen> {
+      const po = await repo.order(deps.db, orderNo);
+      if (!po || po.buyerId !== actor.userId) throw notFound('找不到此卡包訂單');
+      if (po.status !== 'paid')
+        throw conflict(po.status === 'pending' ? '此訂單尚未付款，付款後才可開包' : '此訂單已取消或逾期，沒有卡包可開');
+      const now = deps.clock.now();
+      await repo.markOpened(deps.db, orderNo, now);
+      const [draws, series] = await Promise.all([
+        repo.drawsOfOrder(deps.db, orderNo),
+        repo.series(deps.db, po.seriesId),
+      ]);
+      return {
+        orderNo,
+        seriesId: po.seriesId,
+        seriesName: series!.name,
+        clientSeed: po.clientSeed,
+        openedAt: (po.openedAt ?? now).toISOString(),
+        packs: draws.map((d) => ({
+          nonce: d.nonce,
+          guaranteed: d.guaranteed,
+          cards: d.cards.map((c) => ({ ...c, serialText: formatSerial(c.serial, c.editionSize) })),
+        })),
+      };
+    },
+
+    /** The back office's series: create, update, list, detail, close. */
+    admin: createPacksAdmin(deps, { repo, vault, catalogue: services.catalogue, audit: services.audit }),
+  };
+}
+export type PacksService = ReturnType<typeof createPacksService>;
