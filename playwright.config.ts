@@ -9,6 +9,7 @@ import {
   E2E_SET_OPERATOR,
   E2E_KEYBOARD_OPERATOR,
   E2E_OPERATOR,
+  E2E_PACKS_OPERATOR,
   E2E_PORT,
   E2E_PUSH_PORT,
   E2E_SMS_OUTBOX,
@@ -83,6 +84,7 @@ export default defineConfig({
         E2E_KEYBOARD_OPERATOR,
         E2E_DESK_OPERATOR,
         E2E_SET_OPERATOR,
+        E2E_PACKS_OPERATOR,
       ]
         .map((p) => p.e164)
         .join(','),

@@ -1,4 +1,4 @@
-/** The 39 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22, the notification centre and an owned card's public page of issue 23), all under one layout; none has path parameters. */
+/** The 41 screens (the seed's §2, the trader's desk and order detail of issue 21, search and the watchlist of issue 22, the notification centre and an owned card's public page of issue 23, a pack series and its draws' check of issue 25), all under one layout; none has path parameters. */
 export const ROUTE_PATHS = [
   '/',
   '/market',
@@ -13,6 +13,8 @@ export const ROUTE_PATHS = [
   '/mall/info',
   '/mall/goodsInfo',
   '/mall/article',
+  '/mall/pack',
+  '/mall/verify',
   '/search',
   '/my',
   '/my/theme',

@@ -40,4 +40,6 @@ export const E2E_KEYBOARD_OPERATOR = { national: '51234570', e164: '+85251234570
 /** The operator who ships and delivers in the trader's desk journey (desk.spec.ts). */
 export const E2E_DESK_OPERATOR = { national: '51234571', e164: '+85251234571' };
 /** The operator who makes the code that starts a theme in the set-completion journey (set-purchase.spec.ts). */
-export const E2E_SET_OPERATOR = { national: '51234580', e164: '+85251234580' };
+export const E2E_SET_OPERATOR = { national: '51234581', e164: '+85251234581' };
+/** The operator who sets up and closes a pack series in the packs journey (packs.spec.ts). */
+export const E2E_PACKS_OPERATOR = { national: '51234580', e164: '+85251234580' };

@@ -23,6 +23,8 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/mall/info': { auth: true }, // opened with a real order
   '/mall/goodsInfo': { auth: true }, // likewise
   '/mall/article': { query: '?id=art_welcome' },
+  '/mall/pack': { query: '?id=pk_demo' },
+  '/mall/verify': { query: '?pack=pk_demo' },
   '/search': { query: '?q=麒麟' },
   '/my': { auth: true },
   '/my/theme': { auth: true },
@@ -80,6 +82,10 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   ...editableList('/admin/products', '商品'),
   { path: '/admin/drops' },
   { path: '/admin/drops', open: /^新增$/ },
+  { path: '/admin/packs' },
+  { path: '/admin/packs', open: '新增卡包系列' },
+  { path: '/admin/packs', open: /^編輯卡包系列 / },
+  { path: '/admin/packs', open: /^詳情 / },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },
   ...editableList('/admin/banners', '橫額'),

@@ -20,6 +20,7 @@ import { ThemesScreen } from './screens/themes-screen';
 import { CardInfosScreen } from './screens/card-infos-screen';
 import { ProductsScreen } from './screens/products-screen';
 import { DropsScreen } from './screens/drops-screen';
+import { PacksScreen } from './screens/packs-screen';
 import { CodeBatchesScreen } from './screens/code-batches-screen';
 import { BannersScreen } from './screens/banners-screen';
 import { ArticlesScreen } from './screens/articles-screen';
@@ -137,6 +138,7 @@ export function AdminApp() {
                 <Route path="cardInfos" element={<CardInfosScreen />} />
                 <Route path="products" element={<ProductsScreen />} />
                 <Route path="drops" element={<DropsScreen />} />
+                <Route path="packs" element={<PacksScreen />} />
                 <Route path="codeBatches" element={<CodeBatchesScreen />} />
                 <Route path="banners" element={<BannersScreen />} />
                 <Route path="articles" element={<ArticlesScreen />} />

@@ -18,6 +18,8 @@ export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
   '/mall/info': () => import('../features/checkout/info-screen'),
   '/mall/goodsInfo': () => import('../features/checkout/info-screen'),
   '/mall/article': () => import('../features/content/article-screen'),
+  '/mall/pack': () => import('../features/packs/pack-screen'),
+  '/mall/verify': () => import('../features/packs/verify-screen'),
   '/search': () => import('../features/search/search-screen'),
   '/my': () => import('../features/account/my-screen'),
   '/my/theme': () => import('../features/collection/theme-screen'),

@@ -35,6 +35,8 @@ export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/mall/info': { title: '訂單狀態', auth: true },
   '/mall/goodsInfo': { title: '訂單狀態', auth: true },
   '/mall/article': { title: '文章' },
+  '/mall/pack': { title: '卡包' },
+  '/mall/verify': { title: '驗證抽卡' },
   '/search': { title: '搜尋' },
   '/my': { title: '我的', auth: true },
   '/my/theme': { title: '我的卡冊', auth: true },

@@ -7,6 +7,8 @@ import type { ProductDetail } from '../../shared/schemas/prices';
 import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Listing, MarketDetail } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
+import type { PackSeriesDetail } from '../../shared/schemas/packs';
+import type { PayOrder } from '../../shared/schemas/pay-orders';
 
 /** A signed-in user as the server describes one (session data, user/info). */
 export const testUser: User = {
@@ -161,6 +163,48 @@ export const testOffer = (over: Partial<OfferDetail> = {}): OfferDetail => ({
   closedAt: null,
   thread: [{ n: 1, by: 'buyer', price: 20000, createdAt: '2026-11-26T04:00:00.000Z' }],
   marketPrice: 24000,
+  ...over,
+});
+
+/** A pack series on sale (issue 25): 30 units, 3 a pack, 2 packs drawn, a guarantee of SR in every 5. */
+export const testPack = (over: Partial<PackSeriesDetail> = {}): PackSeriesDetail => ({
+  id: 'pk_1',
+  name: '星夜卡包',
+  description: '每包 3 張。',
+  cover: '/media/packs/pk_1.svg',
+  priceCents: 3000,
+  cardsPerPack: 3,
+  perUserLimit: 5,
+  packsTotal: 10,
+  packsLeft: 8,
+  saleStartsAt: '2026-01-01T00:00:00.000Z',
+  saleEndsAt: null,
+  saleState: 'on_sale',
+  hot: true,
+  guarantee: { minRarity: 'SR', every: 5 },
+  commitment: 'a'.repeat(64),
+  pool: [
+    {
+      cardInfoId: 'ci_n',
+      name: '小火龍',
+      image: '/n.svg',
+      rarity: 'N',
+      count: 24,
+      remaining: 20,
+      probability: 20 / 25,
+    },
+    { cardInfoId: 'ci_sr', name: '雷鳥', image: '/sr.svg', rarity: 'SR', count: 6, remaining: 5, probability: 5 / 25 },
+  ],
+  rarityOdds: [
+    { rarity: 'N', count: 24, remaining: 20, probability: 0.8 },
+    { rarity: 'SR', count: 6, remaining: 5, probability: 0.2 },
+  ],
+  unitsTotal: 30,
+  unitsRemaining: 25,
+  packsDrawn: 2,
+  serverSeed: null,
+  revealedAt: null,
+  closedAt: null,
   ...over,
 });
 

@@ -16,6 +16,7 @@ import {
   AdminPrivacyCreateSchema,
   AdminPrivacyUpdateSchema,
 } from '../../../shared/schemas/admin-content';
+import { AdminPackCreateSchema, AdminPackUpdateSchema } from '../../../shared/schemas/packs';
 import { AdminTakeDownBodySchema } from '../../../shared/schemas/admin-market';
 import { AdminHideFeedbackBodySchema } from '../../../shared/schemas/standing';
 import { AdminDisableUserBodySchema, AdminRevokeIdentityBodySchema } from '../../../shared/schemas/admin-users';
@@ -30,6 +31,8 @@ type SchemaName =
   | 'productCreate'
   | 'productUpdate'
   | 'codeBatchCreate'
+  | 'packCreate'
+  | 'packUpdate'
   | 'bannerCreate'
   | 'bannerUpdate'
   | 'articleCreate'
@@ -57,6 +60,8 @@ export const SCHEMAS: Record<SchemaName, ZodType> = {
   productCreate: AdminProductCreateSchema,
   productUpdate: AdminProductUpdateSchema,
   codeBatchCreate: AdminCodeBatchCreateSchema,
+  packCreate: AdminPackCreateSchema,
+  packUpdate: AdminPackUpdateSchema,
   bannerCreate: AdminBannerCreateSchema,
   bannerUpdate: AdminBannerUpdateSchema,
   articleCreate: AdminArticleCreateSchema,

@@ -20,3 +20,4 @@ export type { AdminFeedback } from '../../../shared/schemas/standing';
 export type { Dashboard } from '../../../shared/schemas/admin-dashboard';
 export type { AuditRecord as AuditEntry } from '../../../shared/schemas/admin-audit';
 export type { LiveDrop, LiveDropSeries } from '../../../shared/schemas/admin-live-drops';
+export type { AdminPack } from '../../../shared/schemas/packs';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/state-views';
 import { isFailure } from '../../lib/request';
 import { listMarketOrders } from './api/list-market-orders';
-import { listPayOrders } from './api/list-pay-orders';
+import { listPayOrders } from '../../api/list-pay-orders';
 import { MallOrders } from './components/mall-orders';
 import { MarketOrders } from './components/market-orders';
 import { listOffers } from './api/list-offers';

@@ -1,4 +1,4 @@
-import { useCallback, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ComponentProps, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PagedFrame } from '../../components/paged-frame';
 import { stores } from '../../lib/stores';
@@ -10,6 +10,9 @@ import { SearchBox } from '../../components/search-box';
 import { TabStrip } from '../../components/tab-strip';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
 import './mall.css';
+
+// 卡包 (issue 25) comes after the screen, in a chunk of its own: it adds nothing to /mall's first load.
+const PackSection = lazy(() => import('./components/pack-section').then((m) => ({ default: m.PackSection })));
 
 const PAGE_SIZE = 10;
 const TABS = [
@@ -101,6 +104,11 @@ export default function MallScreen() {
         className="mall-tabs"
       />
       <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)!.title}>
+        {tab === 'card' && (
+          <Suspense fallback={null}>
+            <PackSection />
+          </Suspense>
+        )}
         {tab === 'card' ? <CardTab /> : <ProductTab key={tab} type={tab === 'entity' ? 1 : 0} />}
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardInfoDetail } from '../../../shared/schemas/prices';
-import { testProduct, testSession } from '../../testing/fixtures';
+import { testPack, testPriceHistory, testProduct, testSession, testUser } from '../../testing/fixtures';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {
@@ -93,6 +93,27 @@ describe('/mall', () => {
     expect(calls[0]!.searchParams.get('onSale')).toBe('1');
     expect(calls[0]!.searchParams.get('pageSize')).toBe('10');
     expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe('/mall/detail?id=ci_1');
+  });
+
+  it('lists the pack series above the cards, each opening /mall/pack (the section loads after the screen)', async () => {
+    routes = (u) =>
+      u.pathname === '/api/pack/list'
+        ? { code: 200, data: [testPack({ guarantee: null, hot: false })] }
+        : { code: 200, data: u.searchParams.get('page') === '1' ? [card()] : [] };
+    renderAt('/mall');
+    const section = await screen.findByRole('region', { name: '卡包' });
+    expect(within(section).getByRole('link', { name: '星夜卡包' }).getAttribute('href')).toBe('/mall/pack?id=pk_1');
+    expect(within(section).getByText('每包 3 張・尚餘 8／10 包')).toBeTruthy();
+    expect(within(section).getByText('HK$30.00')).toBeTruthy();
+    expect(await screen.findByText('維港幻彩')).toBeTruthy();
+  });
+
+  it('shows no pack section when there is no series (or pack/list fails)', async () => {
+    routes = (u) => (u.pathname === '/api/pack/list' ? { code: 500, data: null } : { code: 200, data: [card()] });
+    renderAt('/mall');
+    expect(await screen.findByText('維港幻彩')).toBeTruthy();
+    await waitFor(() => expect(requested('pack/list')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: '卡包' })).toBeNull();
   });
 
   it("takes its first page from the page's embedded answer (the server's MALL_FIRST_LIST is what it asks)", async () => {

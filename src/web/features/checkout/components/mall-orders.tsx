@@ -7,7 +7,7 @@ import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../../shared/schem
 import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
-import { listPayOrders } from '../api/list-pay-orders';
+import { listPayOrders } from '../../../api/list-pay-orders';
 import { openPayUrl } from './pay-actions';
 
 // payOrder/list of one mall type is not one of the seed's named lists; this screen keeps its own.

@@ -45,6 +45,10 @@ function usePayCheck(orderNo: string | null) {
   return { order, failed, retry: () => setAttempt((n) => n + 1) };
 }
 
+/** A pack order's series on /mall/pack; with its order number, where the paid pack is opened. */
+const packPath = (order: PayOrder, open: boolean) =>
+  `/mall/pack?id=${encodeURIComponent(order.itemId)}${open ? `&orderNo=${encodeURIComponent(order.orderNo)}` : ''}`;
+
 function Pending({ order }: { order: PayOrder }) {
   const remaining = useRemaining(order.expiresAt);
   return (
@@ -71,6 +75,7 @@ function paidText(order: PayOrder): string {
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
   if (order.type === 'set') return '卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。';
+  if (order.type === 'pack') return '卡包的卡牌已存入「我的收藏」；開包看看抽中了甚麼。';
   return '卡牌已加入「我的收藏」。';
 }
 
@@ -79,7 +84,8 @@ function Paid({ order }: { order: PayOrder }) {
   return (
     <>
       <Result status="success" title="付款成功" description={paidText(order)} />
-      {order.cards.length > 0 && (
+      {/* A pack's cards are revealed when it is opened (/mall/pack), not listed here. */}
+      {order.cards.length > 0 && order.type !== 'pack' && (
         <ul className="checkout-minted" aria-label="已發出的卡牌">
           {order.cards.map((c) => (
             <li key={c.id}>
@@ -109,7 +115,11 @@ function Paid({ order }: { order: PayOrder }) {
       )}
       <div className="checkout-actions">
         {order.type === 'set' && <SetExchangeOffer order={order} />}
-        {order.type === 'bid' ? (
+        {order.type === 'pack' ? (
+          <Button block color="primary" size="large" onClick={() => navigate(packPath(order, true))}>
+            開啟卡包
+          </Button>
+        ) : order.type === 'bid' ? (
           <Button block color="primary" size="large" onClick={() => navigate('/my/collection/order?tab=buyer')}>
             查看我的市場訂單
           </Button>
@@ -158,7 +168,9 @@ function Ended({ order }: { order: PayOrder }) {
         ? '/market/sell?mode=buy'
         : order.type === 'set'
           ? '/my/theme'
-          : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
+          : order.type === 'pack'
+            ? packPath(order, false)
+            : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
   return (
     <>
       <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />

@@ -14,7 +14,7 @@ import { getPayOrder } from '../api/get-pay-order';
 import { getPaymentMethods } from '../api/get-payment-methods';
 import { getPerkPreview } from '../../../api/get-perk-preview';
 import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item';
-import { listPayOrders } from '../api/list-pay-orders';
+import { listPayOrders } from '../../../api/list-pay-orders';
 import { BALANCE, openPayUrl, payFromBalance } from './pay-actions';
 import { PendingOrder } from './pending-order';
 import { PriceBreakdown } from './price-breakdown';
@@ -213,7 +213,9 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
               ? '市場掛單'
               : order.type === 'set'
                 ? '一鍵補齊卡冊'
-                : '商城訂單'
+                : order.type === 'pack'
+                  ? `卡包 × ${order.quantity}`
+                  : '商城訂單'
         }
       />
       {order.status === 'pending' ? (

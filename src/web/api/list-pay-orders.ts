@@ -1,5 +1,5 @@
-import type { PayOrder, PayOrderStatus, PayOrderType } from '../../../../shared/schemas/pay-orders';
-import { get } from '../../../lib/request';
+import type { PayOrder, PayOrderStatus, PayOrderType } from '../../shared/schemas/pay-orders';
+import { get } from '../lib/request';
 
 /** GET payOrder/list: the signed-in user's orders, newest first. */
 export const listPayOrders = (q: {
