@@ -17,6 +17,7 @@ const SERVER = ['server', 'module', 'plugins', 'adapters', 'db', 'schema'];
 const BOOT = [
   'src/server/main.ts',
   'src/server/app.ts',
+  'src/server/api-routes.ts',
   'src/server/services.ts',
   'src/server/startup.ts',
   'src/server/config.ts',

@@ -8,7 +8,6 @@ import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Listing, MarketDetail } from '../../shared/schemas/market';
 import { NO_STANDING_FIGURES, type Standing } from '../../shared/schemas/standing';
 import type { PackSeriesDetail } from '../../shared/schemas/packs';
-import type { PayOrder } from '../../shared/schemas/pay-orders';
 
 /** A signed-in user as the server describes one (session data, user/info). */
 export const testUser: User = {

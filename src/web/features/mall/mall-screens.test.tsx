@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardInfoDetail } from '../../../shared/schemas/prices';
-import { testPack, testPriceHistory, testProduct, testSession, testUser } from '../../testing/fixtures';
+import { testPack, testProduct, testSession } from '../../testing/fixtures';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
 import {

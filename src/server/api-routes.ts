@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { adminLiveDropRoutes } from './modules/metrics/metrics.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { adminContentRoutes } from './modules/content/content-admin.routes';
+import { adminCodeRoutes } from './modules/codes/codes-admin.routes';
+import { adminUploadRoutes } from './modules/uploads/uploads.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { adminPackRoutes, packPublicRoutes, packRoutes } from './modules/packs/packs.routes';
+import { adminCatalogueRoutes } from './modules/catalogue/catalogue-admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { collectionRoutes } from './modules/collection/collection.routes';
+import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
+import { perkRoutes } from './modules/perks/perks.routes';
+import { watchRoutes } from './modules/watch/watch.routes';
+import { offerRoutes } from './modules/offers/offers.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { alertRoutes } from './modules/alerts/alerts.routes';
+import { priceRoutes } from './modules/prices/prices.routes';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { addressRoutes } from './modules/addresses/addresses.routes';
+import { goodsRoutes } from './modules/goods/goods.routes';
+import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { adminMarketRoutes, marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
+import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
+import { adminAuditRoutes } from './modules/audit/audit.routes';
+import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { adminFeedbackRoutes, feedbackPublicRoutes, feedbackRoutes } from './modules/standing/standing.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { shareRoutes } from './modules/share/share.routes';
+import { adminNotificationDeliveryRoutes, pushRoutes } from './modules/notifications/push.routes';
+import { adminQueueRoutes, queueRoutes } from './modules/queue/queue.routes';
+
+/**
+ * Every route under `/api`, in the order the OpenAPI document lists them (app.ts registers this under the prefix,
+ * beside `/api/openapi.json`).
+ */
+export async function apiRoutes(api: FastifyInstance): Promise<void> {
+  await api.register(contentRoutes);
+  await api.register(payOrderRoutes);
+  await api.register(perkRoutes);
+  await api.register(watchRoutes);
+  await api.register(offerRoutes);
+  await api.register(notificationRoutes);
+  await api.register(alertRoutes);
+  await api.register(pushRoutes);
+  await api.register(paymentWebhookRoutes);
+  await api.register(catalogueRoutes);
+  await api.register(packPublicRoutes);
+  await api.register(packRoutes);
+  await api.register(adminPackRoutes);
+  await api.register(searchRoutes);
+  await api.register(liveRoutes);
+  await api.register(queueRoutes);
+  await api.register(shareRoutes);
+  await api.register(authRoutes);
+  await api.register(collectionRoutes);
+  await api.register(identityRoutes);
+  await api.register(walletRoutes);
+  await api.register(adminWalletRoutes);
+  await api.register(marketPublicRoutes);
+  await api.register(priceRoutes);
+  await api.register(portfolioRoutes);
+  await api.register(marketRoutes);
+  await api.register(feedbackPublicRoutes);
+  await api.register(feedbackRoutes);
+  await api.register(adminFeedbackRoutes);
+  await api.register(accountRoutes);
+  await api.register(addressRoutes);
+  await api.register(goodsRoutes);
+  await api.register(shipmentRoutes);
+  await api.register(adminShipmentRoutes);
+  await api.register(adminUserRoutes);
+  await api.register(adminMarketRoutes);
+  await api.register(adminAuditRoutes);
+  await api.register(adminDashboardRoutes);
+  await api.register(adminCatalogueRoutes);
+  await api.register(adminContentRoutes);
+  await api.register(adminCodeRoutes);
+  await api.register(adminUploadRoutes);
+  await api.register(adminNotificationDeliveryRoutes);
+  await api.register(adminLiveDropRoutes);
+  await api.register(adminQueueRoutes);
+}
