@@ -80,7 +80,7 @@ function OtherListings({ listings, actions, side }: { listings: Listing[]; actio
                   <span className="visually-hidden">{side === 0 ? '售價' : '出價'} </span>
                   {formatHkd(l.price)}
                 </Link>
-                <div className="market-row-meta">
+                <div className="list-row-meta">
                   {l.serialLabel && <span>{l.serialLabel}</span>}
                   {l.serialRange && <span>只收序號 {l.serialRange}</span>}
                   {l.mine ? (
@@ -138,7 +138,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
             {listing?.serialRange && listing.status === 'active' && (
               <p className="market-muted">只收序號 {listing.serialRange} 的卡牌</p>
             )}
-            <p className="market-row-meta">
+            <p className="list-row-meta">
               {item.rarity && <RarityTag rarity={item.rarity} />}
               <span>
                 {item.kind === 'card' ? `卡牌${item.editionSize ? `・限量 ${item.editionSize} 張` : ''}` : '物品'}

@@ -32,7 +32,7 @@ function ListingRow({ l }: { l: Listing }) {
           {l.itemName}
           {l.serialLabel ? ` ${l.serialLabel}` : ''}
         </Link>
-        <div className="market-row-meta">
+        <div className="list-row-meta">
           {l.rarity && <RarityTag rarity={l.rarity} />}
           {l.serialRange && <span>只收序號 {l.serialRange}</span>}
         </div>

@@ -21,7 +21,7 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
         <Link to={rowDetailPath(row, side)} className="market-row-name stretched-link">
           {row.name}
         </Link>
-        <div className="market-row-meta">
+        <div className="list-row-meta">
           {row.rarity && <RarityTag rarity={row.rarity} />}
           <span>
             {side === 0 ? '出售' : '求購'} {row.count} 張單
@@ -30,7 +30,7 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
         <div className="market-row-price">
           <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
         </div>
-        <div className="market-row-foot">
+        <div className="list-row-meta">
           {row.marketPrice.price !== null ? (
             <MarketPriceText value={row.marketPrice} />
           ) : row.lastSale ? (

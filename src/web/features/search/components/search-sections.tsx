@@ -46,7 +46,7 @@ function Row({
         <Link to={to} className="search-row-name stretched-link">
           {name}
         </Link>
-        <div className="search-row-meta">{children}</div>
+        <div className="list-row-meta">{children}</div>
       </div>
     </li>
   );
