@@ -432,6 +432,11 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     await t.db.execute(
       sql`insert into market_summaries (kind, ref_id, ask_count, ask_min) values ('card', ${card}, 1, 100)`,
     );
+    // A card's search doc counting an ask its item's summary does not have.
+    const docRef = newId('ci');
+    await t.db.execute(
+      sql`insert into search_docs (kind, ref_id, title, tokens, ask_count) values ('card', ${docRef}, 'x', '{}', 1)`,
+    );
     // A perk use whose order does not exist (a use that outlived its rolled-back or cancelled order).
     const use = newId('perk');
     await t.db.execute(
@@ -448,6 +453,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     await t.db.execute(sql`delete from offers where id = ${offerId}`);
     await t.db.execute(sql`delete from perk_uses where id = ${use}`);
     await t.db.execute(sql`delete from market_summaries where ref_id = ${card}`);
+    await t.db.execute(sql`delete from search_docs where ref_id = ${docRef}`);
     await t.db.execute(sql`update card_infos set minted = minted - 1 where id = ${drop}`);
     await t.db.execute(sql`update exchange_codes set status = 'unused' where card_info_id = ${`${themeId}_c`}`);
     await t.db.execute(sql`update cards set status = 'held' where id = ${card}`);
@@ -460,6 +466,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       'a listed or reserved card has its one open listing, by its owner',
       'an offer is accepted exactly when its item moved and its sale was booked',
       'every market summary counts exactly the open listings of its item',
+      "every card's and product's search doc carries its market summary's figures",
     ]);
     expect(await brokenInvariants(t.db)).toEqual([]);
   });

@@ -137,6 +137,11 @@ export const INVARIANTS: Record<string, SQL> = {
       from listings where status = 'active' group by 1, 2)
     select coalesce(s.ref_id, l.ref_id) as ref_id from market_summaries s full join live l on l.kind = s.kind and l.ref_id = s.ref_id
     where (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max) is distinct from (coalesce(l.ask_count, 0), l.ask_min, coalesce(l.bid_count, 0), l.bid_max)`,
+  // Search reads these figures on its docs (decision 031, migration 0019): the summary's refresh copies them.
+  "every card's and product's search doc carries its market summary's figures": sql`
+    select d.ref_id from search_docs d left join market_summaries s on s.kind = d.kind and s.ref_id = d.ref_id
+    where d.kind in ('card', 'goods')
+      and (d.ask_count, d.ask_min, d.bid_count, d.bid_max) is distinct from (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max)`,
   // A repriced bid (market/editPrice) moves its escrow in the same transaction as its price.
   // Open offers (issue 24) hold their buyer's last price in the same escrow account.
   "each bidder's escrow = what their active bids still ask for and their open offers hold": sql`

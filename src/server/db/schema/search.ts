@@ -26,8 +26,8 @@ export const searchDocs = pgTable(
     sort: integer(),
     createdAt: ts(),
     saleEndsAt: ts(),
-    // ...and from its market summary by `search_doc_market_sync`, which the summary's own refresh calls in the
-    // transaction that changes a listing (the `listings` triggers of migration 0004).
+    // ...and from its market summary by a trigger on `market_summaries`, in the transaction that changes a listing
+    // (whose own triggers, migration 0004, refresh the summary).
     askMin: integer(),
     bidMax: integer(),
     askCount: integer().notNull().default(0),

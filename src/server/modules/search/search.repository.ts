@@ -27,7 +27,7 @@ export function createSearchRepository() {
     /**
      * Copies onto the docs of these card infos / products what search counts, filters and sorts on (decision 031):
      * their catalogue columns and their market summary (`search_doc_sync`, migration 0019; the market's columns are
-     * kept current afterwards by the summary's own refresh).
+     * kept current afterwards by a trigger on the summaries).
      */
     async syncColumns(db: Executor, kind: SearchDocKind, ids: string[]): Promise<void> {
       if (!ids.length || (kind !== 'card' && kind !== 'goods')) return;
