@@ -6,6 +6,7 @@ import { createRedis } from './adapters/redis';
 import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
+import { seedDemoPacks } from './demo/pack-demo';
 import {
   startListingExpiryJob,
   startOfferExpiryJob,
@@ -58,6 +59,8 @@ async function main() {
 
   // The demo market goes through the services, so it is made once the app (and its services) exist.
   if (seeded) await seedDemoMarket(app.deps);
+  // A mystery-pack series on sale (issue 25), made by the back office's service as an operator would.
+  if (seeded) await seedDemoPacks(app.deps.db, app.services.packs, systemClock.now());
 
   let closing = false;
   const shutdown = (signal: string) => {

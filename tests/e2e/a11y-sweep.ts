@@ -162,6 +162,8 @@ async function prepareUser(browser: Browser): Promise<void> {
   await call('POST', 'card/public', { id: owned!.id, public: true });
   // …and, above them, a price alert (issue 23).
   await call('POST', 'alert/create', { cardInfoId: 'ci_night_ferry', side: 'ask', op: 'below', price: 100 });
+  // /mall/pack and /mall/verify: the demo pack series (issue 25).
+  const [pack] = await call<{ id: string }[]>('GET', 'pack/list');
   // An order left unpaid: its sandbox checkout page is swept too.
   await page.goto('/mall/pay?id=ci_night_ferry');
   await page.getByRole('button', { name: '確認付款' }).click();
@@ -180,6 +182,8 @@ async function prepareUser(browser: Browser): Promise<void> {
     '/my/order': cardOrder,
     '/my/market': '?side=buy',
     '/card': `?id=${owned!.id}`,
+    '/mall/pack': `?id=${pack!.id}`,
+    '/mall/verify': `?pack=${pack!.id}`,
   };
   visits = [
     ...ROUTE_PATHS.map((path) => ({

@@ -12,6 +12,7 @@ import { cardOrder, entry, idempotency, makeOperator, newCardInfo, openDrop, set
 import type { OwnershipEntry, TestUser } from './ownership-kit';
 import { MARKET_OWNERSHIP } from './ownership-market';
 import { OFFER_OWNERSHIP } from './ownership-offers';
+import { PACK_OWNERSHIP } from './ownership-packs';
 import { STANDING_OWNERSHIP } from './ownership-standing';
 import { QUEUE_OWNERSHIP } from './ownership-queue';
 
@@ -192,6 +193,8 @@ export const OWNERSHIP: OwnershipEntry[] = [
   // Market, wallet and identity (src/server/checks/ownership-market.ts).
   ...MARKET_OWNERSHIP,
   ...OFFER_OWNERSHIP,
+  // Mystery packs (src/server/checks/ownership-packs.ts).
+  ...PACK_OWNERSHIP,
   // The watchlist names public things; B's add, remove and state touch only B's own list (docs/decisions/033).
   entry('POST /api/watch/add', 'id', 'public', async (t) => (await newCardInfo(t)).cardInfoId, [], {
     extra: { kind: 'cardInfo' },

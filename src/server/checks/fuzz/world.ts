@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { seedDemo } from '../../db/seed';
+import { seedDemoPacks } from '../../demo/pack-demo';
 import { signIn } from '../../modules/collection/collection-fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { ID_LIKE_NAME, resourceOf, type Pools } from './arbitraries';
@@ -19,6 +20,7 @@ const column = async (t: TestApp, query: ReturnType<typeof sql>) =>
  */
 export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   await seedDemo(t.db, t.clock.now());
+  await seedDemoPacks(t.db, t.app.services.packs, t.clock.now());
   const users = [await signIn(t), await signIn(t)];
   const [a] = users as [World['users'][number]];
   let key = 0;
@@ -39,6 +41,10 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   const paid = onSale[1] ? await order({ type: 'card', cardInfoId: onSale[1].id, quantity: 1 }) : null;
   if (paid) await t.app.inject({ method: 'POST', url: `/pay/sandbox/${paid}/confirm` });
   if (goods[0]) await order({ type: 'product', productId: goods[0].id, quantity: 1 });
+  // A paid pack (issue 25), so pack/open meets a real order of the signed-in user.
+  const series = (await column(t, sql`select id as v from pack_series`))[0];
+  const pack = series ? await order({ type: 'pack', seriesId: series, quantity: 1 }) : null;
+  if (pack) await t.app.inject({ method: 'POST', url: `/pay/sandbox/${pack}/confirm` });
 
   const codeTarget = (await column(t, sql`select id as v from card_infos where not is_b_card order by id limit 1`))[0];
   const codes = codeTarget ? (await t.app.services.codes.createBatch({ cardInfoId: codeTarget, count: 40 })).codes : [];
@@ -50,6 +56,7 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   const articleIds = await column(t, sql`select id as v from articles`);
   const orderNos = await column(t, sql`select order_no as v from pay_orders`);
   const marketOrderIds = await column(t, sql`select id as v from market_orders`);
+  const seriesIds = await column(t, sql`select id as v from pack_series`);
   return {
     users,
     pools: {
@@ -60,6 +67,7 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
         productId: productIds,
         itemId: [...cardInfoIds, ...productIds],
         themeId: themeIds,
+        seriesId: seriesIds,
         orderNo: orderNos,
         orderId: marketOrderIds,
         phone: [a.phone, '+85291234567', '91234567', '+8613800138000'],

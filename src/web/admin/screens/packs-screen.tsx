@@ -93,8 +93,8 @@ export function PacksScreen() {
           render={(_, r) => (
             <Space size={4} wrap>
               {SALE_STATE_LABELS[r.saleState]}
-              {r.hot && <Tag color="volcano">熱門</Tag>}
-              {r.serverSeed && <Tag color="green">已公開種子</Tag>}
+              {r.hot && <Tag>熱門</Tag>}
+              {r.serverSeed && <Tag>已公開種子</Tag>}
             </Space>
           )}
         />
