@@ -8,6 +8,7 @@ import {
   E2E_DESK_OPERATOR,
   E2E_SET_OPERATOR,
   E2E_KEYBOARD_OPERATOR,
+  E2E_QUEUE_OPERATOR,
   E2E_OPERATOR,
   E2E_PACKS_OPERATOR,
   E2E_PORT,
@@ -85,6 +86,7 @@ export default defineConfig({
         E2E_DESK_OPERATOR,
         E2E_SET_OPERATOR,
         E2E_PACKS_OPERATOR,
+        E2E_QUEUE_OPERATOR,
       ]
         .map((p) => p.e164)
         .join(','),

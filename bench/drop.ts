@@ -28,6 +28,8 @@
  * The parts live in `bench/drop/`: options, the rush, the raw-SQL loop, refusals, payment and invariants, the
  * in-process and multi-instance runners.
  *
+ * `-- --queue` (PostgreSQL and Redis): the waiting room of a hot drop under load (bench/drop/queue.ts, decision 044).
+ *
  * Other options: `--port P` first port of the servers it starts (default: free ports), `--editions`,
  * `--attempts`, `--connections`, `--rounds N` (in process on PostgreSQL: N pairs of a raw-SQL loop and a rush, and
  * the median of their ratios; default 3), `--postgres-only` (skip PGlite).
@@ -42,16 +44,32 @@ import { createBuyers } from '../src/server/modules/pay-orders/pay-orders.fixtur
 import { freshPostgres } from './bench-kit';
 import { runInProcess } from './drop/in-process';
 import { runInstances, type InstancesResult } from './drop/instances';
-import { CONNECTIONS, EDITIONS, INSTANCES, POOL_SIZE, POSTGRES_ONLY, SECRET, f } from './drop/options';
+import { CONNECTIONS, EDITIONS, INSTANCES, POOL_SIZE, POSTGRES_ONLY, QUEUE, SECRET, f } from './drop/options';
 import { rawClaims } from './drop/raw-claims';
 import { queryCounter } from './drop/refusals';
 import { openDrop } from './drop/rush';
+import { runQueue } from './drop/queue';
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   let ok = true;
   console.log('(benchmark figures vary with the load on the machine; compare ratios measured in one run)');
-  if (INSTANCES > 0) {
+  if (QUEUE) {
+    const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL;
+    if (!url || !redisUrl) {
+      console.log('--queue needs PostgreSQL and Redis: set BENCH_DATABASE_URL and BENCH_REDIS_URL (or the TEST_ ones)');
+      process.exitCode = 1;
+      return;
+    }
+    const database = await freshPostgres(url);
+    const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', APP_SECRET: SECRET });
+    const sandbox = createPayments(config, database.db, systemClock, createKeys(SECRET)) as SandboxProvider;
+    try {
+      ok = await runQueue(database, redisUrl, sandbox);
+    } finally {
+      await database.close();
+    }
+  } else if (INSTANCES > 0) {
     const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL;
     if (!url || !redisUrl) {
       console.log(

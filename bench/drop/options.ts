@@ -12,8 +12,26 @@ const args = parseArgs({
     connections: { type: 'string' },
     rounds: { type: 'string' },
     'postgres-only': { type: 'boolean' },
+    // --queue: the waiting room (bench/drop/queue.ts)
+    queue: { type: 'boolean' },
+    buyers: { type: 'string' },
+    early: { type: 'string' },
+    rate: { type: 'string' },
+    poll: { type: 'string' },
+    workers: { type: 'string' },
+    lead: { type: 'string' },
   },
 }).values;
+/** The waiting room's run (`--queue`): its own options, as given. */
+export const QUEUE = args.queue === true;
+export const QUEUE_ARGS = {
+  buyers: args.buyers,
+  early: args.early,
+  rate: args.rate,
+  poll: args.poll,
+  workers: args.workers,
+  lead: args.lead,
+};
 export const EDITIONS = Number(args.editions ?? 1_000);
 export const ATTEMPTS = Number(args.attempts ?? 5_000);
 export const CONNECTIONS = Number(args.connections ?? 200);

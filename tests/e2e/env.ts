@@ -43,3 +43,5 @@ export const E2E_DESK_OPERATOR = { national: '51234571', e164: '+85251234571' };
 export const E2E_SET_OPERATOR = { national: '51234581', e164: '+85251234581' };
 /** The operator who sets up and closes a pack series in the packs journey (packs.spec.ts). */
 export const E2E_PACKS_OPERATOR = { national: '51234580', e164: '+85251234580' };
+/** The operator who puts a hot drop on sale in the waiting-room journey (queue.spec.ts). */
+export const E2E_QUEUE_OPERATOR = { national: '51234572', e164: '+85251234572' };

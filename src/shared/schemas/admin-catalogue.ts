@@ -274,6 +274,8 @@ export const AdminDropSchema = z.object({
   priceCents: z.number().int().nullable(),
   saleStartsAt: z.iso.datetime().nullable(),
   saleEndsAt: z.iso.datetime().nullable(),
+  /** 熱門: sold through the waiting room (decision 044). */
+  hot: z.boolean(),
   /** Edition size or stock. */
   total: z.number().int(),
   /** Minted or sold. */

@@ -213,7 +213,7 @@ export function createCatalogueAdminRepository() {
         sql`(${starts} IS NOT NULL OR ${ends} IS NOT NULL) AND (${starts} IS NULL OR ${starts} < ${at(to)}) AND (${ends} IS NULL OR ${ends} > ${at(from)})`;
       const cards = await db
         .select({
-          ...columnsOf(cardInfos, 'id', 'name', 'image', 'priceCents', 'saleStartsAt', 'saleEndsAt'),
+          ...columnsOf(cardInfos, 'id', 'name', 'image', 'priceCents', 'saleStartsAt', 'saleEndsAt', 'hot'),
           total: cardInfos.editionSize,
           sold: cardInfos.minted,
           reserved: cardInfos.reserved,
@@ -230,7 +230,7 @@ export function createCatalogueAdminRepository() {
         .limit(500);
       const goods = await db
         .select({
-          ...columnsOf(products, 'id', 'name', 'images', 'priceCents', 'saleStartsAt', 'saleEndsAt'),
+          ...columnsOf(products, 'id', 'name', 'images', 'priceCents', 'saleStartsAt', 'saleEndsAt', 'hot'),
           total: products.stock,
           sold: products.sold,
           reserved: products.reserved,

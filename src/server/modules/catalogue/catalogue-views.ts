@@ -11,7 +11,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The sale fields card infos and products show alike. */
 function saleView(
-  r: Pick<CardInfoRow | ProductRow, 'perUserLimit' | 'hot' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'>,
+  r: Pick<
+    CardInfoRow | ProductRow,
+    'perUserLimit' | 'hot' | 'left' | 'saleStartsAt' | 'saleEndsAt' | 'saleState' | 'rights'
+  >,
 ) {
   return {
     perUserLimit: r.perUserLimit,

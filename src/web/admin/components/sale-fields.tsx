@@ -1,5 +1,5 @@
 import { CLEARABLE } from './list-tools';
-import { DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { Checkbox, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { fromIso, hkLabel, toCents, toDollars, toIso } from '../lib/format';
 import type { Right } from '../lib/types';
@@ -13,6 +13,7 @@ interface SaleRecord {
   saleStartsAt: string | null;
   saleEndsAt: string | null;
   perUserLimit: number;
+  hot: boolean;
   rights: Right[];
   sort: number;
 }
@@ -23,6 +24,7 @@ export interface SaleValues {
   saleStartsAt: Dayjs | null;
   saleEndsAt: Dayjs | null;
   perUserLimit: number;
+  hot: boolean;
   rights: RightValues[];
   sort: number;
 }
@@ -33,6 +35,7 @@ const saleValues = (r: SaleRecord | null | undefined): SaleValues => ({
   saleStartsAt: fromIso(r?.saleStartsAt),
   saleEndsAt: fromIso(r?.saleEndsAt),
   perUserLimit: r?.perUserLimit ?? 1,
+  hot: r?.hot ?? false,
   rights: (r?.rights ?? []).map(rightValues),
   sort: r?.sort ?? 0,
 });
@@ -43,6 +46,7 @@ const saleBody = (v: SaleValues) => ({
   saleStartsAt: toIso(v.saleStartsAt),
   saleEndsAt: toIso(v.saleEndsAt),
   perUserLimit: v.perUserLimit,
+  hot: v.hot ?? false,
   rights: (v.rights ?? []).map(rightBody),
   sort: v.sort ?? 0,
 });
@@ -114,6 +118,9 @@ export function SaleFields({ priceOptional }: { priceOptional?: boolean }) {
           <InputNumber controls={false} min={1} max={10000} />
         </Form.Item>
       </Space>
+      <Form.Item name="hot" valuePropName="checked" extra="買家須在排隊室輪候，輪到才可購買（開售前 10 分鐘開放排隊）">
+        <Checkbox>熱門（排隊購買）</Checkbox>
+      </Form.Item>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { formatHkTime } from '../../../shared/hk-time';
 import { formatHkd, formatTime, hkDay, hkLabel, hkNow, toIso } from '../lib/format';
 import { NewDropModal } from '../components/new-drop-modal';
+import { QueueModal } from '../components/queue-modal';
 import type { Drop } from '../lib/types';
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
@@ -16,6 +17,7 @@ export function DropsScreen() {
   const [month, setMonth] = useState(() => hkNow().startOf('month'));
   // The day 新增 was pressed on (null: the header's, no day); undefined: closed.
   const [adding, setAdding] = useState<Dayjs | null>();
+  const [queueOf, setQueueOf] = useState<Drop | null>(null);
   const today = hkNow().startOf('day');
   const from = month.startOf('month');
   const to = month.endOf('month');
@@ -131,7 +133,20 @@ export function DropsScreen() {
             />
           )}
         />
+        <Table.Column<Drop>
+          title="排隊"
+          render={(_, d) =>
+            d.hot ? (
+              <Button size="small" onClick={() => setQueueOf(d)} aria-label={`${d.name}的排隊及公平報告`}>
+                排隊及報告
+              </Button>
+            ) : (
+              '—'
+            )
+          }
+        />
       </Table>
+      <QueueModal drop={queueOf} onClose={() => setQueueOf(null)} />
       <NewDropModal day={adding} onClose={() => setAdding(undefined)} />
     </List>
   );

@@ -1,0 +1,68 @@
+/**
+ * One load process of `bench:drop -- --queue`: its share of the buyers join the hot drop's queue (those marked early
+ * before the start), poll `queue/status` until admitted (or the drop is over), then order with the admission token;
+ * a bare hello-world is asked once per status poll on the same connections, so both are measured under one load.
+ */
+import http from 'node:http';
+import { request } from '../bench-kit';
+
+interface Job {
+  buyers: { id: string; token: string; early: boolean }[];
+  ports: number[];
+  helloPort: number;
+  drop: string;
+  startMs: number;
+  pollMs: number;
+  concurrency: number;
+}
+
+process.once('message', (job: Job) => {
+  void run(job).then((out) => process.send?.(out, () => process.exit(0)));
+});
+
+async function run(job: Job) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const statusMs: number[] = [];
+  const helloMs: number[] = [];
+  const orders: string[] = [];
+  let errors = 0;
+  let refused = 0;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const body = JSON.stringify({ kind: 'card', id: job.drop });
+
+  async function buyer(b: Job['buyers'][number], i: number) {
+    const port = job.ports[i % job.ports.length]!;
+    const auth = { authorization: `Bearer ${b.token}` };
+    // Early buyers arrive spread over the time left before the start; the others over 2 s after it.
+    const left = Math.max(0, job.startMs - Date.now());
+    await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * 2_000);
+    const joined = await request(agent, port, 'POST', '/api/queue/join', auth, body);
+    if (joined.status !== 200) return void (joined.status === 409 ? refused++ : errors++);
+    for (;;) {
+      await sleep(job.pollMs * (0.5 + Math.random()));
+      const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
+      statusMs.push(s.ms);
+      helloMs.push((await request(agent, job.helloPort, 'GET', '/', {})).ms);
+      if (s.status !== 200) return void errors++;
+      const st = JSON.parse(s.body).data as { phase: string; token: string | null };
+      if (st.phase === 'ended' || st.phase === 'expired' || st.phase === 'used') return;
+      if (st.phase !== 'admitted') continue;
+      const o = await request(
+        agent,
+        port,
+        'POST',
+        '/api/payOrder/create',
+        { ...auth, 'idempotency-key': `bench-${b.id}`, 'x-admission-token': st.token! },
+        JSON.stringify({ type: 'card', cardInfoId: job.drop, quantity: 1 }),
+      );
+      if (o.status === 200) orders.push(JSON.parse(o.body).data.orderNo as string);
+      else if (o.status === 409) refused++;
+      else errors++;
+      return;
+    }
+  }
+
+  // Every buyer is under way at once (mostly waiting); `concurrency` sockets bound the requests in flight.
+  await Promise.all(job.buyers.map((b, i) => buyer(b, i).catch(() => errors++)));
+  return { statusMs, helloMs, orders, errors, refused };
+}

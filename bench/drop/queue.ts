@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:drop -- --queue` (PostgreSQL and Redis): a hot drop's waiting room under load (decision 044).
+ * Two server processes on one database and one Redis, a bare Fastify hello-world in a process of its own (no
+ * logging), and the buyers' load from separate worker processes: each buyer joins (a share before the start), polls
+ * `queue/status` until admitted, then orders with the admission token; every order is paid through the sandbox's
+ * webhook. Checks: 0 oversold and distinct serials; the early joiners' order in the queue is the secret shuffle's
+ * (recomputed here from APP_SECRET); nobody was admitted before their turn; queue-status p99 beside the hello-world's.
+ * `--buyers N` (default 50 000), `--early` (share joining before the start, default 0.5), `--rate` (admissions a
+ * minute), `--poll` (ms between status polls), `--workers` (load processes, default 2), `--lead` (s before the start).
+ */
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { Redis } from 'ioredis';
+import { createKeys } from '../../src/server/adapters/keys';
+import type { SandboxProvider } from '../../src/server/adapters/payments/sandbox';
+import type { Database } from '../../src/server/db/client';
+import { dropQueues } from '../../src/server/db/schema';
+import { createBuyers, createDrop } from '../../src/server/modules/pay-orders/pay-orders.fixtures';
+import { createAdmissions, queueIdOf } from '../../src/server/modules/queue/admission';
+import { admittedBy, scheduleOf } from '../../src/server/modules/queue/queue-schedule';
+import { freePort } from '../../src/server/testing/free-port';
+import { pct } from '../bench-kit';
+import { EDITIONS, QUEUE_ARGS, SECRET, f } from './options';
+import { startServers, stopServers } from './servers';
+import { invariants, payAll } from './settle';
+
+const args = QUEUE_ARGS;
+const BUYERS = Number(args.buyers ?? 50_000);
+const EARLY = Number(args.early ?? 0.5);
+const RATE = Number(args.rate ?? 30_000);
+const POLL_MS = Number(args.poll ?? 2_000);
+const WORKERS = Number(args.workers ?? 2);
+const LEAD_S = Number(args.lead ?? 20);
+
+type WorkerOut = { statusMs: number[]; helloMs: number[]; orders: string[]; errors: number; refused: number };
+
+function helloProcess(port: number) {
+  const child = fork('bench/drop/hello-process.ts', [], {
+    env: { ...process.env, HELLO_PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
+  return new Promise<typeof child>((resolve) => child.once('message', () => resolve(child)));
+}
+
+export async function runQueue(database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider) {
+  console.log(`\n== waiting room: ${BUYERS} buyers, ${EDITIONS} editions, 2 instances, ${WORKERS} load processes ==`);
+  const servers = await startServers(2, database.url, redisUrl);
+  const helloPort = await freePort();
+  const hello = await helloProcess(helloPort);
+  const redis = new Redis(redisUrl);
+  let ok = true;
+  try {
+    const now = new Date();
+    const buyers = await createBuyers(database.db, BUYERS, now);
+    const start = new Date(Date.now() + LEAD_S * 1000);
+    const drop = await createDrop(database.db, {
+      editionSize: EDITIONS,
+      perUserLimit: 1,
+      hot: true,
+      saleStartsAt: start,
+    });
+    await database.db.insert(dropQueues).values({ kind: 'card', itemId: drop, perMinute: RATE, updatedAt: now });
+    const ports = servers.map((s) => s.port);
+    const marked = buyers.map((b, i) => ({ ...b, early: i < BUYERS * EARLY }));
+    const started = Date.now();
+    const outs = await Promise.all(
+      Array.from({ length: WORKERS }, (_, w) => {
+        const child = fork('bench/drop/queue-worker.ts', [], { execArgv: ['--import', 'tsx'] });
+        const share = marked.filter((_, i) => i % WORKERS === w);
+        child.send({
+          buyers: share,
+          ports,
+          helloPort,
+          drop,
+          startMs: start.getTime(),
+          pollMs: POLL_MS,
+          concurrency: 256,
+        });
+        return new Promise<WorkerOut>((resolve) => child.once('message', (m) => resolve(m as WorkerOut)));
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const statusMs = outs.flatMap((o) => o.statusMs).sort((a, b) => a - b);
+    const helloMs = outs.flatMap((o) => o.helloMs).sort((a, b) => a - b);
+    const orders = outs.flatMap((o) => o.orders);
+    console.log(`run                        ${f(seconds)} s; ${statusMs.length} status polls; ${orders.length} orders`);
+    console.log(
+      `errors / refusals          ${outs.reduce((n, o) => n + o.errors, 0)} / ${outs.reduce((n, o) => n + o.refused, 0)}`,
+    );
+    const [s50, s99, h50, h99] = [pct(statusMs, 50), pct(statusMs, 99), pct(helloMs, 50), pct(helloMs, 99)];
+    console.log(`queue/status               p50 ${f(s50, 2)} ms, p99 ${f(s99, 2)} ms (target p99 ≤ 20 ms)`);
+    console.log(`hello-world (own process)  p50 ${f(h50, 2)} ms, p99 ${f(h99, 2)} ms`);
+    console.log(`ratio status / hello       p50 ×${f(s50 / h50, 2)}, p99 ×${f(s99 / h99, 2)}`);
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+    const paid = await payAll(database.db, sandbox, agent, ports, orders);
+    console.log(`paid                       ${paid.settled} of ${orders.length}`);
+    ok = (await invariants(database.db, drop, paid.settled)).ok && ok;
+
+    // The queue as Redis holds it: the early joiners' order against the shuffle, and nobody admitted early.
+    const admissions = createAdmissions(createKeys(SECRET));
+    const q = { kind: 'card' as const, id: drop, startMs: start.getTime() };
+    const base = `trove:queue:{${queueIdOf(q)}}`;
+    const members = await redis.zrange(`${base}:m`, '0', '-1', 'WITHSCORES');
+    const ranked: { user: string; score: number }[] = [];
+    for (let i = 0; i < members.length; i += 2) ranked.push({ user: members[i]!, score: Number(members[i + 1]) });
+    const early = ranked.filter((m) => m.score < 1).map((m) => m.user);
+    const expected = [...early].sort((a, b) => admissions.shuffle(a, q) - admissions.shuffle(b, q));
+    const shuffleOk = early.every((u, i) => u === expected[i]);
+    const admittedAt = await redis.hgetall(`${base}:a`);
+    const schedule = scheduleOf({ perMinute: RATE, admittedBase: 0, baseAt: null } as never);
+    let jumped = 0;
+    ranked.forEach((m, rank) => {
+      const at = admittedAt[m.user];
+      if (at && rank >= admittedBy(q.startMs, schedule, Number(at))) jumped++;
+    });
+    console.log(
+      `joined before / after      ${early.length} / ${ranked.length - early.length}; admitted ${Object.keys(admittedAt).length}`,
+    );
+    console.log(
+      `early order = shuffle      ${shuffleOk ? 'yes' : 'NO'} (${early.length} places recomputed from APP_SECRET)`,
+    );
+    console.log(`admitted before their turn ${jumped}  (must be 0)`);
+    ok = ok && shuffleOk && jumped === 0;
+  } finally {
+    await redis.quit();
+    hello.kill();
+    await stopServers(servers);
+  }
+  return ok;
+}
