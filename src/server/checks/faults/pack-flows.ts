@@ -62,28 +62,24 @@ export function packFlows(kit: PerkFlowKit): FaultFlow[] {
         if (order.status !== 200) throw new Error(`set-up: payOrder/create answered ${JSON.stringify(order.body)}`);
         const orderNo = order.body.data!.orderNo as string;
         const deliver = await kit.sandboxPaid(orderNo);
-        return {
-          act: deliver,
-          async retry() {
-            const problems: string[] = [];
-            const again = await deliver();
-            if (again.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(again.body)}`);
-            const draws = await rows<{ nonce: number }>(
-              sql`select nonce from pack_draws where order_no = ${orderNo} order by nonce`,
-            );
-            if (draws.map((d) => d.nonce).join() !== '1,2') problems.push(`draws: ${JSON.stringify(draws)}`);
-            const minted = await rows<{ n: number }>(
-              sql`select count(*)::int as n from card_events where via = 'pack' and ref_id = ${orderNo}`,
-            );
-            if (minted[0]?.n !== 6) problems.push(`cards minted: ${minted[0]?.n}, not 6`);
-            const sales = await rows<{ n: number }>(
-              sql`select count(*)::int as n from ledger_postings where kind = 'mall_sale' and ref_id = ${orderNo}`,
-            );
-            if (sales[0]?.n !== 1) problems.push(`mall_sale postings: ${sales[0]?.n}, not 1`);
-            return problems;
-          },
+        const retry = async () => {
+          const again = await deliver();
+          const problems = again.body.data?.outcome === 'settled' ? [] : [`redelivered: ${JSON.stringify(again.body)}`];
+          const draws = await rows<{ nonce: number }>(
+            sql`select nonce from pack_draws where order_no = ${orderNo} order by nonce`,
+          );
+          if (draws.map((d) => d.nonce).join() !== '1,2') problems.push(`draws: ${JSON.stringify(draws)}`);
+          const minted = await rows<{ n: number }>(
+            sql`select count(*)::int as n from card_events where via = 'pack' and ref_id = ${orderNo}`,
+          );
+          if (minted[0]?.n !== 6) problems.push(`cards minted: ${minted[0]?.n}, not 6`);
+          const sales = await rows<{ n: number }>(
+            sql`select count(*)::int as n from ledger_postings where kind = 'mall_sale' and ref_id = ${orderNo}`,
+          );
+          if (sales[0]?.n !== 1) problems.push(`mall_sale postings: ${sales[0]?.n}, not 1`);
+          return problems;
         };
+        return { act: deliver, retry };
       },
     },
   ];
