@@ -13,6 +13,7 @@ import { INVARIANTS, brokenInvariants } from './faults/invariants';
 import { perkFlows } from './faults/perk-flows';
 import { offerFlows } from './faults/offer-flows';
 import { setFlows } from './faults/set-flows';
+import { packFlows } from './faults/pack-flows';
 import { reportCheck } from './report';
 
 if (!TEST_DATABASE_URL)
@@ -341,6 +342,8 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     ...offerFlows({ app: () => t, api }),
     // A set purchase (decision 042): several listings and sellers settled in one transaction.
     ...setFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
+    // A mystery-pack purchase (decision 043): packs drawn, cards minted and the sale booked in one transaction.
+    ...packFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
   ];
 
   it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {

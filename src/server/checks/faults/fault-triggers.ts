@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
  *   `perk:discount`: the discount's posting (decision 029);
  * - `partial:*`: a fill of one copy of a buy listing of several, whose claim is its `filled` count going up;
  * - `offer:*`: an offer accepted (issue 24), whose claim is the offer going open → accepted;
+ * - `pack:sold` / `pack:pool` / `pack:draw`: a pack order's packs sold, its pool's units taken, a draw published;
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -57,6 +58,10 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_perk_give_back AFTER DELETE ON perk_uses FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:give-back')`,
   `CREATE CONSTRAINT TRIGGER fault_perk_give_back_commit AFTER DELETE ON perk_uses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:give-back-commit')`,
   `CREATE TRIGGER fault_perk_discount AFTER INSERT ON ledger_postings FOR EACH ROW WHEN (NEW.kind = 'perk_discount') EXECUTE FUNCTION fault_fire('perk:discount')`,
+  // Mystery packs (decision 043): the packs sold, the pool's units taken, a draw published.
+  `CREATE TRIGGER fault_pack_sold AFTER UPDATE ON pack_series FOR EACH ROW WHEN (OLD.packs_sold < NEW.packs_sold) EXECUTE FUNCTION fault_fire('pack:sold')`,
+  `CREATE TRIGGER fault_pack_pool AFTER UPDATE ON pack_pool FOR EACH ROW EXECUTE FUNCTION fault_fire('pack:pool')`,
+  `CREATE TRIGGER fault_pack_draw AFTER INSERT ON pack_draws FOR EACH ROW EXECUTE FUNCTION fault_fire('pack:draw')`,
 ];
 
 /** The steps of a market sale settled by its payment's webhook (one listing or a set of them). */

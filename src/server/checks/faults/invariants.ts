@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { PACK_INVARIANTS } from './pack-invariants';
 
 /**
  * All-or-nothing, read from the tables: each query answers the rows that break the invariant (none when it
@@ -12,9 +13,12 @@ export const INVARIANTS: Record<string, SQL> = {
   'serials of each card info are 1..minted, once each': sql`
     select card_info_id from cards group by card_info_id
     having count(*) <> count(distinct serial) or min(serial) <> 1 or max(serial) <> count(*)`,
-  'reserved editions = pending card orders': sql`
+  // A pack series holds its pool's undrawn units until its seed is revealed (decision 043).
+  'reserved editions = pending card orders + undrawn units of open pack pools': sql`
     select ci.id from card_infos ci
-    where ci.reserved <> coalesce((select sum(quantity) from pay_orders o where o.card_info_id = ci.id and o.status = 'pending'), 0)`,
+    where ci.reserved <> coalesce((select sum(quantity) from pay_orders o where o.card_info_id = ci.id and o.status = 'pending'), 0)
+      + coalesce((select sum(p.remaining) from pack_pool p join pack_series s on s.id = p.series_id
+                  where p.card_info_id = ci.id and s.revealed_at is null), 0)`,
   'sold and reserved stock = goods and pending product orders': sql`
     select p.id from products p
     where p.sold <> (select count(*) from goods g where g.product_id = p.id)
@@ -28,7 +32,7 @@ export const INVARIANTS: Record<string, SQL> = {
     where o.type = 'product' and o.status = 'paid'
       and (select count(*) from goods_events e where e.kind = 'created' and e.ref_id = o.order_no) <> o.quantity`,
   'no card or goods from an order that is not paid': sql`
-    select e.ref_id from card_events e where e.kind = 'minted' and e.via = 'drop' and e.ref_id <> 'test'
+    select e.ref_id from card_events e where e.kind = 'minted' and e.via in ('drop', 'pack') and e.ref_id <> 'test'
       and not exists (select 1 from pay_orders o where o.order_no = e.ref_id and o.status = 'paid')
     union all
     select e.ref_id from goods_events e where e.kind = 'created'
@@ -39,6 +43,7 @@ export const INVARIANTS: Record<string, SQL> = {
     where status = 'paid' and type <> 'bid' and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb))
       <> case when type = 'set' -- a set order (decision 042) is one order of several cards: one completed market order each
            then (select count(*) from market_orders m where m.order_no = pay_orders.order_no and m.status = 'completed')
+           when type = 'pack' then quantity * (select cards_per_pack from pack_series ps where ps.id = pay_orders.listing_id)
            else quantity end`,
   'a code is used exactly when it minted one card': sql`
     select x.id from exchange_codes x
@@ -157,6 +162,7 @@ export const INVARIANTS: Record<string, SQL> = {
     select l.id from listings l
     where l.version <> 1 + (select count(*) from listing_versions v where v.listing_id = l.id)
        or (l.version > 1 and l.price <> (select v.price from listing_versions v where v.listing_id = l.id and v.version = l.version))`,
+  ...PACK_INVARIANTS,
 };
 
 /** The names of the invariants that do not hold, with a few offending rows each. */

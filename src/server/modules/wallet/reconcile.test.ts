@@ -48,3 +48,35 @@ describe('reconcileBooks: perk discounts', () => {
     expect(stray.map((e) => [e.type, e.ref])).toEqual([['posting_without_order', 'TR9']]);
   });
 });
+
+/** A mystery pack (decision 043) is a mall sale: a paid `pack` order wants its receipt and one `mall_sale`. */
+describe('reconcileBooks: pack orders', () => {
+  const pack: SettledOrderFacts = {
+    orderNo: 'TRPACK1',
+    type: 'pack',
+    status: 'paid',
+    provider: 'sandbox',
+    amountCents: 7_600,
+    discountCents: 0,
+  };
+  const books = (kindsBooked: string[]) =>
+    reconcileBooks({
+      orders: [pack],
+      async postings(kinds, accountId) {
+        if (accountId !== accounts.ordersClearing.id) return [];
+        const amount = (k: string) => (k === 'payment_received' ? pack.amountCents : -pack.amountCents);
+        return kindsBooked
+          .map((kind) => ({ kind, refId: pack.orderNo, onAccount: amount(kind) }))
+          .filter((p) => kinds.includes(p.kind));
+      },
+      refunds: [],
+      audit: { accounts: [], unbalanced: [] },
+      total: 0,
+    });
+
+  it('finds nothing with its receipt and its mall sale, and reports the sale missing', async () => {
+    expect(await books(['payment_received', 'mall_sale'])).toEqual([]);
+    const missing = await books(['payment_received']);
+    expect(missing.map((e) => [e.type, e.ref])).toContainEqual(['missing_posting', 'TRPACK1']);
+  });
+});
