@@ -109,9 +109,9 @@ export function userRoutes(app: FastifyInstance) {
 }
 
 /**
- * Routes declared by what each takes and answers, tagged `tags`: `get` reads its `querystring` (if any), `post` its `body`;
- * `answer` gives the `data` of the envelope for the request's `caller`, with `msg` for the screen when there is one,
- * under the route `config` when it has one. Routes with more (headers, raw answers, no query string) use `r` itself.
+ * Routes declared by what each takes and answers, tagged `tags`: `get` reads its `querystring` (if it has one), `post`
+ * its `body`; `answer` gives the `data` of the envelope for the request's `caller`, with `msg` for the screen when there
+ * is one, under the route `config` when it has one. Routes with more (headers, raw or composed answers) use `r` itself.
  */
 function declared<C>(r: ReturnType<typeof typed>, tags: string[], caller: (request: FastifyRequest) => C) {
   // `reply<z.ZodType>`: the type provider cannot follow a generic schema; `answer` is what is checked against `data`.
