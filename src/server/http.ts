@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor, Operator } from '../shared/actor';
@@ -109,37 +109,58 @@ export function userRoutes(app: FastifyInstance) {
 }
 
 /**
- * The routes of a signed-in user's module (`userRoutes`), tagged `tags`, each declared by what it takes and answers:
- * `get` reads its `querystring`, `post` its `body`; `answer` gives the `data` of the envelope for the signed-in user,
- * with `msg` for the screen when there is one. Routes with more (headers, hooks, no query string) use `r` itself.
+ * Routes declared by what each takes and answers, tagged `tags`: `get` reads its `querystring` (if it has one), `post`
+ * its `body`; `answer` gives the `data` of the envelope for the request's `caller`, with `msg` for the screen when there
+ * is one, under the route `config` when it has one. Routes with more (headers, raw or composed answers) use `r` itself.
  */
-export function userApi(app: FastifyInstance, tags: string[]) {
-  const r = userRoutes(app);
+function declared<C>(r: ReturnType<typeof typed>, tags: string[], caller: (request: FastifyRequest) => C) {
   // `reply<z.ZodType>`: the type provider cannot follow a generic schema; `answer` is what is checked against `data`.
   return {
     r,
     get<Q extends z.ZodType, D extends z.ZodType>(
       url: string,
-      schemas: { querystring: Q; data: D },
-      answer: (user: Actor, query: z.output<Q>) => Promise<z.output<D>>,
+      schemas: { querystring?: Q; data: D; config?: FastifyContextConfig },
+      answer: (caller: C, query: z.output<Q>) => Promise<z.output<D>>,
     ): void {
       r.get(
         url,
-        { schema: { tags, querystring: schemas.querystring, response: reply<z.ZodType>(schemas.data) } },
-        async (req) => ok(await answer(requireUser(req), req.query as z.output<Q>)),
+        {
+          config: schemas.config ?? {},
+          schema: {
+            tags,
+            ...(schemas.querystring && { querystring: schemas.querystring }),
+            response: reply<z.ZodType>(schemas.data),
+          },
+        },
+        // Only a route with a query string reads it (the contract check reads each handler's source).
+        schemas.querystring
+          ? async (req) => ok(await answer(caller(req), req.query as z.output<Q>))
+          : async (req) => ok(await answer(caller(req), undefined as z.output<Q>)),
       );
     },
     post<B extends z.ZodType, D extends z.ZodType>(
       url: string,
-      schemas: { body: B; data: D; msg?: string },
-      answer: (user: Actor, body: z.output<B>) => Promise<z.output<D>>,
+      schemas: { body: B; data: D; msg?: string; config?: FastifyContextConfig },
+      answer: (caller: C, body: z.output<B>) => Promise<z.output<D>>,
     ): void {
-      r.post(url, { schema: { tags, body: schemas.body, response: reply<z.ZodType>(schemas.data) } }, async (req) =>
-        ok(await answer(requireUser(req), req.body as z.output<B>), schemas.msg),
+      r.post(
+        url,
+        {
+          config: schemas.config ?? {},
+          schema: { tags, body: schemas.body, response: reply<z.ZodType>(schemas.data) },
+        },
+        async (req) => ok(await answer(caller(req), req.body as z.output<B>), schemas.msg),
       );
     },
   };
 }
+
+/** A signed-in user's module (`userRoutes`), its routes `declared`: `answer` gets the user. */
+export const userApi = (app: FastifyInstance, tags: string[]) => declared(userRoutes(app), tags, requireUser);
+
+/** Routes anyone may call, `declared`: `answer` gets the signed-in caller, or null. */
+export const publicApi = (app: FastifyInstance, tags: string[]) =>
+  declared(typed(app), tags, (request): Actor | null => request.actor);
 
 /** The routes of a back-office module: `adminArea` guards every one of them. */
 export function adminRoutes(app: FastifyInstance) {

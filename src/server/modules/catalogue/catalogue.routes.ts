@@ -8,43 +8,26 @@ import {
 } from '../../../shared/schemas/catalogue';
 import { CardInfoDetailSchema, ProductDetailSchema } from '../../../shared/schemas/prices';
 import { IdQuerySchema } from '../../../shared/envelope';
-import { ok, PUBLIC_LIVE, reply, typed } from '../../http';
+import { PUBLIC_LIVE, publicApi } from '../../http';
 import { CATALOGUE_TAG } from './catalogue.service';
 
 export async function catalogueRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const api = publicApi(app, ['catalogue']);
   const { catalogue } = app.services;
   // The same for every caller, but stock and sale states move by the second: browsers check again
   // (ETag); the server answers from memory until a write or a sale window changes them.
   const config = { cache: PUBLIC_LIVE, publicCache: CATALOGUE_TAG };
 
-  r.get(
-    '/cardInfo/list',
-    {
-      config,
-      schema: { tags: ['catalogue'], querystring: CardInfoListQuerySchema, response: reply(z.array(CardInfoSchema)) },
-    },
-    async (req) => ok(await catalogue.cardInfos(req.query)),
+  api.get('/cardInfo/list', { config, querystring: CardInfoListQuerySchema, data: z.array(CardInfoSchema) }, (_, q) =>
+    catalogue.cardInfos(q),
   );
-
-  r.get(
-    '/cardInfo/detail',
-    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(CardInfoDetailSchema) } },
-    async (req) => ok(await catalogue.cardInfo(req.query.id)),
+  api.get('/cardInfo/detail', { config, querystring: IdQuerySchema, data: CardInfoDetailSchema }, (_, q) =>
+    catalogue.cardInfo(q.id),
   );
-
-  r.get(
-    '/product/list',
-    {
-      config,
-      schema: { tags: ['catalogue'], querystring: ProductListQuerySchema, response: reply(z.array(ProductSchema)) },
-    },
-    async (req) => ok(await catalogue.products(req.query)),
+  api.get('/product/list', { config, querystring: ProductListQuerySchema, data: z.array(ProductSchema) }, (_, q) =>
+    catalogue.products(q),
   );
-
-  r.get(
-    '/product/detail',
-    { config, schema: { tags: ['catalogue'], querystring: IdQuerySchema, response: reply(ProductDetailSchema) } },
-    async (req) => ok(await catalogue.product(req.query.id)),
+  api.get('/product/detail', { config, querystring: IdQuerySchema, data: ProductDetailSchema }, (_, q) =>
+    catalogue.product(q.id),
   );
 }

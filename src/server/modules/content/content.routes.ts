@@ -8,41 +8,28 @@ import {
   PrivacySchema,
 } from '../../../shared/schemas/content';
 import { IdQuerySchema } from '../../../shared/envelope';
-import { ok, PUBLIC_CONTENT, reply, typed } from '../../http';
+import { PUBLIC_CONTENT, publicApi } from '../../http';
 import { CONTENT_TAG } from './content.service';
 
 export async function contentRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const api = publicApi(app, ['content']);
   const { content } = app.services;
 
   // The same for every caller: cacheable for a minute; the server answers from memory until an
   // operator's edit or a publication time changes them.
   const config = { cache: PUBLIC_CONTENT, publicCache: CONTENT_TAG };
 
-  r.get('/banner', { config, schema: { tags: ['content'], response: reply(z.array(BannerSchema)) } }, async () =>
-    ok(await content.banners()),
-  );
+  api.get('/banner', { config, data: z.array(BannerSchema) }, () => content.banners());
 
-  r.get(
+  api.get(
     '/article/list',
-    {
-      config,
-      schema: {
-        tags: ['content'],
-        querystring: ArticleListQuerySchema,
-        response: reply(z.array(ArticleSummarySchema)),
-      },
-    },
-    async (req) => ok(await content.articles(req.query)),
+    { config, querystring: ArticleListQuerySchema, data: z.array(ArticleSummarySchema) },
+    (_, q) => content.articles(q),
   );
 
-  r.get(
-    '/article/detail',
-    { config, schema: { tags: ['content'], querystring: IdQuerySchema, response: reply(ArticleSchema) } },
-    async (req) => ok(await content.article(req.query.id)),
+  api.get('/article/detail', { config, querystring: IdQuerySchema, data: ArticleSchema }, (_, q) =>
+    content.article(q.id),
   );
 
-  r.get('/privacy/info', { config, schema: { tags: ['content'], response: reply(PrivacySchema) } }, async () =>
-    ok(await content.privacy()),
-  );
+  api.get('/privacy/info', { config, data: PrivacySchema }, () => content.privacy());
 }

@@ -36,7 +36,17 @@ import {
   AdminListingSchema,
   AdminTakeDownBodySchema,
 } from '../../../shared/schemas/admin-market';
-import { adminList, adminRoutes, ok, PUBLIC_LIVE, reply, requireAdmin, requireUser, typed, userApi } from '../../http';
+import {
+  adminList,
+  adminRoutes,
+  ok,
+  PUBLIC_LIVE,
+  reply,
+  publicApi,
+  requireAdmin,
+  requireUser,
+  userApi,
+} from '../../http';
 import { MARKET_TAG } from './market.service';
 import { requestOrigin } from '../../request-origin';
 
@@ -47,9 +57,9 @@ const sendSerialised = (res: FastifyReply, json: string) => res.type('applicatio
 
 /** The market's public views: anyone may look. */
 export async function marketPublicRoutes(app: FastifyInstance) {
-  const r = typed(app);
-  const { market } = app.services;
   const tags = ['market'];
+  const { r, ...api } = publicApi(app, tags);
+  const { market } = app.services;
 
   r.get(
     '/market/list',
@@ -61,38 +71,26 @@ export async function marketPublicRoutes(app: FastifyInstance) {
       return ok(page.listings);
     },
   );
-  r.get(
-    '/market/detail',
-    { schema: { tags, querystring: MarketDetailQuerySchema, response: reply(MarketDetailSchema) } },
-    async (req) => ok(await market.detail(req.actor, req.query)),
+  api.get('/market/detail', { querystring: MarketDetailQuerySchema, data: MarketDetailSchema }, (actor, q) =>
+    market.detail(actor, q),
   );
-  r.get(
-    '/market/userList',
-    { schema: { tags, querystring: UserListingsQuerySchema, response: reply(z.array(ListingSchema)) } },
-    async (req) => ok(await market.userList(req.actor, req.query)),
+  api.get('/market/userList', { querystring: UserListingsQuerySchema, data: z.array(ListingSchema) }, (actor, q) =>
+    market.userList(actor, q),
   );
-  r.get(
-    '/market/userInfo',
-    { schema: { tags, querystring: UserIdQuerySchema, response: reply(SellerProfileSchema) } },
-    async (req) => ok(await market.userInfo(req.query.id)),
+  api.get('/market/userInfo', { querystring: UserIdQuerySchema, data: SellerProfileSchema }, (_, q) =>
+    market.userInfo(q.id),
   );
   // Rows are the same for every caller: answered from the public cache until a listing or sale changes.
   const rowsConfig = { cache: PUBLIC_LIVE, publicCache: MARKET_TAG };
-  r.get(
+  api.get(
     '/cardInfo/marketList',
-    {
-      config: rowsConfig,
-      schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) },
-    },
-    async (req) => ok(await market.rows('card', req.query)),
+    { config: rowsConfig, querystring: MarketRowQuerySchema, data: z.array(MarketRowSchema) },
+    (_, q) => market.rows('card', q),
   );
-  r.get(
+  api.get(
     '/product/marketList',
-    {
-      config: rowsConfig,
-      schema: { tags, querystring: MarketRowQuerySchema, response: reply(z.array(MarketRowSchema)) },
-    },
-    async (req) => ok(await market.rows('goods', req.query)),
+    { config: rowsConfig, querystring: MarketRowQuerySchema, data: z.array(MarketRowSchema) },
+    (_, q) => market.rows('goods', q),
   );
 }
 

@@ -8,33 +8,22 @@ import {
   NotificationReadResultSchema,
   UnreadCountSchema,
 } from '../../../shared/schemas/notifications';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { userApi } from '../../http';
 
 /** The notification centre (issue 23, docs/decisions/034-notifications.md): the signed-in user's own only. */
 export async function notificationRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['notification']);
   const { notifications } = app.services;
-  const tags = ['notification'];
 
-  r.get(
-    '/notification/list',
-    { schema: { tags, querystring: NotificationListQuerySchema, response: reply(NotificationPageSchema) } },
-    async (req) => ok(await notifications.list(requireUser(req), req.query)),
+  api.get('/notification/list', { querystring: NotificationListQuerySchema, data: NotificationPageSchema }, (u, q) =>
+    notifications.list(u, q),
   );
-  r.get('/notification/unread', { schema: { tags, response: reply(UnreadCountSchema) } }, async (req) =>
-    ok(await notifications.unread(requireUser(req))),
+  api.get('/notification/unread', { data: UnreadCountSchema }, (u) => notifications.unread(u));
+  api.post('/notification/read', { body: NotificationReadBodySchema, data: NotificationReadResultSchema }, (u, b) =>
+    notifications.markRead(u, b),
   );
-  r.post(
-    '/notification/read',
-    { schema: { tags, body: NotificationReadBodySchema, response: reply(NotificationReadResultSchema) } },
-    async (req) => ok(await notifications.markRead(requireUser(req), req.body)),
-  );
-  r.get('/notification/prefs', { schema: { tags, response: reply(NotificationPrefsSchema) } }, async (req) =>
-    ok(await notifications.prefs(requireUser(req))),
-  );
-  r.post(
-    '/notification/prefs',
-    { schema: { tags, body: NotificationPrefsBodySchema, response: reply(NotificationPrefsSchema) } },
-    async (req) => ok(await notifications.setPrefs(requireUser(req), req.body)),
+  api.get('/notification/prefs', { data: NotificationPrefsSchema }, (u) => notifications.prefs(u));
+  api.post('/notification/prefs', { body: NotificationPrefsBodySchema, data: NotificationPrefsSchema }, (u, b) =>
+    notifications.setPrefs(u, b),
   );
 }

@@ -4,20 +4,15 @@ import {
   PortfolioHistorySchema,
   PortfolioSummarySchema,
 } from '../../../shared/schemas/portfolio';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { userApi } from '../../http';
 
 /** What a collection is worth (issue 24): the signed-in user's own, and nobody else's. */
 export async function portfolioRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['portfolio']);
   const { portfolio } = app.services;
-  const tags = ['portfolio'];
 
-  r.get('/portfolio/summary', { schema: { tags, response: reply(PortfolioSummarySchema) } }, async (req) =>
-    ok(await portfolio.summary(requireUser(req))),
-  );
-  r.get(
-    '/portfolio/history',
-    { schema: { tags, querystring: PortfolioHistoryQuerySchema, response: reply(PortfolioHistorySchema) } },
-    async (req) => ok(await portfolio.history(requireUser(req), req.query)),
+  api.get('/portfolio/summary', { data: PortfolioSummarySchema }, (u) => portfolio.summary(u));
+  api.get('/portfolio/history', { querystring: PortfolioHistoryQuerySchema, data: PortfolioHistorySchema }, (u, q) =>
+    portfolio.history(u, q),
   );
 }

@@ -11,36 +11,27 @@ import {
   ShipmentListQuerySchema,
   ShipmentSchema,
 } from '../../../shared/schemas/delivery';
-import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, userRoutes } from '../../http';
+import { adminList, adminRoutes, ok, reply, requireAdmin, userApi } from '../../http';
 
 /** Delivery requests and their timeline (PRODUCT.md §4.8): `goods/delivery`, `logistic/list`, `logistic/detail`, `logistic/confirm`. */
 export async function shipmentRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const api = userApi(app, ['logistic']);
   const { shipments } = app.services;
-  const tags = ['logistic'];
 
-  r.post(
-    '/goods/delivery',
-    { schema: { tags, body: DeliveryBodySchema, response: reply(ShipmentSchema) } },
-    async (req) => ok(await shipments.request(requireUser(req), req.body), '已申請提貨'),
+  api.post('/goods/delivery', { body: DeliveryBodySchema, data: ShipmentSchema, msg: '已申請提貨' }, (u, b) =>
+    shipments.request(u, b),
   );
 
-  r.get(
-    '/logistic/list',
-    { schema: { tags, querystring: ShipmentListQuerySchema, response: reply(z.array(ShipmentSchema)) } },
-    async (req) => ok(await shipments.list(requireUser(req), req.query)),
+  api.get('/logistic/list', { querystring: ShipmentListQuerySchema, data: z.array(ShipmentSchema) }, (u, q) =>
+    shipments.list(u, q),
   );
 
-  r.get(
-    '/logistic/detail',
-    { schema: { tags, querystring: ShipmentIdQuerySchema, response: reply(ShipmentSchema) } },
-    async (req) => ok(await shipments.detail(requireUser(req), req.query.id)),
+  api.get('/logistic/detail', { querystring: ShipmentIdQuerySchema, data: ShipmentSchema }, (u, q) =>
+    shipments.detail(u, q.id),
   );
 
-  r.post(
-    '/logistic/confirm',
-    { schema: { tags, body: ShipmentIdBodySchema, response: reply(ShipmentSchema) } },
-    async (req) => ok(await shipments.confirm(requireUser(req), req.body.id), '已確認收貨'),
+  api.post('/logistic/confirm', { body: ShipmentIdBodySchema, data: ShipmentSchema, msg: '已確認收貨' }, (u, b) =>
+    shipments.confirm(u, b.id),
   );
 }
 
