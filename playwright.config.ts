@@ -7,6 +7,7 @@ import {
   E2E_DATA_DIR,
   E2E_DESK_OPERATOR,
   E2E_KEYBOARD_OPERATOR,
+  E2E_LIVE_DROP_OPERATOR,
   E2E_OPERATOR,
   E2E_PORT,
   E2E_PUSH_PORT,
@@ -81,6 +82,7 @@ export default defineConfig({
         E2E_A11Y_OPERATOR,
         E2E_KEYBOARD_OPERATOR,
         E2E_DESK_OPERATOR,
+        E2E_LIVE_DROP_OPERATOR,
       ]
         .map((p) => p.e164)
         .join(','),

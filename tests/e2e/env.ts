@@ -39,3 +39,5 @@ export const E2E_A11Y_OPERATOR = { national: '51234569', e164: '+85251234569' };
 export const E2E_KEYBOARD_OPERATOR = { national: '51234570', e164: '+85251234570' };
 /** The operator who ships and delivers in the trader's desk journey (desk.spec.ts). */
 export const E2E_DESK_OPERATOR = { national: '51234571', e164: '+85251234571' };
+/** The operator of the live drop view's check (live-drops.spec.ts, decision 045). */
+export const E2E_LIVE_DROP_OPERATOR = { national: '51234572', e164: '+85251234572' };

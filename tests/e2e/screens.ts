@@ -80,6 +80,7 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   ...editableList('/admin/products', '商品'),
   { path: '/admin/drops' },
   { path: '/admin/drops', open: /^新增$/ },
+  { path: '/admin/liveDrops' },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },
   ...editableList('/admin/banners', '橫額'),
