@@ -22,6 +22,7 @@ let queue: LiveDropSeries['queue'] = null;
 
 /** Every call the screen makes, with its options: the polling is in them. */
 const calls: { url: string; query?: unknown; refetchInterval?: number | false }[] = [];
+const answers = new Map<string, unknown>();
 vi.mock('@refinedev/core', () => ({
   useCustom: (p: {
     url: string;
@@ -29,10 +30,16 @@ vi.mock('@refinedev/core', () => ({
     queryOptions?: { refetchInterval?: number | false };
   }) => {
     calls.push({ url: p.url, query: p.config?.query, refetchInterval: p.queryOptions?.refetchInterval });
-    const data =
-      p.url === 'liveDrops'
-        ? [drop, { ...drop, kind: 'product', id: 'prd_1', name: '收藏卡盒', total: 5, left: 5 }]
-        : ({ drop, at: '2026-12-01T12:01:40.000Z', queue, minutes } satisfies LiveDropSeries);
+    // The same objects from one render to the next, as react-query keeps them until a poll answers.
+    const key = `${p.url}:${JSON.stringify(queue)}`;
+    if (!answers.has(key))
+      answers.set(
+        key,
+        p.url === 'liveDrops'
+          ? [drop, { ...drop, kind: 'product', id: 'prd_1', name: '收藏卡盒', total: 5, left: 5 }]
+          : ({ drop, at: '2026-12-01T12:01:40.000Z', queue, minutes } satisfies LiveDropSeries),
+      );
+    const data = answers.get(key);
     return { result: { data }, query: { isLoading: false, isError: false } };
   },
 }));
