@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveDrop, LiveDropSeries } from '../lib/types';
 import { LIVE_POLL_MS, LiveDropsScreen } from './live-drops-screen';
+import { stubMatchMedia } from '../lib/stub-match-media';
 
 const drop: LiveDrop = {
   kind: 'card',
@@ -45,15 +46,7 @@ vi.mock('@refinedev/core', () => ({
 }));
 
 beforeAll(() => {
-  // jsdom has no matchMedia; antd's table and select ask it.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia();
 });
 afterAll(() => vi.unstubAllGlobals());
 afterEach(() => {
