@@ -9,6 +9,7 @@ import {
   E2E_SET_OPERATOR,
   E2E_KEYBOARD_OPERATOR,
   E2E_QUEUE_OPERATOR,
+  E2E_LIVE_DROP_OPERATOR,
   E2E_OPERATOR,
   E2E_PACKS_OPERATOR,
   E2E_PORT,
@@ -87,6 +88,7 @@ export default defineConfig({
         E2E_SET_OPERATOR,
         E2E_PACKS_OPERATOR,
         E2E_QUEUE_OPERATOR,
+        E2E_LIVE_DROP_OPERATOR,
       ]
         .map((p) => p.e164)
         .join(','),

@@ -45,3 +45,5 @@ export const E2E_SET_OPERATOR = { national: '51234581', e164: '+85251234581' };
 export const E2E_PACKS_OPERATOR = { national: '51234580', e164: '+85251234580' };
 /** The operator who puts a hot drop on sale in the waiting-room journey (queue.spec.ts). */
 export const E2E_QUEUE_OPERATOR = { national: '51234572', e164: '+85251234572' };
+/** The operator of the live drop view's check (live-drops.spec.ts, decision 045). */
+export const E2E_LIVE_DROP_OPERATOR = { national: '51234582', e164: '+85251234582' };

@@ -86,6 +86,7 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/packs', open: '新增卡包系列' },
   { path: '/admin/packs', open: /^編輯卡包系列 / },
   { path: '/admin/packs', open: /^詳情 / },
+  { path: '/admin/liveDrops' },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },
   ...editableList('/admin/banners', '橫額'),

@@ -10,6 +10,8 @@ describe('metrics adapter: gauges read at scrape time', () => {
       { labels: { drop: 'ci_2' }, value: 5 },
     ];
     m.registerCollector({ name: 'test_left', help: 'left', labelNames: ['drop'] }, async () => answer);
+    // A second registration of the name (services built again, as the demo market does) keeps the first.
+    m.registerCollector({ name: 'test_left', help: 'left', labelNames: ['drop'] }, async () => [{ value: 99 }]);
     m.registerCollector({ name: 'test_broken', help: 'broken' }, async () => {
       throw new Error('database away');
     });

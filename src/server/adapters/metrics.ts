@@ -61,6 +61,8 @@ export function createMetrics(opts: {
       latency.observe({ route, method, status_class: `${Math.floor(status / 100)}xx` }, seconds);
     },
     registerCollector(def, read) {
+      // Services built a second time over the same dependencies (the demo market's, on its own clock) keep the first's.
+      if (registry.getSingleMetric(def.name)) return;
       new Gauge({
         name: def.name,
         help: def.help,

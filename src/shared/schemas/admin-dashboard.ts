@@ -13,6 +13,16 @@ export const DashboardQuerySchema = z.object({
 });
 export type DashboardQuery = z.input<typeof DashboardQuerySchema>;
 
+/** A card info or product sold in the mall, with its sale window and its size (the live drop view's too). */
+export const dropFields = {
+  kind: z.enum(['card', 'product']),
+  id: z.string(),
+  name: z.string(),
+  saleStartsAt: z.string(),
+  saleEndsAt: z.string().nullable(),
+  total: z.number().int(),
+};
+
 export const DashboardSchema = z.object({
   /**
    * One row per day, oldest first, every day present. `sales`: paid mall and market orders plus
@@ -28,12 +38,7 @@ export const DashboardSchema = z.object({
   /** Card infos and products on sale in the period, latest sale start first. */
   drops: z.array(
     z.object({
-      kind: z.enum(['card', 'product']),
-      id: z.string(),
-      name: z.string(),
-      saleStartsAt: z.string(),
-      saleEndsAt: z.string().nullable(),
-      total: z.number().int(),
+      ...dropFields,
       sold: z.number().int(),
       /** sold / total, 0..1. */
       sellThrough: z.number(),

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { dropFields } from './admin-dashboard';
 
 /** Back office (issue 25): the live drop view (docs/decisions/045-metrics.md). Amounts are units, not money. */
 
 /** A drop on sale now: a card info or a product, with what is left of it (neither sold nor held by a pending order). */
-export const LiveDropSchema = z.object({
-  kind: z.enum(['card', 'product']),
-  id: z.string(),
-  name: z.string(),
-  saleStartsAt: z.string(),
-  saleEndsAt: z.string().nullable(),
-  total: z.number().int(),
-  left: z.number().int(),
-});
+export const LiveDropSchema = z.object({ ...dropFields, left: z.number().int() });
 export type LiveDrop = z.infer<typeof LiveDropSchema>;
 
 export const LIVE_DROP_MINUTES_MAX = 180;

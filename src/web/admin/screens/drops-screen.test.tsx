@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Drop } from '../lib/types';
 import { DropsScreen } from './drops-screen';
+import { stubMatchMedia } from '../lib/stub-match-media';
 
 // The calendar must put a drop on its Hong Kong day in any browser: this suite runs in UTC, where 01:30 in Hong
 // Kong on 2 December is still 1 December.
@@ -41,15 +42,7 @@ vi.mock('@refinedev/antd', () => ({
 }));
 
 beforeAll(() => {
-  // jsdom has no matchMedia; antd's table asks it for its responsive columns.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia();
   vi.useFakeTimers({ now: new Date('2026-11-30T20:00:00.000Z'), toFake: ['Date'] }); // 1 December in Hong Kong
 });
 afterAll(() => {

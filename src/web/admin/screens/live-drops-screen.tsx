@@ -76,7 +76,8 @@ function DropFigures({ pick, live }: { pick: LiveDrop; live: boolean }) {
 /** 即時發售: pick a drop on sale now and watch its stock, sales per minute and queue, updated every few seconds. */
 export function LiveDropsScreen() {
   const { result, query } = useCustom<LiveDrop[]>({ url: 'liveDrops', method: 'get' });
-  const drops = (result?.data as LiveDrop[] | undefined) ?? [];
+  // Refine answers `{}` until the first answer arrives.
+  const drops = Array.isArray(result?.data) ? (result.data as LiveDrop[]) : [];
   const [picked, setPicked] = useState<string | undefined>();
   const [live, setLive] = useState(true);
   const pick = drops.find((d) => keyOf(d) === picked) ?? null;
