@@ -127,10 +127,10 @@ export function createServices(
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
     ledger,
     /**
-     * `/metrics` and the live drop view (decision 045). The waiting room passes `queue` (its figures per drop) and
-     * adds its own gauges with `deps.metrics.registerCollector`; until it lands the view shows no queue.
+     * `/metrics` and the live drop view (decision 045), with the waiting room's figures per drop (`queue.forDrop`);
+     * the queue's own gauges are registered beside it (below).
      */
-    metrics: createMetricsService(deps, { books: ledger }),
+    metrics: createMetricsService(deps, { books: ledger, queue }),
     market,
     /** Offers and counter-offers with escrowed money (issue 24). */
     offers: createOffersService(deps, { identity, wallet, cards, goods, market, prices, notifications }),

@@ -37,7 +37,11 @@ const over = (v: DropView) => v.sale.left === 0 || ['ended', 'sold_out', 'not_fo
  * admission token `payOrder/create` asks for, the fairness report and the operator's rate. Who waits is in `store`
  * (Redis with several instances, this process otherwise); the rate in drop_queues.
  */
-export function createQueueService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, svc: QueueServices, store: QueueStore) {
+export function createQueueService(
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'metrics'>,
+  svc: QueueServices,
+  store: QueueStore,
+) {
   const repo = createQueueRepository();
   const admissions = createAdmissions(deps.keys);
   const now = () => deps.clock.now().getTime();
@@ -108,6 +112,21 @@ export function createQueueService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, sv
     audit: svc.audit,
     hotView,
   });
+  // /metrics (decision 045): queue length and admissions so far of the drops asked about on this instance in the last
+  // minute; Prometheus' rate() of the second is the admission rate.
+  const dropLabels = ['kind', 'drop'];
+  deps.metrics.registerCollector(
+    { name: 'trove_queue_waiting', help: "Buyers in a hot drop's queue not yet admitted", labelNames: dropLabels },
+    async () =>
+      (await reports.gauges()).map((g) => ({
+        labels: { kind: g.kind, drop: g.id },
+        value: Math.max(0, g.joined - g.admitted),
+      })),
+  );
+  deps.metrics.registerCollector(
+    { name: 'trove_queue_admitted', help: "Buyers admitted from a hot drop's queue so far", labelNames: dropLabels },
+    async () => (await reports.gauges()).map((g) => ({ labels: { kind: g.kind, drop: g.id }, value: g.admitted })),
+  );
 
   return {
     /** `queue/join`: a place for the caller (the same one if they joined already), and where they stand. */
@@ -151,6 +170,20 @@ export function createQueueService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, sv
      * queue and how many have been admitted so far (from the shared store: the same on every instance).
      */
     gauges: () => reports.gauges(),
+
+    /**
+     * The back office's live drop view (decision 045): who waits now and the admission rate; null for a drop that is
+     * not hot (no waiting room).
+     */
+    async forDrop(kind: DropKey['kind'], id: string): Promise<{ waiting: number; admittedPerMinute: number } | null> {
+      const q = await reports.adminQueue({ kind, id }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code < 500) return null;
+        throw err;
+      });
+      if (!q) return null;
+      const joined = q.report.joinedBeforeStart + q.report.joinedAfterStart;
+      return { waiting: Math.max(0, joined - q.report.admitted), admittedPerMinute: q.perMinute };
+    },
 
     /** The shuffle score of a user's early join (the benchmark checks the admission order against it). */
     shuffleOf: (userId: string, drop: QueueDrop) => admissions.shuffle(userId, drop),
