@@ -66,7 +66,7 @@ export const OfferListQuerySchema = PageQuerySchema.extend({
 export type OfferListQuery = z.infer<typeof OfferListQuerySchema>;
 export const OfferIdQuerySchema = z.object({ id: id('出價') });
 
-/** `offer/settings`: whether an owned item takes offers, and the share of the market price under which they are declined. */
+/** `offer/settings` (the owner's) and `offer/availability` (anyone's): whether an owned item takes offers, and the share of the market price under which they are declined. */
 export const OfferSettingsQuerySchema = z.object({ kind: itemKind, itemId: id('物品') });
 export const OfferSettingsBodySchema = z.strictObject({
   kind: itemKind,
@@ -84,6 +84,16 @@ export const OfferSettingsBodySchema = z.strictObject({
 // ---- answers --------------------------------------------------------------------------------------
 
 export const OfferSettingsSchema = OfferSettingsBodySchema;
+
+/** `offer/availability`'s answer: whether the item takes an offer from the caller now, and why not. */
+export const OfferAvailabilitySchema = z.object({
+  takesOffers: z.boolean(),
+  /** Why not, in zh-HK (the owner switched offers off, the item is listed, in delivery…); null when it does. */
+  reason: z.string().nullable(),
+  /** The item's market price (cents), null when none. */
+  marketPrice: z.number().int().nullable(),
+});
+export type OfferAvailability = z.infer<typeof OfferAvailabilitySchema>;
 export type OfferSettings = z.infer<typeof OfferSettingsSchema>;
 
 export const OfferRoundSchema = z.object({

@@ -12,9 +12,9 @@ import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
 import { adjustHold, releaseHold } from './offer-postings';
 import {
-  ITEM_STATUS_REFUSAL,
   NOT_VERIFIED,
   detailView,
+  heldRefusal,
   marketPriceOf,
   requireOpen,
   requireRoundLeft,
@@ -49,8 +49,8 @@ export function createOfferActions(ctx: OffersContext, detail: (o: OfferRow, use
       if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此掛單已售出或已下架', 'closed');
       return { item, settings, listingId: listing.id };
     }
-    if (item.status !== 'held') throw conflict(ITEM_STATUS_REFUSAL[item.status] ?? '此物品現在不能出價', 'unavailable');
-    if (!settings.allowOffers) throw conflict('物主不接受此物品的出價', 'offers_off');
+    const refusal = heldRefusal(item, settings);
+    if (refusal) throw conflict(refusal.msg, refusal.reason);
     return { item, settings, listingId: null };
   }
 

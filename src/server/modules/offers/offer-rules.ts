@@ -19,6 +19,20 @@ export const ITEM_STATUS_REFUSAL: Record<string, string> = {
   delivered: '此物品已提貨，不能出價',
 };
 
+/**
+ * Why a held item (no sell listing named) takes no offer now, with its reason code; null when it takes one. Issue 24:
+ * an item listed, reserved, in delivery or consumed cannot take an offer, nor one whose owner switched offers off.
+ */
+export function heldRefusal(
+  item: { status: string },
+  settings: { allowOffers: boolean },
+): { msg: string; reason: string } | null {
+  if (item.status !== 'held')
+    return { msg: ITEM_STATUS_REFUSAL[item.status] ?? '此物品現在不能出價', reason: 'unavailable' };
+  if (!settings.allowOffers) return { msg: '物主不接受此物品的出價', reason: 'offers_off' };
+  return null;
+}
+
 export const NOT_VERIFIED = '請先完成實名認證，才可以在市場交易';
 export const NO_PAYOUT = '請先設定收款帳戶，才可以出售';
 

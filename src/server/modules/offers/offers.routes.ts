@@ -4,6 +4,7 @@ import {
   CounterOfferBodySchema,
   CreateOfferBodySchema,
   CreateOfferResultSchema,
+  OfferAvailabilitySchema,
   OfferActionBodySchema,
   OfferDetailSchema,
   OfferIdQuerySchema,
@@ -13,7 +14,7 @@ import {
   OfferSettingsQuerySchema,
   OfferSettingsSchema,
 } from '../../../shared/schemas/offers';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { ok, reply, requireUser, typed, userRoutes } from '../../http';
 
 /** Offers and counter-offers (issue 24): the signed-in buyer's and owner's own, nobody else's. */
 export async function offerRoutes(app: FastifyInstance) {
@@ -58,5 +59,14 @@ export async function offerRoutes(app: FastifyInstance) {
     '/offer/settings',
     { schema: { tags, body: OfferSettingsBodySchema, response: reply(OfferSettingsSchema) } },
     async (req) => ok(await offers.saveSettings(requireUser(req), req.body), '出價設定已更新'),
+  );
+}
+
+/** Whether an item takes an offer now: for anyone (the public card page asks before it shows 出價). */
+export async function offerPublicRoutes(app: FastifyInstance) {
+  typed(app).get(
+    '/offer/availability',
+    { schema: { tags: ['offers'], querystring: OfferSettingsQuerySchema, response: reply(OfferAvailabilitySchema) } },
+    async (req) => ok(await app.services.offers.availability(req.actor, req.query)),
   );
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   Offer,
+  OfferAvailability,
   OfferDetail,
   OfferListQuery,
   OfferSettings,
@@ -12,7 +13,7 @@ import { describe } from '../market/market-presenters';
 import { createOfferAccept } from './offer-accept';
 import { createOfferActions } from './offer-actions';
 import { releaseHold } from './offer-postings';
-import { detailView, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
+import { detailView, heldRefusal, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
 import type { OffersContext, OffersServices } from './offers-context';
 import { createOffersRepository, type OfferRow, type OffersRepository } from './offers.repository';
 
@@ -73,6 +74,20 @@ export function createOffersService(
     async settings(actor: Actor, q: { kind: 'card' | 'goods'; itemId: string }): Promise<OfferSettings> {
       const item = await ownItem(actor, q.kind, q.itemId);
       return { kind: q.kind, itemId: item.id, ...(await settingsOf(ctx, deps.db, item)) };
+    },
+
+    /**
+     * `offer/availability` (anyone, signed in or not): whether the item takes an offer from the caller now (the
+     * public card page shows 出價 only then). A missing item is not found.
+     */
+    async availability(actor: Actor | null, q: { kind: 'card' | 'goods'; itemId: string }): Promise<OfferAvailability> {
+      const item = await svc.market.offerItem(deps.db, q.kind, q.itemId);
+      if (!item) throw notFound(q.kind === 'card' ? '找不到此卡牌' : '找不到此物品');
+      const refusal =
+        item.ownerId === actor?.userId
+          ? { msg: '這是你自己的物品' }
+          : heldRefusal(item, await settingsOf(ctx, deps.db, item));
+      return { takesOffers: !refusal, reason: refusal?.msg ?? null, marketPrice: await marketPriceOf(ctx, item) };
     },
 
     /** `POST offer/settings`: the owner switches offers on or off and sets the auto-decline share. */

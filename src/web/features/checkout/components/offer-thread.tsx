@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { formatHkDateTime } from '../../../../shared/hk-time';
-import { dollarsToCents, formatHkd } from '../../../../shared/money';
-import { PriceSchema } from '../../../../shared/schemas/market-requests';
+import { formatHkd } from '../../../../shared/money';
 import { OFFER_STATUS_LABELS, type Offer, type OfferDetail } from '../../../../shared/schemas/offers';
 import { ErrorState, LoadingState } from '../../../components/state-views';
 import { isFailure, type Failure } from '../../../lib/request';
@@ -13,7 +12,7 @@ import { counterOffer } from '../api/counter-offer';
 import { declineOffer } from '../api/decline-offer';
 import { getOffer } from '../api/get-offer';
 import '../../../components/price-alert-sheet.css';
-import { HkdField } from '../../../components/hkd-field';
+import { HkdField, checkHkdPrice } from '../../../components/hkd-field';
 
 /** Whose turn, in words, for the viewer. */
 export function turnText(o: Offer): string {
@@ -24,20 +23,9 @@ export function turnText(o: Offer): string {
 
 const sideText = (o: Offer, by: 'buyer' | 'seller') => (by === o.role ? '你' : by === 'buyer' ? '買家' : '賣家');
 
-/** The price typed in HK$ → cents, checked by the server's own schema (its zh-HK message). */
-function checkPrice(text: string): { cents: number | null; error: string | null } {
-  if (!text.trim()) return { cents: null, error: null };
-  const cents = dollarsToCents(text);
-  if (cents === null) return { cents: null, error: '請輸入金額，例如 120 或 88.50' };
-  const parsed = PriceSchema.safeParse(cents);
-  return parsed.success
-    ? { cents, error: null }
-    : { cents: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
-}
-
 function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown>, done: string) => void }) {
   const [text, setText] = useState('');
-  const { cents, error } = checkPrice(text);
+  const { cents, error } = checkHkdPrice(text);
   const describedBy = [error ? 'offer-counter-error' : null, 'offer-counter-note'].filter(Boolean).join(' ');
   return (
     <form

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { Link } from 'react-router';
-import { formatHkd } from '../../../../shared/money';
-import type { CreateOfferResult } from '../../../../shared/schemas/offers';
-import { isFailure } from '../../../lib/request';
+import { formatHkd } from '../../shared/money';
+import type { CreateOfferResult } from '../../shared/schemas/offers';
 import { createOffer } from '../api/create-offer';
-import { PriceInput, checkPrice } from './price-input';
+import { isFailure } from '../lib/request';
+import { HkdField, checkHkdPrice } from './hkd-field';
 import type { OfferTarget } from './offer-sheet';
-import '../../../components/price-alert-sheet.css';
+import './price-alert-sheet.css';
 
 /** How long an offer stays open (decision 040: 24 – 168 hours). */
 export const OFFER_EXPIRIES = [
@@ -24,7 +24,7 @@ function Sent({ result, onClose }: { result: CreateOfferResult; onClose: () => v
       </h2>
       <p className="price-alert-note">款項已從錢包預留，賣家接受即成交；拒絕、取消或過期會退回餘額。</p>
       {result.warning && (
-        <p className="market-error" role="alert">
+        <p className="price-alert-error" role="alert">
           {result.warning}
         </p>
       )}
@@ -36,13 +36,22 @@ function Sent({ result, onClose }: { result: CreateOfferResult; onClose: () => v
   );
 }
 
+/** The reference prices beside the field: the listing's asking price (if any) and the market price. */
+function refsText(target: OfferTarget): string {
+  const refs: [string, number | null][] = [
+    ...(target.askPrice !== null ? [['售價', target.askPrice] as [string, number]] : []),
+    ['市場價', target.marketPrice],
+  ];
+  return refs.map(([k, v]) => `${k}：${v === null ? '—' : formatHkd(v)}`).join('　');
+}
+
 /** The 出價 sheet's form (offer-sheet.tsx), loaded when the sheet first opens. */
 export default function OfferForm({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
   const [text, setText] = useState('');
   const [hours, setHours] = useState<number>(72);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<CreateOfferResult | null>(null);
-  const { cents, error } = checkPrice(text);
+  const { cents, error } = checkHkdPrice(text);
   if (result) return <Sent result={result} onClose={onClose} />;
   const send = async () => {
     if (cents === null) return;
@@ -50,7 +59,7 @@ export default function OfferForm({ target, onClose }: { target: OfferTarget; on
     const res = await createOffer({
       kind: target.kind,
       itemId: target.itemId,
-      listingId: target.listingId,
+      ...(target.listingId ? { listingId: target.listingId } : {}),
       price: cents,
       expiresInHours: hours,
     });
@@ -59,6 +68,7 @@ export default function OfferForm({ target, onClose }: { target: OfferTarget; on
     Toast.show({ icon: 'success', content: '出價已送出，款項已預留' });
     setResult(res);
   };
+  const describedBy = [error ? 'offer-price-error' : null, 'offer-refs', 'offer-note'].filter(Boolean).join(' ');
   return (
     <form
       className="price-alert-form"
@@ -70,18 +80,22 @@ export default function OfferForm({ target, onClose }: { target: OfferTarget; on
       <h2 id="offer-title" className="price-alert-title">
         向「{target.name}」出價
       </h2>
-      <PriceInput
+      <HkdField
         id="offer-price"
         label="出價（HK$）"
         value={text}
         onChange={setText}
-        error={error}
-        refs={[
-          ['售價', target.askPrice],
-          ['市場價', target.marketPrice],
-        ]}
-        describedBy="offer-note"
+        invalid={!!error}
+        describedBy={describedBy}
       />
+      <p id="offer-refs" className="price-alert-note">
+        {refsText(target)}
+      </p>
+      {error && (
+        <p id="offer-price-error" className="price-alert-error" role="alert">
+          {error}
+        </p>
+      )}
       <fieldset className="price-alert-choice">
         <legend>出價有效期</legend>
         {OFFER_EXPIRIES.map((o) => (
