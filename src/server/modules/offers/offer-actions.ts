@@ -68,11 +68,13 @@ export function createOfferActions(ctx: OffersContext, detail: (o: OfferRow, use
             'auto_declined',
           );
       }
-      if (await repo.openOf(deps.db, actor.userId, item.id))
-        throw conflict('你已對此物品出價，請在出價紀錄中還價或取消', 'already_open');
-      if ((await repo.openCountOf(deps.db, actor.userId)) >= OFFER_MAX_OPEN)
-        throw conflict(`你最多可同時有 ${OFFER_MAX_OPEN} 個進行中的出價`, 'too_many');
       const offer = await deps.db.transaction(async (tx) => {
+        // Under the buyer's lock: one offer per item, and at most 20 open, however many creates arrive at once.
+        await repo.lockBuyer(tx, actor.userId);
+        if (await repo.openOf(tx, actor.userId, item.id))
+          throw conflict('你已對此物品出價，請在出價紀錄中還價或取消', 'already_open');
+        if ((await repo.openCountOf(tx, actor.userId)) >= OFFER_MAX_OPEN)
+          throw conflict(`你最多可同時有 ${OFFER_MAX_OPEN} 個進行中的出價`, 'too_many');
         const row = await repo.insert(tx, {
           id: newId('ofr'),
           buyerId: actor.userId,

@@ -95,6 +95,14 @@ export function createOffersRepository() {
         .for('update', { skipLocked: true });
     },
 
+    /**
+     * The buyer's offer lock, held to the end of the transaction: their open-offer count is read and a new offer
+     * inserted under it, so concurrent creates cannot pass the cap of 20 together.
+     */
+    async lockBuyer(tx: Executor, buyerId: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('offer-buyer'), hashtext(${buyerId}))`);
+    },
+
     async openCountOf(db: Executor, buyerId: string): Promise<number> {
       const [r] = await db
         .select({ n: count() })
