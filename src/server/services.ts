@@ -116,7 +116,7 @@ export function createServices(deps: Deps, opts: { onNotified?: OnNotified; push
     ledger: createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } }),
     market,
     /** Offers and counter-offers with escrowed money (issue 24). */
-    offers: createOffersService(deps, { identity, wallet, cards, goods, market, prices, notifications }),
+    offers: createOffersService(deps, { identity, wallet, payOrders, cards, goods, market, prices, notifications }),
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,
     /** What a collection is worth (issue 24): the user's own cost, value and profit and loss, and daily snapshots. */

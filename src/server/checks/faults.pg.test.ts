@@ -345,7 +345,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     // Discounted orders: made, settled and cancelled (src/server/checks/faults/perk-flows.ts).
     ...perkFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
     // Offers accepted (issue 24; src/server/checks/faults/offer-flows.ts).
-    ...offerFlows({ app: () => t, api }),
+    ...offerFlows({ app: () => t, api, sandboxPaid }),
     // A set purchase (decision 042): several listings and sellers settled in one transaction.
     ...setFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
   ];

@@ -4,9 +4,11 @@ import { PriceSchema } from './market-requests';
 
 /** Offers and counter-offers on a held item or a sell listing (issue 24), their money held from the wallet. */
 
-export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+/** `pending_payment`: made with a short balance, waiting for its `offer` pay order (the owner does not see it yet). */
+export const OFFER_STATUSES = ['pending_payment', 'open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  pending_payment: '待付款',
   open: '進行中',
   accepted: '已成交',
   declined: '已拒絕',
@@ -138,6 +140,14 @@ export const OfferDetailSchema = OfferSchema.extend({
 });
 export type OfferDetail = z.infer<typeof OfferDetailSchema>;
 
-/** `offer/create`'s answer: the offer and a warning when it is under half the market price. */
-export const CreateOfferResultSchema = OfferDetailSchema.extend({ warning: z.string().nullable() });
+/**
+ * `offer/create`'s answer: the offer and a warning when it is under half the market price. When the balance was short
+ * the offer waits for payment (`pending_payment`): `orderNo` names its pay order (paid at /mall/pay), `payUrl` the
+ * provider's checkout; both null for an offer held from the balance.
+ */
+export const CreateOfferResultSchema = OfferDetailSchema.extend({
+  warning: z.string().nullable(),
+  orderNo: z.string().nullable(),
+  payUrl: z.string().nullable(),
+});
 export type CreateOfferResult = z.infer<typeof CreateOfferResultSchema>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../shared/money';
 import type { CreateOfferResult } from '../../shared/schemas/offers';
 import { createOffer } from '../api/create-offer';
@@ -16,7 +16,33 @@ export const OFFER_EXPIRIES = [
   { hours: 168, label: '7 日' },
 ] as const;
 
+/** The balance was short: the offer waits for its pay order, paid through the same checkout as a purchase. */
+function AwaitingPayment({ result, onClose }: { result: CreateOfferResult; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <div className="price-alert-form">
+      <h2 id="offer-title" className="price-alert-title">
+        付款以送出出價 {formatHkd(result.price)}
+      </h2>
+      <p className="price-alert-note">
+        錢包餘額不足以預留出價。付款後款項由平台託管，出價即送到物主手上；拒絕、取消或過期會退回錢包餘額。
+      </p>
+      <Button
+        block
+        color="primary"
+        onClick={() => navigate(`/mall/pay?orderNo=${encodeURIComponent(result.orderNo!)}`)}
+      >
+        付款
+      </Button>
+      <Button block onClick={onClose}>
+        稍後再付
+      </Button>
+    </div>
+  );
+}
+
 function Sent({ result, onClose }: { result: CreateOfferResult; onClose: () => void }) {
+  if (result.orderNo) return <AwaitingPayment result={result} onClose={onClose} />;
   return (
     <div className="price-alert-form">
       <h2 id="offer-title" className="price-alert-title">
@@ -65,7 +91,7 @@ export default function OfferForm({ target, onClose }: { target: OfferTarget; on
     });
     setBusy(false);
     if (isFailure(res)) return;
-    Toast.show({ icon: 'success', content: '出價已送出，款項已預留' });
+    if (!res.orderNo) Toast.show({ icon: 'success', content: '出價已送出，款項已預留' });
     setResult(res);
   };
   const describedBy = [error ? 'offer-price-error' : null, 'offer-refs', 'offer-note'].filter(Boolean).join(' ');
@@ -112,7 +138,7 @@ export default function OfferForm({ target, onClose }: { target: OfferTarget; on
         ))}
       </fieldset>
       <p id="offer-note" className="price-alert-note">
-        出價金額會從錢包餘額預留，直至成交、被拒絕、取消或過期。
+        出價金額會從錢包餘額預留，直至成交、被拒絕、取消或過期；餘額不足時可先付款。
       </p>
       <Button type="submit" color="primary" block loading={busy} disabled={cents === null}>
         確認出價

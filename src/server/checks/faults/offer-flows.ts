@@ -12,7 +12,7 @@ const COUNTER = 12_000;
  * taking a counter (the hold is topped up first): after a fault nothing moved; the retry settles once, a third try is
  * a 409, and the money is where it belongs.
  */
-export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api'>): FaultFlow[] {
+export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api' | 'sandboxPaid'>): FaultFlow[] {
   const { api } = kit;
   const sums = async (t: TestApp, userId: string) => {
     const rows = (await t.db.execute(
@@ -68,8 +68,54 @@ export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api'>): FaultFlow[] {
     },
   });
 
+  /**
+   * An offer made with a short balance, funded by its `offer` pay order (decision 040): the webhook's settlement books
+   * the price into escrow and opens the offer, all or nothing; delivered again it settles once, then is a duplicate.
+   */
+  const funded: FaultFlow = {
+    name: 'offer funded through its pay order (webhook)',
+    steps: ['settle:before-claim', 'settle:after-claim', 'offer:funded', 'ledger', 'settle:before-commit'],
+    async prepare() {
+      const t = kit.app();
+      const seller = await trader(t);
+      const buyer = await trader(t);
+      await credit(t, buyer.userId, 1_000);
+      const card = await giveCard(t, seller.userId, await newCardInfo(t));
+      const made = await api('POST', 'offer/create', buyer.token, {
+        kind: 'card',
+        itemId: card,
+        price: PRICE,
+        expiresInHours: 24,
+      });
+      const orderNo = made.body.data?.orderNo as string | undefined;
+      if (made.status !== 200 || !orderNo)
+        throw new Error(`set-up: offer/create (short balance) answered ${JSON.stringify(made.body)}`);
+      const id = made.body.data!.id as string;
+      const deliver = await kit.sandboxPaid(orderNo);
+      return {
+        act: deliver,
+        async retry() {
+          const problems: string[] = [];
+          const first = await deliver();
+          if (first.body.data?.outcome !== 'settled')
+            problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+          const again = await deliver();
+          if (again.body.data?.outcome !== 'duplicate')
+            problems.push(`the event a third time: ${JSON.stringify(again.body)}`);
+          const offer = await api('GET', `offer/detail?id=${id}`, buyer.token);
+          if (offer.body.data?.status !== 'open')
+            problems.push(`the offer after funding: ${JSON.stringify(offer.body)}`);
+          const b = await sums(t, buyer.userId);
+          if (b.balance !== 1_000 || b.escrow !== PRICE) problems.push(`the buyer's money: ${JSON.stringify(b)}`);
+          return problems;
+        },
+      };
+    },
+  };
+
   return [
     flow('offer accepted by its owner', false),
     flow('counter-offer accepted by the buyer (hold topped up)', true),
+    funded,
   ];
 }

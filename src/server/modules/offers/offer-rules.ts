@@ -38,12 +38,16 @@ export const NO_PAYOUT = '請先設定收款帳戶，才可以出售';
 
 /** The caller's side of an offer; someone else's offer is not found. */
 export function sideOf(offer: OfferRow | null, userId: string): { offer: OfferRow; side: OfferSide } {
-  if (!offer || (offer.buyerId !== userId && offer.sellerId !== userId)) throw notFound('找不到此出價');
+  // An offer waiting for its payment is the buyer's alone: the owner has not been offered anything yet.
+  const seller = offer?.sellerId === userId && offer.status !== 'pending_payment';
+  if (!offer || (offer.buyerId !== userId && !seller)) throw notFound('找不到此出價');
   return { offer, side: offer.buyerId === userId ? 'buyer' : 'seller' };
 }
 
 /** An offer still open and not past its time. */
 export function requireOpen(offer: OfferRow, now: Date): void {
+  if (offer.status === 'pending_payment')
+    throw conflict('此出價正等待付款：付款後才會送出；如不出價，請取消其付款訂單', 'awaiting_payment');
   if (offer.status !== 'open') throw conflict('此出價已結束', 'closed');
   if (offer.expiresAt <= now) throw conflict('此出價已過期', 'expired');
 }

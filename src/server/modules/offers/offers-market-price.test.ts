@@ -23,7 +23,9 @@ describe('offers and the market price', () => {
         );
       },
     };
-    offers = createOffersService(t.app.deps, { ...s, prices: fakePrices });
+    // The app's own offers service registered the `offer` pay-order type already: this second one does not again.
+    const payOrders = { ...s.payOrders, registerOrderType: () => undefined };
+    offers = createOffersService(t.app.deps, { ...s, payOrders, prices: fakePrices });
   });
   afterAll(() => t.close());
 

@@ -14,6 +14,7 @@ import {
   OfferSettingsQuerySchema,
   OfferSettingsSchema,
 } from '../../../shared/schemas/offers';
+import { requestOrigin } from '../../request-origin';
 import { ok, reply, requireUser, typed, userRoutes } from '../../http';
 
 /** Offers and counter-offers (issue 24): the signed-in buyer's and owner's own, nobody else's. */
@@ -26,7 +27,10 @@ export async function offerRoutes(app: FastifyInstance) {
   r.post(
     '/offer/create',
     { schema: { tags, body: CreateOfferBodySchema, response: reply(CreateOfferResultSchema) } },
-    async (req) => ok(await offers.create(requireUser(req), req.body), '出價已送出，款項已預留'),
+    async (req) => {
+      const made = await offers.create(requireUser(req), req.body, requestOrigin(app.deps.config, req));
+      return ok(made, made.orderNo ? '錢包餘額不足，請付款以送出出價' : '出價已送出，款項已預留');
+    },
   );
   r.post(
     '/offer/counter',

@@ -12,6 +12,8 @@ import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
 import { createOfferAccept } from './offer-accept';
 import { createOfferActions } from './offer-actions';
+import { createOfferCreate } from './offer-create';
+import { createOfferOrderType } from './offer-funding';
 import { releaseHold } from './offer-postings';
 import { detailView, heldRefusal, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
 import type { OffersContext, OffersServices } from './offers-context';
@@ -21,7 +23,9 @@ export type { OffersServices };
 
 /**
  * Offers and counter-offers with escrowed money (issue 24). Parts, one file each:
- * - offer-actions.ts: make, counter, decline, cancel;
+ * - offer-create.ts: make (from the balance, or waiting for its pay order);
+ * - offer-funding.ts: the `offer` pay-order type that funds it;
+ * - offer-actions.ts: counter, decline, cancel;
  * - offer-accept.ts: accept, settled at once in one transaction;
  * - offer-postings.ts: the money steps (hold, top-up, release, sale);
  * - offer-rules.ts: who may act, settings, the views.
@@ -35,6 +39,8 @@ export function createOffersService(
   const detail = async (o: OfferRow, userId: string): Promise<OfferDetail> =>
     detailView(o, await repo.rounds(deps.db, o.id), userId, await marketPriceOf(ctx, o));
   const actions = createOfferActions(ctx, detail);
+  // An offer made with a short balance waits for its `offer` pay order (offer-funding.ts).
+  svc.payOrders.registerOrderType('offer', createOfferOrderType(ctx));
 
   /** The owner's own item (someone else's, or none, is not found). */
   async function ownItem(actor: Actor, kind: 'card' | 'goods', itemId: string) {
@@ -44,7 +50,7 @@ export function createOffersService(
   }
 
   return {
-    create: actions.create,
+    create: createOfferCreate(ctx),
     counter: actions.counter,
     accept: createOfferAccept(ctx, detail),
     /** `offer/decline`: the side whose turn it is turns the price down. */

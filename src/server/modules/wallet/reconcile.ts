@@ -5,7 +5,7 @@ import type { WalletRepository } from './wallet.repository';
 /** What reconciliation needs of a pay order (read through the pay-orders service). */
 export interface SettledOrderFacts {
   orderNo: string;
-  type: 'card' | 'product' | 'market' | 'bid' | 'set';
+  type: 'card' | 'product' | 'market' | 'bid' | 'set' | 'offer';
   status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   provider: string;
   amountCents: number;
@@ -20,8 +20,17 @@ const SETTLEMENT_KIND = {
   market: 'market_sale',
   bid: 'bid_funding',
   set: 'set_sale',
+  offer: 'offer_funding',
 } as const;
-const ORDER_KINDS = ['payment_received', 'balance_payment', 'mall_sale', 'market_sale', 'bid_funding', 'set_sale'];
+const ORDER_KINDS = [
+  'payment_received',
+  'balance_payment',
+  'mall_sale',
+  'market_sale',
+  'bid_funding',
+  'set_sale',
+  'offer_funding',
+];
 /** The pay order a posting settles: a set purchase books one `set_sale` per seller, keyed `<orderNo>:<sellerId>` (decision 042). */
 const orderOf = (p: { kind: string; refId: string }) => (p.kind === 'set_sale' ? p.refId.split(':')[0]! : p.refId);
 const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment'];
