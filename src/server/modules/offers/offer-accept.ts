@@ -73,6 +73,21 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       // The buyer takes the owner's counter: the hold becomes its price (a top-up, or the excess back).
       await adjustHold(svc, tx, offer, offer.price, 'accept');
       await svc.market.withdrawForOffer(tx, offer.itemId!);
+      // The other offers close first: the item's move below tells offers it left, and finds none of them open.
+      for (const other of await repo.closeOpenOn(
+        tx,
+        offer.itemId!,
+        { exceptId: offer.id, status: 'cancelled', closeReason: 'sold' },
+        now,
+      )) {
+        await releaseHold(svc, tx, other, '出價結束退款');
+        await svc.notifications.notify(tx, other.buyerId, 'offerDeclined', {
+          offerId: other.id,
+          itemName: describe(other),
+          priceCents: other.price,
+          reason: 'sold',
+        });
+      }
       const sale = {
         id: offer.itemId!,
         fromUserId: offer.sellerId,
@@ -85,15 +100,6 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       if (!moved)
         throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
       await settleSale(svc, tx, offer, what);
-      for (const other of await repo.closeOthersOn(tx, offer.itemId!, offer.id, now)) {
-        await releaseHold(svc, tx, other, '出價結束退款');
-        await svc.notifications.notify(tx, other.buyerId, 'offerDeclined', {
-          offerId: other.id,
-          itemName: describe(other),
-          priceCents: other.price,
-          reason: 'sold',
-        });
-      }
       const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
       await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
       await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps';
+import type { ItemDepartures } from '../../item-departures';
 import type { CardsService } from '../cards/cards.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
@@ -21,6 +22,8 @@ export interface OffersServices {
   market: Pick<MarketService, 'offerItem' | 'sellListing' | 'withdrawForOffer'>;
   prices: Pick<PricesService, 'marketPrices'>;
   notifications: Notifier;
+  /** Offers hear of each item leaving its owner by another path (sold, exchanged, sent), in its transaction. */
+  departures: Pick<ItemDepartures, 'listen'>;
 }
 
 export interface OffersContext {

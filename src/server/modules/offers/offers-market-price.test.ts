@@ -24,8 +24,10 @@ describe('offers and the market price', () => {
       },
     };
     // The app's own offers service registered the `offer` pay-order type already: this second one does not again.
+    // Nor does it listen to item departures (the app's one does).
     const payOrders = { ...s.payOrders, registerOrderType: () => undefined };
-    offers = createOffersService(t.app.deps, { ...s, payOrders, prices: fakePrices });
+    const departures = { listen: () => undefined };
+    offers = createOffersService(t.app.deps, { ...s, payOrders, departures, prices: fakePrices });
   });
   afterAll(() => t.close());
 

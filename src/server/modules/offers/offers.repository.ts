@@ -62,21 +62,42 @@ export function createOffersRepository() {
         .for('update');
     },
 
-    /** Closes every other open offer on an item (it went to one buyer), answering them so their money goes back. */
-    async closeOthersOn(db: Executor, itemId: string, exceptId: string, now: Date): Promise<OfferRow[]> {
+    /**
+     * Closes every open offer on an item but `exceptId` (it went to one buyer: `cancelled`, `sold`; it left by another
+     * path: `declined`, `unavailable`), answering them as they were so their money goes back. `skipLocked`: offers
+     * another transaction holds (an accept or a counter under way) are left to it (that accept then finds the item gone
+     * and ends its offer itself), so a departure never waits on an offer while holding the item (no deadlock).
+     */
+    async closeOpenOn(
+      db: Executor,
+      itemId: string,
+      how: {
+        exceptId?: string;
+        status: 'cancelled' | 'declined';
+        closeReason: 'sold' | 'unavailable';
+        skipLocked?: boolean;
+      },
+      now: Date,
+    ): Promise<OfferRow[]> {
       // The rows as they were (their holds) are needed: lock and read first, then close.
       const open = await db
         .select()
         .from(offers)
-        .where(and(eq(offers.itemId, itemId), eq(offers.status, 'open'), ne(offers.id, exceptId)))
+        .where(
+          and(
+            eq(offers.itemId, itemId),
+            eq(offers.status, 'open'),
+            how.exceptId ? ne(offers.id, how.exceptId) : undefined,
+          ),
+        )
         .orderBy(asc(offers.id))
-        .for('update');
+        .for('update', how.skipLocked ? { skipLocked: true } : {});
       for (const o of open) {
         await db
           .update(offers)
           .set({
-            status: 'cancelled',
-            closeReason: 'sold',
+            status: how.status,
+            closeReason: how.closeReason,
             held: 0,
             version: o.version + 1,
             closedAt: now,

@@ -13,6 +13,7 @@ import { describe } from '../market/market-presenters';
 import { createOfferAccept } from './offer-accept';
 import { createOfferActions } from './offer-actions';
 import { createOfferCreate } from './offer-create';
+import { createOfferDepartures } from './offer-departures';
 import { createOfferOrderType } from './offer-funding';
 import { releaseHold } from './offer-postings';
 import { detailView, heldRefusal, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
@@ -26,6 +27,7 @@ export type { OffersServices };
  * - offer-create.ts: make (from the balance, or waiting for its pay order);
  * - offer-funding.ts: the `offer` pay-order type that funds it;
  * - offer-actions.ts: counter, decline, cancel;
+ * - offer-departures.ts: an item leaving by another path ends its offers;
  * - offer-accept.ts: accept, settled at once in one transaction;
  * - offer-postings.ts: the money steps (hold, top-up, release, sale);
  * - offer-rules.ts: who may act, settings, the views.
@@ -41,6 +43,8 @@ export function createOffersService(
   const actions = createOfferActions(ctx, detail);
   // An offer made with a short balance waits for its `offer` pay order (offer-funding.ts).
   svc.payOrders.registerOrderType('offer', createOfferOrderType(ctx));
+  // An item leaving by another path ends its open offers in that transaction (offer-departures.ts).
+  svc.departures.listen(createOfferDepartures(ctx));
 
   /** The owner's own item (someone else's, or none, is not found). */
   async function ownItem(actor: Actor, kind: 'card' | 'goods', itemId: string) {
