@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { TEST_DATABASE_URL } from '../testing/test-db';
 import { arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
-import { perkFlows } from './faults/perk-flows';
+import { perkFlows, redeliver } from './faults/perk-flows';
 import { offerFlows } from './faults/offer-flows';
 import { setFlows } from './faults/set-flows';
 import { reportCheck } from './report';
@@ -73,15 +73,6 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
     return () =>
       inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
-  };
-  /** Delivers a webhook again (it settles) and, with `replay`, a third time (a duplicate). */
-  const redeliver = async (deliver: () => Promise<Answer>, problems: string[], replay: boolean) => {
-    const first = await deliver();
-    if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
-    if (!replay) return;
-    const again = await deliver();
-    if (again.body.data?.outcome !== 'duplicate')
-      problems.push(`the event a third time: ${JSON.stringify(again.body)}`);
   };
   /** Acts again (it succeeds with `count` items under `key`), then a third time (a 409): how a used code or set answers. */
   const onceThenConflict = async (act: () => Promise<Answer>, what: string, key: string, count: number) => {

@@ -4,7 +4,7 @@ import { formatHkd } from '../../../shared/money';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
-import { adjustHold, releaseHold, settleSale } from './offer-postings';
+import { adjustHold, refundEnded, settleSale } from './offer-postings';
 import { NO_PAYOUT, requireOpen, requireTurn, sideOf } from './offer-rules';
 import type { OffersContext } from './offers-context';
 import type { OfferRow } from './offers.repository';
@@ -42,21 +42,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
 
   async function closeUnavailable(offer: OfferRow, now: Date): Promise<void> {
     await deps.db.transaction(async (tx) => {
-      const closed = await repo.step(tx, offer.id, offer.version, {
-        status: 'declined',
-        closeReason: 'unavailable',
-        held: 0,
-        closedAt: now,
-        updatedAt: now,
-      });
-      if (!closed) return;
-      await releaseHold(svc, tx, offer, '出價結束退款');
-      await svc.notifications.notify(tx, offer.buyerId, 'offerDeclined', {
-        offerId: offer.id,
-        itemName: describe(offer),
-        priceCents: offer.price,
-        reason: 'unavailable',
-      });
+      if (await repo.endUnavailable(tx, offer.id, offer.version, now)) await refundEnded(svc, tx, offer, 'unavailable');
     });
   }
 
@@ -79,15 +65,8 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
         offer.itemId!,
         { exceptId: offer.id, status: 'cancelled', closeReason: 'sold' },
         now,
-      )) {
-        await releaseHold(svc, tx, other, '出價結束退款');
-        await svc.notifications.notify(tx, other.buyerId, 'offerDeclined', {
-          offerId: other.id,
-          itemName: describe(other),
-          priceCents: other.price,
-          reason: 'sold',
-        });
-      }
+      ))
+        await refundEnded(svc, tx, other, 'sold');
       const sale = {
         id: offer.itemId!,
         fromUserId: offer.sellerId,

@@ -1,6 +1,5 @@
 import type { DepartureHandler } from '../../item-departures';
-import { describe } from '../market/market-presenters';
-import { releaseHold } from './offer-postings';
+import { refundEnded } from './offer-postings';
 import type { OffersContext } from './offers-context';
 
 /**
@@ -13,14 +12,7 @@ export function createOfferDepartures({ deps, svc, repo }: OffersContext): Depar
   return async (tx, departure) => {
     const now = deps.clock.now();
     const how = { status: 'declined', closeReason: 'unavailable', skipLocked: true } as const;
-    for (const o of await repo.closeOpenOn(tx, departure.itemId, how, now)) {
-      await releaseHold(svc, tx, o, '出價結束退款');
-      await svc.notifications.notify(tx, o.buyerId, 'offerDeclined', {
-        offerId: o.id,
-        itemName: describe(o),
-        priceCents: o.price,
-        reason: 'unavailable',
-      });
-    }
+    for (const o of await repo.closeOpenOn(tx, departure.itemId, how, now))
+      await refundEnded(svc, tx, o, 'unavailable');
   };
 }

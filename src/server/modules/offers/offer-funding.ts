@@ -2,7 +2,7 @@ import { AppError, conflict } from '../../errors';
 import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import { describe } from '../market/market-presenters';
-import { releaseHold } from './offer-postings';
+import { refundEnded } from './offer-postings';
 import type { OffersContext } from './offers-context';
 
 /** Statuses an item leaves its owner's hands by (issue 24: in delivery or consumed cannot take an offer). */
@@ -57,21 +57,9 @@ export function createOfferOrderType({ deps, svc, repo }: OffersContext): OrderT
         });
         return {};
       }
-      const closed = await repo.step(tx, offer.id, offer.version, {
-        status: 'declined',
-        closeReason: 'unavailable',
-        held: 0,
-        closedAt: now,
-        updatedAt: now,
-      });
-      if (!closed) throw new AppError('internal', `offer ${offer.id} changed inside its own funding`);
-      await releaseHold(svc, tx, offer, '出價結束退款');
-      await svc.notifications.notify(tx, offer.buyerId, 'offerDeclined', {
-        offerId: offer.id,
-        itemName: what,
-        priceCents: offer.price,
-        reason: 'unavailable',
-      });
+      if (!(await repo.endUnavailable(tx, offer.id, offer.version, now)))
+        throw new AppError('internal', `offer ${offer.id} changed inside its own funding`);
+      await refundEnded(svc, tx, offer, 'unavailable');
       return {};
     },
   };

@@ -1,5 +1,6 @@
 import { marketFee } from '../../../shared/schemas/market';
 import type { Tx } from '../../db/client';
+import { describe } from '../market/market-presenters';
 import { accounts } from '../wallet/wallet.service';
 import type { OffersServices } from './offers-context';
 import type { OfferRow } from './offers.repository';
@@ -40,6 +41,25 @@ export async function releaseHold(svc: Wallet, tx: Tx, offer: OfferRow, why: str
       description: `${why}：${offer.itemName}`,
     },
   ]);
+}
+
+/**
+ * An offer ended by something else than its parties (the item went to another buyer: `sold`; it left its owner:
+ * `unavailable`): its hold goes back and its buyer is told. The row was closed by the caller, in `tx`.
+ */
+export async function refundEnded(
+  svc: Wallet & Pick<OffersServices, 'notifications'>,
+  tx: Tx,
+  offer: OfferRow,
+  reason: 'sold' | 'unavailable',
+): Promise<void> {
+  await releaseHold(svc, tx, offer, '出價結束退款');
+  await svc.notifications.notify(tx, offer.buyerId, 'offerDeclined', {
+    offerId: offer.id,
+    itemName: describe(offer),
+    priceCents: offer.price,
+    reason,
+  });
 }
 
 /** The sale: the held price from the buyer's escrow to the seller, the market fee to the platform (the market's fee). */

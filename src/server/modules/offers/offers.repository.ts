@@ -49,6 +49,17 @@ export function createOffersRepository() {
       return row ?? null;
     },
 
+    /** An open offer at `atVersion` ends because its item is gone (`declined`, `unavailable`); null when it changed. */
+    endUnavailable(db: Executor, id: string, atVersion: number, now: Date): Promise<OfferRow | null> {
+      return this.step(db, id, atVersion, {
+        status: 'declined',
+        closeReason: 'unavailable',
+        held: 0,
+        closedAt: now,
+        updatedAt: now,
+      });
+    },
+
     /**
      * Locks every open offer on an item, in id order: an accept takes them all before it changes any, so two accepts
      * on one item (or an accept and a counter) queue instead of deadlocking.

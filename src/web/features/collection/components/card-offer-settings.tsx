@@ -5,6 +5,7 @@ import type { OfferSettings } from '../../../../shared/schemas/offers';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { getOfferSettings, saveOfferSettings } from '../api/offer-settings';
+import { CardSwitch } from './card-switch';
 import '../card-share.css';
 
 /** The share typed (blank: none) → 1 – 100, null for none, or the zh-HK reason it is not one. */
@@ -31,20 +32,12 @@ function Controls({ card, initial }: { card: CardDetail; initial: OfferSettings 
   const on = saved.allowOffers;
   return (
     <div className="card-share card-offers">
-      <button
-        type="button"
-        role="switch"
-        className="card-share-switch"
-        aria-checked={on}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={() => void save({ allowOffers: !on, autoDeclinePct: saved.autoDeclinePct })}
-      >
-        <span className="card-share-track" aria-hidden="true">
-          <span className="card-share-thumb" />
-        </span>
-        <span>接受出價</span>
-      </button>
+      <CardSwitch
+        label="接受出價"
+        on={on}
+        busy={busy}
+        onToggle={() => void save({ allowOffers: !on, autoDeclinePct: saved.autoDeclinePct })}
+      />
       {on && (
         <form
           className="card-offers-pct"

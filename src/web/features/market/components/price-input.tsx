@@ -1,22 +1,14 @@
 import { formatHkd } from '../../../../shared/money';
-import { PriceSchema, marketFee } from '../../../../shared/schemas/market';
-import { dollarsToCents } from './market-params';
+import { marketFee } from '../../../../shared/schemas/market';
+import { checkHkdPrice } from '../../../components/hkd-field';
 import '../../../components/pairs-list.css';
 import '../../../components/form-controls.css';
 
 /** A listing's time to live in whole days (SELL_LISTING_TTL_MS → 30). */
 export const ttlDays = (ms: number) => Math.round(ms / 86_400_000);
 
-/** The price typed in HK$ → cents and the zh-HK message of the shared schema (the server's own rule). */
-export function checkPrice(text: string): { cents: number | null; error: string | null } {
-  if (!text.trim()) return { cents: null, error: null };
-  const cents = dollarsToCents(text);
-  if (cents === null) return { cents: null, error: '請輸入金額，例如 120 或 88.50' };
-  const parsed = PriceSchema.safeParse(cents);
-  return parsed.success
-    ? { cents, error: null }
-    : { cents: null, error: parsed.error.issues[0]?.message ?? '價格不正確' };
-}
+/** The price typed in HK$ → cents and the zh-HK message of the shared schema (the HK$ field's check). */
+export const checkPrice = checkHkdPrice;
 
 /** Price field with the market's reference prices beside it. */
 export function PriceInput({
