@@ -12,7 +12,7 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { payOrderRoutes } from './modules/pay-orders/pay-orders.routes';
 import { perkRoutes } from './modules/perks/perks.routes';
 import { watchRoutes } from './modules/watch/watch.routes';
-import { offerRoutes } from './modules/offers/offers.routes';
+import { offerPublicRoutes, offerRoutes } from './modules/offers/offers.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { alertRoutes } from './modules/alerts/alerts.routes';
 import { priceRoutes } from './modules/prices/prices.routes';
@@ -45,6 +45,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(perkRoutes);
   await api.register(watchRoutes);
   await api.register(offerRoutes);
+  await api.register(offerPublicRoutes);
   await api.register(notificationRoutes);
   await api.register(alertRoutes);
   await api.register(pushRoutes);

@@ -26,6 +26,7 @@ import { createOffersService } from './modules/offers/offers.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
 import { createVault } from './adapters/vault';
+import { createItemDepartures } from './item-departures';
 import { createShipmentsService } from './modules/shipments/shipments.service';
 import { createUsersService } from './modules/users/users.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -75,8 +76,10 @@ export function createServices(
   const catalogue = createCatalogueService(deps, { prices });
   // Search first of those that change names: the back office and accounts keep its docs in their transactions.
   const search = createSearchService(deps);
-  const cards = createCardsService(deps, { catalogue });
-  const goods = createGoodsService(deps, { catalogue });
+  // Cards and goods report each unit that leaves its owner; offers listen (registered at their construction).
+  const departures = createItemDepartures();
+  const cards = createCardsService(deps, { catalogue, departures });
+  const goods = createGoodsService(deps, { catalogue, departures });
   const auth = createAuthService(deps, search);
   const codes = createCodesService(deps, { catalogue });
   const vault = createVault(deps.keys);
@@ -133,7 +136,17 @@ export function createServices(
     metrics: createMetricsService(deps, { books: ledger, queue }),
     market,
     /** Offers and counter-offers with escrowed money (issue 24). */
-    offers: createOffersService(deps, { identity, wallet, cards, goods, market, prices, notifications }),
+    offers: createOffersService(deps, {
+      identity,
+      wallet,
+      payOrders,
+      cards,
+      goods,
+      market,
+      prices,
+      notifications,
+      departures,
+    }),
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,
     /** What a collection is worth (issue 24): the user's own cost, value and profit and loss, and daily snapshots. */

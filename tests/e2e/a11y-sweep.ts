@@ -6,7 +6,7 @@ import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { openSheet } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
 import { api, fundBid, tokenOf } from './market-setup';
-import { ADMIN_SCREENS, APP_SCREENS } from './screens';
+import { ADMIN_SCREENS, APP_SCREENS, APP_SHEETS } from './screens';
 import { registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
 import { signUp, freshHkid } from './session';
@@ -212,6 +212,12 @@ async function prepareUser(browser: Browser): Promise<void> {
     },
     { name: '/my/theme (一鍵補齊)', url: '/my/theme', signedIn: true, open: '一鍵補齊' },
     { name: '/my/order (商品訂單)', url: `/my/order${goodsOrder}`, signedIn: true },
+    ...APP_SHEETS.map((s) => ({
+      name: `${s.path} (${String(s.open)})`,
+      url: `${s.path}${query[s.path] ?? APP_SCREENS[s.path].query ?? ''}`,
+      signedIn: true,
+      open: s.open,
+    })),
     // Signed out, the screens that show something else then.
     ...(['/login', '/register', '/my/card'] as const).map((p) => ({
       name: `${p} (signed out)`,

@@ -93,3 +93,69 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   expect(wallet).toMatchObject({ balance: 0, escrow: 0 });
   await buyerContext.close();
 });
+
+test('offers on a public card: the owner’s 接受出價 switch, and 出價 with a short balance paid at checkout', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // A owns a card (bought at the mall) and makes it public.
+  const a = await trader(page, '物主', '陳大文');
+  await page.goto('/mall/pay?id=ci_night_ferry');
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '確認付款' }).click();
+  await expect(page.getByText('付款成功')).toBeVisible();
+  const [card] = await api<{ id: string }[]>(page, a.token, 'GET', 'card/collection?page=1&pageSize=1');
+  await api(page, a.token, 'POST', 'card/public', { id: card!.id, public: true });
+
+  // A's card detail: 接受出價 is on by default; A switches it off with the keyboard.
+  await page.goto('/my/collection');
+  await page
+    .getByRole('button', { name: /，查看詳情$/ })
+    .first()
+    .click();
+  const toggle = page.getByRole('switch', { name: '接受出價' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expectNoAxeViolations(page, '/my/collection (卡牌詳情, 接受出價)');
+
+  // B (no money in the wallet) sees no 出價 on the public card while offers are off.
+  const buyerContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 320, height: 700 },
+  });
+  const buyer = await buyerContext.newPage();
+  const b = await trader(buyer, '出價者', '李小明');
+  await buyer.goto(`/card?id=${card!.id}`);
+  await expect(buyer.getByText(/^持有人：/)).toBeVisible();
+  await expect(buyer.getByRole('button', { name: /^出價：/ })).toHaveCount(0);
+
+  // A switches offers on again; B offers HK$50 on the public card and is offered 付款 (the balance is short).
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await buyer.reload();
+  await buyer.getByRole('button', { name: /^出價：/ }).click();
+  const sheet = buyer.getByRole('dialog', { name: /出價$/ });
+  await sheet.getByLabel('出價（HK$）').fill('50');
+  await expectNoAxeViolations(buyer, '/card (出價)');
+  expect(await overflowProblems(buyer)).toEqual([]);
+  await sheet.getByRole('button', { name: '確認出價' }).click();
+  const pay = buyer.getByRole('dialog', { name: '付款以送出出價 HK$50.00' });
+  await pay.getByRole('button', { name: '付款' }).click();
+  await expect(buyer).toHaveURL(/\/mall\/pay\?orderNo=/);
+  await buyer.getByRole('button', { name: '立即付款' }).click();
+  await expect(buyer).toHaveURL(/\/pay\/sandbox\//);
+  await buyer.getByRole('button', { name: '確認付款' }).click();
+  await expect(buyer.getByText(/^出價已送出，款項由平台託管/)).toBeVisible();
+  const wallet = await api<{ balance: number; escrow: number }>(buyer, b.token, 'GET', 'payment/info');
+  expect(wallet).toMatchObject({ balance: 0, escrow: 5_000 });
+
+  // A now has it among the offers received.
+  await page.goto('/my/collection/order?tab=offer');
+  await page.getByRole('button', { name: '收到的出價' }).click();
+  await expect(page.getByRole('list', { name: '收到的出價' }).getByText(/HK\$50\.00/)).toBeVisible();
+  await buyerContext.close();
+});

@@ -54,6 +54,15 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
 };
 
 /**
+ * The app's sheets, checked open (an opened sheet is a screen): `open` names the button the sweep presses on the
+ * screen (its accessible name), opened with the sweep's own query for that screen.
+ */
+export const APP_SHEETS: { path: RoutePath; open: string | RegExp }[] = [
+  // 出價 on another user's listing (decision 040): the offer sheet, price and expiry.
+  { path: '/market/detail', open: /^出價：/ },
+];
+
+/**
  * The back office's screens (src/web/admin, served at /admin), swept like the app's at 320 px and at 200 % text,
  * signed in as the operator (E2E_A11Y_OPERATOR); the sign-in screen signed out. Create and edit are dialogs over
  * their list: `open` names the button the sweep presses to open one, and the screen is checked with it open.

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { TEST_DATABASE_URL } from '../testing/test-db';
 import { MARKET_SETTLE_STEPS, arm, disarm, installFaultTriggers } from './faults/fault-triggers';
 import { INVARIANTS, brokenInvariants } from './faults/invariants';
-import { perkFlows } from './faults/perk-flows';
+import { perkFlows, redeliver } from './faults/perk-flows';
 import { offerFlows } from './faults/offer-flows';
 import { setFlows } from './faults/set-flows';
 import { packFlows } from './faults/pack-flows';
@@ -74,15 +74,6 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     const webhook = await sandbox.pay({ checkoutId: row.provider_ref, orderNo, amountCents: row.amount_cents });
     return () =>
       inject({ method: 'POST', url: '/api/payment/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
-  };
-  /** Delivers a webhook again (it settles) and, with `replay`, a third time (a duplicate). */
-  const redeliver = async (deliver: () => Promise<Answer>, problems: string[], replay: boolean) => {
-    const first = await deliver();
-    if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
-    if (!replay) return;
-    const again = await deliver();
-    if (again.body.data?.outcome !== 'duplicate')
-      problems.push(`the event a third time: ${JSON.stringify(again.body)}`);
   };
   /** Acts again (it succeeds with `count` items under `key`), then a third time (a 409): how a used code or set answers. */
   const onceThenConflict = async (act: () => Promise<Answer>, what: string, key: string, count: number) => {
@@ -339,7 +330,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
     // Discounted orders: made, settled and cancelled (src/server/checks/faults/perk-flows.ts).
     ...perkFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
     // Offers accepted (issue 24; src/server/checks/faults/offer-flows.ts).
-    ...offerFlows({ app: () => t, api }),
+    ...offerFlows({ app: () => t, api, sandboxPaid }),
     // A set purchase (decision 042): several listings and sellers settled in one transaction.
     ...setFlows({ app: () => t, api, sandboxPaid, nextKey: () => `fault-key-${seq++}` }),
     // A mystery-pack purchase (decision 043): packs drawn, cards minted and the sale booked in one transaction.

@@ -55,6 +55,9 @@ export const OFFER_OWNERSHIP: OwnershipEntry[] = [
   entry('POST /api/offer/counter', 'id', 'private', receivedOffer, ['id'], { extra: { price: 8_000 } }),
   entry('POST /api/offer/accept', 'id', 'private', receivedOffer, ['id']),
   entry('POST /api/offer/decline', 'id', 'private', receivedOffer, ['id']),
+  // Whether an item takes an offer is public (the public card page asks); it says nothing of the owner's settings
+  // beyond yes or no.
+  entry('GET /api/offer/availability', 'itemId', 'public-view', ownCard, [], { extra: { kind: 'card' } }),
   // An item's offer settings are its owner's alone.
   entry('GET /api/offer/settings', 'itemId', 'private', ownCard, [], { extra: { kind: 'card' } }),
   entry('POST /api/offer/settings', 'itemId', 'private', ownCard, [], {

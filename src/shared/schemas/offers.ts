@@ -4,9 +4,11 @@ import { PriceSchema } from './market-requests';
 
 /** Offers and counter-offers on a held item or a sell listing (issue 24), their money held from the wallet. */
 
-export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+/** `pending_payment`: made with a short balance, waiting for its `offer` pay order (the owner does not see it yet). */
+export const OFFER_STATUSES = ['pending_payment', 'open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  pending_payment: '待付款',
   open: '進行中',
   accepted: '已成交',
   declined: '已拒絕',
@@ -66,7 +68,7 @@ export const OfferListQuerySchema = PageQuerySchema.extend({
 export type OfferListQuery = z.infer<typeof OfferListQuerySchema>;
 export const OfferIdQuerySchema = z.object({ id: id('出價') });
 
-/** `offer/settings`: whether an owned item takes offers, and the share of the market price under which they are declined. */
+/** `offer/settings` (the owner's) and `offer/availability` (anyone's): whether an owned item takes offers, and the share of the market price under which they are declined. */
 export const OfferSettingsQuerySchema = z.object({ kind: itemKind, itemId: id('物品') });
 export const OfferSettingsBodySchema = z.strictObject({
   kind: itemKind,
@@ -84,6 +86,16 @@ export const OfferSettingsBodySchema = z.strictObject({
 // ---- answers --------------------------------------------------------------------------------------
 
 export const OfferSettingsSchema = OfferSettingsBodySchema;
+
+/** `offer/availability`'s answer: whether the item takes an offer from the caller now, and why not. */
+export const OfferAvailabilitySchema = z.object({
+  takesOffers: z.boolean(),
+  /** Why not, in zh-HK (the owner switched offers off, the item is listed, in delivery…); null when it does. */
+  reason: z.string().nullable(),
+  /** The item's market price (cents), null when none. */
+  marketPrice: z.number().int().nullable(),
+});
+export type OfferAvailability = z.infer<typeof OfferAvailabilitySchema>;
 export type OfferSettings = z.infer<typeof OfferSettingsSchema>;
 
 export const OfferRoundSchema = z.object({
@@ -128,6 +140,14 @@ export const OfferDetailSchema = OfferSchema.extend({
 });
 export type OfferDetail = z.infer<typeof OfferDetailSchema>;
 
-/** `offer/create`'s answer: the offer and a warning when it is under half the market price. */
-export const CreateOfferResultSchema = OfferDetailSchema.extend({ warning: z.string().nullable() });
+/**
+ * `offer/create`'s answer: the offer and a warning when it is under half the market price. When the balance was short
+ * the offer waits for payment (`pending_payment`): `orderNo` names its pay order (paid at /mall/pay), `payUrl` the
+ * provider's checkout; both null for an offer held from the balance.
+ */
+export const CreateOfferResultSchema = OfferDetailSchema.extend({
+  warning: z.string().nullable(),
+  orderNo: z.string().nullable(),
+  payUrl: z.string().nullable(),
+});
 export type CreateOfferResult = z.infer<typeof CreateOfferResultSchema>;

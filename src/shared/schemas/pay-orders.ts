@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { AppliedPerkSchema } from './perks';
 
-export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid', 'set', 'pack'] as const;
+export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid', 'set', 'pack', 'offer'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];
 export const PAY_ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export type PayOrderStatus = (typeof PAY_ORDER_STATUSES)[number];
@@ -67,8 +67,12 @@ export const CreatePayOrderSchema = z.discriminatedUnion(
   { error: '訂單類型不正確' },
 );
 export type CreatePayOrder = z.infer<typeof CreatePayOrderSchema>;
-/** Every order the server creates: the requests above and the `bid` order `market/create` opens for a buy listing. */
-export type PayOrderInput = CreatePayOrder | { type: 'bid'; listingId: string; quantity: number };
+/**
+ * Every order the server creates: the requests above, the `bid` order `market/create` opens for a buy listing and the
+ * `offer` order `offer/create` opens when the buyer's balance is short of the price (decision 040).
+ */
+export type PayOrderInput =
+  CreatePayOrder | { type: 'bid'; listingId: string; quantity: number } | { type: 'offer'; offerId: string };
 
 export const OrderNoSchema = z.string({ error: '請提供訂單編號' }).regex(/^TR[0-9A-Z]{8,24}$/, '訂單編號格式不正確');
 export const OrderNoQuerySchema = z.object({ orderNo: OrderNoSchema });

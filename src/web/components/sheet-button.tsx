@@ -13,6 +13,8 @@ export function SheetButton(props: {
   /** The button's accessible name. */
   name: string;
   size?: ButtonProps['size'];
+  /** Full width (the public card's 出價). */
+  block?: boolean;
   className?: string;
   popupClassName: string;
   titleId: string;
@@ -28,6 +30,7 @@ export function SheetButton(props: {
       <Button
         size={props.size ?? 'middle'}
         fill="outline"
+        block={props.block}
         className={props.className}
         aria-label={props.name}
         aria-haspopup="dialog"

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
  * - `partial:*`: a fill of one copy of a buy listing of several, whose claim is its `filled` count going up;
  * - `offer:*`: an offer accepted (issue 24), whose claim is the offer going open → accepted;
  * - `pack:sold` / `pack:pool` / `pack:draw`: a pack order's packs sold, its pool's units taken, a draw published;
+ * - `offer:funded`: an offer waiting for its pay order opened by the order's settlement (decision 040);
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -51,6 +52,7 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_set_record BEFORE INSERT ON theme_exchanges FOR EACH ROW EXECUTE FUNCTION fault_fire('set:record')`,
   `CREATE TRIGGER fault_market_sold AFTER UPDATE ON listings FOR EACH ROW WHEN (OLD.status = 'reserved' AND NEW.status = 'sold') EXECUTE FUNCTION fault_fire('market:sold')`,
   `CREATE TRIGGER fault_market_transfer AFTER INSERT ON card_events FOR EACH ROW WHEN (NEW.kind = 'transferred') EXECUTE FUNCTION fault_fire('market:transfer')`,
+  `CREATE TRIGGER fault_offer_funded AFTER UPDATE ON offers FOR EACH ROW WHEN (OLD.status = 'pending_payment' AND NEW.status = 'open') EXECUTE FUNCTION fault_fire('offer:funded')`,
   `CREATE TRIGGER fault_ledger AFTER INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION fault_fire('ledger')`,
   // Perks (decision 029): a use recorded by an order's creation, given back by its cancellation, the discount booked.
   `CREATE TRIGGER fault_perk_use AFTER INSERT ON perk_uses FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:use')`,

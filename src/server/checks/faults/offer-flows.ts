@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { giveCard, trader } from '../../modules/market/market.fixtures';
 import { credit, newCardInfo } from '../../modules/offers/offers.fixtures';
 import type { TestApp } from '../../testing/test-app';
-import type { FaultFlow, PerkFlowKit } from './perk-flows';
+import { redeliver, type FaultFlow, type PerkFlowKit } from './perk-flows';
 
 const PRICE = 10_000;
 const COUNTER = 12_000;
@@ -12,7 +12,7 @@ const COUNTER = 12_000;
  * taking a counter (the hold is topped up first): after a fault nothing moved; the retry settles once, a third try is
  * a 409, and the money is where it belongs.
  */
-export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api'>): FaultFlow[] {
+export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api' | 'sandboxPaid'>): FaultFlow[] {
   const { api } = kit;
   const sums = async (t: TestApp, userId: string) => {
     const rows = (await t.db.execute(
@@ -28,22 +28,28 @@ export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api'>): FaultFlow[] {
       }
     ).rows[0]!.owner_id;
 
+  /** A seller's fresh card, and a verified buyer with `balance` who offers PRICE on it. */
+  async function offered(t: TestApp, balance: number) {
+    const seller = await trader(t);
+    const buyer = await trader(t);
+    await credit(t, buyer.userId, balance);
+    const card = await giveCard(t, seller.userId, await newCardInfo(t));
+    const made = await api('POST', 'offer/create', buyer.token, {
+      kind: 'card',
+      itemId: card,
+      price: PRICE,
+      expiresInHours: 24,
+    });
+    if (made.status !== 200) throw new Error(`set-up: offer/create answered ${JSON.stringify(made.body)}`);
+    return { seller, buyer, card, made };
+  }
+
   const flow = (name: string, countered: boolean): FaultFlow => ({
     name,
     steps: ['offer:before-claim', 'offer:after-claim', 'market:transfer', 'ledger', 'offer:before-commit'],
     async prepare() {
       const t = kit.app();
-      const seller = await trader(t);
-      const buyer = await trader(t);
-      await credit(t, buyer.userId, 50_000);
-      const card = await giveCard(t, seller.userId, await newCardInfo(t));
-      const made = await api('POST', 'offer/create', buyer.token, {
-        kind: 'card',
-        itemId: card,
-        price: PRICE,
-        expiresInHours: 24,
-      });
-      if (made.status !== 200) throw new Error(`set-up: offer/create answered ${JSON.stringify(made.body)}`);
+      const { seller, buyer, card, made } = await offered(t, 50_000);
       const id = made.body.data!.id as string;
       if (countered) await api('POST', 'offer/counter', seller.token, { id, price: COUNTER });
       const price = countered ? COUNTER : PRICE;
@@ -68,8 +74,39 @@ export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api'>): FaultFlow[] {
     },
   });
 
+  /**
+   * An offer made with a short balance, funded by its `offer` pay order (decision 040): the webhook's settlement books
+   * the price into escrow and opens the offer, all or nothing; delivered again it settles once, then is a duplicate.
+   */
+  const funded: FaultFlow = {
+    name: 'offer funded through its pay order (webhook)',
+    steps: ['settle:before-claim', 'settle:after-claim', 'offer:funded', 'ledger', 'settle:before-commit'],
+    async prepare() {
+      const t = kit.app();
+      const { buyer, made } = await offered(t, 1_000);
+      const orderNo = made.body.data!.orderNo as string | null;
+      if (!orderNo) throw new Error(`set-up: offer/create (short balance) answered ${JSON.stringify(made.body)}`);
+      const id = made.body.data!.id as string;
+      const deliver = await kit.sandboxPaid(orderNo);
+      return {
+        act: deliver,
+        async retry() {
+          const problems: string[] = [];
+          await redeliver(deliver, problems, true);
+          const offer = await api('GET', `offer/detail?id=${id}`, buyer.token);
+          if (offer.body.data?.status !== 'open')
+            problems.push(`the offer after funding: ${JSON.stringify(offer.body)}`);
+          const b = await sums(t, buyer.userId);
+          if (b.balance !== 1_000 || b.escrow !== PRICE) problems.push(`the buyer's money: ${JSON.stringify(b)}`);
+          return problems;
+        },
+      };
+    },
+  };
+
   return [
     flow('offer accepted by its owner', false),
     flow('counter-offer accepted by the buyer (hold topped up)', true),
+    funded,
   ];
 }

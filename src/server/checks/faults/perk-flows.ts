@@ -33,6 +33,15 @@ export interface PerkFlowKit {
   nextKey(): string;
 }
 
+/** Delivers a webhook again (it settles) and, with `replay`, a third time (a duplicate), noting what went wrong. */
+export async function redeliver(deliver: () => Promise<FaultAnswer>, problems: string[], replay: boolean) {
+  const first = await deliver();
+  if (first.body.data?.outcome !== 'settled') problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+  if (!replay) return;
+  const again = await deliver();
+  if (again.body.data?.outcome !== 'duplicate') problems.push(`the event a third time: ${JSON.stringify(again.body)}`);
+}
+
 const PRICE = 39_900;
 const SAVING = 7_980;
 
@@ -105,9 +114,7 @@ export function perkFlows(k: PerkFlowKit): FaultFlow[] {
           act: deliver,
           async retry() {
             const problems: string[] = [];
-            const first = await deliver();
-            if (first.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(first.body)}`);
+            await redeliver(deliver, problems, false);
             const paid = await o.create();
             if (paid.body.data?.status !== 'paid' || paid.body.data?.discount !== SAVING)
               problems.push(`the order after settling: ${JSON.stringify(paid.body).slice(0, 300)}`);

@@ -25,6 +25,8 @@ export const offers = pgTable(
     ...itemSnapshot(),
     /** The sell listing the offer was made on, if any. */
     listingId: text(),
+    /** The `offer` pay order funding it (made with a short balance), while and after it is paid. */
+    fundingOrderNo: text(),
     status: text({ enum: OFFER_STATUSES }).notNull(),
     closeReason: text({ enum: OFFER_CLOSE_REASONS }),
     /** The price on the table (cents). */
@@ -47,10 +49,10 @@ export const offers = pgTable(
     index('offers_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
-    // One open offer per buyer and item.
+    // One open (or awaiting payment) offer per buyer and item.
     uniqueIndex('offers_one_open_per_buyer_item')
       .on(t.buyerId, t.itemId)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} IN ('open', 'pending_payment')`),
     check('offers_rounds', sql`${t.rounds} BETWEEN 1 AND 5`),
     check('offers_amounts', sql`${t.price} > 0 AND ${t.held} >= 0`),
   ],

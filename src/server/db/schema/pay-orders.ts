@@ -37,7 +37,10 @@ export const payOrders = pgTable(
       .references(() => users.id),
     cardInfoId: text().references(() => cardInfos.id),
     productId: text().references(() => products.id),
-    /** The market listing bought (type market) or funded (type bid), the theme a `set` order completes (decision 042), or the series of a `pack` order (043). */
+    /**
+     * The market listing bought (type market) or funded (type bid), the theme a `set` order completes (decision 042),
+     * the series of a `pack` order (043), or the offer an `offer` order funds (040).
+     */
     listingId: text(),
     /** Name and image of the item when ordered, so order lists need no joins. */
     itemName: text().notNull(),
@@ -93,7 +96,7 @@ export const payOrders = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       'pay_orders_item',
-      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid', 'set', 'pack') AND ${t.listingId} IS NOT NULL)`,
+      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid', 'set', 'pack', 'offer') AND ${t.listingId} IS NOT NULL)`,
     ),
     check(
       'pay_orders_amounts',

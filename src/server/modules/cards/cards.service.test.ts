@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createItemDepartures } from '../../item-departures';
 import { ManualClock } from '../../adapters/clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -84,7 +85,7 @@ describe('cards service (fakes)', () => {
     };
     cards = createCardsService(
       { db: fakeDb(), clock: new ManualClock(new Date('2026-11-26T01:00:00Z')) },
-      { catalogue } as unknown as Parameters<typeof createCardsService>[1],
+      { catalogue, departures: createItemDepartures() } as unknown as Parameters<typeof createCardsService>[1],
       store.repo,
     );
   });

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import { newItems, saleEvent, type MarketSale } from '../../acquisition';
+import type { ItemDepartures } from '../../item-departures';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createCardsRepository, type CardStatus, type CardsRepository } from './cards.repository';
 
@@ -34,7 +35,11 @@ export interface MintedCard {
 
 export function createCardsService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  services: { catalogue: Pick<CatalogueService, 'takeCardSerials' | 'cardInfosById'> },
+  services: {
+    catalogue: Pick<CatalogueService, 'takeCardSerials' | 'cardInfosById'>;
+    /** Told of each card that leaves its owner (sold, consumed), in the same transaction (decision 040). */
+    departures: Pick<ItemDepartures, 'left'>;
+  },
   repo: CardsRepository = createCardsRepository(),
 ) {
   return {
@@ -114,6 +119,7 @@ export function createCardsService(
       const now = deps.clock.now();
       if (!(await repo.transfer(tx, { ...input, via: 'market', at: now }))) return false;
       await repo.insertEvents(tx, [{ ...saleEvent('cev', input, now), cardId: input.id }]);
+      await services.departures.left(tx, [{ kind: 'card', itemId: input.id, how: 'transferred' }]);
       return true;
     },
 
@@ -140,6 +146,10 @@ export function createCardsService(
           refId: input.refId,
           createdAt: now,
         })),
+      );
+      await services.departures.left(
+        tx,
+        changed.map((itemId) => ({ kind: 'card' as const, itemId, how: 'consumed' as const })),
       );
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createItemDepartures } from '../../item-departures';
 import { ManualClock } from '../../adapters/clock';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -31,7 +32,7 @@ describe('goods service (fakes)', () => {
     },
   } satisfies Partial<GoodsRepository> as unknown as GoodsRepository;
   const deps = { db: fakeDb(), clock: new ManualClock(new Date('2026-11-26T01:00:00Z')) } as unknown as Deps;
-  const goods = createGoodsService(deps, { catalogue: {} as never }, repo);
+  const goods = createGoodsService(deps, { catalogue: {} as never, departures: createItemDepartures() }, repo);
 
   it('moves a unit only from its status and owner, and hands it over with the price in its provenance', async () => {
     expect(await goods.setStatus(tx, { id: 'g1', from: 'held', to: 'listed', ownerId: 'u2' })).toBe(false);

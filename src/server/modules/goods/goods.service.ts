@@ -6,6 +6,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import { newItems, saleEvent, type MarketSale } from '../../acquisition';
 import type { Actor } from '../auth/auth.service';
+import type { ItemDepartures } from '../../item-departures';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { createGoodsRepository, type GoodsRepository } from './goods.repository';
 import { paging } from '../../db/queries';
@@ -41,7 +42,11 @@ const NOT_FOUND = '找不到此物品';
 
 export function createGoodsService(
   deps: Deps,
-  services: { catalogue: CatalogueService },
+  services: {
+    catalogue: CatalogueService;
+    /** Told of each unit that leaves its owner (sold, sent for delivery), in the same transaction (decision 040). */
+    departures: Pick<ItemDepartures, 'left'>;
+  },
   repo: GoodsRepository = createGoodsRepository(),
 ) {
   async function productsOf(db: Executor, productIds: string[]) {
@@ -87,6 +92,7 @@ export function createGoodsService(
       const now = deps.clock.now();
       if (!(await repo.transfer(tx, { ...input, at: now }))) return false;
       await repo.insertEvents(tx, [{ ...saleEvent('gev', input, now), goodsId: input.id }]);
+      await services.departures.left(tx, [{ kind: 'goods', itemId: input.id, how: 'transferred' }]);
       return true;
     },
 
@@ -212,6 +218,10 @@ export function createGoodsService(
           refId: shipmentId,
           createdAt: now,
         })),
+      );
+      await services.departures.left(
+        tx,
+        ids.map((itemId) => ({ kind: 'goods' as const, itemId, how: 'delivery' as const })),
       );
       const order = new Map(ids.map((id, i) => [id, i]));
       return rows

@@ -4,7 +4,7 @@ import { formatHkd } from '../../../shared/money';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
-import { adjustHold, closeUnsold, settleSale } from './offer-postings';
+import { adjustHold, refundEnded, settleSale } from './offer-postings';
 import { NO_PAYOUT, requireOpen, requireTurn, sideOf } from './offer-rules';
 import type { OffersContext } from './offers-context';
 import type { OfferRow } from './offers.repository';
@@ -42,14 +42,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
 
   async function closeUnavailable(offer: OfferRow, now: Date): Promise<void> {
     await deps.db.transaction(async (tx) => {
-      const closed = await repo.step(tx, offer.id, offer.version, {
-        status: 'declined',
-        closeReason: 'unavailable',
-        held: 0,
-        closedAt: now,
-        updatedAt: now,
-      });
-      if (closed) await closeUnsold(svc, tx, offer, '出價結束退款', { to: offer.buyerId, reason: 'unavailable' });
+      if (await repo.endUnavailable(tx, offer.id, offer.version, now)) await refundEnded(svc, tx, offer, 'unavailable');
     });
   }
 
@@ -66,6 +59,14 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       // The buyer takes the owner's counter: the hold becomes its price (a top-up, or the excess back).
       await adjustHold(svc, tx, offer, offer.price, 'accept');
       await svc.market.withdrawForOffer(tx, offer.itemId!);
+      // The other offers close first: the item's move below tells offers it left, and finds none of them open.
+      for (const other of await repo.closeOpenOn(
+        tx,
+        offer.itemId!,
+        { exceptId: offer.id, status: 'cancelled', closeReason: 'sold' },
+        now,
+      ))
+        await refundEnded(svc, tx, other, 'sold');
       const sale = {
         id: offer.itemId!,
         fromUserId: offer.sellerId,
@@ -78,8 +79,6 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       if (!moved)
         throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
       await settleSale(svc, tx, offer, what);
-      for (const other of await repo.closeOthersOn(tx, offer.itemId!, offer.id, now))
-        await closeUnsold(svc, tx, other, '出價結束退款', { to: other.buyerId, reason: 'sold' });
       const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
       await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
       await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {

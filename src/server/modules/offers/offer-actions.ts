@@ -1,126 +1,21 @@
-import {
-  OFFER_MAX_OPEN,
-  OFFER_WARN_PCT,
-  type CreateOfferBody,
-  type CreateOfferResult,
-  type OfferDetail,
-} from '../../../shared/schemas/offers';
-import { formatHkd } from '../../../shared/money';
+import type { OfferDetail } from '../../../shared/schemas/offers';
 import { newId } from '../../adapters/ids';
-import { conflict, notFound } from '../../errors';
+import { conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
 import { adjustHold, closeUnsold } from './offer-postings';
-import {
-  ITEM_STATUS_REFUSAL,
-  NOT_VERIFIED,
-  detailView,
-  marketPriceOf,
-  requireOpen,
-  requireRoundLeft,
-  requireTurn,
-  settingsOf,
-  sideOf,
-} from './offer-rules';
+import { requireOpen, requireRoundLeft, requireTurn, sideOf } from './offer-rules';
 import type { OffersContext } from './offers-context';
 import type { OfferRow } from './offers.repository';
-
-const HOUR = 3_600_000;
 
 /** Someone changed the offer between the read and the write. */
 const changed = () => conflict('此出價剛有變動，請重新整理', 'changed');
 
-/** A trader's actions on offers besides accepting (offer-accept.ts): make, counter, decline, cancel. */
+/** A trader's actions on an offer besides making (offer-create.ts) and accepting (offer-accept.ts): counter, decline, cancel. */
 export function createOfferActions(ctx: OffersContext, detail: (o: OfferRow, userId: string) => Promise<OfferDetail>) {
   const { deps, svc, repo } = ctx;
 
-  /** The item an offer names, and the sell listing when it is made on one. Refusals follow issue 24's rules. */
-  async function target(actor: Actor, input: CreateOfferBody, now: Date) {
-    const item = await svc.market.offerItem(deps.db, input.kind, input.itemId);
-    if (!item) throw notFound(input.kind === 'card' ? '找不到此卡牌' : '找不到此物品');
-    if (item.ownerId === actor.userId) throw conflict('不能向自己的物品出價', 'own_item');
-    if (!(await svc.identity.isVerified(deps.db, actor.userId))) throw conflict(NOT_VERIFIED, 'not_verified');
-    const settings = await settingsOf(ctx, deps.db, item);
-    if (input.listingId) {
-      const listing = await svc.market.sellListing(deps.db, input.listingId);
-      if (!listing || listing.itemId !== item.id) throw notFound('找不到此掛單');
-      if (listing.status === 'reserved' || item.status === 'reserved')
-        throw conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved');
-      if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此掛單已售出或已下架', 'closed');
-      return { item, settings, listingId: listing.id };
-    }
-    if (item.status !== 'held') throw conflict(ITEM_STATUS_REFUSAL[item.status] ?? '此物品現在不能出價', 'unavailable');
-    if (!settings.allowOffers) throw conflict('物主不接受此物品的出價', 'offers_off');
-    return { item, settings, listingId: null };
-  }
-
   return {
-    /** `offer/create`: the price is held from the buyer's balance at once; the owner is told. */
-    async create(actor: Actor, input: CreateOfferBody): Promise<CreateOfferResult> {
-      const now = deps.clock.now();
-      const { item, settings, listingId } = await target(actor, input, now);
-      const marketPrice = await marketPriceOf(ctx, item);
-      if (settings.autoDeclinePct !== null && marketPrice !== null) {
-        const floor = Math.ceil((marketPrice * settings.autoDeclinePct) / 100);
-        if (input.price < floor)
-          throw conflict(
-            `物主不接受低於市價 ${settings.autoDeclinePct}% 的出價，請出價最少 ${formatHkd(floor)}`,
-            'auto_declined',
-          );
-      }
-      if (await repo.openOf(deps.db, actor.userId, item.id))
-        throw conflict('你已對此物品出價，請在出價紀錄中還價或取消', 'already_open');
-      if ((await repo.openCountOf(deps.db, actor.userId)) >= OFFER_MAX_OPEN)
-        throw conflict(`你最多可同時有 ${OFFER_MAX_OPEN} 個進行中的出價`, 'too_many');
-      const offer = await deps.db.transaction(async (tx) => {
-        const row = await repo.insert(tx, {
-          id: newId('ofr'),
-          buyerId: actor.userId,
-          sellerId: item.ownerId,
-          kind: item.kind,
-          cardInfoId: item.cardInfoId,
-          productId: item.productId,
-          itemId: item.id,
-          itemName: item.name,
-          itemImage: item.image,
-          rarity: item.rarity,
-          themeId: item.themeId,
-          serial: item.serial,
-          editionSize: item.editionSize,
-          listingId,
-          status: 'open',
-          price: input.price,
-          held: 0,
-          turn: 'seller',
-          expiresAt: new Date(now.getTime() + input.expiresInHours * HOUR),
-          createdAt: now,
-          updatedAt: now,
-        });
-        await repo.insertRound(tx, {
-          id: newId('ofrr'),
-          offerId: row.id,
-          n: 1,
-          by: 'buyer',
-          price: input.price,
-          createdAt: now,
-        });
-        await adjustHold(svc, tx, row, input.price, '1');
-        const held = await repo.step(tx, row.id, row.version, { held: input.price });
-        await svc.notifications.notify(tx, item.ownerId, 'offerReceived', {
-          offerId: row.id,
-          itemName: describe(row),
-          priceCents: input.price,
-        });
-        return held!;
-      });
-      deps.log.info({ offerId: offer.id }, 'offer made');
-      const low = marketPrice !== null && input.price * 100 < marketPrice * OFFER_WARN_PCT;
-      return {
-        ...detailView(offer, await repo.rounds(deps.db, offer.id), actor.userId, marketPrice),
-        warning: low ? `你的出價低於市價（${formatHkd(marketPrice)}）的一半，物主較少接受` : null,
-      };
-    },
-
     /** `offer/counter`: the side whose turn it is names a new price; a buyer's hold follows their price. */
     async counter(actor: Actor, input: { id: string; price: number }): Promise<OfferDetail> {
       const { offer, side } = sideOf(await repo.offer(deps.db, input.id), actor.userId);

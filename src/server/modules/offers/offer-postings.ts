@@ -1,7 +1,7 @@
 import { marketFee } from '../../../shared/schemas/market';
 import type { Tx } from '../../db/client';
-import { accounts } from '../wallet/wallet.service';
 import { describe } from '../market/market-presenters';
+import { accounts } from '../wallet/wallet.service';
 import type { OfferNotificationData } from '../notifications/offer-notification-kinds';
 import type { OffersServices } from './offers-context';
 import type { OfferRow } from './offers.repository';
@@ -80,3 +80,14 @@ export async function settleSale(svc: Wallet, tx: Tx, offer: OfferRow, what: str
     { account: accounts.fees, amount: fee, kind: 'internal' },
   ]);
 }
+
+/**
+ * An offer ended by something else than its parties (the item went to another buyer: `sold`; it left its owner:
+ * `unavailable`): its hold goes back and its buyer is told. The row was closed by the caller, in `tx`.
+ */
+export const refundEnded = (
+  svc: Pick<OffersServices, 'wallet' | 'notifications'>,
+  tx: Tx,
+  offer: OfferRow,
+  reason: 'sold' | 'unavailable',
+): Promise<void> => closeUnsold(svc, tx, offer, '出價結束退款', { to: offer.buyerId, reason });

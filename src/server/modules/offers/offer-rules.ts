@@ -19,17 +19,35 @@ export const ITEM_STATUS_REFUSAL: Record<string, string> = {
   delivered: '此物品已提貨，不能出價',
 };
 
+/**
+ * Why a held item (no sell listing named) takes no offer now, with its reason code; null when it takes one. Issue 24:
+ * an item listed, reserved, in delivery or consumed cannot take an offer, nor one whose owner switched offers off.
+ */
+export function heldRefusal(
+  item: { status: string },
+  settings: { allowOffers: boolean },
+): { msg: string; reason: string } | null {
+  if (item.status !== 'held')
+    return { msg: ITEM_STATUS_REFUSAL[item.status] ?? '此物品現在不能出價', reason: 'unavailable' };
+  if (!settings.allowOffers) return { msg: '物主不接受此物品的出價', reason: 'offers_off' };
+  return null;
+}
+
 export const NOT_VERIFIED = '請先完成實名認證，才可以在市場交易';
 export const NO_PAYOUT = '請先設定收款帳戶，才可以出售';
 
 /** The caller's side of an offer; someone else's offer is not found. */
 export function sideOf(offer: OfferRow | null, userId: string): { offer: OfferRow; side: OfferSide } {
-  if (!offer || (offer.buyerId !== userId && offer.sellerId !== userId)) throw notFound('找不到此出價');
+  // An offer waiting for its payment is the buyer's alone: the owner has not been offered anything yet.
+  const seller = offer?.sellerId === userId && offer.status !== 'pending_payment';
+  if (!offer || (offer.buyerId !== userId && !seller)) throw notFound('找不到此出價');
   return { offer, side: offer.buyerId === userId ? 'buyer' : 'seller' };
 }
 
 /** An offer still open and not past its time. */
 export function requireOpen(offer: OfferRow, now: Date): void {
+  if (offer.status === 'pending_payment')
+    throw conflict('此出價正等待付款：付款後才會送出；如不出價，請取消其付款訂單', 'awaiting_payment');
   if (offer.status !== 'open') throw conflict('此出價已結束', 'closed');
   if (offer.expiresAt <= now) throw conflict('此出價已過期', 'expired');
 }

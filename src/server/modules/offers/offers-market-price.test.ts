@@ -23,7 +23,11 @@ describe('offers and the market price', () => {
         );
       },
     };
-    offers = createOffersService(t.app.deps, { ...s, prices: fakePrices });
+    // The app's own offers service registered the `offer` pay-order type already: this second one does not again.
+    // Nor does it listen to item departures (the app's one does).
+    const payOrders = { ...s.payOrders, registerOrderType: () => undefined };
+    const departures = { listen: () => undefined };
+    offers = createOffersService(t.app.deps, { ...s, payOrders, departures, prices: fakePrices });
   });
   afterAll(() => t.close());
 

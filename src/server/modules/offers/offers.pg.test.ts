@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, offers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -36,6 +36,30 @@ describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)'
     t = await createTestApp({ postgres: true, poolSize: 20, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   });
   afterAll(() => t?.close());
+
+  it('25 offers by one buyer at once, on 25 items: exactly 20 open (the cap is counted under the buyer lock)', async () => {
+    const buyer = await trader(t);
+    await credit(t, buyer.userId, 500_000);
+    const seller = await trader(t);
+    const items = await Promise.all(
+      Array.from({ length: 25 }, async () => giveCard(t, seller.userId, await newCardInfo(t))),
+    );
+    const answers = await Promise.all(
+      items.map((itemId) => call(buyer, 'offer/create', { kind: 'card', itemId, price: 1_000, expiresInHours: 24 })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+    const refused = answers.filter((r) => r.statusCode !== 200).map((r) => r.json());
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect(r).toMatchObject({ code: 409, msg: '你最多可同時有 20 個進行中的出價' });
+    const open = await t.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.buyerId, buyer.userId), eq(offers.status, 'open')));
+    expect(open).toHaveLength(20);
+    expect(await balances(buyer)).toEqual({ balance: 500_000 - 20 * 1_000, escrow: 20 * 1_000 });
+    await books();
+  });
 
   it('two accepts of one offer at once: exactly one settles, the books balance', async () => {
     for (let round = 0; round < 5; round++) {

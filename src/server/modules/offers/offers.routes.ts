@@ -4,6 +4,7 @@ import {
   CounterOfferBodySchema,
   CreateOfferBodySchema,
   CreateOfferResultSchema,
+  OfferAvailabilitySchema,
   OfferActionBodySchema,
   OfferDetailSchema,
   OfferIdQuerySchema,
@@ -13,7 +14,8 @@ import {
   OfferSettingsQuerySchema,
   OfferSettingsSchema,
 } from '../../../shared/schemas/offers';
-import { userApi } from '../../http';
+import { ok, reply, requireUser, typed, userApi } from '../../http';
+import { requestOrigin } from '../../request-origin';
 
 /** Offers and counter-offers (issue 24): the signed-in buyer's and owner's own, nobody else's. */
 export async function offerRoutes(app: FastifyInstance) {
@@ -21,10 +23,14 @@ export async function offerRoutes(app: FastifyInstance) {
   const { offers } = app.services;
   const action = { body: OfferActionBodySchema, data: OfferDetailSchema };
 
-  api.post(
+  // Its answer's message says whether the money was held or a pay order now waits for it (decision 040).
+  api.r.post(
     '/offer/create',
-    { body: CreateOfferBodySchema, data: CreateOfferResultSchema, msg: '出價已送出，款項已預留' },
-    (u, b) => offers.create(u, b),
+    { schema: { tags: ['offers'], body: CreateOfferBodySchema, response: reply(CreateOfferResultSchema) } },
+    async (req) => {
+      const made = await offers.create(requireUser(req), req.body, requestOrigin(app.deps.config, req));
+      return ok(made, made.orderNo ? '錢包餘額不足，請付款以送出出價' : '出價已送出，款項已預留');
+    },
   );
   api.post('/offer/counter', { body: CounterOfferBodySchema, data: OfferDetailSchema, msg: '已還價' }, (u, b) =>
     offers.counter(u, b),
@@ -45,5 +51,14 @@ export async function offerRoutes(app: FastifyInstance) {
     '/offer/settings',
     { body: OfferSettingsBodySchema, data: OfferSettingsSchema, msg: '出價設定已更新' },
     (u, b) => offers.saveSettings(u, b),
+  );
+}
+
+/** Whether an item takes an offer now: for anyone (the public card page asks before it shows 出價). */
+export async function offerPublicRoutes(app: FastifyInstance) {
+  typed(app).get(
+    '/offer/availability',
+    { schema: { tags: ['offers'], querystring: OfferSettingsQuerySchema, response: reply(OfferAvailabilitySchema) } },
+    async (req) => ok(await app.services.offers.availability(req.actor, req.query)),
   );
 }

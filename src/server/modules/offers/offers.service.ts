@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   Offer,
+  OfferAvailability,
   OfferDetail,
   OfferListQuery,
   OfferSettings,
@@ -11,8 +12,11 @@ import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
 import { createOfferAccept } from './offer-accept';
 import { createOfferActions } from './offer-actions';
+import { createOfferCreate } from './offer-create';
+import { createOfferDepartures } from './offer-departures';
+import { createOfferOrderType } from './offer-funding';
 import { releaseHold } from './offer-postings';
-import { detailView, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
+import { detailView, heldRefusal, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
 import type { OffersContext, OffersServices } from './offers-context';
 import { createOffersRepository, type OfferRow, type OffersRepository } from './offers.repository';
 
@@ -20,7 +24,10 @@ export type { OffersServices };
 
 /**
  * Offers and counter-offers with escrowed money (issue 24). Parts, one file each:
- * - offer-actions.ts: make, counter, decline, cancel;
+ * - offer-create.ts: make (from the balance, or waiting for its pay order);
+ * - offer-funding.ts: the `offer` pay-order type that funds it;
+ * - offer-actions.ts: counter, decline, cancel;
+ * - offer-departures.ts: an item leaving by another path ends its offers;
  * - offer-accept.ts: accept, settled at once in one transaction;
  * - offer-postings.ts: the money steps (hold, top-up, release, sale);
  * - offer-rules.ts: who may act, settings, the views.
@@ -34,6 +41,10 @@ export function createOffersService(
   const detail = async (o: OfferRow, userId: string): Promise<OfferDetail> =>
     detailView(o, await repo.rounds(deps.db, o.id), userId, await marketPriceOf(ctx, o));
   const actions = createOfferActions(ctx, detail);
+  // An offer made with a short balance waits for its `offer` pay order (offer-funding.ts).
+  svc.payOrders.registerOrderType('offer', createOfferOrderType(ctx));
+  // An item leaving by another path ends its open offers in that transaction (offer-departures.ts).
+  svc.departures.listen(createOfferDepartures(ctx));
 
   /** The owner's own item (someone else's, or none, is not found). */
   async function ownItem(actor: Actor, kind: 'card' | 'goods', itemId: string) {
@@ -43,7 +54,7 @@ export function createOffersService(
   }
 
   return {
-    create: actions.create,
+    create: createOfferCreate(ctx),
     counter: actions.counter,
     accept: createOfferAccept(ctx, detail),
     /** `offer/decline`: the side whose turn it is turns the price down. */
@@ -73,6 +84,20 @@ export function createOffersService(
     async settings(actor: Actor, q: { kind: 'card' | 'goods'; itemId: string }): Promise<OfferSettings> {
       const item = await ownItem(actor, q.kind, q.itemId);
       return { kind: q.kind, itemId: item.id, ...(await settingsOf(ctx, deps.db, item)) };
+    },
+
+    /**
+     * `offer/availability` (anyone, signed in or not): whether the item takes an offer from the caller now (the
+     * public card page shows 出價 only then). A missing item is not found.
+     */
+    async availability(actor: Actor | null, q: { kind: 'card' | 'goods'; itemId: string }): Promise<OfferAvailability> {
+      const item = await svc.market.offerItem(deps.db, q.kind, q.itemId);
+      if (!item) throw notFound(q.kind === 'card' ? '找不到此卡牌' : '找不到此物品');
+      const refusal =
+        item.ownerId === actor?.userId
+          ? { msg: '這是你自己的物品' }
+          : heldRefusal(item, await settingsOf(ctx, deps.db, item));
+      return { takesOffers: !refusal, reason: refusal?.msg ?? null, marketPrice: await marketPriceOf(ctx, item) };
     },
 
     /** `POST offer/settings`: the owner switches offers on or off and sets the auto-decline share. */

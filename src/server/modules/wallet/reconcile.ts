@@ -23,8 +23,17 @@ const SETTLEMENT_KIND = {
   set: 'set_sale',
   // A mystery pack is a mall sale (decision 043).
   pack: 'mall_sale',
+  offer: 'offer_funding',
 } as const;
-const ORDER_KINDS = ['payment_received', 'balance_payment', 'mall_sale', 'market_sale', 'bid_funding', 'set_sale'];
+const ORDER_KINDS = [
+  'payment_received',
+  'balance_payment',
+  'mall_sale',
+  'market_sale',
+  'bid_funding',
+  'set_sale',
+  'offer_funding',
+];
 /** The pay order a posting settles: a set purchase books one `set_sale` per seller, keyed `<orderNo>:<sellerId>` (decision 042). */
 const orderOf = (p: { kind: string; refId: string }) => (p.kind === 'set_sale' ? p.refId.split(':')[0]! : p.refId);
 const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment'];

@@ -1,13 +1,27 @@
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PublicCard } from '../../../shared/schemas/share';
+import { OfferButton } from '../../components/offer-sheet';
 import { ShareButton } from '../../components/share-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { getPublicCard } from './api/card-public';
+import { getOfferAvailability } from './api/get-offer-availability';
 import { CardHead, ProvenanceSteps } from './components/card-detail-view';
 import './collection.css';
 import './card-share.css';
+
+/** 「出價」 on someone else's card, only when its owner takes offers and the card can take one now (issue 24). */
+function CardOffer({ card, title }: { card: PublicCard; title: string }) {
+  const state = useLoad(() => getOfferAvailability('card', card.id), [card.id]);
+  if (state.status !== 'ready' || !state.data.takesOffers) return null;
+  return (
+    <OfferButton
+      block
+      target={{ kind: 'card', itemId: card.id, name: title, askPrice: null, marketPrice: state.data.marketPrice }}
+    />
+  );
+}
 
 function Card({ card }: { card: PublicCard }) {
   const title = `${card.name} ${card.serialLabel}`;
@@ -20,6 +34,7 @@ function Card({ card }: { card: PublicCard }) {
       />
       {card.description && <p className="card-detail-description">{card.description}</p>}
       <p className="card-detail-owner">持有人：{card.owner.nickname}</p>
+      <CardOffer card={card} title={title} />
       <h3 className="section-title">來源紀錄</h3>
       <ProvenanceSteps events={card.provenance} />
     </article>

@@ -14,7 +14,7 @@ import { GoButton } from './components/go-button';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { PriceAlertButton } from '../../components/price-alert-sheet';
-import { OfferButton } from './components/offer-sheet';
+import { OfferButton } from '../../components/offer-sheet';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';

@@ -25,6 +25,8 @@ const created = (price: number, warning: string | null): CreateOfferResult => ({
     thread: [{ n: 1, by: 'buyer', price, createdAt: '2026-11-26T04:00:00.000Z' }],
   }),
   warning,
+  orderNo: null,
+  payUrl: null,
 });
 
 let routes: Route;
@@ -33,6 +35,7 @@ const renderAt = screenRoutes(
   [
     { path: '/market/detail', element: <MarketDetailScreen /> },
     { path: '/login', element: <p>登入頁</p> },
+    { path: '/mall/pay', element: <p>付款頁</p> },
   ],
   { lists: true },
 );
@@ -112,6 +115,31 @@ describe('出價 on /market/detail', () => {
     await waitFor(() => expect(requestsTo(fetchMock, 'market/detail')).toHaveLength(2));
     await screen.findByRole('button', { name: '取消掛單 HK$250.00' });
     expect(screen.queryByRole('button', { name: '出價：維港幻彩' })).toBeNull();
+  });
+
+  it('a short balance: the offer waits for its pay order, and 付款 opens the checkout of it', async () => {
+    signIn();
+    routes = (u) => {
+      if (u.pathname === '/api/market/detail') return { code: 200, data: detail() };
+      if (u.pathname === '/api/offer/create')
+        return {
+          code: 200,
+          msg: '錢包餘額不足，請付款以送出出價',
+          data: { ...created(30000, null), status: 'pending_payment', orderNo: 'TR20261126ABCD', payUrl: null },
+        };
+      return undefined;
+    };
+    const router = renderAt('/market/detail?id=lst_1');
+    fireEvent.click(await screen.findByRole('button', { name: '出價：維港幻彩' }));
+    const sheet = await screen.findByRole('dialog', { name: '向「維港幻彩」出價' });
+    fireEvent.change(within(sheet).getByLabelText('出價（HK$）'), { target: { value: '300' } });
+    await act(async () => {
+      fireEvent.click(within(sheet).getByRole('button', { name: '確認出價' }));
+    });
+    const pay = await screen.findByRole('dialog', { name: '付款以送出出價 HK$300.00' });
+    fireEvent.click(within(pay).getByRole('button', { name: '付款' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR20261126ABCD'));
+    expect(router.state.location.pathname).toBe('/mall/pay');
   });
 
   it('sends a signed-out visitor to the login', async () => {

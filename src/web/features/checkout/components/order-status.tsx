@@ -73,6 +73,7 @@ function Pending({ order }: { order: PayOrder }) {
 
 function paidText(order: PayOrder): string {
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
+  if (order.type === 'offer') return '出價已送出，款項由平台託管；物主接受即成交，拒絕、取消或過期會退回錢包餘額。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
   if (order.type === 'set') return '卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。';
   if (order.type === 'pack') return '卡包的卡牌已存入「我的收藏」；開包看看抽中了甚麼。';
@@ -119,9 +120,14 @@ function Paid({ order }: { order: PayOrder }) {
           <Button block color="primary" size="large" onClick={() => navigate(packPath(order, true))}>
             開啟卡包
           </Button>
-        ) : order.type === 'bid' ? (
-          <Button block color="primary" size="large" onClick={() => navigate('/my/collection/order?tab=buyer')}>
-            查看我的市場訂單
+        ) : order.type === 'bid' || order.type === 'offer' ? (
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => navigate(`/my/collection/order?tab=${order.type === 'offer' ? 'offer' : 'buyer'}`)}
+          >
+            {order.type === 'offer' ? '查看我的出價' : '查看我的市場訂單'}
           </Button>
         ) : (
           <Button
@@ -138,11 +144,9 @@ function Paid({ order }: { order: PayOrder }) {
         <Button
           block
           size="large"
-          onClick={() =>
-            navigate(order.type === 'market' || order.type === 'bid' || order.type === 'set' ? '/market' : '/mall')
-          }
+          onClick={() => navigate(order.type === 'product' || order.type === 'card' ? '/mall' : '/market')}
         >
-          {order.type === 'market' || order.type === 'bid' || order.type === 'set' ? '返回市場' : '繼續購物'}
+          {order.type === 'product' || order.type === 'card' ? '繼續購物' : '返回市場'}
         </Button>
       </div>
     </>
@@ -170,13 +174,15 @@ function Ended({ order }: { order: PayOrder }) {
           ? '/my/theme'
           : order.type === 'pack'
             ? packPath(order, false)
-            : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
+            : order.type === 'offer'
+              ? '/my/collection/order?tab=offer'
+              : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
   return (
     <>
       <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />
       <div className="checkout-actions">
         <Button block color="primary" size="large" onClick={() => navigate(again)}>
-          {order.type === 'bid' ? '重新發佈求購' : '再次購買'}
+          {order.type === 'bid' ? '重新發佈求購' : order.type === 'offer' ? '查看我的出價' : '再次購買'}
         </Button>
       </div>
     </>

@@ -209,13 +209,15 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
         sub={
           order.type === 'bid'
             ? '求購預付款，由平台託管至成交'
-            : order.type === 'market'
-              ? '市場掛單'
-              : order.type === 'set'
-                ? '一鍵補齊卡冊'
-                : order.type === 'pack'
-                  ? `卡包 × ${order.quantity}`
-                  : '商城訂單'
+            : order.type === 'offer'
+              ? '出價預付款，由平台託管至成交或退回'
+              : order.type === 'market'
+                ? '市場掛單'
+                : order.type === 'set'
+                  ? '一鍵補齊卡冊'
+                  : order.type === 'pack'
+                    ? `卡包 × ${order.quantity}`
+                    : '商城訂單'
         }
       />
       {order.status === 'pending' ? (

@@ -32,7 +32,9 @@ export function PendingOrder({
         ? '掛單會即時交回賣家。'
         : order.type === 'bid'
           ? '求購不會生效。'
-          : '預留的數量會即時釋出。';
+          : order.type === 'offer'
+            ? '出價不會送出。'
+            : '預留的數量會即時釋出。';
     const sure = await Dialog.confirm({
       'aria-label': '取消訂單',
       content: `確定取消這張訂單？${what}`,

@@ -12,6 +12,7 @@ import { formatHkDateTime } from '../../../../shared/hk-time';
 import { useLoad } from '../../../lib/use-load';
 import { getCardDetail } from '../api/get-card-detail';
 import { CardMarketActions } from './card-market-actions';
+import { CardOfferSettings } from './card-offer-settings';
 import { CardShareControls } from './card-share-controls';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 import { MarketPriceText } from '../../../components/market-price';
@@ -94,6 +95,7 @@ function Detail({ card, onChanged }: { card: CardDetail; onChanged: () => void }
       </p>
       <CardMarketActions card={card} onChanged={onChanged} />
       <CardShareControls card={card} />
+      <CardOfferSettings card={card} />
       <h3 className="section-title">權益</h3>
       {card.rights.length === 0 ? (
         <p className="field-hint">此卡沒有附帶權益</p>

@@ -3,6 +3,7 @@ import type { CardDetail } from '../../../../shared/schemas/collection';
 import { ShareButton } from '../../../components/share-button';
 import { isFailure } from '../../../lib/request';
 import { setCardPublic } from '../api/card-public';
+import { CardSwitch } from './card-switch';
 import '../card-share.css';
 
 /**
@@ -23,20 +24,7 @@ export function CardShareControls({ card }: { card: CardDetail }) {
 
   return (
     <div className="card-share">
-      <button
-        type="button"
-        role="switch"
-        className="card-share-switch"
-        aria-checked={on}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={() => void toggle()}
-      >
-        <span className="card-share-track" aria-hidden="true">
-          <span className="card-share-thumb" />
-        </span>
-        <span>公開此卡</span>
-      </button>
+      <CardSwitch label="公開此卡" on={on} busy={busy} onToggle={() => void toggle()} />
       {on && (
         <ShareButton
           title={`${card.name} ${card.serialLabel}`}
