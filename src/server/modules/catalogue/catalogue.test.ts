@@ -152,6 +152,7 @@ describe('catalogue API', () => {
       editionSize: 100,
       minted: 10,
       isBCard: false,
+      hot: false,
       priceCents: 12800,
       perUserLimit: 3,
       left: 85,
@@ -328,6 +329,7 @@ describe('catalogue API', () => {
         left: 85,
         productType: null,
         themeId: 'thm_a',
+        hot: false,
       });
       expect(product).toMatchObject({
         kind: 'product',
