@@ -7,7 +7,7 @@ import { createOffer } from '../api/create-offer';
 import { isFailure } from '../lib/request';
 import { checkPrice } from '../lib/check-price';
 import { HkdField } from './hkd-field';
-import type { OfferTarget } from './offer-sheet';
+import type { OfferTarget } from './sheet-buttons';
 import './price-alert-sheet.css';
 
 /** How long an offer stays open (decision 040: 24 – 168 hours). */

@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/alerts';
 import { createAlert } from '../api/create-alert';
 import { isFailure } from '../lib/request';
-import type { AlertTarget } from './price-alert-sheet';
+import type { AlertTarget } from './sheet-buttons';
 import { HkdField } from './hkd-field';
 
 /*

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PublicCard } from '../../../shared/schemas/share';
-import { OfferButton } from '../../components/offer-sheet';
+import { OfferButton } from '../../components/sheet-buttons';
 import { ShareButton } from '../../components/share-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';

@@ -13,8 +13,8 @@ import { ActionButton, useListingActions, type ListingActions } from './componen
 import { GoButton } from './components/go-button';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
-import { PriceAlertButton } from '../../components/price-alert-sheet';
-import { OfferButton } from '../../components/offer-sheet';
+import { PriceAlertButton } from '../../components/sheet-buttons';
+import { OfferButton } from '../../components/sheet-buttons';
 import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';

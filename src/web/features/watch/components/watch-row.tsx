@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/watch';
-import { PriceAlertButton } from '../../../components/price-alert-sheet';
+import { PriceAlertButton } from '../../../components/sheet-buttons';
 
 /** The screen a watched item opens. */
 export function watchTargetPath(w: Pick<WatchItem, 'kind' | 'id'>): string {
