@@ -114,18 +114,24 @@ export function createQueueService(
   });
   // /metrics (decision 045): queue length and admissions so far of the drops asked about on this instance in the last
   // minute; Prometheus' rate() of the second is the admission rate.
+  // Both gauges of one scrape share one read of the store (a scrape collects them at the same time).
+  let gaugeRead: ReturnType<typeof reports.gauges> | null = null;
+  const gauges = () =>
+    (gaugeRead ??= reports.gauges().finally(() => {
+      gaugeRead = null;
+    }));
   const dropLabels = ['kind', 'drop'];
   deps.metrics.registerCollector(
     { name: 'trove_queue_waiting', help: "Buyers in a hot drop's queue not yet admitted", labelNames: dropLabels },
     async () =>
-      (await reports.gauges()).map((g) => ({
+      (await gauges()).map((g) => ({
         labels: { kind: g.kind, drop: g.id },
         value: Math.max(0, g.joined - g.admitted),
       })),
   );
   deps.metrics.registerCollector(
     { name: 'trove_queue_admitted', help: "Buyers admitted from a hot drop's queue so far", labelNames: dropLabels },
-    async () => (await reports.gauges()).map((g) => ({ labels: { kind: g.kind, drop: g.id }, value: g.admitted })),
+    async () => (await gauges()).map((g) => ({ labels: { kind: g.kind, drop: g.id }, value: g.admitted })),
   );
 
   return {
