@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PublicCard } from '../../../shared/schemas/share';
+import { GoButton } from '../../components/go-button';
 import { OfferButton } from '../../components/sheet-buttons';
 import { ShareButton } from '../../components/share-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -48,7 +48,6 @@ function Card({ card }: { card: PublicCard }) {
 export default function PublicCardScreen() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
-  const navigate = useNavigate();
   const state = useLoad(() => (id ? getPublicCard(id) : Promise.resolve(null)), [id]);
   if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;
   if (state.status === 'ready' && state.data) return <Card card={state.data} />;
@@ -59,9 +58,9 @@ export default function PublicCardScreen() {
       title="找不到此卡牌"
       description="此卡可能未公開、已轉手或連結有誤。"
       action={
-        <Button color="primary" onClick={() => navigate('/market', { replace: true })}>
+        <GoButton to="/market" replace>
           逛逛市場
-        </Button>
+        </GoButton>
       }
     />
   );
