@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import type { PublicCard } from '../../../shared/schemas/share';
-import { GoButton } from '../../components/go-button';
+import { GoneState } from '../../components/go-button';
 import { OfferButton } from '../../components/sheet-buttons';
 import { ShareButton } from '../../components/share-button';
-import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { getPublicCard } from './api/card-public';
 import { getOfferAvailability } from './api/get-offer-availability';
@@ -54,14 +54,6 @@ export default function PublicCardScreen() {
   if (state.status === 'error' && state.failure.code !== 404)
     return <ErrorState title="未能載入卡牌" onRetry={state.reload} />;
   return (
-    <EmptyState
-      title="找不到此卡牌"
-      description="此卡可能未公開、已轉手或連結有誤。"
-      action={
-        <GoButton to="/market" replace>
-          逛逛市場
-        </GoButton>
-      }
-    />
+    <GoneState title="找不到此卡牌" description="此卡可能未公開、已轉手或連結有誤。" back={['/market', '逛逛市場']} />
   );
 }

@@ -1,6 +1,6 @@
 import { Image, Tag } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
-import { GoButton } from '../../components/go-button';
+import { GoneState } from '../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { useArticle } from './api/get-article';
@@ -12,14 +12,10 @@ function ArticleView({ id }: { id: string }) {
   if (article.status === 'error') {
     if (article.failure.code === 404) {
       return (
-        <EmptyState
+        <GoneState
           title="找不到這篇文章"
           description="文章可能已下架，請返回首頁查看最新消息。"
-          action={
-            <GoButton to="/" replace>
-              返回首頁
-            </GoButton>
-          }
+          back={['/', '返回首頁']}
         />
       );
     }
