@@ -168,6 +168,22 @@ export function adminRoutes(app: FastifyInstance) {
   return typed(app);
 }
 
+/** A back-office module (`adminRoutes`), its routes `declared` under the tag `admin`: `answer` gets the operator. */
+export function adminApi(app: FastifyInstance) {
+  const api = declared(adminRoutes(app), ['admin'], requireAdmin);
+  return {
+    ...api,
+    /** `adminList` on these routes. */
+    list<Q extends z.ZodType, R extends z.ZodType>(
+      url: string,
+      schemas: { querystring: Q; row: R },
+      list: (operator: Operator, query: z.output<Q>) => Promise<{ rows: z.output<R>[]; total: number }>,
+    ): void {
+      adminList(api.r, url, schemas, list);
+    },
+  };
+}
+
 /** `GET url` of the back office: one page of a list (`okPage`) of `row`s, filtered by `querystring`, for an operator. */
 export function adminList<Q extends z.ZodType, R extends z.ZodType>(
   r: ReturnType<typeof typed>,

@@ -1,4 +1,4 @@
-import { createPoolCards } from '../modules/packs/packs.fixtures';
+import { createPoolCards, seriesBody } from '../modules/packs/packs.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { entry, idempotency, makeOperator, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
@@ -15,18 +15,10 @@ async function series(t: TestApp, owner: TestUser): Promise<string> {
     { rarity: 'N', editionSize: 50 },
     { rarity: 'SR', editionSize: 10 },
   ]);
-  const body = {
-    name: '權限卡包',
-    cover: '/uploads/p/640.webp',
-    priceCents: 1_000,
-    cardsPerPack: 2,
-    perUserLimit: 5,
-    guarantee: { minRarity: 'SR', every: 3 },
-    pool: [
-      { cardInfoId: n, count: 20 },
-      { cardInfoId: sr, count: 4 },
-    ],
-  };
+  const body = seriesBody('權限卡包', [
+    [n, 20],
+    [sr, 4],
+  ]);
   return (await setUp<{ id: string }>(t, owner.token, 'POST', 'admin/packs/create', body)).id;
 }
 

@@ -9,9 +9,21 @@ export function columnsOf<T extends Table, K extends keyof T['_']['columns'] & s
   return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
 }
 
-/** One page of a list: its rows, and the count of every matching row (the first row's `n`). */
-export async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
-  const [r, t] = await Promise.all([rows, total]);
+/** A select that can be cut to one window of its rows. */
+interface Windowed<T> {
+  limit(n: number): { offset(n: number): PromiseLike<T[]> };
+}
+
+/**
+ * One page of a list: the `window` (limit, offset) of `rows`, and the count of every matching row (the first row's
+ * `n` of `total`).
+ */
+export async function page<T>(
+  rows: Windowed<T>,
+  total: PromiseLike<{ n: number }[]>,
+  window: { limit: number; offset: number },
+) {
+  const [r, t] = await Promise.all([rows.limit(window.limit).offset(window.offset), total]);
   return { rows: r, total: Number(t[0]?.n ?? 0) };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createPoolCards } from '../../modules/packs/packs.fixtures';
+import { createPoolCards, seriesBody } from '../../modules/packs/packs.fixtures';
 import { signIn } from '../../modules/collection/collection-fixtures';
 import { makeOperator } from '../ownership-kit';
 import type { FaultFlow, PerkFlowKit } from './perk-flows';
@@ -35,19 +35,20 @@ export function packFlows(kit: PerkFlowKit): FaultFlow[] {
           { rarity: 'R', editionSize: 20 },
           { rarity: 'SR', editionSize: 5 },
         ]);
-        const created = await kit.api('POST', 'admin/packs/create', operator.token, {
-          name: '故障卡包',
-          cover: '/uploads/p/640.webp',
-          priceCents: 2_000,
-          cardsPerPack: 3,
-          perUserLimit: 5,
-          guarantee: { minRarity: 'SR', every: 2 },
-          pool: [
-            { cardInfoId: n, count: 12 },
-            { cardInfoId: r, count: 6 },
-            { cardInfoId: sr, count: 3 },
-          ],
-        });
+        const created = await kit.api(
+          'POST',
+          'admin/packs/create',
+          operator.token,
+          seriesBody(
+            '故障卡包',
+            [
+              [n, 12],
+              [r, 6],
+              [sr, 3],
+            ],
+            { priceCents: 2_000, cardsPerPack: 3, guarantee: { minRarity: 'SR', every: 2 } },
+          ),
+        );
         if (created.status !== 200)
           throw new Error(`set-up: admin/packs/create answered ${JSON.stringify(created.body)}`);
         const seriesId = created.body.data!.id as string;

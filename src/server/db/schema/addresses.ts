@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REGION_NAMES } from '../../../shared/hk-regions';
-import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -10,9 +10,7 @@ export const addresses = pgTable(
   'addresses',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     recipient: text().notNull(),
     /** E.164, checked like a sign-in phone. */
     phone: text().notNull(),

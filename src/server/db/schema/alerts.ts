@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -15,9 +15,7 @@ export const priceAlerts = pgTable(
   'price_alerts',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     itemKind: text({ enum: ['card', 'goods'] }).notNull(),
     itemId: text().notNull(),
     side: text({ enum: ['ask', 'bid'] }).notNull(),
@@ -46,9 +44,7 @@ export const alertMarks = pgTable(
   'alert_marks',
   {
     kind: text({ enum: ['drop', 'set'] }).notNull(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     targetId: text().notNull(),
     createdAt: ts().notNull(),
   },

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -12,9 +12,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: text().primaryKey(),
-    actorId: text()
-      .notNull()
-      .references(() => users.id),
+    actorId: userRef(),
     /** A dotted verb such as `card_info.update` or `withdrawal.pay`. */
     action: text().notNull(),
     targetType: text().notNull(),

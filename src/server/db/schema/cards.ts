@@ -1,7 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 import { cardInfos } from './catalogue';
-import { acquisition, provenance } from './item-columns';
+import { acquisition, provenance, userRef } from './item-columns';
 
 export type { ItemVia } from './item-columns';
 
@@ -14,9 +13,7 @@ export const cards = pgTable(
       .notNull()
       .references(() => cardInfos.id),
     serial: integer().notNull(),
-    ownerId: text()
-      .notNull()
-      .references(() => users.id),
+    ownerId: userRef(),
     status: text({ enum: ['held', 'listed', 'reserved', 'consumed'] })
       .notNull()
       .default('held'),

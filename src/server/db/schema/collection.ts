@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 import { cards } from './cards';
 import { themes } from './catalogue';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -10,9 +10,7 @@ export const themeExchanges = pgTable(
   'theme_exchanges',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     themeId: text()
       .notNull()
       .references(() => themes.id),

@@ -1,8 +1,7 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { GOODS_EVENT_KINDS } from '../../../shared/schemas/delivery';
-import { users } from './auth';
 import { products } from './catalogue';
-import { acquisition, provenance } from './item-columns';
+import { acquisition, provenance, userRef } from './item-columns';
 
 /** One owned unit of a product, held in the platform's custody. */
 export const goods = pgTable(
@@ -12,9 +11,7 @@ export const goods = pgTable(
     productId: text()
       .notNull()
       .references(() => products.id),
-    ownerId: text()
-      .notNull()
-      .references(() => users.id),
+    ownerId: userRef(),
     status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] })
       .notNull()
       .default('held'),

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -12,9 +13,7 @@ export const identities = pgTable(
   'identities',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     idType: text({ enum: ['hkid', 'prc_id', 'passport'] }).notNull(),
     nameCipher: text().notNull(),
     numberCipher: text().notNull(),

@@ -39,3 +39,9 @@ export const itemSnapshot = () => ({
   serial: integer(),
   editionSize: integer(),
 });
+
+/** A required reference to a user (a fresh builder per column). */
+export const userRef = () =>
+  text()
+    .notNull()
+    .references(() => users.id);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { itemSnapshot } from './item-columns';
+import { itemSnapshot, userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -18,9 +18,7 @@ export const listings = pgTable(
     ...itemSnapshot(),
     productType: integer(),
     /** The seller (sell) or the bidder (buy). */
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     price: integer().notNull(),
     /** Copies a buy listing asks for (1–10; a sell listing is one item); its escrow holds `price × (quantity − filled)`. */
     quantity: integer().notNull().default(1),
@@ -125,12 +123,8 @@ export const marketOrders = pgTable(
       .references(() => listings.id),
     sellType: integer().notNull(),
     ...itemSnapshot(),
-    buyerId: text()
-      .notNull()
-      .references(() => users.id),
-    sellerId: text()
-      .notNull()
-      .references(() => users.id),
+    buyerId: userRef(),
+    sellerId: userRef(),
     price: integer().notNull(),
     fee: integer().notNull(),
     status: text({ enum: ['pending', 'completed', 'cancelled', 'expired'] }).notNull(),
@@ -214,9 +208,7 @@ export const setQuotes = pgTable(
   'set_quotes',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     themeId: text().notNull(),
     lines: jsonb().$type<SetQuoteLine[]>().notNull(),
     totalCents: integer().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -14,9 +14,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     kind: text().notNull(),
     title: text().notNull(),
     body: text().notNull(),
@@ -39,9 +37,7 @@ export const notifications = pgTable(
 export const notificationPrefs = pgTable(
   'notification_prefs',
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     kind: text().notNull(),
     channel: text({ enum: ['push', 'sms'] }).notNull(),
     enabled: boolean().notNull(),
@@ -62,9 +58,7 @@ export const notificationOutbox = pgTable(
     notificationId: text()
       .notNull()
       .references(() => notifications.id),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     channel: text({ enum: ['push', 'sms'] }).notNull(),
     dedupeKey: text().notNull(),
     status: text({ enum: ['pending', 'sent', 'dead'] })
@@ -92,9 +86,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     endpoint: text().notNull(),
     p256dh: text().notNull(),
     auth: text().notNull(),

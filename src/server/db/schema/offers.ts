@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OFFER_CLOSE_REASONS, OFFER_SIDES, OFFER_STATUSES } from '../../../shared/schemas/offers';
-import { users } from './auth';
-import { itemSnapshot } from './item-columns';
+import { itemSnapshot, userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -15,13 +14,9 @@ export const offers = pgTable(
   'offers',
   {
     id: text().primaryKey(),
-    buyerId: text()
-      .notNull()
-      .references(() => users.id),
+    buyerId: userRef(),
     /** The owner when the offer was made. */
-    sellerId: text()
-      .notNull()
-      .references(() => users.id),
+    sellerId: userRef(),
     ...itemSnapshot(),
     /** The sell listing the offer was made on, if any. */
     listingId: text(),
@@ -80,9 +75,7 @@ export const offerRounds = pgTable(
  */
 export const offerSettings = pgTable('offer_settings', {
   itemId: text().primaryKey(),
-  ownerId: text()
-    .notNull()
-    .references(() => users.id),
+  ownerId: userRef(),
   allowOffers: boolean().notNull().default(true),
   /** Offers under this share (per cent) of the market price are declined at once; null: none. */
   autoDeclinePct: integer(),

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PackGuarantee } from '../../../shared/schemas/packs';
-import { users } from './auth';
 import { cardInfos } from './catalogue';
+import { userRef } from './item-columns';
 
 /** A minted card of a drawn pack, as pack/open shows it. */
 export interface PackCard {
@@ -98,9 +98,7 @@ export const packOrders = pgTable(
     seriesId: text()
       .notNull()
       .references(() => packSeries.id),
-    buyerId: text()
-      .notNull()
-      .references(() => users.id),
+    buyerId: userRef(),
     clientSeed: text().notNull(),
     quantity: integer().notNull(),
     /** `pending` while its pay order is; `paid` once drawn; `released` when the order expired or was cancelled. */
@@ -120,9 +118,7 @@ export const packDraws = pgTable(
       .references(() => packSeries.id),
     nonce: integer().notNull(),
     orderNo: text().notNull(),
-    buyerId: text()
-      .notNull()
-      .references(() => users.id),
+    buyerId: userRef(),
     buyerTag: text().notNull(),
     guaranteed: boolean().notNull(),
     hit: boolean().notNull(),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAY_ORDER_STATUSES, PAY_ORDER_TYPES } from '../../../shared/schemas/pay-orders';
-import { users } from './auth';
 import { cardInfos, products } from './catalogue';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -32,9 +32,7 @@ export const payOrders = pgTable(
     /** Readable order number shown to the user: TR + yymmdd + 8 characters. */
     orderNo: text().notNull().unique(),
     type: text({ enum: PAY_ORDER_TYPES }).notNull(),
-    buyerId: text()
-      .notNull()
-      .references(() => users.id),
+    buyerId: userRef(),
     cardInfoId: text().references(() => cardInfos.id),
     productId: text().references(() => products.id),
     /**

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -16,9 +16,7 @@ export const perkUses = pgTable(
     id: text().primaryKey(),
     useKey: text().notNull(),
     orderNo: text().notNull(),
-    buyerId: text()
-      .notNull()
-      .references(() => users.id),
+    buyerId: userRef(),
     /** The card whose right granted it (held by the buyer when the order was made). */
     cardId: text().notNull(),
     cardInfoId: text().notNull(),

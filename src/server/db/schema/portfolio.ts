@@ -1,5 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { userRef } from './item-columns';
 
 /**
  * What a user's collection was worth on each Hong Kong day (issue 24): one row per user and day, written once by the
@@ -9,9 +9,7 @@ import { users } from './auth';
 export const portfolioSnapshots = pgTable(
   'portfolio_snapshots',
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     day: date({ mode: 'string' }).notNull(),
     value: bigint({ mode: 'number' }).notNull(),
     cost: bigint({ mode: 'number' }).notNull(),

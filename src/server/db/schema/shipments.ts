@@ -3,6 +3,7 @@ import { SHIPMENT_EVENT_KINDS, SHIPMENT_STATUSES } from '../../../shared/schemas
 import type { AddressSnapshot } from '../../../shared/schemas/addresses';
 import { goods } from './goods';
 import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -15,9 +16,7 @@ export const shipments = pgTable(
   {
     id: text().primaryKey(),
     shipmentNo: text().notNull().unique(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     status: text({ enum: SHIPMENT_STATUSES }).notNull().default('pending'),
     address: jsonb().$type<AddressSnapshot>().notNull(),
     carrier: text(),

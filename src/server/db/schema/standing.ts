@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { marketOrders } from './market';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -17,14 +18,10 @@ export const marketFeedback = pgTable(
       .notNull()
       .references(() => marketOrders.id),
     /** Who left it, and the side they were on. */
-    authorId: text()
-      .notNull()
-      .references(() => users.id),
+    authorId: userRef(),
     authorRole: text({ enum: ['buyer', 'seller'] }).notNull(),
     /** The other side of the trade: whose standing it counts in. */
-    subjectId: text()
-      .notNull()
-      .references(() => users.id),
+    subjectId: userRef(),
     rating: text({ enum: ['up', 'down'] }).notNull(),
     comment: text().notNull().default(''),
     createdAt: ts().notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEDGER_ACCOUNT_TYPES, REFUND_STATUSES } from '../../../shared/schemas/admin-ledger';
 import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 const cents = () => bigint({ mode: 'number' });
@@ -64,9 +65,7 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     amount: cents().notNull(),
     status: text({ enum: ['pending', 'paid', 'rejected'] })
       .notNull()

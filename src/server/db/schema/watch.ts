@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -15,9 +15,7 @@ export const watches = pgTable(
   'watches',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     kind: text({ enum: ['cardInfo', 'product', 'listing', 'seller'] }).notNull(),
     targetId: text().notNull(),
     basis: text({ enum: ['market', 'ask'] }),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { page } from '../../db/queries';
 import { alertMarks, priceAlerts } from '../../db/schema/alerts';
 
 export type AlertRow = typeof priceAlerts.$inferSelect;
@@ -33,17 +34,15 @@ export function createAlertsRepository() {
     },
 
     async page(db: Executor, userId: string, p: { limit: number; offset: number }) {
-      const [rows, [total]] = await Promise.all([
+      return page(
         db
           .select()
           .from(priceAlerts)
           .where(eq(priceAlerts.userId, userId))
-          .orderBy(desc(priceAlerts.createdAt), desc(priceAlerts.id))
-          .limit(p.limit)
-          .offset(p.offset),
+          .orderBy(desc(priceAlerts.createdAt), desc(priceAlerts.id)),
         db.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, userId)),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+        p,
+      );
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { columnsOf } from '../../db/queries';
 import { preparedOnce } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/auth';
+import { revokeOnce } from './revoke.repository';
 
 export const sessionColumns = {
   ...columnsOf(sessions, 'id', 'userId', 'createdAt', 'lastUsedAt', 'expiresAt'),
@@ -39,12 +40,7 @@ export function createAuthRepository() {
       await db.insert(sessions).values(row);
     },
 
-    async revokeSession(db: Executor, id: string, at: Date) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: at })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-    },
+    revokeSession: (db: Executor, id: string, at: Date) => revokeOnce(db, sessions, id, at),
 
     /** Revokes every live session of a user; answers how many. */
     async revokeUserSessions(db: Executor, userId: string, at: Date): Promise<number> {

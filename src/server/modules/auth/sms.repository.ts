@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { columnsOf } from '../../db/queries';
 import { loginTokens, smsCodes } from '../../db/schema/auth';
+import { revokeOnce } from './revoke.repository';
 
 /** Advisory-lock namespaces: one per kind of key, so a phone and an IP never share a lock. */
 const LOCK_PHONE = 727301;
@@ -77,12 +78,7 @@ export function createSmsRepository() {
       await db.insert(smsCodes).values(row);
     },
 
-    async revokeCode(db: Executor, id: string, at: Date) {
-      await db
-        .update(smsCodes)
-        .set({ revokedAt: at })
-        .where(and(eq(smsCodes.id, id), isNull(smsCodes.revokedAt)));
-    },
+    revokeCode: (db: Executor, id: string, at: Date) => revokeOnce(db, smsCodes, id, at),
 
     /** The newest code for this phone and purpose, locked for the rest of the transaction. */
     async latestCodeForUpdate(tx: Tx, phone: string, purpose: string) {

@@ -70,14 +70,9 @@ export function createCatalogueAdminRepository() {
     async listThemes(db: Executor, f: { q?: string; limit: number; offset: number }) {
       const where = f.q ? or(ilike(themes.name, contains(f.q)), eq(themes.id, f.q)) : undefined;
       return page(
-        db
-          .select(themeColumns)
-          .from(themes)
-          .where(where)
-          .orderBy(desc(themes.createdAt), desc(themes.id))
-          .limit(f.limit)
-          .offset(f.offset),
+        db.select(themeColumns).from(themes).where(where).orderBy(desc(themes.createdAt), desc(themes.id)),
         db.select({ n: count() }).from(themes).where(where),
+        f,
       );
     },
 
@@ -129,10 +124,9 @@ export function createCatalogueAdminRepository() {
           .from(cardInfos)
           .innerJoin(themes, eq(themes.id, cardInfos.themeId))
           .where(where)
-          .orderBy(desc(cardInfos.createdAt), desc(cardInfos.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .orderBy(desc(cardInfos.createdAt), desc(cardInfos.id)),
         db.select({ n: count() }).from(cardInfos).where(where),
+        f,
       );
     },
 
@@ -175,14 +169,9 @@ export function createCatalogueAdminRepository() {
             : ended(products.saleEndsAt, now),
       );
       return page(
-        db
-          .select(productColumns)
-          .from(products)
-          .where(where)
-          .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(f.limit)
-          .offset(f.offset),
+        db.select(productColumns).from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)),
         db.select({ n: count() }).from(products).where(where),
+        f,
       );
     },
 

@@ -6,24 +6,20 @@ import {
   AdminCodeBatchSchema,
 } from '../../../shared/schemas/admin-codes';
 import { AdminIdBodySchema, AdminIdQuerySchema } from '../../../shared/schemas/admin-common';
-import { adminList, adminRoutes, ok, reply, requireAdmin } from '../../http';
+import { adminApi, ok, reply, requireAdmin } from '../../http';
 
 /** Operators' exchange code batches (PRODUCT.md §8): generate, download the clear codes once, list, void. */
 export async function adminCodeRoutes(app: FastifyInstance) {
-  const r = adminRoutes(app);
+  const { r, ...api } = adminApi(app);
   const { codesAdmin: svc } = app.services;
-  const tags = ['admin'];
 
-  adminList(
-    r,
-    '/admin/codeBatches',
-    { querystring: AdminCodeBatchListQuerySchema, row: AdminCodeBatchSchema },
-    (operator, query) => svc.list(operator, query),
+  api.list('/admin/codeBatches', { querystring: AdminCodeBatchListQuerySchema, row: AdminCodeBatchSchema }, (op, q) =>
+    svc.list(op, q),
   );
 
   r.post(
     '/admin/codeBatches/create',
-    { schema: { tags, body: AdminCodeBatchCreateSchema, response: reply(AdminCodeBatchSchema) } },
+    { schema: { tags: ['admin'], body: AdminCodeBatchCreateSchema, response: reply(AdminCodeBatchSchema) } },
     async (req) => {
       const batch = await svc.create(requireAdmin(req), req.body);
       return ok(batch, `已建立 ${batch.count} 個兌換碼，請下載 CSV（只可下載一次）`);
@@ -34,7 +30,7 @@ export async function adminCodeRoutes(app: FastifyInstance) {
     '/admin/codeBatches/csv',
     {
       schema: {
-        tags,
+        tags: ['admin'],
         description:
           'The clear codes as a text/csv attachment (code,batch_id,target,url), the first time only; afterwards a 409 envelope.',
         querystring: AdminIdQuerySchema,
@@ -52,9 +48,9 @@ export async function adminCodeRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  api.post(
     '/admin/codeBatches/void',
-    { schema: { tags, body: AdminIdBodySchema, response: reply(AdminCodeBatchSchema) } },
-    async (req) => ok(await svc.void(requireAdmin(req), req.body.id), '已作廢此批次，未使用的兌換碼即時失效'),
+    { body: AdminIdBodySchema, data: AdminCodeBatchSchema, msg: '已作廢此批次，未使用的兌換碼即時失效' },
+    (op, b) => svc.void(op, b.id),
   );
 }

@@ -40,13 +40,9 @@ export function createContentAdminRepository() {
   return {
     listBanners: (db: Executor, f: { limit: number; offset: number }) =>
       page(
-        db
-          .select(bannerColumns)
-          .from(banners)
-          .orderBy(desc(banners.createdAt), desc(banners.id))
-          .limit(f.limit)
-          .offset(f.offset),
+        db.select(bannerColumns).from(banners).orderBy(desc(banners.createdAt), desc(banners.id)),
         db.select({ n: count() }).from(banners),
+        f,
       ),
 
     async banner(db: Executor, id: string, opts: { lock?: boolean } = {}) {
@@ -69,10 +65,9 @@ export function createContentAdminRepository() {
           .select(articleSummaryColumns)
           .from(articles)
           .where(where)
-          .orderBy(sql`${articles.publishedAt} desc nulls first`, desc(articles.createdAt), desc(articles.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .orderBy(sql`${articles.publishedAt} desc nulls first`, desc(articles.createdAt), desc(articles.id)),
         db.select({ n: count() }).from(articles).where(where),
+        f,
       );
     },
     async article(db: Executor, id: string, opts: { lock?: boolean } = {}) {
@@ -98,10 +93,9 @@ export function createContentAdminRepository() {
             sql`${privacyPolicies.publishedAt} desc nulls first`,
             desc(privacyPolicies.createdAt),
             desc(privacyPolicies.id),
-          )
-          .limit(f.limit)
-          .offset(f.offset),
+          ),
         db.select({ n: count() }).from(privacyPolicies),
+        f,
       ),
     async privacy(db: Executor, id: string, opts: { lock?: boolean } = {}) {
       const q = db.select(privacyColumns).from(privacyPolicies).where(eq(privacyPolicies.id, id)).limit(1);

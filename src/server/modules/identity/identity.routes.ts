@@ -5,23 +5,19 @@ import {
   PayoutAccountSchema,
   VerifyIdentityBodySchema,
 } from '../../../shared/schemas/identity';
-import { ok, reply, requireUser, userRoutes } from '../../http';
+import { ok, reply, requireUser, userApi } from '../../http';
 
 export async function identityRoutes(app: FastifyInstance) {
-  const r = userRoutes(app);
+  const { r, ...api } = userApi(app, ['userIdInfo']);
   const { identity } = app.services;
 
-  r.post(
+  api.post(
     '/userIdInfo/verify',
-    { schema: { tags: ['userIdInfo'], body: VerifyIdentityBodySchema, response: reply(IdentitySchema) } },
-    async (req) => ok(await identity.verify(requireUser(req), req.body), '實名認證成功'),
+    { body: VerifyIdentityBodySchema, data: IdentitySchema, msg: '實名認證成功' },
+    (u, b) => identity.verify(u, b),
   );
 
-  r.get(
-    '/userIdInfo/info',
-    { schema: { tags: ['userIdInfo'], response: reply(IdentitySchema.nullable()) } },
-    async (req) => ok(await identity.info(requireUser(req))),
-  );
+  api.get('/userIdInfo/info', { data: IdentitySchema.nullable() }, (u) => identity.info(u));
 
   r.post(
     '/payment/update',

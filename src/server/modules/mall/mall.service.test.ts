@@ -4,6 +4,7 @@ import { ManualClock } from '../../adapters/clock';
 import type { Tx } from '../../db/client';
 import { fakeDb } from '../../testing/fakes';
 import type { SaleInfo } from '../catalogue/catalogue.service';
+import { testSaleInfo } from '../catalogue/sale-info.fixtures';
 import { createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { OrderType } from '../pay-orders/pay-orders.service';
 import { createMallService } from './mall.service';
@@ -17,23 +18,7 @@ import { noPerks } from '../perks/perks.fixtures';
 function setUp(sale: Partial<SaleInfo> = {}) {
   const clock = new ManualClock(new Date('2026-11-26T01:00:00Z'));
   const calls = { saleInfo: 0, heldQuantity: 0 };
-  const info: SaleInfo = {
-    kind: 'card',
-    id: 'ci_1',
-    name: '火焰龍',
-    image: '/x.svg',
-    priceCents: 12_800,
-    perUserLimit: 2,
-    hot: false,
-    saleStartsAt: null,
-    saleEndsAt: null,
-    saleState: 'on_sale',
-    total: 10,
-    left: 10,
-    productType: null,
-    themeId: null,
-    ...sale,
-  };
+  const info = testSaleInfo(sale);
   let claimable = true;
   const registered = new Map<string, OrderType>();
   const db = fakeDb();

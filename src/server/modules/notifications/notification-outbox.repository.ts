@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { page } from '../../db/queries';
 import { notificationOutbox, notificationSends, notifications } from '../../db/schema/notifications';
 
 /** An outbox row as a deliverer holds it: `attempts` counts this try, and fences every later write to the row. */
@@ -122,7 +123,7 @@ export function createNotificationOutboxRepository() {
         eq(notificationOutbox.status, 'dead'),
         channel ? eq(notificationOutbox.channel, channel) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      return page(
         db
           .select({
             id: notificationOutbox.id,
@@ -138,12 +139,10 @@ export function createNotificationOutboxRepository() {
           .from(notificationOutbox)
           .innerJoin(notifications, eq(notifications.id, notificationOutbox.notificationId))
           .where(where)
-          .orderBy(desc(notificationOutbox.nextAttemptAt), desc(notificationOutbox.id))
-          .limit(p.limit)
-          .offset(p.offset),
+          .orderBy(desc(notificationOutbox.nextAttemptAt), desc(notificationOutbox.id)),
         db.select({ n: count() }).from(notificationOutbox).where(where),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+        p,
+      );
     },
 
     /** A dead row back to pending, due at `now`, its tries counted from zero; answers the row before, or null. */

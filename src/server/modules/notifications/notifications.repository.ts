@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { page } from '../../db/queries';
 import { notificationOutbox, notificationPrefs, notifications } from '../../db/schema/notifications';
 import type { NotifyChannel } from '../../../shared/schemas/notifications';
 
@@ -47,17 +48,15 @@ export function createNotificationsRepository() {
     },
 
     async page(db: Executor, userId: string, status: NotificationStatus, p: { limit: number; offset: number }) {
-      const [rows, [total]] = await Promise.all([
+      return page(
         db
           .select()
           .from(notifications)
           .where(statusWhere(userId, status))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(p.limit)
-          .offset(p.offset),
+          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
         db.select({ n: count() }).from(notifications).where(statusWhere(userId, status)),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+        p,
+      );
     },
 
     async unreadCount(db: Executor, userId: string): Promise<number> {

@@ -10,7 +10,7 @@ import {
   PushUnsubscribeBodySchema,
   PushUnsubscribeResultSchema,
 } from '../../../shared/schemas/push';
-import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, typed, userRoutes } from '../../http';
+import { adminApi, ok, reply, requireUser, typed, userRoutes } from '../../http';
 
 /** Web Push (issue 23, docs/decisions/038-notification-delivery.md): the public key, and the caller's own devices. */
 export async function pushRoutes(app: FastifyInstance) {
@@ -35,14 +35,14 @@ export async function pushRoutes(app: FastifyInstance) {
 
 /** The back office's dead letters: notifications delivery gave up on, and 重試. */
 export async function adminNotificationDeliveryRoutes(app: FastifyInstance) {
-  const r = adminRoutes(app);
+  const api = adminApi(app);
   const { deliveryAdmin } = app.services;
-  adminList(r, '/admin/deadLetters', { querystring: DeadLetterQuerySchema, row: DeadLetterSchema }, (op, q) =>
+  api.list('/admin/deadLetters', { querystring: DeadLetterQuerySchema, row: DeadLetterSchema }, (op, q) =>
     deliveryAdmin.deadLetters(op, q),
   );
-  r.post(
+  api.post(
     '/admin/deadLetters/retry',
-    { schema: { tags: ['admin'], body: DeadLetterRetryBodySchema, response: reply(DeadLetterRetryResultSchema) } },
-    async (req) => ok(await deliveryAdmin.retry(requireAdmin(req), req.body), '已重新排程發送'),
+    { body: DeadLetterRetryBodySchema, data: DeadLetterRetryResultSchema, msg: '已重新排程發送' },
+    (op, b) => deliveryAdmin.retry(op, b),
   );
 }

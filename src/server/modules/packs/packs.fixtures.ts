@@ -22,3 +22,18 @@ export async function createPoolCards(db: Db, lines: { rarity: Rarity; editionSi
   );
   return ids;
 }
+
+/**
+ * Test data: the back office's create body of a series on sale (`admin/packs/create`), its pool as
+ * `[cardInfoId, count]` lines; `over` changes the price, pack size or guarantee.
+ */
+export const seriesBody = (name: string, pool: [string | undefined, number][], over: Record<string, unknown> = {}) => ({
+  name,
+  cover: '/uploads/p/640.webp',
+  priceCents: 1_000,
+  cardsPerPack: 2,
+  perUserLimit: 5,
+  guarantee: { minRarity: 'SR', every: 3 },
+  pool: pool.map(([cardInfoId, count]) => ({ cardInfoId, count })),
+  ...over,
+});

@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import { fakeDb, memoryLog } from '../../testing/fakes';
 import type { Actor } from '../auth/auth.service';
 import type { SaleInfo, SaleKind } from '../catalogue/catalogue.service';
+import { testSaleInfo } from '../catalogue/sale-info.fixtures';
 import { SOLD_OUT_FLAG_TTL_MS, createSoldOutFlags } from '../catalogue/sold-out-flags';
 import type { NewPayOrder, PayOrderRow, PayOrdersRepository } from './pay-orders.repository';
 import { createMallService } from '../mall/mall.service';
@@ -226,22 +227,16 @@ function fakeItems(clock: ManualClock) {
   };
   function add(kind: SaleKind, id: string, over: Partial<SaleInfo & { sold: number }> = {}) {
     supply.set(key(kind, id), {
-      kind,
-      id,
-      name: kind === 'card' ? '火焰龍' : '收藏卡盒',
-      image: '/media/x.svg',
-      priceCents: 12_800,
-      perUserLimit: 3,
-      hot: false,
-      saleStartsAt: null,
-      saleEndsAt: null,
-      saleState: 'on_sale',
-      total: 10,
-      left: 10,
+      ...testSaleInfo({
+        kind,
+        id,
+        name: kind === 'card' ? '火焰龍' : '收藏卡盒',
+        image: '/media/x.svg',
+        perUserLimit: 3,
+        productType: kind === 'product' ? 1 : null,
+      }),
       reserved: 0,
       sold: 0,
-      productType: kind === 'product' ? 1 : null,
-      themeId: null,
       ...over,
     });
     return supply.get(key(kind, id))!;

@@ -19,19 +19,24 @@ describe('search API (issue 22, decision 031)', () => {
   const search = (query: Record<string, string>, u?: User) =>
     t.call<SearchResult>('GET', 'search', { query, token: u?.token });
   const ids = (s: { list: { id: string }[] }) => s.list.map((r) => r.id);
+  /** A `ci_beast_qilin` card given to the seller and listed for sale at `price`: the new listing. */
+  const listQilin = async (price: number) => {
+    const card = await giveCard(t, seller.userId, 'ci_beast_qilin');
+    const res = await t.call<CreateListingResult>('POST', 'market/create', {
+      token: seller.token,
+      body: { sell_type: 0, kind: 'card', itemId: card, price },
+    });
+    expect(res.status).toBe(200);
+    return res.data.listing;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemo(t.db, t.clock.now());
     seller = await trader(t);
-    const card = await giveCard(t, seller.userId, 'ci_beast_qilin');
-    const res = await t.call<CreateListingResult>('POST', 'market/create', {
-      token: seller.token,
-      body: { sell_type: 0, kind: 'card', itemId: card, price: 12_300 },
-    });
-    expect(res.status).toBe(200);
-    listingId = res.data.listing.id;
-    serial = res.data.listing.serial!;
+    const listing = await listQilin(12_300);
+    listingId = listing.id;
+    serial = listing.serial!;
   });
   afterAll(() => t.close());
 
@@ -153,13 +158,7 @@ describe('search API (issue 22, decision 031)', () => {
 
   it('a kept answer gives way to a market write', async () => {
     const before = (await search({ q: '祥瑞' })).data.listings.list[0];
-    const card = await giveCard(t, seller.userId, 'ci_beast_qilin');
-    const res = await t.call<CreateListingResult>('POST', 'market/create', {
-      token: seller.token,
-      body: { sell_type: 0, kind: 'card', itemId: card, price: 9_000 },
-    });
-    expect(res.status).toBe(200);
-    cheapId = res.data.listing.id;
+    cheapId = (await listQilin(9_000)).id;
     const after = (await search({ q: '祥瑞' })).data.listings.list[0];
     expect([before?.asks, after?.asks, after?.lowestAsk]).toEqual([1, 2, 9_000]);
   });

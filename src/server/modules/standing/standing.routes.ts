@@ -11,7 +11,7 @@ import {
   FeedbackSchema,
   MyFeedbackSchema,
 } from '../../../shared/schemas/standing';
-import { adminList, adminRoutes, ok, reply, requireAdmin, requireUser, typed, userRoutes } from '../../http';
+import { adminApi, ok, reply, requireUser, typed, userRoutes } from '../../http';
 
 const tags = ['market'];
 
@@ -49,25 +49,19 @@ export async function feedbackRoutes(app: FastifyInstance) {
 
 /** Operators moderate feedback: `/api/admin/feedback…`. */
 export async function adminFeedbackRoutes(app: FastifyInstance) {
-  const r = adminRoutes(app);
+  const api = adminApi(app);
   const { feedback } = app.services;
-  adminList(r, '/admin/feedback', { querystring: AdminFeedbackListQuerySchema, row: AdminFeedbackSchema }, (op, q) =>
+  api.list('/admin/feedback', { querystring: AdminFeedbackListQuerySchema, row: AdminFeedbackSchema }, (op, q) =>
     feedback.adminList(op, q),
   );
-  r.post(
+  api.post(
     '/admin/feedback/hide',
-    { schema: { tags: ['admin'], body: AdminHideFeedbackBodySchema, response: reply(z.null()) } },
-    async (req) => {
-      await feedback.setHidden(requireAdmin(req), req.body, true);
-      return ok(null, '已隱藏此評語');
-    },
+    { body: AdminHideFeedbackBodySchema, data: z.null(), msg: '已隱藏此評語' },
+    (op, b) => feedback.setHidden(op, b, true).then(() => null),
   );
-  r.post(
+  api.post(
     '/admin/feedback/unhide',
-    { schema: { tags: ['admin'], body: AdminFeedbackIdBodySchema, response: reply(z.null()) } },
-    async (req) => {
-      await feedback.setHidden(requireAdmin(req), req.body, false);
-      return ok(null, '已重新顯示此評語');
-    },
+    { body: AdminFeedbackIdBodySchema, data: z.null(), msg: '已重新顯示此評語' },
+    (op, b) => feedback.setHidden(op, b, false).then(() => null),
   );
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { columnsOf, contains } from '../../db/queries';
+import { columnsOf, contains, page } from '../../db/queries';
 import { users } from '../../db/schema/auth';
 import { cardInfos, products } from '../../db/schema/catalogue';
 import { cards } from '../../db/schema/cards';
@@ -58,18 +58,13 @@ const userColumns = {
 export function createUsersReadModel() {
   return {
     /** Users newest first, with the number of matches. */
-    async search(db: Executor, f: UserFilter, page: { limit: number; offset: number }) {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(userColumns)
-          .from(users)
-          .where(where(f))
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(page.limit)
-          .offset(page.offset),
+    async search(db: Executor, f: UserFilter, p: { limit: number; offset: number }) {
+      const found = await page(
+        db.select(userColumns).from(users).where(where(f)).orderBy(desc(users.createdAt), desc(users.id)),
         db.select({ n: count() }).from(users).where(where(f)),
-      ]);
-      return { rows: rows.map((r) => ({ ...r, balance: Number(r.balance) })), total: Number(total?.n ?? 0) };
+        p,
+      );
+      return { ...found, rows: found.rows.map((r) => ({ ...r, balance: Number(r.balance) })) };
     },
 
     /** One user with escrow and the counts the detail screen shows; null when there is none. */
@@ -121,8 +116,8 @@ export function createUsersReadModel() {
     },
 
     /** The user's pay orders, newest first. */
-    async orders(db: Executor, userId: string, page: { limit: number; offset: number }) {
-      const [rows, [total]] = await Promise.all([
+    async orders(db: Executor, userId: string, p: { limit: number; offset: number }) {
+      return page(
         db
           .select(
             columnsOf(
@@ -141,16 +136,14 @@ export function createUsersReadModel() {
           )
           .from(payOrders)
           .where(eq(payOrders.buyerId, userId))
-          .orderBy(desc(payOrders.createdAt), desc(payOrders.id))
-          .limit(page.limit)
-          .offset(page.offset),
+          .orderBy(desc(payOrders.createdAt), desc(payOrders.id)),
         db.select({ n: count() }).from(payOrders).where(eq(payOrders.buyerId, userId)),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+        p,
+      );
     },
 
     /** Cards (not consumed) and goods (not delivered) the user owns, newest acquisition first. */
-    async holdings(db: Executor, userId: string, page: { limit: number; offset: number }) {
+    async holdings(db: Executor, userId: string, p: { limit: number; offset: number }) {
       const cardRows = db
         .select({
           kind: sql<'card' | 'goods'>`'card'`.as('kind'),
@@ -187,7 +180,7 @@ export function createUsersReadModel() {
         .where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered'])));
       const union = cardRows.unionAll(goodsRows).as('holdings');
       const [rows, [c], [g]] = await Promise.all([
-        db.select().from(union).orderBy(desc(union.acquiredAt), desc(union.id)).limit(page.limit).offset(page.offset),
+        db.select().from(union).orderBy(desc(union.acquiredAt), desc(union.id)).limit(p.limit).offset(p.offset),
         db
           .select({ n: count() })
           .from(cards)
@@ -204,14 +197,14 @@ export function createUsersReadModel() {
     async identities(
       db: Executor,
       f: { id?: string; status?: 'verified' | 'revoked'; phone?: string },
-      page: { limit: number; offset: number },
+      p: { limit: number; offset: number },
     ) {
       const w = and(
         f.id ? eq(identities.id, f.id) : undefined,
         f.status ? eq(identities.status, f.status) : undefined,
         f.phone ? ilike(users.phone, contains(f.phone)) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      return page(
         db
           .select({
             id: identities.id,
@@ -231,12 +224,10 @@ export function createUsersReadModel() {
           .from(identities)
           .innerJoin(users, eq(users.id, identities.userId))
           .where(w)
-          .orderBy(desc(identities.verifiedAt), desc(identities.id))
-          .limit(page.limit)
-          .offset(page.offset),
+          .orderBy(desc(identities.verifiedAt), desc(identities.id)),
         db.select({ n: count() }).from(identities).innerJoin(users, eq(users.id, identities.userId)).where(w),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+        p,
+      );
     },
   };
 }

@@ -13,21 +13,18 @@ import {
   AdminUserPageQuerySchema,
   AdminUserSchema,
 } from '../../../shared/schemas/admin-users';
-import { adminList, adminRoutes, ok, reply, requireAdmin } from '../../http';
+import { adminApi, adminList, ok, reply, requireAdmin } from '../../http';
 
 /** Operators' users and identities (PRODUCT.md §8): `/api/admin/users…`, `/api/admin/identities…`. */
 export async function adminUserRoutes(app: FastifyInstance) {
-  const r = adminRoutes(app);
+  const { r, ...api } = adminApi(app);
   const { users } = app.services;
-  const tags = ['admin'];
 
   adminList(r, '/admin/users', { querystring: AdminUserListQuerySchema, row: AdminUserSchema }, (operator, query) =>
     users.list(operator, query),
   );
-  r.get(
-    '/admin/users/detail',
-    { schema: { tags, querystring: AdminUserIdQuerySchema, response: reply(AdminUserDetailSchema) } },
-    async (req) => ok(await users.detail(requireAdmin(req), req.query.id)),
+  api.get('/admin/users/detail', { querystring: AdminUserIdQuerySchema, data: AdminUserDetailSchema }, (op, q) =>
+    users.detail(op, q.id),
   );
   adminList(
     r,
@@ -41,24 +38,21 @@ export async function adminUserRoutes(app: FastifyInstance) {
     { querystring: AdminUserPageQuerySchema, row: AdminHoldingSchema },
     (operator, query) => users.holdings(operator, query),
   );
-  r.post(
+  const detail = { data: AdminUserDetailSchema };
+  api.post(
     '/admin/users/disable',
-    { schema: { tags, body: AdminDisableUserBodySchema, response: reply(AdminUserDetailSchema) } },
-    async (req) => ok(await users.disable(requireAdmin(req), req.body), '已停用此用戶，其所有登入已即時失效'),
+    { body: AdminDisableUserBodySchema, ...detail, msg: '已停用此用戶，其所有登入已即時失效' },
+    (op, b) => users.disable(op, b),
   );
-  r.post(
-    '/admin/users/enable',
-    { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
-    async (req) => ok(await users.enable(requireAdmin(req), req.body), '已重新啟用此用戶'),
+  api.post('/admin/users/enable', { body: AdminUserIdBodySchema, ...detail, msg: '已重新啟用此用戶' }, (op, b) =>
+    users.enable(op, b),
   );
-  r.post(
-    '/admin/users/grantAdmin',
-    { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
-    async (req) => ok(await users.grantAdmin(requireAdmin(req), req.body), '已授予後台權限'),
+  api.post('/admin/users/grantAdmin', { body: AdminUserIdBodySchema, ...detail, msg: '已授予後台權限' }, (op, b) =>
+    users.grantAdmin(op, b),
   );
   r.post(
     '/admin/users/revokeAdmin',
-    { schema: { tags, body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
+    { schema: { tags: ['admin'], body: AdminUserIdBodySchema, response: reply(AdminUserDetailSchema) } },
     async (req) => {
       const { user, regainsAtSignIn } = await users.revokeAdmin(requireAdmin(req), req.body);
       return ok(
@@ -76,9 +70,9 @@ export async function adminUserRoutes(app: FastifyInstance) {
     { querystring: AdminIdentityListQuerySchema, row: AdminIdentitySchema },
     (operator, query) => users.identities(operator, query),
   );
-  r.post(
+  api.post(
     '/admin/identities/revoke',
-    { schema: { tags, body: AdminRevokeIdentityBodySchema, response: reply(AdminIdentitySchema) } },
-    async (req) => ok(await users.revokeIdentity(requireAdmin(req), req.body), '已撤銷實名認證，用戶可重新認證'),
+    { body: AdminRevokeIdentityBodySchema, data: AdminIdentitySchema, msg: '已撤銷實名認證，用戶可重新認證' },
+    (op, b) => users.revokeIdentity(op, b),
   );
 }

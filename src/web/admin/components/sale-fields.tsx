@@ -1,22 +1,17 @@
+import type { AdminCardInfo } from '../../../shared/schemas/admin-catalogue';
 import { CLEARABLE } from './list-tools';
 import { Checkbox, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { fromIso, hkLabel, toCents, toDollars, toIso } from '../lib/format';
-import type { Right } from '../lib/types';
 import { rightBody, rightValues, type RightValues } from './rights-fields';
 
 export { RightsFields } from './rights-fields';
 
-/** What card infos and products have for sale, as stored. */
-interface SaleRecord {
-  priceCents: number | null;
-  saleStartsAt: string | null;
-  saleEndsAt: string | null;
-  perUserLimit: number;
-  hot: boolean;
-  rights: Right[];
-  sort: number;
-}
+/** What card infos and products have for sale, as stored (a product's price is never null). */
+type SaleRecord = Pick<
+  AdminCardInfo,
+  'priceCents' | 'saleStartsAt' | 'saleEndsAt' | 'perUserLimit' | 'hot' | 'rights' | 'sort'
+>;
 
 /** The form values of `SaleFields`, `RightsFields` and the 排序 field. */
 export interface SaleValues {

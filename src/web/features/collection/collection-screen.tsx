@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Button, Popup, Selector, Tag } from 'antd-mobile';
-import { useNavigate } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { COLLECTION_SORTS, COLLECTION_SORT_LABELS, type CollectionCard } from '../../../shared/schemas/collection';
+import { GoButton } from '../../components/go-button';
 import { PagedFrame } from '../../components/paged-frame';
 import { ThemeSelect } from '../../components/theme-select';
 import { isFailure } from '../../lib/request';
@@ -40,7 +40,6 @@ function useThemeOptions() {
 
 /** /my/collection: the user's cards with serials, filters (theme, rarity), sorts, and a detail popup. */
 export default function CollectionScreen() {
-  const navigate = useNavigate();
   const { params, update } = useQueryState();
   const themeId = params.get('themeId') ?? undefined;
   const rarityParam = params.get('rarity');
@@ -116,11 +115,7 @@ export default function CollectionScreen() {
             : {
                 title: '收藏暫時是空的',
                 description: '到商城購買卡牌，或輸入卡包內的兌換碼。',
-                action: (
-                  <Button color="primary" onClick={() => navigate('/my/card')}>
-                    兌換卡牌
-                  </Button>
-                ),
+                action: <GoButton to="/my/card">兌換卡牌</GoButton>,
               }
         }
       >

@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PublicCard } from '../../../shared/schemas/share';
+import { GoneState } from '../../components/go-button';
 import { OfferButton } from '../../components/sheet-buttons';
 import { ShareButton } from '../../components/share-button';
-import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { getPublicCard } from './api/card-public';
 import { getOfferAvailability } from './api/get-offer-availability';
@@ -48,21 +48,12 @@ function Card({ card }: { card: PublicCard }) {
 export default function PublicCardScreen() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
-  const navigate = useNavigate();
   const state = useLoad(() => (id ? getPublicCard(id) : Promise.resolve(null)), [id]);
   if (state.status === 'loading') return <LoadingState label="正在載入卡牌…" />;
   if (state.status === 'ready' && state.data) return <Card card={state.data} />;
   if (state.status === 'error' && state.failure.code !== 404)
     return <ErrorState title="未能載入卡牌" onRetry={state.reload} />;
   return (
-    <EmptyState
-      title="找不到此卡牌"
-      description="此卡可能未公開、已轉手或連結有誤。"
-      action={
-        <Button color="primary" onClick={() => navigate('/market', { replace: true })}>
-          逛逛市場
-        </Button>
-      }
-    />
+    <GoneState title="找不到此卡牌" description="此卡可能未公開、已轉手或連結有誤。" back={['/market', '逛逛市場']} />
   );
 }

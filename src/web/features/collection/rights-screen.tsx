@@ -1,5 +1,6 @@
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { GoButton } from '../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { getRights } from './api/get-rights';
@@ -17,11 +18,7 @@ export default function RightsScreen() {
       <EmptyState
         title="暫時未有權益"
         description="持有附帶權益的卡牌（例如折扣、優先購買），權益就會在這裏列出。"
-        action={
-          <Button color="primary" onClick={() => navigate('/mall')}>
-            去商城看看
-          </Button>
-        }
+        action={<GoButton to="/mall">去商城看看</GoButton>}
       />
     );
   }

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Button, Dialog, ProgressBar, Tabs, Toast } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { ThemeProgress } from '../../../shared/schemas/collection';
+import { GoButton } from '../../components/go-button';
 import { PagedFrame } from '../../components/paged-frame';
 import { formatHkDate } from '../../../shared/hk-time';
 import { isFailure } from '../../lib/request';
@@ -142,7 +143,6 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
 }
 
 function ThemeList({ status }: { status: 0 | 1 }) {
-  const navigate = useNavigate();
   const key = status === 0 ? 'unexchangedTheme' : 'exchangedTheme';
   const fetchPage = useCallback((page: number, pageSize: number) => getThemes({ status, page, pageSize }), [status]);
   const list = usePagedList<ThemeProgress, CardListKey>(stores.card, key, fetchPage, PAGE_SIZE, [status]);
@@ -156,11 +156,7 @@ function ThemeList({ status }: { status: 0 | 1 }) {
           ? {
               title: '未有收集中的卡冊',
               description: '到商城購買卡牌，或輸入卡包內的兌換碼開始收集。',
-              action: (
-                <Button color="primary" onClick={() => navigate('/my/card')}>
-                  兌換卡牌
-                </Button>
-              ),
+              action: <GoButton to="/my/card">兌換卡牌</GoButton>,
             }
           : { title: '未有已兌換的卡冊', description: '集齊一個卡冊的全部卡牌，即可在「未兌換」兌換 B 卡。' }
       }

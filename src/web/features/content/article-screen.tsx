@@ -1,5 +1,6 @@
-import { Button, Image, Tag } from 'antd-mobile';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Image, Tag } from 'antd-mobile';
+import { Link, useSearchParams } from 'react-router';
+import { GoneState } from '../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { TextBody } from '../../components/text-body';
 import { useArticle } from './api/get-article';
@@ -7,19 +8,14 @@ import { formatHkDate } from '../../../shared/hk-time';
 
 function ArticleView({ id }: { id: string }) {
   const article = useArticle(id);
-  const navigate = useNavigate();
   if (article.status === 'loading') return <LoadingState label="正在載入文章…" />;
   if (article.status === 'error') {
     if (article.failure.code === 404) {
       return (
-        <EmptyState
+        <GoneState
           title="找不到這篇文章"
           description="文章可能已下架，請返回首頁查看最新消息。"
-          action={
-            <Button color="primary" onClick={() => navigate('/', { replace: true })}>
-              返回首頁
-            </Button>
-          }
+          back={['/', '返回首頁']}
         />
       );
     }

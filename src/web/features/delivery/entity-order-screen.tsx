@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { Button, List } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { List } from 'antd-mobile';
 import { formatAddress } from '../../../shared/schemas/addresses';
 import type { Shipment } from '../../../shared/schemas/delivery';
+import { GoButton } from '../../components/go-button';
 import { PagedFrame } from '../../components/paged-frame';
 import { LinkItem } from '../../components/link-item';
 import { formatHkDateTime } from '../../../shared/hk-time';
@@ -18,7 +18,6 @@ const shipmentStore = createListStore(['shipments'] as const);
 
 /** /my/entity/order: the user's shipments with their status, newest first; each opens its timeline. */
 export default function EntityOrderScreen() {
-  const navigate = useNavigate();
   const fetchPage = useCallback((page: number, pageSize: number) => listShipments(page, pageSize), []);
   const list = usePagedList<Shipment, 'shipments'>(shipmentStore, 'shipments', fetchPage, PAGE_SIZE);
   return (
@@ -29,11 +28,7 @@ export default function EntityOrderScreen() {
       emptyText={{
         title: '未有提貨訂單',
         description: '在「我的實物」選擇物品並申請提貨，訂單會在這裏顯示。',
-        action: (
-          <Button color="primary" onClick={() => navigate('/my/entity')}>
-            前往我的實物
-          </Button>
-        ),
+        action: <GoButton to="/my/entity">前往我的實物</GoButton>,
       }}
     >
       <List aria-label="提貨訂單">

@@ -3,6 +3,7 @@ import { Button, Dialog, List, Popup, Tag, Toast } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import type { Address } from '../../../shared/schemas/addresses';
 import { GOODS_STATUS_LABELS, MAX_GOODS_PER_SHIPMENT, type Goods } from '../../../shared/schemas/delivery';
+import { GoButton } from '../../components/go-button';
 import { PagedFrame } from '../../components/paged-frame';
 import { LoadingState } from '../../components/state-views';
 import { formatHkDateTime } from '../../../shared/hk-time';
@@ -150,11 +151,7 @@ export default function EntityScreen() {
         emptyText={{
           title: '未有可提貨的實物',
           description: '在商城購買實物商品後，會存放在這裏，隨時可申請寄到府上。',
-          action: (
-            <Button color="primary" onClick={() => navigate('/mall?tab=entity')}>
-              前往商城
-            </Button>
-          ),
+          action: <GoButton to="/mall?tab=entity">前往商城</GoButton>,
         }}
       >
         <List header="存放中的實物" aria-label="存放中的實物">

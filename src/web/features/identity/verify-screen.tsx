@@ -10,6 +10,7 @@ import { getIdentity } from './api/get-identity';
 import { verifyIdentity } from './api/verify-identity';
 import './identity.css';
 import { formatHkDate } from '../../../shared/hk-time';
+import { Fact } from '../../components/fact';
 import '../../components/form-controls.css';
 import '../../components/pairs-list.css';
 
@@ -31,22 +32,10 @@ function Record({ identity }: { identity: Identity }) {
         description={identity.status === 'verified' ? '你現在可以在市場買賣。' : '如有疑問，請聯絡客服。'}
       />
       <dl className="pairs-list identity-record" aria-label="認證資料">
-        <div>
-          <dt>姓名</dt>
-          <dd>{identity.nameMasked}</dd>
-        </div>
-        <div>
-          <dt>證件類型</dt>
-          <dd>{ID_TYPE_LABELS[identity.idType]}</dd>
-        </div>
-        <div>
-          <dt>證件號碼</dt>
-          <dd>{identity.idNumberMasked}</dd>
-        </div>
-        <div>
-          <dt>認證日期</dt>
-          <dd>{formatHkDate(identity.verifiedAt)}</dd>
-        </div>
+        <Fact term="姓名">{identity.nameMasked}</Fact>
+        <Fact term="證件類型">{ID_TYPE_LABELS[identity.idType]}</Fact>
+        <Fact term="證件號碼">{identity.idNumberMasked}</Fact>
+        <Fact term="認證日期">{formatHkDate(identity.verifiedAt)}</Fact>
       </dl>
       <div className="identity-actions">
         <Button block color="primary" size="large" onClick={() => navigate('/market')}>

@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../shared/market-labels';
 import type { Listing, MarketDetail, SellType } from '../../../shared/schemas/market';
+import { GoneState } from '../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { useLoad } from '../../lib/use-load';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { MarketPriceText } from '../../components/market-price';
 import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
-import { GoButton } from './components/go-button';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { PriceAlertButton } from '../../components/sheet-buttons';
@@ -259,15 +259,7 @@ export default function MarketDetailScreen() {
   if (state.status === 'error') {
     if (state.failure.code === 404)
       return (
-        <EmptyState
-          title="找不到這張掛單"
-          description="可能已成交、取消或連結有誤。"
-          action={
-            <GoButton to="/market" replace>
-              返回市場
-            </GoButton>
-          }
-        />
+        <GoneState title="找不到這張掛單" description="可能已成交、取消或連結有誤。" back={['/market', '返回市場']} />
       );
     return <ErrorState title="未能載入掛單" onRetry={state.reload} />;
   }

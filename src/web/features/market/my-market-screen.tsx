@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Button, CapsuleTabs, Dialog, Tabs, Toast } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { CapsuleTabs, Dialog, Tabs, Toast } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
 import type { DeskListing, DeskView } from '../../../shared/schemas/market-desk';
 import { cancelListing } from '../../api/cancel-listing';
+import { GoButton } from '../../components/go-button';
 import { PagedFrame } from '../../components/paged-frame';
 import { isFailure } from '../../lib/request';
 import { createListStore } from '../../lib/stores';
@@ -20,7 +21,6 @@ const deskLists = createListStore(KEYS);
 const PAGE_SIZE = 20;
 
 function DeskList({ side, view }: { side: 'sell' | 'buy'; view: DeskView }) {
-  const navigate = useNavigate();
   const [editing, setEditing] = useState<DeskListing | null>(null);
   const key: DeskKey = `${side}-${view}`;
   const fetchPage = useCallback(
@@ -54,9 +54,9 @@ function DeskList({ side, view }: { side: 'sell' | 'buy'; view: DeskView }) {
           title: view === 'open' ? `沒有進行中的${what}` : `沒有已結束的${what}`,
           description: side === 'sell' ? '把收藏放上市場寄售吧。' : '出價求購你想要的卡牌或物品。',
           action: (
-            <Button color="primary" onClick={() => navigate(`/market/sell${side === 'buy' ? '?mode=buy' : ''}`)}>
+            <GoButton to={`/market/sell${side === 'buy' ? '?mode=buy' : ''}`}>
               {side === 'sell' ? '我要出售' : '我要求購'}
-            </Button>
+            </GoButton>
           ),
         }}
       >

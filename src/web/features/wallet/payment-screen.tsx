@@ -9,6 +9,7 @@ import { useLoad } from '../../lib/use-load';
 import { AccountForm } from './components/account-form';
 import { HistoryList, WithdrawalList } from './components/wallet-lists';
 import { WithdrawForm } from './components/withdraw-form';
+import { Fact } from '../../components/fact';
 import './wallet.css';
 
 /** /my/payment: balance (from the ledger), payout account (SMS re-check), withdrawals (min HK$100) and history. */
@@ -32,14 +33,8 @@ export default function PaymentScreen() {
         </h2>
         <p className="wallet-balance">{formatHkd(w.balance)}</p>
         <dl className="wallet-sub">
-          <div>
-            <dt>求購託管中</dt>
-            <dd>{formatHkd(w.escrow)}</dd>
-          </div>
-          <div>
-            <dt>提現處理中</dt>
-            <dd>{formatHkd(w.pendingWithdrawal)}</dd>
-          </div>
+          <Fact term="求購託管中">{formatHkd(w.escrow)}</Fact>
+          <Fact term="提現處理中">{formatHkd(w.pendingWithdrawal)}</Fact>
         </dl>
       </section>
       <section className="wallet-section" aria-labelledby="account-title">

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { Button, Toast } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { Toast } from 'antd-mobile';
 import type { WatchItem } from '../../../shared/schemas/watch';
 import { removeWatch } from '../../api/remove-watch';
+import { GoButton } from '../../components/go-button';
 import { PagedFrame } from '../../components/paged-frame';
 import { setWatched } from '../../components/watch-state';
 import { isFailure } from '../../lib/request';
@@ -19,7 +19,6 @@ const PAGE_SIZE = 20;
 
 /** /my/watchlist: what the user watches, with the prices now and the change since each was added. */
 export default function WatchlistScreen() {
-  const navigate = useNavigate();
   const fetchPage = useCallback((page: number, pageSize: number) => listWatches({ page, pageSize }), []);
   const list = usePagedList<WatchItem, 'watchlist'>(lists, 'watchlist', fetchPage, PAGE_SIZE);
 
@@ -47,11 +46,7 @@ export default function WatchlistScreen() {
         emptyText={{
           title: '未有關注的項目',
           description: '在卡牌、商品、掛單或賣家店舖按 ♡，就會在這裏看到它們的價格變動。',
-          action: (
-            <Button color="primary" onClick={() => navigate('/market')}>
-              去市場看看
-            </Button>
-          ),
+          action: <GoButton to="/market">去市場看看</GoButton>,
         }}
       >
         <ul className="watch-list" aria-label="關注的項目">

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { GoButton } from '../../../components/go-button';
 import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
@@ -34,11 +35,7 @@ export function MallOrders({ type }: { type: 'card' | 'product' }) {
       emptyText={{
         title: '未有商城訂單',
         description: type === 'card' ? '到商城看看正在發售的卡牌吧。' : '到商城看看實物商品吧。',
-        action: (
-          <Button color="primary" onClick={() => navigate('/mall')}>
-            前往商城
-          </Button>
-        ),
+        action: <GoButton to="/mall">前往商城</GoButton>,
       }}
     >
       <List aria-label={type === 'card' ? '卡牌訂單' : '商品訂單'} className="checkout-orders">

@@ -3,6 +3,7 @@ import { Button, List, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { MARKET_ORDER_STATUS_LABELS, type MarketOrder } from '../../../../shared/schemas/market';
+import { GoButton } from '../../../components/go-button';
 import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
@@ -42,20 +43,12 @@ export function MarketOrders({ role }: { role: 'buyer' | 'seller' }) {
           ? {
               title: '未有市場訂單',
               description: '你未在市場買入過。到市場看看其他收藏家出售的卡牌和物品。',
-              action: (
-                <Button color="primary" onClick={() => navigate('/market')}>
-                  前往市場
-                </Button>
-              ),
+              action: <GoButton to="/market">前往市場</GoButton>,
             }
           : {
               title: '未有市場訂單',
               description: '你未在市場賣出過。把收藏放上市場寄售，或賣給求購的買家。',
-              action: (
-                <Button color="primary" onClick={() => navigate('/market/sell')}>
-                  我要出售
-                </Button>
-              ),
+              action: <GoButton to="/market/sell">我要出售</GoButton>,
             }
       }
     >

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
+import { GoneState } from '../../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { formatCountdown, formatHkDayTime } from '../../../../shared/hk-time';
 import type { Failure } from '../../../lib/request';
@@ -18,18 +18,13 @@ export function DetailStates({
   reload: () => void;
   what: string;
 }) {
-  const navigate = useNavigate();
   if (status === 'loading') return <LoadingState label={`正在載入${what}…`} />;
   if (failure?.code === 404) {
     return (
-      <EmptyState
+      <GoneState
         title={`找不到這${what === '卡牌' ? '張' : '件'}${what}`}
         description="可能已下架或連結有誤，請返回商城看看其他商品。"
-        action={
-          <Button color="primary" onClick={() => navigate('/mall', { replace: true })}>
-            返回商城
-          </Button>
-        }
+        back={['/mall', '返回商城']}
       />
     );
   }

@@ -2,12 +2,12 @@ import { useCallback } from 'react';
 import { Button } from 'antd-mobile';
 import type { ItemKind, MARKET_ROW_SORTS, SellType } from '../../../../shared/market-labels';
 import type { MarketRow } from '../../../../shared/schemas/market';
+import { GoButton } from '../../../components/go-button';
 import { PagedFrame } from '../../../components/paged-frame';
 import { stores } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketRows } from '../api/list-market-rows';
 import type { Filters } from './market-filter-panel';
-import { GoButton } from './go-button';
 import { MarketRowItem } from './market-row';
 import { dollarsToCents } from './market-params';
 

@@ -3,6 +3,7 @@ import { STANDING_MIN_TRADES } from '../../../../shared/constants';
 import type { Standing } from '../../../../shared/schemas/standing';
 import { useLoad } from '../../../lib/use-load';
 import { getSeller } from '../api/get-seller';
+import { Fact } from '../../../components/fact';
 import './standing.css';
 
 /** A typical response in words: 約 45 分鐘 / 約 3 小時 / 約 2 日. */
@@ -20,42 +21,24 @@ export function StandingFacts({ standing, label }: { standing: Standing; label: 
   const s = standing;
   return (
     <dl className="market-facts standing-facts" aria-label={label}>
-      <div>
-        <dt>加入日期</dt>
-        <dd>{formatHkDate(s.memberSince)}</dd>
-      </div>
-      <div>
-        <dt>實名認證</dt>
-        <dd>{s.verified ? '已認證' : '未認證'}</dd>
-      </div>
+      <Fact term="加入日期">{formatHkDate(s.memberSince)}</Fact>
+      <Fact term="實名認證">{s.verified ? '已認證' : '未認證'}</Fact>
       {s.enough ? (
         <>
-          <div>
-            <dt>已售出</dt>
-            <dd>{s.sales} 次</dd>
-          </div>
-          <div>
-            <dt>已買入</dt>
-            <dd>{s.purchases} 次</dd>
-          </div>
-          <div>
-            <dt>完成率</dt>
-            <dd>{s.completionRate}%</dd>
-          </div>
-          <div>
-            <dt>求購成交</dt>
-            <dd>{s.typicalResponseMinutes === null ? '未有紀錄' : formatResponse(s.typicalResponseMinutes)}</dd>
-          </div>
-          <div>
-            <dt>好評率</dt>
-            <dd>{s.thumbsUpShare === null ? '未有評價' : `👍 ${s.thumbsUpShare}%（${s.feedbackCount} 個）`}</dd>
-          </div>
+          <Fact term="已售出">{s.sales} 次</Fact>
+          <Fact term="已買入">{s.purchases} 次</Fact>
+          <Fact term="完成率">{s.completionRate}%</Fact>
+          <Fact term="求購成交">
+            {s.typicalResponseMinutes === null ? '未有紀錄' : formatResponse(s.typicalResponseMinutes)}
+          </Fact>
+          <Fact term="好評率">
+            {s.thumbsUpShare === null ? '未有評價' : `👍 ${s.thumbsUpShare}%（${s.feedbackCount} 個）`}
+          </Fact>
         </>
       ) : (
-        <div className="standing-few">
-          <dt>交易紀錄</dt>
-          <dd>交易未滿 {STANDING_MIN_TRADES} 次</dd>
-        </div>
+        <Fact term="交易紀錄" className="standing-few">
+          交易未滿 {STANDING_MIN_TRADES} 次
+        </Fact>
       )}
     </dl>
   );

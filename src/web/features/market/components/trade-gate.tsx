@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Wallet } from '../../../../shared/schemas/wallet';
+import { GoButton } from '../../../components/go-button';
 import { EmptyState } from '../../../components/state-views';
-import { GoButton } from './go-button';
 
 /** What stops the user from posting, with the way to fix it. */
 export function TradeGate({ wallet, mode, children }: { wallet: Wallet; mode: 'sell' | 'buy'; children: ReactNode }) {

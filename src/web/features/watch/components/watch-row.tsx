@@ -4,6 +4,7 @@ import { formatHkd } from '../../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/watch';
 import { PriceAlertButton } from '../../../components/sheet-buttons';
+import { Fact } from '../../../components/fact';
 
 /** The screen a watched item opens. */
 export function watchTargetPath(w: Pick<WatchItem, 'kind' | 'id'>): string {
@@ -57,18 +58,9 @@ export function WatchRow({ item: w, onRemove }: { item: WatchItem; onRemove: (w:
         )}
         {w.kind !== 'seller' && w.name !== null && (
           <dl className="watch-row-prices">
-            <div>
-              <dt>最低售價</dt>
-              <dd>{price(w.lowestAsk)}</dd>
-            </div>
-            <div>
-              <dt>最高出價</dt>
-              <dd>{price(w.highestBid)}</dd>
-            </div>
-            <div>
-              <dt>市場價</dt>
-              <dd>{price(w.marketPrice)}</dd>
-            </div>
+            <Fact term="最低售價">{price(w.lowestAsk)}</Fact>
+            <Fact term="最高出價">{price(w.highestBid)}</Fact>
+            <Fact term="市場價">{price(w.marketPrice)}</Fact>
           </dl>
         )}
         {change && <p className="watch-row-meta">{change}</p>}
