@@ -72,6 +72,7 @@ function Pending({ order }: { order: PayOrder }) {
 }
 
 function paidText(order: PayOrder): string {
+  if (order.type === 'bids') return '各張求購已生效，款項由平台託管；有人賣給你時卡牌會直接存入你的收藏。';
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
   if (order.type === 'offer') return '出價已送出，款項由平台託管；物主接受即成交，拒絕、取消或過期會退回錢包餘額。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
@@ -120,7 +121,7 @@ function Paid({ order }: { order: PayOrder }) {
           <Button block color="primary" size="large" onClick={() => navigate(packPath(order, true))}>
             開啟卡包
           </Button>
-        ) : order.type === 'bid' || order.type === 'offer' ? (
+        ) : order.type === 'bid' || order.type === 'bids' || order.type === 'offer' ? (
           <Button
             block
             color="primary"
@@ -170,7 +171,7 @@ function Ended({ order }: { order: PayOrder }) {
       ? `/market/detail?id=${encodeURIComponent(order.itemId)}`
       : order.type === 'bid'
         ? '/market/sell?mode=buy'
-        : order.type === 'set'
+        : order.type === 'set' || order.type === 'bids'
           ? '/my/theme'
           : order.type === 'pack'
             ? packPath(order, false)

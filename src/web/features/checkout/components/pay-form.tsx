@@ -207,7 +207,7 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
         image={order.itemImage}
         name={order.itemName}
         sub={
-          order.type === 'bid'
+          order.type === 'bid' || order.type === 'bids'
             ? '求購預付款，由平台託管至成交'
             : order.type === 'offer'
               ? '出價預付款，由平台託管至成交或退回'

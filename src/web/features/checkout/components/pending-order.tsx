@@ -30,7 +30,7 @@ export function PendingOrder({
     const what =
       order.type === 'market' || order.type === 'set'
         ? '掛單會即時交回賣家。'
-        : order.type === 'bid'
+        : order.type === 'bid' || order.type === 'bids'
           ? '求購不會生效。'
           : order.type === 'offer'
             ? '出價不會送出。'
