@@ -139,7 +139,7 @@ async function themeBids(t: TestApp, owner: TestUser) {
   await asTrader(t, owner);
   const themeId = newId('thm');
   await addTheme(t, themeId, [{ id: `${themeId}_c1` }, { id: `${themeId}_c2` }]);
-  return { themeId, bids: [1, 2].map((n) => ({ cardInfoId: `${themeId}_c${n}`, price: 1_000 })) };
+  return { themeId, cards: [1, 2].map((n) => ({ cardInfoId: `${themeId}_c${n}`, price: 1_000 })) };
 }
 
 export const MARKET_OWNERSHIP: OwnershipEntry[] = [

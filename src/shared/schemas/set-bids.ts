@@ -14,11 +14,11 @@ export const DEFAULT_SET_BID_CENTS = 1_000;
  */
 export const CreateSetBidsBodySchema = z.strictObject({
   themeId: id('卡冊'),
-  bids: z
+  cards: z
     .array(z.strictObject({ cardInfoId: id('卡牌'), price: PriceSchema }), { error: '請選擇要求購的卡牌' })
     .min(1, '請選擇最少一張要求購的卡牌')
     .max(MAX_SET_BIDS, `一次最多求購 ${MAX_SET_BIDS} 張卡牌`)
-    .refine((bids) => new Set(bids.map((b) => b.cardInfoId)).size === bids.length, '每張卡牌只可求購一次'),
+    .refine((cards) => new Set(cards.map((c) => c.cardInfoId)).size === cards.length, '每張卡牌只可求購一次'),
 });
 export type CreateSetBidsBody = z.infer<typeof CreateSetBidsBodySchema>;
 

@@ -59,7 +59,7 @@ describe('one-step bids for a set’s unlisted cards (decision 042, amended)', (
 
     const body = {
       themeId: th.id,
-      bids: [
+      cards: [
         { cardInfoId: th.cards[1], price: 1_200 },
         { cardInfoId: th.cards[3], price: 5_000 },
       ],
@@ -110,26 +110,26 @@ describe('one-step bids for a set’s unlisted cards (decision 042, amended)', (
     const th = await theme(buyer, 3);
     const other = await theme(buyer, 2);
     const good = { cardInfoId: th.cards[1], price: 1_000 };
-    expect(await createBids(buyer, { themeId: th.id, bids: [good, { ...good, price: 2_000 }] })).toMatchObject({
+    expect(await createBids(buyer, { themeId: th.id, cards: [good, { ...good, price: 2_000 }] })).toMatchObject({
       status: 400,
       msg: '每張卡牌只可求購一次',
     });
-    expect((await createBids(buyer, { themeId: th.id, bids: [{ ...good, price: 50 }] })).status).toBe(400);
-    expect(await createBids(buyer, { themeId: th.id, bids: [] })).toMatchObject({
+    expect((await createBids(buyer, { themeId: th.id, cards: [{ ...good, price: 50 }] })).status).toBe(400);
+    expect(await createBids(buyer, { themeId: th.id, cards: [] })).toMatchObject({
       status: 400,
       msg: '請選擇最少一張要求購的卡牌',
     });
     expect(
-      await createBids(buyer, { themeId: th.id, bids: [good, { cardInfoId: other.cards[1], price: 1_000 }] }),
+      await createBids(buyer, { themeId: th.id, cards: [good, { cardInfoId: other.cards[1], price: 1_000 }] }),
     ).toMatchObject({ status: 404, msg: '找不到此卡牌，或它不屬於此卡冊' });
-    expect(await createBids(buyer, { themeId: 'nope', bids: [good] })).toMatchObject({
+    expect(await createBids(buyer, { themeId: 'nope', cards: [good] })).toMatchObject({
       status: 404,
       msg: '找不到此卡冊',
     });
     // No Idempotency-Key: a 400 with its zh-HK message.
-    expect((await post('market/createBids', buyer, { themeId: th.id, bids: [good] })).status).toBe(400);
+    expect((await post('market/createBids', buyer, { themeId: th.id, cards: [good] })).status).toBe(400);
     const plain = await signIn(t);
-    expect(await createBids(plain, { themeId: th.id, bids: [good] })).toMatchObject({
+    expect(await createBids(plain, { themeId: th.id, cards: [good] })).toMatchObject({
       status: 409,
       msg: '請先完成實名認證，才可以在市場交易',
     });
@@ -146,7 +146,7 @@ describe('one-step bids for a set’s unlisted cards (decision 042, amended)', (
     const th = await theme(buyer, 3);
     const res = await createBids(buyer, {
       themeId: th.id,
-      bids: th.cards.slice(1).map((cardInfoId) => ({ cardInfoId, price: 2_000 })),
+      cards: th.cards.slice(1).map((cardInfoId) => ({ cardInfoId, price: 2_000 })),
     });
     expect(res.status).toBe(200);
     // Cancelling one of them (market/cancel) cancels their one order, so all of them.

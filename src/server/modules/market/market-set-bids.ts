@@ -95,7 +95,7 @@ export function createSetBids(
       await rules.requireTrader(deps.db, actor.userId, false);
       const order = await svc.payOrders.create(
         actor,
-        { type: 'bids', themeId: body.themeId, bids: body.bids },
+        { type: 'bids', themeId: body.themeId, bids: body.cards },
         idempotencyKey,
         origin,
       );
