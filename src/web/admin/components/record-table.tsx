@@ -16,6 +16,7 @@ export const ORDER_TYPE_LABELS: Record<AdminUserOrder['type'], string> = {
   pack: '卡包',
   offer: '出價訂金',
   bids: '一次求購訂金',
+  offer_topup: '出價補足差額',
 };
 const CARD_STATUS_LABELS: Record<string, string> = {
   held: '持有中',
