@@ -134,6 +134,14 @@ async function setQuote(t: TestApp, owner: TestUser) {
   return { quoteId: q.quoteId, themeId };
 }
 
+/** The owner made a trader, and a theme of two cards to bid for in one step. */
+async function themeBids(t: TestApp, owner: TestUser) {
+  await asTrader(t, owner);
+  const themeId = newId('thm');
+  await addTheme(t, themeId, [{ id: `${themeId}_c1` }, { id: `${themeId}_c2` }]);
+  return { themeId, cards: [1, 2].map((n) => ({ cardInfoId: `${themeId}_c${n}`, price: 1_000 })) };
+}
+
 export const MARKET_OWNERSHIP: OwnershipEntry[] = [
   // Buying names a public listing; B (not verified) is refused, A gets their own order.
   entry('POST /api/payOrder/create', 'listingId', 'public', verified(othersListing), ['orderNo', 'payUrl'], {
@@ -147,6 +155,11 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
   },
   {
     ...alongside('POST /api/payOrder/create', 'themeId', 'public', setQuote, ['orderNo', 'payUrl'], { type: 'set' }),
+    ...bidding,
+  },
+  // One-step bids on a theme's cards (decision 042): the theme is public; B (not verified) is refused, A gets the order.
+  {
+    ...alongside('POST /api/market/createBids', 'themeId', 'public', themeBids, ['orderNo', 'payUrl', 'listings.id']),
     ...bidding,
   },
   // Anyone may name a theme; B, who has not started it, is refused, and never sees A's quote.

@@ -13,12 +13,14 @@ export const PriceSchema = z
   .min(PRICE_MIN_CENTS, `價格最少為 ${formatHkd(PRICE_MIN_CENTS)}`)
   .max(PRICE_MAX_CENTS, `價格最多為 ${formatHkd(PRICE_MAX_CENTS)}`);
 
-const id = (label: string) =>
+/** A required id field of a request (a listing, a card, a theme), named in its zh-HK messages. */
+export const refId = (label: string) =>
   z
     .string({ error: `請選擇${label}` })
     .trim()
     .min(1, `請選擇${label}`)
     .max(64, `找不到此${label}`);
+const id = refId;
 
 /** A card's serial in a bid's range: a whole number from 1. */
 const SerialSchema = z

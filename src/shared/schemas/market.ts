@@ -105,6 +105,8 @@ export const MarketRowSchema = z.object({
   lastSale: SaleSchema.nullable(),
   /** Median of honest recent sales (decision 032). */
   marketPrice: MarketPriceSchema,
+  /** The bids side of cards: the best bid's serial range 「#1–#10」 / 「#7」 (issue 24), null when it takes any serial. */
+  bestSerialRange: z.string().nullable(),
 });
 export type MarketRow = z.infer<typeof MarketRowSchema>;
 

@@ -141,13 +141,19 @@ export const OfferDetailSchema = OfferSchema.extend({
 export type OfferDetail = z.infer<typeof OfferDetailSchema>;
 
 /**
- * `offer/create`'s answer: the offer and a warning when it is under half the market price. When the balance was short
+ * `offer/create`'s answer (below): the offer and a warning when it is under half the market price. When the balance was short
  * the offer waits for payment (`pending_payment`): `orderNo` names its pay order (paid at /mall/pay), `payUrl` the
  * provider's checkout; both null for an offer held from the balance.
  */
-export const CreateOfferResultSchema = OfferDetailSchema.extend({
-  warning: z.string().nullable(),
+/**
+ * `offer/accept`'s answer: the offer settled, or (a buyer whose balance is short of a higher counter's difference) the
+ * offer still open with `orderNo`/`payUrl` of the `offer_topup` pay order that settles the accept once paid.
+ */
+export const AcceptOfferResultSchema = OfferDetailSchema.extend({
   orderNo: z.string().nullable(),
   payUrl: z.string().nullable(),
 });
+export type AcceptOfferResult = z.infer<typeof AcceptOfferResultSchema>;
+
+export const CreateOfferResultSchema = AcceptOfferResultSchema.extend({ warning: z.string().nullable() });
 export type CreateOfferResult = z.infer<typeof CreateOfferResultSchema>;

@@ -2,8 +2,20 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { AppliedPerkSchema } from './perks';
 
-export const PAY_ORDER_TYPES = ['card', 'product', 'market', 'bid', 'set', 'pack', 'offer'] as const;
+export const PAY_ORDER_TYPES = [
+  'card',
+  'product',
+  'market',
+  'bid',
+  'set',
+  'pack',
+  'offer',
+  'bids',
+  'offer_topup',
+] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];
+/** An order about an offer (decision 040): its funding, or a counter's top-up that settles the accept. */
+export const isOfferOrder = (o: { type: PayOrderType }) => o.type === 'offer' || o.type === 'offer_topup';
 export const PAY_ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export type PayOrderStatus = (typeof PAY_ORDER_STATUSES)[number];
 /** Statuses after which nothing more happens to an order (the info screen stops polling). */
@@ -68,11 +80,17 @@ export const CreatePayOrderSchema = z.discriminatedUnion(
 );
 export type CreatePayOrder = z.infer<typeof CreatePayOrderSchema>;
 /**
- * Every order the server creates: the requests above, the `bid` order `market/create` opens for a buy listing and the
- * `offer` order `offer/create` opens when the buyer's balance is short of the price (decision 040).
+ * Every order the server creates: the requests above, the `bid` order `market/create` opens for a buy listing, the
+ * `offer` order `offer/create` opens when the buyer's balance is short of the price (decision 040) and the `bids`
+ * order `market/createBids` opens for the buy listings of a theme's unlisted cards (decision 042) and the `offer_topup`
+ * order `offer/accept` opens when a buyer's balance is short of a higher counter's difference (decision 040).
  */
 export type PayOrderInput =
-  CreatePayOrder | { type: 'bid'; listingId: string; quantity: number } | { type: 'offer'; offerId: string };
+  | CreatePayOrder
+  | { type: 'bid'; listingId: string; quantity: number }
+  | { type: 'offer'; offerId: string }
+  | { type: 'offer_topup'; offerId: string }
+  | { type: 'bids'; themeId: string; bids: { cardInfoId: string; price: number }[] };
 
 export const OrderNoSchema = z.string({ error: '請提供訂單編號' }).regex(/^TR[0-9A-Z]{8,24}$/, '訂單編號格式不正確');
 export const OrderNoQuerySchema = z.object({ orderNo: OrderNoSchema });

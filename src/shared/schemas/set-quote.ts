@@ -24,10 +24,14 @@ export const SetQuoteLineSchema = SetQuoteCardSchema.extend({
 });
 export type SetQuoteLine = z.infer<typeof SetQuoteLineSchema>;
 
+/** A missing card nobody sells; `suggestedBid` is what its one-step bid starts from (market price, else mall price). */
+export const SetQuoteUnlistedSchema = SetQuoteCardSchema.extend({ suggestedBid: z.number().int() });
+export type SetQuoteUnlisted = z.infer<typeof SetQuoteUnlistedSchema>;
+
 /**
  * The cheapest way to complete a started theme (decision 042): what the user owns, each missing card with its
  * cheapest listing (`lines`, paid together by a `set` pay order while the quote is valid), and the missing cards
- * nobody sells (`unlisted`). `quoteId` is null when there is nothing to buy.
+ * nobody sells (`unlisted`, bid for in one step by `market/createBids`). `quoteId` is null when there is nothing to buy.
  */
 export const SetQuoteSchema = z.object({
   quoteId: z.string().nullable(),
@@ -35,7 +39,7 @@ export const SetQuoteSchema = z.object({
   themeName: z.string(),
   owned: z.array(SetQuoteCardSchema),
   lines: z.array(SetQuoteLineSchema),
-  unlisted: z.array(SetQuoteCardSchema),
+  unlisted: z.array(SetQuoteUnlistedSchema),
   total: z.number().int(),
   expiresAt: z.iso.datetime(),
 });

@@ -19,6 +19,8 @@ import type { Db } from '../../db/client';
  * - `offer:*`: an offer accepted (issue 24), whose claim is the offer going open → accepted;
  * - `pack:sold` / `pack:pool` / `pack:draw`: a pack order's packs sold, its pool's units taken, a draw published;
  * - `offer:funded`: an offer waiting for its pay order opened by the order's settlement (decision 040);
+ * - `bid:placed` (and `bid:placed-commit` at COMMIT): a buy listing inserted (a `bids` order's first, decision 042);
+ *   `bid:opened`: a buy listing its paid order funds going pending_payment → active;
  * - `before-commit`: a DEFERRABLE INITIALLY DEFERRED constraint trigger, run at COMMIT.
  * A step is armed by a row in `fault_plan`; the sequence `fault_fuse` (not transactional, so it survives the
  * rollback) makes it fire once.
@@ -53,6 +55,10 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_market_sold AFTER UPDATE ON listings FOR EACH ROW WHEN (OLD.status = 'reserved' AND NEW.status = 'sold') EXECUTE FUNCTION fault_fire('market:sold')`,
   `CREATE TRIGGER fault_market_transfer AFTER INSERT ON card_events FOR EACH ROW WHEN (NEW.kind = 'transferred') EXECUTE FUNCTION fault_fire('market:transfer')`,
   `CREATE TRIGGER fault_offer_funded AFTER UPDATE ON offers FOR EACH ROW WHEN (OLD.status = 'pending_payment' AND NEW.status = 'open') EXECUTE FUNCTION fault_fire('offer:funded')`,
+  // One-step bids (decision 042): a buy listing placed by its order's creation, opened by its payment's settlement.
+  `CREATE TRIGGER fault_bid_placed AFTER INSERT ON listings FOR EACH ROW WHEN (NEW.sell_type = 1) EXECUTE FUNCTION fault_fire('bid:placed')`,
+  `CREATE CONSTRAINT TRIGGER fault_bid_placed_commit AFTER INSERT ON listings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.sell_type = 1) EXECUTE FUNCTION fault_fire('bid:placed-commit')`,
+  `CREATE TRIGGER fault_bid_opened AFTER UPDATE ON listings FOR EACH ROW WHEN (OLD.status = 'pending_payment' AND NEW.status = 'active') EXECUTE FUNCTION fault_fire('bid:opened')`,
   `CREATE TRIGGER fault_ledger AFTER INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION fault_fire('ledger')`,
   // Perks (decision 029): a use recorded by an order's creation, given back by its cancellation, the discount booked.
   `CREATE TRIGGER fault_perk_use AFTER INSERT ON perk_uses FOR EACH ROW EXECUTE FUNCTION fault_fire('perk:use')`,

@@ -37,10 +37,10 @@ export const INVARIANTS: Record<string, SQL> = {
     union all
     select e.ref_id from goods_events e where e.kind = 'created'
       and not exists (select 1 from pay_orders o where o.order_no = e.ref_id and o.status = 'paid')`,
-  // A bid order delivers nothing itself: it funds a buy listing; nor does an offer order (it funds an offer).
+  // A bid order delivers nothing itself: it funds a buy listing (a bids order several); nor does an offer or top-up order.
   'a paid order keeps what it delivered': sql`
     select order_no from pay_orders
-    where status = 'paid' and type not in ('bid', 'offer') and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb))
+    where status = 'paid' and type not in ('bid', 'bids', 'offer', 'offer_topup') and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb))
       <> case when type = 'set' -- a set order (decision 042) is one order of several cards: one completed market order each
            then (select count(*) from market_orders m where m.order_no = pay_orders.order_no and m.status = 'completed')
            when type = 'pack' then quantity * (select cards_per_pack from pack_series ps where ps.id = pay_orders.listing_id)

@@ -104,9 +104,40 @@ export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api' | 'sandboxPaid'>
     },
   };
 
+  /**
+   * A counter above the hold, accepted by a buyer short of the difference: its `offer_topup` pay order's settlement
+   * books the difference and settles the accept in one transaction (decision 040, amended), all or nothing.
+   */
+  const toppedUp: FaultFlow = {
+    name: 'counter-offer accepted with its top-up paid by a pay order (webhook)',
+    steps: ['settle:before-claim', 'offer:before-claim', 'market:transfer', 'ledger', 'settle:before-commit'],
+    async prepare() {
+      const t = kit.app();
+      const { seller, buyer, card, made } = await offered(t, PRICE);
+      const id = made.body.data!.id as string;
+      await api('POST', 'offer/counter', seller.token, { id, price: COUNTER });
+      const asked = await api('POST', 'offer/accept', buyer.token, { id });
+      const orderNo = asked.body.data?.orderNo as string | null;
+      if (!orderNo) throw new Error(`set-up: offer/accept (short balance) answered ${JSON.stringify(asked.body)}`);
+      const deliver = await kit.sandboxPaid(orderNo);
+      return {
+        act: deliver,
+        async retry() {
+          const problems: string[] = [];
+          await redeliver(deliver, problems, true);
+          if ((await ownerOf(t, card)) !== buyer.userId) problems.push('the card did not go to the buyer');
+          const b = await sums(t, buyer.userId);
+          if (b.balance !== 0 || b.escrow !== 0) problems.push(`the buyer's money: ${JSON.stringify(b)}`);
+          return problems;
+        },
+      };
+    },
+  };
+
   return [
     flow('offer accepted by its owner', false),
     flow('counter-offer accepted by the buyer (hold topped up)', true),
     funded,
+    toppedUp,
   ];
 }

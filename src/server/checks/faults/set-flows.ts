@@ -8,6 +8,10 @@ import type { FaultFlow, PerkFlowKit } from './perk-flows';
 const PRICES = [10_000, 20_000];
 
 /**
+ * One-step bids (decision 042, amended): the connection of the order's creation is killed at the first buy listing
+ * inserted and at its COMMIT (no listing and no order remain, the same key then places all three), and the settling
+ * transaction at each step (either all three stay pending, or all are open with one funding posting).
+ *
  * A set purchase (decision 042) under terminated connections: the connection of the settling transaction is killed at
  * the first listing sold, the first card moved and the first ledger entry (the triggers fire once, so on the first of
  * the set's several). All or nothing: afterwards either every listing is still reserved by the order, or every card is
@@ -16,7 +20,75 @@ const PRICES = [10_000, 20_000];
 export function setFlows(kit: PerkFlowKit): FaultFlow[] {
   const db = () => kit.app().db;
   const rows = async <T>(q: ReturnType<typeof sql>) => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
+  /** A trader's one-step bids (decision 042, amended) on the 3 cards of a fresh theme, at PRICES[0] each. */
+  const placeBids = async () => {
+    const t = kit.app();
+    const themeId = newId('thm');
+    const ids = [1, 2, 3].map((i) => `${themeId}_c${i}`);
+    await addTheme(
+      t,
+      themeId,
+      ids.map((id) => ({ id })),
+    );
+    const bidder = await trader(t);
+    const key = kit.nextKey();
+    const body = { themeId, cards: ids.map((cardInfoId) => ({ cardInfoId, price: PRICES[0]! })) };
+    const place = () => kit.api('POST', 'market/createBids', bidder.token, body, { 'idempotency-key': key });
+    const bids = () =>
+      rows<{ status: string; funding_order_no: string }>(
+        sql`select status, funding_order_no from listings where user_id = ${bidder.userId} and sell_type = 1`,
+      );
+    return { place, bids };
+  };
   return [
+    {
+      name: 'one-step bids placed (3 cards, one order)',
+      steps: ['bid:placed', 'bid:placed-commit'],
+      async prepare() {
+        const { place, bids } = await placeBids();
+        return {
+          act: place,
+          async retry() {
+            const problems: string[] = [];
+            const again = await place();
+            if (again.status !== 200) problems.push(`placing again: ${JSON.stringify(again.body)}`);
+            const placed = await bids();
+            const orders = new Set(placed.map((b) => b.funding_order_no));
+            if (placed.length !== 3 || placed.some((b) => b.status !== 'pending_payment') || orders.size !== 1)
+              problems.push(`the bids after placing again: ${JSON.stringify(placed)}, not 3 pending bids of one order`);
+            return problems;
+          },
+        };
+      },
+    },
+    {
+      name: 'one-step bids funded by webhook (3 cards, one order)',
+      steps: ['settle:before-claim', 'settle:after-claim', 'bid:opened', 'ledger', 'settle:before-commit'],
+      async prepare() {
+        const { place, bids } = await placeBids();
+        const placed = await place();
+        if (placed.status !== 200) throw new Error(`set-up: market/createBids answered ${JSON.stringify(placed.body)}`);
+        const orderNo = placed.body.data!.orderNo as string;
+        const deliver = await kit.sandboxPaid(orderNo);
+        return {
+          act: deliver,
+          async retry() {
+            const problems: string[] = [];
+            const again = await deliver();
+            if (again.body.data?.outcome !== 'settled')
+              problems.push(`the same event again: ${JSON.stringify(again.body)}`);
+            const open = await bids();
+            if (open.length !== 3 || open.some((b) => b.status !== 'active'))
+              problems.push(`the bids after settling: ${JSON.stringify(open)}`);
+            const postings = await rows<{ n: number }>(
+              sql`select count(*)::int as n from ledger_postings where kind = 'bid_funding' and ref_id = ${orderNo}`,
+            );
+            if (postings[0]?.n !== 1) problems.push(`bid_funding postings: ${postings[0]?.n}, not one for the order`);
+            return problems;
+          },
+        };
+      },
+    },
     {
       name: 'set purchase settlement by webhook (2 sellers, 3 cards)',
       steps: MARKET_SETTLE_STEPS,

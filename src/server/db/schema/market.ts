@@ -76,7 +76,8 @@ export const listings = pgTable(
     index('listings_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} IN ('active', 'pending_payment')`),
-    uniqueIndex().on(t.fundingOrderNo),
+    // A `bid` pay order funds one buy listing, a `bids` order (decision 042) several.
+    index().on(t.fundingOrderNo),
     check(
       'listings_item',
       sql`(${t.kind} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.kind} = 'goods' AND ${t.productId} IS NOT NULL)`,

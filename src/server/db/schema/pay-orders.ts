@@ -36,8 +36,8 @@ export const payOrders = pgTable(
     cardInfoId: text().references(() => cardInfos.id),
     productId: text().references(() => products.id),
     /**
-     * The market listing bought (type market) or funded (type bid), the theme a `set` order completes (decision 042),
-     * the series of a `pack` order (043), or the offer an `offer` order funds (040).
+     * The market listing bought (type market) or funded (type bid), the theme a `set` order completes or a `bids` order bids in (decision 042),
+     * the series of a `pack` order (043), or the offer an `offer` order funds or an `offer_topup` order tops up (040).
      */
     listingId: text(),
     /** Name and image of the item when ordered, so order lists need no joins. */
@@ -94,7 +94,7 @@ export const payOrders = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       'pay_orders_item',
-      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid', 'set', 'pack', 'offer') AND ${t.listingId} IS NOT NULL)`,
+      sql`(${t.type} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.type} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.type} IN ('market', 'bid', 'set', 'pack', 'offer', 'bids', 'offer_topup') AND ${t.listingId} IS NOT NULL)`,
     ),
     check(
       'pay_orders_amounts',

@@ -274,6 +274,7 @@ export function createCatalogueRepository() {
           editionSize: cardInfos.editionSize,
           minted: cardInfos.minted,
           reserved: cardInfos.reserved,
+          priceCents: cardInfos.priceCents,
         })
         .from(cardInfos)
         .where(inArray(cardInfos.id, ids));

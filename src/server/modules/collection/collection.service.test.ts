@@ -44,6 +44,7 @@ function world() {
     editionSize: 100,
     minted: serials.get(id) ?? 0,
     reserved: 0,
+    priceCents: null,
   });
   const mint = async (cardInfoId: string, ownerId: string): Promise<MintedCard[]> => {
     if (cardInfoId === 'ci_gone') throw conflict('此卡牌已全部發行');

@@ -1,12 +1,13 @@
 import { BUY_LISTING_TTL_MS } from '../../../shared/constants';
 import { marketFee } from '../../../shared/schemas/market';
 import { newId } from '../../adapters/ids';
+import type { Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import { itemSnapshot } from './item-snapshot';
 import type { MarketContext } from './market-context';
-import { escrowHeld, saleLines } from './market-postings';
+import { bidFundingLines, escrowHeld, saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
 import type { ListingRow, MarketOrderInsert } from './market.repository';
@@ -29,15 +30,43 @@ export const pendingPurchase = (
   createdAt: now,
 });
 
+/** A buy listing its paid order funded, open from now for 7 days; its alerts are checked as a new listing's. */
+export async function openFundedBid({ deps, svc, repo }: MarketContext, tx: Tx, id: string, orderNo: string) {
+  const now = deps.clock.now();
+  const listing = await repo.transition(
+    tx,
+    id,
+    ['pending_payment'],
+    { status: 'active', expiresAt: new Date(now.getTime() + BUY_LISTING_TTL_MS), updatedAt: now },
+    { fundedBy: orderNo },
+  );
+  if (!listing) throw new AppError('internal', `buy listing ${id} of paid order ${orderNo} was not pending payment`);
+  await svc.alerts.listingChanged(tx, listing, 'created');
+  return listing;
+}
+
+/** A buy listing whose order was cancelled or expired unpaid: it never opens (null when it was not pending). */
+export async function cancelFundedBid({ deps, repo }: MarketContext, tx: Tx, id: string, orderNo: string) {
+  const now = deps.clock.now();
+  return repo.transition(
+    tx,
+    id,
+    ['pending_payment'],
+    { status: 'cancelled', closedAt: now, updatedAt: now },
+    { fundedBy: orderNo },
+  );
+}
+
 /**
  * The market's money steps, as pay-order types (docs/decisions/011-market.md): `market` buys a sell listing
  * (reserved 15 minutes, sold on payment) and `bid` funds a buy listing into escrow. Settlement calls `fulfil`
  * inside its transaction, exactly once per paid order.
  */
 export function createMarketOrderTypes(
-  { deps, svc, repo, items }: MarketContext,
+  ctx: MarketContext,
   rules: Pick<TraderRules, 'requireTrader'>,
 ): { market: OrderType<OrderInput<'market'>>; bid: OrderType<OrderInput<'bid'>> } {
+  const { deps, svc, repo, items } = ctx;
   const market: OrderType<OrderInput<'market'>> = {
     itemId: (input) => input.listingId,
     async availability(db, id) {
@@ -189,38 +218,17 @@ export function createMarketOrderTypes(
       };
     },
     async release(tx, order) {
-      const now = deps.clock.now();
-      await repo.transition(
-        tx,
-        order.listingId!,
-        ['pending_payment'],
-        { status: 'cancelled', closedAt: now, updatedAt: now },
-        { fundedBy: order.orderNo },
-      );
+      await cancelFundedBid(ctx, tx, order.listingId!, order.orderNo);
       return (await repo.listing(tx, order.listingId!))?.fundingOrderNo === order.orderNo;
     },
     async fulfil(tx, order) {
-      const now = deps.clock.now();
-      const listing = await repo.transition(
+      const listing = await openFundedBid(ctx, tx, order.listingId!, order.orderNo);
+      await svc.wallet.post(
         tx,
-        order.listingId!,
-        ['pending_payment'],
-        { status: 'active', expiresAt: new Date(now.getTime() + BUY_LISTING_TTL_MS), updatedAt: now },
-        { fundedBy: order.orderNo },
+        'bid_funding',
+        order.orderNo,
+        bidFundingLines(order.buyerId, escrowHeld(listing), `求購預付：${listing.itemName}`),
       );
-      if (!listing)
-        throw new AppError('internal', `buy listing of paid order ${order.orderNo} was not pending payment`);
-      // The bid is open from now: its alerts are checked as a new listing's.
-      await svc.alerts.listingChanged(tx, listing, 'created');
-      await svc.wallet.post(tx, 'bid_funding', order.orderNo, [
-        { account: accounts.ordersClearing, amount: -escrowHeld(listing), kind: 'internal' },
-        {
-          account: accounts.escrow(order.buyerId),
-          amount: escrowHeld(listing),
-          kind: 'bid_escrow',
-          description: `求購預付：${listing.itemName}`,
-        },
-      ]);
       return {};
     },
   };

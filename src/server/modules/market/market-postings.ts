@@ -25,6 +25,12 @@ export const saleLines = (
   ];
 };
 
+/** A paid `bid` or `bids` order's money into its bidder's escrow, from orders clearing. */
+export const bidFundingLines = (buyerId: string, amount: number, description: string) => [
+  { account: accounts.ordersClearing, amount: -amount, kind: 'internal' as const },
+  { account: accounts.escrow(buyerId), amount, kind: 'bid_escrow' as const, description },
+];
+
 /** What a buy listing's escrow holds: its price for each copy not yet filled. */
 export const escrowHeld = (l: Pick<ListingRow, 'price' | 'quantity' | 'filled'>) => l.price * (l.quantity - l.filled);
 

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateListingResult, Listing, MarketDetail, MarketOrder } from '../../../shared/schemas/market';
+import type {
+  CreateListingResult,
+  Listing,
+  MarketDetail,
+  MarketOrder,
+  MarketRow,
+} from '../../../shared/schemas/market';
 import { cards } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addTheme, give } from '../collection/collection-fixtures';
@@ -46,6 +52,25 @@ describe('serial-range bids', () => {
     for (const c of await give(t, holder.userId, ci, 12)) bySerial.set(c.serial, c.id);
   });
   afterAll(() => t.close());
+
+  it('shows the best bid’s range on the bids side of the market rows', async () => {
+    await addTheme(t, 'sr2', [{ id: 'sr2_c1', editionSize: 50 }]);
+    const rows = async () =>
+      (
+        await t.call<MarketRow[]>('GET', 'cardInfo/marketList', {
+          query: { sell_type: '1', themeId: 'sr2', pageSize: '10', page: '1' },
+        })
+      ).data;
+    await activeBid({ cardInfoId: 'sr2_c1', price: 6_000, serialMin: 1, serialMax: 10 });
+    await activeBid({ cardInfoId: 'sr2_c1', price: 5_000 });
+    expect(await rows()).toMatchObject([{ id: 'sr2_c1', bestPrice: 6_000, count: 2, bestSerialRange: '#1–#10' }]);
+    // A higher bid for any serial is the best one now.
+    await activeBid({ cardInfoId: 'sr2_c1', price: 7_000 });
+    expect(await rows()).toMatchObject([{ bestPrice: 7_000, bestSerialRange: null }]);
+    // The sell side never names one.
+    const asks = await t.call<MarketRow[]>('GET', 'cardInfo/marketList', { query: { sell_type: '0', themeId: 'sr' } });
+    expect(asks.data.every((r) => r.bestSerialRange === null)).toBe(true);
+  });
 
   it('refuses a bad range in zh-HK, and moves no money', async () => {
     expect(await bid({ serialMin: 10, serialMax: 1 })).toMatchObject({ status: 400, msg: '結束序號不可小於起始序號' });

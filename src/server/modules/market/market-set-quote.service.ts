@@ -1,3 +1,5 @@
+import { PRICE_MAX_CENTS, PRICE_MIN_CENTS } from '../../../shared/constants';
+import { DEFAULT_SET_BID_CENTS } from '../../../shared/schemas/set-bids';
 import { SET_QUOTE_TTL_MS, type SetQuote, type SetQuoteCard } from '../../../shared/schemas/set-quote';
 import { formatSerial } from '../../../shared/serial';
 import { newId } from '../../adapters/ids';
@@ -70,7 +72,13 @@ export function createSetQuotes({ deps, svc, repo }: MarketContext) {
       themeName: theme.name,
       owned: ids.filter((id) => held.has(id)).map(card),
       lines,
-      unlisted: missing.filter((id) => !ask.has(id)).map(card),
+      unlisted: missing
+        .filter((id) => !ask.has(id))
+        .map((id) => {
+          const c = card(id);
+          const start = c.marketPrice ?? info.get(id)?.priceCents ?? DEFAULT_SET_BID_CENTS;
+          return { ...c, suggestedBid: Math.min(Math.max(start, PRICE_MIN_CENTS), PRICE_MAX_CENTS) };
+        }),
       total,
       expiresAt: expiresAt.toISOString(),
     };

@@ -91,5 +91,14 @@ export function marketSetQueries(changed: () => void) {
         .where(and(eq(listings.reservedOrderNo, orderNo), eq(listings.status, 'reserved')))
         .orderBy(asc(listings.id));
     },
+
+    /** The buy listings a pay order funds (a `bids` order's several, a `bid` order's one), in id order. */
+    async fundedBy(db: Executor, orderNo: string): Promise<ListingRow[]> {
+      return db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.fundingOrderNo, orderNo), eq(listings.sellType, 1)))
+        .orderBy(asc(listings.id));
+    },
   };
 }

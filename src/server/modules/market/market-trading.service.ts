@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { BUY_LISTING_TTL_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
 import {
   marketFee,
   type CreateListingBodySchema,
@@ -13,7 +12,7 @@ import { keyedId, newId } from '../../adapters/ids';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { accounts } from '../wallet/wallet.service';
-import { itemSnapshot } from './item-snapshot';
+import { itemSnapshot, newListing } from './item-snapshot';
 import type { MarketContext } from './market-context';
 import { refundBid, saleLines } from './market-postings';
 import type { ListingRow } from './market.repository';
@@ -27,29 +26,6 @@ const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提�
 /** The bid's price moved since the seller saw it. */
 const priceChanged = (now: number) =>
   conflict(`買家剛更改了求購價，現價為 ${formatHkd(now)}，請重新確認`, 'price_changed');
-
-/** A new listing's row of `item`'s snapshot: a sell listing runs 30 days, a buy listing 7 (from its funding). */
-function newListing<T extends Parameters<typeof itemSnapshot>[0] & { productType: ListingRow['productType'] }>(
-  id: string,
-  sellType: 0 | 1,
-  item: T,
-  userId: string,
-  price: number,
-  now: Date,
-) {
-  const ttl = sellType === 0 ? SELL_LISTING_TTL_MS : BUY_LISTING_TTL_MS;
-  const snapshot = { ...itemSnapshot(item), productType: item.productType };
-  return {
-    id,
-    sellType,
-    ...snapshot,
-    userId,
-    price,
-    expiresAt: new Date(now.getTime() + ttl),
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 
 /** What a trader does: list (sell, or buy with its `bid` pay order), cancel, drop an unpaid order, fill a bid. */
 export function createMarketTrading(ctx: MarketContext, rules: TraderRules, present: MarketPresenters) {

@@ -219,6 +219,28 @@ export const marketViewQueries = {
     );
   },
 
+  /** The serial range of each card info's best open bid (highest, oldest first among equal prices), when it names one. */
+  async bestBidRanges(db: Executor, cardInfoIds: string[], now: Date) {
+    if (cardInfoIds.length === 0) return new Map<string, { serialMin: number | null; serialMax: number | null }>();
+    const rows = await db
+      .selectDistinctOn([listings.cardInfoId], {
+        id: sql<string>`${listings.cardInfoId}`,
+        serialMin: listings.serialMin,
+        serialMax: listings.serialMax,
+      })
+      .from(listings)
+      .where(
+        and(
+          eq(listings.sellType, 1),
+          eq(listings.status, 'active'),
+          gt(listings.expiresAt, now),
+          inArray(listings.cardInfoId, cardInfoIds),
+        ),
+      )
+      .orderBy(asc(listings.cardInfoId), desc(listings.price), asc(listings.createdAt));
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+
   /** The latest completed sale per card info / product. */
   async lastSales(db: Executor, kind: 'card' | 'goods', ids: string[]) {
     if (ids.length === 0) return new Map<string, { price: number; at: Date }>();

@@ -32,6 +32,7 @@ const op = fc.oneof(
   fc.record({ op: fc.constant('buy' as const), u: user, l: idx }),
   // 一鍵補齊 (decision 042): the user's quote for the set, bought as one order when it has anything to buy.
   fc.record({ op: fc.constant('buySet' as const), u: user }),
+  fc.record({ op: fc.constant('bidSet' as const), u: user, price }),
   fc.record({ op: fc.constant('pay' as const), o: idx, balance: fc.boolean() }),
   fc.record({ op: fc.constant('cancel' as const), u: user, l: idx }),
   fc.record({ op: fc.constant('cancelOrder' as const), o: idx }),
@@ -121,6 +122,14 @@ describe('market property: random trading keeps the books and the items consiste
         );
         orders.push({ orderNo: order.orderNo, buyer: o.u, amount: order.amount });
         setOrders++;
+        return;
+      }
+      case 'bidSet': {
+        // One-step bids on the set's cards (decision 042): one `bids` order funds all of them.
+        const cards = [...cardInfoIds, SET_ONLY].map((cardInfoId) => ({ cardInfoId, price: o.price }));
+        const r = await s.market.createBids(actors[o.u]!, { themeId: 'prop', cards }, freshKey());
+        listingIds.push(...r.listings.map((l) => l.id));
+        orders.push({ orderNo: r.orderNo, buyer: o.u, amount: r.amountCents });
         return;
       }
       case 'pay': {

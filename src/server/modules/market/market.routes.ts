@@ -29,6 +29,7 @@ import {
   MarketOrderDetailSchema,
   MarketOrderIdQuerySchema,
 } from '../../../shared/schemas/market-desk';
+import { CreateSetBidsBodySchema, CreateSetBidsResultSchema } from '../../../shared/schemas/set-bids';
 import { SetQuoteQuerySchema, SetQuoteSchema } from '../../../shared/schemas/set-quote';
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, PayOrderSchema } from '../../../shared/schemas/pay-orders';
 import {
@@ -105,6 +106,28 @@ export async function marketRoutes(app: FastifyInstance) {
     market.completionQuote(u, q.themeId),
   );
 
+  // One-step bids for a theme's cards nobody sells: all funded by one `bids` pay order, or none (decision 042).
+  r.post(
+    '/market/createBids',
+    {
+      schema: {
+        tags,
+        headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema }),
+        body: CreateSetBidsBodySchema,
+        response: reply(CreateSetBidsResultSchema),
+      },
+    },
+    async (req) =>
+      ok(
+        await market.createBids(
+          requireUser(req),
+          req.body,
+          req.headers[IDEMPOTENCY_HEADER],
+          requestOrigin(app.deps.config, req),
+        ),
+        '求購已建立，請完成付款',
+      ),
+  );
   r.post(
     '/market/create',
     {

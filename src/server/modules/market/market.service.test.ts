@@ -146,7 +146,7 @@ describe('market service (fakes)', () => {
   });
 
   it('registers `market` and `bid`; a paid market order moves the card and books the sale less the fee', async () => {
-    expect([...types.keys()]).toEqual(['market', 'bid', 'set']);
+    expect([...types.keys()]).toEqual(['market', 'bid', 'set', 'bids']);
     const { listing } = await sell();
     const type = types.get('market')!;
     const now = clock.now();

@@ -6,6 +6,7 @@ import { MARKET_TAG, type MarketContext, type MarketDeps, type MarketServices } 
 import { createMarketExpiry } from './market-expiry.service';
 import { createMarketOffers } from './market-offers';
 import { createMarketOrderTypes } from './market-order-types';
+import { createSetBids } from './market-set-bids';
 import { createSetOrderType } from './market-set-order-type';
 import { createSetQuotes } from './market-set-quote.service';
 import { createMarketPresenters } from './market-presenters';
@@ -29,7 +30,8 @@ export { MARKET_TAG, type MarketServices };
  * - market-admin.service.ts: operator actions (adminList, takeDown);
  * - market-expiry.service.ts: the expiry sweep;
  * - market-offers.ts: what offers (issue 24) ask of the market.
- * - market-set-quote.service.ts and market-set-order-type.ts: completing a set in one tap (decision 042).
+ * - market-set-quote.service.ts and market-set-order-type.ts: completing a set in one tap (decision 042);
+ * - market-set-bids.ts: one-step bids for a set's cards nobody sells (`bids` pay orders, decision 042).
  */
 export function createMarketService(
   deps: MarketDeps,
@@ -52,6 +54,8 @@ export function createMarketService(
   svc.payOrders.registerOrderType('bid', orderTypes.bid);
   const setQuotes = createSetQuotes(ctx);
   svc.payOrders.registerOrderType('set', createSetOrderType(ctx, rules, setQuotes));
+  const setBids = createSetBids(ctx, rules, present);
+  svc.payOrders.registerOrderType('bids', setBids.orderType);
   return {
     ...createMarketTrading(ctx, rules, present),
     ...createMarketViews(ctx, present),
@@ -60,6 +64,7 @@ export function createMarketService(
     ...createMarketExpiry(ctx),
     ...createMarketOffers(ctx),
     completionQuote: setQuotes.completionQuote,
+    createBids: setBids.createBids,
     /** Whether any listing, open or closed, names this card info or product (the catalogue refuses to delete it). */
     hasListingsFor: (db: Executor, item: { cardInfoId: string } | { productId: string }) =>
       repo.anyListingFor(db, item),

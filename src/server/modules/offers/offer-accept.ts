@@ -1,6 +1,8 @@
 import { marketFee } from '../../../shared/schemas/market';
-import type { OfferDetail } from '../../../shared/schemas/offers';
+import type { AcceptOfferResult, OfferDetail } from '../../../shared/schemas/offers';
 import { formatHkd } from '../../../shared/money';
+import { newId } from '../../adapters/ids';
+import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
@@ -19,7 +21,15 @@ import type { OfferRow } from './offers.repository';
 export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, userId: string) => Promise<OfferDetail>) {
   const { deps, svc, repo } = ctx;
 
-  async function accept(actor: Actor, input: { id: string; price?: number }): Promise<OfferDetail> {
+  /**
+   * `offer/accept`; a buyer whose balance is short of a higher counter's top-up gets an `offer_topup` pay order for
+   * the difference instead (its checkout on `origin`), and the accept settles when it is paid (offer-topup.ts).
+   */
+  async function accept(
+    actor: Actor,
+    input: { id: string; price?: number },
+    origin?: string,
+  ): Promise<AcceptOfferResult> {
     const { offer, side } = sideOf(await repo.offer(deps.db, input.id), actor.userId);
     const now = deps.clock.now();
     requireOpen(offer, now);
@@ -30,6 +40,11 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       throw side === 'seller'
         ? conflict(NO_PAYOUT, 'no_payout_account')
         : conflict('物主尚未設定收款帳戶，暫時不能成交', 'no_payout_account');
+    const topUp = offer.price - offer.held;
+    if (side === 'buyer' && topUp > (await svc.wallet.balancesOf(deps.db, actor.userId)).balance) {
+      const order = await topUpOrder(actor, offer, origin);
+      return { ...(await detail(offer, actor.userId)), orderNo: order.orderNo, payUrl: order.payUrl };
+    }
     const what = describe(offer);
     const row = await settle(offer, what, now).catch(async (err: unknown) => {
       // The item left by another path (sold, exchanged, sent): the offer cannot settle, so it ends and its money goes back.
@@ -37,7 +52,21 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
       throw err;
     });
     deps.log.info({ offerId: offer.id }, 'offer accepted');
-    return detail(row, actor.userId);
+    return { ...(await detail(row, actor.userId)), orderNo: null, payUrl: null };
+  }
+
+  /** The buyer's pending top-up order of this offer, or a new one (a tap again answers the one still to pay). */
+  async function topUpOrder(actor: Actor, offer: OfferRow, origin: string | undefined) {
+    const [pending] = await svc.payOrders.list(actor, {
+      type: 'offer_topup',
+      status: 'pending',
+      itemId: offer.id,
+      page: 1,
+      pageSize: 1,
+    });
+    return (
+      pending ?? svc.payOrders.create(actor, { type: 'offer_topup', offerId: offer.id }, `ofa:${newId('k')}`, origin)
+    );
   }
 
   async function closeUnavailable(offer: OfferRow, now: Date): Promise<void> {
@@ -46,49 +75,54 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
     });
   }
 
-  function settle(offer: OfferRow, what: string, now: Date) {
-    return deps.db.transaction(async (tx) => {
-      await repo.lockOpenOn(tx, offer.itemId!);
-      const accepted = await repo.step(tx, offer.id, offer.version, {
-        status: 'accepted',
-        held: 0,
-        closedAt: now,
-        updatedAt: now,
-      });
-      if (!accepted) throw conflict('此出價剛有變動或已結束，請重新整理', 'changed');
-      // The buyer takes the owner's counter: the hold becomes its price (a top-up, or the excess back).
-      await adjustHold(svc, tx, offer, offer.price, 'accept');
-      await svc.market.withdrawForOffer(tx, offer.itemId!);
-      // The other offers close first: the item's move below tells offers it left, and finds none of them open.
-      for (const other of await repo.closeOpenOn(
-        tx,
-        offer.itemId!,
-        { exceptId: offer.id, status: 'cancelled', closeReason: 'sold' },
-        now,
-      ))
-        await refundEnded(svc, tx, other, 'sold');
-      const sale = {
-        id: offer.itemId!,
-        fromUserId: offer.sellerId,
-        toUserId: offer.buyerId,
-        fromStatus: 'held' as const,
-        priceCents: offer.price,
-        refId: offer.id,
-      };
-      const moved = await (offer.kind === 'card' ? svc.cards.transfer(tx, sale) : svc.goods.transfer(tx, sale));
-      if (!moved)
-        throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
-      await settleSale(svc, tx, offer, what);
-      const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
-      await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
-      await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {
-        ...done,
-        side: 'seller',
-        proceedsCents: marketFee(offer.price).proceeds,
-      });
-      return accepted;
+  /**
+   * The accept's one transaction, in `tx`: with `paid` (an `offer_topup` order's settlement), the top-up already came
+   * into escrow through its order, so the hold is not topped up from the balance again.
+   */
+  async function settleIn(tx: Tx, offer: OfferRow, what: string, now: Date, paid = false) {
+    await repo.lockOpenOn(tx, offer.itemId!);
+    const accepted = await repo.step(tx, offer.id, offer.version, {
+      status: 'accepted',
+      held: 0,
+      closedAt: now,
+      updatedAt: now,
     });
+    if (!accepted) throw conflict('此出價剛有變動或已結束，請重新整理', 'changed');
+    // The buyer takes the owner's counter: the hold becomes its price (a top-up, or the excess back).
+    if (!paid) await adjustHold(svc, tx, offer, offer.price, 'accept');
+    await svc.market.withdrawForOffer(tx, offer.itemId!);
+    // The other offers close first: the item's move below tells offers it left, and finds none of them open.
+    for (const other of await repo.closeOpenOn(
+      tx,
+      offer.itemId!,
+      { exceptId: offer.id, status: 'cancelled', closeReason: 'sold' },
+      now,
+    ))
+      await refundEnded(svc, tx, other, 'sold');
+    const sale = {
+      id: offer.itemId!,
+      fromUserId: offer.sellerId,
+      toUserId: offer.buyerId,
+      fromStatus: 'held' as const,
+      priceCents: offer.price,
+      refId: offer.id,
+    };
+    const moved = await (offer.kind === 'card' ? svc.cards.transfer(tx, sale) : svc.goods.transfer(tx, sale));
+    if (!moved)
+      throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
+    await settleSale(svc, tx, offer, what);
+    const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
+    await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
+    await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {
+      ...done,
+      side: 'seller',
+      proceedsCents: marketFee(offer.price).proceeds,
+    });
+    return accepted;
   }
 
-  return accept;
+  const settle = (offer: OfferRow, what: string, now: Date) =>
+    deps.db.transaction((tx) => settleIn(tx, offer, what, now));
+
+  return { accept, settleIn };
 }

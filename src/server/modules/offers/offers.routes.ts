@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  AcceptOfferResultSchema,
   CounterOfferBodySchema,
   CreateOfferBodySchema,
   CreateOfferResultSchema,
@@ -35,7 +36,15 @@ export async function offerRoutes(app: FastifyInstance) {
   api.post('/offer/counter', { body: CounterOfferBodySchema, data: OfferDetailSchema, msg: '已還價' }, (u, b) =>
     offers.counter(u, b),
   );
-  api.post('/offer/accept', { ...action, msg: '已成交' }, (u, b) => offers.accept(u, b));
+  // A buyer short of a higher counter's difference gets an `offer_topup` pay order to pay instead (decision 040).
+  api.r.post(
+    '/offer/accept',
+    { schema: { tags: ['offers'], body: OfferActionBodySchema, response: reply(AcceptOfferResultSchema) } },
+    async (req) => {
+      const done = await offers.accept(requireUser(req), req.body, requestOrigin(app.deps.config, req));
+      return ok(done, done.orderNo ? '錢包餘額不足，請付款補足差額以成交' : '已成交');
+    },
+  );
   api.post('/offer/decline', { ...action, msg: '已拒絕出價' }, (u, b) => offers.decline(u, b.id));
   api.post('/offer/cancel', { ...action, msg: '出價已取消，款項已退回餘額' }, (u, b) => offers.cancel(u, b.id));
   api.get('/offer/list', { querystring: OfferListQuerySchema, data: z.array(OfferSchema) }, (u, q) =>

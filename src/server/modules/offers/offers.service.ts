@@ -15,6 +15,7 @@ import { createOfferActions } from './offer-actions';
 import { createOfferCreate } from './offer-create';
 import { createOfferDepartures } from './offer-departures';
 import { createOfferOrderType } from './offer-funding';
+import { createOfferTopUpType } from './offer-topup';
 import { releaseHold } from './offer-postings';
 import { detailView, heldRefusal, marketPriceOf, offerView, settingsOf, sideOf } from './offer-rules';
 import type { OffersContext, OffersServices } from './offers-context';
@@ -25,7 +26,7 @@ export type { OffersServices };
 /**
  * Offers and counter-offers with escrowed money (issue 24). Parts, one file each:
  * - offer-create.ts: make (from the balance, or waiting for its pay order);
- * - offer-funding.ts: the `offer` pay-order type that funds it;
+ * - offer-funding.ts: the `offer` pay-order type that funds it; offer-topup.ts: `offer_topup`, a counter's top-up;
  * - offer-actions.ts: counter, decline, cancel;
  * - offer-departures.ts: an item leaving by another path ends its offers;
  * - offer-accept.ts: accept, settled at once in one transaction;
@@ -41,8 +42,11 @@ export function createOffersService(
   const detail = async (o: OfferRow, userId: string): Promise<OfferDetail> =>
     detailView(o, await repo.rounds(deps.db, o.id), userId, await marketPriceOf(ctx, o));
   const actions = createOfferActions(ctx, detail);
-  // An offer made with a short balance waits for its `offer` pay order (offer-funding.ts).
+  const accepting = createOfferAccept(ctx, detail);
+  // An offer made with a short balance waits for its `offer` pay order (offer-funding.ts); a counter's top-up with a
+  // short balance is paid by an `offer_topup` order that settles the accept (offer-topup.ts).
   svc.payOrders.registerOrderType('offer', createOfferOrderType(ctx));
+  svc.payOrders.registerOrderType('offer_topup', createOfferTopUpType(ctx, accepting.settleIn));
   // An item leaving by another path ends its open offers in that transaction (offer-departures.ts).
   svc.departures.listen(createOfferDepartures(ctx));
 
@@ -56,7 +60,7 @@ export function createOffersService(
   return {
     create: createOfferCreate(ctx),
     counter: actions.counter,
-    accept: createOfferAccept(ctx, detail),
+    accept: accepting.accept,
     /** `offer/decline`: the side whose turn it is turns the price down. */
     decline: (actor: Actor, id: string) => actions.close(actor, id, 'decline'),
     /** `offer/cancel`: the buyer withdraws. */

@@ -24,6 +24,10 @@ const SETTLEMENT_KIND = {
   // A mystery pack is a mall sale (decision 043).
   pack: 'mall_sale',
   offer: 'offer_funding',
+  // One-step bids (decision 042): several buy listings funded by one order, as a single bid's.
+  bids: 'bid_funding',
+  // A counter's top-up paid by an order (decision 040): into escrow, or the balance when the accept no longer holds.
+  offer_topup: 'offer_funding',
 } as const;
 const ORDER_KINDS = [
   'payment_received',

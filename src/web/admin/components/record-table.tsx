@@ -15,6 +15,8 @@ export const ORDER_TYPE_LABELS: Record<AdminUserOrder['type'], string> = {
   set: '一鍵補齊卡冊',
   pack: '卡包',
   offer: '出價訂金',
+  bids: '一次求購訂金',
+  offer_topup: '出價補足差額',
 };
 const CARD_STATUS_LABELS: Record<string, string> = {
   held: '持有中',

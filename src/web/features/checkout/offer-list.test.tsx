@@ -9,7 +9,13 @@ const offer = testOffer;
 
 let routes: Route;
 let fetchMock: FetchMock;
-const renderAt = screenRoutes([{ path: '/my/collection/order', element: <OrderListScreen /> }], { lists: true });
+const renderAt = screenRoutes(
+  [
+    { path: '/my/collection/order', element: <OrderListScreen /> },
+    { path: '/mall/pay', element: <p>付款頁</p> },
+  ],
+  { lists: true },
+);
 const bodyOf = (path: string) =>
   JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as unknown;
 
@@ -103,6 +109,26 @@ describe('出價 tab of /my/collection/order', () => {
     expect(bodyOf('offer/accept')).toEqual({ id: 'ofr_1', price: 23000 });
     expect(await within(sheet).findByText(/^已成交/)).toBeTruthy();
     expect(within(sheet).queryByRole('button', { name: '取消出價' })).toBeNull();
+    confirm.mockRestore();
+  });
+
+  it('a buyer short of the difference is taken to pay the top-up order, which settles the accept', async () => {
+    const current = offer({ role: 'buyer', turn: 'buyer', price: 23000, rounds: 2 });
+    routes = (u) => {
+      if (u.pathname === '/api/offer/list') return { code: 200, data: [current] };
+      if (u.pathname === '/api/offer/detail') return { code: 200, data: current };
+      if (u.pathname === '/api/offer/accept')
+        return { code: 200, data: { ...current, orderNo: 'TR2611270000TOPU', payUrl: null } };
+      return undefined;
+    };
+    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    const router = renderAt('/my/collection/order?tab=offer&id=ofr_1');
+    const sheet = await screen.findByRole('dialog', { name: '我的出價：維港幻彩' });
+    await act(async () => {
+      fireEvent.click(within(sheet).getByRole('button', { name: '接受 HK$230.00' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mall/pay'));
+    expect(router.state.location.search).toBe('?orderNo=TR2611270000TOPU');
     confirm.mockRestore();
   });
 

@@ -167,7 +167,9 @@ describe('/my/theme', () => {
           serialLabel: '#0002/5',
         },
       ],
-      unlisted: [{ cardInfoId: 'ci_4', name: '風精', image: '/4.svg', rarity: 'N', marketPrice: 1500 }],
+      unlisted: [
+        { cardInfoId: 'ci_4', name: '風精', image: '/4.svg', rarity: 'N', marketPrice: 1500, suggestedBid: 1500 },
+      ],
       total: 8800,
       expiresAt: new Date(Date.now() + 120_000).toISOString(),
     };
@@ -194,9 +196,9 @@ describe('/my/theme', () => {
     const dialog = await screen.findByRole('dialog', { name: '一鍵補齊「星空系列」' });
     expect(within(dialog).getByText('雷鳥')).toBeTruthy();
     expect(within(dialog).getByText('#0002/5')).toBeTruthy();
-    expect(within(dialog).getByText(/市場上暫時沒有出售：「風精」（市價 HK\$15\.00）/)).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: '求購「風精」' }).getAttribute('href')).toBe(
-      '/market/sell?mode=buy&kind=card&cardInfoId=ci_4',
+    // The card nobody sells: a bid prefilled at its market price (one-step bids: set-quote-bids.test.tsx).
+    expect((within(dialog).getByLabelText('「風精」出價（港幣）（市價 HK$15.00）') as HTMLInputElement).value).toBe(
+      '15',
     );
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /^付款/ }));

@@ -34,6 +34,7 @@ const row = (over: Partial<MarketRow> = {}): MarketRow => ({
   floorPrice: 25000,
   lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
   marketPrice: { price: 24000, sample: 6, thin: false },
+  bestSerialRange: null,
   ...over,
 });
 const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
@@ -200,6 +201,17 @@ describe('/market', () => {
     fireEvent.click(screen.getByText('物品'));
     expect(await screen.findByText('暫時未有物品求購')).toBeTruthy();
     expect(requestsTo(fetchMock, 'product/marketList')[0]!.searchParams.get('sell_type')).toBe('1');
+  });
+
+  it('shows the best bid’s serial range on a bids row', async () => {
+    routes = (u) =>
+      u.pathname === '/api/cardInfo/marketList'
+        ? { code: 200, data: u.searchParams.get('sell_type') === '1' ? [row({ bestSerialRange: '#1–#10' })] : [] }
+        : undefined;
+    renderAt('/market');
+    expect(await screen.findByText('暫時未有卡牌出售')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '求購' }));
+    expect(await screen.findByText('（只收序號 #1–#10）')).toBeTruthy();
   });
 
   it('shows an error with a retry', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { formatHkd } from '../../../../shared/money';
 import { OFFER_STATUS_LABELS, type Offer, type OfferDetail } from '../../../../shared/schemas/offers';
@@ -54,6 +55,7 @@ function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown
 
 /** One offer's thread (every price named) and the actions the viewer may take now. */
 function Thread({ o, onChanged }: { o: OfferDetail; onChanged: () => void }) {
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const run = (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -94,9 +96,17 @@ function Thread({ o, onChanged }: { o: OfferDetail; onChanged: () => void }) {
           onClick={async () => {
             const text =
               o.role === 'buyer'
-                ? `以 ${formatHkd(o.price)} 成交？差額會從錢包餘額補上。`
+                ? `以 ${formatHkd(o.price)} 成交？差額會從錢包餘額補上；餘額不足時，可付款補足差額，付款後即成交。`
                 : `以 ${formatHkd(o.price)} 賣出「${o.itemName}」？`;
-            if (await ask(text, '接受')) run(() => acceptOffer(o.id, o.price), '已成交');
+            if (!(await ask(text, '接受'))) return;
+            setBusy(true);
+            const res = await acceptOffer(o.id, o.price);
+            setBusy(false);
+            if (isFailure(res)) return;
+            // The balance was short: the top-up order settles the accept once paid.
+            if (res.orderNo) return navigate(`/mall/pay?orderNo=${encodeURIComponent(res.orderNo)}`);
+            Toast.show({ icon: 'success', content: '已成交' });
+            onChanged();
           }}
         >
           接受 {formatHkd(o.price)}

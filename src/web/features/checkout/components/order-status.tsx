@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
-import { FINAL_PAY_ORDER_STATUSES, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import { FINAL_PAY_ORDER_STATUSES, type PayOrder, isOfferOrder } from '../../../../shared/schemas/pay-orders';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { isFailure } from '../../../lib/request';
@@ -72,8 +72,11 @@ function Pending({ order }: { order: PayOrder }) {
 }
 
 function paidText(order: PayOrder): string {
+  if (order.type === 'bids') return '各張求購已生效，款項由平台託管；有人賣給你時卡牌會直接存入你的收藏。';
   if (order.type === 'bid') return '求購已生效，款項由平台託管；有人賣給你時物品會直接存入你的帳戶。';
-  if (order.type === 'offer') return '出價已送出，款項由平台託管；物主接受即成交，拒絕、取消或過期會退回錢包餘額。';
+  if (order.type === 'offer_topup')
+    return '差額已付：出價已成交，物品已存入你的帳戶；如出價剛有變動，款項已存入錢包餘額。';
+  if (isOfferOrder(order)) return '出價已送出，款項由平台託管；物主接受即成交，拒絕、取消或過期會退回錢包餘額。';
   if (order.type === 'product' || order.goods.length > 0) return '商品已存入「我的實物」。';
   if (order.type === 'set') return '卡牌已加入「我的收藏」；卡冊集齊後即可兌換 B 卡。';
   if (order.type === 'pack') return '卡包的卡牌已存入「我的收藏」；開包看看抽中了甚麼。';
@@ -120,14 +123,14 @@ function Paid({ order }: { order: PayOrder }) {
           <Button block color="primary" size="large" onClick={() => navigate(packPath(order, true))}>
             開啟卡包
           </Button>
-        ) : order.type === 'bid' || order.type === 'offer' ? (
+        ) : order.type === 'bid' || order.type === 'bids' || isOfferOrder(order) ? (
           <Button
             block
             color="primary"
             size="large"
-            onClick={() => navigate(`/my/collection/order?tab=${order.type === 'offer' ? 'offer' : 'buyer'}`)}
+            onClick={() => navigate(`/my/collection/order?tab=${isOfferOrder(order) ? 'offer' : 'buyer'}`)}
           >
-            {order.type === 'offer' ? '查看我的出價' : '查看我的市場訂單'}
+            {isOfferOrder(order) ? '查看我的出價' : '查看我的市場訂單'}
           </Button>
         ) : (
           <Button
@@ -170,11 +173,11 @@ function Ended({ order }: { order: PayOrder }) {
       ? `/market/detail?id=${encodeURIComponent(order.itemId)}`
       : order.type === 'bid'
         ? '/market/sell?mode=buy'
-        : order.type === 'set'
+        : order.type === 'set' || order.type === 'bids'
           ? '/my/theme'
           : order.type === 'pack'
             ? packPath(order, false)
-            : order.type === 'offer'
+            : isOfferOrder(order)
               ? '/my/collection/order?tab=offer'
               : `${order.type === 'product' ? '/mall/goodsPay' : '/mall/pay'}?id=${encodeURIComponent(order.itemId)}`;
   return (
@@ -182,7 +185,7 @@ function Ended({ order }: { order: PayOrder }) {
       <Result status={order.status === 'refunded' ? 'info' : 'warning'} title={title} description={description} />
       <div className="checkout-actions">
         <Button block color="primary" size="large" onClick={() => navigate(again)}>
-          {order.type === 'bid' ? '重新發佈求購' : order.type === 'offer' ? '查看我的出價' : '再次購買'}
+          {order.type === 'bid' ? '重新發佈求購' : isOfferOrder(order) ? '查看我的出價' : '再次購買'}
         </Button>
       </div>
     </>

@@ -3,7 +3,12 @@ import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
-import { MAX_ORDER_QUANTITY, type PaymentMethod, type PayOrder } from '../../../../shared/schemas/pay-orders';
+import {
+  MAX_ORDER_QUANTITY,
+  type PaymentMethod,
+  type PayOrder,
+  isOfferOrder,
+} from '../../../../shared/schemas/pay-orders';
 import type { PerkPreview } from '../../../../shared/schemas/perks';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
@@ -207,9 +212,9 @@ export function ExistingOrder({ orderNo }: { orderNo: string }) {
         image={order.itemImage}
         name={order.itemName}
         sub={
-          order.type === 'bid'
+          order.type === 'bid' || order.type === 'bids'
             ? '求購預付款，由平台託管至成交'
-            : order.type === 'offer'
+            : isOfferOrder(order)
               ? '出價預付款，由平台託管至成交或退回'
               : order.type === 'market'
                 ? '市場掛單'

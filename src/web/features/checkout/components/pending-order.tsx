@@ -5,6 +5,7 @@ import { formatMinutesLeft } from '../../../../shared/hk-time';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
 import type { PaymentMethod, PayOrder } from '../../../../shared/schemas/pay-orders';
+import { isOfferOrder } from '../../../../shared/schemas/pay-orders';
 import { isFailure } from '../../../lib/request';
 import { useRemaining } from '../../../lib/use-clock';
 import { cancelMarketOrder } from '../api/cancel-market-order';
@@ -30,9 +31,9 @@ export function PendingOrder({
     const what =
       order.type === 'market' || order.type === 'set'
         ? '掛單會即時交回賣家。'
-        : order.type === 'bid'
+        : order.type === 'bid' || order.type === 'bids'
           ? '求購不會生效。'
-          : order.type === 'offer'
+          : isOfferOrder(order)
             ? '出價不會送出。'
             : '預留的數量會即時釋出。';
     const sure = await Dialog.confirm({

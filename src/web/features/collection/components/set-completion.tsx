@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, List, Popup } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
 import type { SetQuote } from '../../../../shared/schemas/set-quote';
 import { isFailure } from '../../../lib/request';
 import { createPayOrder, newIdempotencyKey } from '../../../api/create-pay-order';
 import { getCompletionQuote } from '../api/get-completion-quote';
+import { SetQuoteBids } from './set-quote-bids';
 
 /** What the quote shows: owned, each missing card's cheapest listing, the cards nobody sells, and the total. */
 function QuoteBody({ quote }: { quote: SetQuote }) {
@@ -25,26 +26,7 @@ function QuoteBody({ quote }: { quote: SetQuote }) {
           <List.Item extra={<strong>{formatHkd(quote.total)}</strong>}>合共（港幣）</List.Item>
         </List>
       )}
-      {quote.unlisted.length > 0 && (
-        <>
-          <p className="field-hint" role="note">
-            市場上暫時沒有出售：
-            {quote.unlisted
-              .map((c) => `「${c.name}」${c.marketPrice === null ? '' : `（市價 ${formatHkd(c.marketPrice)}）`}`)
-              .join('、')}
-            ，可到市場發佈求購。
-          </p>
-          <ul className="set-quote-bids">
-            {quote.unlisted.map((c) => (
-              <li key={c.cardInfoId}>
-                <Link to={`/market/sell?mode=buy&kind=card&cardInfoId=${encodeURIComponent(c.cardInfoId)}`}>
-                  求購「{c.name}」
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {quote.unlisted.length > 0 && <SetQuoteBids themeId={quote.themeId} cards={quote.unlisted} />}
       {quote.quoteId && <p className="field-hint">報價有效 2 分鐘；付款後卡牌會一次過存入你的收藏。</p>}
     </>
   );

@@ -29,6 +29,7 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
         </div>
         <div className="market-row-price">
           <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
+          {side !== 0 && row.bestSerialRange && <small>（只收序號 {row.bestSerialRange}）</small>}
         </div>
         <div className="list-row-meta">
           {row.marketPrice.price !== null ? (

@@ -1,0 +1,4 @@
+ALTER TABLE "pay_orders" DROP CONSTRAINT "pay_orders_item";--> statement-breakpoint
+DROP INDEX "listings_funding_order_no_index";--> statement-breakpoint
+CREATE INDEX "listings_funding_order_no_index" ON "listings" USING btree ("funding_order_no");--> statement-breakpoint
+ALTER TABLE "pay_orders" ADD CONSTRAINT "pay_orders_item" CHECK (("pay_orders"."type" = 'card' AND "pay_orders"."card_info_id" IS NOT NULL) OR ("pay_orders"."type" = 'product' AND "pay_orders"."product_id" IS NOT NULL) OR ("pay_orders"."type" IN ('market', 'bid', 'set', 'pack', 'offer', 'bids') AND "pay_orders"."listing_id" IS NOT NULL));

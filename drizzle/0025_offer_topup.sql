@@ -1,0 +1,2 @@
+ALTER TABLE "pay_orders" DROP CONSTRAINT "pay_orders_item";--> statement-breakpoint
+ALTER TABLE "pay_orders" ADD CONSTRAINT "pay_orders_item" CHECK (("pay_orders"."type" = 'card' AND "pay_orders"."card_info_id" IS NOT NULL) OR ("pay_orders"."type" = 'product' AND "pay_orders"."product_id" IS NOT NULL) OR ("pay_orders"."type" IN ('market', 'bid', 'set', 'pack', 'offer', 'bids', 'offer_topup') AND "pay_orders"."listing_id" IS NOT NULL));
