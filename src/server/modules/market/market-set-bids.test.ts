@@ -77,6 +77,12 @@ describe('one-step bids for a set’s unlisted cards (decision 042, amended)', (
     // The same key answers the same order and listings.
     const again = await createBids(buyer, body, key);
     expect(again.data.orderNo).toBe(res.data.orderNo);
+    // …and another list of prices under it is another request: refused, nothing placed.
+    const other = { ...body, cards: [{ ...body.cards[0]!, price: 1_300 }, body.cards[1]!] };
+    expect(await createBids(buyer, other, key)).toMatchObject({
+      status: 409,
+      msg: '此 Idempotency-Key 已用於另一張訂單，請重新提交',
+    });
     expect(await bidsOf(buyer)).toHaveLength(2);
     const [order] = await ordersOf(buyer);
     expect(order).toMatchObject({ type: 'bids', listingId: th.id, amountCents: 6_200, quantity: 1 });

@@ -83,7 +83,7 @@ export function createSetBids(
 
     /**
      * `market/createBids`: a buy listing for each card, all funded by one `bids` pay order (its checkout on `origin`).
-     * The same Idempotency-Key answers the same order and listings, whatever the retry's body.
+     * The same Idempotency-Key answers the same order and listings; with another list of cards or prices it is a 409.
      */
     async createBids(
       actor: Actor,

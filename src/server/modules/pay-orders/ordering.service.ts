@@ -120,7 +120,10 @@ export function createOrdering(
       const itemId = type.itemId(input);
       // A market order buys its one listing.
       const quantity = 'quantity' in input ? input.quantity : 1;
-      const requestHash = sha256(JSON.stringify([input.type, itemId, quantity]));
+      // A `bids` order is also its list of cards and prices: the same key with another list is another request.
+      const requestHash = sha256(
+        JSON.stringify('bids' in input ? [input.type, itemId, quantity, input.bids] : [input.type, itemId, quantity]),
+      );
       // Answered by the route before the session lookup already; again here for any other caller.
       const known = type.refusalFromMemory?.(itemId, idempotencyKey);
       if (known) throw known;
