@@ -10,9 +10,22 @@ export async function freezeTransitions(page: Page): Promise<void> {
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
 }
 
-/** What the focused element is and why it fails 2.4.7 / 2.4.11, or null when it is visible with an indicator. */
-export async function focusProblem(page: Page): Promise<{ what: string; problem: string | null }> {
-  return page.evaluate(() => {
+/**
+ * What the focused element is and why it fails 2.4.7 / 2.4.11, or null when it is visible with an indicator. With
+ * `stop` (the focus sweep's count), first marks the element as that stop and answers `seen` when there is none or it
+ * was a stop already (the sweep has come round): one round trip per Tab stop instead of two.
+ */
+export async function focusProblem(
+  page: Page,
+  stop: number | null = null,
+): Promise<{ what: string; problem: string | null; seen?: boolean }> {
+  return page.evaluate((n) => {
+    if (n !== null) {
+      const at = document.activeElement;
+      if (!at || at === document.body || at.hasAttribute('data-a11y-stop'))
+        return { what: '', problem: null, seen: true };
+      at.setAttribute('data-a11y-stop', String(n));
+    }
     const describe = (e: Element | null): string => {
       if (!e) return '(none)';
       const name = e.getAttribute('aria-label') ?? (e as HTMLElement).innerText?.trim().slice(0, 24) ?? '';
@@ -111,7 +124,7 @@ export async function focusProblem(page: Page): Promise<{ what: string; problem:
     )
       return { what, problem: 'transparent outline' };
     return { what, problem: null };
-  });
+  }, stop);
 }
 
 /** Asserts the focused element is visible, unobscured and shows a focus indicator; answers what it is. */
@@ -160,15 +173,8 @@ export async function focusSweep(page: Page, max = 30): Promise<FocusSweep> {
   let stops = 0;
   for (; stops < max; stops++) {
     await page.keyboard.press('Tab');
-    const seen = await page.evaluate((n) => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return true;
-      if (el.hasAttribute('data-a11y-stop')) return true;
-      el.setAttribute('data-a11y-stop', String(n));
-      return false;
-    }, stops);
+    const { what, problem, seen } = await focusProblem(page, stops);
     if (seen) break;
-    const { what, problem } = await focusProblem(page);
     if (problem) problems.push(`${what}: ${problem}`);
   }
   return { stops, problems };
