@@ -93,7 +93,7 @@ export function createServices(
   const queue = createQueueService(deps, { catalogue, payOrders, audit }, opts.queueStore ?? createMemoryQueueStore());
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks, queue });
   // Registers the `pack` order type (decision 043).
-  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit });
+  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit, queue });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.

@@ -22,3 +22,15 @@ export async function createPoolCards(db: Db, lines: { rarity: Rarity; editionSi
   );
   return ids;
 }
+
+/** An `admin/packs/create` body: HK$30 packs of `cardsPerPack` from `pool` (card info id, count), and `extra`. */
+export const packSeriesBody = (
+  pool: [string, number][],
+  extra: Record<string, unknown> & { cardsPerPack: number; perUserLimit: number },
+) => ({
+  name: '測試卡包',
+  cover: '/media/p.svg',
+  priceCents: 3_000,
+  pool: pool.map(([cardInfoId, count]) => ({ cardInfoId, count })),
+  ...extra,
+});

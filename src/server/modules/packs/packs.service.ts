@@ -8,9 +8,10 @@ import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { AuditService } from '../audit/audit.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { QueueService } from '../queue/queue.service';
 import { createPacksRepository, type PackSeriesRow } from './packs.repository';
 import { createPackOrderType } from './packs-order-type';
-import { loadPool, revealDue, revealIfDue } from './packs-rules';
+import { loadPool, packSaleState, packsLeft, revealDue, revealIfDue } from './packs-rules';
 import { seriesDetailView, seriesView } from './packs-views';
 import { createPacksAdmin } from './packs-admin.service';
 
@@ -19,6 +20,8 @@ export interface PacksServiceDeps {
   catalogue: Pick<CatalogueService, 'release' | 'reserve' | 'cardInfosById'>;
   cards: Pick<CardsService, 'mint'>;
   audit: Pick<AuditService, 'record'>;
+  /** A series flagged 熱門 goes through the waiting room (decision 044): its sale rules and admissions. */
+  queue: Pick<QueueService, 'admit' | 'registerDrop'>;
 }
 
 /** Mystery packs (decision 043): the mall's reads, opening a paid pack, and the back office's series. */
@@ -26,7 +29,21 @@ export function createPacksService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, se
   const repo = createPacksRepository();
   const vault = createVault(deps.keys);
   const reveal = { repo, vault, catalogue: services.catalogue };
-  services.payOrders.registerOrderType('pack', createPackOrderType({ ...reveal, deps, cards: services.cards }));
+  services.payOrders.registerOrderType(
+    'pack',
+    createPackOrderType({ ...reveal, deps, cards: services.cards, queue: services.queue }),
+  );
+  services.queue.registerDrop('pack', async (db, key) => {
+    const s = await repo.series(db, key.id);
+    if (!s) throw notFound('找不到此卡包');
+    return {
+      hot: s.hot,
+      left: packsLeft(s),
+      saleState: packSaleState(s, deps.clock.now()),
+      saleStartsAt: s.saleStartsAt,
+      perUserLimit: s.perUserLimit,
+    };
+  });
 
   /** The series, its seed published first when its draws are over (a window that passed is noticed on sight). */
   async function current(id: string): Promise<PackSeriesRow> {

@@ -1,12 +1,13 @@
 import type { Deps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import {
   ADMISSION_WINDOW_MS,
   type AdminQueue,
   type AdminQueueRate,
   type DropKey,
+  type DropKind,
   type QueuePhase,
   type QueueReport,
   type QueueStatus,
@@ -18,7 +19,7 @@ import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
 import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
-import { admissionTime, admittedBy, createDropViews, type DropView } from './queue-schedule';
+import { admissionTime, admittedBy, createDropViews, type DropView, type SaleOf } from './queue-schedule';
 import type { QueueStore } from './queue-store';
 
 export interface QueueServices {
@@ -45,7 +46,17 @@ export function createQueueService(
   const repo = createQueueRepository();
   const admissions = createAdmissions(deps.keys);
   const now = () => deps.clock.now().getTime();
-  const views = createDropViews({ db: deps.db, now }, { catalogue: svc.catalogue, repo });
+  // The sale rules of each kind of drop: the catalogue's card infos and products here, packs register theirs.
+  const sales = new Map<DropKind, SaleOf>([
+    ['card', (db, key) => svc.catalogue.saleInfo(db, { kind: 'card', id: key.id })],
+    ['product', (db, key) => svc.catalogue.saleInfo(db, { kind: 'product', id: key.id })],
+  ]);
+  const saleOf: SaleOf = (db, key) => {
+    const of = sales.get(key.kind);
+    if (!of) throw notFound('找不到此商品');
+    return of(db, key);
+  };
+  const views = createDropViews({ db: deps.db, now }, { saleOf, repo });
 
   /** A store call; Redis away is a 503 (a place the queue cannot vouch for is never guessed). */
   async function stored<T>(call: Promise<T>): Promise<T> {
@@ -135,6 +146,11 @@ export function createQueueService(
   );
 
   return {
+    /** Tells the queue the sale rules of a kind of drop (a mystery pack's series: decision 044). */
+    registerDrop(kind: DropKind, of: SaleOf): void {
+      sales.set(kind, of);
+    },
+
     /** `queue/join`: a place for the caller (the same one if they joined already), and where they stand. */
     async join(actor: Actor, key: DropKey): Promise<QueueStatus> {
       const v = await hotView(key);

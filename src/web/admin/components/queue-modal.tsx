@@ -1,6 +1,6 @@
 import { Button, Descriptions, InputNumber, Modal, Space, message } from 'antd';
 import { useEffect, useState } from 'react';
-import type { AdminQueue } from '../../../shared/schemas/queue';
+import type { AdminQueue, DropKind } from '../../../shared/schemas/queue';
 import { call } from '../lib/api';
 
 /**
@@ -11,7 +11,7 @@ export function QueueModal({
   drop,
   onClose,
 }: {
-  drop: { kind: 'card' | 'product'; id: string; name: string } | null;
+  drop: { kind: DropKind; id: string; name: string } | null;
   onClose: () => void;
 }) {
   const [q, setQ] = useState<AdminQueue | null>(null);

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
@@ -46,20 +45,6 @@ export function MissingId({ what }: { what: string }) {
         </>
       }
     />
-  );
-}
-
-/** Facts as a definition list: 限量、尚餘、每人限購… */
-export function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="facts">
-      {items.map(([k, v]) => (
-        <div key={k} className="fact">
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

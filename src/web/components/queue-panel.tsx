@@ -1,16 +1,17 @@
 import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DropKind, QueueReport, QueueStatus } from '../../../../shared/schemas/queue';
-import { formatCountdown, formatHkDateTime } from '../../../../shared/hk-time';
-import { keepAdmission } from '../../../lib/admission';
-import { isFailure } from '../../../lib/request';
-import { signInAndReturn } from '../../../lib/sign-in';
-import { useSession } from '../../../lib/stores';
-import { useNow } from '../../../lib/use-clock';
+import type { DropKind, QueueReport, QueueStatus } from '../../shared/schemas/queue';
+import { formatCountdown, formatHkDateTime } from '../../shared/hk-time';
 import { getQueueReport } from '../api/get-queue-report';
 import { getQueueStatus } from '../api/get-queue-status';
 import { joinQueue } from '../api/join-queue';
-import { Facts } from './detail-parts';
+import { keepAdmission } from '../lib/admission';
+import { isFailure } from '../lib/request';
+import { signInAndReturn } from '../lib/sign-in';
+import { useSession } from '../lib/stores';
+import { useNow } from '../lib/use-clock';
+import { Facts } from './facts';
+import './queue-panel.css';
 
 /** How often the place is asked again; the line moves on the screen between answers from the admission rate. */
 const POLL_MS = 10_000;
