@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { createPoolCards } from '../../modules/packs/packs.fixtures';
+import { createPoolCards, packSeriesBody } from '../../modules/packs/packs.fixtures';
 import { signIn } from '../../modules/collection/collection-fixtures';
 import { makeOperator } from '../ownership-kit';
-import type { FaultFlow, PerkFlowKit } from './perk-flows';
+import { cancelAgain, type FaultFlow, type PerkFlowKit } from './perk-flows';
 
 /**
  * A mystery-pack purchase (decision 043) under terminated connections. Its order's creation is killed as it holds the
@@ -16,7 +16,7 @@ import type { FaultFlow, PerkFlowKit } from './perk-flows';
 export function packFlows(kit: PerkFlowKit): FaultFlow[] {
   const rows = async <T>(q: ReturnType<typeof sql>) =>
     ((await kit.app().db.execute(q)) as unknown as { rows: T[] }).rows;
-  /** An operator's series of 7 packs of 3 (pool 12 N, 6 R, 3 SR; 保底 SR every 2). */
+  /** An operator's series of 7 packs of 3 at HK$30 (pool 12 N, 6 R, 3 SR; 保底 SR every 2). */
   async function series() {
     const t = kit.app();
     const operator = await signIn(t);
@@ -26,19 +26,19 @@ export function packFlows(kit: PerkFlowKit): FaultFlow[] {
       { rarity: 'R', editionSize: 20 },
       { rarity: 'SR', editionSize: 5 },
     ]);
-    const created = await kit.api('POST', 'admin/packs/create', operator.token, {
-      name: '故障卡包',
-      cover: '/uploads/p/640.webp',
-      priceCents: 2_000,
-      cardsPerPack: 3,
-      perUserLimit: 5,
-      guarantee: { minRarity: 'SR', every: 2 },
-      pool: [
-        { cardInfoId: n, count: 12 },
-        { cardInfoId: r, count: 6 },
-        { cardInfoId: sr, count: 3 },
-      ],
-    });
+    const created = await kit.api(
+      'POST',
+      'admin/packs/create',
+      operator.token,
+      packSeriesBody(
+        [
+          [n!, 12],
+          [r!, 6],
+          [sr!, 3],
+        ],
+        { cardsPerPack: 3, perUserLimit: 5, guarantee: { minRarity: 'SR', every: 2 } },
+      ),
+    );
     if (created.status !== 200) throw new Error(`set-up: admin/packs/create answered ${JSON.stringify(created.body)}`);
     return { operator, seriesId: created.body.data!.id as string };
   }
@@ -108,9 +108,7 @@ export function packFlows(kit: PerkFlowKit): FaultFlow[] {
           act: cancel,
           async retry() {
             const problems: string[] = [];
-            const again = await cancel();
-            if (again.body.data?.status !== 'cancelled')
-              problems.push(`cancel again: ${JSON.stringify(again.body).slice(0, 300)}`);
+            await cancelAgain(cancel, problems);
             const after = await seriesRow(seriesId);
             if (after.packs_reserved !== 0 || !after.revealed)
               problems.push(`the series after the cancel: ${JSON.stringify(after)}, not revealed with nothing held`);
