@@ -17,6 +17,7 @@ import {
   startPackRevealJob,
 } from './jobs/expiry-jobs';
 import { startNotificationDeliveryJob } from './jobs/delivery-job';
+import { startQueueTickJob } from './jobs/queue-job';
 import {
   createPayments,
   createSmsSender,
@@ -98,6 +99,8 @@ async function main() {
   app.addHook('preClose', async () => deliveryJob.stop());
   const packRevealJob = startPackRevealJob({ packs: app.services.packs, log: app.log });
   app.addHook('preClose', async () => packRevealJob.stop());
+  const queueJob = startQueueTickJob({ queue: app.services.queue, log: app.log });
+  app.addHook('preClose', async () => queueJob.stop());
   const portfolioJob = startPortfolioSnapshotJob({ portfolio: app.services.portfolio, log: app.log });
   app.addHook('preClose', async () => portfolioJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });

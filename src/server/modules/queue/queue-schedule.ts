@@ -63,10 +63,7 @@ export function createDropViews(
   const asked = new Map<string, { key: DropKey; at: number }>();
 
   async function read(key: DropKey): Promise<DropView> {
-    const [sale, row] = await Promise.all([
-      svc.saleOf(deps.db, key),
-      svc.repo.get(deps.db, key.kind, key.id),
-    ]);
+    const [sale, row] = await Promise.all([svc.saleOf(deps.db, key), svc.repo.get(deps.db, key.kind, key.id)]);
     const startMs = sale.saleStartsAt?.getTime() ?? 0;
     return {
       sale,

@@ -21,6 +21,7 @@ import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
 import { admissionTime, admittedBy, createDropViews, type DropView, type SaleOf } from './queue-schedule';
 import type { QueueStore } from './queue-store';
+import { createQueueTicker, type QueueLive } from './queue-live';
 
 export interface QueueServices {
   catalogue: Pick<CatalogueService, 'saleInfo'>;
@@ -42,6 +43,8 @@ export function createQueueService(
   deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'metrics'>,
   svc: QueueServices,
   store: QueueStore,
+  /** The live stream (built after this service): turns and the line's moves go out on it. */
+  live: () => QueueLive | undefined = () => undefined,
 ) {
   const repo = createQueueRepository();
   const admissions = createAdmissions(deps.keys);
@@ -114,6 +117,7 @@ export function createQueueService(
     return { ...out, phase };
   }
 
+  const ticker = createQueueTicker({ now, views, store, over, live });
   const reports = createQueueReports(deps, {
     views,
     repo,
@@ -185,7 +189,17 @@ export function createQueueService(
     report: (key: DropKey): Promise<QueueReport> => reports.report(key),
     /** The back office's view of a drop's queue, and its rate setting. */
     adminQueue: (_op: Operator, key: DropKey): Promise<AdminQueue> => reports.adminQueue(key),
-    setRate: (op: Operator, input: AdminQueueRate): Promise<AdminQueue> => reports.setRate(op, input),
+    async setRate(op: Operator, input: AdminQueueRate): Promise<AdminQueue> {
+      const out = await reports.setRate(op, input);
+      await ticker.rateChanged({ kind: input.kind, id: input.id });
+      return out;
+    },
+
+    /**
+     * One admission tick (the queue job, every QUEUE_TICK_MS): the buyers whose turn came are told on their streams,
+     * once, and their drops' lines move; answers how many were told.
+     */
+    tick: () => ticker.tick(),
 
     /**
      * For the /metrics gauges: each drop asked about in the last minute on this instance, with how many are in its
