@@ -23,7 +23,7 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/mall/info': { auth: true }, // opened with a real order
   '/mall/goodsInfo': { auth: true }, // likewise
   '/mall/article': { query: '?id=art_welcome' },
-  '/mall/pack': { query: '?id=pk_demo' }, // 找不到這個卡包 here; the sweep opens the demo series
+  '/mall/pack': { query: '?id=pk_demo' }, // 找不到這個卡包 here; the sweep opens the demo series (熱門: its queue panel)
   '/mall/verify': { query: '?pack=pk_demo' }, // likewise
   '/search': { query: '?q=麒麟' },
   '/my': { auth: true },
