@@ -95,6 +95,8 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/packs', open: '新增卡包系列' },
   { path: '/admin/packs', open: /^編輯卡包系列 / },
   { path: '/admin/packs', open: /^詳情 / },
+  // A hot series' waiting room: its fairness report and admission rate (decision 044).
+  { path: '/admin/packs', open: /的排隊及公平報告$/ },
   { path: '/admin/liveDrops' },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },

@@ -65,7 +65,7 @@ export function QueueModal({
       )}
       <Space style={{ marginTop: 16 }} wrap>
         <label htmlFor="queue-rate">每分鐘放行人數{q && !q.custom ? '（預設）' : ''}</label>
-        <InputNumber id="queue-rate" min={1} max={100_000} value={rate} onChange={(v) => setRate(v)} />
+        <InputNumber id="queue-rate" controls={false} min={1} max={100_000} value={rate} onChange={(v) => setRate(v)} />
         <Button type="primary" loading={saving} onClick={() => void save()} disabled={!q}>
           更新放行速度
         </Button>
