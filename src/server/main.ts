@@ -14,8 +14,10 @@ import {
   startPayOrderExpiryJob,
   startShipmentReceiptJob,
   startDropReminderJob,
+  startPackRevealJob,
 } from './jobs/expiry-jobs';
 import { startNotificationDeliveryJob } from './jobs/delivery-job';
+import { startQueueTickJob } from './jobs/queue-job';
 import {
   createPayments,
   createSmsSender,
@@ -95,6 +97,10 @@ async function main() {
   app.addHook('preClose', async () => dropJob.stop());
   const deliveryJob = startNotificationDeliveryJob({ delivery: app.services.delivery, log: app.log });
   app.addHook('preClose', async () => deliveryJob.stop());
+  const packRevealJob = startPackRevealJob({ packs: app.services.packs, log: app.log });
+  app.addHook('preClose', async () => packRevealJob.stop());
+  const queueJob = startQueueTickJob({ queue: app.services.queue, log: app.log });
+  app.addHook('preClose', async () => queueJob.stop());
   const portfolioJob = startPortfolioSnapshotJob({ portfolio: app.services.portfolio, log: app.log });
   app.addHook('preClose', async () => portfolioJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -90,10 +90,15 @@ export function createServices(
   // Registers the `card` and `product` order types with pay orders.
   const perks = createPerksService(deps, { catalogue });
   // The waiting room before the mall: a hot drop's order needs its admission (decision 044).
-  const queue = createQueueService(deps, { catalogue, payOrders, audit }, opts.queueStore ?? createMemoryQueueStore());
+  const queue = createQueueService(
+    deps,
+    { catalogue, payOrders, audit },
+    opts.queueStore ?? createMemoryQueueStore(),
+    () => later.live,
+  );
   const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks, queue });
   // Registers the `pack` order type (decision 043).
-  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit });
+  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit, queue });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.

@@ -107,6 +107,11 @@ test('a pack series: the operator sets it up, a buyer sees the odds and the comm
 
   // … buys one pack with a client seed of their own, pays it at the sandbox and opens it.
   await page.goto(`/mall/pack?id=${seriesId}`);
+  // 熱門: bought through the waiting room (decision 044); alone in it after the start, admitted at once.
+  await expect(page.getByRole('button', { name: '熱門卡包：輪到你後才可購買' })).toBeDisabled();
+  await page.getByRole('button', { name: '加入排隊' }).click();
+  await expect(page.getByRole('heading', { name: '輪到你' })).toBeVisible();
+  await expectNoAxeViolations(page, '/mall/pack (熱門：輪到你)');
   await page.getByLabel('客戶種子（選填）').fill('我的幸運種子');
   await page.getByRole('button', { name: '購買 1 包' }).click();
   await expect(page).toHaveURL(/\/mall\/pay\?orderNo=TR/);

@@ -23,7 +23,7 @@ export const APP_SCREENS: Record<RoutePath, ScreenVisit> = {
   '/mall/info': { auth: true }, // opened with a real order
   '/mall/goodsInfo': { auth: true }, // likewise
   '/mall/article': { query: '?id=art_welcome' },
-  '/mall/pack': { query: '?id=pk_demo' }, // 找不到這個卡包 here; the sweep opens the demo series
+  '/mall/pack': { query: '?id=pk_demo' }, // 找不到這個卡包 here; the sweep opens the demo series (熱門: its queue panel)
   '/mall/verify': { query: '?pack=pk_demo' }, // likewise
   '/search': { query: '?q=麒麟' },
   '/my': { auth: true },
@@ -95,6 +95,8 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/packs', open: '新增卡包系列' },
   { path: '/admin/packs', open: /^編輯卡包系列 / },
   { path: '/admin/packs', open: /^詳情 / },
+  // A hot series' waiting room: its fairness report and admission rate (decision 044).
+  { path: '/admin/packs', open: /的排隊及公平報告$/ },
   { path: '/admin/liveDrops' },
   { path: '/admin/codeBatches' },
   { path: '/admin/codeBatches', open: '產生兌換碼' },

@@ -1,4 +1,4 @@
-import { createPoolCards, seriesBody } from '../modules/packs/packs.fixtures';
+import { createPoolCards, packSeriesBody } from '../modules/packs/packs.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { entry, idempotency, makeOperator, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
@@ -15,10 +15,13 @@ async function series(t: TestApp, owner: TestUser): Promise<string> {
     { rarity: 'N', editionSize: 50 },
     { rarity: 'SR', editionSize: 10 },
   ]);
-  const body = seriesBody('權限卡包', [
-    [n, 20],
-    [sr, 4],
-  ]);
+  const body = packSeriesBody(
+    [
+      [n!, 20],
+      [sr!, 4],
+    ],
+    { cardsPerPack: 2, perUserLimit: 5, guarantee: { minRarity: 'SR', every: 3 } },
+  );
   return (await setUp<{ id: string }>(t, owner.token, 'POST', 'admin/packs/create', body)).id;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlertsService } from '../modules/alerts/alerts.service';
 import type { MarketService } from '../modules/market/market.service';
 import type { OffersService } from '../modules/offers/offers.service';
+import type { PacksService } from '../modules/packs/packs.service';
 import type { PayOrdersService } from '../modules/pay-orders/pay-orders.service';
 import type { ShipmentsService } from '../modules/shipments/shipments.service';
 
@@ -161,5 +162,21 @@ export function startOfferExpiryJob(opts: {
     log: opts.log,
     intervalMs: opts.intervalMs ?? 60_000,
     batchSize: opts.batchSize,
+  });
+}
+
+/** Pack series whose sale window ended (with no pending order) publish their seed (decision 043): GETs never write. */
+export function startPackRevealJob(opts: {
+  packs: Pick<PacksService, 'revealDue'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}): ExpiryJob {
+  return startSweepJob({
+    what: 'pack seeds revealed',
+    expireDue: (n) => opts.packs.revealDue(n),
+    log: opts.log,
+    intervalMs: opts.intervalMs ?? 30_000,
+    batchSize: opts.batchSize ?? 20,
   });
 }

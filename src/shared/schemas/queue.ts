@@ -6,10 +6,11 @@ import { z } from 'zod';
  */
 
 /**
- * The kinds of drop a queue can be for. A mystery pack adds `pack` here, a lookup in the queue service's `drops`,
- * and its order type's `admit` (the queue itself is keyed by {kind, id} and knows nothing else of the item).
+ * The kinds of drop a queue can be for: card infos, products and mystery packs. Each kind's module tells the queue
+ * its sale rules (`queue.registerDrop`) and checks the admission in its order type's `admit` (the queue itself is
+ * keyed by {kind, id} and knows nothing else of the item).
  */
-export const DROP_KINDS = ['card', 'product'] as const;
+export const DROP_KINDS = ['card', 'product', 'pack'] as const;
 export type DropKind = (typeof DROP_KINDS)[number];
 
 /** How long before the sale starts the waiting room opens; everyone who joins in it gets a shuffled place. */
@@ -23,7 +24,7 @@ export const ADMIT_PER_MINUTE_MAX = 100_000;
 /** The header `payOrder/create` reads a hot drop's admission token from. */
 export const ADMISSION_HEADER = 'x-admission-token';
 
-const kind = z.enum(DROP_KINDS, { error: '「類別」只可為 card 或 product' });
+const kind = z.enum(DROP_KINDS, { error: '「類別」只可為 card、product 或 pack' });
 const id = z.string({ error: '請指定商品' }).trim().min(1, '請指定商品').max(64, '找不到此商品');
 
 /** `queue/join` (body) and `queue/status`, `queue/report` (query): one drop. */

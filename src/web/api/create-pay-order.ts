@@ -5,13 +5,15 @@ import { post } from '../lib/request';
 /** A fresh key per purchase attempt: a retried request answers the same order, a new attempt a new one. */
 export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
-/** The waiting room's admission to the item of a mall order, when the buyer holds one (a hot drop, decision 044). */
+/** The waiting room's admission to the item of a mall or pack order, when the buyer holds one (decision 044). */
 const admissionOf = (body: CreatePayOrder) =>
   body.type === 'card'
     ? admissionFor(`card:${body.cardInfoId}`)
     : body.type === 'product'
       ? admissionFor(`product:${body.productId}`)
-      : null;
+      : body.type === 'pack'
+        ? admissionFor(`pack:${body.seriesId}`)
+        : null;
 
 /** POST payOrder/create with its Idempotency-Key header (and X-Admission-Token for a hot drop's admitted buyer). */
 export const createPayOrder = (body: CreatePayOrder, idempotencyKey: string) => {

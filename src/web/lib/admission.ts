@@ -14,7 +14,7 @@ const read = (): Kept => {
   }
 };
 
-/** Keeps the admission to one drop (`card:<id>` or `product:<id>`) until it expires. */
+/** Keeps the admission to one drop (`card:<id>`, `product:<id>` or `pack:<id>`) until it expires. */
 export function keepAdmission(drop: string, token: string, until: string): void {
   const kept = read();
   const now = Date.now();

@@ -55,6 +55,11 @@ let failures = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let pollTimer: ReturnType<typeof setInterval> | null = null;
 let unwatchSession: (() => void) | null = null;
+/** Whether a stream is open and has sent its snapshots (`: ready`): events arrive, polling can slow down. */
+let live = false;
+
+/** Whether the tab's stream is up now (a screen that polls as the fallback polls less while it is). */
+export const isStreamLive = () => live;
 
 const tokenNow = () => readSession()?.token ?? null;
 const wanted = () => {
@@ -100,6 +105,7 @@ function schedule(ms: number) {
 }
 
 function disconnect() {
+  live = false;
   abort?.abort();
   abort = null;
   connectedKey = '';
@@ -141,6 +147,7 @@ async function connect() {
       buffer += decoder.decode(value, { stream: true });
       if (!ready && buffer.includes(': ready')) {
         ready = true;
+        live = true;
         failures = 0;
         stopPolling();
       }
@@ -152,6 +159,7 @@ async function connect() {
     if (ctl.signal.aborted) return;
   }
   if (abort !== ctl) return;
+  live = false;
   abort = null;
   connectedKey = '';
   // A stream that worked and was ended by the server (its lifetime): back at once, spread over a second.
@@ -173,7 +181,7 @@ function changed() {
   }
 }
 
-/** Follows `topic` (`drop:<id>`, `product:<id>`); `poll` answers the same event from the API while the stream is down. */
+/** Follows `topic` (`drop:<id>`, `product:<id>`, `queue.<kind>:<id>`); `poll` answers the same event from the API while the stream is down. */
 export function subscribeTopic(topic: string, handler: Handler, poll?: Poll): () => void {
   let subs = topics.get(topic);
   if (!subs) topics.set(topic, (subs = new Set()));

@@ -18,6 +18,8 @@ import type { Db } from '../../db/client';
  * - `partial:*`: a fill of one copy of a buy listing of several, whose claim is its `filled` count going up;
  * - `offer:*`: an offer accepted (issue 24), whose claim is the offer going open → accepted;
  * - `pack:sold` / `pack:pool` / `pack:draw`: a pack order's packs sold, its pool's units taken, a draw published;
+ *   `pack:reserve` / `pack:order` (and `pack:order-commit` at COMMIT): payOrder/create holding packs on the series
+ *   and recording the pack order; `pack:release` / `pack:reveal`: a pack order released, a seed revealed;
  * - `offer:funded`: an offer waiting for its pay order opened by the order's settlement (decision 040);
  * - `bid:placed` (and `bid:placed-commit` at COMMIT): a buy listing inserted (a `bids` order's first, decision 042);
  *   `bid:opened`: a buy listing its paid order funds going pending_payment → active;
@@ -70,6 +72,12 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_pack_sold AFTER UPDATE ON pack_series FOR EACH ROW WHEN (OLD.packs_sold < NEW.packs_sold) EXECUTE FUNCTION fault_fire('pack:sold')`,
   `CREATE TRIGGER fault_pack_pool AFTER UPDATE ON pack_pool FOR EACH ROW EXECUTE FUNCTION fault_fire('pack:pool')`,
   `CREATE TRIGGER fault_pack_draw AFTER INSERT ON pack_draws FOR EACH ROW EXECUTE FUNCTION fault_fire('pack:draw')`,
+  // Their order's creation (packs held on the series, the pack order recorded), release and the seed's reveal.
+  `CREATE TRIGGER fault_pack_reserve AFTER UPDATE ON pack_series FOR EACH ROW WHEN (OLD.packs_reserved < NEW.packs_reserved) EXECUTE FUNCTION fault_fire('pack:reserve')`,
+  `CREATE TRIGGER fault_pack_order AFTER INSERT ON pack_orders FOR EACH ROW EXECUTE FUNCTION fault_fire('pack:order')`,
+  `CREATE CONSTRAINT TRIGGER fault_pack_order_commit AFTER INSERT ON pack_orders DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fault_fire('pack:order-commit')`,
+  `CREATE TRIGGER fault_pack_release AFTER UPDATE ON pack_orders FOR EACH ROW WHEN (OLD.status = 'pending' AND NEW.status = 'released') EXECUTE FUNCTION fault_fire('pack:release')`,
+  `CREATE TRIGGER fault_pack_reveal AFTER UPDATE ON pack_series FOR EACH ROW WHEN (OLD.revealed_at IS NULL AND NEW.revealed_at IS NOT NULL) EXECUTE FUNCTION fault_fire('pack:reveal')`,
 ];
 
 /** The steps of a market sale settled by its payment's webhook (one listing or a set of them). */

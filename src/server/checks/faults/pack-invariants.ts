@@ -22,4 +22,6 @@ export const PACK_INVARIANTS: Record<string, SQL> = {
     select pl.series_id from pack_pool pl
     where pl.count - pl.remaining <> (select count(*) from pack_draws d, jsonb_array_elements_text(d.card_info_ids) c(id)
                                       where d.series_id = pl.series_id and c.id = pl.card_info_id)`,
+  'a revealed series holds no pending packs and shows its seed': sql`
+    select s.id from pack_series s where s.revealed_at is not null and (s.packs_reserved > 0 or s.revealed_seed is null)`,
 };

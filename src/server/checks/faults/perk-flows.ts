@@ -42,6 +42,13 @@ export async function redeliver(deliver: () => Promise<FaultAnswer>, problems: s
   if (again.body.data?.outcome !== 'duplicate') problems.push(`the event a third time: ${JSON.stringify(again.body)}`);
 }
 
+/** Cancels an order again (it answers cancelled), noting what went wrong. */
+export async function cancelAgain(cancel: () => Promise<FaultAnswer>, problems: string[]) {
+  const again = await cancel();
+  if (again.body.data?.status !== 'cancelled')
+    problems.push(`cancel again: ${JSON.stringify(again.body).slice(0, 300)}`);
+}
+
 const PRICE = 39_900;
 const SAVING = 7_980;
 
@@ -134,9 +141,7 @@ export function perkFlows(k: PerkFlowKit): FaultFlow[] {
           act: cancel,
           async retry() {
             const problems: string[] = [];
-            const again = await cancel();
-            if (again.body.data?.status !== 'cancelled')
-              problems.push(`cancel again: ${JSON.stringify(again.body).slice(0, 300)}`);
+            await cancelAgain(cancel, problems);
             if ((await usesOf(o.orderNo)) !== 0) problems.push('the cancelled order kept its perk use');
             return problems;
           },

@@ -1,10 +1,13 @@
 import type { Deps } from '../../deps';
 import { rateLimited } from '../../errors';
 import {
+  isQueueTopic,
   stockTopic,
   type LiveTopic,
   type StockEvent,
+  type StockTopic,
   type StreamMessage,
+  type TopicEvent,
   type UserEvent,
 } from '../../../shared/schemas/live';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -15,7 +18,7 @@ export const STOCK_COALESCE_MS = 250;
 
 type Supply = { kind: 'card' | 'product'; id: string };
 
-const itemOf = (topic: LiveTopic): Supply => {
+const itemOf = (topic: StockTopic): Supply => {
   const [name, id] = [topic.slice(0, topic.indexOf(':')), topic.slice(topic.indexOf(':') + 1)];
   return { kind: name === 'drop' ? 'card' : 'product', id };
 };
@@ -35,11 +38,11 @@ export function createLiveService(
   const reading = new Map<string, Promise<StockEvent | null>>();
   const stockTimers = new Map<string, { sentAt: number; timer: NodeJS.Timeout | null }>();
 
-  const stockEvent = async (topic: LiveTopic): Promise<StockEvent | null> => {
+  const stockEvent = async (topic: StockTopic): Promise<StockEvent | null> => {
     const state = await svc.catalogue.supplyState(itemOf(topic));
     return state && { type: 'stock', topic, ...state };
   };
-  const sendStock = async (topic: LiveTopic) => {
+  const sendStock = async (topic: StockTopic) => {
     try {
       const event = await stockEvent(topic);
       if (event) hub.publish({ topic, event });
@@ -76,7 +79,7 @@ export function createLiveService(
     },
 
     /** Sends `event` to every stream following `topic`, on every instance. Call it after the commit that caused it. */
-    publishTopic(topic: LiveTopic, event: StockEvent): void {
+    publishTopic(topic: LiveTopic, event: TopicEvent): void {
       hub.publish({ topic, event });
     },
 
@@ -85,11 +88,13 @@ export function createLiveService(
 
     /**
      * The current stock event of a topic (what a new stream gets first), or null for an unknown item: the last one
-     * this instance heard while it had streams for the topic, else read (once per topic, not once per stream).
+     * this instance heard while it had streams for the topic, else read (once per topic, not once per stream). A
+     * waiting room's topic has none: the screen reads its place from queue/status first.
      */
-    async snapshot(topic: LiveTopic): Promise<StockEvent | null> {
+    async snapshot(topic: LiveTopic): Promise<TopicEvent | null> {
       const kept = hub.latest(topic);
-      if (kept) return kept.event as StockEvent;
+      if (kept) return kept.event as TopicEvent;
+      if (isQueueTopic(topic)) return null;
       let read = reading.get(topic);
       if (!read) {
         read = stockEvent(topic).finally(() => reading.delete(topic));

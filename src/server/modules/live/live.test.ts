@@ -105,7 +105,7 @@ describe('live stream API', () => {
 
   it('refuses bad topics and too many streams from one address with a zh-HK envelope', async () => {
     const bad = await t.call('GET', 'stream', { query: { topics: 'user:usr_1' } });
-    expect([bad.status, bad.msg]).toEqual([400, '主題格式不正確（drop:… 或 product:…）']);
+    expect([bad.status, bad.msg]).toEqual([400, '主題格式不正確（drop:…、product:… 或 queue.…:…）']);
     const many = Array.from({ length: 11 }, (_, i) => `drop:c${i}`).join(',');
     expect((await t.call('GET', 'stream', { query: { topics: many } })).status).toBe(400);
     await until('earlier streams closed', () => t.app.services.live.stats().streams === 0);

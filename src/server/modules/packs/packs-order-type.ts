@@ -4,12 +4,15 @@ import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
 import type { CardsService } from '../cards/cards.service';
 import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
+import type { QueueService } from '../queue/queue.service';
 import type { PackCard, PackSeriesRow } from './packs.repository';
 import { buyerTag, loadPool, packRefusal, packsLeft, revealIfDue, type RevealDeps } from './packs-rules';
 
 export interface PackOrderDeps extends RevealDeps {
   deps: Pick<Deps, 'clock' | 'keys'>;
   cards: Pick<CardsService, 'mint'>;
+  /** The waiting room: a hot series' order needs its admission (decision 044). */
+  queue: Pick<QueueService, 'admit'>;
 }
 
 /** A random client seed for a buyer who set none: 16 hex characters. */
@@ -25,7 +28,8 @@ const streakOf = (hits: boolean[]) => {
  * The `pay` order type `pack` (decision 043): `reserve` holds packs on the series row (never past its total, never
  * past the buyer's cap, counting their pending and paid packs); `fulfil` draws them in the settling transaction under
  * the series' row lock (nonces in order), mints each card from the pool's reserved editions and publishes the draws;
- * `release` gives the packs back.
+ * `release` gives the packs back. A series flagged 熱門 is bought through the waiting room: `admit` asks for the
+ * admission token (decision 044).
  */
 export function createPackOrderType(
   d: PackOrderDeps,
@@ -37,6 +41,18 @@ export function createPackOrderType(
       const series = await repo.series(db, id);
       if (!series) throw notFound('找不到此卡包');
       return { series, refusal: (now) => packRefusal(series, now) };
+    },
+    async admit(tx, { buyerId, itemId, token, now }, checked) {
+      const s = checked.series;
+      // Not on sale yet: no admission exists; `reserve` refuses the order with the start time.
+      if (s.id !== itemId || !s.hot || (s.saleStartsAt && now < s.saleStartsAt)) return null;
+      return d.queue.admit(
+        tx,
+        { kind: 'pack', id: s.id, startMs: s.saleStartsAt?.getTime() ?? 0 },
+        buyerId,
+        token,
+        now,
+      );
     },
     async reserve(tx, { buyerId, itemId, quantity, orderNo, request }, now) {
       const s = await repo.series(tx, itemId);

@@ -23,17 +23,14 @@ export async function createPoolCards(db: Db, lines: { rarity: Rarity; editionSi
   return ids;
 }
 
-/**
- * Test data: the back office's create body of a series on sale (`admin/packs/create`), its pool as
- * `[cardInfoId, count]` lines; `over` changes the price, pack size or guarantee.
- */
-export const seriesBody = (name: string, pool: [string | undefined, number][], over: Record<string, unknown> = {}) => ({
-  name,
-  cover: '/uploads/p/640.webp',
-  priceCents: 1_000,
-  cardsPerPack: 2,
-  perUserLimit: 5,
-  guarantee: { minRarity: 'SR', every: 3 },
+/** An `admin/packs/create` body: HK$30 packs of `cardsPerPack` from `pool` (card info id, count), and `extra`. */
+export const packSeriesBody = (
+  pool: [string, number][],
+  extra: Record<string, unknown> & { cardsPerPack: number; perUserLimit: number },
+) => ({
+  name: '測試卡包',
+  cover: '/media/p.svg',
+  priceCents: 3_000,
   pool: pool.map(([cardInfoId, count]) => ({ cardInfoId, count })),
-  ...over,
+  ...extra,
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { packDraws, packOrders, packPool, packSeries } from '../../db/schema/packs';
 
@@ -129,6 +129,30 @@ export function createPacksRepository() {
     },
 
     /** Publishes the seed once (false when it already was). */
+    /**
+     * Series whose seed is due (sold out, closed or past their window, no pending order: packs-rules' `revealDue`)
+     * and still sealed, locked for the reveal sweep; those another instance is revealing are skipped.
+     */
+    async dueReveals(tx: Tx, now: Date, limit: number) {
+      return tx
+        .select()
+        .from(packSeries)
+        .where(
+          and(
+            isNull(packSeries.revealedAt),
+            eq(packSeries.packsReserved, 0),
+            or(
+              gte(packSeries.packsSold, packSeries.packsTotal),
+              isNotNull(packSeries.closedAt),
+              lte(packSeries.saleEndsAt, now),
+            ),
+          ),
+        )
+        .orderBy(asc(packSeries.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
     async reveal(tx: Tx, id: string, seed: string, now: Date) {
       const rows = await tx
         .update(packSeries)

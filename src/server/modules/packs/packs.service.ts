@@ -8,9 +8,10 @@ import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { AuditService } from '../audit/audit.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { QueueService } from '../queue/queue.service';
 import { createPacksRepository, type PackSeriesRow } from './packs.repository';
 import { createPackOrderType } from './packs-order-type';
-import { loadPool, revealDue, revealIfDue } from './packs-rules';
+import { loadPool, packSaleState, packsLeft, revealIfDue } from './packs-rules';
 import { seriesDetailView, seriesView } from './packs-views';
 import { createPacksAdmin } from './packs-admin.service';
 
@@ -19,6 +20,8 @@ export interface PacksServiceDeps {
   catalogue: Pick<CatalogueService, 'release' | 'reserve' | 'cardInfosById'>;
   cards: Pick<CardsService, 'mint'>;
   audit: Pick<AuditService, 'record'>;
+  /** A series flagged 熱門 goes through the waiting room (decision 044): its sale rules and admissions. */
+  queue: Pick<QueueService, 'admit' | 'registerDrop'>;
 }
 
 /** Mystery packs (decision 043): the mall's reads, opening a paid pack, and the back office's series. */
@@ -26,18 +29,27 @@ export function createPacksService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, se
   const repo = createPacksRepository();
   const vault = createVault(deps.keys);
   const reveal = { repo, vault, catalogue: services.catalogue };
-  services.payOrders.registerOrderType('pack', createPackOrderType({ ...reveal, deps, cards: services.cards }));
+  services.payOrders.registerOrderType(
+    'pack',
+    createPackOrderType({ ...reveal, deps, cards: services.cards, queue: services.queue }),
+  );
+  services.queue.registerDrop('pack', async (db, key) => {
+    const s = await repo.series(db, key.id);
+    if (!s) throw notFound('找不到此卡包');
+    return {
+      hot: s.hot,
+      left: packsLeft(s),
+      saleState: packSaleState(s, deps.clock.now()),
+      saleStartsAt: s.saleStartsAt,
+      perUserLimit: s.perUserLimit,
+    };
+  });
 
-  /** The series, its seed published first when its draws are over (a window that passed is noticed on sight). */
+  /** The series as stored: a read never reveals (the transitions and the reveal sweep do, `revealDue`). */
   async function current(id: string): Promise<PackSeriesRow> {
     const s = await repo.series(deps.db, id);
     if (!s) throw notFound('找不到此卡包');
-    if (!revealDue(s, deps.clock.now())) return s;
-    return deps.db.transaction(async (tx) => {
-      const locked = (await repo.series(tx, id, { forUpdate: true }))!;
-      await revealIfDue(reveal, tx, locked, deps.clock.now());
-      return (await repo.series(tx, id))!;
-    });
+    return s;
   }
 
   return {
@@ -99,6 +111,21 @@ export function createPacksService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, se
           cards: d.cards.map((c) => ({ ...c, serialText: formatSerial(c.serial, c.editionSize) })),
         })),
       };
+    },
+
+    /**
+     * The reveal sweep (the pack reveal job): publishes the seed of up to `batch` series whose window ended with no
+     * pending order, or that another transition left due; answers how many it revealed. Sell-out at settlement,
+     * 結束發售 and the release of the last pending order reveal in their own transactions; only the clock passing
+     * the window's end has no transaction of its own, and a GET never writes.
+     */
+    async revealDue(batch: number): Promise<number> {
+      return deps.db.transaction(async (tx) => {
+        const now = deps.clock.now();
+        let n = 0;
+        for (const s of await repo.dueReveals(tx, now, batch)) if (await revealIfDue(reveal, tx, s, now)) n++;
+        return n;
+      });
     },
 
     /** The back office's series: create, update, list, detail, close. */

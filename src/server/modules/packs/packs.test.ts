@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signInOperator } from '../../testing/operator';
 import { signIn } from '../collection/collection-fixtures';
 import { supplyOf } from '../pay-orders/pay-orders.fixtures';
-import { createPoolCards } from './packs.fixtures';
+import { createPoolCards, packSeriesBody } from './packs.fixtures';
 import { runVerifyPack } from '../../cli/verify-pack';
 
 let keySeq = 0;
@@ -34,19 +34,14 @@ describe('mystery packs API (decision 043)', () => {
   const createSeries = (body: Record<string, unknown>) =>
     t.call<AdminPack>('POST', 'admin/packs/create', {
       token: op.token,
-      body: {
-        name: '測試卡包',
-        cover: '/media/p.svg',
-        priceCents: 3_000,
-        cardsPerPack: 3,
-        perUserLimit: 4,
-        pool: [
-          { cardInfoId: pool[0], count: 12 },
-          { cardInfoId: pool[1], count: 6 },
-          { cardInfoId: pool[2], count: 3 },
+      body: packSeriesBody(
+        [
+          [pool[0]!, 12],
+          [pool[1]!, 6],
+          [pool[2]!, 3],
         ],
-        ...body,
-      },
+        { cardsPerPack: 3, perUserLimit: 4, ...body },
+      ),
     });
 
   beforeAll(async () => {

@@ -1,10 +1,13 @@
 import { and, count, countDistinct, eq, inArray, isNotNull, max, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payOrders } from '../../db/schema/pay-orders';
+import type { DropKind } from '../../../shared/schemas/queue';
 
 /** The waiting room's questions to pay orders (decision 044): is an admission spent, and how did a drop sell. */
 export function createAdmissionOrdersRepository() {
-  const itemColumn = (type: 'card' | 'product') => (type === 'card' ? payOrders.cardInfoId : payOrders.productId);
+  // A pack order's listing_id holds its series (decision 043).
+  const itemColumn = (type: DropKind) =>
+    type === 'card' ? payOrders.cardInfoId : type === 'product' ? payOrders.productId : payOrders.listingId;
   return {
     /** Whether an order was made with this admission (any status: one order per admission). */
     async used(db: Executor, admissionId: string): Promise<boolean> {
@@ -17,7 +20,7 @@ export function createAdmissionOrdersRepository() {
     },
 
     /** Paid orders of the item made with an admission: buyers and units, and when the last was created. */
-    async admittedSales(db: Executor, item: { type: 'card' | 'product'; id: string }) {
+    async admittedSales(db: Executor, item: { type: DropKind; id: string }) {
       const [row] = await db
         .select({
           buyers: countDistinct(payOrders.buyerId),
@@ -36,7 +39,7 @@ export function createAdmissionOrdersRepository() {
     },
 
     /** The most units one buyer holds in paid and pending orders of the item, and the last such order's time. */
-    async holdings(db: Executor, item: { type: 'card' | 'product'; id: string }) {
+    async holdings(db: Executor, item: { type: DropKind; id: string }) {
       const perBuyer = db
         .select({
           units: sql<number>`sum(${payOrders.quantity})`.as('units'),

@@ -6,6 +6,7 @@ import { createOrdering, type OrderingDeps } from './ordering.service';
 import { createPayOrdersRepository, type PayOrdersRepository } from './pay-orders.repository';
 import { createSettlement, type PayOrderBooks } from './settlement.service';
 import { createAdmissionOrdersRepository } from './pay-orders-admission.repository';
+import type { DropKind } from '../../../shared/schemas/queue';
 
 export type { SettleOutcome } from './settlement.service';
 export type { Availability, OrderInput, OrderType, ReservedItem } from './order-types';
@@ -58,7 +59,7 @@ export function createPayOrdersService(
     /** Whether an order was made with this waiting-room admission (decision 044; run inside the buyer's lock). */
     admissionUsed: (db: Executor, admissionId: string) => admissions.used(db, admissionId),
     /** How a hot drop sold (its fairness report): admitted buyers' paid orders, and the most one buyer holds. */
-    async dropSales(item: { type: 'card' | 'product'; id: string }) {
+    async dropSales(item: { type: DropKind; id: string }) {
       const [sales, holdings] = await Promise.all([
         admissions.admittedSales(deps.db, item),
         admissions.holdings(deps.db, item),

@@ -7,6 +7,9 @@ import type { QueueRepository } from './queue.repository';
 import { admittedBy, scheduleOf, type DropView, type DropViews } from './queue-schedule';
 import type { QueueStore } from './queue-store';
 
+/** What the audit log calls each kind of drop. */
+const AUDIT_TARGETS = { card: 'card_info', product: 'product', pack: 'pack_series' } as const;
+
 /** A public report is answered from memory this long (anyone may ask, often, after a drop). */
 const REPORT_TTL_MS = 2_000;
 /** The drops `gauges` reports: those asked about within this long on the instance. */
@@ -93,7 +96,7 @@ export function createQueueReports(
         });
         await ctx.audit.record(tx, op, {
           action: 'drop_queue.rate',
-          targetType: key.kind === 'card' ? 'card_info' : 'product',
+          targetType: AUDIT_TARGETS[key.kind],
           targetId: key.id,
           before: { perMinute: before.perMinute },
           after: { perMinute: input.perMinute },

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { CatalogueService, SaleInfo } from '../catalogue/catalogue.service';
+import type { SaleInfo } from '../catalogue/catalogue.service';
 import { DEFAULT_ADMIT_PER_MINUTE, QUEUE_OPENS_BEFORE_MS, type DropKey } from '../../../shared/schemas/queue';
 import type { QueueDrop } from './admission';
 import type { DropQueueRow, QueueRepository } from './queue.repository';
@@ -17,9 +17,15 @@ export interface Schedule {
   custom: boolean;
 }
 
+/** The sale rules the queue needs of a drop, whatever its kind (a card info, a product, a pack series). */
+export type DropSale = Pick<SaleInfo, 'hot' | 'left' | 'saleState' | 'saleStartsAt' | 'perUserLimit'>;
+
+/** Answers a drop's sale rules (its kind's module registers one, `queue.registerDrop`); unknown id → 404. */
+export type SaleOf = (db: Executor, key: DropKey) => Promise<DropSale>;
+
 /** What the queue needs of a drop: its sale rules and its schedule. */
 export interface DropView {
-  sale: SaleInfo;
+  sale: DropSale;
   schedule: Schedule;
   drop: QueueDrop;
   opensAt: number;
@@ -50,17 +56,14 @@ export function admissionTime(startMs: number, s: Schedule, rank: number): numbe
 /** The drops' sale rules and schedules, kept DROP_VIEW_TTL_MS per instance (a rate change reaches all within it). */
 export function createDropViews(
   deps: { db: Executor; now: () => number },
-  svc: { catalogue: Pick<CatalogueService, 'saleInfo'>; repo: QueueRepository },
+  svc: { saleOf: SaleOf; repo: QueueRepository },
 ) {
   const kept = new Map<string, { at: number; view: Promise<DropView> }>();
   /** When each drop was last asked about: the live drops whose figures `gauges` reads. */
   const asked = new Map<string, { key: DropKey; at: number }>();
 
   async function read(key: DropKey): Promise<DropView> {
-    const [sale, row] = await Promise.all([
-      svc.catalogue.saleInfo(deps.db, key),
-      svc.repo.get(deps.db, key.kind, key.id),
-    ]);
+    const [sale, row] = await Promise.all([svc.saleOf(deps.db, key), svc.repo.get(deps.db, key.kind, key.id)]);
     const startMs = sale.saleStartsAt?.getTime() ?? 0;
     return {
       sale,

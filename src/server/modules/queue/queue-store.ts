@@ -23,6 +23,12 @@ export interface QueueStore {
   ): Promise<{ rank: number | null; size: number; admittedAt: number | null }>;
   /** How many joined before the start and after it, and how many were admitted. */
   counts(queueId: string): Promise<{ before: number; after: number; admitted: number }>;
+  /**
+   * The members whose turn came since the last call (ranks from the queue's mark up to `upTo`, at most `max` of them,
+   * never past its size), the mark moved past them in the same step: each member is answered once, by one instance.
+   * Only after the start, when ranks no longer move.
+   */
+  turns(queueId: string, upTo: number, max: number): Promise<string[]>;
 }
 
 interface MemoryQueue {
@@ -31,6 +37,8 @@ interface MemoryQueue {
   order: { score: number; userId: string }[];
   arrivals: number;
   admittedAt: Map<string, number>;
+  /** Ranks below it were told their turn (`turns`). */
+  told: number;
 }
 
 const before = (a: { score: number; userId: string }, b: { score: number; userId: string }) =>
@@ -53,7 +61,7 @@ export function createMemoryQueueStore(): QueueStore {
   const queues = new Map<string, MemoryQueue>();
   const queue = (id: string) => {
     let q = queues.get(id);
-    if (!q) queues.set(id, (q = { scores: new Map(), order: [], arrivals: 0, admittedAt: new Map() }));
+    if (!q) queues.set(id, (q = { scores: new Map(), order: [], arrivals: 0, admittedAt: new Map(), told: 0 }));
     return q;
   };
   return {
@@ -80,6 +88,12 @@ export function createMemoryQueueStore(): QueueStore {
       const q = queue(queueId);
       const before = lowerBound(q.order, { score: 1, userId: '' });
       return { before, after: q.order.length - before, admitted: q.admittedAt.size };
+    },
+    async turns(queueId, upTo, max) {
+      const q = queue(queueId);
+      const from = q.told;
+      q.told = Math.max(from, Math.min(upTo, q.order.length, from + max));
+      return q.order.slice(from, q.told).map((e) => e.userId);
     },
   };
 }

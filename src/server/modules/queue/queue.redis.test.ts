@@ -31,6 +31,19 @@ function storeSuite(name: string, make: () => QueueStore) {
       expect(await store.counts(q)).toEqual({ before: 2, after: 2, admitted: 1 });
     });
 
+    it('answers each member’s turn once, in rank order, at most `max` at a time and never past the queue', async () => {
+      const store = make();
+      const q = newId('q');
+      for (const u of ['u_a', 'u_b', 'u_c']) await store.join(q, u, null);
+      expect(await store.turns(q, 0, 10)).toEqual([]);
+      expect(await store.turns(q, 2, 1)).toEqual(['u_a']);
+      expect(await store.turns(q, 2, 10)).toEqual(['u_b']);
+      expect(await store.turns(q, 2, 10)).toEqual([]);
+      expect(await store.turns(q, 50, 10)).toEqual(['u_c']);
+      await store.join(q, 'u_d', null);
+      expect(await store.turns(q, 50, 10)).toEqual(['u_d']);
+    });
+
     it('gives concurrent arrivals distinct places', async () => {
       const store = make();
       const q = newId('q');

@@ -1,12 +1,13 @@
 import type { Deps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import {
   ADMISSION_WINDOW_MS,
   type AdminQueue,
   type AdminQueueRate,
   type DropKey,
+  type DropKind,
   type QueuePhase,
   type QueueReport,
   type QueueStatus,
@@ -18,8 +19,9 @@ import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
 import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
-import { admissionTime, admittedBy, createDropViews, type DropView } from './queue-schedule';
+import { admissionTime, admittedBy, createDropViews, type DropView, type SaleOf } from './queue-schedule';
 import type { QueueStore } from './queue-store';
+import { createQueueTicker, type QueueLive } from './queue-live';
 
 export interface QueueServices {
   catalogue: Pick<CatalogueService, 'saleInfo'>;
@@ -41,11 +43,23 @@ export function createQueueService(
   deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'metrics'>,
   svc: QueueServices,
   store: QueueStore,
+  /** The live stream (built after this service): turns and the line's moves go out on it. */
+  live: () => QueueLive | undefined = () => undefined,
 ) {
   const repo = createQueueRepository();
   const admissions = createAdmissions(deps.keys);
   const now = () => deps.clock.now().getTime();
-  const views = createDropViews({ db: deps.db, now }, { catalogue: svc.catalogue, repo });
+  // The sale rules of each kind of drop: the catalogue's card infos and products here, packs register theirs.
+  const sales = new Map<DropKind, SaleOf>([
+    ['card', (db, key) => svc.catalogue.saleInfo(db, { kind: 'card', id: key.id })],
+    ['product', (db, key) => svc.catalogue.saleInfo(db, { kind: 'product', id: key.id })],
+  ]);
+  const saleOf: SaleOf = (db, key) => {
+    const of = sales.get(key.kind);
+    if (!of) throw notFound('找不到此商品');
+    return of(db, key);
+  };
+  const views = createDropViews({ db: deps.db, now }, { saleOf, repo });
 
   /** A store call; Redis away is a 503 (a place the queue cannot vouch for is never guessed). */
   async function stored<T>(call: Promise<T>): Promise<T> {
@@ -103,6 +117,7 @@ export function createQueueService(
     return { ...out, phase };
   }
 
+  const ticker = createQueueTicker({ now, views, store, over, live });
   const reports = createQueueReports(deps, {
     views,
     repo,
@@ -135,6 +150,11 @@ export function createQueueService(
   );
 
   return {
+    /** Tells the queue the sale rules of a kind of drop (a mystery pack's series: decision 044). */
+    registerDrop(kind: DropKind, of: SaleOf): void {
+      sales.set(kind, of);
+    },
+
     /** `queue/join`: a place for the caller (the same one if they joined already), and where they stand. */
     async join(actor: Actor, key: DropKey): Promise<QueueStatus> {
       const v = await hotView(key);
@@ -169,7 +189,17 @@ export function createQueueService(
     report: (key: DropKey): Promise<QueueReport> => reports.report(key),
     /** The back office's view of a drop's queue, and its rate setting. */
     adminQueue: (_op: Operator, key: DropKey): Promise<AdminQueue> => reports.adminQueue(key),
-    setRate: (op: Operator, input: AdminQueueRate): Promise<AdminQueue> => reports.setRate(op, input),
+    async setRate(op: Operator, input: AdminQueueRate): Promise<AdminQueue> {
+      const out = await reports.setRate(op, input);
+      await ticker.rateChanged({ kind: input.kind, id: input.id });
+      return out;
+    },
+
+    /**
+     * One admission tick (the queue job, every QUEUE_TICK_MS): the buyers whose turn came are told on their streams,
+     * once, and their drops' lines move; answers how many were told.
+     */
+    tick: () => ticker.tick(),
 
     /**
      * For the /metrics gauges: each drop asked about in the last minute on this instance, with how many are in its

@@ -28,7 +28,16 @@ if (not at) and r < tonumber(ARGV[2]) then
 end
 return {r, n, at or ''}`;
 
+// KEYS: members, told (counter). ARGV: up to, max, ttl. Answers the members at ranks [told, new told).
+const TURNS = `
+local from = tonumber(redis.call('GET', KEYS[2]) or '0')
+local to = math.min(tonumber(ARGV[1]), redis.call('ZCARD', KEYS[1]), from + tonumber(ARGV[2]))
+if to <= from then return {} end
+redis.call('SET', KEYS[2], to, 'EX', ARGV[3])
+return redis.call('ZRANGE', KEYS[1], from, to - 1)`;
+
 type Scripted = Redis & {
+  queueTurns(members: string, told: string, upTo: number, max: number, ttl: number): Promise<string[]>;
   queueJoin(members: string, arrivals: string, user: string, shuffle: string, ttl: number): Promise<string>;
   queueStanding(
     members: string,
@@ -51,10 +60,11 @@ export function createRedisQueueStore(redis: Redis, prefix: string): QueueStore 
   if (!r.queueJoin) {
     redis.defineCommand('queueJoin', { numberOfKeys: 2, lua: JOIN });
     redis.defineCommand('queueStanding', { numberOfKeys: 2, lua: STANDING });
+    redis.defineCommand('queueTurns', { numberOfKeys: 2, lua: TURNS });
   }
   const keys = (queueId: string) => {
     const base = `${prefix}{${queueId}}`;
-    return { members: `${base}:m`, arrivals: `${base}:n`, admitted: `${base}:a` };
+    return { members: `${base}:m`, arrivals: `${base}:n`, admitted: `${base}:a`, told: `${base}:t` };
   };
   return {
     async join(queueId, userId, shuffle) {
@@ -76,6 +86,10 @@ export function createRedisQueueStore(redis: Redis, prefix: string): QueueStore 
         redis.hlen(k.admitted),
       ]);
       return { before, after, admitted };
+    },
+    async turns(queueId, upTo, max) {
+      const k = keys(queueId);
+      return r.queueTurns(k.members, k.told, upTo, max, KEEP_SECONDS);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Button, Descriptions, InputNumber, Modal, Space, message } from 'antd';
 import { useEffect, useState } from 'react';
-import type { AdminQueue } from '../../../shared/schemas/queue';
+import type { AdminQueue, DropKind } from '../../../shared/schemas/queue';
 import { call } from '../lib/api';
 
 /**
@@ -11,7 +11,7 @@ export function QueueModal({
   drop,
   onClose,
 }: {
-  drop: { kind: 'card' | 'product'; id: string; name: string } | null;
+  drop: { kind: DropKind; id: string; name: string } | null;
   onClose: () => void;
 }) {
   const [q, setQ] = useState<AdminQueue | null>(null);
@@ -65,7 +65,7 @@ export function QueueModal({
       )}
       <Space style={{ marginTop: 16 }} wrap>
         <label htmlFor="queue-rate">每分鐘放行人數{q && !q.custom ? '（預設）' : ''}</label>
-        <InputNumber id="queue-rate" min={1} max={100_000} value={rate} onChange={(v) => setRate(v)} />
+        <InputNumber id="queue-rate" controls={false} min={1} max={100_000} value={rate} onChange={(v) => setRate(v)} />
         <Button type="primary" loading={saving} onClick={() => void save()} disabled={!q}>
           更新放行速度
         </Button>

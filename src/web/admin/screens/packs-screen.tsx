@@ -7,6 +7,7 @@ import { CrudList, saleWindowColumn, useCrudTable } from '../components/crud-lis
 import { FormModal } from '../components/form-modal';
 import { PackDetail } from '../components/pack-detail';
 import { PackFields, type PoolValue } from '../components/pack-fields';
+import { QueueModal } from '../components/queue-modal';
 import { paging } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
 import { formatHkd, fromIso, toCents, toDollars, toIso } from '../lib/format';
@@ -66,6 +67,7 @@ const changed = (body: Record<string, unknown>, before: Record<string, unknown> 
 export function PacksScreen() {
   const { tableProps, list, editing, setEditing, modal } = useCrudTable<AdminPack>('packs', '卡包系列');
   const [shown, setShown] = useState<AdminPack | null>(null);
+  const [queueOf, setQueueOf] = useState<AdminPack | null>(null);
   const act = useAction('packs');
   const close = (p: AdminPack) =>
     confirmAction({
@@ -107,6 +109,11 @@ export function PacksScreen() {
               <Button size="small" onClick={() => setShown(r)} aria-label={`詳情 ${r.name}`}>
                 詳情
               </Button>
+              {r.hot && (
+                <Button size="small" onClick={() => setQueueOf(r)} aria-label={`${r.name}的排隊及公平報告`}>
+                  排隊及報告
+                </Button>
+              )}
               <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯卡包系列 ${r.name}`}>
                 編輯
               </Button>
@@ -135,6 +142,10 @@ export function PacksScreen() {
         <PackFields pack={editing ?? null} />
       </FormModal>
       <PackDetail pack={shown} onClose={() => setShown(null)} />
+      <QueueModal
+        drop={queueOf && { kind: 'pack', id: queueOf.id, name: queueOf.name }}
+        onClose={() => setQueueOf(null)}
+      />
     </CrudList>
   );
 }

@@ -65,7 +65,7 @@ async function openPaidPack({ reduce }: { reduce: boolean }) {
 
 beforeEach(() => {
   routes = (u) => {
-    if (u.pathname === '/api/pack/detail') return { code: 200, data: testPack() };
+    if (u.pathname === '/api/pack/detail') return { code: 200, data: testPack({ hot: false }) };
     if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
     return undefined;
   };
@@ -130,7 +130,7 @@ describe('/mall/pack', () => {
   it('cannot be bought once sold out, and shows the revealed seed', async () => {
     routes = (u) =>
       u.pathname === '/api/pack/detail'
-        ? { code: 200, data: testPack({ saleState: 'sold_out', packsLeft: 0, serverSeed: 'b'.repeat(64) }) }
+        ? { code: 200, data: testPack({ hot: false, saleState: 'sold_out', packsLeft: 0, serverSeed: 'b'.repeat(64) }) }
         : undefined;
     renderAt('/mall/pack?id=pk_1');
     expect(await screen.findByText('b'.repeat(64))).toBeTruthy();
@@ -156,6 +156,82 @@ describe('/mall/pack', () => {
     const pack = await openPaidPack({ reduce: true });
     expect(pack.querySelectorAll('.pack-reveal-card')).toHaveLength(0);
     expect(within(pack).getByRole('link', { name: '雷鳥' }).getAttribute('href')).toBe('/my/collection?card=c_3');
+  });
+
+  it('a hot series: the waiting room first; admitted, the order carries the admission token', async () => {
+    writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
+    const status = (phase: string, token: string | null = null) => ({
+      kind: 'pack',
+      id: 'pk_1',
+      phase,
+      opensAt: '2026-11-26T09:50:00.000Z',
+      startsAt: '2026-11-26T10:00:00.000Z',
+      serverTime: new Date().toISOString(),
+      position: null,
+      etaSeconds: null,
+      perMinute: 60,
+      admitted: 1,
+      joined: 3,
+      token,
+      admittedUntil: token ? new Date(Date.now() + 600_000).toISOString() : null,
+    });
+    const base = routes;
+    routes = (u, init) => {
+      if (u.pathname === '/api/pack/detail') return { code: 200, data: testPack({ hot: true }) };
+      if (u.pathname === '/api/queue/status') return { code: 200, data: status('open') };
+      if (u.pathname === '/api/queue/join') return { code: 200, data: status('admitted', 'adm.tok') };
+      if (u.pathname === '/api/payOrder/create')
+        return { code: 200, data: { orderNo: 'TR2611260000PACK', type: 'pack', status: 'pending' } };
+      return base(u, init);
+    };
+    renderAt('/mall/pack?id=pk_1');
+    expect(await screen.findByRole('button', { name: '熱門卡包：輪到你後才可購買' })).toBeTruthy();
+    const join = await screen.findByRole('button', { name: '加入排隊' });
+    expect(requestsTo(fetchMock, 'queue/status')[0]!.searchParams.get('kind')).toBe('pack');
+    await act(async () => {
+      fireEvent.click(join);
+    });
+    expect(JSON.parse(fetchMock.mock.calls.find(([url]) => url === '/api/queue/join')![1].body as string)).toEqual({
+      kind: 'pack',
+      id: 'pk_1',
+    });
+    expect(await screen.findByRole('heading', { name: '輪到你' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '購買 1 包' }));
+    });
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
+    expect((call[1].headers as Record<string, string>)['X-Admission-Token']).toBe('adm.tok');
+    expect(await screen.findByText('付款頁')).toBeTruthy();
+  });
+
+  it('a hot series that sold out shows its fairness report', async () => {
+    routes = (u) => {
+      if (u.pathname === '/api/pack/detail')
+        return { code: 200, data: testPack({ hot: true, saleState: 'sold_out', packsLeft: 0 }) };
+      if (u.pathname === '/api/queue/report')
+        return {
+          code: 200,
+          data: {
+            kind: 'pack',
+            id: 'pk_1',
+            startsAt: '2026-11-26T10:00:00.000Z',
+            joinedBeforeStart: 40,
+            joinedAfterStart: 12,
+            admitted: 30,
+            buyers: 10,
+            unitsSold: 10,
+            sellOutSeconds: 95,
+            perUserLimit: 1,
+            mostByOneBuyer: 1,
+            capsHeld: true,
+          },
+        };
+      return undefined;
+    };
+    renderAt('/mall/pack?id=pk_1');
+    expect(await screen.findByRole('region', { name: '公平報告' })).toBeTruthy();
+    expect(screen.getByText('40 人（隨機抽出次序）')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'queue/report')[0]!.searchParams.get('kind')).toBe('pack');
   });
 
   it('says when the series does not exist', async () => {

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { formatHkd } from '../../../shared/money';
@@ -13,6 +14,10 @@ import { PackOdds } from './components/pack-odds';
 import { PackOpening } from './components/pack-reveal';
 import '../../components/form-controls.css';
 import './packs.css';
+
+// Only hot series show the waiting room: its code comes with them, not with every pack screen (decision 044).
+const QueuePanel = lazy(() => import('../../components/queue-panel'));
+const FairnessReport = lazy(() => import('../../components/queue-panel').then((m) => ({ default: m.FairnessReport })));
 
 /** 發售時間 in words: when it opens and closes, in Hong Kong time. */
 const saleTimes = (p: PackSeriesDetail): string =>
@@ -45,7 +50,22 @@ function Facts({ pack }: { pack: PackSeriesDetail }) {
   );
 }
 
+/** A hot series' waiting room while it sells (the buy part opens on the buyer's turn), its fairness report after. */
+function PackQueue({ pack, onAdmitted }: { pack: PackSeriesDetail; onAdmitted: (admitted: boolean) => void }) {
+  const selling = pack.saleState === 'on_sale' || pack.saleState === 'upcoming';
+  return (
+    <Suspense fallback={<section className="queue-panel" aria-hidden="true" />}>
+      {selling ? (
+        <QueuePanel kind="pack" id={pack.id} saleState={pack.saleState} onAdmitted={onAdmitted} />
+      ) : (
+        <FairnessReport kind="pack" id={pack.id} />
+      )}
+    </Suspense>
+  );
+}
+
 function PackBody({ pack, orderNo }: { pack: PackSeriesDetail; orderNo: string | null }) {
+  const [admitted, setAdmitted] = useState(false);
   return (
     <article className="pack" aria-labelledby="pack-title">
       <img className="pack-cover" src={pack.cover} alt="" width={320} height={180} />
@@ -58,8 +78,11 @@ function PackBody({ pack, orderNo }: { pack: PackSeriesDetail; orderNo: string |
       </div>
       {pack.description && <p className="pack-description">{pack.description}</p>}
       {orderNo && <PackOpening orderNo={orderNo} />}
+      {pack.hot && <PackQueue pack={pack} onAdmitted={setAdmitted} />}
       <Facts pack={pack} />
-      {pack.saleState === 'on_sale' || pack.saleState === 'upcoming' ? <PackBuy pack={pack} /> : null}
+      {pack.saleState === 'on_sale' || pack.saleState === 'upcoming' ? (
+        <PackBuy pack={pack} waiting={pack.hot && !admitted} />
+      ) : null}
       <MyPacks seriesId={pack.id} current={orderNo} />
       <PackOdds pack={pack} />
       <PackFairness pack={pack} />

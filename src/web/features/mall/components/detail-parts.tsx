@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
 import { GoneState } from '../../../components/go-button';
@@ -41,20 +40,6 @@ export function MissingId({ what }: { what: string }) {
         </>
       }
     />
-  );
-}
-
-/** Facts as a definition list: 限量、尚餘、每人限購… */
-export function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="facts">
-      {items.map(([k, v]) => (
-        <div key={k} className="fact">
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -5,7 +5,8 @@ import type { Failure } from '../../../lib/request';
 import { useNow } from '../../../lib/use-clock';
 import { useLoad } from '../../../lib/use-load';
 import { BuyBar } from './buy-bar';
-import { DetailStates, Facts, MissingId, Rights, StartCountdown } from './detail-parts';
+import { DetailStates, MissingId, Rights, StartCountdown } from './detail-parts';
+import { Facts } from '../../../components/facts';
 import { PerkHint } from './perk-hint';
 import { SaleBadge } from './sale-badge';
 import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
@@ -14,8 +15,10 @@ import { WatchButton } from '../../../components/watch-button';
 import { LiveItem } from './live-item';
 
 // Only hot drops show the waiting room: its code comes with them, not with every detail screen (decision 044).
-const QueuePanel = lazy(() => import('./queue-panel'));
-const FairnessReport = lazy(() => import('./queue-panel').then((m) => ({ default: m.FairnessReport })));
+const QueuePanel = lazy(() => import('../../../components/queue-panel'));
+const FairnessReport = lazy(() =>
+  import('../../../components/queue-panel').then((m) => ({ default: m.FairnessReport })),
+);
 
 type What = '卡牌' | '商品';
 

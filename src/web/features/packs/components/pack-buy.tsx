@@ -10,25 +10,27 @@ import { readToken } from '../../../lib/auth-storage';
 import { isFailure } from '../../../lib/request';
 import { PackPart } from './pack-part';
 
-/** Why the series cannot be bought now, or null. */
-function notBuyable(pack: PackSeriesDetail): string | null {
+/** Why the series cannot be bought now, or null; a hot series waits for the buyer's turn in the queue. */
+function notBuyable(pack: PackSeriesDetail, waiting: boolean): string | null {
   if (pack.saleState === 'upcoming') return '尚未開售';
   if (pack.saleState === 'sold_out' || (pack.saleState === 'on_sale' && pack.packsLeft <= 0)) return '已售罄';
   if (pack.saleState !== 'on_sale') return '已結束發售';
+  if (waiting) return '熱門卡包：輪到你後才可購買';
   return null;
 }
 
 /**
  * 購買: how many packs and the buyer's own client seed (optional: the server makes a random one), then the order is
  * created here (with its Idempotency-Key) and paid on /mall/pay?orderNo= like any mall order (sandbox, card or balance).
+ * `waiting`: a hot series whose waiting room has not admitted the buyer yet (the order would need the admission).
  */
-export function PackBuy({ pack }: { pack: PackSeriesDetail }) {
+export function PackBuy({ pack, waiting = false }: { pack: PackSeriesDetail; waiting?: boolean }) {
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(1);
   const [seed, setSeed] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reason = notBuyable(pack);
+  const reason = notBuyable(pack, waiting);
   const signedIn = readToken() !== null;
   const max = Math.max(1, Math.min(pack.perUserLimit, pack.packsLeft, MAX_ORDER_QUANTITY));
 

@@ -1,5 +1,5 @@
-import type { DropKey, QueueReport } from '../../../../shared/schemas/queue';
-import { get } from '../../../lib/request';
+import type { DropKey, QueueReport } from '../../shared/schemas/queue';
+import { get } from '../lib/request';
 
 /** GET queue/report: a hot drop's fairness report (public). */
 export const getQueueReport = (drop: DropKey) =>

@@ -1,19 +1,44 @@
 import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DropKind, QueueReport, QueueStatus } from '../../../../shared/schemas/queue';
-import { formatCountdown, formatHkDateTime } from '../../../../shared/hk-time';
-import { keepAdmission } from '../../../lib/admission';
-import { isFailure } from '../../../lib/request';
-import { signInAndReturn } from '../../../lib/sign-in';
-import { useSession } from '../../../lib/stores';
-import { useNow } from '../../../lib/use-clock';
+import type { DropKind, QueueReport, QueueStatus } from '../../shared/schemas/queue';
+import { queueTopic, type StreamMessage } from '../../shared/schemas/live';
+import { formatCountdown, formatHkDateTime } from '../../shared/hk-time';
 import { getQueueReport } from '../api/get-queue-report';
 import { getQueueStatus } from '../api/get-queue-status';
 import { joinQueue } from '../api/join-queue';
-import { Facts } from './detail-parts';
+import { keepAdmission } from '../lib/admission';
+import { isStreamLive, useLiveTopic, useLiveUser } from '../lib/live';
+import { isFailure } from '../lib/request';
+import { signInAndReturn } from '../lib/sign-in';
+import { useSession } from '../lib/stores';
+import { useNow } from '../lib/use-clock';
+import { Facts } from './facts';
+import './queue-panel.css';
 
-/** How often the place is asked again; the line moves on the screen between answers from the admission rate. */
+/** How often the place is asked again while the live stream is down; the line moves on between answers by the rate. */
 const POLL_MS = 10_000;
+/** While the stream is up it moves the line and tells the turn: a poll this often only keeps the drop ticking. */
+const LIVE_POLL_MS = 30_000;
+
+/**
+ * The status moved by a line event of the stream (decision 044): the caller's rank is their place plus how many had
+ * been admitted, so the new place is that rank less the new count. Null when it does not apply (not waiting, or an
+ * older count than the one held); a place of 0 or less is the turn, which the caller asks for.
+ */
+export function movedBy(s: QueueStatus, e: StreamMessage['event']): QueueStatus | null {
+  if (e.type !== 'queue' || s.phase !== 'waiting' || s.position === null) return null;
+  const q = e as { admitted: number; perMinute: number; serverTime: string };
+  if (q.admitted < s.admitted) return null;
+  const position = s.position + s.admitted - q.admitted;
+  return {
+    ...s,
+    position,
+    admitted: q.admitted,
+    perMinute: q.perMinute,
+    serverTime: q.serverTime,
+    etaSeconds: Math.max(0, Math.ceil((position * 60) / q.perMinute)),
+  };
+}
 
 /** What a phase says, in one line under the panel's title. */
 function line(s: QueueStatus, eta: number, position: number | null): string {
@@ -40,8 +65,10 @@ function line(s: QueueStatus, eta: number, position: number | null): string {
 /**
  * The waiting room of a hot drop on its detail screen (docs/decisions/044-waiting-room.md): the join button, then the
  * buyer's place and estimated wait, then 輪到你 (the buy bar opens: `onAdmitted`). One box of fixed height whatever it
- * says, so nothing below moves. The place is asked every 10 s and whenever the live stream moves the sale state; in
- * between, the line moves on at the admission rate the last answer gave.
+ * says, so nothing below moves. The live stream moves the place (the drop's line, `queue.<kind>:<id>`) and tells the
+ * turn (the user's `queue-turn`, when the place is asked at once); polling is the fallback: every 10 s while the
+ * stream is down, every 30 s while it is up, and whenever the sale state moves. In between, the line moves on at the
+ * admission rate the last answer gave.
  */
 export default function QueuePanel({
   kind,
@@ -59,6 +86,7 @@ export default function QueuePanel({
   const [busy, setBusy] = useState(false);
   const now = useNow(status !== null);
   const asking = useRef(false);
+  const askedAt = useRef(0);
 
   const take = useCallback(
     (s: QueueStatus) => {
@@ -72,6 +100,7 @@ export default function QueuePanel({
   const ask = useCallback(async () => {
     if (!session || asking.current) return;
     asking.current = true;
+    askedAt.current = Date.now();
     const res = await getQueueStatus({ kind, id });
     asking.current = false;
     if (!isFailure(res)) take(res);
@@ -79,9 +108,24 @@ export default function QueuePanel({
 
   useEffect(() => {
     void ask();
-    const timer = setInterval(() => void ask(), POLL_MS);
+    const timer = setInterval(() => {
+      if (!isStreamLive() || Date.now() - askedAt.current >= LIVE_POLL_MS) void ask();
+    }, POLL_MS);
     return () => clearInterval(timer);
   }, [ask, saleState]);
+
+  // The stream: the line's moves for everyone waiting, and this buyer's own turn.
+  const waiting = status?.s.phase === 'waiting' || status?.s.phase === 'waiting_start';
+  useLiveTopic(session && waiting ? queueTopic(kind, id) : null, (e) => {
+    const moved = status && movedBy(status.s, e);
+    if (!moved) return;
+    if (moved.position! <= 0) return void ask();
+    setStatus({ s: moved, at: Date.now() });
+  });
+  useLiveUser((e) => {
+    const turn = e as { type: string; kind?: string; id?: string };
+    if (turn.type === 'queue-turn' && turn.kind === kind && turn.id === id) void ask();
+  });
 
   const s = status?.s ?? null;
   const elapsed = status ? Math.max(0, now - status.at) : 0;
