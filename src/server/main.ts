@@ -1,4 +1,3 @@
-import { startPortfolioSnapshotJob } from './jobs/portfolio-job';
 import { systemClock } from './adapters/clock';
 import { createKeys } from './adapters/keys';
 import { buildApp } from './app';
@@ -7,16 +6,7 @@ import { loggerOptions } from './plugins/logging';
 import { seedDemo } from './db/seed';
 import { seedDemoMarket } from './demo/market-demo';
 import { seedDemoPacks } from './demo/pack-demo';
-import {
-  startListingExpiryJob,
-  startOfferExpiryJob,
-  startListingExpiryWarningJob,
-  startPayOrderExpiryJob,
-  startShipmentReceiptJob,
-  startDropReminderJob,
-  startPackRevealJob,
-} from './jobs/expiry-jobs';
-import { startNotificationDeliveryJob } from './jobs/delivery-job';
+import { startSweep, SWEEPS, type SweepName } from './jobs/sweeps';
 import { startQueueTickJob } from './jobs/queue-job';
 import {
   createPayments,
@@ -82,27 +72,13 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const expiryJob = startPayOrderExpiryJob({ payOrders: app.services.payOrders, log: app.log });
   // Before the database closes (onClose), so a sweep in flight can finish.
-  app.addHook('preClose', async () => expiryJob.stop());
-  const listingExpiryJob = startListingExpiryJob({ market: app.services.market, log: app.log });
-  app.addHook('preClose', async () => listingExpiryJob.stop());
-  const offerExpiryJob = startOfferExpiryJob({ offers: app.services.offers, log: app.log });
-  app.addHook('preClose', async () => offerExpiryJob.stop());
-  const expiryWarningJob = startListingExpiryWarningJob({ market: app.services.market, log: app.log });
-  app.addHook('preClose', async () => expiryWarningJob.stop());
-  const receiptJob = startShipmentReceiptJob({ shipments: app.services.shipments, log: app.log });
-  app.addHook('preClose', async () => receiptJob.stop());
-  const dropJob = startDropReminderJob({ alerts: app.services.alerts, log: app.log });
-  app.addHook('preClose', async () => dropJob.stop());
-  const deliveryJob = startNotificationDeliveryJob({ delivery: app.services.delivery, log: app.log });
-  app.addHook('preClose', async () => deliveryJob.stop());
-  const packRevealJob = startPackRevealJob({ packs: app.services.packs, log: app.log });
-  app.addHook('preClose', async () => packRevealJob.stop());
+  for (const name of Object.keys(SWEEPS) as SweepName[]) {
+    const job = startSweep(name, app.services, app.log);
+    app.addHook('preClose', async () => job.stop());
+  }
   const queueJob = startQueueTickJob({ queue: app.services.queue, log: app.log });
   app.addHook('preClose', async () => queueJob.stop());
-  const portfolioJob = startPortfolioSnapshotJob({ portfolio: app.services.portfolio, log: app.log });
-  app.addHook('preClose', async () => portfolioJob.stop());
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`Trove 寶庫 is running at ${config.publicUrl} on ${db}; SMS via ${config.SMS_PROVIDER}`);

@@ -9,7 +9,7 @@ const ORPHAN_AFTER_MS = PAY_ORDER_TTL_MS * 2;
 /** Owners are told this long before an open listing expires. */
 export const EXPIRY_WARNING_MS = 24 * 60 * 60 * 1000;
 
-/** The listings' sweep (the expiry job, src/server/jobs/expiry-jobs.ts). */
+/** The listings' sweep (the listings sweep, src/server/jobs/sweeps.ts). */
 export function createMarketExpiry({ deps, svc, repo, items }: MarketContext) {
   return {
     /**

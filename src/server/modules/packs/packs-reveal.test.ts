@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import type { AdminPack, PackDraws, PackSeries, PackSeriesDetail } from '../../../shared/schemas/packs';
 import { packSeries } from '../../db/schema/packs';
-import { startPackRevealJob } from '../../jobs/expiry-jobs';
+import { startSweep } from '../../jobs/sweeps';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signInOperator } from '../../testing/operator';
 import { signIn } from '../collection/collection-fixtures';
@@ -65,7 +65,7 @@ describe('pack seed reveal', () => {
     expect((await t.call<PackSeries[]>('GET', 'pack/list')).data.map((p) => p.id)).not.toContain(s.id);
     expect(await revealedAt(s.id)).toBeNull();
 
-    const job = startPackRevealJob({ packs: t.app.services.packs, log: t.app.log, intervalMs: 3_600_000 });
+    const job = startSweep('packReveals', t.app.services, t.app.log, { intervalMs: 3_600_000 });
     expect(await job.runOnce()).toBe(1);
     await job.stop();
     const after = await detail(s.id);

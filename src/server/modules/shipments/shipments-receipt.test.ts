@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/schemas/addresses';
 import { AUTO_RECEIVE_AFTER_MS, type AdminShipment, type Shipment } from '../../../shared/schemas/delivery';
-import { startShipmentReceiptJob } from '../../jobs/expiry-jobs';
+import { startSweep } from '../../jobs/sweeps';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addProduct, addressBody, giveGoods, signIn } from './shipments.fixtures';
 
@@ -69,7 +69,7 @@ describe('確認收貨: logistic/confirm and the automatic confirmation 7 days a
   it('confirms shipments delivered 7 days ago by the sweep, on the injected clock, and no earlier', async () => {
     const early = await shipment('delivered');
     const pending = await shipment('pending');
-    const job = startShipmentReceiptJob({ shipments: t.app.services.shipments, log: t.app.log, intervalMs: 3_600_000 });
+    const job = startSweep('shipmentReceipts', t.app.services, t.app.log, { intervalMs: 3_600_000 });
     try {
       t.clock.advance(AUTO_RECEIVE_AFTER_MS - 60_000);
       const late = await shipment('delivered');
