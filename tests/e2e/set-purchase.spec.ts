@@ -69,9 +69,13 @@ test('一鍵補齊: a started theme shows each missing card’s cheapest listing
   // The demo market may sell a copy cheaper than the seller's: the quote names the cheapest, whoever sells it.
   await expect(quote.getByText('天星小輪')).toBeVisible();
   await expect(quote.getByText('合共（港幣）')).toBeVisible();
-  await expect(quote.getByText(/市場上暫時沒有出售：/)).toBeVisible();
+  // The cards nobody sells: a bid each, prefilled around the market price, placed in one step (one pay order).
+  await expect(quote.getByRole('heading', { name: '市場上暫時沒有出售，可一次出價求購' })).toBeVisible();
   await expectNoAxeViolations(buyer, '/my/theme (一鍵補齊)');
   expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await quote.getByRole('button', { name: /^一次出價 HK\$/ }).click();
+  await expect(quote.getByText(/^已建立 \d+ 張求購：/)).toBeVisible();
+  await expect(quote.getByRole('button', { name: '前往付款' })).toBeVisible();
 
   await quote.getByRole('button', { name: /^付款 HK\$/ }).click();
   await expect(buyer).toHaveURL(/\/pay\/sandbox\//);
@@ -112,7 +116,7 @@ test('一鍵補齊 to the B card: a theme started with a code is completed from 
     await page.getByRole('button', { name: '一鍵補齊' }).first().click();
     const quote = page.getByRole('dialog', { name: '一鍵補齊「神獸紀元」' });
     await expect(quote.getByText('合共（港幣）')).toBeVisible();
-    await expect(quote.getByText(/市場上暫時沒有出售：/)).toHaveCount(0);
+    await expect(quote.getByRole('heading', { name: '市場上暫時沒有出售，可一次出價求購' })).toHaveCount(0);
     await quote.getByRole('button', { name: /^付款 HK\$/ }).click();
     await expect(page).toHaveURL(/\/pay\/sandbox\//, { timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
