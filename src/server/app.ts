@@ -63,6 +63,11 @@ export interface BuildOptions {
   rateLimitNamespace?: string;
   /** Prefix of the broadcast's Redis channels (tests keep theirs apart). */
   broadcastNamespace?: string;
+  /**
+   * The broadcast's heartbeat (HEARTBEAT_MS unless set): a test that checks what an instance keeps between two requests
+   * sets a long one, so a busy machine's stalled event loop is not taken for a lost subscription (which empties it).
+   */
+  broadcastHeartbeatMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; unset to serve the API only. */
   webRoot?: string;
@@ -105,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (opts.redis
       ? createRedisBroadcast(opts.redis, {
           namespace: opts.broadcastNamespace,
+          heartbeatMs: opts.broadcastHeartbeatMs,
           onError: onBroadcastError,
           watch: (sub) => watchRedis(sub, 'subscriber', app.log, redisTrouble),
         })

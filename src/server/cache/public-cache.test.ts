@@ -142,6 +142,8 @@ describe.skipIf(!TEST_REDIS_URL)('public cache shared through Redis', () => {
           deps: testDeps(config, database.db, clock, keys),
           redis,
           broadcastNamespace: channel,
+          // B's kept answer is checked below: a stall of the gate's loaded machine must not empty it (heartbeat gap).
+          broadcastHeartbeatMs: 60_000,
           onClose: i === 0 ? () => database.close() : undefined,
         }),
       );
