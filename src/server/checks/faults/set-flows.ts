@@ -3,7 +3,7 @@ import { newId } from '../../adapters/ids';
 import { addTheme } from '../../modules/collection/collection-fixtures';
 import { giveCard, trader } from '../../modules/market/market.fixtures';
 import { MARKET_SETTLE_STEPS } from './fault-triggers';
-import type { FaultFlow, PerkFlowKit } from './perk-flows';
+import { redeliver, type FaultFlow, type PerkFlowKit } from './perk-flows';
 
 const PRICES = [10_000, 20_000];
 
@@ -74,9 +74,7 @@ export function setFlows(kit: PerkFlowKit): FaultFlow[] {
           act: deliver,
           async retry() {
             const problems: string[] = [];
-            const again = await deliver();
-            if (again.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(again.body)}`);
+            await redeliver(deliver, problems, false);
             const open = await bids();
             if (open.length !== 3 || open.some((b) => b.status !== 'active'))
               problems.push(`the bids after settling: ${JSON.stringify(open)}`);
@@ -131,9 +129,7 @@ export function setFlows(kit: PerkFlowKit): FaultFlow[] {
           act: deliver,
           async retry() {
             const problems: string[] = [];
-            const again = await deliver();
-            if (again.body.data?.outcome !== 'settled')
-              problems.push(`the same event again: ${JSON.stringify(again.body)}`);
+            await redeliver(deliver, problems, false);
             const owners = await rows<{ owner_id: string; status: string }>(
               sql`select owner_id, status from cards where id in (${sql.join(
                 cards.map((c) => sql`${c}`),
