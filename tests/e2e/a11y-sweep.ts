@@ -47,6 +47,8 @@ export interface Visit {
   admin?: boolean;
   /** The button that opens the dialog the screen is checked with. */
   open?: string | RegExp;
+  /** Audited by axe only (the public screens signed out, which the sweep otherwise checks signed in). */
+  axeOnly?: boolean;
 }
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -63,7 +65,7 @@ let adminVisits: Visit[] = [];
  */
 type OperatorSession = { token: string; user: { id: string; phone: string; nickname: string; roles: string[] } };
 const OPERATOR_FILE = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-a11y-operator.json`);
-export async function operatorSession(request: APIRequestContext): Promise<OperatorSession> {
+async function operatorSession(request: APIRequestContext): Promise<OperatorSession> {
   const me = async (token: string) => {
     const res = await request.get('/api/user/info', { headers: { Authorization: `Bearer ${token}` } });
     return res.ok() ? ((await res.json()) as { data: OperatorSession['user'] }).data : null;
@@ -218,12 +220,19 @@ async function prepareUser(browser: Browser): Promise<void> {
       signedIn: true,
       open: s.open,
     })),
-    // Signed out, the screens that show something else then.
+    // Signed out, the screens that show something else then; axe on every public screen and the unknown address.
     ...(['/login', '/register', '/my/card'] as const).map((p) => ({
       name: `${p} (signed out)`,
       url: p,
       signedIn: false,
     })),
+    ...ROUTE_PATHS.filter((p) => !APP_SCREENS[p].auth && !['/login', '/register', '/my/card'].includes(p)).map((p) => ({
+      name: p,
+      url: `${p}${APP_SCREENS[p].query ?? ''}`,
+      signedIn: false,
+      axeOnly: true,
+    })),
+    { name: '找不到頁面', url: '/no-such-screen', signedIn: false },
   ];
   adminVisits = ADMIN_SCREENS.map((s) => ({
     name: `${s.path}${s.open ? ` (${String(s.open)})` : ''}`,

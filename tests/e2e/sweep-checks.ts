@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import type { Visit } from './a11y-sweep';
 import { expectNoAxeViolations } from './axe';
+import { DESKTOP } from './back-office';
 import { focusSweep, freezeTransitions } from './focus-checks';
 
 /** What the accessibility sweeps (a11y-sweep.ts) check on every screen they visit. */
@@ -22,8 +23,6 @@ export async function narrowChecks(page: Page, v: Visit): Promise<string[]> {
   if (!heading.trim()) problems.push('no heading names the screen');
   else if (!title.includes(heading.trim()))
     problems.push(`document.title "${title}" does not name the screen "${heading}"`);
-  // An opened sheet or dialog is a screen too: axe audits it (the back office's are audited by a11y-admin.spec.ts).
-  if (v.open && !v.admin) await expectNoAxeViolations(page, v.name);
   const focus = await focusSweep(page, v.admin ? 60 : 30);
   if (focus.stops === 0) problems.push('no Tab stop');
   problems.push(...focus.problems);
@@ -41,10 +40,24 @@ async function adminHeading(page: Page): Promise<string> {
 }
 
 /**
- * Both sweeps' checks on one visit: the 320 px checks, then the same screen (an opened sheet still open) with its text
- * at 200 %. One page load per screen instead of two: the sweeps are the longest journeys of the gate.
+ * axe (WCAG 2.2 AA) on the screen as visited, an opened sheet or dialog included: the app at the sweep's width, the
+ * back office at the desktop size it is built for (the page is widened for the audit, then narrowed again).
+ */
+async function axeAudit(page: Page, v: Visit): Promise<void> {
+  if (!v.admin) return expectNoAxeViolations(page, v.name);
+  const narrow = page.viewportSize()!;
+  await page.setViewportSize(DESKTOP);
+  await expectNoAxeViolations(page, v.name);
+  await page.setViewportSize(narrow);
+}
+
+/**
+ * Both sweeps' checks on one visit: axe, the 320 px checks, then the same screen (an opened sheet still open) with its
+ * text at 200 %. One page load per screen for all three: the sweeps are the longest journeys of the gate.
  */
 export async function narrowThenLargeTextChecks(page: Page, v: Visit): Promise<string[]> {
+  await axeAudit(page, v);
+  if (v.axeOnly) return [];
   const narrow = await narrowChecks(page, v);
   const large = await largeTextChecks(page);
   return [...narrow, ...large.map((p) => `at 200 % text: ${p}`)];

@@ -98,9 +98,13 @@ export function embedFirstAnswers(answers: Record<string, unknown>) {
   resetFirstAnswers();
 }
 
-/** afterEach: unmount, restore the navigator, `fetch` and every spy. */
-export function resetScreenTest() {
+/**
+ * afterEach: unmount, restore the navigator, `fetch` and every spy. React's scheduler finishes the unmount on the next
+ * turn of the loop: wait for it, or after a file's last test it runs once jsdom has gone ("window is not defined").
+ */
+export async function resetScreenTest() {
   cleanup();
+  await new Promise((resolve) => setImmediate(resolve));
   document.getElementById(FIRST_ANSWERS_ID)?.remove();
   resetFirstAnswers();
   undoNavigator?.();
