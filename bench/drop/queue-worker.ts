@@ -1,7 +1,10 @@
 /**
  * One load process of `bench:drop -- --queue`: its share of the buyers join the hot drop's queue (those marked early
- * before the start), poll `queue/status` until admitted (or the drop is over), then order with the admission token;
- * a bare hello-world is asked once per status poll on the same connections, so both are measured under one load.
+ * before the start), ask `queue/status` as the drop's screen does (web/components/queue-panel.tsx) until admitted (or
+ * the drop is over), then order with the admission token. The screen asks every 30 s while the live stream is up
+ * (`pollMs`), and at once when the start comes or its estimated wait runs out (the stream's turn event only brings
+ * that forward). A bare hello-world is asked once per status poll on the same connections, so both are measured under
+ * one load.
  */
 import http from 'node:http';
 import { request } from '../bench-kit';
@@ -14,6 +17,21 @@ interface Job {
   startMs: number;
   pollMs: number;
   concurrency: number;
+}
+
+type Status = {
+  phase: string;
+  token: string | null;
+  startsAt: string;
+  serverTime: string;
+  etaSeconds: number | null;
+};
+
+/** When the screen would ask again of itself: at the start while waiting for it, when the estimated wait is over. */
+function dueIn(st: Status): number {
+  if (st.phase === 'waiting_start') return Math.max(0, Date.parse(st.startsAt) - Date.parse(st.serverTime));
+  if (st.phase === 'waiting' && st.etaSeconds !== null) return st.etaSeconds * 1000;
+  return Infinity;
 }
 
 process.once('message', (job: Job) => {
@@ -38,28 +56,29 @@ async function run(job: Job) {
     await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * 2_000);
     const joined = await request(agent, port, 'POST', '/api/queue/join', auth, body);
     if (joined.status !== 200) return void (joined.status === 409 ? refused++ : errors++);
+    let st = JSON.parse(joined.body).data as Status;
     for (;;) {
-      await sleep(job.pollMs * (0.5 + Math.random()));
+      if (st.phase === 'ended' || st.phase === 'expired' || st.phase === 'used') return;
+      if (st.phase === 'admitted') break;
+      // A turn asked for that is not yet given (the rate rounds) is asked again half a second on, not at once.
+      await sleep(Math.min(job.pollMs * (0.9 + Math.random() * 0.2), Math.max(500, dueIn(st))));
       const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
       statusMs.push(s.ms);
       helloMs.push((await request(agent, job.helloPort, 'GET', '/', {})).ms);
       if (s.status !== 200) return void errors++;
-      const st = JSON.parse(s.body).data as { phase: string; token: string | null };
-      if (st.phase === 'ended' || st.phase === 'expired' || st.phase === 'used') return;
-      if (st.phase !== 'admitted') continue;
-      const o = await request(
-        agent,
-        port,
-        'POST',
-        '/api/payOrder/create',
-        { ...auth, 'idempotency-key': `bench-${b.id}`, 'x-admission-token': st.token! },
-        JSON.stringify({ type: 'card', cardInfoId: job.drop, quantity: 1 }),
-      );
-      if (o.status === 200) orders.push(JSON.parse(o.body).data.orderNo as string);
-      else if (o.status === 409) refused++;
-      else errors++;
-      return;
+      st = JSON.parse(s.body).data as Status;
     }
+    const o = await request(
+      agent,
+      port,
+      'POST',
+      '/api/payOrder/create',
+      { ...auth, 'idempotency-key': `bench-${b.id}`, 'x-admission-token': st.token! },
+      JSON.stringify({ type: 'card', cardInfoId: job.drop, quantity: 1 }),
+    );
+    if (o.status === 200) orders.push(JSON.parse(o.body).data.orderNo as string);
+    else if (o.status === 409) refused++;
+    else errors++;
   }
 
   // Every buyer is under way at once (mostly waiting); `concurrency` sockets bound the requests in flight.

@@ -1,12 +1,13 @@
 /**
  * `npm run bench:drop -- --queue` (PostgreSQL and Redis): a hot drop's waiting room under load (decision 044).
  * Two server processes on one database and one Redis, a bare Fastify hello-world in a process of its own (no
- * logging), and the buyers' load from separate worker processes: each buyer joins (a share before the start), polls
- * `queue/status` until admitted, then orders with the admission token; every order is paid through the sandbox's
- * webhook. Checks: 0 oversold and distinct serials; the early joiners' order in the queue is the secret shuffle's
- * (recomputed here from APP_SECRET); nobody was admitted before their turn; queue-status p99 beside the hello-world's.
- * `--buyers N` (default 50 000), `--early` (share joining before the start, default 0.5), `--rate` (admissions a
- * minute), `--poll` (ms between status polls), `--workers` (load processes, default 2), `--lead` (s before the start).
+ * logging), and the buyers' load from separate worker processes: each buyer joins (a share before the start), asks
+ * `queue/status` as the drop's screen does until admitted (queue-worker.ts), then orders with the admission token;
+ * every order is paid through the sandbox's webhook. Checks: 0 oversold and distinct serials; the early joiners' order
+ * in the queue is the secret shuffle's (recomputed here from APP_SECRET); nobody was admitted before their turn;
+ * queue-status p99 beside the hello-world's. `--buyers N` (default 50 000), `--early` (share joining before the start,
+ * default 0.5), `--rate` (admissions a minute), `--poll` (ms between status asks when no turn is due: default 30 000,
+ * the screen's while the live stream is up), `--workers` (load processes, default 2), `--lead` (s before the start).
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -28,7 +29,7 @@ const args = QUEUE_ARGS;
 const BUYERS = Number(args.buyers ?? 50_000);
 const EARLY = Number(args.early ?? 0.5);
 const RATE = Number(args.rate ?? 30_000);
-const POLL_MS = Number(args.poll ?? 2_000);
+const POLL_MS = Number(args.poll ?? 30_000);
 const WORKERS = Number(args.workers ?? 2);
 const LEAD_S = Number(args.lead ?? 20);
 

@@ -252,7 +252,8 @@ describe.skipIf(skip !== null)(
           'API p99 / max while away (ms)': `${f(p99)} / ${f(max)}`,
           '429s held while away': `${stillLimited}/1 over-limit, ${freshClientRefused}/3 fresh client`,
           '429s shared again': `${sharedRefused}/2`,
-          'stalest answer (ms)': `${f(stalest)} (bound ${TTL_MS}; a write while away ${f(staleWrite)})`,
+          // Kept at most TTL_MS; the figure also holds the checking loop's polls and requests, so 1 s more is allowed.
+          'stalest answer (ms)': `${f(stalest)} (kept ≤ ${TTL_MS}, allowed ${TTL_MS + 1_000} as measured; a write while away ${f(staleWrite)})`,
           'revoked session while away': `${revokedOnB}, after restart ${revokedAfter.join(' ')}`,
           'raw client lines': raw.length,
           'redis log lines': redisLog.length,

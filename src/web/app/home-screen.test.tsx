@@ -10,9 +10,9 @@ beforeEach(() => {
   // Every region's call stays unanswered: the placeholders are what is on screen.
   mockFetch(() => new Promise<Response>(() => {}) as unknown as Response);
 });
-afterEach(async () => {
+afterEach(() => {
   clearSession();
-  await resetScreenTest();
+  resetScreenTest();
 });
 
 describe('home', () => {

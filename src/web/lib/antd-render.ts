@@ -18,11 +18,29 @@ export function installAntdMobileRender(): void {
   unstableSetRender((node: ReactElement, container: Container) => {
     container._trove_root ??= createRoot(container);
     const root = container._trove_root;
+    live.add(container);
     root.render(node);
     return async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-      delete container._trove_root;
+      unmount(container, root);
     };
   });
+}
+
+/** The containers whose toast or dialog is still drawn. */
+const live = new Set<Container>();
+
+function unmount(container: Container, root: Root) {
+  if (container._trove_root !== root) return; // already gone (see unmountAntdMobileParts)
+  root.unmount();
+  delete container._trove_root;
+  live.delete(container);
+}
+
+/**
+ * Takes down every toast and dialog still drawn, at once. For the screen tests' clean-up: a toast closes itself on a
+ * timer, which would otherwise fire after its test file's document has gone.
+ */
+export function unmountAntdMobileParts(): void {
+  for (const container of live) unmount(container, container._trove_root!);
 }

@@ -3,6 +3,7 @@ import { Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, vi, type Mock } from 'vitest';
 import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
+import { unmountAntdMobileParts } from '../lib/antd-render';
 import { setNavigator } from '../lib/navigation';
 import { resetFirstAnswers } from '../lib/request';
 import { testPriceHistory } from './fixtures';
@@ -99,12 +100,12 @@ export function embedFirstAnswers(answers: Record<string, unknown>) {
 }
 
 /**
- * afterEach: unmount, restore the navigator, `fetch` and every spy. React's scheduler finishes the unmount on the next
- * turn of the loop: wait for it, or after a file's last test it runs once jsdom has gone ("window is not defined").
+ * afterEach: unmount (the toasts and dialogs too: a toast closes itself on a timer, which after a file's last test
+ * fired once jsdom had gone, "window is not defined"), restore the navigator, `fetch` and every spy.
  */
-export async function resetScreenTest() {
+export function resetScreenTest() {
   cleanup();
-  await new Promise((resolve) => setImmediate(resolve));
+  unmountAntdMobileParts();
   document.getElementById(FIRST_ANSWERS_ID)?.remove();
   resetFirstAnswers();
   undoNavigator?.();
