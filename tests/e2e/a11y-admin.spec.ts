@@ -10,6 +10,6 @@ import { narrowThenLargeTextChecks } from './sweep-checks';
 test('a11y: every back-office screen and dialog: no WCAG 2.2 AA violation (axe, desktop); at 320 px no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title; then at 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
   browser,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   await sweep(browser, 320, 'admin', narrowThenLargeTextChecks);
 });

@@ -12,7 +12,7 @@ import { APP_SCREENS } from './screens';
 test('a11y: every screen and sheet: no WCAG 2.2 AA violation (axe); at 320 px no sideways scroll, a focus indicator at every Tab stop, targets of 24 px, Chinese names, a title; then at 200 % text: nothing clipped, overlapping or scrolling sideways', async ({
   browser,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   expect(Object.keys(APP_SCREENS).sort()).toEqual([...ROUTE_PATHS].sort());
   await sweep(browser, 320, 'app', narrowThenLargeTextChecks);
 });
