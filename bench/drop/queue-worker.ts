@@ -7,6 +7,7 @@
  * one load.
  */
 import http from 'node:http';
+import type { QueueStatus as Status } from '../../src/shared/schemas/queue';
 import { request } from '../bench-kit';
 
 interface Job {
@@ -18,14 +19,6 @@ interface Job {
   pollMs: number;
   concurrency: number;
 }
-
-type Status = {
-  phase: string;
-  token: string | null;
-  startsAt: string;
-  serverTime: string;
-  etaSeconds: number | null;
-};
 
 /** When the screen would ask again of itself: at the start while waiting for it, when the estimated wait is over. */
 function dueIn(st: Status): number {

@@ -51,6 +51,9 @@ export interface Visit {
   axeOnly?: boolean;
 }
 
+/** The screens the sweep checks whole signed out too: they show something else then. */
+const SIGNED_OUT_SCREENS: readonly RoutePath[] = ['/login', '/register', '/my/card'];
+
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 let signedInState: State | null = null;
 /** The same browser state with the back office's session too (made only by the back-office sweep, see prepare). */
@@ -221,12 +224,12 @@ async function prepareUser(browser: Browser): Promise<void> {
       open: s.open,
     })),
     // Signed out, the screens that show something else then; axe on every public screen and the unknown address.
-    ...(['/login', '/register', '/my/card'] as const).map((p) => ({
+    ...SIGNED_OUT_SCREENS.map((p) => ({
       name: `${p} (signed out)`,
       url: p,
       signedIn: false,
     })),
-    ...ROUTE_PATHS.filter((p) => !APP_SCREENS[p].auth && !['/login', '/register', '/my/card'].includes(p)).map((p) => ({
+    ...ROUTE_PATHS.filter((p) => !APP_SCREENS[p].auth && !SIGNED_OUT_SCREENS.includes(p)).map((p) => ({
       name: p,
       url: `${p}${APP_SCREENS[p].query ?? ''}`,
       signedIn: false,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Fact } from './fact';
 import './facts.css';
 
 /** Facts as a definition list: 限量、尚餘、每人限購… */
@@ -6,10 +7,9 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
     <dl className="facts">
       {items.map(([k, v]) => (
-        <div key={k} className="fact">
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
+        <Fact key={k} term={k} className="fact">
+          {v}
+        </Fact>
       ))}
     </dl>
   );
