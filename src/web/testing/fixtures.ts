@@ -1,5 +1,6 @@
 import type { SessionData, User } from '../../shared/schemas/auth';
 import type { ExchangeBCardResult } from '../../shared/schemas/collection';
+import type { Shipment } from '../../shared/schemas/delivery';
 import type { OfferDetail } from '../../shared/schemas/offers';
 import type { PayOrder } from '../../shared/schemas/pay-orders';
 import type { WatchItem } from '../../shared/schemas/watch';
@@ -265,5 +266,24 @@ export const testWatchItem = (over: Partial<WatchItem> = {}): WatchItem => ({
   priceAtAdd: 2_000,
   priceNow: 2_500,
   change: 500,
+  ...over,
+});
+
+/** A shipment of one goods (收藏卡盒) to 陳大文 in 觀塘, shipped by 順豐速運 and not yet delivered. */
+export const testShipment = (over: Partial<Shipment> = {}): Shipment => ({
+  id: 'shp_1',
+  shipmentNo: 'SH261122ABCDEFGH',
+  status: 'shipped',
+  address: { recipient: '陳大文', phone: '+85291234567', region: '九龍', district: '觀塘區', detail: '觀塘道 1 號' },
+  items: [{ goodsId: 'gds_1', productId: 'prd_1', name: '收藏卡盒', image: '/p.svg' }],
+  carrier: '順豐速運',
+  trackingNumber: 'SF1234567890',
+  createdAt: '2026-11-22T01:00:00.000Z',
+  updatedAt: '2026-11-22T03:00:00.000Z',
+  events: [
+    { kind: 'created', note: '', at: '2026-11-22T01:00:00.000Z' },
+    { kind: 'packed', note: '', at: '2026-11-22T02:00:00.000Z' },
+    { kind: 'shipped', note: '順豐速運 運單號碼 SF1234567890', at: '2026-11-22T03:05:00.000Z' },
+  ],
   ...over,
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hkLabel, toIso } from '../lib/format';
 import { createPath } from './create-link';
+import { labelOptions } from './list-tools';
 
 interface Values {
   kind: 'card' | 'product';
@@ -37,12 +38,7 @@ export function NewDropModal({ day, onClose }: { day: Dayjs | null | undefined; 
     >
       <Form form={form} layout="vertical" name="new-drop" onFinish={go}>
         <Form.Item name="kind" label="發售項目">
-          <Radio.Group
-            options={[
-              { value: 'card', label: '卡牌' },
-              { value: 'product', label: '商品' },
-            ]}
-          />
+          <Radio.Group options={labelOptions({ card: '卡牌', product: '商品' })} />
         </Form.Item>
         <Form.Item name="saleStartsAt" label={hkLabel('開售時間')}>
           <DatePicker showTime format="YYYY-MM-DD HH:mm" allowClear />

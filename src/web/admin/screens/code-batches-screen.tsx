@@ -103,12 +103,7 @@ export function CodeBatchesScreen() {
         })}
       >
         <Form.Item name="kind" label="兌換對象">
-          <Radio.Group
-            options={[
-              { value: 'cardInfo', label: '指定卡牌' },
-              { value: 'theme', label: '主題（隨機卡牌）' },
-            ]}
-          />
+          <Radio.Group options={labelOptions({ cardInfo: '指定卡牌', theme: '主題（隨機卡牌）' })} />
         </Form.Item>
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) =>

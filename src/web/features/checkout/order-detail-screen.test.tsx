@@ -3,7 +3,7 @@ import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shipment } from '../../../shared/schemas/delivery';
 import type { MarketOrderDetail } from '../../../shared/schemas/market-desk';
-import { testPayOrder } from '../../testing/fixtures';
+import { testPayOrder, testShipment } from '../../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
 import OrderDetailScreen from './order-detail-screen';
 import OrderListScreen from './order-list-screen';
@@ -40,18 +40,15 @@ const marketOrder = (over: Partial<MarketOrderDetail> = {}): MarketOrderDetail =
   ],
   ...over,
 });
-const shipment = (status: Shipment['status']): Shipment => ({
-  id: 'shp_9',
-  shipmentNo: 'SH261122ABCDEFGH',
-  status,
-  address: { recipient: '陳大文', phone: '+85291234567', region: '九龍', district: '觀塘區', detail: '觀塘道 1 號' },
-  items: [{ goodsId: 'gds_1', productId: 'prd_1', name: '麒麟公仔', image: '/g.svg' }],
-  carrier: '香港郵政',
-  trackingNumber: 'EC123456789HK',
-  createdAt: '2026-11-21T01:00:00.000Z',
-  updatedAt: '2026-11-22T01:00:00.000Z',
-  events: [],
-});
+const shipment = (status: Shipment['status']): Shipment =>
+  testShipment({
+    id: 'shp_9',
+    status,
+    items: [{ goodsId: 'gds_1', productId: 'prd_1', name: '麒麟公仔', image: '/g.svg' }],
+    carrier: '香港郵政',
+    trackingNumber: 'EC123456789HK',
+    events: [],
+  });
 const payOrder = testPayOrder({
   cards: [
     { id: 'c1', name: '維港幻彩', image: '', rarity: 'SSR', serial: 7, editionSize: 300, serialText: '#0007/300' },

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../../shared/schemas/addresses';
 import type { Goods, Shipment } from '../../../shared/schemas/delivery';
 import { stores } from '../../lib/stores';
+import { testShipment } from '../../testing/fixtures';
 import { envelope, mockFetch, ok, screenRoutes, requestsTo, type FetchMock } from '../../testing/screen-test';
 import AddressEditScreen from './address-edit-screen';
 import AddressScreen from './address-screen';
@@ -41,22 +42,7 @@ const box: Goods = {
   acquiredAt: '2026-11-21T02:00:00.000Z',
 };
 const sleeve: Goods = { ...box, id: 'gds_2', name: '卡套' };
-const shipment: Shipment = {
-  id: 'shp_1',
-  shipmentNo: 'SH261122ABCDEFGH',
-  status: 'shipped',
-  address: { recipient: '陳大文', phone: '+85291234567', region: '九龍', district: '觀塘區', detail: '觀塘道 1 號' },
-  items: [{ goodsId: 'gds_1', productId: 'prd_1', name: '收藏卡盒', image: '/p.svg' }],
-  carrier: '順豐速運',
-  trackingNumber: 'SF1234567890',
-  createdAt: '2026-11-22T01:00:00.000Z',
-  updatedAt: '2026-11-22T03:00:00.000Z',
-  events: [
-    { kind: 'created', note: '', at: '2026-11-22T01:00:00.000Z' },
-    { kind: 'packed', note: '', at: '2026-11-22T02:00:00.000Z' },
-    { kind: 'shipped', note: '順豐速運 運單號碼 SF1234567890', at: '2026-11-22T03:05:00.000Z' },
-  ],
-};
+const shipment = testShipment();
 
 const deliveredAt = '2026-11-23T03:00:00.000Z';
 let delivered: Shipment;
