@@ -20,6 +20,7 @@ const args = parseArgs({
     poll: { type: 'string' },
     workers: { type: 'string' },
     lead: { type: 'string' },
+    late: { type: 'string' },
   },
 }).values;
 /** The waiting room's run (`--queue`): its own options, as given. */
@@ -31,6 +32,7 @@ export const QUEUE_ARGS = {
   poll: args.poll,
   workers: args.workers,
   lead: args.lead,
+  late: args.late,
 };
 export const EDITIONS = Number(args.editions ?? 1_000);
 export const ATTEMPTS = Number(args.attempts ?? 5_000);

@@ -17,12 +17,16 @@ interface Job {
   drop: string;
   startMs: number;
   pollMs: number;
+  lateMs: number;
   concurrency: number;
 }
 
-/** When the screen would ask again of itself: at the start while waiting for it, when the estimated wait is over. */
+/**
+ * When the screen would ask again of itself: at its moment after the start while waiting for it (the answer's askAt,
+ * spread over the crowd), when the estimated wait is over.
+ */
 function dueIn(st: Status): number {
-  if (st.phase === 'waiting_start') return Math.max(0, Date.parse(st.startsAt) - Date.parse(st.serverTime));
+  if (st.phase === 'waiting_start') return Math.max(0, Date.parse(st.askAt ?? st.startsAt) - Date.parse(st.serverTime));
   if (st.phase === 'waiting' && st.etaSeconds !== null) return st.etaSeconds * 1000;
   return Infinity;
 }
@@ -44,9 +48,10 @@ async function run(job: Job) {
   async function buyer(b: Job['buyers'][number], i: number) {
     const port = job.ports[i % job.ports.length]!;
     const auth = { authorization: `Bearer ${b.token}` };
-    // Early buyers arrive spread over the time left before the start; the others over 2 s after it.
+    // Early buyers arrive spread over the time left before the start; the others over `lateMs` after it (a crowd
+    // that opens the screen as the sale starts, not all in one instant).
     const left = Math.max(0, job.startMs - Date.now());
-    await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * 2_000);
+    await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * job.lateMs);
     const joined = await request(agent, port, 'POST', '/api/queue/join', auth, body);
     if (joined.status !== 200) return void (joined.status === 409 ? refused++ : errors++);
     let st = JSON.parse(joined.body).data as Status;

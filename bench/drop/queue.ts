@@ -7,7 +7,8 @@
  * in the queue is the secret shuffle's (recomputed here from APP_SECRET); nobody was admitted before their turn;
  * queue-status p99 beside the hello-world's. `--buyers N` (default 50 000), `--early` (share joining before the start,
  * default 0.5), `--rate` (admissions a minute), `--poll` (ms between status asks when no turn is due: default 30 000,
- * the screen's while the live stream is up), `--workers` (load processes, default 2), `--lead` (s before the start).
+ * the screen's while the live stream is up), `--workers` (load processes, default 2), `--lead` (s before the start), `--late` (s after the start over which
+ * the others arrive, default 30).
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -32,6 +33,7 @@ const RATE = Number(args.rate ?? 30_000);
 const POLL_MS = Number(args.poll ?? 30_000);
 const WORKERS = Number(args.workers ?? 2);
 const LEAD_S = Number(args.lead ?? 20);
+const LATE_S = Number(args.late ?? 30);
 
 type WorkerOut = { statusMs: number[]; helloMs: number[]; orders: string[]; errors: number; refused: number };
 
@@ -75,6 +77,7 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
           drop,
           startMs: start.getTime(),
           pollMs: POLL_MS,
+          lateMs: LATE_S * 1000,
           concurrency: 256,
         });
         return new Promise<WorkerOut>((resolve) => child.once('message', (m) => resolve(m as WorkerOut)));

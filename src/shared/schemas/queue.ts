@@ -73,6 +73,12 @@ export const QueueStatusSchema = z.object({
   token: z.string().nullable(),
   /** When the admission (and its token) expires. */
   admittedUntil: z.iso.datetime().nullable(),
+  /**
+   * Phase `waiting_start`: when to ask for the drawn place, the start plus this buyer's share of a spread over the
+   * crowd (at most 30 s), so a crowd does not ask at one instant; the stream's turn event still calls the first
+   * admitted at once. Null otherwise.
+   */
+  askAt: z.iso.datetime().nullable(),
 });
 export type QueueStatus = z.infer<typeof QueueStatusSchema>;
 

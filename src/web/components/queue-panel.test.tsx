@@ -37,6 +37,7 @@ const status = (over: Partial<QueueStatus> = {}): QueueStatus => ({
   joined: 40,
   token: null,
   admittedUntil: null,
+  askAt: null,
   ...over,
 });
 const line = (admitted: number, perMinute = 1) => ({
@@ -98,6 +99,25 @@ describe('the queue panel on the live stream', () => {
     // Another drop's turn is not this screen's.
     await act(async () => stream.user!({ type: 'queue-turn', kind: 'card', id: 'pks_1' }));
     expect(requestsTo(fetchMock, 'queue/status')).toHaveLength(2);
+  });
+
+  it('asks for the place drawn at the start at its own moment of the crowd’s spread, not at the start instant', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    answer = status({
+      phase: 'waiting_start',
+      position: null,
+      etaSeconds: null,
+      startsAt: at(5_000),
+      askAt: at(20_000),
+    });
+    renderAt('/');
+    expect(await screen.findByText(/開售時會公平隨機抽出你的位置/)).toBeTruthy();
+    const asked = () => requestsTo(fetchMock, 'queue/status').length;
+    await act(async () => vi.advanceTimersByTimeAsync(12_000));
+    expect(asked()).toBe(1);
+    await act(async () => vi.advanceTimersByTimeAsync(9_000));
+    expect(asked()).toBe(2);
   });
 
   it('polls every 10 s while the stream is down, and only every 30 s while it is up', async () => {

@@ -132,11 +132,13 @@ export default function QueuePanel({
   const eta = s?.etaSeconds != null ? Math.max(0, s.etaSeconds - Math.floor(elapsed / 1000)) : 0;
   const moved = s ? Math.floor((elapsed * s.perMinute) / 60_000) : 0;
   const position = s?.position != null ? Math.max(1, s.position - moved) : null;
-  // The turn is due (or the start has come): ask at once rather than at the next poll.
+  // The turn is due (or this buyer's moment after the start has come, spread over the crowd): ask at once rather
+  // than at the next poll.
   const due =
     s !== null &&
     ((s.phase === 'waiting' && eta === 0) ||
-      (s.phase === 'waiting_start' && now >= Date.parse(s.startsAt) + (status!.at - Date.parse(s.serverTime))));
+      (s.phase === 'waiting_start' &&
+        now >= Date.parse(s.askAt ?? s.startsAt) + (status!.at - Date.parse(s.serverTime))));
   useEffect(() => {
     if (due) void ask();
   }, [due, ask]);

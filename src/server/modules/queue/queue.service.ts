@@ -19,7 +19,14 @@ import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
 import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
-import { admissionTime, admittedBy, createDropViews, type DropView, type SaleOf } from './queue-schedule';
+import {
+  admissionTime,
+  admittedBy,
+  createDropViews,
+  startSpreadMs,
+  type DropView,
+  type SaleOf,
+} from './queue-schedule';
 import type { QueueStore } from './queue-store';
 import { createQueueTicker, type QueueLive } from './queue-live';
 
@@ -95,11 +102,14 @@ export function createQueueService(
       joined: st.size,
       token: null,
       admittedUntil: null,
+      askAt: null,
     };
     let phase: QueuePhase;
     if (st.rank === null) phase = over(v) ? 'ended' : t < v.opensAt ? 'closed' : 'open';
-    else if (t < drop.startMs) phase = 'waiting_start';
-    else if (st.admittedAt !== null) {
+    else if (t < drop.startMs) {
+      phase = 'waiting_start';
+      out.askAt = iso(drop.startMs + Math.floor(admissions.askShare(actor.userId, drop) * startSpreadMs(st.size)));
+    } else if (st.admittedAt !== null) {
       const until = st.admittedAt + ADMISSION_WINDOW_MS;
       out.admittedUntil = iso(until);
       if (await svc.payOrders.admissionUsed(deps.db, admissions.idOf(actor.userId, drop))) phase = 'used';

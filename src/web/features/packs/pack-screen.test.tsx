@@ -174,6 +174,7 @@ describe('/mall/pack', () => {
       joined: 3,
       token,
       admittedUntil: token ? new Date(Date.now() + 600_000).toISOString() : null,
+      askAt: null,
     });
     const base = routes;
     routes = (u, init) => {
