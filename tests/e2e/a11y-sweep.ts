@@ -1,6 +1,4 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { openSheet } from './focus-checks';
@@ -8,7 +6,7 @@ import { appLive, expectNoAxeViolations } from './axe';
 import { api, fundBid, tokenOf } from './market-setup';
 import { ADMIN_SCREENS, APP_SCREENS, APP_SHEETS } from './screens';
 import { registerOperator } from './back-office';
-import { E2E_A11Y_OPERATOR, E2E_PORT } from './env';
+import { E2E_A11Y_OPERATOR, E2E_A11Y_OPERATOR_FILE } from './env';
 import { signUp, freshHkid } from './session';
 
 /**
@@ -67,19 +65,18 @@ let adminVisits: Visit[] = [];
  * number can register only once; a token the server no longer knows (an earlier run's) is replaced.
  */
 type OperatorSession = { token: string; user: { id: string; phone: string; nickname: string; roles: string[] } };
-const OPERATOR_FILE = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-a11y-operator.json`);
 async function operatorSession(request: APIRequestContext): Promise<OperatorSession> {
   const me = async (token: string) => {
     const res = await request.get('/api/user/info', { headers: { Authorization: `Bearer ${token}` } });
     return res.ok() ? ((await res.json()) as { data: OperatorSession['user'] }).data : null;
   };
-  if (existsSync(OPERATOR_FILE)) {
-    const kept = JSON.parse(readFileSync(OPERATOR_FILE, 'utf8')) as OperatorSession;
+  if (existsSync(E2E_A11Y_OPERATOR_FILE)) {
+    const kept = JSON.parse(readFileSync(E2E_A11Y_OPERATOR_FILE, 'utf8')) as OperatorSession;
     if ((await me(kept.token))?.roles.includes('admin')) return kept;
   }
   const token = await registerOperator(request, E2E_A11Y_OPERATOR, '無障礙營運');
   const session = { token, user: (await me(token))! };
-  writeFileSync(OPERATOR_FILE, JSON.stringify(session));
+  writeFileSync(E2E_A11Y_OPERATOR_FILE, JSON.stringify(session));
   return session;
 }
 

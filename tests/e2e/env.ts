@@ -13,6 +13,8 @@ export const E2E_DATA_DIR = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}`);
 export const E2E_SMS_OUTBOX = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-sms.jsonl`);
 /** One line per axe-core audit of this run (tests/e2e/axe.ts), summed up by the global teardown. */
 export const E2E_AXE_LOG = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-axe.jsonl`);
+/** The accessibility sweep's operator session (a11y-sweep.ts), which the global teardown also reads the books with. */
+export const E2E_A11Y_OPERATOR_FILE = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-a11y-operator.json`);
 /** A fake camera's video: one QR code (written by the global setup, see qr-video.ts). */
 export const E2E_QR_VIDEO = path.join(os.tmpdir(), `trove-e2e-${E2E_PORT}-qr.y4m`);
 /** What the QR code in that video holds: a printed pack's link to /my/card with its code. */
