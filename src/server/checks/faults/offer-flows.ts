@@ -75,64 +75,80 @@ export function offerFlows(kit: Pick<PerkFlowKit, 'app' | 'api' | 'sandboxPaid'>
   });
 
   /**
-   * An offer made with a short balance, funded by its `offer` pay order (decision 040): the webhook's settlement books
-   * the price into escrow and opens the offer, all or nothing; delivered again it settles once, then is a duplicate.
+   * A flow whose act is the sandbox webhook of the pay order `setUp` leaves: its retry delivers it again (it settles)
+   * and a third time (a duplicate), then `check`s where things are.
    */
-  const funded: FaultFlow = {
-    name: 'offer funded through its pay order (webhook)',
-    steps: ['settle:before-claim', 'settle:after-claim', 'offer:funded', 'ledger', 'settle:before-commit'],
+  const paidByWebhook = (
+    name: string,
+    steps: string[],
+    setUp: (t: TestApp) => Promise<{ orderNo: string; check(problems: string[]): Promise<void> }>,
+  ): FaultFlow => ({
+    name,
+    steps,
     async prepare() {
-      const t = kit.app();
-      const { buyer, made } = await offered(t, 1_000);
-      const orderNo = made.body.data!.orderNo as string | null;
-      if (!orderNo) throw new Error(`set-up: offer/create (short balance) answered ${JSON.stringify(made.body)}`);
-      const id = made.body.data!.id as string;
+      const { orderNo, check } = await setUp(kit.app());
       const deliver = await kit.sandboxPaid(orderNo);
       return {
         act: deliver,
         async retry() {
           const problems: string[] = [];
           await redeliver(deliver, problems, true);
+          await check(problems);
+          return problems;
+        },
+      };
+    },
+  });
+
+  /**
+   * An offer made with a short balance, funded by its `offer` pay order (decision 040): the webhook's settlement books
+   * the price into escrow and opens the offer, all or nothing; delivered again it settles once, then is a duplicate.
+   */
+  const funded = paidByWebhook(
+    'offer funded through its pay order (webhook)',
+    ['settle:before-claim', 'settle:after-claim', 'offer:funded', 'ledger', 'settle:before-commit'],
+    async (t) => {
+      const { buyer, made } = await offered(t, 1_000);
+      const orderNo = made.body.data!.orderNo as string | null;
+      if (!orderNo) throw new Error(`set-up: offer/create (short balance) answered ${JSON.stringify(made.body)}`);
+      const id = made.body.data!.id as string;
+      return {
+        orderNo,
+        async check(problems) {
           const offer = await api('GET', `offer/detail?id=${id}`, buyer.token);
           if (offer.body.data?.status !== 'open')
             problems.push(`the offer after funding: ${JSON.stringify(offer.body)}`);
           const b = await sums(t, buyer.userId);
           if (b.balance !== 1_000 || b.escrow !== PRICE) problems.push(`the buyer's money: ${JSON.stringify(b)}`);
-          return problems;
         },
       };
     },
-  };
+  );
 
   /**
    * A counter above the hold, accepted by a buyer short of the difference: its `offer_topup` pay order's settlement
    * books the difference and settles the accept in one transaction (decision 040, amended), all or nothing.
    */
-  const toppedUp: FaultFlow = {
-    name: 'counter-offer accepted with its top-up paid by a pay order (webhook)',
-    steps: ['settle:before-claim', 'offer:before-claim', 'market:transfer', 'ledger', 'settle:before-commit'],
-    async prepare() {
-      const t = kit.app();
+  const toppedUp = paidByWebhook(
+    'counter-offer accepted with its top-up paid by a pay order (webhook)',
+    ['settle:before-claim', 'offer:before-claim', 'market:transfer', 'ledger', 'settle:before-commit'],
+    async (t) => {
       const { seller, buyer, card, made } = await offered(t, PRICE);
       const id = made.body.data!.id as string;
       await api('POST', 'offer/counter', seller.token, { id, price: COUNTER });
       const asked = await api('POST', 'offer/accept', buyer.token, { id });
       const orderNo = asked.body.data?.orderNo as string | null;
       if (!orderNo) throw new Error(`set-up: offer/accept (short balance) answered ${JSON.stringify(asked.body)}`);
-      const deliver = await kit.sandboxPaid(orderNo);
       return {
-        act: deliver,
-        async retry() {
-          const problems: string[] = [];
-          await redeliver(deliver, problems, true);
+        orderNo,
+        async check(problems) {
           if ((await ownerOf(t, card)) !== buyer.userId) problems.push('the card did not go to the buyer');
           const b = await sums(t, buyer.userId);
           if (b.balance !== 0 || b.escrow !== 0) problems.push(`the buyer's money: ${JSON.stringify(b)}`);
-          return problems;
         },
       };
     },
-  };
+  );
 
   return [
     flow('offer accepted by its owner', false),

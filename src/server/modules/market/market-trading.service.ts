@@ -8,9 +8,11 @@ import {
 } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { formatHkd } from '../../../shared/money';
+import type { MarketSale } from '../../acquisition';
 import { keyedId, newId } from '../../adapters/ids';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { Actor } from '../auth/auth.service';
+import { notifySale } from '../notifications/sale-notices';
 import { accounts } from '../wallet/wallet.service';
 import { itemSnapshot, newListing } from './item-snapshot';
 import type { MarketContext } from './market-context';
@@ -222,14 +224,15 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           if (current?.status === 'active') throw conflict('此求購剛有另一件成交，請再試一次', 'busy');
           throw conflict('此求購已被其他賣家成交或已結束', 'closed');
         }
-        const moved = await items[listing.kind].transfer(tx, {
+        const sale: MarketSale<'held'> = {
           id: item.id,
           fromUserId: actor.userId,
           toUserId: listing.userId,
           fromStatus: 'held',
           priceCents: listing.price,
           refId: ref,
-        });
+        };
+        const moved = await items[listing.kind].transfer(tx, sale);
         if (!moved) throw conflict('此物品已不在你的收藏或正在交易中，請重新整理');
         const what = describe({ itemName: item.name, serial: item.serial, editionSize: item.editionSize });
         await svc.wallet.post(
@@ -238,13 +241,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           ref,
           saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
         );
-        const filled = { listingId: listing.id, itemName: what, priceCents: listing.price };
-        await svc.notifications.notify(tx, listing.userId, 'bidFilled', { ...filled, side: 'buyer' });
-        await svc.notifications.notify(tx, actor.userId, 'bidFilled', {
-          ...filled,
-          side: 'seller',
-          proceedsCents: marketFee(listing.price).proceeds,
-        });
+        await notifySale(svc.notifications, tx, 'bidFilled', sale, { listingId: listing.id, itemName: what });
         return repo.insertOrder(tx, {
           id: newId('mord'),
           orderNo: listing.fundingOrderNo,

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../shared/actor';
 import {
   ConfirmOrderBodySchema,
   ConsignableItemSchema,
@@ -100,6 +101,15 @@ export async function marketRoutes(app: FastifyInstance) {
   const tags = ['market'];
   const { r, ...api } = userApi(app, tags);
   const { market } = app.services;
+  /** What a create that may open a checkout is called with: the trader, the body, its Idempotency-Key, the origin. */
+  const checkout = <B, H extends { [IDEMPOTENCY_HEADER]?: string }>(
+    req: FastifyRequest & { body: B; headers: H },
+  ): [Actor, B, H[typeof IDEMPOTENCY_HEADER], string] => [
+    requireUser(req),
+    req.body,
+    req.headers[IDEMPOTENCY_HEADER],
+    requestOrigin(app.deps.config, req),
+  ];
 
   // The cheapest way to complete one of the user's started themes, paid by a `set` pay order (decision 042).
   api.get('/theme/completionQuote', { querystring: SetQuoteQuerySchema, data: SetQuoteSchema }, (u, q) =>
@@ -117,16 +127,7 @@ export async function marketRoutes(app: FastifyInstance) {
         response: reply(CreateSetBidsResultSchema),
       },
     },
-    async (req) =>
-      ok(
-        await market.createBids(
-          requireUser(req),
-          req.body,
-          req.headers[IDEMPOTENCY_HEADER],
-          requestOrigin(app.deps.config, req),
-        ),
-        '求購已建立，請完成付款',
-      ),
+    async (req) => ok(await market.createBids(...checkout(req)), '求購已建立，請完成付款'),
   );
   r.post(
     '/market/create',
@@ -139,15 +140,7 @@ export async function marketRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      ok(
-        await market.create(
-          requireUser(req),
-          req.body,
-          req.headers[IDEMPOTENCY_HEADER],
-          requestOrigin(app.deps.config, req),
-        ),
-        req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款',
-      ),
+      ok(await market.create(...checkout(req)), req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款'),
   );
   api.post('/market/cancel', { body: ListingIdBodySchema, data: ListingSchema, msg: '掛單已取消' }, (u, b) =>
     market.cancel(u, b.id),

@@ -15,30 +15,35 @@ const HOLDING = ['pending', 'paid', 'refunded'] as const;
 const minuteMs = (col: SQL | typeof payOrders.createdAt) =>
   sql<string>`(extract(epoch from date_trunc('minute', ${col})) * 1000)::bigint`;
 
+/** The columns every drop table has. */
+type DropTable = Record<'id' | 'name' | 'saleStartsAt' | 'saleEndsAt' | 'reserved', AnyPgColumn>;
+
+/** A drop of `kind` as the metrics read it from its table: sale window, size, and units neither sold nor held. */
+function dropColumns<K extends 'card' | 'product', T extends DropTable, C extends AnyPgColumn>(
+  kind: K,
+  t: T,
+  total: C,
+  sold: AnyPgColumn,
+): { kind: SQL<K> } & Pick<T, 'id' | 'name' | 'saleStartsAt' | 'saleEndsAt'> & { total: C; left: SQL<number> } {
+  return {
+    kind: sql<K>`${sql.raw(`'${kind}'`)}`,
+    id: t.id,
+    name: t.name,
+    saleStartsAt: t.saleStartsAt,
+    saleEndsAt: t.saleEndsAt,
+    total,
+    left: sql<number>`(${total} - ${sold} - ${t.reserved})::int`,
+  };
+}
+
 /**
  * What `/metrics` and the live drop view read (docs/decisions/045-metrics.md): pay orders by state, the drops on sale
  * and what is left of them, the notification outbox's backlog, and one drop's orders per minute. Read only; each query
  * is answered from an index (decision 045 lists which).
  */
 export function createMetricsReadModel() {
-  const cardDrop = {
-    kind: sql<'card'>`'card'`,
-    id: cardInfos.id,
-    name: cardInfos.name,
-    saleStartsAt: cardInfos.saleStartsAt,
-    saleEndsAt: cardInfos.saleEndsAt,
-    total: cardInfos.editionSize,
-    left: sql<number>`(${cardInfos.editionSize} - ${cardInfos.minted} - ${cardInfos.reserved})::int`,
-  };
-  const productDrop = {
-    kind: sql<'product'>`'product'`,
-    id: products.id,
-    name: products.name,
-    saleStartsAt: products.saleStartsAt,
-    saleEndsAt: products.saleEndsAt,
-    total: products.stock,
-    left: sql<number>`(${products.stock} - ${products.sold} - ${products.reserved})::int`,
-  };
+  const cardDrop = dropColumns('card', cardInfos, cardInfos.editionSize, cardInfos.minted);
+  const productDrop = dropColumns('product', products, products.stock, products.sold);
   const onSale = (t: { saleStartsAt: AnyPgColumn; saleEndsAt: AnyPgColumn }, now: Date) =>
     and(lte(t.saleStartsAt, now), or(isNull(t.saleEndsAt), gt(t.saleEndsAt, now)));
 

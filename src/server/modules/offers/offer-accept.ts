@@ -1,4 +1,3 @@
-import { marketFee } from '../../../shared/schemas/market';
 import type { AcceptOfferResult, OfferDetail } from '../../../shared/schemas/offers';
 import { formatHkd } from '../../../shared/money';
 import { newId } from '../../adapters/ids';
@@ -6,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
+import { notifySale } from '../notifications/sale-notices';
 import { adjustHold, refundEnded, settleSale } from './offer-postings';
 import { NO_PAYOUT, requireOpen, requireTurn, sideOf } from './offer-rules';
 import type { OffersContext } from './offers-context';
@@ -111,13 +111,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
     if (!moved)
       throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
     await settleSale(svc, tx, offer, what);
-    const done = { offerId: offer.id, itemName: what, priceCents: offer.price };
-    await svc.notifications.notify(tx, offer.buyerId, 'offerAccepted', { ...done, side: 'buyer' });
-    await svc.notifications.notify(tx, offer.sellerId, 'offerAccepted', {
-      ...done,
-      side: 'seller',
-      proceedsCents: marketFee(offer.price).proceeds,
-    });
+    await notifySale(svc.notifications, tx, 'offerAccepted', sale, { offerId: offer.id, itemName: what });
     return accepted;
   }
 

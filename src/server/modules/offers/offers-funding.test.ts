@@ -4,8 +4,8 @@ import type { CreateOfferResult, Offer, OfferDetail } from '../../../shared/sche
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { ledgerPostings, notifications, offers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { giveCard, trader } from '../market/market.fixtures';
-import { credit, newCardInfo } from './offers.fixtures';
+import { trader } from '../market/market.fixtures';
+import { credit, offerOnNewCard } from './offers.fixtures';
 
 type User = { userId: string; token: string };
 
@@ -30,18 +30,9 @@ describe('an offer funded through a pay order (balance short of the price)', () 
 
   /** A seller with a fresh card, and a verified buyer whose balance is short (HK$10 against a HK$300 offer). */
   async function shortBuyer() {
-    const seller = await trader(t);
-    const buyer = await trader(t);
-    await credit(t, buyer.userId, 1_000);
-    const card = await giveCard(t, seller.userId, await newCardInfo(t));
-    const made = await post<CreateOfferResult>('offer/create', buyer, {
-      kind: 'card',
-      itemId: card,
-      price: 30_000,
-      expiresInHours: 48,
-    });
-    expect(made.status).toBe(200);
-    return { seller, buyer, card, made };
+    const offered = await offerOnNewCard(t, 1_000, 30_000);
+    expect(offered.made.status).toBe(200);
+    return offered;
   }
 
   beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AcceptOfferResult, CreateOfferResult, OfferDetail } from '../../../shared/schemas/offers';
+import type { AcceptOfferResult, OfferDetail } from '../../../shared/schemas/offers';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { cards, ledgerPostings, offers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { giveCard, trader } from '../market/market.fixtures';
-import { credit, newCardInfo } from './offers.fixtures';
+import { offerOnNewCard } from './offers.fixtures';
 
 type User = { userId: string; token: string };
 
@@ -25,15 +24,7 @@ describe('a counter-offer accepted with a top-up paid by a pay order (decision 0
 
   /** A HK$200 offer held from the buyer's HK$250 balance; the owner counters at HK$300 (HK$100 more, HK$50 short). */
   async function countered() {
-    const [seller, buyer] = [await trader(t), await trader(t)];
-    await credit(t, buyer.userId, 25_000);
-    const card = await giveCard(t, seller.userId, await newCardInfo(t));
-    const made = await post<CreateOfferResult>('offer/create', buyer, {
-      kind: 'card',
-      itemId: card,
-      price: 20_000,
-      expiresInHours: 48,
-    });
+    const { seller, buyer, card, made } = await offerOnNewCard(t, 25_000, 20_000);
     expect(made.data.status).toBe('open');
     expect((await post<OfferDetail>('offer/counter', seller, { id: made.data.id, price: 30_000 })).status).toBe(200);
     return { seller, buyer, card, id: made.data.id };

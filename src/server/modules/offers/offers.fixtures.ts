@@ -1,6 +1,8 @@
+import type { CreateOfferResult } from '../../../shared/schemas/offers';
 import { newId } from '../../adapters/ids';
 import type { TestApp } from '../../testing/test-app';
 import { addTheme } from '../collection/collection-fixtures';
+import { giveCard, trader } from '../market/market.fixtures';
 import { accounts } from '../wallet/wallet.service';
 
 /** Offers test set-up (test helper, not app code). */
@@ -22,4 +24,17 @@ export async function credit(t: TestApp, userId: string, amount: number) {
       { account: accounts.balance(userId), amount, kind: 'sale', description: 'test' },
     ]),
   );
+}
+
+/** A seller's fresh card, and a verified buyer with `balance` in their wallet who offers `price` on it for 48 hours. */
+export async function offerOnNewCard(t: TestApp, balance: number, price: number) {
+  const seller = await trader(t);
+  const buyer = await trader(t);
+  await credit(t, buyer.userId, balance);
+  const card = await giveCard(t, seller.userId, await newCardInfo(t));
+  const made = await t.call<CreateOfferResult>('POST', 'offer/create', {
+    token: buyer.token,
+    body: { kind: 'card', itemId: card, price, expiresInHours: 48 },
+  });
+  return { seller, buyer, card, made };
 }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import type { AdminPack } from '../../../shared/schemas/packs';
 import type { AdminQueue, QueueReport, QueueStatus } from '../../../shared/schemas/queue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { auditOf, signInOperator } from '../../testing/operator';
+import { auditOf } from '../../testing/operator';
 import { createBuyers, createDrop } from '../pay-orders/pay-orders.fixtures';
-import { createPoolCards, packSeriesBody } from './packs.fixtures';
+import { packShop, type PackShop } from './packs.fixtures';
 
 const MIN = 60_000;
 let keySeq = 0;
@@ -13,8 +12,7 @@ let keySeq = 0;
 /** A mystery pack flagged 熱門 goes through the waiting room like a hot card info or product (decision 044). */
 describe('waiting room of a hot pack series', () => {
   let t: TestApp;
-  let op: { token: string };
-  let pool: string[];
+  let shop: PackShop;
   let buyers: { id: string; token: string }[];
 
   const join = (token: string, id: string) =>
@@ -27,28 +25,11 @@ describe('waiting room of a hot pack series', () => {
       body: { type: 'pack', seriesId, quantity: 1 },
       headers: { 'Idempotency-Key': key, ...(admission ? { 'X-Admission-Token': admission } : {}) },
     });
-  const series = async (body: Record<string, unknown>) => {
-    const res = await t.call<AdminPack>('POST', 'admin/packs/create', {
-      token: op.token,
-      body: packSeriesBody(
-        [
-          [pool[0]!, 6],
-          [pool[1]!, 2],
-        ],
-        { cardsPerPack: 2, perUserLimit: 1, ...body },
-      ),
-    });
-    expect(res.status).toBe(200);
-    return res.data.id;
-  };
+  const series = (body: Record<string, unknown>) => shop.series(6, 2, { perUserLimit: 1, ...body });
 
   beforeAll(async () => {
     t = await createTestApp();
-    op = await signInOperator(t);
-    pool = await createPoolCards(t.db, [
-      { rarity: 'N', editionSize: 100 },
-      { rarity: 'SR', editionSize: 30 },
-    ]);
+    shop = await packShop(t);
     buyers = await createBuyers(t.db, 5, t.clock.now());
   });
   afterAll(() => t.close());
@@ -67,7 +48,7 @@ describe('waiting room of a hot pack series', () => {
     const start = new Date(t.clock.now().getTime() + 5 * MIN);
     const hot = await series({ hot: true, saleStartsAt: start.toISOString() });
     const rate = await t.call<AdminQueue>('POST', 'admin/queue/rate', {
-      token: op.token,
+      token: shop.op.token,
       body: { kind: 'pack', id: hot, perMinute: 1 },
     });
     expect(rate).toMatchObject({ status: 200, data: { perMinute: 1, custom: true } });

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import type { AdminPack, PackDraws, PackSeries, PackSeriesDetail } from '../../../shared/schemas/packs';
+import type { PackDraws, PackSeries, PackSeriesDetail } from '../../../shared/schemas/packs';
 import { packSeries } from '../../db/schema/packs';
 import { startSweep } from '../../jobs/sweeps';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signInOperator } from '../../testing/operator';
 import { signIn } from '../collection/collection-fixtures';
-import { createPoolCards, packSeriesBody } from './packs.fixtures';
+import { packShop, type PackShop } from './packs.fixtures';
 
 const MIN = 60_000;
 let keySeq = 0;
@@ -15,8 +14,7 @@ let keySeq = 0;
 /** No write on read (decision 043): the seed is revealed by the transitions and the reveal sweep, never by a GET. */
 describe('pack seed reveal', () => {
   let t: TestApp;
-  let op: { token: string };
-  let pool: string[];
+  let shop: PackShop;
 
   const revealedAt = async (id: string) =>
     (await t.db.select({ at: packSeries.revealedAt }).from(packSeries).where(eq(packSeries.id, id)))[0]!.at;
@@ -24,34 +22,20 @@ describe('pack seed reveal', () => {
   /** A series on sale for 10 minutes from now, and one pending order of a fresh buyer. */
   async function endingSeries() {
     const ends = new Date(t.clock.now().getTime() + 10 * MIN);
-    const created = await t.call<AdminPack>('POST', 'admin/packs/create', {
-      token: op.token,
-      body: packSeriesBody(
-        [
-          [pool[0]!, 4],
-          [pool[1]!, 2],
-        ],
-        { cardsPerPack: 2, perUserLimit: 2, saleEndsAt: ends.toISOString() },
-      ),
-    });
-    expect(created.status).toBe(200);
+    const id = await shop.series(4, 2, { perUserLimit: 2, saleEndsAt: ends.toISOString() });
     const buyer = await signIn(t);
     const order = await t.call<PayOrder>('POST', 'payOrder/create', {
       token: buyer.token,
-      body: { type: 'pack', seriesId: created.data.id, quantity: 1 },
+      body: { type: 'pack', seriesId: id, quantity: 1 },
       headers: { 'Idempotency-Key': `reveal-${keySeq++}` },
     });
     expect(order.status).toBe(200);
-    return { id: created.data.id, orderNo: order.data.orderNo, ends };
+    return { id, orderNo: order.data.orderNo, ends };
   }
 
   beforeAll(async () => {
     t = await createTestApp();
-    op = await signInOperator(t);
-    pool = await createPoolCards(t.db, [
-      { rarity: 'N', editionSize: 100 },
-      { rarity: 'SR', editionSize: 30 },
-    ]);
+    shop = await packShop(t);
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import {
   QueueReportSchema,
   QueueStatusSchema,
 } from '../../../shared/schemas/queue';
-import { adminRoutes, ok, reply, requireAdmin, requireUser, typed } from '../../http';
+import { adminApi, ok, reply, requireUser, typed } from '../../http';
 
 /** The waiting room of hot drops (issue 25, docs/decisions/044-waiting-room.md). */
 export async function queueRoutes(app: FastifyInstance) {
@@ -32,17 +32,12 @@ export async function queueRoutes(app: FastifyInstance) {
 
 /** The operator's side: a drop's queue and report, and its admission rate. */
 export async function adminQueueRoutes(app: FastifyInstance) {
-  const r = adminRoutes(app);
+  const api = adminApi(app);
   const { queue } = app.services;
-  const tags = ['admin'];
-  r.get(
-    '/admin/queue',
-    { schema: { tags, querystring: DropKeySchema, response: reply(AdminQueueSchema) } },
-    async (req) => ok(await queue.adminQueue(requireAdmin(req), req.query)),
-  );
-  r.post(
+  api.get('/admin/queue', { querystring: DropKeySchema, data: AdminQueueSchema }, (op, q) => queue.adminQueue(op, q));
+  api.post(
     '/admin/queue/rate',
-    { schema: { tags, body: AdminQueueRateSchema, response: reply(AdminQueueSchema) } },
-    async (req) => ok(await queue.setRate(requireAdmin(req), req.body), '已更新放行速度'),
+    { body: AdminQueueRateSchema, data: AdminQueueSchema, msg: '已更新放行速度' },
+    (op, b) => queue.setRate(op, b),
   );
 }
