@@ -78,7 +78,12 @@ function Section({
           <span className="search-section-total">（{total}）</span>
         </h2>
         {onMore && total > page.list.length && (
-          <button type="button" className="search-more" aria-label={`更多${title}`} onClick={() => onMore(type)}>
+          <button
+            type="button"
+            className="search-more outline-button"
+            aria-label={`更多${title}`}
+            onClick={() => onMore(type)}
+          >
             更多
           </button>
         )}
