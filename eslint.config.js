@@ -104,8 +104,7 @@ const boundaries = {
           {
             from: { element: { type: 'admin' } },
             disallow: { to: { element: { types: { anyOf: ['web', 'web-feature', ...SERVER] } } } },
-            message:
-              'The back office (src/web/admin) uses src/shared and src/web/common only: never the mobile app or server code.',
+            message: 'The back office uses src/shared and src/web/common only: never the mobile app or server code.',
           },
           // docs/decisions/047-web-common.md: browser code free of either app's state, for both apps.
           {
@@ -114,8 +113,7 @@ const boundaries = {
               { to: { element: { types: { anyOf: ['web', 'web-feature', 'admin', ...SERVER] } } } },
               { to: { module: { origin: 'external', source: ['antd', 'antd-mobile'] } } },
             ],
-            message:
-              'src/web/common imports only src/shared and packages: no store, route or component of either app, no server code.',
+            message: 'src/web/common imports only src/shared and packages (not antd): neither app, nor server code.',
           },
           {
             from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
