@@ -54,6 +54,7 @@ const boundaries = {
     'boundaries/elements': [
       { type: 'web-feature', pattern: 'src/web/features/*', partialMatch: false, capture: ['feature'] },
       { type: 'admin', pattern: 'src/web/admin', partialMatch: false },
+      { type: 'web-common', pattern: 'src/web/common', partialMatch: false },
       { type: 'web', pattern: 'src/web', partialMatch: false },
       { type: 'shared', pattern: 'src/shared', partialMatch: false },
       { type: 'schema', pattern: 'src/server/db/schema', partialMatch: false },
@@ -103,7 +104,16 @@ const boundaries = {
           {
             from: { element: { type: 'admin' } },
             disallow: { to: { element: { types: { anyOf: ['web', 'web-feature', ...SERVER] } } } },
-            message: 'The back office (src/web/admin) uses src/shared only: never the mobile app or server code.',
+            message: 'The back office uses src/shared and src/web/common only: never the mobile app or server code.',
+          },
+          // docs/decisions/047-web-common.md: browser code free of either app's state, for both apps.
+          {
+            from: { element: { type: 'web-common' } },
+            disallow: [
+              { to: { element: { types: { anyOf: ['web', 'web-feature', 'admin', ...SERVER] } } } },
+              { to: { module: { origin: 'external', source: ['antd', 'antd-mobile'] } } },
+            ],
+            message: 'src/web/common imports only src/shared and packages (not antd): neither app, nor server code.',
           },
           {
             from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
@@ -112,7 +122,9 @@ const boundaries = {
           },
           {
             from: { element: { type: 'shared' } },
-            disallow: { to: { element: { types: { anyOf: ['web', 'web-feature', 'admin', ...SERVER] } } } },
+            disallow: {
+              to: { element: { types: { anyOf: ['web', 'web-feature', 'web-common', 'admin', ...SERVER] } } },
+            },
             message: 'src/shared imports neither server nor web.',
           },
           {

@@ -51,6 +51,21 @@ const forbidden: { why: string; file: string; code: string }[] = [
     code: "import { ERROR_CODES } from '../../server/errors';\nexport const x = ERROR_CODES;",
   },
   {
+    why: 'web-common imports the mobile app',
+    file: 'src/web/common/x.ts',
+    code: "import { readToken } from '../lib/auth-storage';\nexport const x = readToken;",
+  },
+  {
+    why: 'web-common imports the back office',
+    file: 'src/web/common/x.ts',
+    code: "import { apiPath } from '../admin/lib/api';\nexport const x = apiPath;",
+  },
+  {
+    why: 'web-common imports antd-mobile',
+    file: 'src/web/common/x.tsx',
+    code: "import { Button } from 'antd-mobile';\nexport const x = Button;",
+  },
+  {
     why: 'the mobile app imports the back office',
     file: 'src/web/app/x.tsx',
     code: "import { AdminApp } from '../admin/app';\nexport const x = AdminApp;",
@@ -238,6 +253,21 @@ const allowed: { why: string; file: string; code: string }[] = [
     why: 'the back office imports shared and its own files',
     file: 'src/web/admin/screens/x.tsx',
     code: "import { formatHkd } from '../../../shared/money';\nimport { call } from '../lib/api';\nexport const x = [formatHkd, call];",
+  },
+  {
+    why: 'the back office imports web-common',
+    file: 'src/web/admin/components/x.tsx',
+    code: "import { useUplot } from '../../common/use-uplot';\nexport const x = useUplot;",
+  },
+  {
+    why: 'the mobile app and a feature import web-common',
+    file: 'src/web/features/mall/x.tsx',
+    code: "import { useUplot } from '../../common/use-uplot';\nexport const x = useUplot;",
+  },
+  {
+    why: 'web-common imports shared and a package',
+    file: 'src/web/common/x.ts',
+    code: "import { formatHkd } from '../../shared/money';\nimport { useEffect } from 'react';\nexport const x = [formatHkd, useEffect];",
   },
   {
     why: 'web imports shared',

@@ -48,10 +48,10 @@ function Welcome() {
         限量卡牌、實物兌換、玩家市場，一個寶庫搞掂
       </h2>
       <div className="welcome-actions">
-        <Link to="/login" className="state-button state-button-solid">
+        <Link to="/login" className="state-button outline-button state-button-solid">
           登入
         </Link>
-        <Link to="/register" className="state-button">
+        <Link to="/register" className="state-button outline-button">
           註冊
         </Link>
       </div>

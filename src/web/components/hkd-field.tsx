@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { checkedInputProps } from '../lib/checked-input';
 
 /**
  * A labelled amount in HK$ (the price alert's and the counter-offer's field): typed as text, checked by the form,
- * with the note under it (`noteId`) and the form's error (`errorId`, shown when there is one), both describing it.
+ * with the note under it (`noteId`, by default `<id>-note`) and the form's error (`errorId`, by default `<id>-error`,
+ * shown when there is one), both describing it.
  */
 export function HkdField(props: {
   id: string;
@@ -11,10 +13,12 @@ export function HkdField(props: {
   onChange: (text: string) => void;
   error: string | null;
   note: ReactNode;
-  noteId: string;
-  errorId: string;
+  noteId?: string;
+  errorId?: string;
 }) {
-  const describedBy = [props.error ? props.errorId : null, props.noteId].filter(Boolean).join(' ');
+  const noteId = props.noteId ?? `${props.id}-note`;
+  const errorId = props.errorId ?? `${props.id}-error`;
+  const describedBy = [props.error ? errorId : null, noteId].filter(Boolean).join(' ');
   return (
     <>
       <label htmlFor={props.id} className="price-alert-label">
@@ -25,19 +29,16 @@ export function HkdField(props: {
         <input
           id={props.id}
           inputMode="decimal"
-          autoComplete="off"
           placeholder="0.00"
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
-          aria-invalid={props.error ? true : undefined}
+          {...checkedInputProps(props.value, props.onChange, props.error)}
           aria-describedby={describedBy}
         />
       </div>
-      <p id={props.noteId} className="price-alert-note">
+      <p id={noteId} className="price-alert-note">
         {props.note}
       </p>
       {props.error && (
-        <p id={props.errorId} className="price-alert-error" role="alert">
+        <p id={errorId} className="price-alert-error" role="alert">
           {props.error}
         </p>
       )}

@@ -114,7 +114,6 @@ export default function OfferForm({ target, onClose }: { target: OfferTarget; on
         error={error}
         note={refsText(target)}
         noteId="offer-refs"
-        errorId="offer-price-error"
       />
       <fieldset className="price-alert-choice">
         <legend>出價有效期</legend>

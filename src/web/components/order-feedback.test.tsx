@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Feedback, MyFeedback } from '../../shared/schemas/standing';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../testing/screen-test';
+import { requestsTo, screenSuite, type Route } from '../testing/screen-test';
 import { OrderFeedback } from './order-feedback';
 
 const left = (over: Partial<Feedback> = {}): Feedback => ({
@@ -16,12 +16,8 @@ const left = (over: Partial<Feedback> = {}): Feedback => ({
   ...over,
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([{ path: '/orders', element: <OrderFeedback orderId="mord_1" itemName="維港幻彩" /> }]);
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
+const suite = screenSuite([{ path: '/orders', element: <OrderFeedback orderId="mord_1" itemName="維港幻彩" /> }]);
+const { renderAt } = suite;
 const answer =
   (mine: MyFeedback): Route =>
   (u, init) => {
@@ -31,11 +27,11 @@ const answer =
     return undefined;
   };
 const sent = (path: string) =>
-  JSON.parse(String(fetchMock.mock.calls.find(([u]) => u.includes(path))![1].body)) as Record<string, unknown>;
+  JSON.parse(String(suite.fetchMock.mock.calls.find(([u]) => u.includes(path))![1].body)) as Record<string, unknown>;
 
 describe('OrderFeedback', () => {
   it('leaves a 👍 with a comment on a completed order', async () => {
-    routes = answer({ feedback: null, canCreate: true, editableUntil: null });
+    suite.routes = answer({ feedback: null, canCreate: true, editableUntil: null });
     renderAt('/orders');
     fireEvent.click(screen.getByRole('button', { name: '評價交易：維港幻彩' }));
     const dialog = await screen.findByRole('dialog', { name: '評價交易：維港幻彩' });
@@ -46,25 +42,25 @@ describe('OrderFeedback', () => {
     expect(up.getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByLabelText(/評語/), { target: { value: '  交收快 ' } });
     fireEvent.click(screen.getByRole('button', { name: '提交評價' }));
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/feedback/create')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/feedback/create')).toHaveLength(1));
     expect(sent('feedback/create')).toEqual({ orderId: 'mord_1', rating: 'up', comment: '交收快' });
-    expect(requestsTo(fetchMock, 'market/feedback/mine')[0]!.searchParams.get('orderId')).toBe('mord_1');
+    expect(requestsTo(suite.fetchMock, 'market/feedback/mine')[0]!.searchParams.get('orderId')).toBe('mord_1');
   });
 
   it('changes the feedback within 7 days, and only shows it after', async () => {
-    routes = answer({ feedback: left(), canCreate: false, editableUntil: '2026-11-27T04:00:00.000Z' });
+    suite.routes = answer({ feedback: left(), canCreate: false, editableUntil: '2026-11-27T04:00:00.000Z' });
     renderAt('/orders');
     fireEvent.click(screen.getByRole('button', { name: '評價交易：維港幻彩' }));
     expect((await screen.findByRole('button', { name: '👎 差評' })).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText(/可於 2026年11月27日 12:00 前修改/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '👍 好評' }));
     fireEvent.click(screen.getByRole('button', { name: '更新評價' }));
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/feedback/update')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/feedback/update')).toHaveLength(1));
     expect(sent('feedback/update')).toEqual({ orderId: 'mord_1', rating: 'up', comment: '遲咗出貨' });
   });
 
   it('only shows a feedback past its 7 days', async () => {
-    routes = answer({ feedback: left(), canCreate: false, editableUntil: null });
+    suite.routes = answer({ feedback: left(), canCreate: false, editableUntil: null });
     renderAt('/orders');
     fireEvent.click(screen.getByRole('button', { name: '評價交易：維港幻彩' }));
     expect(await screen.findByText('評價已超過 7 日，不能再修改。')).toBeTruthy();

@@ -70,7 +70,7 @@ function FeedbackForm({ mine, orderId, onDone }: { mine: MyFeedback; orderId: st
           <button
             key={r}
             type="button"
-            className="order-feedback-rating"
+            className="order-feedback-rating outline-button"
             aria-pressed={rating === r}
             onClick={() => setRating(r)}
           >

@@ -100,8 +100,6 @@ export default function PriceAlertForm({ target, onClose }: { target: AlertTarge
         value={text}
         onChange={setText}
         error={error}
-        noteId="price-alert-now"
-        errorId="price-alert-error"
         note={`現時${side === 'ask' ? '最低售價' : '最高出價'}：${now === null ? '—' : formatHkd(now)}。提醒一次後，價格回落 5% 才會再次提醒。`}
       />
       <Button type="submit" color="primary" block loading={busy} disabled={!body}>

@@ -1,20 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../testing/screen-test';
+import { requestsTo, screenSuite } from '../testing/screen-test';
 import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, addRecentSearch, readRecentSearches } from '../lib/recent-searches';
 import { SearchBox } from './search-box';
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([
+const suite = screenSuite([
   { path: '/mall', element: <SearchBox /> },
   { path: '/search', element: <p>搜尋頁</p> },
 ]);
+const { renderAt } = suite;
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = mockRoutes(() => routes);
-  routes = (u) =>
+  suite.routes = (u) =>
     u.pathname === '/api/search/suggest'
       ? {
           code: 200,
@@ -35,12 +33,12 @@ describe('SearchBox', () => {
     const router = renderAt('/mall');
     box().focus();
     for (const text of ['麒', '麒麟']) fireEvent.change(box(), { target: { value: text } });
-    expect(requestsTo(fetchMock, 'search/suggest')).toHaveLength(0);
+    expect(requestsTo(suite.fetchMock, 'search/suggest')).toHaveLength(0);
     const list = await screen.findByRole('listbox', { name: '搜尋建議' });
     expect(await within(list).findByRole('option', { name: /祥瑞麒麟/ })).toBeTruthy();
     expect(within(list).getByRole('option', { name: /神獸傳說/ }).textContent).toContain('主題');
     // Two keystrokes inside the pause: one request, for the whole text.
-    expect(requestsTo(fetchMock, 'search/suggest').map((u) => u.searchParams.get('q'))).toEqual(['麒麟']);
+    expect(requestsTo(suite.fetchMock, 'search/suggest').map((u) => u.searchParams.get('q'))).toEqual(['麒麟']);
     expect(box().getAttribute('aria-expanded')).toBe('true');
 
     // Keyboard: down to the second, Enter searches it.

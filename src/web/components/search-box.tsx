@@ -193,7 +193,7 @@ export function SearchBox({
         {expanded && showingRecent && (
           <button
             type="button"
-            className="search-box-clear"
+            className="search-box-clear outline-button"
             onClick={() => {
               clearRecentSearches();
               setRecent([]);

@@ -43,7 +43,11 @@ export function StateButton({
   solid?: boolean;
 }) {
   return (
-    <button type="button" className={solid ? 'state-button state-button-solid' : 'state-button'} onClick={onClick}>
+    <button
+      type="button"
+      className={solid ? 'state-button outline-button state-button-solid' : 'state-button outline-button'}
+      onClick={onClick}
+    >
       {children}
     </button>
   );

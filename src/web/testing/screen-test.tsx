@@ -1,7 +1,7 @@
 import { cleanup, configure, render } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { afterEach, beforeAll, vi, type Mock } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi, type Mock } from 'vitest';
 import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
 import { unmountAntdMobileParts } from '../lib/antd-render';
 import { setNavigator } from '../lib/navigation';
@@ -74,6 +74,22 @@ export function screenRoutes(routes: RouteObject[], { lists = false } = {}) {
   if (lists) beforeAll(showInfiniteScroll);
   afterEach(resetScreenTest);
   return (path: string) => renderAt(routes, path);
+}
+
+/**
+ * A suite's screens on a fake server: `screenRoutes`, and before every test a `fetch` answering from `suite.routes` (a
+ * test sets it; with `priceHistory`, every price history answers `testPriceHistory()`); `suite.fetchMock` is that fetch.
+ */
+export function screenSuite(routes: RouteObject[], { lists = false, priceHistory = false } = {}) {
+  const suite = {
+    routes: (() => undefined) as Route,
+    fetchMock: undefined as unknown as FetchMock,
+    renderAt: screenRoutes(routes, { lists }),
+  };
+  beforeEach(() => {
+    suite.fetchMock = (priceHistory ? mockRoutesWithPriceHistory : mockRoutes)(() => suite.routes);
+  });
+  return suite;
 }
 
 /**

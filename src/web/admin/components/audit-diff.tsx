@@ -1,5 +1,6 @@
 import { auditFieldLabel } from '../../../shared/audit-labels';
 import { formatHkd, formatTime } from '../lib/format';
+import '../../common/visually-hidden.css';
 import './audit-diff.css';
 
 type Fields = Record<string, unknown> | null;
@@ -59,12 +60,12 @@ export function AuditDiff({ before, after }: { before: Fields; after: Fields }) 
             {c.before !== null && c.after !== null ? (
               <>
                 <del>
-                  <span className="admin-visually-hidden">由 </span>
+                  <span className="visually-hidden">由 </span>
                   <Value text={c.before} />
                 </del>
                 <span aria-hidden="true"> → </span>
                 <ins>
-                  <span className="admin-visually-hidden"> 改為 </span>
+                  <span className="visually-hidden"> 改為 </span>
                   <Value text={c.after} />
                 </ins>
               </>

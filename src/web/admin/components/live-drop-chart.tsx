@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useUplot } from '../../common/use-uplot';
 import type { LiveDropSeries } from '../lib/types';
 
 const HEIGHT = 220;
-const HK = 'Asia/Hong_Kong';
 const LEFT_COLOUR = '#0b57d0';
 const PAID_COLOUR = '#2e7d32';
 const ORDERED_COLOUR = '#a15c00';
@@ -16,61 +16,43 @@ export interface QueuePoint {
 
 /**
  * Stock left, units ordered and paid per minute, and the waiting room as polled, drawn by uPlot (loaded when the chart
- * first draws, like the app's price chart: decision 045). Hidden from screen readers: the screen says the same in a
+ * first draws, like the app's price chart: useUplot, decision 045). Hidden from screen readers: the screen says the same in a
  * sentence and a table.
  */
 export function LiveDropChart({ minutes, queue }: { minutes: LiveDropSeries['minutes']; queue: QueuePoint[] }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || minutes.length === 0) return;
-    let live = true;
-    let chart: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    const xs = minutes.map((m) => Date.parse(m.at) / 1000);
-    // Each queue sample at the minute it was seen in; minutes without one have no point.
-    const waiting = xs.map((x) => {
-      const seen = queue.filter((q) => Math.floor(q.at / 60_000) * 60 === x);
-      return seen.length > 0 ? seen[seen.length - 1]!.waiting : null;
-    });
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
-      .then(([{ default: UPlot }]) => {
-        if (!live) return;
-        chart = new UPlot(
-          {
-            width: el.clientWidth || 300,
-            height: HEIGHT,
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), HK),
-            legend: { show: false },
-            cursor: { show: false },
-            scales: { x: { time: true }, units: { auto: true }, queue: { auto: true } },
-            series: [
-              {},
-              { stroke: LEFT_COLOUR, width: 2, scale: 'units' },
-              { stroke: ORDERED_COLOUR, width: 1, scale: 'units', points: { show: false } },
-              { stroke: PAID_COLOUR, width: 2, scale: 'units', points: { show: false } },
-              { stroke: QUEUE_COLOUR, width: 1, dash: [4, 4], scale: 'queue', spanGaps: true },
-            ],
-            axes: [
-              { stroke: '#444', size: 30, space: 60 },
-              { stroke: '#444', size: 44, scale: 'units' },
-              { stroke: QUEUE_COLOUR, size: 44, scale: 'queue', side: 1, grid: { show: false } },
-            ],
-          },
-          [xs, minutes.map((m) => m.left), minutes.map((m) => m.ordered), minutes.map((m) => m.paid), waiting],
-          el,
-        );
-        observer = new ResizeObserver(() => chart?.setSize({ width: el.clientWidth || 300, height: HEIGHT }));
-        observer.observe(el);
-      })
-      // The chart is an extra: the sentence and the table say everything it draws.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [minutes, queue]);
+  useUplot(
+    box,
+    HEIGHT,
+    () => {
+      if (minutes.length === 0) return null;
+      const xs = minutes.map((m) => Date.parse(m.at) / 1000);
+      // Each queue sample at the minute it was seen in; minutes without one have no point.
+      const waiting = xs.map((x) => {
+        const seen = queue.filter((q) => Math.floor(q.at / 60_000) * 60 === x);
+        return seen.length > 0 ? seen[seen.length - 1]!.waiting : null;
+      });
+      return {
+        options: {
+          scales: { x: { time: true }, units: { auto: true }, queue: { auto: true } },
+          series: [
+            {},
+            { stroke: LEFT_COLOUR, width: 2, scale: 'units' },
+            { stroke: ORDERED_COLOUR, width: 1, scale: 'units', points: { show: false } },
+            { stroke: PAID_COLOUR, width: 2, scale: 'units', points: { show: false } },
+            { stroke: QUEUE_COLOUR, width: 1, dash: [4, 4], scale: 'queue', spanGaps: true },
+          ],
+          axes: [
+            { stroke: '#444', size: 30, space: 60 },
+            { stroke: '#444', size: 44, scale: 'units' },
+            { stroke: QUEUE_COLOUR, size: 44, scale: 'queue', side: 1, grid: { show: false } },
+          ],
+        },
+        data: [xs, minutes.map((m) => m.left), minutes.map((m) => m.ordered), minutes.map((m) => m.paid), waiting],
+      };
+    },
+    [minutes, queue],
+  );
   return (
     <figure style={{ margin: 0 }}>
       <div className="admin-legend" aria-hidden="true">

@@ -64,7 +64,7 @@ function PhotoUpload({ onDone }: { onDone: () => void }) {
   return (
     <div className="avatar-group">
       <h2 className="section-title">我的相片</h2>
-      <label className="state-button avatar-upload">
+      <label className="state-button outline-button avatar-upload">
         {uploading ? '正在上載…' : '上載相片'}
         <input
           type="file"

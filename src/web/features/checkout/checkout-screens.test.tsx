@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { testListing, testMarketDetail, testPayOrder, testProduct } from '../../testing/fixtures';
-import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { screenSuite } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
 import PayScreen from './pay-screen';
@@ -42,11 +42,9 @@ const order = (over: Partial<PayOrder> = {}): PayOrder =>
     ...over,
   });
 
-let routes: Route;
-let fetchMock: FetchMock;
 let assign: Mock<(url: string) => void>;
 
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/mall/pay', element: <PayScreen /> },
     { path: '/mall/goodsPay', element: <PayScreen /> },
@@ -55,11 +53,11 @@ const renderAt = screenRoutes(
   ],
   { lists: true },
 );
+const { renderAt } = suite;
 const calls = (path: string) =>
-  fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
+  suite.fetchMock.mock.calls.filter(([u]) => new URL(u, 'http://x').pathname === `/api/${path}`);
 
 beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign });
 });
@@ -67,7 +65,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('/mall/pay', () => {
   it('creates the order with a fresh Idempotency-Key per attempt and opens payUrl', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
       if (u.pathname === '/api/payOrder/methods')
         return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
@@ -98,7 +96,7 @@ describe('/mall/pay', () => {
   });
 
   it('shows an existing pending order instead of the form', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
       if (u.pathname === '/api/payOrder/methods')
         return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
@@ -129,7 +127,7 @@ describe('/mall/goodsPay with a perk', () => {
       perk,
       amount: 31920,
     });
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
       if (u.pathname === '/api/payOrder/methods')
         return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
@@ -154,7 +152,7 @@ describe('/mall/goodsPay with a perk', () => {
   });
 
   it('shows 合共 without a perk', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
       if (u.pathname === '/api/payOrder/methods')
         return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
@@ -189,7 +187,7 @@ describe('/mall/pay for the market', () => {
     floorPrice: 12000,
   });
   it('buys a sell listing with the wallet balance: one market order, paid at once, then the order status', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: marketDetail };
       if (u.pathname === '/api/payOrder/methods') return { code: 200, data: WITH_BALANCE };
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
@@ -219,7 +217,7 @@ describe('/mall/pay for the market', () => {
   });
 
   it("pays a buy listing's bid order from ?orderNo= on the sandbox checkout", async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/payOrder/info')
         return { code: 200, data: order({ type: 'bid', itemId: 'bid_1', quantity: 1, amount: 5000 }) };
       if (u.pathname === '/api/payOrder/methods') return { code: 200, data: WITH_BALANCE };
@@ -245,7 +243,7 @@ describe('/mall/goodsPay', () => {
       sold: 0,
       description: '',
     };
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/product/detail') return { code: 200, data: product };
       if (u.pathname === '/api/payOrder/methods')
         return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
@@ -272,7 +270,7 @@ describe('/mall/info', () => {
   it('polls payCheck every 2 s without the loading indicator until paid, then shows the serials', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let n = 0;
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname !== '/api/payOrder/payCheck') return { code: 404, data: null };
       n += 1;
       return {
@@ -318,7 +316,7 @@ describe('/mall/info', () => {
   });
 
   it('says an expired order expired and offers to buy again', async () => {
-    routes = () => ({ code: 200, data: order({ status: 'expired', payUrl: null }) });
+    suite.routes = () => ({ code: 200, data: order({ status: 'expired', payUrl: null }) });
     renderAt('/mall/info?orderNo=TR2611221234ABCD');
     expect(await screen.findByText('訂單已逾期')).toBeTruthy();
     expect(screen.getByRole('button', { name: '再次購買' })).toBeTruthy();
@@ -327,7 +325,7 @@ describe('/mall/info', () => {
 
 describe('/my/collection/order', () => {
   it('lists card orders; a pending one has 立即付款 that opens payUrl', async () => {
-    routes = (u) => ({
+    suite.routes = (u) => ({
       code: 200,
       data:
         u.searchParams.get('page') === '1'

@@ -1,32 +1,29 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testOffer } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import OrderListScreen from './order-list-screen';
 
 const offer = testOffer;
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/my/collection/order', element: <OrderListScreen /> },
     { path: '/mall/pay', element: <p>付款頁</p> },
   ],
   { lists: true },
 );
+const { renderAt } = suite;
 const bodyOf = (path: string) =>
-  JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as unknown;
-
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
+  JSON.parse(
+    suite.fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string,
+  ) as unknown;
 
 describe('出價 tab of /my/collection/order', () => {
   it('lists made and received offers with whose turn it is; the owner counters in the thread', async () => {
     let current = offer();
-    routes = (u, init) => {
+    suite.routes = (u, init) => {
       if (u.pathname === '/api/offer/list') {
         const made = u.searchParams.get('role') === 'made';
         return {
@@ -68,7 +65,7 @@ describe('出價 tab of /my/collection/order', () => {
     await act(async () => {
       fireEvent.click(within(sheet).getByRole('button', { name: '送出還價' }));
     });
-    await waitFor(() => expect(requestsTo(fetchMock, 'offer/counter')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'offer/counter')).toHaveLength(1));
     expect(bodyOf('offer/counter')).toEqual({ id: 'ofr_1', price: 23000 });
     expect(await within(sheet).findByText(/你還價 HK\$230\.00/)).toBeTruthy();
     expect(within(sheet).getByText(/等待買家回覆/)).toBeTruthy();
@@ -86,7 +83,7 @@ describe('出價 tab of /my/collection/order', () => {
         { n: 2, by: 'seller', price: 23000, createdAt: '2026-11-26T05:00:00.000Z' },
       ],
     });
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/offer/list') return { code: 200, data: [current] };
       if (u.pathname === '/api/offer/detail') return { code: 200, data: current };
       if (u.pathname === '/api/offer/accept') {
@@ -105,7 +102,7 @@ describe('出價 tab of /my/collection/order', () => {
       fireEvent.click(within(sheet).getByRole('button', { name: '接受 HK$230.00' }));
     });
     expect(confirm).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(requestsTo(fetchMock, 'offer/accept')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'offer/accept')).toHaveLength(1));
     expect(bodyOf('offer/accept')).toEqual({ id: 'ofr_1', price: 23000 });
     expect(await within(sheet).findByText(/^已成交/)).toBeTruthy();
     expect(within(sheet).queryByRole('button', { name: '取消出價' })).toBeNull();
@@ -114,7 +111,7 @@ describe('出價 tab of /my/collection/order', () => {
 
   it('a buyer short of the difference is taken to pay the top-up order, which settles the accept', async () => {
     const current = offer({ role: 'buyer', turn: 'buyer', price: 23000, rounds: 2 });
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/offer/list') return { code: 200, data: [current] };
       if (u.pathname === '/api/offer/detail') return { code: 200, data: current };
       if (u.pathname === '/api/offer/accept')
@@ -133,7 +130,7 @@ describe('出價 tab of /my/collection/order', () => {
   });
 
   it('a link to a received offer opens its thread over 收到的出價', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/offer/list')
         return { code: 200, data: u.searchParams.get('role') === 'received' ? [offer()] : [] };
       if (u.pathname === '/api/offer/detail') return { code: 200, data: offer() };

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Shipment } from '../../../shared/schemas/delivery';
 import type { MarketOrderDetail } from '../../../shared/schemas/market-desk';
 import { testPayOrder, testShipment } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import OrderDetailScreen from './order-detail-screen';
 import OrderListScreen from './order-list-screen';
 
@@ -55,24 +55,19 @@ const payOrder = testPayOrder({
   ],
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/my/order', element: <OrderDetailScreen /> },
     { path: '/my/collection/order', element: <OrderListScreen /> },
   ],
   { lists: true },
 );
-
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
+const { renderAt } = suite;
 
 describe('/my/order', () => {
   it("shows a market purchase of goods: price, payment, the seller's storefront, and 確認收貨 once delivered", async () => {
     let status: Shipment['status'] = 'delivered';
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/orderDetail') return { code: 200, data: marketOrder() };
       if (u.pathname === '/api/goods/detail') return { code: 200, data: { id: 'gds_1', shipmentId: 'shp_9' } };
       if (u.pathname === '/api/logistic/detail') return { code: 200, data: shipment(status) };
@@ -95,13 +90,13 @@ describe('/my/order', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '確認收貨' }));
     });
-    await waitFor(() => expect(requestsTo(fetchMock, 'logistic/confirm')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'logistic/confirm')).toHaveLength(1));
     expect(await screen.findByText(/已確認收貨/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '確認收貨' })).toBeNull();
   });
 
   it("shows the seller's fee and net, and no delivery", async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/market/orderDetail'
         ? { code: 200, data: marketOrder({ role: 'seller', paymentMethod: '錢包（扣除手續費後入帳）' }) }
         : undefined;
@@ -114,7 +109,7 @@ describe('/my/order', () => {
   });
 
   it('shows a mall order with its serials; an unknown order is a clear empty state', async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/payOrder/info' && u.searchParams.get('orderNo') === payOrder.orderNo
         ? { code: 200, data: payOrder }
         : { code: 404, msg: '找不到此訂單', data: null };
@@ -128,7 +123,7 @@ describe('/my/order', () => {
   it("shows a discounted mall order's list price and the perk that took its saving off", async () => {
     const perk = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 3760 };
     const discounted = { ...payOrder, discount: 3760, perk, amount: 15040 };
-    routes = (u) => (u.pathname === '/api/payOrder/info' ? { code: 200, data: discounted } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/payOrder/info' ? { code: 200, data: discounted } : undefined);
     renderAt(`/my/order?orderNo=${payOrder.orderNo}`);
     const facts = within(await screen.findByLabelText('訂單金額'));
     expect(facts.getAllByText('HK$188.00')).toHaveLength(2); // 單價 and 原價
@@ -140,7 +135,7 @@ describe('/my/order', () => {
 
 describe('/my/collection/order', () => {
   it('opens on the tab that has orders, rows open the order, and an empty tab says what it lists', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
       if (u.pathname === '/api/market/orderList')
         return {
@@ -166,7 +161,7 @@ describe('/my/collection/order', () => {
   });
 
   it("a completed row's 評價 opens its sheet there, not the order", async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
       if (u.pathname === '/api/market/orderList')
         return {

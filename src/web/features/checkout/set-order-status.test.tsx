@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testBCardExchange, testPayOrder } from '../../testing/fixtures';
-import { mockRoutes, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { screenSuite } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 
 /** A paid `set` order (一鍵補齊, decision 042): its item is the theme completed. */
@@ -19,20 +19,15 @@ const paidSet = testPayOrder({
   ],
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([
+const suite = screenSuite([
   { path: '/mall/info', element: <InfoScreen /> },
   { path: '/my/theme', element: <p>我的卡冊</p> },
 ]);
-
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
+const { renderAt } = suite;
 
 describe('/mall/info for a paid set order', () => {
   it('offers 兌換 B 卡 at once, exchanges the theme after a confirmation, and opens the exchanged themes', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/payOrder/payCheck') return { code: 200, data: paidSet };
       if (u.pathname === '/api/card/exchangeBCard') return { code: 200, data: testBCardExchange };
       return { code: 404, data: null };
@@ -45,7 +40,7 @@ describe('/mall/info for a paid set order', () => {
       fireEvent.click(button);
     });
     await waitFor(() => expect(screen.getByText('我的卡冊')).toBeTruthy());
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/card/exchangeBCard')!;
+    const call = suite.fetchMock.mock.calls.find(([url]) => url === '/api/card/exchangeBCard')!;
     expect(JSON.parse(call[1].body as string)).toEqual({ themeId: 'thm_a' });
   });
 });

@@ -92,7 +92,7 @@ function Minted({ cards, onAgain }: { cards: MintedCard[]; onAgain: () => void }
       />
       <div className="card-grid">
         {cards.map((c) => (
-          <CardTile key={c.id} name={c.name} image={c.image} rarity={c.rarity} serialLabel={c.serialLabel} />
+          <CardTile key={c.id} card={c} serialLabel={c.serialLabel} />
         ))}
       </div>
       <div className="form-actions">

@@ -123,9 +123,7 @@ export default function CollectionScreen() {
           {list.items.map((c) => (
             <CardTile
               key={c.id}
-              name={c.name}
-              image={c.image}
-              rarity={c.rarity}
+              card={c}
               serialLabel={c.serialLabel}
               badge={
                 c.status !== 'held' ? (

@@ -102,9 +102,7 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
             {theme.cards.map((c) => (
               <CardTile
                 key={c.cardInfoId}
-                name={c.name}
-                image={c.image}
-                rarity={c.rarity}
+                card={c}
                 missing={c.owned === 0}
                 serialLabel={c.owned > 0 ? `×${c.owned}` : c.left > 0 ? '未擁有' : '未擁有・已發行完畢'}
               />
@@ -114,12 +112,7 @@ function ThemeCardView({ theme, onExchanged }: { theme: ThemeProgress; onExchang
       )}
       {theme.exchange ? (
         <div className="theme-exchanged">
-          <CardTile
-            name={theme.exchange.card.name}
-            image={theme.exchange.card.image}
-            rarity={theme.exchange.card.rarity}
-            serialLabel={theme.exchange.card.serialLabel}
-          />
+          <CardTile card={theme.exchange.card} serialLabel={theme.exchange.card.serialLabel} />
           <p>
             已於 {formatHkDate(theme.exchange.exchangedAt)} 兌換 B 卡「{theme.exchange.card.name}」
             {theme.exchange.card.serialLabel}

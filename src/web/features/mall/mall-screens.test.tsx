@@ -1,17 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CardInfoDetail } from '../../../shared/schemas/prices';
 import { testPack, testProduct, testSession } from '../../testing/fixtures';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { MALL_FIRST_LIST } from '../../../shared/first-answers';
-import {
-  embedFirstAnswers,
-  mockRoutesWithPriceHistory,
-  screenRoutes,
-  requestsTo,
-  type FetchMock,
-  type Route,
-} from '../../testing/screen-test';
+import { embedFirstAnswers, requestsTo, screenSuite } from '../../testing/screen-test';
 import CardDetailScreen from './card-detail-screen';
 import GoodsDetailScreen from './goods-detail-screen';
 import MallScreen from './mall-screen';
@@ -41,10 +34,7 @@ const card = (over: Partial<CardInfoDetail> = {}): CardInfoDetail => ({
 
 const product = testProduct;
 
-let routes: Route;
-let fetchMock: FetchMock;
-
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/mall', element: <MallScreen /> },
     { path: '/mall/detail', element: <CardDetailScreen /> },
@@ -52,20 +42,17 @@ const renderAt = screenRoutes(
     { path: '/mall/pay', element: <p>付款頁</p> },
     { path: '/mall/goodsPay', element: <p>商品付款頁</p> },
   ],
-  { lists: true },
+  { lists: true, priceHistory: true },
 );
+const { renderAt } = suite;
 
-const requested = (path: string) => requestsTo(fetchMock, path);
+const requested = (path: string) => requestsTo(suite.fetchMock, path);
 
 // The card detail's price history answers the same whatever a test's routes say (uPlot is not drawn in jsdom).
 vi.mock('uplot', () => import('../../testing/uplot-stub'));
-beforeEach(() => {
-  fetchMock = mockRoutesWithPriceHistory(() => routes);
-});
-
 describe('/mall', () => {
   it('lists the mall cards with price, supply and state; a short page is the end', async () => {
-    routes = (u) => ({
+    suite.routes = (u) => ({
       code: 200,
       data:
         u.searchParams.get('page') === '1'
@@ -96,7 +83,7 @@ describe('/mall', () => {
   });
 
   it('lists the pack series above the cards, each opening /mall/pack (the section loads after the screen)', async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/pack/list'
         ? { code: 200, data: [testPack({ guarantee: null, hot: false })] }
         : { code: 200, data: u.searchParams.get('page') === '1' ? [card()] : [] };
@@ -109,7 +96,7 @@ describe('/mall', () => {
   });
 
   it('shows no pack section when there is no series (or pack/list fails)', async () => {
-    routes = (u) => (u.pathname === '/api/pack/list' ? { code: 500, data: null } : { code: 200, data: [card()] });
+    suite.routes = (u) => (u.pathname === '/api/pack/list' ? { code: 500, data: null } : { code: 200, data: [card()] });
     renderAt('/mall');
     expect(await screen.findByText('維港幻彩')).toBeTruthy();
     await waitFor(() => expect(requested('pack/list')).toHaveLength(1));
@@ -117,7 +104,7 @@ describe('/mall', () => {
   });
 
   it("takes its first page from the page's embedded answer (the server's MALL_FIRST_LIST is what it asks)", async () => {
-    routes = () => ({ code: 200, data: [] });
+    suite.routes = () => ({ code: 200, data: [] });
     embedFirstAnswers({ [MALL_FIRST_LIST]: { code: 200, msg: '', data: [card()] } });
     renderAt('/mall');
     expect(await screen.findByText('維港幻彩')).toBeTruthy();
@@ -126,7 +113,7 @@ describe('/mall', () => {
   });
 
   it('loads the next page after a full one', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       const page = Number(u.searchParams.get('page'));
       const n = page === 1 ? 10 : 3;
       return {
@@ -141,7 +128,7 @@ describe('/mall', () => {
   });
 
   it('shows the physical products tab from ?tab=entity, and an empty state', async () => {
-    routes = (u) => ({ code: 200, data: u.searchParams.get('type') === '1' ? [product()] : [] });
+    suite.routes = (u) => ({ code: 200, data: u.searchParams.get('type') === '1' ? [product()] : [] });
     renderAt('/mall?tab=entity');
     expect(await screen.findByText('祥瑞麒麟 PVC 公仔')).toBeTruthy();
     expect(screen.getByText('尚餘 48 / 共 60 件')).toBeTruthy();
@@ -152,7 +139,8 @@ describe('/mall', () => {
 
   it('shows an error with a retry when the first page fails', async () => {
     let fail = true;
-    routes = () => (fail ? { code: 500, msg: '系統繁忙，請稍後再試', data: null } : { code: 200, data: [card()] });
+    suite.routes = () =>
+      fail ? { code: 500, msg: '系統繁忙，請稍後再試', data: null } : { code: 200, data: [card()] };
     renderAt('/mall');
     expect(await screen.findByText('未能載入商品')).toBeTruthy();
     fail = false;
@@ -163,7 +151,7 @@ describe('/mall', () => {
 
 describe('/mall/detail and /mall/goodsDetail', () => {
   it('opens the pay page for a card on sale', async () => {
-    routes = () => ({ code: 200, data: card() });
+    suite.routes = () => ({ code: 200, data: card() });
     const router = renderAt('/mall/detail?id=ci_1');
     expect(await screen.findByRole('heading', { name: '維港幻彩' })).toBeTruthy();
     expect(screen.getByText('優先購買權')).toBeTruthy();
@@ -181,7 +169,7 @@ describe('/mall/detail and /mall/goodsDetail', () => {
   });
 
   it('disables 立即購買 with the reason and a countdown before the sale', async () => {
-    routes = () => ({
+    suite.routes = () => ({
       code: 200,
       data: card({ saleState: 'upcoming', saleStartsAt: new Date(Date.now() + 2 * 86_400_000 + 60_000).toISOString() }),
     });
@@ -194,7 +182,7 @@ describe('/mall/detail and /mall/goodsDetail', () => {
 
   it('inside a priority window: 持卡人優先購買中 with the countdown to the public start, and 立即購買 for holders', async () => {
     const start = Date.now() + 3 * 3_600_000;
-    routes = () => ({
+    suite.routes = () => ({
       code: 200,
       data: card({
         saleState: 'upcoming',
@@ -213,13 +201,13 @@ describe('/mall/detail and /mall/goodsDetail', () => {
 
   it('tells a signed-in holder which perk their order of a product would get; a visitor is not asked', async () => {
     const perk = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7980 };
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/perk/preview'
         ? { code: 200, data: { listAmount: 39900, perk, amount: 31920 } }
         : { code: 200, data: product() };
     renderAt('/mall/goodsDetail?id=prd_1');
     await screen.findByRole('button', { name: '立即購買' });
-    expect(requestsTo(fetchMock, 'perk/preview')).toHaveLength(0);
+    expect(requestsTo(suite.fetchMock, 'perk/preview')).toHaveLength(0);
     cleanup();
     writeSession(testSession);
     try {
@@ -233,14 +221,14 @@ describe('/mall/detail and /mall/goodsDetail', () => {
   });
 
   it('says why a B card cannot be bought', async () => {
-    routes = () => ({ code: 200, data: card({ isBCard: true, priceCents: null, saleState: 'not_for_sale' }) });
+    suite.routes = () => ({ code: 200, data: card({ isBCard: true, priceCents: null, saleState: 'not_for_sale' }) });
     renderAt('/mall/detail?id=ci_1');
     expect(await screen.findByText('此為 B 卡，集齊整套卡冊即可兌換')).toBeTruthy();
     expect(screen.getByRole('button', { name: '立即購買' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('answers an unknown card with a not-found state', async () => {
-    routes = () => ({ code: 404, msg: '找不到這張卡牌', data: null });
+    suite.routes = () => ({ code: 404, msg: '找不到這張卡牌', data: null });
     renderAt('/mall/detail?id=nope');
     expect(await screen.findByText('找不到這張卡牌')).toBeTruthy();
     expect(screen.getByRole('button', { name: '返回商城' })).toBeTruthy();
@@ -248,7 +236,7 @@ describe('/mall/detail and /mall/goodsDetail', () => {
 
   it('opens the goods pay page for a product on sale, and blocks a sold-out one', async () => {
     let sold = false;
-    routes = () => ({ code: 200, data: sold ? product({ saleState: 'sold_out', left: 0 }) : product() });
+    suite.routes = () => ({ code: 200, data: sold ? product({ saleState: 'sold_out', left: 0 }) : product() });
     const router = renderAt('/mall/goodsDetail?id=prd_1');
     fireEvent.click(await screen.findByRole('button', { name: '立即購買' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=prd_1'));

@@ -6,14 +6,7 @@ import type { ConsignableItem, MarketDetail, MarketRow } from '../../../shared/s
 import type { Wallet } from '../../../shared/schemas/wallet';
 import { writeSession } from '../../lib/auth-storage';
 import { testListing, testStanding, testTraderSession } from '../../testing/fixtures';
-import {
-  embedFirstAnswers,
-  mockRoutesWithPriceHistory,
-  screenRoutes,
-  requestsTo,
-  type FetchMock,
-  type Route,
-} from '../../testing/screen-test';
+import { embedFirstAnswers, requestsTo, screenSuite } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketScreen from './market-screen';
 import MarketSellScreen from './market-sell-screen';
@@ -102,10 +95,7 @@ const consignable = (over: Partial<ConsignableItem> = {}): ConsignableItem => ({
   ...over,
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/market', element: <MarketScreen /> },
     { path: '/market/detail', element: <MarketDetailScreen /> },
@@ -116,13 +106,13 @@ const renderAt = screenRoutes(
     { path: '/my/verify', element: <p>認證頁</p> },
     { path: '/login', element: <p>登入頁</p> },
   ],
-  { lists: true },
+  { lists: true, priceHistory: true },
 );
+const { renderAt } = suite;
 
 beforeEach(() => {
   localStorage.clear();
   // A detail's price history answers the same whatever a test's routes say.
-  fetchMock = mockRoutesWithPriceHistory(() => routes);
 });
 
 const signIn = () => writeSession(testTraderSession);
@@ -133,7 +123,7 @@ const signIn = () => writeSession(testTraderSession);
  */
 async function openBidForm(card: Record<string, unknown>, orderNo: string) {
   signIn();
-  routes = (u) => {
+  suite.routes = (u) => {
     if (u.pathname === '/api/payment/info') return { code: 200, data: wallet({ payoutAccount: null }) };
     if (u.pathname === '/api/cardInfo/detail') return { code: 200, data: card };
     if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: null }) };
@@ -156,7 +146,7 @@ async function openBidForm(card: Record<string, unknown>, orderNo: string) {
 
 describe('/market', () => {
   it('lists card rows with lowest ask and count; filters and sorts go to the query', async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/cardInfo/marketList'
         ? { code: 200, data: u.searchParams.get('page') === '1' ? [row()] : [] }
         : u.pathname === '/api/cardInfo/list'
@@ -170,7 +160,7 @@ describe('/market', () => {
     expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe(
       '/market/detail?cardInfoId=ci_1&sell_type=0',
     );
-    const q = requestsTo(fetchMock, 'cardInfo/marketList')[0]!.searchParams;
+    const q = requestsTo(suite.fetchMock, 'cardInfo/marketList')[0]!.searchParams;
     expect(q.get('keyword')).toBe('維港');
     expect(q.get('rarity')).toBe('SSR');
     expect(q.get('minPrice')).toBe('10000');
@@ -180,19 +170,19 @@ describe('/market', () => {
   });
 
   it("takes its first rows from the page's embedded answer, signed in or not (the server's MARKET_FIRST_LIST is what it asks)", async () => {
-    routes = (u) => (u.pathname.endsWith('/marketList') ? { code: 200, data: [] } : undefined);
+    suite.routes = (u) => (u.pathname.endsWith('/marketList') ? { code: 200, data: [] } : undefined);
     for (const signedIn of [false, true]) {
       if (signedIn) signIn();
       embedFirstAnswers({ [MARKET_FIRST_LIST]: { code: 200, msg: '', data: [row()] } });
       renderAt('/market');
       expect(await screen.findByRole('link', { name: '維港幻彩' })).toBeTruthy();
-      expect(requestsTo(fetchMock, 'cardInfo/marketList')).toHaveLength(0);
+      expect(requestsTo(suite.fetchMock, 'cardInfo/marketList')).toHaveLength(0);
       cleanup();
     }
   });
 
   it('switches to 求購 and to 物品, with an empty state that says what to do', async () => {
-    routes = (u) => (u.pathname.endsWith('/marketList') ? { code: 200, data: [] } : undefined);
+    suite.routes = (u) => (u.pathname.endsWith('/marketList') ? { code: 200, data: [] } : undefined);
     renderAt('/market');
     expect(await screen.findByText('暫時未有卡牌出售')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '求購' }));
@@ -200,11 +190,11 @@ describe('/market', () => {
     expect(screen.getByRole('button', { name: '發佈求購' })).toBeTruthy();
     fireEvent.click(screen.getByText('物品'));
     expect(await screen.findByText('暫時未有物品求購')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'product/marketList')[0]!.searchParams.get('sell_type')).toBe('1');
+    expect(requestsTo(suite.fetchMock, 'product/marketList')[0]!.searchParams.get('sell_type')).toBe('1');
   });
 
   it('shows the best bid’s serial range on a bids row', async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/cardInfo/marketList'
         ? { code: 200, data: u.searchParams.get('sell_type') === '1' ? [row({ bestSerialRange: '#1–#10' })] : [] }
         : undefined;
@@ -216,7 +206,7 @@ describe('/market', () => {
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/cardInfo/marketList'
         ? fail
           ? { code: 500, msg: '系統繁忙', data: null }
@@ -233,7 +223,7 @@ describe('/market', () => {
 describe('/market/detail', () => {
   it('shows the listing, seller, price history and other listings; 購買 opens the pay page', async () => {
     signIn();
-    routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail() } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail() } : undefined);
     const router = renderAt('/market/detail?id=lst_1');
     expect(await screen.findByRole('heading', { name: '維港幻彩 #0012/300' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '賣家阿明' }).getAttribute('href')).toBe('/market/user?id=usr_s');
@@ -249,7 +239,7 @@ describe('/market/detail', () => {
     expect(screen.getByText(/買賣雙方共用收款帳戶/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
     await waitFor(() =>
-      expect(requestsTo(fetchMock, 'cardInfo/priceHistory').at(-1)!.searchParams.get('range')).toBe('all'),
+      expect(requestsTo(suite.fetchMock, 'cardInfo/priceHistory').at(-1)!.searchParams.get('range')).toBe('all'),
     );
     expect(screen.getByRole('button', { name: '購買 HK$260.00（小芳）' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '購買' }));
@@ -260,7 +250,7 @@ describe('/market/detail', () => {
   it('shows the seller why an operator took their listing down, and no cancel button', async () => {
     signIn();
     const down = testListing({ status: 'taken_down', mine: true, takedownReason: '圖片與實物不符' });
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/market/detail' ? { code: 200, data: detail({ listing: down, listings: [] }) } : undefined;
     renderAt('/market/detail?id=lst_1');
     expect((await screen.findByRole('note')).textContent).toBe(
@@ -271,7 +261,7 @@ describe('/market/detail', () => {
   });
 
   it('sends a signed-out buyer to /login, and answers an unknown listing with not found', async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/market/detail'
         ? u.searchParams.get('id') === 'nope'
           ? { code: 404, msg: '找不到此掛單', data: null }
@@ -296,7 +286,7 @@ describe('/market/detail', () => {
       proceeds: 19000,
       user: { id: 'usr_b', nickname: '求購者', avatar: null },
     });
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: bid, listings: [bid] }) };
       if (u.pathname === '/api/market/canConsignList')
         return {
@@ -315,8 +305,8 @@ describe('/market/detail', () => {
     expect(screen.getByText('−HK$10.00')).toBeTruthy();
     expect(screen.getByText('HK$190.00')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: '賣給他' }).at(-1)!);
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/confirmOrder')).toHaveLength(1));
-    const body = JSON.parse(fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/confirmOrder')).toHaveLength(1));
+    const body = JSON.parse(suite.fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
     // With the price the seller saw: a bid repriced since is refused, not filled at another price.
     expect(body).toEqual({ listingId: 'bid_1', itemId: 'card_9', price: 20000 });
   });
@@ -325,7 +315,7 @@ describe('/market/detail', () => {
 describe('/market/sell', () => {
   it('asks an unverified user to verify first', async () => {
     signIn();
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/payment/info'
         ? { code: 200, data: wallet({ verified: false, payoutAccount: null }) }
         : undefined;
@@ -336,7 +326,7 @@ describe('/market/sell', () => {
 
   it('shows floor, last sale and market price, warns under half the floor or the market price, shows fee and proceeds, and lists the card', async () => {
     signIn();
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
       if (u.pathname === '/api/market/canConsignList') return { code: 200, data: [consignable()] };
       if (u.pathname === '/api/market/create')
@@ -362,7 +352,7 @@ describe('/market/sell', () => {
     expect(screen.getByText('HK$190.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '確認上架' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=lst_new'));
-    const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
+    const call = suite.fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
     expect(JSON.parse(call[1].body as string)).toEqual({ sell_type: 0, kind: 'card', itemId: 'card_9', price: 20000 });
   });
 
@@ -382,7 +372,7 @@ describe('/market/sell', () => {
     fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
     await waitFor(() => expect(String(confirm.mock.calls[0]![0].content)).toContain('需先預付 HK$540.00'));
     await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR2611220000BIDX'));
-    const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
+    const call = suite.fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
     expect(JSON.parse(call[1].body as string)).toEqual({
       sell_type: 1,
       kind: 'card',
@@ -417,14 +407,14 @@ describe('/market/sell', () => {
     fireEvent.click(screen.getByRole('button', { name: '發佈求購並付款' }));
     await waitFor(() => expect(String(confirm.mock.calls[0]![0].content)).toContain('（只收序號 #1–#10）'));
     await waitFor(() => expect(router.state.location.search).toBe('?orderNo=TR2611220000BIDY'));
-    const call = fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
+    const call = suite.fetchMock.mock.calls.find(([u]) => u.includes('market/create'))!;
     expect(JSON.parse(call[1].body as string)).toMatchObject({ cardInfoId: 'ci_1', serialMin: 1, serialMax: 10 });
   });
 });
 
 describe('/market/user', () => {
   it('shows the storefront and its listings', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/userInfo')
         return {
           code: 200,
@@ -446,7 +436,7 @@ describe('/market/user', () => {
     expect(await screen.findByRole('heading', { name: /賣家阿明/ })).toBeTruthy();
     expect(screen.getByText('專收港島系列')).toBeTruthy();
     expect(await screen.findByRole('link', { name: '維港幻彩 #0012/300' })).toBeTruthy();
-    expect(requestsTo(fetchMock, 'market/userList')[0]!.searchParams.get('id')).toBe('usr_s');
+    expect(requestsTo(suite.fetchMock, 'market/userList')[0]!.searchParams.get('id')).toBe('usr_s');
   });
 });
 
@@ -460,7 +450,7 @@ describe('sell now and buy now', () => {
       price: 14000,
       user: { id: 'usr_b', nickname: '求購者', avatar: null },
     });
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
       if (u.pathname === '/api/market/canConsignList') return { code: 200, data: [consignable({ highestBid: 21000 })] };
       if (u.pathname === '/api/market/detail')
@@ -470,15 +460,15 @@ describe('sell now and buy now', () => {
     };
     const router = renderAt('/market/sell?kind=card&itemId=card_9');
     const now = await screen.findByRole('button', { name: '以最高出價 HK$140.00 即時賣出' });
-    expect(requestsTo(fetchMock, 'market/detail')[0]!.searchParams.get('sell_type')).toBe('1');
+    expect(requestsTo(suite.fetchMock, 'market/detail')[0]!.searchParams.get('sell_type')).toBe('1');
     // Above the lowest ask, the form says so.
     fireEvent.change(screen.getByRole('textbox', { name: '售價（港幣）' }), { target: { value: '300' } });
     expect(screen.getByText(/售價高於現時最低售價/)).toBeTruthy();
     const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     fireEvent.click(now);
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/confirmOrder')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/confirmOrder')).toHaveLength(1));
     expect(String(confirm.mock.calls[0]![0].content)).toContain('你會收到 HK$133.00');
-    const body = JSON.parse(fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
+    const body = JSON.parse(suite.fetchMock.mock.calls.find(([u]) => u.includes('confirmOrder'))![1].body as string);
     expect(body).toEqual({ listingId: 'bid_best', itemId: 'card_9', price: 14000 });
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/my/order?id=mord_7'),
@@ -489,7 +479,7 @@ describe('sell now and buy now', () => {
     signIn();
     const cheap = testListing({ id: 'lst_cheap', price: 9000, user: { id: 'usr_c', nickname: '小強', avatar: null } });
     const dear = testListing({ id: 'lst_dear', price: 26000 });
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/market/detail'
         ? {
             code: 200,

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeskListing } from '../../../shared/schemas/market-desk';
 import { testListing } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import MyMarketScreen from './my-market-screen';
 
 const desk = (over: Partial<DeskListing> = {}): DeskListing => ({
@@ -15,20 +15,17 @@ const desk = (over: Partial<DeskListing> = {}): DeskListing => ({
   ...over,
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([{ path: '/my/market', element: <MyMarketScreen /> }], { lists: true });
+const suite = screenSuite([{ path: '/my/market', element: <MyMarketScreen /> }], { lists: true });
+const { renderAt } = suite;
 const bodyOf = (path: string) =>
-  JSON.parse(fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string) as unknown;
-
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
+  JSON.parse(
+    suite.fetchMock.mock.calls.filter(([u]) => u.startsWith(`/api/${path}`)).at(-1)![1].body as string,
+  ) as unknown;
 
 describe('/my/market', () => {
   it('lists my active sell listings with their history; 改價 sends the new price with the version shown', async () => {
     let current = desk();
-    routes = (u, init) => {
+    suite.routes = (u, init) => {
       if (u.pathname === '/api/market/mine')
         return { code: 200, data: u.searchParams.get('page') === '1' ? [current] : [] };
       if (u.pathname === '/api/market/editPrice') {
@@ -54,7 +51,7 @@ describe('/my/market', () => {
     renderAt('/my/market');
     const list = await screen.findByRole('list', { name: '進行中的出售掛單' });
     expect(within(list).getByText('HK$250.00')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'market/mine')[0]!.searchParams.get('sell_type')).toBe('0');
+    expect(requestsTo(suite.fetchMock, 'market/mine')[0]!.searchParams.get('sell_type')).toBe('0');
     fireEvent.click(screen.getByRole('button', { name: /^改價：/ }));
     const sheet = await screen.findByRole('dialog', { name: '更改價格' });
     const input = within(sheet).getByLabelText('新售價（HK$）');
@@ -64,7 +61,7 @@ describe('/my/market', () => {
     await act(async () => {
       fireEvent.click(within(sheet).getByRole('button', { name: '確認改價' }));
     });
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/editPrice')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/editPrice')).toHaveLength(1));
     expect(bodyOf('market/editPrice')).toEqual({ id: current.id, price: 23000, version: 1 });
     expect(await screen.findByText('（第 2 版價格）')).toBeTruthy();
     expect(screen.getByText('HK$230.00')).toBeTruthy();
@@ -74,7 +71,7 @@ describe('/my/market', () => {
   it('cancels a bid after asking, and shows ended listings with their outcome', async () => {
     const bid = desk({ id: 'lst_bid', sell_type: 1, price: 14000 });
     let cancelled = false;
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/mine') {
         const ended = u.searchParams.get('view') === 'ended';
         if (u.searchParams.get('page') !== '1') return { code: 200, data: [] };
@@ -93,13 +90,13 @@ describe('/my/market', () => {
     };
     const router = renderAt('/my/market?side=buy');
     await screen.findByRole('list', { name: '進行中的求購' });
-    expect(requestsTo(fetchMock, 'market/mine')[0]!.searchParams.get('sell_type')).toBe('1');
+    expect(requestsTo(suite.fetchMock, 'market/mine')[0]!.searchParams.get('sell_type')).toBe('1');
     const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /^取消：/ }));
     });
     expect(String(confirm.mock.calls[0]![0].content)).toContain('預付的款項會退回你的錢包餘額');
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/cancel')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/cancel')).toHaveLength(1));
     expect(await screen.findByText('沒有進行中的求購')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByText('已結束'));

@@ -4,13 +4,7 @@ import type { MarketDetail } from '../../../shared/schemas/market';
 import type { CreateOfferResult } from '../../../shared/schemas/offers';
 import { writeSession } from '../../lib/auth-storage';
 import { testListing, testMarketDetail, testOffer, testTraderSession } from '../../testing/fixtures';
-import {
-  mockRoutesWithPriceHistory,
-  requestsTo,
-  screenRoutes,
-  type FetchMock,
-  type Route,
-} from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 
 vi.mock('uplot', () => import('../../testing/uplot-stub'));
@@ -29,27 +23,25 @@ const created = (price: number, warning: string | null): CreateOfferResult => ({
   payUrl: null,
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/market/detail', element: <MarketDetailScreen /> },
     { path: '/login', element: <p>登入頁</p> },
     { path: '/mall/pay', element: <p>付款頁</p> },
   ],
-  { lists: true },
+  { lists: true, priceHistory: true },
 );
+const { renderAt } = suite;
 const signIn = () => writeSession(testTraderSession);
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = mockRoutesWithPriceHistory(() => routes);
 });
 
 describe('出價 on /market/detail', () => {
   it('checks the price, sends the price, expiry and listing, and shows the warning under half the market price', async () => {
     signIn();
-    routes = (u, init) => {
+    suite.routes = (u, init) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail() };
       if (u.pathname === '/api/offer/create') {
         const body = JSON.parse(init.body as string) as { price: number };
@@ -69,8 +61,8 @@ describe('出價 on /market/detail', () => {
     await act(async () => {
       fireEvent.click(within(sheet).getByRole('button', { name: '確認出價' }));
     });
-    await waitFor(() => expect(requestsTo(fetchMock, 'offer/create')).toHaveLength(1));
-    const call = fetchMock.mock.calls.find(([u]) => u.startsWith('/api/offer/create'))!;
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'offer/create')).toHaveLength(1));
+    const call = suite.fetchMock.mock.calls.find(([u]) => u.startsWith('/api/offer/create'))!;
     expect(JSON.parse(call[1].body as string)).toEqual({
       kind: 'card',
       itemId: 'card_1',
@@ -87,7 +79,7 @@ describe('出價 on /market/detail', () => {
 
   it("keeps the form on the server's refusal, and offers no 出價 on my own listing", async () => {
     signIn();
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail() };
       if (u.pathname === '/api/offer/create') return { code: 409, msg: '出價最少為 HK$120.00', data: null };
       return undefined;
@@ -99,12 +91,12 @@ describe('出價 on /market/detail', () => {
     await act(async () => {
       fireEvent.click(within(sheet).getByRole('button', { name: '確認出價' }));
     });
-    await waitFor(() => expect(requestsTo(fetchMock, 'offer/create')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'offer/create')).toHaveLength(1));
     // The request client shows the server's zh-HK message; the form stays for another price.
     expect(screen.getByRole('dialog', { name: '向「維港幻彩」出價' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: '查看出價' })).toBeNull();
 
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/market/detail'
         ? { code: 200, data: detail({ listing: testListing({ mine: true }) }) }
         : undefined;
@@ -112,14 +104,14 @@ describe('出價 on /market/detail', () => {
       await view.navigate('/market/detail?id=lst_9');
     });
     await screen.findByRole('heading', { name: '維港幻彩 #0012/300' });
-    await waitFor(() => expect(requestsTo(fetchMock, 'market/detail')).toHaveLength(2));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/detail')).toHaveLength(2));
     await screen.findByRole('button', { name: '取消掛單 HK$250.00' });
     expect(screen.queryByRole('button', { name: '出價：維港幻彩' })).toBeNull();
   });
 
   it('a short balance: the offer waits for its pay order, and 付款 opens the checkout of it', async () => {
     signIn();
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail() };
       if (u.pathname === '/api/offer/create')
         return {
@@ -143,7 +135,7 @@ describe('出價 on /market/detail', () => {
   });
 
   it('sends a signed-out visitor to the login', async () => {
-    routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail() } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data: detail() } : undefined);
     const router = renderAt('/market/detail?id=lst_1');
     fireEvent.click(await screen.findByRole('button', { name: '出價：維港幻彩' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Feedback } from '../../../shared/schemas/standing';
 import { testListing, testMarketDetail, testStanding } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketUserScreen from './market-user-screen';
 
@@ -30,22 +30,17 @@ const feedback = (over: Partial<Feedback> = {}): Feedback => ({
 
 const detail = testMarketDetail;
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/market/detail', element: <MarketDetailScreen /> },
     { path: '/market/user', element: <MarketUserScreen /> },
   ],
   { lists: true },
 );
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
-
+const { renderAt } = suite;
 describe('seller standing on the storefront', () => {
   it('shows member since and verified but no figure before 5 trades', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/userInfo') return { code: 200, data: profile() };
       if (u.pathname === '/api/market/feedback/list') return { code: 200, data: [] };
       if (u.pathname === '/api/market/userList') return { code: 200, data: [] };
@@ -71,7 +66,7 @@ describe('seller standing on the storefront', () => {
       thumbsUpShare: 90,
       feedbackCount: 10,
     });
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/userInfo') return { code: 200, data: profile(enough) };
       if (u.pathname === '/api/market/feedback/list')
         return { code: 200, data: [feedback(), feedback({ id: 'fb_2', rating: 'down', comment: null, hidden: true })] };
@@ -85,7 +80,7 @@ describe('seller standing on the storefront', () => {
     expect(within(standing).queryByText('交易未滿 5 次')).toBeNull();
     expect(await screen.findByText('交收快，推薦！')).toBeTruthy();
     expect(screen.getByText('（評語已被平台隱藏）')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'market/feedback/list')[0]!.searchParams.get('id')).toBe('usr_s');
+    expect(requestsTo(suite.fetchMock, 'market/feedback/list')[0]!.searchParams.get('id')).toBe('usr_s');
   });
 });
 
@@ -95,7 +90,7 @@ describe('listing rows on /market/detail', () => {
       listing: null,
       listings: [testListing({ id: 'lst_9', user: { id: 'usr_t', nickname: '小芳', avatar: null } })],
     });
-    routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/market/detail' ? { code: 200, data } : undefined);
     renderAt('/market/detail?cardInfoId=ci_1&sell_type=0');
     const seller = await screen.findByRole('link', { name: '賣家店舖：小芳' });
     expect(seller.getAttribute('href')).toBe('/market/user?id=usr_t');
@@ -105,7 +100,7 @@ describe('listing rows on /market/detail', () => {
   });
 
   it("shows the listing's seller line with the seller's standing", async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: testListing() }) };
       if (u.pathname === '/api/market/userInfo') return { code: 200, data: profile() };
       return undefined;
@@ -113,6 +108,6 @@ describe('listing rows on /market/detail', () => {
     renderAt('/market/detail?id=lst_1');
     const standing = await screen.findByLabelText('賣家的信譽');
     expect(within(standing).getByText('交易未滿 5 次')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'market/userInfo')[0]!.searchParams.get('id')).toBe('usr_s');
+    expect(requestsTo(suite.fetchMock, 'market/userInfo')[0]!.searchParams.get('id')).toBe('usr_s');
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PackOpen } from '../../../shared/schemas/packs';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { testPack, testUser } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import PackScreen from './pack-screen';
 
 const opened: PackOpen = {
@@ -41,20 +41,19 @@ const opened: PackOpen = {
   ],
 };
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([
+const suite = screenSuite([
   { path: '/mall/pack', element: <PackScreen /> },
   { path: '/mall/pay', element: <p>付款頁</p> },
   { path: '/login', element: <p>登入頁</p> },
 ]);
+const { renderAt } = suite;
 
 /** Signed in, on /mall/pack with a paid order: 開啟卡包 pressed; answers the opened pack's region. */
 async function openPaidPack({ reduce }: { reduce: boolean }) {
   writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce'), media: q }));
-  const base = routes;
-  routes = (u, init) => (u.pathname === '/api/pack/open' ? { code: 200, data: opened } : base(u, init));
+  const base = suite.routes;
+  suite.routes = (u, init) => (u.pathname === '/api/pack/open' ? { code: 200, data: opened } : base(u, init));
   renderAt('/mall/pack?id=pk_1&orderNo=TR2611260000PACK');
   const button = await screen.findByRole('button', { name: '開啟卡包' });
   await act(async () => {
@@ -64,12 +63,11 @@ async function openPaidPack({ reduce }: { reduce: boolean }) {
 }
 
 beforeEach(() => {
-  routes = (u) => {
+  suite.routes = (u) => {
     if (u.pathname === '/api/pack/detail') return { code: 200, data: testPack({ hot: false }) };
     if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
     return undefined;
   };
-  fetchMock = mockRoutes(() => routes);
 });
 afterEach(clearSession);
 
@@ -77,7 +75,7 @@ describe('/mall/pack', () => {
   it('shows the live odds per rarity and per card, what remains, the guarantee and the commitment', async () => {
     renderAt('/mall/pack?id=pk_1');
     expect(await screen.findByRole('heading', { name: '星夜卡包' })).toBeTruthy();
-    expect(requestsTo(fetchMock, 'pack/detail')[0]!.searchParams.get('id')).toBe('pk_1');
+    expect(requestsTo(suite.fetchMock, 'pack/detail')[0]!.searchParams.get('id')).toBe('pk_1');
     const rarities = screen.getByRole('table', { name: '各稀有度的機率' });
     expect(within(rarities).getByRole('row', { name: /SR 5／6 20\.00%/ })).toBeTruthy();
     expect(within(rarities).getByRole('row', { name: /N 20／24 80\.00%/ })).toBeTruthy();
@@ -94,8 +92,8 @@ describe('/mall/pack', () => {
 
   it('buys packs with the buyer’s client seed through a pay order (Idempotency-Key), paid on /mall/pay', async () => {
     writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
-    const base = routes;
-    routes = (u, init) =>
+    const base = suite.routes;
+    suite.routes = (u, init) =>
       u.pathname === '/api/payOrder/create' && init.method === 'POST'
         ? { code: 200, data: { orderNo: 'TR2611260000PACK', type: 'pack', status: 'pending' } }
         : base(u, init);
@@ -105,7 +103,7 @@ describe('/mall/pack', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '購買 1 包' }));
     });
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
+    const call = suite.fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
     expect(JSON.parse(call[1].body as string)).toEqual({
       type: 'pack',
       seriesId: 'pk_1',
@@ -123,12 +121,12 @@ describe('/mall/pack', () => {
     await act(async () => {
       fireEvent.click(button);
     });
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
+    const call = suite.fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
     expect(JSON.parse(call[1].body as string)).toEqual({ type: 'pack', seriesId: 'pk_1', quantity: 1 });
   });
 
   it('cannot be bought once sold out, and shows the revealed seed', async () => {
-    routes = (u) =>
+    suite.routes = (u) =>
       u.pathname === '/api/pack/detail'
         ? { code: 200, data: testPack({ hot: false, saleState: 'sold_out', packsLeft: 0, serverSeed: 'b'.repeat(64) }) }
         : undefined;
@@ -139,7 +137,7 @@ describe('/mall/pack', () => {
 
   it('opens a paid pack: the cards turn over, each a link to the collection; 保底 is marked', async () => {
     const pack = await openPaidPack({ reduce: false });
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/pack/open')!;
+    const call = suite.fetchMock.mock.calls.find(([url]) => url === '/api/pack/open')!;
     expect(JSON.parse(call[1].body as string)).toEqual({ orderNo: 'TR2611260000PACK' });
     expect(within(pack).getByText('保底')).toBeTruthy();
     const links = within(pack).getAllByRole('link');
@@ -176,8 +174,8 @@ describe('/mall/pack', () => {
       admittedUntil: token ? new Date(Date.now() + 600_000).toISOString() : null,
       askAt: null,
     });
-    const base = routes;
-    routes = (u, init) => {
+    const base = suite.routes;
+    suite.routes = (u, init) => {
       if (u.pathname === '/api/pack/detail') return { code: 200, data: testPack({ hot: true }) };
       if (u.pathname === '/api/queue/status') return { code: 200, data: status('open') };
       if (u.pathname === '/api/queue/join') return { code: 200, data: status('admitted', 'adm.tok') };
@@ -188,11 +186,13 @@ describe('/mall/pack', () => {
     renderAt('/mall/pack?id=pk_1');
     expect(await screen.findByRole('button', { name: '熱門卡包：輪到你後才可購買' })).toBeTruthy();
     const join = await screen.findByRole('button', { name: '加入排隊' });
-    expect(requestsTo(fetchMock, 'queue/status')[0]!.searchParams.get('kind')).toBe('pack');
+    expect(requestsTo(suite.fetchMock, 'queue/status')[0]!.searchParams.get('kind')).toBe('pack');
     await act(async () => {
       fireEvent.click(join);
     });
-    expect(JSON.parse(fetchMock.mock.calls.find(([url]) => url === '/api/queue/join')![1].body as string)).toEqual({
+    expect(
+      JSON.parse(suite.fetchMock.mock.calls.find(([url]) => url === '/api/queue/join')![1].body as string),
+    ).toEqual({
       kind: 'pack',
       id: 'pk_1',
     });
@@ -200,13 +200,13 @@ describe('/mall/pack', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '購買 1 包' }));
     });
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
+    const call = suite.fetchMock.mock.calls.find(([url]) => url === '/api/payOrder/create')!;
     expect((call[1].headers as Record<string, string>)['X-Admission-Token']).toBe('adm.tok');
     expect(await screen.findByText('付款頁')).toBeTruthy();
   });
 
   it('a hot series that sold out shows its fairness report', async () => {
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/pack/detail')
         return { code: 200, data: testPack({ hot: true, saleState: 'sold_out', packsLeft: 0 }) };
       if (u.pathname === '/api/queue/report')
@@ -232,11 +232,11 @@ describe('/mall/pack', () => {
     renderAt('/mall/pack?id=pk_1');
     expect(await screen.findByRole('region', { name: '公平報告' })).toBeTruthy();
     expect(screen.getByText('40 人（隨機抽出次序）')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'queue/report')[0]!.searchParams.get('kind')).toBe('pack');
+    expect(requestsTo(suite.fetchMock, 'queue/report')[0]!.searchParams.get('kind')).toBe('pack');
   });
 
   it('says when the series does not exist', async () => {
-    routes = () => ({ code: 404, msg: '找不到卡包', data: null });
+    suite.routes = () => ({ code: 404, msg: '找不到卡包', data: null });
     renderAt('/mall/pack?id=nope');
     expect(await screen.findByText('找不到這個卡包')).toBeTruthy();
   });

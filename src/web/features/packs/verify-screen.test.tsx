@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitmentOf, drawPack, nextStreak, seedKey, type DrawLine } from '../../../shared/pack-draw';
 import type { PackDraw, PackSeriesDetail } from '../../../shared/schemas/packs';
 import { testPack } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite, type Route } from '../../testing/screen-test';
 import VerifyScreen from './verify-screen';
 
 const SEED = '3f'.repeat(32);
@@ -29,9 +29,8 @@ async function drawn(pack: PackSeriesDetail): Promise<PackDraw[]> {
   return draws;
 }
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([{ path: '/mall/verify', element: <VerifyScreen /> }]);
+const suite = screenSuite([{ path: '/mall/verify', element: <VerifyScreen /> }]);
+const { renderAt } = suite;
 
 /** Answers pack/detail with `pack` and pack/draws with `draws` in pages of two (the screen follows `next`). */
 const serve = (pack: PackSeriesDetail, draws: PackDraw[]): Route => {
@@ -48,18 +47,14 @@ const serve = (pack: PackSeriesDetail, draws: PackDraw[]): Route => {
   };
 };
 
-beforeEach(() => {
-  fetchMock = mockRoutes(() => routes);
-});
-
 describe('/mall/verify', () => {
   it('recomputes every draw in the browser and shows that each matches and the seed matches the commitment', async () => {
     const pack = testPack({ serverSeed: SEED, commitment: await commitmentOf(SEED), saleState: 'ended' });
-    routes = serve(pack, await drawn(pack));
+    suite.routes = serve(pack, await drawn(pack));
     renderAt('/mall/verify?pack=pk_1');
     expect(await screen.findByText('✓ 全部 3 包相符')).toBeTruthy();
     expect(screen.getByText('✓ 伺服器種子的 SHA-256 與開售前公開的承諾相符。')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'pack/draws').map((u) => u.searchParams.get('after'))).toEqual(['0', '2']);
+    expect(requestsTo(suite.fetchMock, 'pack/draws').map((u) => u.searchParams.get('after'))).toEqual(['0', '2']);
     const list = screen.getByRole('list', { name: '每包的抽卡結果' });
     expect(within(list).getAllByText('✓ 相符')).toHaveLength(3);
   });
@@ -68,7 +63,7 @@ describe('/mall/verify', () => {
     const pack = testPack({ serverSeed: SEED, commitment: await commitmentOf(SEED), saleState: 'ended' });
     const draws = await drawn(pack);
     draws[1] = { ...draws[1]!, cardInfoIds: [...draws[1]!.cardInfoIds].reverse().map(() => 'ci_sr') };
-    routes = serve({ ...pack, commitment: 'f'.repeat(64) }, draws);
+    suite.routes = serve({ ...pack, commitment: 'f'.repeat(64) }, draws);
     renderAt('/mall/verify?pack=pk_1');
     expect(await screen.findByText('✗ 驗證失敗')).toBeTruthy();
     expect(screen.getByText('✗ 伺服器種子的 SHA-256 與開售前公開的承諾不符。')).toBeTruthy();
@@ -78,7 +73,7 @@ describe('/mall/verify', () => {
 
   it('before the seed is revealed, says the draws cannot be checked yet and why', async () => {
     const pack = testPack();
-    routes = serve(pack, (await drawn(testPack({ serverSeed: SEED }))).slice(0, 2));
+    suite.routes = serve(pack, (await drawn(testPack({ serverSeed: SEED }))).slice(0, 2));
     renderAt('/mall/verify?pack=pk_1');
     expect(await screen.findByText('暫時未能驗證')).toBeTruthy();
     expect(screen.getByText(/伺服器種子仍未公開：卡包售罄或結束發售，而且沒有待付款訂單後才會公開/)).toBeTruthy();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../shared/schemas/search';
 import { clearSession, writeSession } from '../../lib/auth-storage';
 import { testUser } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import SearchScreen from './search-screen';
 
 const EMPTY: SearchResult = {
@@ -80,19 +80,17 @@ const answer = (over: Partial<SearchResult> = {}): SearchResult => ({
   ...over,
 });
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes([{ path: '/search', element: <SearchScreen /> }]);
+const suite = screenSuite([{ path: '/search', element: <SearchScreen /> }]);
+const { renderAt } = suite;
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = mockRoutes(() => routes);
 });
 afterEach(clearSession);
 
 describe('/search', () => {
   it('shows each section with its total, and each result opens its screen', async () => {
-    routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
     renderAt('/search?q=麟');
     const cards = await screen.findByRole('region', { name: '卡牌（3）' });
     expect(within(cards).getByRole('link', { name: '祥瑞麒麟' }).getAttribute('href')).toBe('/mall/detail?id=ci_qilin');
@@ -109,7 +107,7 @@ describe('/search', () => {
     expect(screen.getAllByRole('button', { name: /^更多/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
       '更多卡牌',
     ]);
-    const q = requestsTo(fetchMock, 'search')[0]!.searchParams;
+    const q = requestsTo(suite.fetchMock, 'search')[0]!.searchParams;
     expect(q.get('q')).toBe('麟');
     expect(q.get('sort')).toBe('relevance');
     expect(q.has('missing')).toBe(false);
@@ -118,14 +116,14 @@ describe('/search', () => {
   });
 
   it('puts chips, selectors and 更多 in the URL and asks again; back returns to the previous search', async () => {
-    routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
     const router = renderAt('/search?q=麟');
     const rarity = await screen.findByRole('group', { name: '稀有度' });
     // A value without results is no chip.
     expect(within(rarity).queryByRole('button', { name: /^N（/ })).toBeNull();
     fireEvent.click(within(rarity).getByRole('button', { name: 'SSR（2 項）' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?q=${encodeURIComponent('麟')}&rarity=SSR`));
-    await waitFor(() => expect(requestsTo(fetchMock, 'search').at(-1)!.searchParams.get('rarity')).toBe('SSR'));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'search').at(-1)!.searchParams.get('rarity')).toBe('SSR'));
     expect((await screen.findByRole('button', { name: 'SSR（2 項）' })).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(screen.getByRole('group', { name: '價格' })).getByRole('button', { name: /HK\$100 – 500/ }));
@@ -133,25 +131,25 @@ describe('/search', () => {
     fireEvent.change(await screen.findByRole('combobox', { name: '排序' }), { target: { value: 'price_asc' } });
     await waitFor(() => expect(router.state.location.search).toContain('sort=price_asc'));
     fireEvent.click(await screen.findByRole('button', { name: '更多卡牌' }));
-    await waitFor(() => expect(requestsTo(fetchMock, 'search').at(-1)!.searchParams.get('type')).toBe('card'));
-    expect(requestsTo(fetchMock, 'search').at(-1)!.searchParams.get('pageSize')).toBe('20');
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'search').at(-1)!.searchParams.get('type')).toBe('card'));
+    expect(requestsTo(suite.fetchMock, 'search').at(-1)!.searchParams.get('pageSize')).toBe('20');
 
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).not.toContain('type=card'));
-    await waitFor(() => expect(requestsTo(fetchMock, 'search').at(-1)!.searchParams.has('type')).toBe(false));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'search').at(-1)!.searchParams.has('type')).toBe(false));
   });
 
   it('offers 我未擁有 when signed in and sends it', async () => {
     writeSession({ token: 't'.repeat(43), user: testUser, authority: ['user'] });
-    routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
     const router = renderAt('/search?q=麟');
     fireEvent.click(await screen.findByRole('checkbox', { name: '我未擁有' }));
     await waitFor(() => expect(router.state.location.search).toContain('missing=true'));
-    await waitFor(() => expect(requestsTo(fetchMock, 'search').at(-1)!.searchParams.get('missing')).toBe('true'));
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'search').at(-1)!.searchParams.get('missing')).toBe('true'));
   });
 
   it('says 找不到相關結果 with what to try, and clears the filters', async () => {
-    routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: EMPTY } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: EMPTY } : undefined);
     const router = renderAt('/search?q=不存在&rarity=UR');
     expect(await screen.findByText('找不到相關結果')).toBeTruthy();
     expect(screen.getByText('試試清除篩選，或用較少字詞搜尋。')).toBeTruthy();
@@ -161,10 +159,10 @@ describe('/search', () => {
   });
 
   it('asks nothing before there is a query, and a search from its box goes into the URL', async () => {
-    routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
+    suite.routes = (u) => (u.pathname === '/api/search' ? { code: 200, data: answer() } : undefined);
     const router = renderAt('/search');
     expect(screen.getByText(/輸入卡牌、商品、主題或賣家的名稱/)).toBeTruthy();
-    expect(requestsTo(fetchMock, 'search')).toHaveLength(0);
+    expect(requestsTo(suite.fetchMock, 'search')).toHaveLength(0);
     const box = screen.getByRole('combobox', { name: '搜尋卡牌、商品、主題或賣家' });
     box.focus();
     fireEvent.change(box, { target: { value: '维港' } });

@@ -135,7 +135,11 @@ function Results({
       {status}
       {state.type && (
         <div className="search-back">
-          <button type="button" className="search-more" onClick={() => update({ type: undefined, page: undefined })}>
+          <button
+            type="button"
+            className="search-more outline-button"
+            onClick={() => update({ type: undefined, page: undefined })}
+          >
             顯示全部類別
           </button>
         </div>
@@ -148,7 +152,11 @@ function Results({
       {state.type && pages > 1 && (
         <nav className="search-pager" aria-label={`${TYPE_LABELS[state.type]}分頁`}>
           {state.page > 1 && (
-            <button type="button" className="search-more" onClick={() => update({ page: String(state.page - 1) })}>
+            <button
+              type="button"
+              className="search-more outline-button"
+              onClick={() => update({ page: String(state.page - 1) })}
+            >
               上一頁
             </button>
           )}
@@ -156,7 +164,11 @@ function Results({
             第 {state.page} / {pages} 頁
           </span>
           {state.page < pages && (
-            <button type="button" className="search-more" onClick={() => update({ page: String(state.page + 1) })}>
+            <button
+              type="button"
+              className="search-more outline-button"
+              onClick={() => update({ page: String(state.page + 1) })}
+            >
               下一頁
             </button>
           )}

@@ -4,7 +4,7 @@ import type { Alert } from '../../../shared/schemas/alerts';
 import { resetWatchState } from '../../components/watch-state';
 import { writeSession } from '../../lib/auth-storage';
 import { testSession, testWatchItem } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import WatchlistScreen from './watchlist-screen';
 
 const session = testSession;
@@ -25,17 +25,16 @@ const alert: Alert = {
   createdAt: '2026-11-20T04:00:00.000Z',
 };
 
-let routes: Route;
-let fetchMock: FetchMock;
 let created: unknown[];
-const renderAt = screenRoutes([{ path: '/my/watchlist', element: <WatchlistScreen /> }], { lists: true });
+const suite = screenSuite([{ path: '/my/watchlist', element: <WatchlistScreen /> }], { lists: true });
+const { renderAt } = suite;
 
 beforeEach(() => {
   localStorage.clear();
   resetWatchState();
   writeSession(session);
   created = [];
-  routes = (u, init) => {
+  suite.routes = (u, init) => {
     if (u.pathname === '/api/watch/list')
       return { code: 200, data: u.searchParams.get('page') === '1' ? [watched] : [] };
     if (u.pathname === '/api/alert/list') return { code: 200, data: { list: [alert], total: 1 } };
@@ -46,7 +45,6 @@ beforeEach(() => {
     }
     return undefined;
   };
-  fetchMock = mockRoutes(() => routes);
 });
 
 describe('price alerts on /my/watchlist', () => {
@@ -60,7 +58,7 @@ describe('price alerts on /my/watchlist', () => {
     expect(within(list).getByText('現時：HK$20.00・已提醒（HK$17.50），價格回落 5% 後再提醒')).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: '刪除價格提醒：祥瑞麒麟 賣單價低於或等於 HK$18.00' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: '價格提醒' })).toBeNull());
-    expect(requestsTo(fetchMock, 'alert/delete')).toHaveLength(1);
+    expect(requestsTo(suite.fetchMock, 'alert/delete')).toHaveLength(1);
   });
 
   it('sets one from a watched row: the price is checked in HK$ before it is sent', async () => {

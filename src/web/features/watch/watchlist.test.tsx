@@ -5,15 +5,13 @@ import { resetWatchState } from '../../components/watch-state';
 import { writeSession } from '../../lib/auth-storage';
 import { signIn } from '../../lib/sign-in';
 import { testSession, testWatchItem } from '../../testing/fixtures';
-import { mockRoutes, requestsTo, screenRoutes, type FetchMock, type Route } from '../../testing/screen-test';
+import { requestsTo, screenSuite } from '../../testing/screen-test';
 import WatchlistScreen from './watchlist-screen';
 
 const session = testSession;
 const item = testWatchItem;
 
-let routes: Route;
-let fetchMock: FetchMock;
-const renderAt = screenRoutes(
+const suite = screenSuite(
   [
     { path: '/my/watchlist', element: <WatchlistScreen /> },
     {
@@ -30,17 +28,17 @@ const renderAt = screenRoutes(
   ],
   { lists: true },
 );
+const { renderAt } = suite;
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetWatchState();
-  fetchMock = mockRoutes(() => routes);
 });
 
 describe('the ♡', () => {
   it('signed out, goes through the login and back to the screen it was on', async () => {
-    routes = () => undefined;
+    suite.routes = () => undefined;
     const router = renderAt('/market/detail?id=l1');
     const heart = screen.getByRole('button', { name: '關注' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
@@ -51,12 +49,12 @@ describe('the ♡', () => {
     sessionStorage.setItem('trove.returnTo', JSON.stringify({ ...stored, to: '/market/detail?id=l1' }));
     act(() => signIn(session));
     await waitFor(() => expect(router.state.location.search).toBe('?id=l1'));
-    expect(requestsTo(fetchMock, 'watch/add')).toHaveLength(0);
+    expect(requestsTo(suite.fetchMock, 'watch/add')).toHaveLength(0);
   });
 
   it('signed in, asks the state of every ♡ on screen in one call, and toggles', async () => {
     writeSession(session);
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/watch/state') return { code: 200, data: { watched: ['ci_1'] } };
       if (u.pathname === '/api/watch/remove')
         return { code: 200, data: { kind: 'cardInfo', id: 'ci_1', watched: false } };
@@ -66,8 +64,8 @@ describe('the ♡', () => {
     const on = await screen.findByRole('button', { name: '取消關注' });
     expect(on.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: '關注：夜渡' }).getAttribute('aria-pressed')).toBe('false');
-    expect(requestsTo(fetchMock, 'watch/state')).toHaveLength(1);
-    expect(requestsTo(fetchMock, 'watch/state')[0]!.searchParams.get('ids')).toBe('ci_1,ci_2');
+    expect(requestsTo(suite.fetchMock, 'watch/state')).toHaveLength(1);
+    expect(requestsTo(suite.fetchMock, 'watch/state')[0]!.searchParams.get('ids')).toBe('ci_1,ci_2');
     fireEvent.click(on);
     expect((await screen.findByRole('button', { name: '關注' })).getAttribute('aria-pressed')).toBe('false');
   });
@@ -90,7 +88,7 @@ describe('/my/watchlist', () => {
         marketPrice: null,
       }),
     ];
-    routes = (u) => {
+    suite.routes = (u) => {
       if (u.pathname === '/api/watch/list') return { code: 200, data: u.searchParams.get('page') === '1' ? rows : [] };
       if (u.pathname === '/api/watch/remove')
         return { code: 200, data: { kind: 'cardInfo', id: 'ci_1', watched: false } };
@@ -104,6 +102,6 @@ describe('/my/watchlist', () => {
     expect(within(list).getByText('自加入：−HK$5.00（掛單價）')).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: '移除關注：祥瑞麒麟' }));
     await waitFor(() => expect(within(list).queryByRole('link', { name: '祥瑞麒麟' })).toBeNull());
-    expect(requestsTo(fetchMock, 'watch/remove')).toHaveLength(1);
+    expect(requestsTo(suite.fetchMock, 'watch/remove')).toHaveLength(1);
   });
 });

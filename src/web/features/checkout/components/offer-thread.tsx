@@ -42,8 +42,6 @@ function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown
         value={text}
         onChange={setText}
         error={error}
-        noteId="offer-counter-note"
-        errorId="offer-counter-error"
         note={`市場價：${o.marketPrice === null ? '—' : formatHkd(o.marketPrice)}。還價後輪到對方回覆，最多 ${o.maxRounds} 輪。`}
       />
       <Button type="submit" block disabled={cents === null}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import type { CardDetail } from '../../../../shared/schemas/collection';
 import type { OfferSettings } from '../../../../shared/schemas/offers';
+import { checkedInputProps } from '../../../lib/checked-input';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { getOfferSettings, saveOfferSettings } from '../api/offer-settings';
@@ -52,11 +53,8 @@ function Controls({ card, initial }: { card: CardDetail; initial: OfferSettings 
             id="offer-auto-decline"
             className="boxed-input"
             inputMode="numeric"
-            autoComplete="off"
             placeholder="不設"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={error ? true : undefined}
+            {...checkedInputProps(text, setText, error)}
             aria-describedby={error ? 'offer-auto-decline-error' : 'offer-auto-decline-hint'}
           />
           <Button type="submit" size="small" loading={busy} disabled={Boolean(error)}>

@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 
-/** A card picture with its name and serial (the art carries the rarity; the alt text says it); greyed when the user does not have it. */
+/**
+ * A card (`card`: its name, picture and rarity) with its serial (the art carries the rarity; the alt text says it);
+ * greyed when the user does not have it.
+ */
 export function CardTile({
-  name,
-  image,
-  rarity,
+  card: { name, image, rarity },
   serialLabel,
   missing = false,
   badge,
   onOpen,
 }: {
-  name: string;
-  image: string;
-  rarity: string;
+  card: { name: string; image: string; rarity: string };
   serialLabel?: string;
   missing?: boolean;
   badge?: ReactNode;

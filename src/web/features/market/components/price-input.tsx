@@ -1,5 +1,6 @@
 import { formatHkd } from '../../../../shared/money';
 import { marketFee } from '../../../../shared/schemas/market';
+import { checkedInputProps } from '../../../lib/checked-input';
 import '../../../components/pairs-list.css';
 import '../../../components/form-controls.css';
 
@@ -36,11 +37,8 @@ export function PriceInput({
           id={id}
           className="boxed-input market-input"
           inputMode="decimal"
-          autoComplete="off"
           placeholder="0.00"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
+          {...checkedInputProps(value, onChange, error)}
           aria-describedby={ids}
         />
       </div>

@@ -60,7 +60,7 @@ export function VerifyDraws({
         ))}
       </ol>
       {draws.length > shown && (
-        <button type="button" className="state-button" onClick={() => setShown((n) => n + STEP)}>
+        <button type="button" className="state-button outline-button" onClick={() => setShown((n) => n + STEP)}>
           顯示更多（尚有 {draws.length - shown} 包）
         </button>
       )}

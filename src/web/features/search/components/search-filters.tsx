@@ -140,7 +140,7 @@ export function SearchFilters({
           </label>
         )}
         {hasFilters(state) && (
-          <button type="button" className="search-clear" onClick={() => set(NO_FILTERS)}>
+          <button type="button" className="search-clear outline-button" onClick={() => set(NO_FILTERS)}>
             清除篩選
           </button>
         )}

@@ -52,20 +52,22 @@ function Row({
   );
 }
 
-/** One section: its heading with the total, its rows, and 「更多」 (that section on its own) when there are more. */
+/**
+ * One section of the answer (`page`, its total and the rows it holds): its heading with the total, its rows, and 「更多」
+ * (`onMore(type)`: that section on its own) when there are more.
+ */
 function Section({
   type,
-  total,
-  shown,
+  page,
   onMore,
   children,
 }: {
   type: SearchType;
-  total: number;
-  shown: number;
-  onMore?: () => void;
+  page: { total: number; list: readonly unknown[] };
+  onMore?: (type: SearchType) => void;
   children: ReactNode;
 }) {
+  const { total } = page;
   if (total === 0) return null;
   const title = TYPE_LABELS[type];
   return (
@@ -75,8 +77,13 @@ function Section({
           {title}
           <span className="search-section-total">（{total}）</span>
         </h2>
-        {onMore && total > shown && (
-          <button type="button" className="search-more" aria-label={`更多${title}`} onClick={onMore}>
+        {onMore && total > page.list.length && (
+          <button
+            type="button"
+            className="search-more outline-button"
+            aria-label={`更多${title}`}
+            onClick={() => onMore(type)}
+          >
             更多
           </button>
         )}
@@ -96,11 +103,10 @@ export function SearchSections({
   side: 'sell' | 'buy' | undefined;
   onMore?: (type: SearchType) => void;
 }) {
-  const more = (type: SearchType) => (onMore ? () => onMore(type) : undefined);
   const { cards, goods, themes, listings, sellers } = result;
   return (
     <>
-      <Section type="card" total={cards.total} shown={cards.list.length} onMore={more('card')}>
+      <Section type="card" page={cards} onMore={onMore}>
         {cards.list.map((c) => (
           <Row key={c.id} to={resultPaths.card(c.id)} name={c.name} image={c.image} tall>
             <RarityTag rarity={c.rarity} />
@@ -109,7 +115,7 @@ export function SearchSections({
           </Row>
         ))}
       </Section>
-      <Section type="goods" total={goods.total} shown={goods.list.length} onMore={more('goods')}>
+      <Section type="goods" page={goods} onMore={onMore}>
         {goods.list.map((p) => (
           <Row key={p.id} to={resultPaths.goods(p.id)} name={p.name} image={p.image}>
             <span>商城 {formatHkd(p.price)}</span>
@@ -117,14 +123,14 @@ export function SearchSections({
           </Row>
         ))}
       </Section>
-      <Section type="theme" total={themes.total} shown={themes.list.length} onMore={more('theme')}>
+      <Section type="theme" page={themes} onMore={onMore}>
         {themes.list.map((t) => (
           <Row key={t.id} to={resultPaths.theme(t.id)} name={t.name} image={t.cover}>
             <span>{t.cardCount} 款卡牌</span>
           </Row>
         ))}
       </Section>
-      <Section type="listing" total={listings.total} shown={listings.list.length} onMore={more('listing')}>
+      <Section type="listing" page={listings} onMore={onMore}>
         {listings.list.map((l) => (
           <Row
             key={`${l.kind}-${l.id}-${l.listingId ?? ''}`}
@@ -143,7 +149,7 @@ export function SearchSections({
           </Row>
         ))}
       </Section>
-      <Section type="seller" total={sellers.total} shown={sellers.list.length} onMore={more('seller')}>
+      <Section type="seller" page={sellers} onMore={onMore}>
         {sellers.list.map((s) => (
           <Row key={s.id} to={resultPaths.seller(s.id)} name={s.nickname} image={s.avatar}>
             <span>{s.activeListings} 張掛單</span>
