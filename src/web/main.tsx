@@ -6,7 +6,6 @@ import { loadScreenLoaders, preloadScreen } from './app/screen-host';
 import { loadLocale } from './app/locale-store';
 import { loadToast } from './lib/request';
 import './app/global.css';
-import './common/visually-hidden.css';
 
 // The page's own screen is loaded before the first render (the server's top bar and spinner show meanwhile),
 // so the first render shows it at once (app/screen-host.tsx).

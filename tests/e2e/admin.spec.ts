@@ -74,7 +74,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   const image = { name: 'card.png', mimeType: 'image/png', buffer: pngImage() };
 
   const op = await desktopPage(browser, test.info().project.use.baseURL);
-  await registerOperator(op.request, E2E_BACK_OFFICE_OPERATOR, '後台營運');
+  const opToken = await registerOperator(op.request, E2E_BACK_OFFICE_OPERATOR, '後台營運');
   await signInBackOffice(op, E2E_BACK_OFFICE_OPERATOR);
   await expect(op.getByRole('heading', { name: '主控台' })).toBeVisible();
   await expectNoAxeViolations(op, '/admin (主控台)');
@@ -286,6 +286,10 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   // The audit log has each step (newest first), by operator, and finds one by its action.
   await openScreen(op, '操作記錄', '/audit');
   await expectNoAxeViolations(op, '/admin/audit');
+  // This operator's steps only: the other journeys' operators act at the same time and fill the first page.
+  const me = await op.request.get('/api/user/info', { headers: { Authorization: `Bearer ${opToken}` } });
+  await op.getByLabel('操作人員編號').fill(((await me.json()) as { data: { id: string } }).data.id);
+  await op.getByRole('button', { name: '搜尋' }).click();
   // Each action in Chinese (issue 21 §5), never its dotted name.
   for (const action of [
     'theme.create',

@@ -20,7 +20,8 @@ export async function reportBooks(): Promise<void> {
       headers: { Authorization: `Bearer ${token}` },
     });
     const body = (await res.json()) as { code: number; msg: string; data: T };
-    if (body.code === 401) return null; // an earlier run's session: this run's sweep did not sign in
+    // An earlier run's session (this run's sweep did not sign in): a token the server does not know signs out (403).
+    if (body.code === 401 || body.code === 403) return null;
     if (body.code !== 200) throw new Error(`admin/ledger/${call}: ${body.code} ${body.msg}`);
     return body.data;
   };

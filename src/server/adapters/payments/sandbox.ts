@@ -2,13 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import { newId } from '../ids';
-import {
-  ProviderUnavailableError,
-  WebhookVerificationError,
-  type PaymentProviderBase,
-  type ProviderPayment,
-  type WebhookEvent,
-} from './payment-provider';
+import { ProviderUnavailableError, WebhookVerificationError } from './payment-provider';
+import type { PaymentProviderBase, ProviderPayment, WebhookEvent } from './payment-provider';
 
 /** Header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "${t}.${rawBody}">`. */
 export const SANDBOX_SIGNATURE_HEADER = 'trove-signature';

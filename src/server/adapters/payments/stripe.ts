@@ -1,12 +1,7 @@
 import Stripe from 'stripe';
 import type { Clock } from '../clock';
-import {
-  ProviderUnavailableError,
-  WebhookVerificationError,
-  type PaymentProviderBase,
-  type ProviderPayment,
-  type WebhookEvent,
-} from './payment-provider';
+import { ProviderUnavailableError, WebhookVerificationError } from './payment-provider';
+import type { PaymentProviderBase, ProviderPayment, WebhookEvent } from './payment-provider';
 
 export interface StripeProvider extends PaymentProviderBase {
   readonly name: 'stripe';

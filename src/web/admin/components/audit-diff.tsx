@@ -1,6 +1,5 @@
 import { auditFieldLabel } from '../../../shared/audit-labels';
 import { formatHkd, formatTime } from '../lib/format';
-import '../../common/visually-hidden.css';
 import './audit-diff.css';
 
 type Fields = Record<string, unknown> | null;
