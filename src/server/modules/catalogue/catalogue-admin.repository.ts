@@ -64,6 +64,31 @@ const notEnded = (endsAt: AnyPgColumn, now: Date) => sql`(${endsAt} IS NULL OR $
 const ended = (endsAt: AnyPgColumn, now: Date) => sql`${endsAt} <= ${at(now)}`;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/**
+ * A catalogue table's row writes by id: insert, update of the given fields (none: nothing), delete. The callers' rows
+ * are typed by the table; Drizzle types `values`/`set` of a union of tables as none of them, hence `never` inside.
+ */
+function rowWrites<T extends typeof themes | typeof cardInfos | typeof products>(table: T) {
+  return {
+    async insert(db: Executor, row: T['$inferInsert']) {
+      await db.insert(table).values(row as never);
+    },
+    async update(db: Executor, id: string, set: Partial<T['$inferInsert']>) {
+      if (Object.keys(set).length > 0)
+        await db
+          .update(table)
+          .set(set as never)
+          .where(eq(table.id, id));
+    },
+    async delete(db: Executor, id: string) {
+      await db.delete(table).where(eq(table.id, id));
+    },
+  };
+}
+const themeRows = rowWrites(themes);
+const cardInfoRows = rowWrites(cardInfos);
+const productRows = rowWrites(products);
+
 /** Operators' reads and writes of the catalogue (themes, card infos, products). */
 export function createCatalogueAdminRepository() {
   return {
@@ -82,17 +107,9 @@ export function createCatalogueAdminRepository() {
       return rows[0] ?? null;
     },
 
-    async insertTheme(db: Executor, row: typeof themes.$inferInsert) {
-      await db.insert(themes).values(row);
-    },
-
-    async updateTheme(db: Executor, id: string, set: Partial<typeof themes.$inferInsert>) {
-      if (Object.keys(set).length > 0) await db.update(themes).set(set).where(eq(themes.id, id));
-    },
-
-    async deleteTheme(db: Executor, id: string) {
-      await db.delete(themes).where(eq(themes.id, id));
-    },
+    insertTheme: themeRows.insert,
+    updateTheme: themeRows.update,
+    deleteTheme: themeRows.delete,
 
     /** The theme whose B card this card info is, if any. */
     async themeWithBCard(db: Executor, cardInfoId: string) {
@@ -142,17 +159,9 @@ export function createCatalogueAdminRepository() {
       return rows[0] ?? null;
     },
 
-    async insertCardInfo(db: Executor, row: typeof cardInfos.$inferInsert) {
-      await db.insert(cardInfos).values(row);
-    },
-
-    async updateCardInfo(db: Executor, id: string, set: Partial<typeof cardInfos.$inferInsert>) {
-      if (Object.keys(set).length > 0) await db.update(cardInfos).set(set).where(eq(cardInfos.id, id));
-    },
-
-    async deleteCardInfo(db: Executor, id: string) {
-      await db.delete(cardInfos).where(eq(cardInfos.id, id));
-    },
+    insertCardInfo: cardInfoRows.insert,
+    updateCardInfo: cardInfoRows.update,
+    deleteCardInfo: cardInfoRows.delete,
 
     async listProducts(
       db: Executor,
@@ -181,17 +190,9 @@ export function createCatalogueAdminRepository() {
       return rows[0] ?? null;
     },
 
-    async insertProduct(db: Executor, row: typeof products.$inferInsert) {
-      await db.insert(products).values(row);
-    },
-
-    async updateProduct(db: Executor, id: string, set: Partial<typeof products.$inferInsert>) {
-      if (Object.keys(set).length > 0) await db.update(products).set(set).where(eq(products.id, id));
-    },
-
-    async deleteProduct(db: Executor, id: string) {
-      await db.delete(products).where(eq(products.id, id));
-    },
+    insertProduct: productRows.insert,
+    updateProduct: productRows.update,
+    deleteProduct: productRows.delete,
 
     /**
      * Card infos and products with a sale window (a start or an end) overlapping [from, to): priced card infos
