@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { ROUTE_PATHS, type RoutePath } from '../../src/shared/routes';
 import { openSheet } from './focus-checks';
 import { appLive, expectNoAxeViolations } from './axe';
-import { api, fundBid, tokenOf } from './market-setup';
+import { api, fundBid, leftForOthers, tokenOf } from './market-setup';
 import { ADMIN_SCREENS, APP_SCREENS, APP_SHEETS } from './screens';
 import { registerOperator } from './back-office';
 import { E2E_A11Y_OPERATOR, E2E_A11Y_OPERATOR_FILE } from './env';
@@ -142,11 +142,10 @@ async function prepareUser(browser: Browser): Promise<void> {
   // Buy the sleeves again, so /my/entity lists goods still held.
   await buy(page, '/mall/goodsPay?id=prd_sleeves', '/mall/goodsInfo', false);
   // A listing other than the first (/market/detail shows that one), taken at random: the other sweep's user buys one
-  // at the same moment, and the next is tried when it got there first. Not a copy of 神獸紀元: set-purchase.spec
-  // completes that theme from the demo market's two copies of each card.
-  const forSale = (await call<{ id: string; cardInfoId?: string }[]>('GET', 'market/list?page=1&pageSize=20'))
+  // at the same moment, and the next is tried when it got there first.
+  const forSale = (await call<{ id: string; cardInfoId: string | null }[]>('GET', 'market/list?page=1&pageSize=20'))
     .slice(1)
-    .filter((l) => !l.cardInfoId?.startsWith('ci_beast_'));
+    .filter(leftForOthers);
   forSale.sort(() => Math.random() - 0.5);
   let bought = false;
   for (const listing of forSale.slice(0, 3)) {

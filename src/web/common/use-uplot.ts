@@ -1,7 +1,6 @@
 import { useEffect, type DependencyList, type RefObject } from 'react';
 import type uPlot from 'uplot';
-
-const HK = 'Asia/Hong_Kong';
+import { HK_TIME_ZONE } from '../../shared/hk-time';
 
 /** What a chart draws: its options (less the size, the time zone, legend and cursor, set here) and its columns. */
 export interface UplotDrawing {
@@ -36,7 +35,7 @@ export function useUplot(
             ...drawing.options,
             width: el.clientWidth || 300,
             height,
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), HK),
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), HK_TIME_ZONE),
             legend: { show: false },
             cursor: { show: false },
           },
