@@ -123,6 +123,11 @@ export function createNotificationDeliveryService(
       await outbox.markDead(db, row, deps.clock.now(), '找不到此通知');
       return;
     }
+    // Read in the app before its turn came (a delivery behind, a device subscribed since): news no longer.
+    if (text.readAt) {
+      await outbox.markSent(db, row, '已在應用程式內閱讀，不再發送');
+      return;
+    }
     const recipient = await read.recipient(db, row.userId);
     if (!recipient?.active) {
       await outbox.markSent(db, row, '帳戶已停用，不再發送');

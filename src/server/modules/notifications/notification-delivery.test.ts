@@ -158,6 +158,29 @@ describe('notification delivery by Web Push and SMS (decision 038)', () => {
     expect(rows.find((r) => r.channel === 'push')!.lastError).toBe('沒有已訂閱推送的裝置');
   });
 
+  it('sends nothing for a notification read in the app before its turn came, whatever devices subscribed since', async () => {
+    await t.call('POST', 'notification/prefs', {
+      token: seller.token,
+      body: { prefs: [{ kind: 'itemSold', channel: 'sms', enabled: true }] },
+    });
+    const n = await itemSold(t, seller.userId);
+    const read = await t.call('POST', 'notification/read', { token: seller.token, body: { all: true } });
+    expect(read).toMatchObject({ status: 200, data: { unread: 0 } });
+    const device = await subscribeDevice(t, fake, seller);
+    expect(await deliverer(t).deliverDue(10)).toBe(2);
+    expect(fake.to(device.path)).toEqual([]);
+    expect(t.sms.sent.filter((m) => m.to === seller.phone)).toEqual([]);
+    const rows = await outboxOf(t, n.id);
+    expect(rows.map((r) => [r.channel, r.status, r.lastError]).sort()).toEqual([
+      ['push', 'sent', '已在應用程式內閱讀，不再發送'],
+      ['sms', 'sent', '已在應用程式內閱讀，不再發送'],
+    ]);
+    // What comes after it is still sent to that device.
+    await itemSold(t, seller.userId);
+    expect(await deliverer(t).deliverDue(10)).toBe(2);
+    expect(fake.to(device.path)).toHaveLength(1);
+  });
+
   it('sends nothing for an event whose transaction rolled back', async () => {
     const device = await subscribeDevice(t, fake, seller);
     await t.call('POST', 'notification/prefs', {

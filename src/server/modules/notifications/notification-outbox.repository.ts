@@ -20,6 +20,8 @@ export interface NotificationText {
   title: string;
   body: string;
   link: string | null;
+  /** When the user read it in the app (on any device): past news, no longer sent. */
+  readAt: Date | null;
 }
 
 /** The write of one claim: only while the row is still pending and still this try's (`attempts`). */
@@ -70,6 +72,7 @@ export function createNotificationOutboxRepository() {
           title: notifications.title,
           body: notifications.body,
           link: notifications.link,
+          readAt: notifications.readAt,
         })
         .from(notifications)
         .where(inArray(notifications.id, ids));
