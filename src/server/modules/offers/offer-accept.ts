@@ -7,7 +7,7 @@ import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
 import { notifySale } from '../notifications/sale-notices';
 import { adjustHold, refundEnded, settleSale } from './offer-postings';
-import { NO_PAYOUT, requireOpen, requireTurn, sideOf } from './offer-rules';
+import { NO_PAYOUT, requireOpen, requireTurn, sideOf, TOP_UP_PENDING } from './offer-rules';
 import type { OffersContext } from './offers-context';
 import type { OfferRow } from './offers.repository';
 
@@ -57,16 +57,29 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
 
   /** The buyer's pending top-up order of this offer, or a new one (a tap again answers the one still to pay). */
   async function topUpOrder(actor: Actor, offer: OfferRow, origin: string | undefined) {
-    const [pending] = await svc.payOrders.list(actor, {
-      type: 'offer_topup',
-      status: 'pending',
-      itemId: offer.id,
-      page: 1,
-      pageSize: 1,
-    });
-    return (
-      pending ?? svc.payOrders.create(actor, { type: 'offer_topup', offerId: offer.id }, `ofa:${newId('k')}`, origin)
-    );
+    const pending = async () =>
+      (
+        await svc.payOrders.list(actor, {
+          type: 'offer_topup',
+          status: 'pending',
+          itemId: offer.id,
+          page: 1,
+          pageSize: 1,
+        })
+      )[0];
+    const known = await pending();
+    if (known?.amount === offer.price - offer.held) return known;
+    // Made for an older price (the offer was countered since): paid, it would only reach the balance. Another tap
+    // may cancel it first, or its payment land meanwhile (then it goes to the balance): either way a new one opens.
+    if (known) await svc.payOrders.cancel(actor, known.orderNo).catch(() => undefined);
+    return svc.payOrders
+      .create(actor, { type: 'offer_topup', offerId: offer.id }, `ofa:${newId('k')}`, origin)
+      .catch(async (err: unknown) => {
+        // Another tap made it meanwhile (the create refuses a second under the buyer's lock): that one is answered.
+        const made = err instanceof AppError && err.reason === TOP_UP_PENDING ? await pending() : undefined;
+        if (made) return made;
+        throw err;
+      });
   }
 
   async function closeUnavailable(offer: OfferRow, now: Date): Promise<void> {

@@ -121,3 +121,6 @@ export const detailView = (
 });
 
 export type { OfferSettings };
+
+/** The refusal of a second top-up order while one is still to pay (offer/accept answers the pending one). */
+export const TOP_UP_PENDING = 'top_up_pending';

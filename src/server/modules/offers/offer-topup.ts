@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import { describe } from '../market/market-presenters';
-import { requireOpen, requireTurn } from './offer-rules';
+import { requireOpen, requireTurn, TOP_UP_PENDING } from './offer-rules';
 import type { OffersContext } from './offers-context';
 import type { OfferRow } from './offers.repository';
 
@@ -41,6 +41,9 @@ export function createOfferTopUpType({ deps, svc, repo }: OffersContext, settleI
       requireOpen(offer, now);
       requireTurn(offer, 'buyer');
       if (offer.price <= offer.held) throw conflict('此價格毋須補足差額，可直接接受', 'no_top_up');
+      // One top-up at a time: two taps at once are serialised by the buyer's lock, and the second answers the first's.
+      if (await svc.payOrders.hasPending(tx, buyerId, 'offer_topup', id, now))
+        throw conflict('補足差額的付款單已開出，請前往付款', TOP_UP_PENDING);
       return {
         listingId: offer.id,
         itemName: `出價補足差額：${describe(offer)}`,

@@ -15,7 +15,7 @@ export interface OffersServices {
   identity: Pick<IdentityService, 'isVerified' | 'payoutAccount'>;
   wallet: Pick<WalletService, 'post' | 'balancesOf'>;
   /** An offer made with a short balance is funded by its `offer` pay order (the type registers at construction). */
-  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'list'>;
+  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'list' | 'hasPending' | 'cancel'>;
   cards: Pick<CardsService, 'transfer'>;
   goods: Pick<GoodsService, 'transfer'>;
   /** The item as the market sees it, its sell listing, and closing that listing when an offer is accepted. */

@@ -81,4 +81,22 @@ describe('a counter-offer accepted with a top-up paid by a pay order (decision 0
     expect(await accept(seller, id)).toMatchObject({ status: 409, msg: '現在輪到買家回覆，請等候' });
     await books();
   });
+
+  it('a pending top-up for an older price is cancelled when the buyer accepts a new one, and a new order opens', async () => {
+    const { seller, buyer, id } = await countered();
+    const stale = (await accept(buyer, id)).data.orderNo!;
+    // The buyer counters lower instead (HK$220: HK$20 more held), the owner counters at HK$300 again: HK$80 to pay.
+    expect((await post<OfferDetail>('offer/counter', buyer, { id, price: 22_000 })).status).toBe(200);
+    expect((await post<OfferDetail>('offer/counter', seller, { id, price: 30_000 })).status).toBe(200);
+    const res = await accept(buyer, id);
+    expect(res.status).toBe(200);
+    expect(res.data.orderNo).not.toBe(stale);
+    const info = (orderNo: string) =>
+      t.call<PayOrder>('GET', 'payOrder/info', { token: buyer.token, query: { orderNo } });
+    expect((await info(stale)).data.status).toBe('cancelled');
+    expect((await info(res.data.orderNo!)).data).toMatchObject({ status: 'pending', amount: 8_000 });
+    expect(await pay(res.data.orderNo!)).toBe(303);
+    expect(await row(id)).toMatchObject({ status: 'accepted', held: 0 });
+    await books();
+  });
 });

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, offers } from '../../db/schema';
+import { cards, offers, payOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
 import { giveCard, trader, transfersOf } from '../market/market.fixtures';
-import { credit, newCardInfo } from './offers.fixtures';
+import { credit, newCardInfo, offerOnNewCard } from './offers.fixtures';
 
 if (!TEST_DATABASE_URL) console.log('skipped: offer race tests need PostgreSQL (set TEST_DATABASE_URL)');
 
@@ -123,6 +123,24 @@ describe.skipIf(!TEST_DATABASE_URL)('offers under real concurrency (PostgreSQL)'
       expect((await balances(loser)).escrow).toBe(0);
       expect((await balances(loser)).balance).toBe(50_000);
       expect((await balances(winner)).escrow).toBe(0);
+    }
+    await books();
+  });
+
+  it('a short buyer taps accept on a counter four times at once: one top-up order, every tap answers it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { seller, buyer, made } = await offerOnNewCard(t, 25_000, 20_000);
+      const id = made.data.id;
+      expect((await call(seller, 'offer/counter', { id, price: 30_000 })).statusCode).toBe(200);
+      const answers = await Promise.all([1, 2, 3, 4].map(() => call(buyer, 'offer/accept', { id, price: 30_000 })));
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const orderNos = new Set(answers.map((r) => r.json().data.orderNo as string));
+      expect(orderNos.size).toBe(1);
+      const topUps = await t.db
+        .select()
+        .from(payOrders)
+        .where(and(eq(payOrders.buyerId, buyer.userId), eq(payOrders.type, 'offer_topup')));
+      expect(topUps.map((o) => [o.orderNo, o.status])).toEqual([[[...orderNos][0], 'pending']]);
     }
     await books();
   });

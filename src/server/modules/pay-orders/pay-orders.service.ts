@@ -7,6 +7,7 @@ import { createPayOrdersRepository, type PayOrdersRepository } from './pay-order
 import { createSettlement, type PayOrderBooks } from './settlement.service';
 import { createAdmissionOrdersRepository } from './pay-orders-admission.repository';
 import type { DropKind } from '../../../shared/schemas/queue';
+import type { PayOrderType } from '../../../shared/schemas/pay-orders';
 
 export type { SettleOutcome } from './settlement.service';
 export type { Availability, OrderInput, OrderType, ReservedItem } from './order-types';
@@ -55,6 +56,12 @@ export function createPayOrdersService(
 
     /** The Idempotency-Keys of every order of a mall item (the retries a sold-out flag must let through). */
     orderKeysOfItem: (db: Executor, item: { type: 'card' | 'product'; id: string }) => repo.orderKeysOfItem(db, item),
+
+    /** Whether the buyer has an unexpired pending order of this type for this item (run inside the buyer's lock). */
+    async hasPending(db: Executor, buyerId: string, type: PayOrderType, itemId: string, now: Date) {
+      const [row] = await repo.listForBuyer(db, buyerId, { type, status: 'pending', itemId, limit: 1, offset: 0 });
+      return !!row && row.expiresAt > now;
+    },
 
     /** Whether an order was made with this waiting-room admission (decision 044; run inside the buyer's lock). */
     admissionUsed: (db: Executor, admissionId: string) => admissions.used(db, admissionId),
