@@ -66,12 +66,15 @@ export const listings = pgTable(
     index('listings_active_product_idx')
       .on(t.sellType, t.productId, t.price)
       .where(sql`${t.status} = 'active'`),
-    index().on(t.cardInfoId, t.sellType, t.status, t.price),
+    // `serial` last: a serial search with text (`龍 #7`) probes each matching card's open listings here and tests the
+    // serial in the index, fetching only the listings of that serial (decision 031, sixth change).
+    index().on(t.cardInfoId, t.sellType, t.status, t.price, t.serial),
     index().on(t.productId, t.sellType, t.status, t.price),
     index().on(t.userId, t.sellType, t.status, t.createdAt),
-    // A serial search (`#12`, decision 031): the open sell listings of one serial, cheapest first.
+    // A serial search (`#12`, decision 031): the open sell listings of one serial, cheapest first; the filters a serial
+    // search narrows by are in the key too, so its count reads the index alone.
     index('listings_active_serial_idx')
-      .on(t.serial, t.price)
+      .on(t.serial, t.price, t.editionSize, t.cardInfoId, t.themeId, t.rarity)
       .where(sql`${t.status} = 'active' AND ${t.sellType} = 0`),
     index('listings_expiry_idx')
       .on(t.expiresAt)

@@ -43,24 +43,27 @@ export function createSearchMarketReadModel() {
     /** Open sell listings of one serial (its ask as `lowestAsk`), narrowed by the rest of the query and the filters. */
     async serialListings(db: Executor, f: SearchFilter, serial: SerialQuery): Promise<ListingRow[]> {
       const text = !!f.plan && hasText(f.plan);
-      // The page first (its listings counted by the window), then each row's item summary: 20 joins, not one per match.
+      const where = and([
+        sql`l.status = 'active' AND l.sell_type = 0 AND l.serial = ${serial.serial}`,
+        serial.editionSize !== null && sql`l.edition_size = ${serial.editionSize}`,
+        text && sql`l.card_info_id IN (SELECT d.ref_id FROM search_docs d WHERE ${matches(f.plan!, 'card')})`,
+        f.theme !== undefined && sql`l.theme_id = ${f.theme}`,
+        f.rarity !== undefined && sql`l.rarity = ${f.rarity}`,
+        f.side === 'buy' && sql`FALSE`,
+        priceRange(f, sql`l.price`, null),
+      ]);
+      // The page first, then each row's item summary: 20 joins, not one per match. A serial alone (thousands of
+      // listings) is counted from its index (every column it tests is in the key), not by a window reading each
+      // listing; with text, the few listings of the matching cards are found by card and counted by the window.
+      const total = text ? sql`count(*) OVER ()::int` : sql`(SELECT count(*)::int FROM listings l WHERE ${where})`;
       return rows(
         db,
         sql`SELECT l.kind, l.ref AS id, l.item_name AS name, l.item_image AS image, l.rarity, l.price AS "lowestAsk",
           s.bid_max AS "highestBid", COALESCE(s.ask_count, 1) AS asks, COALESCE(s.bid_count, 0) AS bids,
           l.id AS "listingId", '#' || l.serial || COALESCE('/' || l.edition_size, '') AS "serialLabel", l.total
         FROM (SELECT l.id, l.kind, COALESCE(l.card_info_id, l.product_id) AS ref, l.item_name, l.item_image, l.rarity,
-            l.price, l.serial, l.edition_size, l.created_at, l.expires_at, count(*) OVER ()::int AS total
-          FROM listings l
-          WHERE ${and([
-            sql`l.status = 'active' AND l.sell_type = 0 AND l.serial = ${serial.serial}`,
-            serial.editionSize !== null && sql`l.edition_size = ${serial.editionSize}`,
-            text && sql`l.card_info_id IN (SELECT d.ref_id FROM search_docs d WHERE ${matches(f.plan!, 'card')})`,
-            f.theme !== undefined && sql`l.theme_id = ${f.theme}`,
-            f.rarity !== undefined && sql`l.rarity = ${f.rarity}`,
-            f.side === 'buy' && sql`FALSE`,
-            priceRange(f, sql`l.price`, null),
-          ])}
+            l.price, l.serial, l.edition_size, l.created_at, l.expires_at, ${total} AS total
+          FROM listings l WHERE ${where}
           ORDER BY ${serialOrder(f)} LIMIT ${f.limit} OFFSET ${f.offset}) l
         LEFT JOIN market_summaries s ON s.kind = l.kind AND s.ref_id = l.ref
         ORDER BY ${serialOrder(f)}`,

@@ -131,6 +131,13 @@ const itemColumns = (kind: ItemKind) =>
   sql`${kind}::text AS kind, x.id, ${kind === 'card' ? sql`x.rarity, x.theme_id` : sql`NULL AS rarity, NULL AS theme_id`},
     x.r, x.len, x.ask_min, x.bid_max, x.ask_count, x.bid_count, x.listed_at, x.next_expiry`;
 
+/** One kind's items (`i`), read from its own matches: no union of every match is built, only of two pages. */
+const itemsOf = (f: SearchFilter, kind: ItemKind) =>
+  sql`(SELECT ${itemColumns(kind)} FROM ${sql.raw(kind === 'card' ? 'c' : 'g')} x) i WHERE ${itemsWhere(f)}`;
+/** That kind's first `offset + limit` items in the page's order (the page is cut from the two merged). */
+const itemsTop = (f: SearchFilter, kind: ItemKind) =>
+  sql`(SELECT * FROM ${itemsOf(f, kind)} ORDER BY ${itemsOrder(f)} LIMIT ${f.offset + f.limit})`;
+
 const COLUMN = { theme: sql`f.theme_id`, rarity: sql`f.rarity`, price: sql`f.band` };
 /** Which grouping set a facet row is of (GROUPING() may name only the grouped columns). */
 function dimOf(dims: FacetDim[]): SQL {
@@ -171,7 +178,8 @@ export function createSearchMatchesReadModel() {
       const items = list(sql`SELECT i.kind, i.id, COALESCE(ci.name, p.name) AS name,
           COALESCE(ci.image, p.images->>0, '') AS image, i.rarity, i.ask_min AS "lowestAsk", i.bid_max AS "highestBid",
           i.ask_count AS asks, i.bid_count AS bids, NULL AS "listingId", NULL AS "serialLabel", 0 AS total
-        FROM (SELECT * FROM i WHERE ${itemsWhere(f)} ORDER BY ${itemsOrder(f)} ${page(f)}) i
+        FROM (SELECT * FROM (${itemsTop(f, 'card')} UNION ALL ${itemsTop(f, 'goods')}) i
+          ORDER BY ${itemsOrder(f)} ${page(f)}) i
         LEFT JOIN card_infos ci ON i.kind = 'card' AND ci.id = i.id
         LEFT JOIN products p ON i.kind = 'goods' AND p.id = i.id ORDER BY ${itemsOrder(f)}`);
       const facets = parts.facets.length
@@ -184,11 +192,10 @@ export function createSearchMatchesReadModel() {
         : sql`NULL::json`;
       const [answer] = await rows<MatchAnswer>(
         db,
-        sql`WITH c AS MATERIALIZED (${cardsCte(f)}), g AS MATERIALIZED (${goodsCte(f)}),
-          i AS (SELECT ${itemColumns('card')} FROM c x UNION ALL SELECT ${itemColumns('goods')} FROM g x)
+        sql`WITH c AS MATERIALIZED (${cardsCte(f)}), g AS MATERIALIZED (${goodsCte(f)})
         SELECT (SELECT count(*)::int FROM c WHERE ${cardWhere(f, null)}) AS "cardTotal",
           (SELECT count(*)::int FROM g WHERE ${goodsWhere(f, null)}) AS "goodsTotal",
-          ${parts.items ? sql`(SELECT count(*)::int FROM i WHERE ${itemsWhere(f)})` : sql`0`} AS "itemTotal",
+          (${parts.items ? sql`(SELECT count(*) FROM ${itemsOf(f, 'card')}) + (SELECT count(*) FROM ${itemsOf(f, 'goods')})` : sql`0`})::int AS "itemTotal",
           ${parts.cards ? cards : sql`NULL::json`} AS cards, ${parts.goods ? goods : sql`NULL::json`} AS goods,
           ${parts.items ? items : sql`NULL::json`} AS items, ${facets} AS facets`,
       );

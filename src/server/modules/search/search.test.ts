@@ -74,6 +74,7 @@ describe('search API (issue 22, decision 031)', () => {
       expect(data.listings.list, q).toEqual([
         expect.objectContaining({ id: 'ci_beast_qilin', listingId, serialLabel: `#${serial}/100`, lowestAsk: 12_300 }),
       ]);
+      expect(data.listings.total, q).toBe(1);
       expect(data.cards.total).toBe(q.startsWith('祥瑞') ? 1 : 0);
     }
     expect((await search({ q: `#${serial}/99` })).data.listings.total).toBe(0);

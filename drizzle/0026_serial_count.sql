@@ -1,0 +1,2 @@
+DROP INDEX "listings_active_serial_idx";--> statement-breakpoint
+CREATE INDEX "listings_active_serial_idx" ON "listings" USING btree ("serial","price","edition_size","card_info_id","theme_id","rarity") WHERE "listings"."status" = 'active' AND "listings"."sell_type" = 0;

@@ -1,0 +1,2 @@
+DROP INDEX "listings_card_info_id_sell_type_status_price_index";--> statement-breakpoint
+CREATE INDEX "listings_card_info_id_sell_type_status_price_serial_index" ON "listings" USING btree ("card_info_id","sell_type","status","price","serial");
