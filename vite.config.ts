@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -51,8 +52,21 @@ const groups = chunkGroups({
 // TROVE_CSS_SOURCES=1: each CSS rule names its file (tools/css-sources-plugin.ts), for `npm run check:css-order`.
 const cssSources = process.env.TROVE_CSS_SOURCES === '1' ? [cssSourcesPlugin()] : [];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/web',
+  // React Router 7 publishes only its development build through its package exports (its warnings switched on by a
+  // constant the minifier cannot drop); a build takes the production one beside it, the same code without them.
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+            },
+          ],
+        }
+      : {},
   publicDir: '../../public',
   plugins: [
     ...cssSources,
@@ -105,4 +119,4 @@ export default defineConfig({
       '/uploads': 'http://localhost:3000',
     },
   },
-});
+}));

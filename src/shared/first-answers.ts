@@ -45,8 +45,10 @@ export function firstAnswers(route: string, query: URLSearchParams): FirstAnswer
       return { urls: [HOME_BANNERS, HOME_DROPS], listWithImage: HOME_BANNERS };
     case '/mall': {
       const tab = query.get('tab');
-      // Another tab asks for products; an unknown tab shows 卡牌, as the screen does.
-      return tab === 'entity' || tab === 'other' ? null : { urls: [MALL_FIRST_LIST], listWithImage: MALL_FIRST_LIST };
+      // Another tab asks for packs or products; an unknown tab shows 卡牌, as the screen does.
+      return tab === 'pack' || tab === 'entity' || tab === 'other'
+        ? null
+        : { urls: [MALL_FIRST_LIST], listWithImage: MALL_FIRST_LIST };
     }
     case '/market':
       // Another tab, side, search, filter or sort asks something else.

@@ -7,16 +7,18 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { getCardInfos } from '../../api/get-card-infos';
 import { getProducts } from '../../api/get-products';
 import { SearchBox } from '../../components/search-box';
+import { LoadingState } from '../../components/state-views';
 import { TabStrip } from '../../components/tab-strip';
 import { CardInfoRow, ProductRow } from './components/mall-rows';
 import './mall.css';
 
-// 卡包 (issue 25) comes after the screen, in a chunk of its own: it adds nothing to /mall's first load.
-const PackSection = lazy(() => import('./components/pack-section').then((m) => ({ default: m.PackSection })));
+// 卡包 (issue 25): a tab in a chunk of its own, adding nothing to /mall's first load.
+const PackTab = lazy(() => import('./components/pack-tab').then((m) => ({ default: m.PackTab })));
 
 const PAGE_SIZE = 10;
 const TABS = [
   { key: 'card', title: '卡牌' },
+  { key: 'pack', title: '卡包' },
   { key: 'entity', title: '實物' },
   { key: 'other', title: '其他' },
 ] as const;
@@ -89,7 +91,7 @@ function ProductTab({ type }: { type: 0 | 1 }) {
   );
 }
 
-/** /mall: tabs 卡牌 / 實物 / 其他 (?tab=card|entity|other), each an infinite list. */
+/** /mall: tabs 卡牌 / 卡包 / 實物 / 其他 (?tab=card|pack|entity|other), each a list (the packs' one page, the others infinite). */
 export default function MallScreen() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
@@ -104,12 +106,13 @@ export default function MallScreen() {
         className="mall-tabs"
       />
       <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)!.title}>
-        {tab === 'card' && (
-          <Suspense fallback={null}>
-            <PackSection />
+        {tab === 'card' && <CardTab />}
+        {tab === 'pack' && (
+          <Suspense fallback={<LoadingState label="正在載入卡包…" />}>
+            <PackTab />
           </Suspense>
         )}
-        {tab === 'card' ? <CardTab /> : <ProductTab key={tab} type={tab === 'entity' ? 1 : 0} />}
+        {(tab === 'entity' || tab === 'other') && <ProductTab key={tab} type={tab === 'entity' ? 1 : 0} />}
       </div>
     </div>
   );

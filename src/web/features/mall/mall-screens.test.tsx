@@ -82,25 +82,35 @@ describe('/mall', () => {
     expect(screen.getByRole('link', { name: '維港幻彩' }).getAttribute('href')).toBe('/mall/detail?id=ci_1');
   });
 
-  it('lists the pack series above the cards, each opening /mall/pack (the section loads after the screen)', async () => {
+  it('lists the pack series on the 卡包 tab, each opening /mall/pack; the 卡牌 tab does not ask for them', async () => {
     suite.routes = (u) =>
       u.pathname === '/api/pack/list'
         ? { code: 200, data: [testPack({ guarantee: null, hot: false })] }
         : { code: 200, data: u.searchParams.get('page') === '1' ? [card()] : [] };
     renderAt('/mall');
-    const section = await screen.findByRole('region', { name: '卡包' });
-    expect(within(section).getByRole('link', { name: '星夜卡包' }).getAttribute('href')).toBe('/mall/pack?id=pk_1');
-    expect(within(section).getByText('每包 3 張・尚餘 8／10 包')).toBeTruthy();
-    expect(within(section).getByText('HK$30.00')).toBeTruthy();
     expect(await screen.findByText('維港幻彩')).toBeTruthy();
+    expect(requested('pack/list')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('tab', { name: '卡包' }));
+    const panel = await screen.findByRole('tabpanel', { name: '卡包' });
+    const link = await within(panel).findByRole('link', { name: '星夜卡包' });
+    expect(link.getAttribute('href')).toBe('/mall/pack?id=pk_1');
+    expect(within(panel).getByText('每包 3 張・尚餘 8／10 包')).toBeTruthy();
+    expect(within(panel).getByText('HK$30.00')).toBeTruthy();
   });
 
-  it('shows no pack section when there is no series (or pack/list fails)', async () => {
-    suite.routes = (u) => (u.pathname === '/api/pack/list' ? { code: 500, data: null } : { code: 200, data: [card()] });
-    renderAt('/mall');
-    expect(await screen.findByText('維港幻彩')).toBeTruthy();
-    await waitFor(() => expect(requested('pack/list')).toHaveLength(1));
-    expect(screen.queryByRole('region', { name: '卡包' })).toBeNull();
+  it('says so when there is no series, and offers 重試 when pack/list fails', async () => {
+    let fail = true;
+    suite.routes = (u) =>
+      u.pathname === '/api/pack/list'
+        ? fail
+          ? { code: 500, data: null }
+          : { code: 200, data: [] }
+        : { code: 200, data: [] };
+    renderAt('/mall?tab=pack');
+    expect(await screen.findByText('未能載入卡包')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '重試' }));
+    expect(await screen.findByText('暫時未有卡包發售')).toBeTruthy();
   });
 
   it("takes its first page from the page's embedded answer (the server's MALL_FIRST_LIST is what it asks)", async () => {

@@ -194,9 +194,6 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
         </dl>
       </article>
       {listing && <Seller l={listing} />}
-      <Suspense fallback={null}>
-        <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
-      </Suspense>
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">
           <Button block color="primary" onClick={() => actions.buy(cheapest)}>
@@ -205,6 +202,10 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
         </section>
       ) : null}
       <OtherListings listings={others} actions={actions} side={listing ? (listing.sell_type as SellType) : side} />
+      {/* Last: it arrives after the screen (its chunk, then its answer) and would push down whatever came after it. */}
+      <Suspense fallback={null}>
+        <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
+      </Suspense>
       <div className="market-bar">
         {listing ? (
           <>

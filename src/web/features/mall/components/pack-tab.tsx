@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { SALE_STATE_LABELS } from '../../../../shared/sale-states';
 import type { PackSeries } from '../../../../shared/schemas/packs';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { useLoad } from '../../../lib/use-load';
 import { listPacks } from '../api/list-packs';
 import '../../../components/list-row.css';
 import '../mall.css';
-import './pack-section.css';
 
 function PackRow({ pack }: { pack: PackSeries }) {
   return (
@@ -33,22 +33,29 @@ function PackRow({ pack }: { pack: PackSeries }) {
 }
 
 /**
- * 卡包 on /mall's 卡牌 tab: the pack series on sale or coming soon, each opening /mall/pack. Loaded after the screen
- * (not on /mall's first load); nothing while it loads, when there is none or when the list cannot be had.
+ * /mall's 卡包 tab (?tab=pack): the pack series on sale or coming soon, each opening /mall/pack. A tab of its own, in
+ * a chunk of its own: above the cards it pushed them down when it arrived after them (a layout shift of 0.17).
  */
-export function PackSection() {
+export function PackTab() {
   const packs = useLoad(listPacks, []);
-  if (packs.status !== 'ready' || packs.data.length === 0) return null;
+  if (packs.status === 'loading') return <LoadingState label="正在載入卡包…" />;
+  if (packs.status === 'error') return <ErrorState title="未能載入卡包" onRetry={packs.reload} />;
+  if (packs.data.length === 0)
+    return (
+      <EmptyState
+        title="暫時未有卡包發售"
+        description={
+          <>
+            稍後再來看看，或先看看<Link to="/mall">發售中的卡牌</Link>。
+          </>
+        }
+      />
+    );
   return (
-    <section className="pack-strip" aria-labelledby="pack-strip-title">
-      <h2 id="pack-strip-title" className="pack-strip-title">
-        卡包
-      </h2>
-      <ul className="pack-strip-list">
-        {packs.data.map((p) => (
-          <PackRow key={p.id} pack={p} />
-        ))}
-      </ul>
-    </section>
+    <ul className="mall-list">
+      {packs.data.map((p) => (
+        <PackRow key={p.id} pack={p} />
+      ))}
+    </ul>
   );
 }
