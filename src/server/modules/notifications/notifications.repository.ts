@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { page } from '../../db/queries';
+import { columnsOf, page } from '../../db/queries';
 import { notificationOutbox, notificationPrefs, notifications } from '../../db/schema/notifications';
 import type { NotifyChannel } from '../../../shared/schemas/notifications';
 
@@ -85,11 +85,7 @@ export function createNotificationsRepository() {
 
     async prefsOf(db: Executor, userId: string) {
       return db
-        .select({
-          kind: notificationPrefs.kind,
-          channel: notificationPrefs.channel,
-          enabled: notificationPrefs.enabled,
-        })
+        .select(columnsOf(notificationPrefs, 'kind', 'channel', 'enabled'))
         .from(notificationPrefs)
         .where(eq(notificationPrefs.userId, userId));
     },

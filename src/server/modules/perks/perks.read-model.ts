@@ -8,6 +8,11 @@ import type { Executor } from '../../db/client';
 import { cards } from '../../db/schema/cards';
 import { cardInfos } from '../../db/schema/catalogue';
 
+/** `userId` holds the card: owns it now, held, listed or reserved (a consumed card is gone). */
+const heldBy = (userId: string) => and(eq(cards.ownerId, userId), ne(cards.status, 'consumed'));
+/** The card info carries at least one right with an effect. */
+const withEffect = sql`jsonb_path_exists(${cardInfos.rights}, '$[*].effect.kind')`;
+
 export function createPerksReadModel() {
   return {
     /** The user's cards whose card info carries at least one right with an effect, oldest serial first. */
@@ -21,13 +26,7 @@ export function createPerksReadModel() {
         })
         .from(cards)
         .innerJoin(cardInfos, eq(cardInfos.id, cards.cardInfoId))
-        .where(
-          and(
-            eq(cards.ownerId, userId),
-            ne(cards.status, 'consumed'),
-            sql`jsonb_path_exists(${cardInfos.rights}, '$[*].effect.kind')`,
-          ),
-        )
+        .where(and(heldBy(userId), withEffect))
         .orderBy(asc(cards.cardInfoId), asc(cards.serial));
     },
   };

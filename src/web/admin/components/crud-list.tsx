@@ -1,6 +1,6 @@
 import { List } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Table, type FormProps } from 'antd';
+import { Button, Space, Table, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatTime, hkLabel } from '../lib/format';
 import { EditDeleteActions } from './edit-delete-actions';
@@ -94,4 +94,9 @@ export function editDeleteColumn<T extends { id: string; name: string }>(props: 
       )}
     />
   );
+}
+
+/** 操作: a row's action buttons, side by side (a function, not a component: antd reads a Table's columns from its children). */
+export function actionsColumn<T extends object>(actions: (row: T) => ReactNode) {
+  return <Table.Column<T> key="actions" title="操作" render={(_, r) => <Space>{actions(r)}</Space>} />;
 }

@@ -1,7 +1,7 @@
 import { useInvalidate } from '@refinedev/core';
-import { Button, Form, Input, InputNumber, Radio, Space, Table, message } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Table, message } from 'antd';
 import { confirmAction } from '../components/action-modal';
-import { AddList } from '../components/crud-list';
+import { actionsColumn, AddList } from '../components/crud-list';
 import { FormModal, useModalRecord } from '../components/form-modal';
 import { FormSelect, useNameSelect } from '../components/form-select';
 import { ChoiceFilter, FilterBar, labelOptions, paging, useSearchTable } from '../components/list-tools';
@@ -12,6 +12,13 @@ import { SCHEMAS } from '../lib/schemas';
 import type { CodeBatch } from '../lib/types';
 
 const STATUS: Record<string, string> = { active: '有效', voided: '已作廢' };
+/** A batch's code counts, one column each. */
+const COUNTS = [
+  ['count', '數量'],
+  ['used', '已使用'],
+  ['unused', '未使用'],
+  ['voided', '已作廢'],
+] as const satisfies readonly (readonly [keyof CodeBatch, string])[];
 
 interface BatchValues {
   kind: 'cardInfo' | 'theme';
@@ -51,46 +58,40 @@ export function CodeBatchesScreen() {
           title="對象"
           render={(_, b) => `${b.target.kind === 'theme' ? '主題' : '卡牌'}：${b.target.name}`}
         />
-        <Table.Column<CodeBatch> title="數量" dataIndex="count" />
-        <Table.Column<CodeBatch> title="已使用" dataIndex="used" />
-        <Table.Column<CodeBatch> title="未使用" dataIndex="unused" />
-        <Table.Column<CodeBatch> title="已作廢" dataIndex="voided" />
+        {COUNTS.map(([dataIndex, title]) => (
+          <Table.Column<CodeBatch> key={dataIndex} title={title} dataIndex={dataIndex} />
+        ))}
         <Table.Column<CodeBatch> title="狀態" dataIndex="status" render={(s: string) => STATUS[s] ?? s} />
         <Table.Column<CodeBatch> title="備註" dataIndex="note" />
-        <Table.Column<CodeBatch>
-          title="操作"
-          render={(_, b) => (
-            <Space>
-              <Button
-                size="small"
-                disabled={!b.csvAvailable}
-                onClick={() => void downloadCsv(b)}
-                aria-label={
-                  b.csvAvailable ? `下載兌換碼 CSV（${b.target.name}，${b.count} 個）` : '兌換碼 CSV 已下載過'
-                }
-              >
-                {b.csvAvailable ? '下載 CSV' : '已下載'}
-              </Button>
-              <Button
-                size="small"
-                danger
-                disabled={b.status === 'voided'}
-                onClick={() =>
-                  confirmAction({
-                    title: '作廢此批兌換碼？',
-                    content: `未使用的 ${b.unused} 個兌換碼將不能再兌換。`,
-                    okText: '作廢',
-                    danger: true,
-                    run: () => act('void', { id: b.id }, '已作廢此批兌換碼'),
-                  })
-                }
-                aria-label={`作廢兌換碼批次（${b.target.name}）`}
-              >
-                作廢
-              </Button>
-            </Space>
-          )}
-        />
+        {actionsColumn<CodeBatch>((b) => (
+          <>
+            <Button
+              size="small"
+              disabled={!b.csvAvailable}
+              onClick={() => void downloadCsv(b)}
+              aria-label={b.csvAvailable ? `下載兌換碼 CSV（${b.target.name}，${b.count} 個）` : '兌換碼 CSV 已下載過'}
+            >
+              {b.csvAvailable ? '下載 CSV' : '已下載'}
+            </Button>
+            <Button
+              size="small"
+              danger
+              disabled={b.status === 'voided'}
+              onClick={() =>
+                confirmAction({
+                  title: '作廢此批兌換碼？',
+                  content: `未使用的 ${b.unused} 個兌換碼將不能再兌換。`,
+                  okText: '作廢',
+                  danger: true,
+                  run: () => act('void', { id: b.id }, '已作廢此批兌換碼'),
+                })
+              }
+              aria-label={`作廢兌換碼批次（${b.target.name}）`}
+            >
+              作廢
+            </Button>
+          </>
+        ))}
       </Table>
       <FormModal<BatchValues>
         {...modal}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Rarity } from '../../../shared/constants';
 import { SALE_STATE_LABELS } from '../../../shared/sale-states';
 import { confirmAction } from '../components/action-modal';
-import { CrudList, saleWindowColumn, useCrudTable } from '../components/crud-list';
+import { actionsColumn, CrudList, saleWindowColumn, useCrudTable } from '../components/crud-list';
 import { FormModal } from '../components/form-modal';
 import { PackDetail } from '../components/pack-detail';
 import { PackFields, type PoolValue } from '../components/pack-fields';
@@ -101,34 +101,30 @@ export function PacksScreen() {
           )}
         />
         {saleWindowColumn<AdminPack>()}
-        <Table.Column<AdminPack>
-          key="actions"
-          title="操作"
-          render={(_, r) => (
-            <Space>
-              <Button size="small" onClick={() => setShown(r)} aria-label={`詳情 ${r.name}`}>
-                詳情
+        {actionsColumn<AdminPack>((r) => (
+          <>
+            <Button size="small" onClick={() => setShown(r)} aria-label={`詳情 ${r.name}`}>
+              詳情
+            </Button>
+            {r.hot && (
+              <Button size="small" onClick={() => setQueueOf(r)} aria-label={`${r.name}的排隊及公平報告`}>
+                排隊及報告
               </Button>
-              {r.hot && (
-                <Button size="small" onClick={() => setQueueOf(r)} aria-label={`${r.name}的排隊及公平報告`}>
-                  排隊及報告
-                </Button>
-              )}
-              <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯卡包系列 ${r.name}`}>
-                編輯
-              </Button>
-              <Button
-                size="small"
-                danger
-                disabled={r.closedAt !== null}
-                onClick={() => close(r)}
-                aria-label={`結束發售 ${r.name}`}
-              >
-                結束發售
-              </Button>
-            </Space>
-          )}
-        />
+            )}
+            <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯卡包系列 ${r.name}`}>
+              編輯
+            </Button>
+            <Button
+              size="small"
+              danger
+              disabled={r.closedAt !== null}
+              onClick={() => close(r)}
+              aria-label={`結束發售 ${r.name}`}
+            >
+              結束發售
+            </Button>
+          </>
+        ))}
       </Table>
       <FormModal<PackValues>
         {...modal}

@@ -1,8 +1,8 @@
 import { useTable } from '@refinedev/antd';
-import { Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { confirmAction } from '../components/action-modal';
-import { AddList } from '../components/crud-list';
+import { actionsColumn, AddList } from '../components/crud-list';
 import { FormModal, useModalRecord } from '../components/form-modal';
 import { paging } from '../components/list-tools';
 import { useAction } from '../components/use-remove';
@@ -51,43 +51,40 @@ export function PrivacyScreen() {
             )
           }
         />
-        <Table.Column<PrivacyVersion>
-          title="操作"
-          render={(_, r) => (
-            <Space>
-              <Button
-                size="small"
-                onClick={() => setViewing(viewing?.id === r.id ? null : r)}
-                aria-expanded={viewing?.id === r.id}
-                aria-label={`${viewing?.id === r.id ? '收起' : '預覽'}版本 ${r.version}`}
-              >
-                {viewing?.id === r.id ? '收起' : '預覽'}
-              </Button>
-              {r.publishedAt === null ? (
-                <>
-                  <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯版本 ${r.version}`}>
-                    編輯
-                  </Button>
-                  <Button
-                    size="small"
-                    type="primary"
-                    onClick={() =>
-                      confirmAction({
-                        title: `發佈版本 ${r.version}？`,
-                        content: '發佈後即成為現行私隱政策，不能再修改。',
-                        okText: '發佈',
-                        run: () => act('publish', { id: r.id }, `已發佈版本 ${r.version}`),
-                      })
-                    }
-                    aria-label={`發佈版本 ${r.version}`}
-                  >
-                    發佈
-                  </Button>
-                </>
-              ) : null}
-            </Space>
-          )}
-        />
+        {actionsColumn<PrivacyVersion>((r) => (
+          <>
+            <Button
+              size="small"
+              onClick={() => setViewing(viewing?.id === r.id ? null : r)}
+              aria-expanded={viewing?.id === r.id}
+              aria-label={`${viewing?.id === r.id ? '收起' : '預覽'}版本 ${r.version}`}
+            >
+              {viewing?.id === r.id ? '收起' : '預覽'}
+            </Button>
+            {r.publishedAt === null ? (
+              <>
+                <Button size="small" onClick={() => setEditing(r)} aria-label={`編輯版本 ${r.version}`}>
+                  編輯
+                </Button>
+                <Button
+                  size="small"
+                  type="primary"
+                  onClick={() =>
+                    confirmAction({
+                      title: `發佈版本 ${r.version}？`,
+                      content: '發佈後即成為現行私隱政策，不能再修改。',
+                      okText: '發佈',
+                      run: () => act('publish', { id: r.id }, `已發佈版本 ${r.version}`),
+                    })
+                  }
+                  aria-label={`發佈版本 ${r.version}`}
+                >
+                  發佈
+                </Button>
+              </>
+            ) : null}
+          </>
+        ))}
       </Table>
       <FormModal<PrivacyValues>
         {...modal}

@@ -88,7 +88,7 @@ describe('/my/card', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('.wasm') && !/^https?:/.test(String(u)))).toBe(true),
     );
-  }, 30_000);
+  });
 
   it('signed out: sends the SMS with purpose exchange, then stores the session of an answer without msg and goes to "/"', async () => {
     const router = renderAt(`/my/card?code=${CODE}`);

@@ -16,21 +16,19 @@ const PAGE_SIZE = 20;
 /** Shipments have no list of their own in the seed's stores (§3): this screen keeps its own. */
 const shipmentStore = createListStore(['shipments'] as const);
 
+/** The empty list's message and where it leads. */
+const NO_SHIPMENTS = {
+  title: '未有提貨訂單',
+  description: '在「我的實物」選擇物品並申請提貨，訂單會在這裏顯示。',
+  action: <GoButton to="/my/entity">前往我的實物</GoButton>,
+};
+
 /** /my/entity/order: the user's shipments with their status, newest first; each opens its timeline. */
 export default function EntityOrderScreen() {
   const fetchPage = useCallback((page: number, pageSize: number) => listShipments(page, pageSize), []);
   const list = usePagedList<Shipment, 'shipments'>(shipmentStore, 'shipments', fetchPage, PAGE_SIZE);
   return (
-    <PagedFrame
-      {...list}
-      endClassName="list-end"
-      what="提貨訂單"
-      emptyText={{
-        title: '未有提貨訂單',
-        description: '在「我的實物」選擇物品並申請提貨，訂單會在這裏顯示。',
-        action: <GoButton to="/my/entity">前往我的實物</GoButton>,
-      }}
-    >
+    <PagedFrame {...list} endClassName="list-end" what="提貨訂單" emptyText={NO_SHIPMENTS}>
       <List aria-label="提貨訂單">
         {list.items.map((s) => (
           <LinkItem

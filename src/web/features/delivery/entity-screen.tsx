@@ -90,6 +90,13 @@ function AddressPicker({ picked, onPick }: { picked: Address | null; onPick: (a:
   );
 }
 
+/** The empty list's message and where it leads. */
+const NO_GOODS = {
+  title: '未有可提貨的實物',
+  description: '在商城購買實物商品後，會存放在這裏，隨時可申請寄到府上。',
+  action: <GoButton to="/mall?tab=entity">前往商城</GoButton>,
+};
+
 /** /my/entity: the user's held physical goods; select some, pick an address, 申請提貨 (one shipment for all). */
 export default function EntityScreen() {
   const navigate = useNavigate();
@@ -144,16 +151,7 @@ export default function EntityScreen() {
       <p className="form-note entity-links">
         <Link to="/my/entity/order">查看提貨訂單</Link>
       </p>
-      <PagedFrame
-        {...list}
-        endClassName="list-end"
-        what="實物"
-        emptyText={{
-          title: '未有可提貨的實物',
-          description: '在商城購買實物商品後，會存放在這裏，隨時可申請寄到府上。',
-          action: <GoButton to="/mall?tab=entity">前往商城</GoButton>,
-        }}
-      >
+      <PagedFrame {...list} endClassName="list-end" what="實物" emptyText={NO_GOODS}>
         <List header="存放中的實物" aria-label="存放中的實物">
           {list.items.map((g) => (
             <List.Item key={g.id}>

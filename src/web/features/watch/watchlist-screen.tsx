@@ -17,6 +17,13 @@ import './watchlist.css';
 const lists = createListStore(['watchlist'] as const);
 const PAGE_SIZE = 20;
 
+/** The empty list's message and where it leads. */
+const NOTHING_WATCHED = {
+  title: '未有關注的項目',
+  description: '在卡牌、商品、掛單或賣家店舖按 ♡，就會在這裏看到它們的價格變動。',
+  action: <GoButton to="/market">去市場看看</GoButton>,
+};
+
 /** /my/watchlist: what the user watches, with the prices now and the change since each was added. */
 export default function WatchlistScreen() {
   const fetchPage = useCallback((page: number, pageSize: number) => listWatches({ page, pageSize }), []);
@@ -39,16 +46,7 @@ export default function WatchlistScreen() {
   return (
     <div className="watchlist">
       <AlertList />
-      <PagedFrame
-        {...list}
-        what="關注清單"
-        endClassName="watchlist-end"
-        emptyText={{
-          title: '未有關注的項目',
-          description: '在卡牌、商品、掛單或賣家店舖按 ♡，就會在這裏看到它們的價格變動。',
-          action: <GoButton to="/market">去市場看看</GoButton>,
-        }}
-      >
+      <PagedFrame {...list} what="關注清單" endClassName="watchlist-end" emptyText={NOTHING_WATCHED}>
         <ul className="watch-list" aria-label="關注的項目">
           {list.items.map((w) => (
             <WatchRow key={`${w.kind}:${w.id}`} item={w} onRemove={(x) => void remove(x)} />
