@@ -42,6 +42,19 @@ async function run(job: Job) {
   const orders: string[] = [];
   let errors = 0;
   let refused = 0;
+  /** What each error was: `step status code` (or the thrown error's message), counted. */
+  const errorKinds: Record<string, number> = {};
+  const error = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
+  const codeOf = (body: string) => {
+    try {
+      return String((JSON.parse(body) as { code?: unknown }).code ?? '');
+    } catch {
+      return body.slice(0, 40);
+    }
+  };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const body = JSON.stringify({ kind: 'card', id: job.drop });
 
@@ -53,7 +66,8 @@ async function run(job: Job) {
     const left = Math.max(0, job.startMs - Date.now());
     await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * job.lateMs);
     const joined = await request(agent, port, 'POST', '/api/queue/join', auth, body);
-    if (joined.status !== 200) return void (joined.status === 409 ? refused++ : errors++);
+    if (joined.status === 409) return void refused++;
+    if (joined.status !== 200) return error(`join ${joined.status} ${codeOf(joined.body)}`);
     let st = JSON.parse(joined.body).data as Status;
     for (;;) {
       if (st.phase === 'ended' || st.phase === 'expired' || st.phase === 'used') return;
@@ -63,7 +77,7 @@ async function run(job: Job) {
       const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
       statusMs.push(s.ms);
       helloMs.push((await request(agent, job.helloPort, 'GET', '/', {})).ms);
-      if (s.status !== 200) return void errors++;
+      if (s.status !== 200) return error(`status ${s.status} ${codeOf(s.body)}`);
       st = JSON.parse(s.body).data as Status;
     }
     const o = await request(
@@ -76,10 +90,10 @@ async function run(job: Job) {
     );
     if (o.status === 200) orders.push(JSON.parse(o.body).data.orderNo as string);
     else if (o.status === 409) refused++;
-    else errors++;
+    else error(`order ${o.status} ${codeOf(o.body)}`);
   }
 
   // Every buyer is under way at once (mostly waiting); `concurrency` sockets bound the requests in flight.
-  await Promise.all(job.buyers.map((b, i) => buyer(b, i).catch(() => errors++)));
-  return { statusMs, helloMs, orders, errors, refused };
+  await Promise.all(job.buyers.map((b, i) => buyer(b, i).catch((e: unknown) => error(`thrown ${String(e)}`))));
+  return { statusMs, helloMs, orders, errors, refused, errorKinds };
 }

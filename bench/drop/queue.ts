@@ -35,7 +35,14 @@ const WORKERS = Number(args.workers ?? 2);
 const LEAD_S = Number(args.lead ?? 20);
 const LATE_S = Number(args.late ?? 30);
 
-type WorkerOut = { statusMs: number[]; helloMs: number[]; orders: string[]; errors: number; refused: number };
+type WorkerOut = {
+  statusMs: number[];
+  helloMs: number[];
+  orders: string[];
+  errors: number;
+  refused: number;
+  errorKinds: Record<string, number>;
+};
 
 function helloProcess(port: number) {
   const child = fork('bench/drop/hello-process.ts', [], {
@@ -91,6 +98,10 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
     console.log(
       `errors / refusals          ${outs.reduce((n, o) => n + o.errors, 0)} / ${outs.reduce((n, o) => n + o.refused, 0)}`,
     );
+    const kinds = new Map<string, number>();
+    for (const [kind, n] of outs.flatMap((o) => Object.entries(o.errorKinds)))
+      kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+    for (const [kind, n] of kinds) console.log(`  error: ${kind} × ${n}`);
     const [s50, s99, h50, h99] = [pct(statusMs, 50), pct(statusMs, 99), pct(helloMs, 50), pct(helloMs, 99)];
     console.log(`queue/status               p50 ${f(s50, 2)} ms, p99 ${f(s99, 2)} ms (target p99 ≤ 20 ms)`);
     console.log(`hello-world (own process)  p50 ${f(h50, 2)} ms, p99 ${f(h99, 2)} ms`);
