@@ -29,9 +29,10 @@ export default defineConfig({
   // Two: the journeys wait on the server and the browser as much as they compute (on 2 cores, 13.7 → 10.4 min).
   workers: 2,
   retries: 0,
-  // A journey with several axe audits (sign-up, delivery) takes 30 s alone and past 60 s while the gate's unit runs share
-  // the 2 cores; an action that cannot happen still fails in 30 s (actionTimeout).
-  timeout: 120_000,
+  // A hang guard, one for every journey: the longest (trading, packs, offers) take 1–2 min alone and past 3 min while
+  // the gate's unit runs share the 2 cores of a slower machine (decision 046); an action that cannot happen still fails
+  // in 30 s (actionTimeout). Only the sweeps, the back office's long walk and the CSS order check set their own.
+  timeout: 480_000,
   expect: { timeout: 10_000 },
   // The CSS order check keeps its results and artefacts apart (Playwright empties its output folder first; the gate
   // sums both results).
@@ -45,7 +46,11 @@ export default defineConfig({
     locale: 'zh-HK',
     timezoneId: 'Asia/Hong_Kong',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace of actions, console and network, and its screenshot and page snapshot
+    // (error-context.md). Not the trace's screencast and DOM snapshots: recorded for every journey, passed or not,
+    // they cost a third of the browser's CPU (market + keyboard journeys, idle machine: 128–135 CPU-s with them, 90
+    // without; decision 046).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // An action that cannot happen (an option never rendered) fails in 30 s instead of waiting out a 10-minute journey.
     actionTimeout: 30_000,
     launchOptions: CHROMIUM,
@@ -59,7 +64,9 @@ export default defineConfig({
     // Readiness: the server is up and its database answers.
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A hang guard, tripled with the others (decision 046): the gate's slow host has taken ~90 s to start a server
+    // while the other parts run, and this one migrates and seeds its database first.
+    timeout: 360_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { errorsFileOf, type OutsideError } from './ci-errors-reporter';
 
 interface VitestReport {
   numPassedTests: number;
@@ -47,9 +48,16 @@ interface Failure {
 
 const FIRST_LINES = 6;
 const ESC = String.fromCharCode(27);
+// Vitest 4 reports a test or hook past its time limit with the stack of the error made where it was declared, whose
+// first line is this placeholder instead of "Test timed out in … ms".
+const TIMED_OUT = 'Error: STACK_TRACE_ERROR';
 const plain = (text: string) =>
   text
     .replaceAll(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '')
+    .replace(
+      TIMED_OUT,
+      'Error: timed out (past the time limit of the test or hook declared at the line of a test file below)',
+    )
     .split('\n')
     .filter((l) => l.trim() !== '')
     .slice(0, FIRST_LINES)
@@ -107,6 +115,9 @@ for (const part of ['pglite', 'postgres']) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   failures.push(...vitestFailures(part, r, root));
+  // What failed the run outside every test (tools/ci-errors-reporter.ts): the JSON report leaves it out.
+  for (const e of readJson<OutsideError[]>(errorsFileOf(path.join(dir, `${part}.json`))) ?? [])
+    failures.push({ part, where: e.where, why: plain(e.why) });
 }
 for (const part of ['e2e', 'css-order']) {
   const r = readJson<PlaywrightReport>(path.join(dir, `${part}.json`));

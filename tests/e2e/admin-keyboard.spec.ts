@@ -22,7 +22,6 @@ async function motionDone(page: Page): Promise<void> {
 test('keyboard only: an operator signs in, opens the menu, creates a theme, and deletes it through the confirm dialog', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const name = `鍵盤主題${String(Date.now()).slice(-5)}`;
   await registerOperator(page.request, E2E_KEYBOARD_OPERATOR, '鍵盤營運');
 

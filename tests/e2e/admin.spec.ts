@@ -2,20 +2,23 @@ import { readFileSync } from 'node:fs';
 import { AUDIT_ACTION_LABELS } from '../../src/shared/audit-labels';
 import { expect, test, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { hkidCheckDigit } from '../../src/shared/identity';
 import { expectNoAxeViolations } from './axe';
 import {
   backOfficeToken,
   choose,
   codeAfter,
   desktopPage,
+  dialogSettled,
+  messagesGone,
+  openScreen,
   pickTime,
   pngImage,
   registerOperator,
   signInBackOffice,
 } from './back-office';
 import { E2E_BACK_OFFICE_OPERATOR } from './env';
-import { signUp } from './session';
+import { paySandbox } from './market-setup';
+import { freshHkid, signUp } from './session';
 
 /** The user's bearer token, as the mobile app keeps it. */
 const userToken = (page: Page) =>
@@ -28,39 +31,6 @@ async function userApi(page: Page, method: 'GET' | 'POST', path: string, data?: 
   const body = (await res.json()) as { code: number; msg: string; data: unknown };
   expect(body.code, `${path}: ${body.msg}`).toBe(200);
   return body;
-}
-
-function freshHkid(): string {
-  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return `${letter}${digits}(${hkidCheckDigit(letter, digits)})`;
-}
-
-async function paySandbox(page: Page) {
-  await expect(page).toHaveURL(/\/pay\/sandbox\//);
-  await page.getByRole('button', { name: '確認付款' }).click();
-  await expect(page).toHaveURL(/\/mall\/(goods)?[iI]nfo\?orderNo=/);
-  await expect(page.getByText('付款成功')).toBeVisible();
-}
-
-/** Waits until antd's messages have faded out (axe would read a half-transparent one). */
-async function messagesGone(op: Page) {
-  await expect(op.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** Waits until antd's dialog has finished zooming in (axe would read the page through a half-faded mask). */
-async function dialogSettled(op: Page) {
-  await expect(
-    op.locator(
-      '.ant-modal-root .ant-zoom-appear, .ant-modal-root .ant-zoom-enter, .ant-modal-root .ant-fade-appear, .ant-modal-root .ant-fade-enter',
-    ),
-  ).toHaveCount(0);
-}
-
-/** Opens a back-office screen from the menu, as an operator moves around. */
-async function openScreen(op: Page, menu: string, path: string) {
-  await op.getByRole('menuitem', { name: menu }).click();
-  await expect(op).toHaveURL(new RegExp(`/admin${path === '/' ? '/?' : path}$`));
 }
 
 test('an operator runs a drop from the back office: catalogue with images, a sale on the dashboard, codes, a shipment, a payout, all in the audit log', async ({

@@ -6,8 +6,6 @@ import { signUp } from './session';
 test('price alerts: set one from /market/detail with the keyboard (validated in HK$), see it on /my/watchlist at 320 px, set one from a watched row, delete', async ({
   page,
 }) => {
-  // Two sheets, two axe runs and three loads of the watchlist: longer than the default on the shared machine.
-  test.setTimeout(150_000);
   await signUp(page, '提醒測試');
 
   await page.goto('/market/detail?cardInfoId=ci_night_ferry');

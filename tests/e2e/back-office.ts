@@ -121,3 +121,23 @@ export async function pickTime(page: Page, label: string, value: string): Promis
   await input.press('Enter');
   await expect(input).toHaveValue(value);
 }
+
+/** Waits until antd's messages have faded out (axe would read a half-transparent one). */
+export async function messagesGone(op: Page): Promise<void> {
+  await expect(op.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Waits until antd's dialog has finished zooming in (axe would read the page through a half-faded mask). */
+export async function dialogSettled(op: Page): Promise<void> {
+  await expect(
+    op.locator(
+      '.ant-modal-root .ant-zoom-appear, .ant-modal-root .ant-zoom-enter, .ant-modal-root .ant-fade-appear, .ant-modal-root .ant-fade-enter',
+    ),
+  ).toHaveCount(0);
+}
+
+/** Opens a back-office screen from the menu, as an operator moves around. */
+export async function openScreen(op: Page, menu: string, path: string): Promise<void> {
+  await op.getByRole('menuitem', { name: menu }).click();
+  await expect(op).toHaveURL(new RegExp(`/admin${path === '/' ? '/?' : path}$`));
+}

@@ -43,7 +43,8 @@ async function buy(page: Page, payPath: string, infoPath: string): Promise<strin
 }
 
 test('CSS order: no element on any screen takes a style from whichever CSS file comes later', async ({ page }) => {
-  test.setTimeout(300_000);
+  // A guard against a hang, not a measure: every screen twice, beside the journeys (5.7 min on a slow 2-core machine).
+  test.setTimeout(600_000);
   const sheets = appStylesheets();
   const found = new Map<string, { conflict: OrderConflict; screens: Set<string>; elements: Set<string> }>();
   const check = async (name: string, url: string) => {
@@ -113,7 +114,6 @@ test('CSS order: no element on any screen takes a style from whichever CSS file 
  */
 test('CSS order: computed styles of the public screens, for comparing builds', async ({ page }) => {
   test.skip(!process.env.STYLE_DUMP, 'STYLE_DUMP=<file> names where to write them');
-  test.setTimeout(300_000);
   const dump: Record<string, Record<string, string>> = {};
   for (const path of ROUTE_PATHS) {
     if (APP_SCREENS[path].auth) continue;

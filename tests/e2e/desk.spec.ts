@@ -20,7 +20,6 @@ test('the trader desk: reprice a listing and cancel a bid on /my/market; sell to
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const phone = await signUp(page, `交易員${String(Date.now()).slice(-4)}`);
   const token = await tokenOf(page);
 

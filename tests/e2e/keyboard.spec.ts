@@ -49,8 +49,6 @@ async function payInSandbox(page: Page, info: RegExp): Promise<void> {
 test('keyboard only: sign up, sign out through the dialog, sign in, buy a drop, request a delivery, add and edit an address', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
-
   // Sign up: phone, 獲取驗證碼, code, nickname, consent (Space), 註冊.
   const phone = await test.step('sign up', () => signUpByKeyboard(page, '鍵盤阿明'));
 
@@ -141,7 +139,6 @@ test('keyboard only: sign up, sign out through the dialog, sign in, buy a drop, 
 });
 
 test('keyboard only: list a card on the market, and buy another seller’s card', async ({ page }) => {
-  test.setTimeout(240_000);
   const phone = await signUpByKeyboard(page, '鍵盤賣家');
   await arrive(page, '/mall/pay?id=ci_night_ferry');
   await payInSandbox(page, /\/mall\/info\?orderNo=/);

@@ -17,7 +17,6 @@ async function adminCall<T>(page: Page, token: string, path: string, data: objec
 test('即時發售: an operator picks a live drop with the keyboard and sees its stock change without reloading', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const name = `即時麒麟${String(Date.now()).slice(-5)}`;
   const token = await registerOperator(page.request, E2E_LIVE_DROP_OPERATOR, '即時營運');
   const me = await page.request.get('/api/user/info', { headers: { Authorization: `Bearer ${token}` } });

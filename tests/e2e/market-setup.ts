@@ -15,11 +15,11 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Pays the order the app opened on the sandbox checkout, and waits for the app's info screen. */
+/** Pays the order the app opened on the sandbox checkout, and waits for the app's info screen (a card's or goods'). */
 export async function paySandbox(page: Page) {
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
   await page.getByRole('button', { name: '確認付款' }).click();
-  await expect(page).toHaveURL(/\/mall\/info\?orderNo=/);
+  await expect(page).toHaveURL(/\/mall\/(goods)?[iI]nfo\?orderNo=/);
   await expect(page.getByText('付款成功')).toBeVisible();
 }
 

@@ -27,7 +27,6 @@ test('notifications: a buyer buys a seller’s listing; the seller sees the bell
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const tag = String(Date.now()).slice(-5);
   // The seller's device: its subscription's endpoint is the fake push service, its keys the test's (push-device.ts).
   const device = browserKeys();

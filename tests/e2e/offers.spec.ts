@@ -17,7 +17,6 @@ async function trader(page: Page, nickname: string, name: string): Promise<{ tok
 }
 
 test('offers: B offers on A’s listing, A counters, B accepts; both see the result', async ({ page, browser }) => {
-  test.setTimeout(240_000);
   // A owns a card and lists it at HK$120.
   const a = await trader(page, '賣家', '陳大文');
   await page.goto('/mall/pay?id=ci_night_ferry');
@@ -98,7 +97,6 @@ test('offers on a public card: the owner’s 接受出價 switch, and 出價 wit
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
   // A owns a card (bought at the mall) and makes it public.
   const a = await trader(page, '物主', '陳大文');
   await page.goto('/mall/pay?id=ci_night_ferry');

@@ -35,7 +35,6 @@ test('一鍵補齊: a started theme shows each missing card’s cheapest listing
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   // A seller buys a card of the theme at the mall and lists it.
   const sellerPhone = await signUp(page, `賣家${String(Date.now()).slice(-4)}`);
   const sellerToken = await asTrader(page, sellerPhone.e164, true);
@@ -90,7 +89,6 @@ test('一鍵補齊 to the B card: a theme started with a code is completed from 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   // 神獸紀元's 白虎 comes only from codes: an operator makes one, the buyer redeems it and so starts the theme. Its
   // other four cards are sold on the demo market.
   const operator = { Authorization: `Bearer ${await registerOperator(request, E2E_SET_OPERATOR, '卡冊營運')}` };

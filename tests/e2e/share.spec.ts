@@ -20,7 +20,6 @@ test('share: 「分享」 copies the link where there is no share sheet; a card 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await withoutWebShare(page);
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { clippingProblems, nameProblems, overflowProblems, scaleText, targetSizeProblems } from './a11y-checks';
 import type { Visit } from './a11y-sweep';
-import { expectNoAxeViolations } from './axe';
+import { expectNoAxeViolations, transitionsEnded } from './axe';
 import { DESKTOP } from './back-office';
 import { focusSweep, freezeTransitions } from './focus-checks';
 
@@ -49,6 +49,7 @@ async function axeAudit(page: Page, v: Visit): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await expectNoAxeViolations(page, v.name);
   await page.setViewportSize(narrow);
+  await transitionsEnded(page);
 }
 
 /**

@@ -94,7 +94,7 @@ describe('public cache', () => {
       await database.close();
     }
     // Opening and migrating a PGlite database takes 20–30 s on a busy shared machine.
-  }, 120_000);
+  }, 360_000);
 
   it('answers without keeping anything when the next change cannot be looked up', async () => {
     const errors: unknown[] = [];

@@ -338,6 +338,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
   ];
 
   it('terminates the connection at every step; all or nothing, a clean answer, and a retry settles once', async () => {
+    const started = performance.now();
     const failures: string[] = [];
     let injected = 0;
     let held = 0;
@@ -388,12 +389,15 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
         'invariants held': held,
         'invariants broken': failures.filter((f) => f.includes(' after ')).length,
         failures: failures.length,
+        'runtime (s)': Math.round((performance.now() - started) / 1000),
       },
       { failures },
     );
     expect(failures).toEqual([]);
     expect(injected).toBe(FLOWS.reduce((n, f) => n + f.steps.length, 0));
-  }, 300_000);
+    // 16 s alone on a 2-core machine; the gate runs this part at a lower priority beside three others, and CI's run
+    // went past 300 s. A hang guard, not a figure.
+  }, 1_800_000);
 
   it('idle connections terminated by the server are dropped from the pool, and the app keeps serving', async () => {
     // Fill the pool with idle connections, then end all of them but the one asking.

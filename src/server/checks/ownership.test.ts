@@ -142,7 +142,7 @@ describe('ownership matrix', () => {
       { failures },
     );
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 360_000);
 
   it("routes without an id answer the caller's own data: B never receives A's", async () => {
     const failures: string[] = [];

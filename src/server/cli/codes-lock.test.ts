@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, lockFile, lockHolder } from '../db/data-dir-lock';
 import { freePort } from '../testing/free-port';
+import { serverEnv, startServerProcesses, stopServerProcesses } from '../testing/server-process';
 
 const exec = promisify(execFile);
 const exited = (child: ChildProcess) =>
@@ -44,64 +45,46 @@ describe('the embedded database lock', () => {
     const dataDir = path.join(dir, 'server');
     // A free port, not a fixed one: the gate runs this file on PGlite and on PostgreSQL at the same time.
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const env = {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       NODE_ENV: 'test',
       PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(dir, 'no-web'),
+      DATABASE_URL: undefined,
+      APP_SECRET: undefined,
     };
-    delete env.DATABASE_URL;
-    delete env.APP_SECRET;
-    const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let serverErr = '';
-    server.stderr!.on('data', (c: Buffer) => (serverErr += c.toString()));
+    // Answering /healthz means it has opened and migrated the database and holds the lock.
+    const server = (await startServerProcesses([env]))[0]!;
+    const cliEnv = serverEnv(env);
     try {
-      // Listening means it has opened and migrated the database and holds the lock.
-      const deadline = Date.now() + 90_000;
-      for (;;) {
-        if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${serverErr}`);
-        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        if (Date.now() > deadline) throw new Error(`server did not start: ${serverErr}`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      expect(lockHolder(dataDir)).toMatchObject({ pid: server.pid, role: 'server' });
+      expect(lockHolder(dataDir)).toMatchObject({ pid: server.child.pid, role: 'server' });
 
       const refused = await exec(
         process.execPath,
         ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'],
-        { env, cwd: process.cwd() },
+        { env: cliEnv, cwd: process.cwd() },
       ).then(
         () => null,
         (e: { code: number; stderr: string }) => e,
       );
       expect(refused).not.toBeNull();
       expect(refused!.code).toBe(1);
-      expect(refused!.stderr).toContain(`伺服器（PID ${server.pid}）正在使用`);
+      expect(refused!.stderr).toContain(`伺服器（PID ${server.child.pid}）正在使用`);
       expect(refused!.stderr).toContain('請改用後台');
       // The server was not disturbed.
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     } finally {
-      server.kill('SIGTERM');
-      await exited(server);
+      await stopServerProcesses([server]);
     }
     // Stopped cleanly: the lock is gone and the database opens and answers.
     expect(existsSync(lockFile(dataDir))).toBe(false);
     const res = await exec(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/codes.ts'), 'list'], {
-      env,
+      env: cliEnv,
       cwd: process.cwd(),
     });
     expect(res.stdout).toContain('尚未建立任何批次');
     expect(existsSync(lockFile(dataDir))).toBe(false);
-  }, 180_000);
+  }, 540_000);
 });

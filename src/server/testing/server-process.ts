@@ -21,17 +21,27 @@ export function statusOf(port: number, path: string, timeoutMs = 2_000): Promise
   });
 }
 
+/** This process's environment with `env` over it (a key given as undefined left out), on 127.0.0.1. */
+export function serverEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries({ ...process.env, HOST: '127.0.0.1', ...env }).filter(([, v]) => v !== undefined),
+  );
+}
+
 /**
- * Starts one `src/server/main.ts` per entry of `envs` (each with the environment given over this process's) and
- * resolves once each answers `/healthz`; fails with the output of one that exited or never answered.
+ * Starts one `src/server/main.ts` per entry of `envs` (each with the environment given over this process's; a key
+ * given as undefined is left out) and resolves once each answers `/healthz`. One that exits, or does not answer within
+ * `startMs`, fails the start with its output, and every one started is stopped. The limit is a hang guard: the gate's
+ * machine has taken over 90 s to start a server that starts in 3 s on a quiet one (decision 046).
  */
 export async function startServerProcesses(
-  envs: (Record<string, string> & { PORT: string })[],
+  envs: (Record<string, string | undefined> & { PORT: string })[],
   keepLines = 50,
+  startMs = 300_000,
 ): Promise<ServerProcess[]> {
   const servers = envs.map((env) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, HOST: '127.0.0.1', ...env },
+      env: serverEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
@@ -43,13 +53,19 @@ export async function startServerProcesses(
     child.stderr!.on('data', keep);
     return { port: Number(env.PORT), child, output };
   });
-  for (const s of servers) {
-    for (let tries = 0; ; tries++) {
-      if (s.child.exitCode !== null) throw new Error(`server on ${s.port} exited:\n${s.output.join('\n')}`);
-      if ((await statusOf(s.port, '/healthz')) === 200) break;
-      if (tries > 600) throw new Error(`server on ${s.port} did not start:\n${s.output.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  const deadline = Date.now() + startMs;
+  try {
+    for (const s of servers)
+      for (;;) {
+        if (s.child.exitCode !== null) throw new Error(`server on ${s.port} exited:\n${s.output.join('\n')}`);
+        if ((await statusOf(s.port, '/healthz')) === 200) break;
+        if (Date.now() > deadline)
+          throw new Error(`server on ${s.port} did not start in ${startMs / 1000} s:\n${s.output.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+  } catch (err) {
+    await stopServerProcesses(servers);
+    throw err;
   }
   return servers;
 }

@@ -124,7 +124,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       // The seller was credited for exactly the listings sold (price − 5 % fee, HK$1 minimum: 2 000 − 100).
       expect(audit.accounts.find((a) => a.id === `user:${seller.userId}:balance`)?.summed ?? 0).toBe(sold * 1_900);
       console.log(`[race] take-down vs buy+pay ×30: sold ${sold}, taken down ${30 - sold}`);
-    }, 180_000);
+    }, 540_000);
 
     it('take-down vs a holder selling into the same funded buy listing, ×20: escrow refunded or the fill settled, never both', async () => {
       const bidder = await trader(t);
@@ -164,6 +164,6 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(bal(`user:${bidder.userId}:balance`)).toBe((20 - filled) * 3_000);
       expect(bal(`user:${holder.userId}:balance`)).toBe(filled * (3_000 - 150));
       console.log(`[race] take-down vs fill ×20: filled ${filled}, taken down ${20 - filled}`);
-    }, 180_000);
+    }, 540_000);
   },
 );

@@ -73,7 +73,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
     }
     console.log(`desk race (bid): ${ROUNDS} rounds, ${figures.edits} repriced first, ${figures.fills} filled first`);
     await books();
-  }, 120_000);
+  }, 360_000);
 
   it(`a sell listing repriced while a buyer orders it: the order is at the price it reserved, ${ROUNDS} rounds`, async () => {
     const figures = { reserved: 0, refused: 0, repriced: 0 };
@@ -111,7 +111,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
       `desk race (sell): ${ROUNDS} rounds, ${figures.reserved} reserved first, ${figures.refused} orders refused, ${figures.repriced} ordered at the new price`,
     );
     await books();
-  }, 120_000);
+  }, 360_000);
 
   it('six holders filling a bid for three copies at once: at most three fills, each copy paid once from the escrow', async () => {
     const bidder = await trader(t);
@@ -143,7 +143,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
     expect(await listing(id)).toMatchObject({ status: 'sold', filled: 3 });
     console.log('desk race (copies): a bid for 3 copies filled by 6 holders at a time: 3 fills, escrow 0');
     await books();
-  }, 120_000);
+  }, 360_000);
 
   it('two tabs repricing the same version at once: one new version, the other refused', async () => {
     const seller = await trader(t);
@@ -159,5 +159,5 @@ describe.skipIf(!TEST_DATABASE_URL)('market/editPrice racing a sale (PostgreSQL)
     const versions = await t.db.select().from(listingVersions).where(eq(listingVersions.listingId, id));
     expect(versions).toHaveLength(1);
     expect((await listing(id)).price).toBe(versions[0]!.price);
-  }, 60_000);
+  }, 180_000);
 });

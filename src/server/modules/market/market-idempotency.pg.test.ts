@@ -55,7 +55,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the same answer for the same Idempotency-Ke
     ]);
     const orders = await t.db.select().from(payOrders).where(eq(payOrders.buyerId, bidder.userId));
     expect(orders.map((o) => o.orderNo)).toEqual([data.orderNo]);
-  }, 120_000);
+  }, 360_000);
 
   it('market/create of a sell listing: the item listed once, the same listing for all', async () => {
     const seller = await trader(t);
@@ -68,7 +68,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the same answer for the same Idempotency-Ke
     // Another key is another request: the item is listed already.
     const other = await post(seller.token, 'market/create', body, freshKey());
     expect(other.statusCode).toBe(409);
-  }, 120_000);
+  }, 360_000);
 
   it('payOrder/create: one order, the same answer for all', async () => {
     const buyer = await trader(t);
@@ -79,5 +79,5 @@ describe.skipIf(!TEST_DATABASE_URL)('the same answer for the same Idempotency-Ke
     );
     const orders = await t.db.select().from(payOrders).where(eq(payOrders.buyerId, buyer.userId));
     expect(orders.map((o) => o.orderNo)).toEqual([data.orderNo]);
-  }, 120_000);
+  }, 360_000);
 });

@@ -111,5 +111,5 @@ describe.skipIf(!TEST_DATABASE_URL)('completing a set under real concurrency (Po
     }
     expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
     console.log(`set race: ${figures.join('; ')}`);
-  }, 120_000);
+  }, 360_000);
 });

@@ -169,20 +169,12 @@ describe('completing a set in one tap (decision 042)', () => {
     // Cancelling the order puts every listing back on the market.
     expect((await post('payOrder/cancel', buyer, { orderNo: (ok.data as PayOrder).orderNo })).status).toBe(200);
     expect(await statuses([a, b2])).toEqual(['active', 'active']);
+    // The listed cards themselves are listed again (not left reserved).
     const held = await t.db
       .select({ status: cards.status })
-      .from(cards)
-      .where(
-        inArray(
-          cards.id,
-          (
-            await t.db
-              .select({ id: listings.itemId })
-              .from(listings)
-              .where(inArray(listings.id, [a, b2]))
-          ).map((r) => r.id!),
-        ),
-      );
+      .from(listings)
+      .innerJoin(cards, eq(cards.id, listings.itemId))
+      .where(inArray(listings.id, [a, b2]));
     expect(held.map((c) => c.status)).toEqual(['listed', 'listed']);
     await books();
   });

@@ -64,7 +64,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     for (const m of msgs) expect(['此掛單正由其他買家付款中，請稍後再試', '此掛單已售出或已下架']).toContain(m);
     const [row] = await t.db.select().from(listings).where(eq(listings.id, listingId));
     expect(row!.status).toBe('reserved');
-  }, 120_000);
+  }, 360_000);
 
   it('40 listings of one card info listed, bought and cancelled at once: its market row counts exactly what is open', async () => {
     const ci = await newCardInfo();
@@ -94,7 +94,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       expect.objectContaining({ id: ci, count: open.length, best: Math.min(...open.map((l) => l.price)) }),
     ]);
     expect(rows).toEqual((await repo.liveRows(t.db, f, 'count', now, 1000, 0)).filter((r) => r.id === ci));
-  }, 120_000);
+  }, 360_000);
 
   it('buying and cancelling race 100 times: one final state each, the owner changes at most once', async () => {
     const seller = await trader(t);
@@ -131,7 +131,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     }
     console.log(`buy/cancel races: ${outcomes.sold} sold, ${outcomes.cancelled} cancelled`);
     await books();
-  }, 300_000);
+  }, 900_000);
 
   it('a seller cancelling while the buyer pays: one outcome (sold), nothing lost', async () => {
     const seller = await trader(t);
@@ -151,7 +151,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       expect(await transfersOf(t, card)).toBe(1);
     }
     await books();
-  }, 300_000);
+  }, 900_000);
 
   it('the checkout webhook and payWithBalance racing ×30: the buyer pays each order once, nothing lost', async () => {
     const seller = await trader(t);
@@ -199,7 +199,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     }
     console.log(`[race] webhook vs payWithBalance: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     await books();
-  }, 300_000);
+  }, 900_000);
 
   it('two holders filling one bid at once: one fill, the other keeps their card', async () => {
     const bidder = await trader(t);
@@ -233,5 +233,5 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
     const wallet = (await inject(bidder.token, 'GET', 'payment/info')).json().data as { escrow: number };
     expect(wallet.escrow).toBe(0);
     await books();
-  }, 300_000);
+  }, 900_000);
 });

@@ -95,7 +95,7 @@ describe('market property: random trading keeps the books and the items consiste
     // Offers are held from the wallet: everyone starts with HK$2 000 in it.
     for (const u of users) await credit(t, u.userId, 200_000);
     offering = offerSteps(t, actors, cardIds, listingIds);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t?.close());
 
   async function run(o: Op | OfferOp) {
@@ -288,5 +288,5 @@ describe('market property: random trading keeps the books and the items consiste
       `property: ${RUNS} sequences, ${counts.ok} steps applied, ${counts.refused} refused by a rule, ${listingIds.length} listings, ${orders.length} orders (${setOrders} set orders), ${withdrawalIds.length} withdrawals, ${offering.counts.made} offers (${offering.counts.accepted} accepted), ${audit.accounts.length} ledger accounts`,
     );
     expect(counts.ok).toBeGreaterThan(RUNS / 2);
-  }, 600_000);
+  }, 1_800_000);
 });

@@ -79,5 +79,5 @@ describe.skipIf(!TEST_DATABASE_URL)('two deliverers on one outbox (PostgreSQL)',
     for (const r of pushRows) expect(topics.filter((x) => x === pushTopic(r.dedupeKey))).toHaveLength(1);
     expect(fake.requests).toHaveLength(36);
     for (const u of users) expect(t.sms.sent.filter((m) => m.to === u.phone)).toHaveLength(3);
-  }, 60_000);
+  }, 180_000);
 });

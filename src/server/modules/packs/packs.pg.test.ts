@@ -106,5 +106,5 @@ describe.skipIf(!TEST_DATABASE_URL)('mystery packs under real concurrency (Postg
       .data as PackDraws;
     expect(draws.draws.map((d) => d.nonce)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect((await verifySeries(detail, draws.draws)).ok).toBe(true);
-  }, 180_000);
+  }, 540_000);
 });

@@ -88,7 +88,7 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
     }
     console.log(`listing vs delivery: ${delivered} won by delivery, ${listed} by listing, of 20`);
     expect(delivered + listed).toBe(20);
-  }, 60_000);
+  }, 180_000);
 
   it('setDefault racing on two addresses: exactly one default after every round', async () => {
     const u = await signIn(t);
@@ -107,7 +107,7 @@ describe.skipIf(!TEST_DATABASE_URL)('delivery and the address book under real co
         .where(and(eq(addresses.userId, u.userId), eq(addresses.isDefault, true)));
       expect(defaults).toHaveLength(1);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('25 concurrent adds to an empty book: 20 kept, exactly one default', async () => {
     const u = await signIn(t);
