@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/web/testing/settle-react.ts'],
+          setupFiles: ['./src/web/testing/react-teardown.ts'],
         },
       },
     ],

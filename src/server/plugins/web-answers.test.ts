@@ -51,10 +51,12 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
       ['/mall', MALL_FIRST_LIST],
       ['/market', MARKET_FIRST_LIST],
     ] as const) {
+      // Asked first, as "/" below: a cold answer on the gate's loaded machine outlasted the page's wait (gate of 2026-12-02).
+      const expected = { [url]: await api(url) };
       const res = await page(route);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(embedded(res.body)).toEqual({ [url]: await api(url) });
+      expect(embedded(res.body)).toEqual(expected);
     }
     const mall = (await page('/mall')).body;
     // One drop in the list: its picture, at high priority.
