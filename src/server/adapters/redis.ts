@@ -2,6 +2,13 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /** How long a Redis command may take before the request goes on without it (docs/decisions/027). */
 export const REDIS_COMMAND_TIMEOUT_MS = 200;
+/**
+ * How long a connection's handshake (HELLO, CLIENT SETINFO, the INFO ready check) may take. ioredis bounds those by
+ * the command bound too, and a server whose event loop stalls past 200 ms at that moment dropped each new connection:
+ * on the gate's starved machine an instance never got Redis back (gate 2 of 2026-12-02). No request waits on it:
+ * until the connection is ready, commands fail at once (no offline queue).
+ */
+export const REDIS_HANDSHAKE_TIMEOUT_MS = 5_000;
 /** At most one log line per this interval for each kind of Redis trouble. */
 export const REDIS_LOG_EVERY_MS = 30_000;
 
@@ -14,7 +21,8 @@ export const REDIS_LOG_EVERY_MS = 30_000;
 export const redisOptions = (): RedisOptions => ({
   lazyConnect: true,
   connectTimeout: 1_000,
-  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  // The handshake's bound until the connection is ready; then the commands' (`watchRedis`).
+  commandTimeout: REDIS_HANDSHAKE_TIMEOUT_MS,
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   autoResendUnfulfilledCommands: false,
@@ -70,11 +78,13 @@ export function watchRedis(client: Redis, role: string, log: Log, trouble: Redis
     if (wasReady) trouble(`${role} connection error`, err);
   });
   client.on('ready', () => {
+    client.options.commandTimeout = REDIS_COMMAND_TIMEOUT_MS;
     if (lost) log.info({ redis: role }, `redis: ${role} connection is back`);
     wasReady = true;
     lost = false;
   });
   client.on('close', () => {
+    client.options.commandTimeout = REDIS_HANDSHAKE_TIMEOUT_MS;
     if (!wasReady || lost) return;
     lost = true;
     trouble(`${role} connection lost: going on without Redis until it is back`);
