@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { showInfiniteScroll } from '../testing/screen-test';
 import { LoadMore } from './load-more';
 
 beforeAll(showInfiniteScroll);
-afterEach(cleanup);
 
 /** A list of `pages` pages; `fail(n)` makes page n fail once. */
 function List({ pages, fail }: { pages: number; fail?: (page: number) => boolean }) {

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TabStrip } from './tab-strip';
 
 const ITEMS = [
@@ -24,8 +24,6 @@ function Strip({ onChange }: { onChange?: (k: Key) => void }) {
     />
   );
 }
-
-afterEach(cleanup);
 
 const classesOf = (el: Element | null) => [...(el?.classList ?? [])];
 const attr = (el: Element, name: string) => el.getAttribute(name);

@@ -117,7 +117,8 @@ export function embedFirstAnswers(answers: Record<string, unknown>) {
 
 /**
  * afterEach: unmount (the toasts and dialogs too: a toast closes itself on a timer, which after a file's last test
- * fired once jsdom had gone, "window is not defined"), restore the navigator, `fetch` and every spy.
+ * fired once jsdom had gone, "window is not defined"), restore the navigator, `fetch` and every spy. The screens are
+ * unmounted here, before their stubs go, though every test's are unmounted after it anyway (react-teardown.ts).
  */
 export function resetScreenTest() {
   cleanup();

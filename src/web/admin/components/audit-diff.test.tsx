@@ -1,8 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { AuditDiff, auditChanges } from './audit-diff';
-
-afterEach(cleanup);
 
 describe('the audit log diff', () => {
   it('lists only the changed fields, with Chinese names, money, Hong Kong time and lists in words', () => {
