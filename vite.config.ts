@@ -31,20 +31,20 @@ const LOCALE = 'app/locale.ts';
 const groups = chunkGroups({
   mobileEntry: 'main.tsx',
   otherEntries: ['admin/main.tsx'],
-  home: 'app/home-screen.tsx',
-  ready: ['lib/toast.ts', 'lib/antd-render.ts'],
-  locale: LOCALE,
-  notHome: ['features/auth/login-screen.tsx'],
-  forms: ['features/auth/components/sign-in-form.tsx'],
-  lists: ['features/mall/mall-screen.tsx', 'features/market/market-screen.tsx'],
+  // The screens a shared link opens (tools/first-loads.ts' SHAREABLE_ROUTES).
   firstScreens: [
+    'app/home-screen.tsx',
+    'features/auth/login-screen.tsx',
     'features/mall/mall-screen.tsx',
     'features/mall/card-detail-screen.tsx',
     'features/market/market-screen.tsx',
     'features/market/market-detail-screen.tsx',
     'features/market/market-user-screen.tsx',
   ],
-  // TROVE_CHUNK_GROUPS=home,ui (or `none`): form only those groups, so the CSS order check can compare builds.
+  ready: ['lib/toast.ts', 'lib/antd-render.ts'],
+  locale: LOCALE,
+  forms: ['features/auth/components/sign-in-form.tsx'],
+  // TROVE_CHUNK_GROUPS=first,ui (or `none`): form only those groups, so the CSS order check can compare builds.
   ...(process.env.TROVE_CHUNK_GROUPS !== undefined
     ? { enabled: process.env.TROVE_CHUNK_GROUPS.split(',').map((g) => g.trim()) }
     : {}),

@@ -110,7 +110,7 @@ test('CSS order: no element on any screen takes a style from whichever CSS file 
 /**
  * Comparing two builds (decision 022): with STYLE_DUMP=<file>, writes the computed style of every element of every
  * public screen (signed out, so both runs show the same data) to that file; `tsx tools/style-diff.ts a.json b.json`
- * prints what differs. Run once per build (WEB_DIST=…), e.g. with and without the lists group (TROVE_CHUNK_GROUPS).
+ * prints what differs. Run once per build (WEB_DIST=…), e.g. with and without the first screens' groups (TROVE_CHUNK_GROUPS=locale,ui,forms).
  */
 test('CSS order: computed styles of the public screens, for comparing builds', async ({ page }) => {
   test.skip(!process.env.STYLE_DUMP, 'STYLE_DUMP=<file> names where to write them');
