@@ -7,7 +7,7 @@ import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { cssSourcesPlugin } from './tools/css-sources-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { backOfficeWithoutManifest, pwaOptions } from './tools/pwa-options';
-import { routePreloadsPlugin } from './tools/route-preloads-plugin';
+import { readLoaders, routePreloadsPlugin } from './tools/route-preloads-plugin';
 import { TABS } from './src/web/app/tabs';
 
 /** `npm run dev`: /admin and /admin/* open the back office's entry, as the server does in production. */
@@ -28,19 +28,13 @@ const adminFallback: Plugin = {
 // What every screen but "/" waits for before it shows (app/screen-host.tsx): the zh-HK locale and the screens'
 // loaders. The toast and antd-mobile's React 19 render come after the load event (main.tsx, decision 035).
 const LOCALE = 'app/locale.ts';
+const HOME = 'app/home-screen.tsx';
+const FIRST_LOADERS = 'src/web/app/first-screen-loaders.ts';
 const groups = chunkGroups({
   mobileEntry: 'main.tsx',
   otherEntries: ['admin/main.tsx'],
-  // The screens a shared link opens (tools/first-loads.ts' SHAREABLE_ROUTES).
-  firstScreens: [
-    'app/home-screen.tsx',
-    'features/auth/login-screen.tsx',
-    'features/mall/mall-screen.tsx',
-    'features/mall/card-detail-screen.tsx',
-    'features/market/market-screen.tsx',
-    'features/market/market-detail-screen.tsx',
-    'features/market/market-user-screen.tsx',
-  ],
+  // The screens a shared link opens (tools/first-loads.ts' SHAREABLE_ROUTES): "/" and first-screen-loaders.ts' own.
+  firstScreens: [HOME, ...readLoaders([FIRST_LOADERS]).map((r) => r.module)],
   ready: ['lib/toast.ts', 'lib/antd-render.ts'],
   locale: LOCALE,
   forms: ['features/auth/components/sign-in-form.tsx'],
@@ -78,7 +72,7 @@ export default defineConfig(({ command }) => ({
       {
         screens: 'src/web/app/screens.ts',
         loaders: 'src/web/app/screen-loaders.ts',
-        firstLoaders: 'src/web/app/first-screen-loaders.ts',
+        firstLoaders: FIRST_LOADERS,
       },
       // Every screen but "/" waits for its loaders' chunk and (unless `localeLater`) the locale (app/screen-host.tsx).
       { locale: 'app/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' },

@@ -9,11 +9,12 @@ import { barrelImports, barrelOf, clean, fullClosure, inNodeModules, moduleGraph
  * computed from the module graph once it is known (`buildEnd`) and read by
  * `build.rollupOptions.output.codeSplitting.groups` during chunking:
  *
- * - `first`: what the screens a shared link opens (`firstScreens`: "/", /login, the browse and detail screens)
- *   import statically, one file per set of those screens that imports it (`mall+market`: what both browse
- *   screens share; `home`: what only "/" loads). Such a page fetches the files of the sets it belongs to and
- *   nothing another first screen alone needs: as one `lists` file for both browse screens, /mall fetched
- *   /market's filter panel and the detail screens fetched all of it for a few row parts (decision 035);
+ * - `first`: what two or more of the screens a shared link opens (`firstScreens`: "/", /login, the browse and
+ *   detail screens) import statically, one file per set of those screens that imports it (`mall+market`: what
+ *   both browse screens share). Such a page fetches the files of the sets it belongs to and nothing another
+ *   first screen alone needs: as one `lists` file for both browse screens, /mall fetched /market's filter panel
+ *   and the detail screens fetched all of it for a few row parts (decision 035). What one first screen alone
+ *   imports is left to the bundler (in that screen's chunk unless other screens share it);
  * - `locale`: the zh-HK locale (with antd-mobile's base strings): every screen but "/" waits for it, and for
  *   nothing else of antd-mobile's, before it shows (decision 035);
  * - `ui`: what the screens need soon after they show (the toast, its animation library, antd-mobile's React 19
@@ -48,8 +49,7 @@ const HELPERS =
 const FORM_PARTS =
   /[\\/]node_modules[\\/](rc-field-form|async-validator|deepmerge|@floating-ui|antd-mobile[\\/]es[\\/]components[\\/](form|popover|input|text-area|checkbox|radio|space))[\\/]/;
 
-const GROUPS = ['first', 'locale', 'ui', 'forms'] as const;
-type Name = (typeof GROUPS)[number];
+type Name = 'first' | 'locale' | 'ui' | 'forms';
 
 /** A first screen's short name: `features/mall/card-detail-screen.tsx` → `card-detail`. */
 const screenName = (file: string) =>
@@ -62,8 +62,6 @@ export function chunkGroups(options: ChunkGroupsOptions) {
   let root = '';
   /** Module → its group's chunk name (`first`'s sets are named by their screens). */
   const chunkOf = new Map<string, string>();
-  const groupOf = new Map<string, Name>();
-  const sets = Object.fromEntries(GROUPS.map((g) => [g, new Set<string>()])) as Record<Name, Set<string>>;
 
   // Per source module, the names it imports from each barrel (recorded as the modules are transformed).
   const barrelNames = new Map<string, Map<string, string[]>>();
@@ -87,8 +85,6 @@ export function chunkGroups(options: ChunkGroupsOptions) {
         return hit;
       };
       chunkOf.clear();
-      groupOf.clear();
-      for (const s of Object.values(sets)) s.clear();
 
       const mobile = staticClosure(graph, [abs(options.mobileEntry)]);
       // Never grouped: the entry's first load, anything the back office may load, and modules loaded with import().
@@ -98,34 +94,24 @@ export function chunkGroups(options: ChunkGroupsOptions) {
         if (options.enabled && !options.enabled.includes(name)) return;
         for (const id of ids) {
           if (taken.has(id)) continue;
-          sets[name].add(id);
-          groupOf.set(id, name);
           chunkOf.set(id, chunk(id));
           taken.add(id);
         }
       };
 
       if (options.locale) claim('locale', staticClosure(graph, [abs(options.locale)], taken));
-      // Each module the first screens import statically, in the file of the set of first screens that import it.
-      const screens = options.firstScreens.map((file) => ({
-        name: screenName(file),
-        closure: staticClosure(graph, [abs(file)], taken),
-      }));
-      const firstSet = new Map<string, string>();
+      // Each module two or more first screens import statically, in the file of the set of them that import it.
+      // In the order of their names, so a set's file is named the same whatever order the screens are given in.
+      const screens = options.firstScreens
+        .map((file) => ({ name: screenName(file), closure: staticClosure(graph, [abs(file)], taken) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      const shared = new Map<string, string>();
       for (const { closure } of screens)
-        for (const id of closure)
-          firstSet.set(
-            id,
-            screens
-              .filter((s) => s.closure.has(id))
-              .map((s) => s.name)
-              .join('+'),
-          );
-      claim(
-        'first',
-        [...firstSet.keys()].filter((id) => firstSet.get(id)!.includes('+')),
-        (id) => firstSet.get(id)!,
-      );
+        for (const id of closure) {
+          const importers = screens.filter((s) => s.closure.has(id)).map((s) => s.name);
+          if (importers.length > 1) shared.set(id, importers.join('+'));
+        }
+      claim('first', shared.keys(), (id) => shared.get(id)!);
 
       // The library modules the app's on-demand chunks (screens, the toast…) load.
       const lazyStarts = new Set<string>();
@@ -158,7 +144,5 @@ export function chunkGroups(options: ChunkGroupsOptions) {
         },
       ],
     },
-    /** For the build's report: the modules of each group. */
-    sets,
   };
 }
