@@ -6,12 +6,13 @@ import {
   type FakePushService,
 } from '../../src/server/testing/fake-push-service';
 import { expectNoAxeViolations } from './axe';
-import { E2E_PUSH_PORT } from './env';
+import { CHROMIUM_BROWSER, E2E_PUSH_PORT } from './env';
 import { api, paySandbox, readyBuyer, readySeller, tokenOf } from './market-setup';
 import { deliverToWorker, expectVapid, subscribedKey, useFakePushSubscription } from './push-device';
 
-// The seller's device receives Web Push: the service worker it is delivered to must run (the others block it).
-test.use({ serviceWorkers: 'allow' });
+// The seller's device receives Web Push: the service worker it is delivered to must run (the others block it), in the
+// whole browser (the headless shell has no Push API: its 開啟推送通知 stays disabled).
+test.use({ serviceWorkers: 'allow', launchOptions: CHROMIUM_BROWSER });
 
 // A push service over real HTTP, on the port the e2e server lists in PUSH_SERVICE_ORIGINS (playwright.config.ts).
 let pushService: FakePushService;
