@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Avatar, Button, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
+import { UserAvatar } from '../../components/user-avatar';
 import { useNavigate } from 'react-router';
 import { AVATAR_PHOTO_MAX_BYTES, AVATAR_PHOTO_TOO_LARGE, type AvatarOption } from '../../../shared/schemas/account';
 import { ErrorState, LoadingState } from '../../components/state-views';
@@ -119,7 +120,7 @@ export default function AvatarScreen() {
       }}
     >
       <div className="avatar-current">
-        <Avatar src={value ?? ''} alt="" style={{ '--size': '88px', '--border-radius': '50%' }} />
+        <UserAvatar src={value} size={88} />
         <p className="goods-meta">
           {picked && picked !== current
             ? '已選擇新頭像，按「儲存頭像」套用。'

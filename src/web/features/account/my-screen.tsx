@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Avatar, Button, Dialog, List, Tag } from 'antd-mobile';
+import { Button, Dialog, List, Tag } from 'antd-mobile';
+import { UserAvatar } from '../../components/user-avatar';
 import {
   CheckShieldOutline,
   EditSOutline,
@@ -56,7 +57,7 @@ function ProfileHeader() {
   }
   return (
     <section className="profile-header" aria-label="個人資料">
-      <Avatar src={user.avatar ?? ''} alt="" style={{ '--size': '64px', '--border-radius': '50%' }} />
+      <UserAvatar src={user.avatar} size={64} />
       <div className="profile-text">
         <p className="profile-name">
           {user.nickname || '未設定暱稱'}{' '}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Avatar, Button } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { UserAvatar } from '../../components/user-avatar';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../shared/market-labels';
@@ -44,7 +45,7 @@ function Seller({ l }: { l: Listing }) {
         {l.sell_type === 0 ? '賣家' : '求購者'}
       </h2>
       <div className="market-seller">
-        <Avatar src={l.user.avatar ?? ''} alt="" style={{ '--size': '40px', '--border-radius': '50%' }} />
+        <UserAvatar src={l.user.avatar} size={40} />
         <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`}>
           {l.mine ? `${l.user.nickname}（你）` : l.user.nickname}
         </Link>

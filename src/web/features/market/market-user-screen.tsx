@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { Avatar, Button, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
+import { UserAvatar } from '../../components/user-avatar';
 import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import type { Listing, SellType } from '../../../shared/schemas/market';
@@ -107,7 +108,7 @@ export default function MarketUserScreen() {
     <div className="market">
       <section className="market-section" aria-labelledby="seller-name">
         <div className="market-seller">
-          <Avatar src={s.avatar ?? ''} alt="" style={{ '--size': '56px', '--border-radius': '50%' }} />
+          <UserAvatar src={s.avatar} size={56} />
           <div>
             <h2 id="seller-name" className="market-detail-title">
               {s.nickname}{' '}
