@@ -55,7 +55,7 @@ describe('fuzz every operation of /api/openapi.json', () => {
       case 'valid': {
         // The user's session while it still signs in (from the sessions' memory, no query), a new one once a fuzzed
         // input ended it (a logout, a phone change): every such request is made signed in. A new session for every
-        // request cost three queries each, a third of the run.
+        // request cost three queries each, half of the run.
         const user = world.users[sessionTurn++ % world.users.length]!;
         let token = tokens.get(user.userId);
         if (!token || !(await t.app.authenticate(token))) {

@@ -4,7 +4,7 @@ import './user-avatar.css';
 /**
  * A user's picture, round, `size` px across: the photo, or a person's outline where there is none; decorative (the
  * nickname beside it names the user). antd-mobile's Avatar drew the same through its Image, whose lazy detector brings
- * ahooks and lodash's throttle: about 4 KB gzip of the first load of /market/detail and /market/user (issue 23).
+ * ahooks and lodash's throttle: 4.7 KB gzip of the first load of /market/detail and /market/user (issue 23).
  */
 export function UserAvatar({ src, size }: { src: string | null | undefined; size: number }) {
   return src ? (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { UserAvatar } from '../../components/user-avatar';
 import { useNavigate } from 'react-router';
 import { AVATAR_PHOTO_MAX_BYTES, AVATAR_PHOTO_TOO_LARGE, type AvatarOption } from '../../../shared/schemas/account';
 import { ErrorState, LoadingState } from '../../components/state-views';
+import { UserAvatar } from '../../components/user-avatar';
 import { isFailure } from '../../lib/request';
 import { useSession } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';

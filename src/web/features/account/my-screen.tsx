@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Dialog, List, Tag } from 'antd-mobile';
-import { UserAvatar } from '../../components/user-avatar';
 import {
   CheckShieldOutline,
   EditSOutline,
@@ -17,6 +16,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { LinkItem } from '../../components/link-item';
+import { UserAvatar } from '../../components/user-avatar';
 import { ErrorState, LoadingState } from '../../components/state-views';
 import { useSession } from '../../lib/stores';
 import { logout } from './api/logout';

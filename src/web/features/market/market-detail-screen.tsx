@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
-import { UserAvatar } from '../../components/user-avatar';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../shared/market-labels';
 import type { Listing, MarketDetail, SellType } from '../../../shared/schemas/market';
 import { GoneState } from '../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { UserAvatar } from '../../components/user-avatar';
 import { useLoad } from '../../lib/use-load';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
 import { formatHkDateTime } from '../../../shared/hk-time';

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { Button, Tag } from 'antd-mobile';
-import { UserAvatar } from '../../components/user-avatar';
 import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import type { Listing, SellType } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { UserAvatar } from '../../components/user-avatar';
 import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
 import { usePagedList } from '../../lib/use-paged-list';
