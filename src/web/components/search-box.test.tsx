@@ -1,11 +1,30 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useRef, useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { requestsTo, screenSuite } from '../testing/screen-test';
 import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, addRecentSearch, readRecentSearches } from '../lib/recent-searches';
 import { SearchBox } from './search-box';
 
+/** A screen that filters its own rows and shows a search as its query only later (as a router transition does). */
+function LateScreen() {
+  const [query, setQuery] = useState('');
+  const searched = useRef('');
+  return (
+    <>
+      <SearchBox initial={query} label="搜尋名稱" onSearch={(q) => (searched.current = q)} />
+      <button type="button" onClick={() => setQuery(searched.current)}>
+        顯示搜尋
+      </button>
+      <button type="button" onClick={() => setQuery('维港')}>
+        返回
+      </button>
+    </>
+  );
+}
+
 const suite = screenSuite([
   { path: '/mall', element: <SearchBox /> },
+  { path: '/late', element: <LateScreen /> },
   { path: '/search', element: <p>搜尋頁</p> },
 ]);
 const { renderAt } = suite;
@@ -80,6 +99,19 @@ describe('SearchBox', () => {
     expect(within(list).queryAllByRole('option')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: '清除搜尋記錄' })).toBeNull();
     expect(document.activeElement).toBe(box());
+  });
+
+  it("keeps what was typed after a search when the screen's query catches up late, and shows a query it moves to", () => {
+    renderAt('/late');
+    const input = screen.getByRole('combobox', { name: '搜尋名稱' });
+    fireEvent.change(input, { target: { value: '麟' } });
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: '顯示搜尋' }));
+    expect((input as HTMLInputElement).value).toBe('');
+    // Back or forward to another query: the box shows it.
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    expect((input as HTMLInputElement).value).toBe('维港');
   });
 
   it(`keeps the newest ${RECENT_SEARCHES_MAX} searches`, () => {

@@ -55,8 +55,19 @@ export function SearchBox({
     const timer = setTimeout(() => inputRef.current?.focus(), 0);
     return () => clearTimeout(timer);
   }, [autoFocus]);
-  // The screen's query changed (back / forward, 清除): show it, without remounting (the focus stays).
-  useEffect(() => setText(initial), [initial]);
+  // A search this box handed to its screen (`onSearch`) that the screen's query has not caught up with yet.
+  const handedOver = useRef<string | null>(null);
+  // The screen's query changed (back / forward, 清除): show it, without remounting (the focus stays). Not when it is
+  // only catching up with this box's own search: what was typed since then stays (the screen renders the new query in
+  // a transition, after the URL has changed).
+  useEffect(() => {
+    if (initial === handedOver.current) {
+      handedOver.current = null;
+      return;
+    }
+    handedOver.current = null;
+    setText(initial);
+  }, [initial]);
 
   const typed = text.trim();
   // Debounced suggestions; an answer for older text than the box now holds is dropped.
@@ -90,8 +101,10 @@ export function SearchBox({
     setText(query);
     setOpen(false);
     setRecent(addRecentSearch(query));
-    if (onSearch) onSearch(query);
-    else navigate(searchPath(query));
+    if (onSearch) {
+      if (query !== initial) handedOver.current = query;
+      onSearch(query);
+    } else navigate(searchPath(query));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
