@@ -110,7 +110,18 @@ export async function choose(page: Page, label: string | RegExp, option: string)
   const box = page.getByRole('dialog').getByRole('combobox', { name: label });
   await box.click();
   await box.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  // The server's search (refine's useSelect) answers after a pause; until then the list shows the options from before,
+  // and a click there can land on a row being replaced: nothing chosen and the list left open (a flaky gate run).
+  await expect
+    .poll(async () => {
+      const texts = await dropdown.locator('.ant-select-item-option').allTextContents();
+      return texts.length > 0 && texts.every((t) => t.includes(option));
+    })
+    .toBe(true);
+  await dropdown.getByText(option, { exact: true }).first().click();
+  // Chosen, the list closes (axe would read an open one).
+  await expect(dropdown).toHaveCount(0);
 }
 
 /** Types a time into an antd DatePicker (YYYY-MM-DD HH:mm) and confirms it. */
