@@ -38,6 +38,8 @@ process.once('message', (job: Job) => {
 async function run(job: Job) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
   const statusMs: number[] = [];
+  /** When each status answer came, in ms after the start (negative before it). */
+  const statusAt: number[] = [];
   const helloMs: number[] = [];
   const orders: string[] = [];
   let errors = 0;
@@ -76,6 +78,7 @@ async function run(job: Job) {
       await sleep(Math.min(job.pollMs * (0.9 + Math.random() * 0.2), Math.max(500, dueIn(st))));
       const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
       statusMs.push(s.ms);
+      statusAt.push(Date.now() - job.startMs);
       helloMs.push((await request(agent, job.helloPort, 'GET', '/', {})).ms);
       if (s.status !== 200) return error(`status ${s.status} ${codeOf(s.body)}`);
       st = JSON.parse(s.body).data as Status;
@@ -95,5 +98,5 @@ async function run(job: Job) {
 
   // Every buyer is under way at once (mostly waiting); `concurrency` sockets bound the requests in flight.
   await Promise.all(job.buyers.map((b, i) => buyer(b, i).catch((e: unknown) => error(`thrown ${String(e)}`))));
-  return { statusMs, helloMs, orders, errors, refused, errorKinds };
+  return { statusMs, statusAt, helloMs, orders, errors, refused, errorKinds };
 }

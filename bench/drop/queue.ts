@@ -7,8 +7,10 @@
  * in the queue is the secret shuffle's (recomputed here from APP_SECRET); nobody was admitted before their turn;
  * queue-status p99 beside the hello-world's. `--buyers N` (default 50 000), `--early` (share joining before the start,
  * default 0.5), `--rate` (admissions a minute), `--poll` (ms between status asks when no turn is due: default 30 000,
- * the screen's while the live stream is up), `--workers` (load processes, default 2), `--lead` (s before the start), `--late` (s after the start over which
- * the others arrive, default 30).
+ * the screen's while the live stream is up), `--workers` (load processes, default 2), `--lead` (s before the start over
+ * which the early buyers arrive: default 600, the waiting room's 10 minutes), `--late` (s after the start over which the
+ * others arrive, default 30). The status answers' percentiles are also printed by when they came: before the start,
+ * the rush, after.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -32,11 +34,13 @@ const EARLY = Number(args.early ?? 0.5);
 const RATE = Number(args.rate ?? 30_000);
 const POLL_MS = Number(args.poll ?? 30_000);
 const WORKERS = Number(args.workers ?? 2);
-const LEAD_S = Number(args.lead ?? 20);
+// The waiting room's window: everyone who joins in the 10 minutes before the start is shuffled (issue 25).
+const LEAD_S = Number(args.lead ?? 600);
 const LATE_S = Number(args.late ?? 30);
 
 type WorkerOut = {
   statusMs: number[];
+  statusAt: number[];
   helloMs: number[];
   orders: string[];
   errors: number;
@@ -105,6 +109,21 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
     const [s50, s99, h50, h99] = [pct(statusMs, 50), pct(statusMs, 99), pct(helloMs, 50), pct(helloMs, 99)];
     console.log(`queue/status               p50 ${f(s50, 2)} ms, p99 ${f(s99, 2)} ms (target p99 ≤ 20 ms)`);
     console.log(`hello-world (own process)  p50 ${f(h50, 2)} ms, p99 ${f(h99, 2)} ms`);
+    // The same answers by when they came: the wait before the start, and the rush (the late crowd joining).
+    const timed = outs.flatMap((o) => o.statusMs.map((ms, i) => ({ ms, at: o.statusAt[i]! })));
+    const rushEnd = (LATE_S + 30) * 1000;
+    for (const [name, keep] of [
+      ['before the start', (at: number) => at < 0],
+      [`the rush (start + ${LATE_S + 30} s)`, (at: number) => at >= 0 && at < rushEnd],
+      ['after the rush', (at: number) => at >= rushEnd],
+    ] as const) {
+      const ms = timed.filter((t) => keep(t.at)).map((t) => t.ms);
+      ms.sort((a, b) => a - b);
+      if (ms.length > 0)
+        console.log(
+          `  ${name.padEnd(24)} ${ms.length} answers: p50 ${f(pct(ms, 50), 2)} ms, p99 ${f(pct(ms, 99), 2)} ms`,
+        );
+    }
     console.log(`ratio status / hello       p50 ×${f(s50 / h50, 2)}, p99 ×${f(s99 / h99, 2)}`);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
