@@ -27,7 +27,7 @@ const adminFallback: Plugin = {
 // Fewer, larger files on each screen's first load (tools/chunk-groups-plugin.ts).
 // What every screen but "/" waits for before it shows (app/screen-host.tsx): the zh-HK locale and the screens'
 // loaders. The toast and antd-mobile's React 19 render come after the load event (main.tsx, decision 035).
-const LOCALE = 'app/locale.ts';
+const LOCALE = 'lib/locale.ts';
 const HOME = 'app/home-screen.tsx';
 const FIRST_LOADERS = 'src/web/app/first-screen-loaders.ts';
 const groups = chunkGroups({
@@ -75,7 +75,7 @@ export default defineConfig(({ command }) => ({
         firstLoaders: FIRST_LOADERS,
       },
       // Every screen but "/" waits for its loaders' chunk and (unless `localeLater`) the locale (app/screen-host.tsx).
-      { locale: 'app/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' },
+      { locale: 'lib/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' },
       TABS,
     ),
     // The installable app: manifest.webmanifest and sw.js (decision 035).

@@ -16,13 +16,13 @@ export const SHAREABLE_ROUTES = ['/', '/mall', '/mall/detail', '/market', '/mark
  */
 export const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   // Since the first screens' shared code is cut by the set of first screens that import it (tools/chunk-groups-plugin.ts,
-  // decision 035): the gap to 100 KB is the locale, the search box with its suggestions, the row code and the detail
-  // screens' own parts.
-  '/mall': 104,
-  '/mall/detail': 109,
-  '/market': 107.5,
-  '/market/detail': 109,
-  '/market/user': 105,
+  // decision 035), and the zh-HK locale loaded after the first paint on these five (`localeLater`): the gap to 100 KB
+  // is the search box with its suggestions, the row code and the detail screens' own parts.
+  '/mall': 101.5,
+  '/mall/detail': 106.5,
+  '/market': 105.5,
+  '/market/detail': 106.5,
+  '/market/user': 103,
 };
 
 /** The failures: a route over its ceiling, or over the budget without one. */

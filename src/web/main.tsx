@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ROUTE_PATHS, type RoutePath } from '../shared/routes';
 import { App } from './app/app';
 import { loadScreenLoaders, preloadScreen } from './app/screen-host';
-import { loadLocale } from './app/locale-store';
+import { loadLocale } from './lib/locale-store';
 import { loadToast } from './lib/request';
 import './app/global.css';
 

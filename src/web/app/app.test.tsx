@@ -6,7 +6,7 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('the app before its zh-HK strings have loaded', () => {
   it('draws the not-found screen (antd-mobile keeps its built-in strings meanwhile)', async () => {
-    // The locale chunk is loaded on demand (locale-store.ts); nothing here has asked for it.
+    // The locale chunk is loaded on demand (lib/locale-store.ts); nothing here has asked for it.
     window.history.replaceState(null, '', '/no-such-screen');
     render(<App />);
     expect(await screen.findByRole('heading', { name: '找不到頁面' })).toBeTruthy();

@@ -7,7 +7,7 @@ import { loadToast } from '../lib/request';
 import { sessionStore, useSession } from '../lib/stores';
 import { lazyScreen, loadChunk, type ScreenModule } from './lazy-screen';
 import type { FirstScreenPath } from './first-screen-loaders';
-import { withLocale } from './locale-store';
+import { withLocale } from '../lib/locale-store';
 import { loadHome, SCREENS } from './screens';
 
 // One lazy component per route; a retry after a failed load replaces it so the chunk is fetched again.

@@ -12,7 +12,7 @@ export interface ScreenEntry {
   title: string;
   /**
    * Its first view shows no antd-mobile text: it shows without waiting for the zh-HK locale, and loads the locale
-   * with its antd-mobile parts (`withLocale`, app/locale-store.ts). The build leaves the locale out of its page's
+   * with its antd-mobile parts (`withLocale`, lib/locale-store.ts). The build leaves the locale out of its page's
    * preload hints (tools/route-preloads-plugin.ts reads this flag).
    */
   localeLater?: true;
@@ -23,12 +23,12 @@ export const loadHome = (): Promise<ScreenModule> => import('./home-screen');
 
 export const SCREENS: Record<RoutePath, ScreenEntry> = {
   '/': { title: 'Trove 寶庫' },
-  '/market': { title: '市場' },
-  '/market/detail': { title: '掛單詳情' },
+  '/market': { title: '市場', localeLater: true },
+  '/market/detail': { title: '掛單詳情', localeLater: true },
   '/market/sell': { title: '發佈掛單', auth: true },
-  '/market/user': { title: '賣家店舖' },
-  '/mall': { title: '商城' },
-  '/mall/detail': { title: '卡牌詳情' },
+  '/market/user': { title: '賣家店舖', localeLater: true },
+  '/mall': { title: '商城', localeLater: true },
+  '/mall/detail': { title: '卡牌詳情', localeLater: true },
   '/mall/goodsDetail': { title: '商品詳情' },
   '/mall/pay': { title: '確認訂單', auth: true },
   '/mall/goodsPay': { title: '確認訂單', auth: true },

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { withLocale } from '../../app/locale-store';
+import { withLocale } from '../../lib/locale-store';
 import { LoadingState } from '../../components/state-views';
 import { usePainted } from '../../lib/use-painted';
 import { AuthIntro } from './components/auth-intro';

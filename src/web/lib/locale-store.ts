@@ -4,7 +4,9 @@ import type { locale as Locale } from './locale';
 /*
  * antd-mobile's zh-HK strings (with our additions, ./locale) are a chunk of their own: the home screen shows
  * none of them, and the rest of the app waits for them (screen-host.tsx) before a screen shows, so no
- * control ever renders in another language.
+ * control ever renders in another language. The screens marked `localeLater` (app/screens.ts) show none in their
+ * first view either: they load the strings with their antd-mobile parts (`withLocale`, and the popups and dialogs of
+ * lib/overlays.ts).
  */
 let current: typeof Locale | undefined;
 let loading: Promise<void> | null = null;
