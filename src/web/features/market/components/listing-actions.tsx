@@ -7,14 +7,13 @@ import type { Listing } from '../../../../shared/schemas/market';
 import { cancelListing } from '../../../api/cancel-listing';
 import { isFailure, loadToast } from '../../../lib/request';
 import { confirmDialog } from '../../../lib/overlays';
-import { withLocale } from '../../../lib/locale-store';
 import { LazyPopup } from '../../../components/lazy-popup';
 import { useSession } from '../../../lib/stores';
 import { LoadingState } from '../../../components/state-views';
 
 // The sale form (its price schema brings zod) comes when 賣給他 is tapped, not with a shared link's first load.
-// Its dialogs read antd-mobile's texts, and this screen shows before the zh-HK locale (`localeLater`).
-const SellIntoBid = lazy(() => withLocale(() => import('./sell-into-bid')).then((m) => ({ default: m.SellIntoBid })));
+// It shows only inside the LazyPopup, whose code comes with the zh-HK locale (lib/overlays.ts): its dialogs' texts are in.
+const SellIntoBid = lazy(() => import('./sell-into-bid').then((m) => ({ default: m.SellIntoBid })));
 
 /** The actions on one listing: 購買 / 賣給他 for others, 取消掛單 for its owner. */
 export function useListingActions(reload: () => void) {
