@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '../../shared/schemas/live';
 import type { QueueStatus } from '../../shared/schemas/queue';
@@ -53,6 +54,15 @@ let fetchMock: FetchMock;
 const renderAt = screenRoutes([
   { path: '/', element: <QueuePanel kind="pack" id="pks_1" saleState="on_sale" onAdmitted={() => {}} /> },
 ]);
+
+// The detail screen turns its sale state by its own clock: the panel is told each move.
+let setSale: (state: string) => void = () => {};
+function MovingSale() {
+  const [sale, set] = useState('upcoming');
+  setSale = set;
+  return <QueuePanel kind="pack" id="pks_1" saleState={sale} onAdmitted={() => {}} />;
+}
+const renderMoving = screenRoutes([{ path: '/', element: <MovingSale /> }]);
 
 beforeEach(() => {
   stream.live = true;
@@ -117,6 +127,23 @@ describe('the queue panel on the live stream', () => {
     await act(async () => vi.advanceTimersByTimeAsync(12_000));
     expect(asked()).toBe(1);
     await act(async () => vi.advanceTimersByTimeAsync(9_000));
+    expect(asked()).toBe(2);
+  });
+
+  it('does not ask when the start turns the sale state, but does when it moves otherwise', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    answer = status({ phase: 'waiting_start', position: null, etaSeconds: null, startsAt: at(0), askAt: at(20_000) });
+    renderMoving('/');
+    expect(await screen.findByText(/開售時會公平隨機抽出你的位置/)).toBeTruthy();
+    const asked = () => requestsTo(fetchMock, 'queue/status').length;
+    // Every waiting screen turns upcoming → on_sale in the same second: none asks then (its askAt comes later).
+    await act(async () => setSale('on_sale'));
+    await act(async () => vi.advanceTimersByTimeAsync(5_000));
+    expect(asked()).toBe(1);
+    // A sale moved back (rescheduled) is a new queue: asked at once.
+    await act(async () => setSale('upcoming'));
+    await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(asked()).toBe(2);
   });
 

@@ -67,7 +67,7 @@ function line(s: QueueStatus, eta: number, position: number | null): string {
  * buyer's place and estimated wait, then 輪到你 (the buy bar opens: `onAdmitted`). One box of fixed height whatever it
  * says, so nothing below moves. The live stream moves the place (the drop's line, `queue.<kind>:<id>`) and tells the
  * turn (the user's `queue-turn`, when the place is asked at once); polling is the fallback: every 10 s while the
- * stream is down, every 30 s while it is up, and whenever the sale state moves. In between, the line moves on at the
+ * stream is down, every 30 s while it is up, and whenever the sale state moves (but the start: see askAt). In between, the line moves on at the
  * admission rate the last answer gave.
  */
 export default function QueuePanel({
@@ -106,8 +106,13 @@ export default function QueuePanel({
     if (!isFailure(res)) take(res);
   }, [session, kind, id, take]);
 
+  // Asked on opening and whenever the sale state moves, but not at the start itself: each buyer who waited for it
+  // asks at their own moment of the crowd's spread (askAt), and every screen's clock turns the state at once.
+  const lastState = useRef<string | null>(null);
   useEffect(() => {
-    void ask();
+    const started = lastState.current === 'upcoming' && saleState === 'on_sale';
+    lastState.current = saleState;
+    if (!started) void ask();
     const timer = setInterval(() => {
       if (!isStreamLive() || Date.now() - askedAt.current >= LIVE_POLL_MS) void ask();
     }, POLL_MS);
