@@ -6,6 +6,7 @@ import { chunkGroups } from './tools/chunk-groups-plugin';
 import { chunkModulesPlugin } from './tools/chunk-modules-plugin';
 import { cssSourcesPlugin } from './tools/css-sources-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
+import { preloadDeps } from './tools/preload-deps-plugin';
 import { backOfficeWithoutManifest, pwaOptions } from './tools/pwa-options';
 import { readLoaders, routePreloadsPlugin } from './tools/route-preloads-plugin';
 import { TABS } from './src/web/app/tabs';
@@ -43,6 +44,8 @@ const groups = chunkGroups({
     ? { enabled: process.env.TROVE_CHUNK_GROUPS.split(',').map((g) => g.trim()) }
     : {}),
 });
+// Each import()'s list of files to preload, without those already loaded where it runs (tools/preload-deps-plugin.ts).
+const deps = preloadDeps();
 // TROVE_CSS_SOURCES=1: each CSS rule names its file (tools/css-sources-plugin.ts), for `npm run check:css-order`.
 const cssSources = process.env.TROVE_CSS_SOURCES === '1' ? [cssSourcesPlugin()] : [];
 
@@ -67,6 +70,7 @@ export default defineConfig(({ command }) => ({
     react(),
     adminFallback,
     groups.plugin,
+    deps.plugin,
     chunkModulesPlugin(),
     routePreloadsPlugin(
       {
@@ -96,7 +100,7 @@ export default defineConfig(({ command }) => ({
     // Read by the bundle budget (npm run check:bundle) and by the server's per-route preload hints.
     manifest: true,
     // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+, Chrome): no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: deps.resolveDependencies },
     // Two entries: the mobile app (index.html) and the back office (admin.html, served at /admin), which share no chunk.
     rollupOptions: {
       input: { index: 'src/web/index.html', admin: 'src/web/admin.html' },

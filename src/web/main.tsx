@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ROUTE_PATHS, type RoutePath } from '../shared/routes';
 import { App } from './app/app';
 import { loadScreenLoaders, preloadScreen } from './app/screen-host';
+import { pageLoaded } from './lib/after-load';
 import { loadLocale } from './lib/locale-store';
 import { loadToast } from './lib/request';
 import './app/global.css';
@@ -54,5 +55,4 @@ const warmUp = () => {
     else go();
   }, WARM_UP_DELAY_MS);
 };
-if (document.readyState === 'complete') warmUp();
-else window.addEventListener('load', warmUp, { once: true });
+void pageLoaded().then(warmUp);

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import type { RoutePath } from '../../shared/routes';
 import { RegionBoundary } from '../components/region-boundary';
 import { ScreenLoading } from '../components/screen-loading';
+import { pageLoaded } from '../lib/after-load';
 import { loadToast } from '../lib/request';
 import { sessionStore, useSession } from '../lib/stores';
 import { lazyScreen, loadChunk, type ScreenModule } from './lazy-screen';
@@ -21,13 +22,9 @@ const loaded = new Map<RoutePath, ComponentType>();
 // installs it), ~30 KB the first picture does not use: asked for once the page has loaded (decision 035), so a
 // shared link's first load does not wait for them; a call made before they arrive shows its loading toast when they
 // do (lib/request.ts).
-const afterLoad = (run: () => void) => {
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-};
 // A screen whose first view shows no antd-mobile text (`localeLater`) loads the locale with its antd-mobile parts.
 const withAntdReady = (path: RoutePath, load: () => Promise<ScreenModule>) => () => {
-  afterLoad(() => void loadToast());
+  void pageLoaded().then(() => loadToast());
   return SCREENS[path].localeLater ? load() : withLocale(load);
 };
 

@@ -16,6 +16,8 @@ const stream = vi.hoisted(() => ({
 }));
 vi.mock('../lib/live', () => ({
   isStreamLive: () => stream.live,
+}));
+vi.mock('../lib/live-hooks', () => ({
   useLiveTopic: (topic: string | null, handler: Handler) => {
     if (topic) stream.topics.set(topic, handler);
   },

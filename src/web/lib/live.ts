@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { StreamMessage } from '../../shared/schemas/live';
 import { readSession, subscribeStorage } from './auth-storage';
 
@@ -10,8 +9,8 @@ import { readSession, subscribeStorage } from './auth-storage';
  * `poll` (its existing endpoint) runs every POLL_MS until the stream is back.
  */
 
-type Handler = (event: StreamMessage['event']) => void;
-type Poll = () => Promise<StreamMessage['event'] | null>;
+export type Handler = (event: StreamMessage['event']) => void;
+export type Poll = () => Promise<StreamMessage['event'] | null>;
 
 export const FAILURES_BEFORE_POLLING = 3;
 export const POLL_MS = 15_000;
@@ -203,25 +202,4 @@ export function subscribeUser(handler: Handler): () => void {
     userHandlers.delete(handler);
     changed();
   };
-}
-
-/** Calls the latest `handler` for every event of `topic` while mounted (null: none). */
-export function useLiveTopic(topic: string | null, handler: Handler, poll?: Poll): void {
-  const latest = useRef({ handler, poll });
-  latest.current = { handler, poll };
-  useEffect(() => {
-    if (!topic) return;
-    return subscribeTopic(
-      topic,
-      (e) => latest.current.handler(e),
-      () => latest.current.poll?.() ?? Promise.resolve(null),
-    );
-  }, [topic]);
-}
-
-/** Calls the latest `handler` for every event of the signed-in user while mounted (the notifications bell). */
-export function useLiveUser(handler: Handler): void {
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => subscribeUser((e) => latest.current(e)), []);
 }

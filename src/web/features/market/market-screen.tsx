@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type SellType } from '../../../shared/market-labels';
-import { FilterPanel, type Filters } from './components/market-filter-panel';
+import type { Filters } from './components/market-filter-panel';
 import { LazyPopup } from '../../components/lazy-popup';
 import { useQueryState } from '../../lib/use-query-state';
 import { MarketRows } from './components/market-rows';
 import { SideToggle } from './components/side-toggle';
 import { SearchBox } from '../../components/search-box';
 import { TabStrip } from '../../components/tab-strip';
+import { LoadingState } from '../../components/state-views';
 import './market.css';
+
+// The filters' form comes when 篩選 is first tapped, with the sheet it shows in (components/lazy-popup.tsx).
+const FilterPanel = lazy(() => import('./components/market-filter-panel').then((m) => ({ default: m.FilterPanel })));
 
 type Sort = (typeof MARKET_ROW_SORTS)[number];
 const TABS: { key: ItemKind; title: string }[] = [
@@ -107,15 +111,17 @@ export default function MarketScreen() {
         bodyClassName="market-popup"
       >
         <div role="dialog" aria-label="篩選">
-          <FilterPanel
-            kind={kind}
-            initial={filters}
-            onClose={() => setFilterOpen(false)}
-            onApply={(f) => {
-              setFilterOpen(false);
-              update({ themeId: f.themeId, rarity: f.rarity, min: f.min, max: f.max });
-            }}
-          />
+          <Suspense fallback={<LoadingState />}>
+            <FilterPanel
+              kind={kind}
+              initial={filters}
+              onClose={() => setFilterOpen(false)}
+              onApply={(f) => {
+                setFilterOpen(false);
+                update({ themeId: f.themeId, rarity: f.rarity, min: f.min, max: f.max });
+              }}
+            />
+          </Suspense>
         </div>
       </LazyPopup>
     </div>

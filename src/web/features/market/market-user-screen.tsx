@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import type { Listing, SellType } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
-import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
+import { EmptyState, ErrorState, LoadingState, StateButton } from '../../components/state-views';
 import { UserAvatar } from '../../components/user-avatar';
 import { stores } from '../../lib/stores';
 import { useLoad } from '../../lib/use-load';
@@ -60,7 +60,7 @@ function Listings({ id, side }: { id: string; side: SellType }) {
       emptyText={{
         title: side === 0 ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購',
         description: '到市場看看其他掛單吧。',
-        action: <Button onClick={() => navigate('/market')}>前往市場</Button>,
+        action: <StateButton onClick={() => navigate('/market')}>前往市場</StateButton>,
       }}
     >
       <ul className="market-list" aria-label={side === 0 ? '出售中的掛單' : '求購中的掛單'}>

@@ -40,7 +40,7 @@ describe('the ♡', () => {
   it('signed out, goes through the login and back to the screen it was on', async () => {
     suite.routes = () => undefined;
     const router = renderAt('/market/detail?id=l1');
-    const heart = screen.getByRole('button', { name: '關注' });
+    const heart = await screen.findByRole('button', { name: '關注' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(heart);
     await screen.findByText('登入頁');

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { StockEvent } from '../../../../shared/schemas/live';
 import { isFailure, type Failure } from '../../../lib/request';
-import { useLiveTopic } from '../../../lib/live';
+import { useLiveTopic } from '../../../lib/live-hooks';
 import type { SaleState } from '../../../../shared/sale-states';
 
 interface Stocked {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { Button } from 'antd-mobile';
 import type { ItemKind, MARKET_ROW_SORTS, SellType } from '../../../../shared/market-labels';
 import type { MarketRow } from '../../../../shared/schemas/market';
 import { GoButton } from '../../../components/go-button';
 import { PagedFrame } from '../../../components/paged-frame';
+import { StateButton } from '../../../components/state-views';
 import { stores } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listMarketRows } from '../api/list-market-rows';
@@ -63,7 +63,7 @@ export function MarketRows({
           ? {
               title: `沒有符合條件的${what}`,
               description: '試試其他關鍵字或放寬篩選。',
-              action: <Button onClick={onClear}>清除搜尋及篩選</Button>,
+              action: <StateButton onClick={onClear}>清除搜尋及篩選</StateButton>,
             }
           : side === 0
             ? {

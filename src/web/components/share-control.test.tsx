@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installAntdMobileRender } from '../lib/antd-render';
-import { ShareButton } from './share-button';
+import { ShareControl as ShareButton } from './share-control';
 
 installAntdMobileRender();
 
