@@ -1,39 +1,42 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, type ButtonProps } from 'antd-mobile';
-import { LazyPopup } from './lazy-popup';
+import { useState, type ReactNode } from 'react';
+import { afterLoadPart } from './after-load';
+import { PlainButton } from './plain-button';
 import { signInAndReturn } from '../lib/sign-in';
 import { useSession } from '../lib/stores';
 import './price-alert-sheet.css';
 
 /*
- * The app's sheet buttons in one module (價格提醒 and 出價 sit side by side on /market/detail): one chunk for both and
- * the sheet they open, instead of three small files in that screen's first load.
+ * The app's sheet buttons in one module (價格提醒 and 出價 sit side by side on /market/detail). The sheets and their
+ * forms come after the page's load event (sheet-forms.tsx), not with a shared link's first load (decision 035); a tap
+ * before then opens the sheet once they are in.
  */
+const loadSheets = () => import('./sheet-forms');
+const PriceAlertSheet = afterLoadPart(
+  () => loadSheets().then((m) => m.PriceAlertSheet),
+  () => null,
+);
+const OfferSheet = afterLoadPart(
+  () => loadSheets().then((m) => m.OfferSheet),
+  () => null,
+);
 
-/**
- * An outline button opening a bottom sheet, a dialog named by `titleId` whose form (`children`, given the sheet's
- * close) is loaded when the sheet first opens; signed out, the button goes to the login instead (價格提醒, 出價).
- */
-export function SheetButton(props: {
+/** An outline button opening a bottom sheet (`sheet`); signed out, it goes to the login instead (價格提醒, 出價). */
+function SheetButton(props: {
   label: string;
   /** The button's accessible name. */
   name: string;
-  size?: ButtonProps['size'];
+  size?: 'small' | 'middle';
   /** Full width (the public card's 出價). */
   block?: boolean;
   className?: string;
-  popupClassName: string;
-  titleId: string;
-  /** The class of the 載入中… line shown while the form loads. */
-  loadingClassName: string;
-  children: (close: () => void) => ReactNode;
+  /** The sheet, open or not, given its close. */
+  sheet: (open: boolean, close: () => void) => ReactNode;
 }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
     <>
-      <Button
+      <PlainButton
         size={props.size ?? 'middle'}
         fill="outline"
         block={props.block}
@@ -43,20 +46,11 @@ export function SheetButton(props: {
         onClick={() => (session ? setOpen(true) : signInAndReturn())}
       >
         {props.label}
-      </Button>
-      <LazyPopup visible={open} onMaskClick={close} onClose={close} destroyOnClose bodyClassName={props.popupClassName}>
-        {open && (
-          <div role="dialog" aria-labelledby={props.titleId}>
-            <Suspense fallback={<p className={props.loadingClassName}>載入中…</p>}>{props.children(close)}</Suspense>
-          </div>
-        )}
-      </LazyPopup>
+      </PlainButton>
+      {props.sheet(open, () => setOpen(false))}
     </>
   );
 }
-
-// Each form and its checks come when its sheet first opens.
-const PriceAlertForm = lazy(() => import('./price-alert-form'));
 
 /** What an alert is set on: a card info (`card`) or a product (`goods`), with its name and prices now. */
 export interface AlertTarget {
@@ -75,16 +69,10 @@ export function PriceAlertButton({ target, compact }: { target: AlertTarget; com
       name={`價格提醒：${target.name}`}
       size={compact ? 'small' : 'middle'}
       className="price-alert-button"
-      popupClassName="price-alert-popup"
-      titleId="price-alert-title"
-      loadingClassName="price-alert-note"
-    >
-      {(close) => <PriceAlertForm target={target} onClose={close} />}
-    </SheetButton>
+      sheet={(open, close) => <PriceAlertSheet open={open} onClose={close} target={target} />}
+    />
   );
 }
-
-const OfferForm = lazy(() => import('./offer-form'));
 
 /**
  * What an offer is made on: another user's sell listing (`listingId`, its `askPrice`) on /market/detail, or their held
@@ -106,11 +94,7 @@ export function OfferButton({ target, block }: { target: OfferTarget; block?: bo
       label="出價"
       name={`出價：${target.name}`}
       block={block}
-      popupClassName="price-alert-popup"
-      titleId="offer-title"
-      loadingClassName="price-alert-note"
-    >
-      {(close) => <OfferForm target={target} onClose={close} />}
-    </SheetButton>
+      sheet={(open, close) => <OfferSheet open={open} onClose={close} target={target} />}
+    />
   );
 }

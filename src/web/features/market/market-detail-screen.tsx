@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../shared/market-labels';
 import type { Listing, MarketDetail, SellType } from '../../../shared/schemas/market';
 import { GoneState } from '../../components/go-button';
+import { PlainButton } from '../../components/plain-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
 import { UserAvatar } from '../../components/user-avatar';
 import { useLoad } from '../../lib/use-load';
@@ -197,9 +197,9 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
       {listing && <Seller l={listing} />}
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">
-          <Button block color="primary" onClick={() => actions.buy(cheapest)}>
+          <PlainButton block color="primary" onClick={() => actions.buy(cheapest)}>
             以最低售價 {formatHkd(cheapest.price)} 即時購買
-          </Button>
+          </PlainButton>
         </section>
       ) : null}
       <OtherListings listings={others} actions={actions} side={listing ? (listing.sell_type as SellType) : side} />

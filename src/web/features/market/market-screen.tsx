@@ -1,20 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
 import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type SellType } from '../../../shared/market-labels';
 import type { Filters } from './components/market-filter-panel';
-import { LazyPopup } from '../../components/lazy-popup';
 import { useQueryState } from '../../lib/use-query-state';
 import { MarketRows } from './components/market-rows';
 import { SideToggle } from './components/side-toggle';
 import { SearchBox } from '../../components/search-box';
 import { TabStrip } from '../../components/tab-strip';
-import { LoadingState } from '../../components/state-views';
+import { afterLoadPart } from '../../components/after-load';
+import { PlainButton } from '../../components/plain-button';
 import './market.css';
 
-// The filters' form comes when 篩選 is first tapped, with the sheet it shows in (components/lazy-popup.tsx).
-const FilterPanel = lazy(() => import('./components/market-filter-panel').then((m) => ({ default: m.FilterPanel })));
+// The 篩選 sheet and its form, after the page's load event (nothing shows before it opens).
+const FilterSheet = afterLoadPart(
+  () => import('./components/market-filter-panel').then((m) => m.FilterSheet),
+  () => null,
+);
 
 type Sort = (typeof MARKET_ROW_SORTS)[number];
 const TABS: { key: ItemKind; title: string }[] = [
@@ -71,9 +73,9 @@ export default function MarketScreen() {
         onSearch={(q) => update({ q: q || undefined })}
       />
       <div className="market-toolbar">
-        <Button size="small" onClick={() => setFilterOpen(true)} aria-haspopup="dialog">
+        <PlainButton size="small" onClick={() => setFilterOpen(true)} aria-haspopup="dialog">
           篩選{activeFilters > 0 ? `（${activeFilters}）` : ''}
-        </Button>
+        </PlainButton>
         <label className="market-sort">
           <span>排序</span>
           <select
@@ -103,27 +105,16 @@ export default function MarketScreen() {
           onClear={clearAll}
         />
       </div>
-      <LazyPopup
-        visible={filterOpen}
-        onMaskClick={() => setFilterOpen(false)}
+      <FilterSheet
+        open={filterOpen}
+        kind={kind}
+        initial={filters}
         onClose={() => setFilterOpen(false)}
-        destroyOnClose
-        bodyClassName="market-popup"
-      >
-        <div role="dialog" aria-label="篩選">
-          <Suspense fallback={<LoadingState />}>
-            <FilterPanel
-              kind={kind}
-              initial={filters}
-              onClose={() => setFilterOpen(false)}
-              onApply={(f) => {
-                setFilterOpen(false);
-                update({ themeId: f.themeId, rarity: f.rarity, min: f.min, max: f.max });
-              }}
-            />
-          </Suspense>
-        </div>
-      </LazyPopup>
+        onApply={(f) => {
+          setFilterOpen(false);
+          update({ themeId: f.themeId, rarity: f.rarity, min: f.min, max: f.max });
+        }}
+      />
     </div>
   );
 }

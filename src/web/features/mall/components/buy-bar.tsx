@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { PlainButton } from '../../../components/plain-button';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 
@@ -23,7 +23,7 @@ export function BuyBar({
           </span>
         )}
       </div>
-      <Button
+      <PlainButton
         color="primary"
         size="large"
         disabled={reason !== null}
@@ -31,7 +31,7 @@ export function BuyBar({
         onClick={() => navigate(payPath)}
       >
         立即購買
-      </Button>
+      </PlainButton>
     </div>
   );
 }

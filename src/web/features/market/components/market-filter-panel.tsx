@@ -7,6 +7,7 @@ import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { dollarsToCents } from './market-params';
 import { ThemeSelect } from '../../../components/theme-select';
+import { LazyPopup } from '../../../components/lazy-popup';
 import '../../../components/form-controls.css';
 
 /** Themes for the filter, gathered from the catalogue's card infos (there is no theme list call). */
@@ -125,5 +126,16 @@ export function FilterPanel({
         關閉
       </Button>
     </form>
+  );
+}
+
+/** The 篩選 sheet (loaded after the page's load event, market-screen.tsx): the panel in antd-mobile's Popup. */
+export function FilterSheet({ open, onClose, ...panel }: Parameters<typeof FilterPanel>[0] & { open: boolean }) {
+  return (
+    <LazyPopup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName="market-popup">
+      <div role="dialog" aria-label="篩選">
+        <FilterPanel {...panel} onClose={onClose} />
+      </div>
+    </LazyPopup>
   );
 }
