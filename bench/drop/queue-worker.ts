@@ -1,10 +1,13 @@
 /**
  * One load process of `bench:drop -- --queue`: its share of the buyers join the hot drop's queue (those marked early
  * before the start), ask `queue/status` as the drop's screen does (web/components/queue-panel.tsx) until admitted (or
- * the drop is over), then order with the admission token. The screen asks every 30 s while the live stream is up
- * (`pollMs`), and at once when the start comes or its estimated wait runs out (the stream's turn event only brings
- * that forward). A bare hello-world is asked once per status poll on the same connections, so both are measured under
- * one load.
+ * the drop is over), then order with the admission token. With the live stream up, the screen asks every 30 s before
+ * the start (`pollMs`), then at its moment after the start (`askAt`, about its turn) and when its estimated wait runs
+ * out (the stream's turn event only brings that forward). A bare hello-world is asked once per status poll on the
+ * same connections, so both are measured under one load. The drop's stock topic is followed on one stream per
+ * process, which every screen has: once it says the drop is sold out or over, a screen shows the fairness report
+ * instead of the panel (web/features/mall/components/sale-detail.tsx), so it asks `queue/report` once and neither
+ * joins nor asks its place any more.
  */
 import http from 'node:http';
 import type { QueueStatus as Status } from '../../src/shared/schemas/queue';
@@ -31,6 +34,35 @@ function dueIn(st: Status): number {
   return Infinity;
 }
 
+/**
+ * Follows the drop's stock topic (`GET /api/stream?topics=drop:<id>`), as each screen of it does; `over` turns true
+ * when it says nothing is left or the sale is over. Reconnects when the server ends the stream.
+ */
+function followStock(port: number, drop: string, startMs: number) {
+  const state = { over: false, at: 0, closed: false, req: null as http.ClientRequest | null };
+  const open = () => {
+    if (state.closed) return;
+    state.req = http.get({ host: '127.0.0.1', port, path: `/api/stream?topics=drop:${drop}`, agent: false }, (res) => {
+      res.setEncoding('utf8');
+      let rest = '';
+      res.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!line.startsWith('data: ') || state.over) continue;
+          const e = (JSON.parse(line.slice(6)) as { event: { type: string; saleState?: string; left?: number } }).event;
+          if (e.type === 'stock' && (e.left === 0 || e.saleState === 'sold_out' || e.saleState === 'ended'))
+            Object.assign(state, { over: true, at: Date.now() - startMs });
+        }
+      });
+      res.on('end', () => setTimeout(open, 1_000));
+    });
+    state.req.on('error', () => setTimeout(open, 1_000));
+  };
+  open();
+  return state;
+}
+
 process.once('message', (job: Job) => {
   void run(job).then((out) => process.send?.(out, () => process.exit(0)));
 });
@@ -41,6 +73,10 @@ async function run(job: Job) {
   /** When each status answer came, in ms after the start (negative before it). */
   const statusAt: number[] = [];
   const helloMs: number[] = [];
+  /** `queue/report`, asked by each screen that saw the sell-out (instead of the panel). */
+  const reportMs: number[] = [];
+  const stock = followStock(job.ports[0]!, job.drop, job.startMs);
+  let sawOver = 0;
   const orders: string[] = [];
   let errors = 0;
   let refused = 0;
@@ -67,6 +103,14 @@ async function run(job: Job) {
     // that opens the screen as the sale starts, not all in one instant).
     const left = Math.max(0, job.startMs - Date.now());
     await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * job.lateMs);
+    // The screen's fairness report, once the stream has said the drop is over: asked once, and nothing more.
+    const report = async () => {
+      sawOver++;
+      const r = await request(agent, port, 'GET', `/api/queue/report?kind=card&id=${job.drop}`, {});
+      reportMs.push(r.ms);
+      if (r.status !== 200) error(`report ${r.status} ${codeOf(r.body)}`);
+    };
+    if (stock.over) return report();
     const joined = await request(agent, port, 'POST', '/api/queue/join', auth, body);
     if (joined.status === 409) return void refused++;
     if (joined.status !== 200) return error(`join ${joined.status} ${codeOf(joined.body)}`);
@@ -74,8 +118,12 @@ async function run(job: Job) {
     for (;;) {
       if (st.phase === 'ended' || st.phase === 'expired' || st.phase === 'used') return;
       if (st.phase === 'admitted') break;
-      // A turn asked for that is not yet given (the rate rounds) is asked again half a second on, not at once.
-      await sleep(Math.min(job.pollMs * (0.9 + Math.random() * 0.2), Math.max(500, dueIn(st))));
+      // A turn asked for that is not yet given (the rate rounds) is asked again half a second on, not at once. After
+      // the start a waiting screen asks only when its turn is due (the stream moves its line); before it, every poll.
+      const due = Math.max(500, dueIn(st));
+      const started = Date.parse(st.serverTime) >= Date.parse(st.startsAt);
+      await sleep(started && due !== Infinity ? due : Math.min(job.pollMs * (0.9 + Math.random() * 0.2), due));
+      if (stock.over) return report();
       const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
       statusMs.push(s.ms);
       statusAt.push(Date.now() - job.startMs);
@@ -98,5 +146,7 @@ async function run(job: Job) {
 
   // Every buyer is under way at once (mostly waiting); `concurrency` sockets bound the requests in flight.
   await Promise.all(job.buyers.map((b, i) => buyer(b, i).catch((e: unknown) => error(`thrown ${String(e)}`))));
-  return { statusMs, statusAt, helloMs, orders, errors, refused, errorKinds };
+  stock.closed = true;
+  stock.req?.destroy();
+  return { statusMs, statusAt, helloMs, reportMs, orders, errors, refused, errorKinds, sawOver, overAt: stock.at };
 }

@@ -2,7 +2,8 @@
  * `npm run bench:drop -- --queue` (PostgreSQL and Redis): a hot drop's waiting room under load (decision 044).
  * Two server processes on one database and one Redis, a bare Fastify hello-world in a process of its own (no
  * logging), and the buyers' load from separate worker processes: each buyer joins (a share before the start), asks
- * `queue/status` as the drop's screen does until admitted (queue-worker.ts), then orders with the admission token;
+ * `queue/status` as the drop's screen does until admitted or the stream says it is over (queue-worker.ts: the screen
+ * then shows the fairness report), then orders with the admission token;
  * every order is paid through the sandbox's webhook. Checks: 0 oversold and distinct serials; the early joiners' order
  * in the queue is the secret shuffle's (recomputed here from APP_SECRET); nobody was admitted before their turn;
  * queue-status p99 beside the hello-world's. `--buyers N` (default 50 000), `--early` (share joining before the start,
@@ -42,10 +43,13 @@ type WorkerOut = {
   statusMs: number[];
   statusAt: number[];
   helloMs: number[];
+  reportMs: number[];
   orders: string[];
   errors: number;
   refused: number;
   errorKinds: Record<string, number>;
+  sawOver: number;
+  overAt: number;
 };
 
 function helloProcess(port: number) {
@@ -124,6 +128,13 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
           `  ${name.padEnd(24)} ${ms.length} answers: p50 ${f(pct(ms, 50), 2)} ms, p99 ${f(pct(ms, 99), 2)} ms`,
         );
     }
+    const reportMs = outs.flatMap((o) => o.reportMs).sort((a, b) => a - b);
+    const overAt = Math.min(...outs.map((o) => o.overAt || Infinity));
+    console.log(
+      `sold out on the stream     +${f(overAt / 1000)} s after the start; ${outs.reduce((n, o) => n + o.sawOver, 0)} screens showed the report then`,
+    );
+    if (reportMs.length > 0)
+      console.log(`queue/report               p50 ${f(pct(reportMs, 50), 2)} ms, p99 ${f(pct(reportMs, 99), 2)} ms`);
     console.log(`ratio status / hello       p50 ×${f(s50 / h50, 2)}, p99 ×${f(s99 / h99, 2)}`);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });

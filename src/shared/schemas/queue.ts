@@ -62,7 +62,10 @@ export const QueueStatusSchema = z.object({
   serverTime: z.iso.datetime(),
   /** 1 = next to be admitted; null before the start (not drawn yet) and when not queuing. */
   position: z.number().int().nullable(),
-  /** Estimated seconds until admission at the current rate; null when there is no position. */
+  /**
+   * Estimated seconds until admission at the current rate; before the start (waiting_start), until `askAt`, about the
+   * buyer's turn. Null when not queuing.
+   */
   etaSeconds: z.number().int().nullable(),
   /** Admissions per minute, and how many have been admitted when it answered (the screen moves the line with them). */
   perMinute: z.number().int(),
@@ -74,9 +77,9 @@ export const QueueStatusSchema = z.object({
   /** When the admission (and its token) expires. */
   admittedUntil: z.iso.datetime().nullable(),
   /**
-   * Phase `waiting_start`: when to ask for the drawn place, the start plus this buyer's share of a spread over the
-   * crowd (at most 30 s), so a crowd does not ask at one instant; the stream's turn event still calls the first
-   * admitted at once. Null otherwise.
+   * Phase `waiting_start`: when to ask for the drawn place, about this buyer's turn (estimated from their draw and
+   * how many joined, never after it), so the crowd asks in its drawn order at the admission rate, not at one
+   * instant; the stream's turn event still calls each admitted buyer at once. Null otherwise.
    */
   askAt: z.iso.datetime().nullable(),
 });

@@ -57,6 +57,13 @@ const renderAt = screenRoutes([
   { path: '/', element: <QueuePanel kind="pack" id="pks_1" saleState="on_sale" onAdmitted={() => {}} /> },
 ]);
 
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** Joined before the start, which comes in `startsInMs`; to ask again in `askInMs`. */
+const waitingStart = (startsInMs: number, askInMs: number, etaSeconds: number | null = null) =>
+  status({ phase: 'waiting_start', position: null, etaSeconds, startsAt: at(startsInMs), askAt: at(askInMs) });
+const asked = () => requestsTo(fetchMock, 'queue/status').length;
+const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
+
 // The detail screen turns its sale state by its own clock: the panel is told each move.
 let setSale: (state: string) => void = () => {};
 function MovingSale() {
@@ -71,7 +78,12 @@ beforeEach(() => {
   stream.topics.clear();
   stream.user = null;
   answer = status();
-  fetchMock = mockRoutes(() => (u) => (u.pathname === '/api/queue/status' ? { code: 200, data: answer } : undefined));
+  fetchMock = mockRoutes(
+    () => (u) =>
+      u.pathname === '/api/queue/status'
+        ? { code: 200, data: { ...answer, serverTime: new Date().toISOString() } }
+        : undefined,
+  );
   writeSession({ token: 'tok_0123456789abcdef', user: testUser, authority: ['user'] });
 });
 afterEach(() => {
@@ -113,53 +125,50 @@ describe('the queue panel on the live stream', () => {
     expect(requestsTo(fetchMock, 'queue/status')).toHaveLength(2);
   });
 
-  it('asks for the place drawn at the start at its own moment of the crowd’s spread, not at the start instant', async () => {
+  it('polls every 30 s before the start, then asks for the drawn place at its own moment, not at the start', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-    answer = status({
-      phase: 'waiting_start',
-      position: null,
-      etaSeconds: null,
-      startsAt: at(5_000),
-      askAt: at(20_000),
-    });
+    answer = waitingStart(35_000, 50_000);
     renderAt('/');
     expect(await screen.findByText(/開售時會公平隨機抽出你的位置/)).toBeTruthy();
-    const asked = () => requestsTo(fetchMock, 'queue/status').length;
-    await act(async () => vi.advanceTimersByTimeAsync(12_000));
+    await advance(20_000);
     expect(asked()).toBe(1);
-    await act(async () => vi.advanceTimersByTimeAsync(9_000));
+    // Before the start the crowd's size moves the moment: asked again at 30 s.
+    await advance(10_000);
     expect(asked()).toBe(2);
+    // The start (35 s) asks nothing; the moment (50 s) does.
+    await advance(19_000);
+    expect(asked()).toBe(2);
+    await advance(2_000);
+    expect(asked()).toBe(3);
   });
 
   it('does not ask when the start turns the sale state, but does when it moves otherwise', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-    answer = status({ phase: 'waiting_start', position: null, etaSeconds: null, startsAt: at(0), askAt: at(20_000) });
+    answer = waitingStart(0, 20_000, 20);
     renderMoving('/');
-    expect(await screen.findByText(/開售時會公平隨機抽出你的位置/)).toBeTruthy();
-    const asked = () => requestsTo(fetchMock, 'queue/status').length;
+    // Started: the wait until this buyer's moment to ask (about their turn).
+    expect(await screen.findByText(/已開售，正按抽出的次序放行（共 40 人）· 預計約 .*20.* 後輪到你/)).toBeTruthy();
     // Every waiting screen turns upcoming → on_sale in the same second: none asks then (its askAt comes later).
     await act(async () => setSale('on_sale'));
-    await act(async () => vi.advanceTimersByTimeAsync(5_000));
+    await advance(5_000);
     expect(asked()).toBe(1);
     // A sale moved back (rescheduled) is a new queue: asked at once.
     await act(async () => setSale('upcoming'));
-    await act(async () => vi.advanceTimersByTimeAsync(100));
+    await advance(100);
     expect(asked()).toBe(2);
   });
 
-  it('polls every 10 s while the stream is down, and only every 30 s while it is up', async () => {
+  it('polls every 10 s while the stream is down; while it is up, every 30 s before the start, at the turn after', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt('/');
     expect(await screen.findByText(/第 5 位/)).toBeTruthy();
-    const asked = () => requestsTo(fetchMock, 'queue/status').length;
-    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    // Waiting after the start with the stream up (its turn 300 s away): no poll.
+    await advance(60_000);
     expect(asked()).toBe(1);
-    await act(async () => vi.advanceTimersByTimeAsync(20_000));
-    expect(asked()).toBe(2);
     stream.live = false;
-    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    await advance(10_000);
+    expect(asked()).toBe(2);
+    await advance(10_000);
     expect(asked()).toBe(3);
   });
 });

@@ -18,7 +18,7 @@ import './queue-panel.css';
 
 /** How often the place is asked again while the live stream is down; the line moves on between answers by the rate. */
 const POLL_MS = 10_000;
-/** While the stream is up it moves the line and tells the turn: a poll this often only keeps the drop ticking. */
+/** While the stream is up it moves the line and tells the turn: a poll this often before the start (or not queuing). */
 const LIVE_POLL_MS = 30_000;
 
 /**
@@ -42,14 +42,17 @@ export function movedBy(s: QueueStatus, e: StreamMessage['event']): QueueStatus 
 }
 
 /** What a phase says, in one line under the panel's title. */
-function line(s: QueueStatus, eta: number, position: number | null): string {
+function line(s: QueueStatus, eta: number, position: number | null, started: boolean): string {
   switch (s.phase) {
     case 'closed':
       return `排隊將於 ${formatHkDateTime(s.opensAt)} 開始（開售前 10 分鐘）`;
     case 'open':
       return `已有 ${s.joined} 人排隊。開售前加入的人會在開售時隨機抽出次序，之後加入的按先後排隊。`;
     case 'waiting_start':
-      return `已加入排隊（共 ${s.joined} 人）。開售時會公平隨機抽出你的位置。`;
+      // After the start, until this buyer's moment to ask (about their turn): the wait till then.
+      return started
+        ? `已開售，正按抽出的次序放行（共 ${s.joined} 人）· 預計約 ${formatCountdown(eta * 1000)} 後輪到你`
+        : `已加入排隊（共 ${s.joined} 人）。開售時會公平隨機抽出你的位置。`;
     case 'waiting':
       return `你的位置：第 ${position} 位 · 預計等候 ${formatCountdown(eta * 1000)}`;
     case 'admitted':
@@ -68,7 +71,8 @@ function line(s: QueueStatus, eta: number, position: number | null): string {
  * buyer's place and estimated wait, then 輪到你 (the buy bar opens: `onAdmitted`). One box of fixed height whatever it
  * says, so nothing below moves. The live stream moves the place (the drop's line, `queue.<kind>:<id>`) and tells the
  * turn (the user's `queue-turn`, when the place is asked at once); polling is the fallback: every 10 s while the
- * stream is down, every 30 s while it is up, and whenever the sale state moves (but the start: see askAt). In between, the line moves on at the
+ * stream is down; while it is up, every 30 s before the start and at the turn after it; and whenever the sale state
+ * moves (but the start: see askAt). In between, the line moves on at the
  * admission rate the last answer gave.
  */
 export default function QueuePanel({
@@ -84,6 +88,8 @@ export default function QueuePanel({
 }) {
   const session = useSession();
   const [status, setStatus] = useState<{ s: QueueStatus; at: number } | null>(null);
+  const current = useRef(status);
+  current.current = status;
   const [busy, setBusy] = useState(false);
   const now = useNow(status !== null);
   const asking = useRef(false);
@@ -115,7 +121,14 @@ export default function QueuePanel({
     lastState.current = saleState;
     if (!started) void ask();
     const timer = setInterval(() => {
-      if (!isStreamLive() || Date.now() - askedAt.current >= LIVE_POLL_MS) void ask();
+      if (!isStreamLive()) return void ask();
+      // With the stream up, a buyer waiting after the start asks when the turn is due (below) or the stream says so;
+      // before the start (the crowd's size moves their moment) and when not queuing, every LIVE_POLL_MS.
+      const held = current.current;
+      const waits = held !== null && (held.s.phase === 'waiting' || held.s.phase === 'waiting_start');
+      const started =
+        held !== null && Date.parse(held.s.serverTime) + Date.now() - held.at >= Date.parse(held.s.startsAt);
+      if (!(waits && started) && Date.now() - askedAt.current >= LIVE_POLL_MS) void ask();
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [ask, saleState]);
@@ -138,6 +151,8 @@ export default function QueuePanel({
   const eta = s?.etaSeconds != null ? Math.max(0, s.etaSeconds - Math.floor(elapsed / 1000)) : 0;
   const moved = s ? Math.floor((elapsed * s.perMinute) / 60_000) : 0;
   const position = s?.position != null ? Math.max(1, s.position - moved) : null;
+  // The server's clock now, from its last answer.
+  const started = s !== null && Date.parse(s.serverTime) + elapsed >= Date.parse(s.startsAt);
   // The turn is due (or this buyer's moment after the start has come, spread over the crowd): ask at once rather
   // than at the next poll.
   const due =
@@ -162,7 +177,11 @@ export default function QueuePanel({
     <section className="queue-panel" aria-labelledby="queue-title" data-phase={s?.phase ?? 'loading'}>
       <h3 id="queue-title">{s?.phase === 'admitted' ? '輪到你' : '熱門商品排隊'}</h3>
       <p className="queue-line" role="status" aria-live="polite">
-        {!session ? '熱門商品須排隊購買：登入後即可加入排隊。' : s ? line(s, eta, position) : '正在讀取排隊狀態…'}
+        {!session
+          ? '熱門商品須排隊購買：登入後即可加入排隊。'
+          : s
+            ? line(s, eta, position, started)
+            : '正在讀取排隊狀態…'}
       </p>
       <div className="queue-action">
         {canJoin ? (

@@ -82,6 +82,8 @@ export function createLiveHub(broadcast: Broadcast, onError: (err: unknown) => v
         for (const off of offs) off();
       };
     },
+    /** The topics some stream on this instance follows. */
+    listened: (): string[] => [...byTopic.keys()],
     stats: () => ({
       streams,
       topics: byTopic.size,

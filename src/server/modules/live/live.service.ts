@@ -125,6 +125,9 @@ export function createLiveService(
       };
     },
 
+    /** The topics some stream on this instance follows (the waiting rooms it keeps ticking, decision 044). */
+    listened: (): LiveTopic[] => hub.listened() as LiveTopic[],
+
     /** Open streams and listeners held (tests: nothing is left behind after a disconnect). */
     stats: () => ({ ...hub.stats(), addresses: streamsByIp.size, pendingStock: stockTimers.size }),
 

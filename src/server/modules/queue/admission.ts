@@ -68,11 +68,6 @@ export function createAdmissions(keys: Keys) {
       // 52 bits: exact in a double, so Redis and memory order alike.
       return parseInt(keys.hmac('queueShuffle', `${queueIdOf(drop)}|${userId}`).slice(0, 13), 16) / 2 ** 52;
     },
-
-    /** Where in the crowd's first asks after the start a buyer's falls, in [0, 1): uniform, unrelated to the shuffle. */
-    askShare(userId: string, drop: QueueDrop): number {
-      return parseInt(keys.hmac('queueShuffle', `ask|${queueIdOf(drop)}|${userId}`).slice(0, 13), 16) / 2 ** 52;
-    },
   };
 }
 export type Admissions = ReturnType<typeof createAdmissions>;

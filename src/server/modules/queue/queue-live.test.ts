@@ -80,4 +80,26 @@ describe('queue events on the live stream', () => {
     await job.stop();
     closes.forEach((close) => close());
   });
+
+  it('keeps ticking a drop whose line a stream here follows, though nobody asks (the screens wait for their turn)', async () => {
+    const start = new Date(t.clock.now().getTime() + 5 * MIN);
+    const drop = await createDrop(t.db, { editionSize: 5, perUserLimit: 1, hot: true, saleStartsAt: start });
+    await t.call('POST', 'admin/queue/rate', { token: op.token, body: { kind: 'card', id: drop, perMinute: 1 } });
+    const got: StreamMessage[] = [];
+    // A line nobody sells on is followed too: it is never ticked (any topic name can be followed).
+    const close = t.app.services.live.open(
+      '10.0.1.1',
+      [queueTopic('card', drop), queueTopic('card', 'ci_none')],
+      buyers[0]!.id,
+      (m) => got.push(m),
+    );
+    for (const b of buyers) await t.call('POST', 'queue/join', { token: b.token, body: { kind: 'card', id: drop } });
+    const job = startQueueTickJob({ queue: t.app.services.queue, log: t.app.log, intervalMs: 3_600_000 });
+    // Long after the last ask (the joins), with the line followed: the whole queue's turns are told.
+    t.clock.set(new Date(start.getTime() + 10 * MIN));
+    expect(await job.runOnce()).toBe(3);
+    expect(got.filter((m) => m.topic === 'user')).toHaveLength(1);
+    await job.stop();
+    close();
+  });
 });

@@ -9,10 +9,23 @@ import type { QueueStore } from './queue-store';
 export const QUEUE_TICK_MS = 1_000;
 /** The most turn events one drop sends in one tick (the rest go at the next ticks; polling still finds them). */
 const TURNS_PER_TICK = 500;
-/** The drops a tick looks at: those asked about on this instance in this long (polls keep a waiting drop here). */
+/**
+ * The drops a tick looks at: those asked about on this instance in this long, and those whose line a stream here
+ * follows (a waiting screen with the stream up asks only when its turn is due).
+ */
 const LIVE_WITHIN_MS = 60_000;
 
-export type QueueLive = Pick<LiveService, 'publishTopic' | 'publishUser'>;
+export type QueueLive = Pick<LiveService, 'publishTopic' | 'publishUser' | 'listened'>;
+
+/** The drops of the waiting-room lines followed on this instance (`queue.<kind>:<id>`). */
+function followed(live: QueueLive): DropKey[] {
+  const out: DropKey[] = [];
+  for (const topic of live.listened()) {
+    const m = /^queue\.([a-z]+):(.+)$/.exec(topic);
+    if (m) out.push({ kind: m[1] as DropKey['kind'], id: m[2]! });
+  }
+  return out;
+}
 
 /**
  * The waiting room on the live stream (decision 044): a buyer's place is their rank less how many the clock has
@@ -42,7 +55,11 @@ export function createQueueTicker(ctx: {
       if (!live) return 0;
       const t = ctx.now();
       let told = 0;
-      for (const key of ctx.views.recent(LIVE_WITHIN_MS)) {
+      const keys = new Map<string, DropKey>();
+      // A followed line counts once this instance has read its drop (any topic name can be followed).
+      const lines = followed(live).filter((key) => ctx.views.knows(key));
+      for (const key of [...ctx.views.recent(LIVE_WITHIN_MS), ...lines]) keys.set(`${key.kind}:${key.id}`, key);
+      for (const key of keys.values()) {
         try {
           const v = await ctx.views.get(key, { touch: false });
           // Before the start ranks still move (the shuffle is drawn at the start); after the end no one gets in.

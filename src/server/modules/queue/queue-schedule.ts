@@ -42,14 +42,16 @@ export const scheduleOf = (row: DropQueueRow | null): Schedule =>
  * admits anyone, and a member is admitted when their rank is below it (QueueStore.standing).
  */
 /**
- * The crowd that waited for the start asks its places spread over this long (decision 044): at most
- * START_ASKS_PER_SECOND asks a second, and never longer than the screen's poll while the stream is up. All at the
- * start instant, 25 000 asks made one queue of requests (p99 10.6 s); the first admitted are told by the stream anyway.
+ * When a buyer who waited for the start asks for their place (decision 044): at about their turn, not all at the
+ * start. Their rank among the `joined` early joiners is about `draw × joined` (the shuffle's draws are uniform), give
+ * or take √(joined·draw·(1 − draw)); two of those earlier, so nobody learns of a turn late, and a first answer that is
+ * not yet the turn says the exact wait. So the crowd asks in its drawn order at the admission rate, not all at once
+ * (25 000 asks at the start instant made one queue of requests, p99 10.6 s), and the first in the order ask first.
  */
-export const START_ASKS_PER_SECOND = 1_000;
-export const START_SPREAD_MAX_MS = 30_000;
-export const startSpreadMs = (joined: number): number =>
-  Math.min(START_SPREAD_MAX_MS, Math.ceil((joined * 1000) / START_ASKS_PER_SECOND));
+export function askAtOf(startMs: number, s: Schedule, draw: number, joined: number): number {
+  const spread = Math.sqrt(joined * draw * (1 - draw));
+  return Math.floor(admissionTime(startMs, s, Math.max(0, Math.floor(draw * joined - 2 * spread))));
+}
 
 export function admittedBy(startMs: number, s: Schedule, now: number): number {
   if (now < startMs) return 0;
@@ -96,6 +98,8 @@ export function createDropViews(
       view.catch(() => kept.delete(name));
       return view;
     },
+    /** Whether this instance has read the drop's view (a real drop: an unknown id is never kept). */
+    knows: (key: DropKey): boolean => kept.has(`${key.kind}:${key.id}`),
     /** Forgets a drop's view (after this instance changed its rate). */
     forget(key: DropKey): void {
       kept.delete(`${key.kind}:${key.id}`);

@@ -19,14 +19,7 @@ import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
 import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
-import {
-  admissionTime,
-  admittedBy,
-  createDropViews,
-  startSpreadMs,
-  type DropView,
-  type SaleOf,
-} from './queue-schedule';
+import { admissionTime, admittedBy, askAtOf, createDropViews, type DropView, type SaleOf } from './queue-schedule';
 import type { QueueStore } from './queue-store';
 import { createQueueTicker, type QueueLive } from './queue-live';
 
@@ -108,7 +101,9 @@ export function createQueueService(
     if (st.rank === null) phase = over(v) ? 'ended' : t < v.opensAt ? 'closed' : 'open';
     else if (t < drop.startMs) {
       phase = 'waiting_start';
-      out.askAt = iso(drop.startMs + Math.floor(admissions.askShare(actor.userId, drop) * startSpreadMs(st.size)));
+      const askAt = askAtOf(drop.startMs, schedule, admissions.shuffle(actor.userId, drop), st.size);
+      out.askAt = iso(askAt);
+      out.etaSeconds = Math.ceil((askAt - t) / 1000);
     } else if (st.admittedAt !== null) {
       const until = st.admittedAt + ADMISSION_WINDOW_MS;
       out.admittedUntil = iso(until);
