@@ -39,7 +39,15 @@ function dueIn(st: Status): number {
  * when it says nothing is left or the sale is over. Reconnects when the server ends the stream.
  */
 function followStock(port: number, drop: string, startMs: number) {
-  const state = { over: false, at: 0, closed: false, req: null as http.ClientRequest | null };
+  let told = () => {};
+  const state = {
+    over: false,
+    at: 0,
+    closed: false,
+    req: null as http.ClientRequest | null,
+    /** Settles when the stream says the drop is over: a waiting screen changes at once. */
+    ended: new Promise<void>((resolve) => (told = resolve)),
+  };
   const open = () => {
     if (state.closed) return;
     state.req = http.get({ host: '127.0.0.1', port, path: `/api/stream?topics=drop:${drop}`, agent: false }, (res) => {
@@ -51,8 +59,10 @@ function followStock(port: number, drop: string, startMs: number) {
         for (const line of lines) {
           if (!line.startsWith('data: ') || state.over) continue;
           const e = (JSON.parse(line.slice(6)) as { event: { type: string; saleState?: string; left?: number } }).event;
-          if (e.type === 'stock' && (e.left === 0 || e.saleState === 'sold_out' || e.saleState === 'ended'))
+          if (e.type === 'stock' && (e.left === 0 || e.saleState === 'sold_out' || e.saleState === 'ended')) {
             Object.assign(state, { over: true, at: Date.now() - startMs });
+            told();
+          }
         }
       });
       res.on('end', () => setTimeout(open, 1_000));
@@ -122,7 +132,8 @@ async function run(job: Job) {
       // the start a waiting screen asks only when its turn is due (the stream moves its line); before it, every poll.
       const due = Math.max(500, dueIn(st));
       const started = Date.parse(st.serverTime) >= Date.parse(st.startsAt);
-      await sleep(started && due !== Infinity ? due : Math.min(job.pollMs * (0.9 + Math.random() * 0.2), due));
+      const wait = started && due !== Infinity ? due : Math.min(job.pollMs * (0.9 + Math.random() * 0.2), due);
+      await Promise.race([sleep(wait), stock.ended]);
       if (stock.over) return report();
       const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
       statusMs.push(s.ms);

@@ -1,17 +1,16 @@
 /**
- * `npm run bench:drop -- --queue` (PostgreSQL and Redis): a hot drop's waiting room under load (decision 044).
- * Two server processes on one database and one Redis, a bare Fastify hello-world in a process of its own (no
- * logging), and the buyers' load from separate worker processes: each buyer joins (a share before the start), asks
- * `queue/status` as the drop's screen does until admitted or the stream says it is over (queue-worker.ts: the screen
- * then shows the fairness report), then orders with the admission token;
- * every order is paid through the sandbox's webhook. Checks: 0 oversold and distinct serials; the early joiners' order
- * in the queue is the secret shuffle's (recomputed here from APP_SECRET); nobody was admitted before their turn;
- * queue-status p99 beside the hello-world's. `--buyers N` (default 50 000), `--early` (share joining before the start,
- * default 0.5), `--rate` (admissions a minute), `--poll` (ms between status asks when no turn is due: default 30 000,
- * the screen's while the live stream is up), `--workers` (load processes, default 2), `--lead` (s before the start over
- * which the early buyers arrive: default 600, the waiting room's 10 minutes), `--late` (s after the start over which the
- * others arrive, default 30). The status answers' percentiles are also printed by when they came: before the start,
- * the rush, after.
+ * `npm run bench:drop -- --queue` (PostgreSQL and Redis): a hot drop's waiting room under load (decision 044). Two
+ * server processes on one database and one Redis, a bare Fastify hello-world in a process of its own (no logging), and
+ * the buyers' load from separate worker processes: each buyer joins (a share before the start), asks `queue/status` as
+ * the drop's screen does until admitted or the stream says it is over (queue-worker.ts: the screen then shows the
+ * fairness report), then orders with the admission token; every order is paid through the sandbox's webhook. Checks: 0
+ * oversold and distinct serials; the early joiners' order in the queue is the secret shuffle's (recomputed here from
+ * APP_SECRET); nobody was admitted before their turn; queue-status p99 beside the hello-world's. `--buyers N` (default
+ * 50 000), `--early` (share joining before the start, default 0.5), `--rate` (admissions a minute, default 6 000),
+ * `--poll` (ms between status asks when no turn is due: default 30 000, the screen's while the live stream is up),
+ * `--workers` (load processes, default 2), `--lead` (s before the start over which the early buyers arrive: default
+ * 600, the waiting room's 10 minutes), `--late` (s after the start over which the others arrive, default 30). The
+ * status answers' percentiles are also printed by when they came: before the start, the rush, after.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -32,7 +31,9 @@ import { invariants, payAll } from './settle';
 const args = QUEUE_ARGS;
 const BUYERS = Number(args.buyers ?? 50_000);
 const EARLY = Number(args.early ?? 0.5);
-const RATE = Number(args.rate ?? 30_000);
+// Admissions a minute: about the editions' worth in the first 10 s, as an operator meters a drop to what the
+// deployment carries (30 000, 500 a second, let in 6 500 buyers for 1 000 editions: a race again).
+const RATE = Number(args.rate ?? 6_000);
 const POLL_MS = Number(args.poll ?? 30_000);
 const WORKERS = Number(args.workers ?? 2);
 // The waiting room's window: everyone who joins in the 10 minutes before the start is shuffled (issue 25).
@@ -61,7 +62,9 @@ function helloProcess(port: number) {
 }
 
 export async function runQueue(database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider) {
-  console.log(`\n== waiting room: ${BUYERS} buyers, ${EDITIONS} editions, 2 instances, ${WORKERS} load processes ==`);
+  console.log(
+    `\n== waiting room: ${BUYERS} buyers, ${EDITIONS} editions, ${RATE} admitted a minute, 2 instances, ${WORKERS} load processes ==`,
+  );
   const servers = await startServers(2, database.url, redisUrl);
   const helloPort = await freePort();
   const hello = await helloProcess(helloPort);

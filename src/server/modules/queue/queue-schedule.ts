@@ -41,18 +41,6 @@ export const scheduleOf = (row: DropQueueRow | null): Schedule =>
  * the last rate change (or the start). The count is a function of the clock, the same on every instance: no job
  * admits anyone, and a member is admitted when their rank is below it (QueueStore.standing).
  */
-/**
- * When a buyer who waited for the start asks for their place (decision 044): at about their turn, not all at the
- * start. Their rank among the `joined` early joiners is about `draw × joined` (the shuffle's draws are uniform), give
- * or take √(joined·draw·(1 − draw)); two of those earlier, so nobody learns of a turn late, and a first answer that is
- * not yet the turn says the exact wait. So the crowd asks in its drawn order at the admission rate, not all at once
- * (25 000 asks at the start instant made one queue of requests, p99 10.6 s), and the first in the order ask first.
- */
-export function askAtOf(startMs: number, s: Schedule, draw: number, joined: number): number {
-  const spread = Math.sqrt(joined * draw * (1 - draw));
-  return Math.floor(admissionTime(startMs, s, Math.max(0, Math.floor(draw * joined - 2 * spread))));
-}
-
 export function admittedBy(startMs: number, s: Schedule, now: number): number {
   if (now < startMs) return 0;
   const from = Math.max(s.baseAt ?? startMs, startMs);

@@ -19,7 +19,7 @@ import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
 import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
-import { admissionTime, admittedBy, askAtOf, createDropViews, type DropView, type SaleOf } from './queue-schedule';
+import { admissionTime, admittedBy, createDropViews, type DropView, type SaleOf } from './queue-schedule';
 import type { QueueStore } from './queue-store';
 import { createQueueTicker, type QueueLive } from './queue-live';
 
@@ -101,7 +101,10 @@ export function createQueueService(
     if (st.rank === null) phase = over(v) ? 'ended' : t < v.opensAt ? 'closed' : 'open';
     else if (t < drop.startMs) {
       phase = 'waiting_start';
-      const askAt = askAtOf(drop.startMs, schedule, admissions.shuffle(actor.userId, drop), st.size);
+      // When to ask for the drawn place (decision 044): at the turn of the rank among those who joined so far. Later
+      // joiners only push it back, so the ask is never after the turn, and the crowd asks in its drawn order at the
+      // admission rate, not all at the start instant (the screen asks again every 30 s until the start).
+      const askAt = admissionTime(drop.startMs, schedule, st.rank);
       out.askAt = iso(askAt);
       out.etaSeconds = Math.ceil((askAt - t) / 1000);
     } else if (st.admittedAt !== null) {
