@@ -8,7 +8,13 @@ import { cssSourcesPlugin } from './tools/css-sources-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { preloadDeps } from './tools/preload-deps-plugin';
 import { backOfficeWithoutManifest, pwaOptions } from './tools/pwa-options';
-import { readLoaders, routePreloadsPlugin } from './tools/route-preloads-plugin';
+import {
+  FIRST_LOADERS_FILE,
+  firstScreenTables,
+  readLoaders,
+  routePreloadsPlugin,
+  screenTables,
+} from './tools/route-preloads-plugin';
 import { TABS } from './src/web/app/tabs';
 
 /** `npm run dev`: /admin and /admin/* open the back office's entry, as the server does in production. */
@@ -30,12 +36,11 @@ const adminFallback: Plugin = {
 // loaders. The toast and antd-mobile's React 19 render come after the load event (main.tsx, decision 035).
 const LOCALE = 'lib/locale.ts';
 const HOME = 'app/home-screen.tsx';
-const FIRST_LOADERS = 'src/web/app/first-screen-loaders.ts';
 const groups = chunkGroups({
   mobileEntry: 'main.tsx',
   otherEntries: ['admin/main.tsx'],
-  // The screens a shared link opens (tools/first-loads.ts' SHAREABLE_ROUTES): "/" and first-screen-loaders.ts' own.
-  firstScreens: [HOME, ...readLoaders([FIRST_LOADERS]).map((r) => r.module)],
+  // The screens a shared link opens (tools/first-loads.ts' SHAREABLE_ROUTES): "/" and those of first-screens/.
+  firstScreens: [HOME, ...readLoaders(firstScreenTables()).map((r) => r.module)],
   ready: ['lib/toast.ts', 'lib/antd-render.ts'],
   locale: LOCALE,
   forms: ['features/auth/components/sign-in-form.tsx'],
@@ -73,13 +78,9 @@ export default defineConfig(({ command }) => ({
     deps.plugin,
     chunkModulesPlugin(),
     routePreloadsPlugin(
-      {
-        screens: 'src/web/app/screens.ts',
-        loaders: 'src/web/app/screen-loaders.ts',
-        firstLoaders: FIRST_LOADERS,
-      },
-      // Every screen but "/" waits for its loaders' chunk and (unless `localeLater`) the locale (app/screen-host.tsx).
-      { locale: 'lib/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' },
+      { screens: 'src/web/app/screens.ts', tables: screenTables(), firstLoaders: FIRST_LOADERS_FILE },
+      // Every screen but "/" waits for its loader's chunk and (unless `localeLater`) the locale (app/screen-host.tsx).
+      { locale: 'lib/locale', loaders: 'app/screen-loaders' },
       TABS,
     ),
     // The installable app: manifest.webmanifest and sw.js (decision 035).
@@ -104,7 +105,17 @@ export default defineConfig(({ command }) => ({
     // Two entries: the mobile app (index.html) and the back office (admin.html, served at /admin), which share no chunk.
     rollupOptions: {
       input: { index: 'src/web/index.html', admin: 'src/web/admin.html' },
-      output: { codeSplitting: groups.codeSplitting },
+      // Scripts and styles named by their content's hash alone: every import and import() list repeats the names
+      // of the files it needs, and `card-detail_home_mall_market-detail_market-user-CQDxc6mz.js` cost a shared link's
+      // first load 1.3–2.1 KB gzip in names (decision 035). `.vite/chunk-modules.json` says what each file holds.
+      output: {
+        codeSplitting: groups.codeSplitting,
+        hashCharacters: 'base36',
+        entryFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.css')) ? 'assets/[hash][extname]' : 'assets/[name]-[hash][extname]',
+      },
     },
   },
   server: {

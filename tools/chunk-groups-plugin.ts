@@ -13,8 +13,9 @@ import { barrelImports, barrelOf, clean, fullClosure, inNodeModules, moduleGraph
  *   detail screens) import statically, one file per set of those screens that imports it (`mall+market`: what
  *   both browse screens share). Such a page fetches the files of the sets it belongs to and nothing another
  *   first screen alone needs: as one `lists` file for both browse screens, /mall fetched /market's filter panel
- *   and the detail screens fetched all of it for a few row parts (decision 035). What one first screen alone
- *   imports is left to the bundler (in that screen's chunk unless other screens share it);
+ *   and the detail screens fetched all of it for a few row parts (decision 035). What three or more share with a
+ *   detail screen is one file (`detail-parts`); what one first screen alone imports is left to the bundler, but
+ *   for the parts other on-demand code loads too: one file per screen instead of one each;
  * - `locale`: the zh-HK locale (with antd-mobile's base strings): every screen but "/" waits for it, and for
  *   nothing else of antd-mobile's, before it shows (decision 035);
  * - `ui`: what the screens need soon after they show (the toast, its animation library, antd-mobile's React 19
@@ -30,7 +31,10 @@ export interface ChunkGroupsOptions {
   /** The mobile app's entry module and the back office's, relative to Vite's root. */
   mobileEntry: string;
   otherEntries: string[];
-  /** The screens a shared link opens (relative to Vite's root), each named by its file without `-screen`. */
+  /**
+   * The screens a shared link opens (relative to Vite's root), each named by its file without `-screen`; the first is
+   * the one the entry loads ("/").
+   */
   firstScreens: string[];
   /** The antd-mobile parts every screen but "/" may need soon after it shows (the toast, the render shim). */
   ready: string[];
@@ -89,7 +93,8 @@ export function chunkGroups(options: ChunkGroupsOptions) {
       const mobile = staticClosure(graph, [abs(options.mobileEntry)]);
       // Never grouped: the entry's first load, anything the back office may load, and modules loaded with import().
       const dynamicTargets = [...graph.values()].flatMap((n) => n.dynamicImports);
-      const taken = new Set([...mobile, ...fullClosure(graph, options.otherEntries.map(abs)), ...dynamicTargets]);
+      const entries = new Set([...mobile, ...fullClosure(graph, options.otherEntries.map(abs))]);
+      const taken = new Set([...entries, ...dynamicTargets]);
       const claim = (name: Name, ids: Iterable<string>, chunk: (id: string) => string = () => name) => {
         if (options.enabled && !options.enabled.includes(name)) return;
         for (const id of ids) {
@@ -103,14 +108,36 @@ export function chunkGroups(options: ChunkGroupsOptions) {
       // Each module two or more first screens import statically, in the file of the set of them that import it.
       // In the order of their names, so a set's file is named the same whatever order the screens are given in.
       const screens = options.firstScreens
-        .map((file) => ({ name: screenName(file), closure: staticClosure(graph, [abs(file)], taken) }))
+        // Through the modules also loaded with import() that a screen imports statically (a part another screen
+        // loads after the load event): what they import is the screen's too.
+        .map((file) => ({ name: screenName(file), closure: staticClosure(graph, [abs(file)], entries) }))
         .sort((a, b) => a.name.localeCompare(b.name));
+      // A module one first screen alone of them imports, but other on-demand code too (a screen of its own, a part
+      // after the load event), goes in one file with the others of its kind of that screen: the bundler would give
+      // each a file of its own, and /mall/detail fetched four such files of 0.1–0.6 KB beside its screen (decision
+      // 035). Not for the screen the entry loads ("/"): the bundler keeps those in its file already.
+      const lazyOwners = new Map<string, number>();
+      for (const root of new Set(dynamicTargets))
+        for (const id of staticClosure(graph, [root], taken)) lazyOwners.set(id, (lazyOwners.get(id) ?? 0) + 1);
       const shared = new Map<string, string>();
-      for (const { closure } of screens)
+      const homeName = screenName(options.firstScreens[0] ?? '');
+      for (const { closure, name } of screens) {
+        const own: string[] = [];
         for (const id of closure) {
           const importers = screens.filter((s) => s.closure.has(id)).map((s) => s.name);
-          if (importers.length > 1) shared.set(id, importers.join('+'));
+          // The scripts three or more share with a detail screen, but "/" (the ♡, 分享, buttons, the rarity tag): one
+          // file of ~1.5 KB, not the four of 0.2–0.6 KB each detail screen fetched (styles stay with their set).
+          const parts =
+            importers.length > 2 &&
+            importers.some((n) => n.endsWith('detail')) &&
+            !importers.includes(homeName) &&
+            !/\.css$/.test(id);
+          if (importers.length > 1) shared.set(id, parts ? 'detail-parts' : importers.join('+'));
+          else if (name !== homeName && (lazyOwners.get(id) ?? 0) > 1 && !HELPERS.test(id)) own.push(id);
         }
+        // One such module alone is left where the bundler puts it (often the screen's file).
+        if (own.length > 1) own.forEach((id) => shared.set(id, name));
+      }
       claim('first', shared.keys(), (id) => shared.get(id)!);
 
       // The library modules the app's on-demand chunks (screens, the toast…) load.

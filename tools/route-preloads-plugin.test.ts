@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocaleLater, parseTitles, readLoaders, readyOf } from './route-preloads-plugin';
+import {
+  FIRST_LOADERS_FILE,
+  parseLocaleLater,
+  parseTitles,
+  readLoaders,
+  readyOf,
+  screenTables,
+} from './route-preloads-plugin';
 
 describe('parseTitles', () => {
   it("reads each route's title from screens.ts, auth flag or not", () => {
@@ -25,18 +32,18 @@ describe('parseLocaleLater', () => {
 });
 
 describe('readyOf', () => {
-  const ready = { locale: 'app/locale', loaders: 'app/screen-loaders', firstLoaders: 'app/first-screen-loaders' };
+  const ready = { locale: 'app/locale', loaders: 'app/screen-loaders' };
   const of = readyOf(
     ready,
     [
-      { path: '/mall', module: 'm' },
-      { path: '/login', module: 'l' },
+      { path: '/mall', module: 'app/first-screens/mall' },
+      { path: '/login', module: 'app/first-screens/login' },
     ],
     new Set(['/login']),
   );
-  it("waits for the shared links' own loaders, and for the locale unless the screen loads it later", () => {
-    expect(of('/mall')).toEqual(['app/locale', 'app/first-screen-loaders']);
-    expect(of('/login')).toEqual(['app/first-screen-loaders']);
+  it("waits for the shared links' own loader, and for the locale unless the screen loads it later", () => {
+    expect(of('/mall')).toEqual(['app/locale', 'app/first-screens/mall']);
+    expect(of('/login')).toEqual(['app/first-screens/login']);
     expect(of('/my')).toEqual(['app/locale', 'app/screen-loaders']);
   });
 });
@@ -51,15 +58,16 @@ describe("the app's screens", () => {
 
   it('each have a loader the bundle budget and the preload hints can read', async () => {
     const { ROUTE_PATHS } = await import('../src/shared/routes');
-    const routes = readLoaders(['src/web/app/screen-loaders.ts', 'src/web/app/first-screen-loaders.ts']).map(
-      (r) => r.path,
-    );
-    expect(routes.sort()).toEqual([...ROUTE_PATHS].sort());
+    const routes = readLoaders(screenTables());
+    expect(routes.map((r) => r.path).sort()).toEqual([...ROUTE_PATHS].sort());
+    // Imports are read relative to their file: the first screens' loaders sit one folder down.
+    expect(routes.find((r) => r.path === '/mall')?.module).toBe('features/mall/mall-screen');
   });
 
-  it('that a shared link opens have their own loaders\' chunk (all but "/", which the entry loads)', async () => {
+  it('that a shared link opens have a loader of their own (all but "/", which the entry loads)', async () => {
     const { SHAREABLE_ROUTES } = await import('./first-loads');
-    const first = readLoaders(['src/web/app/first-screen-loaders.ts']).map((r) => r.path);
-    expect(first.sort()).toEqual(SHAREABLE_ROUTES.filter((r) => r !== '/').sort());
+    const first = readLoaders([FIRST_LOADERS_FILE]);
+    expect(first.map((r) => r.path).sort()).toEqual(SHAREABLE_ROUTES.filter((r) => r !== '/').sort());
+    expect(first.find((r) => r.path === '/mall/detail')?.module).toBe('app/first-screens/mall-detail');
   });
 });

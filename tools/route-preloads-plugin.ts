@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { afterBuildPlugin } from './after-build-plugin';
@@ -31,35 +31,46 @@ export function parseLocaleLater(source: string): Set<string> {
 export interface ReadyModules {
   /** The zh-HK locale: waited for by every screen but "/" and those marked `localeLater` in screens.ts. */
   locale: string;
-  /** Every route's loaders (screen-loaders). */
+  /** Every route's loaders (screen-loaders); a screen a shared link opens waits for its own (first-screen-loaders). */
   loaders: string;
-  /** The loaders of the screens a shared link opens (first-screen-loaders): such a page waits for these alone. */
-  firstLoaders: string;
 }
 
-/** The source files the route table is read from: screen-loaders.ts and first-screen-loaders.ts. */
+/** Where the app's route table is written: the loaders of the screens a shared link opens, one chunk each. */
+export const FIRST_LOADERS_FILE = 'src/web/app/first-screen-loaders.ts';
+
+/** The loaders of the screens a shared link opens, a file each: first-screens/*.ts (path → screen). */
+export function firstScreenTables(app = 'src/web/app'): string[] {
+  const dir = `${app}/first-screens`;
+  const own = readdirSync(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f));
+  return own.sort().map((f) => `${dir}/${f}`);
+}
+
+/** The source files the route table is read from: screen-loaders.ts and first-screens/*.ts. */
+export const screenTables = (app = 'src/web/app'): string[] => [`${app}/screen-loaders.ts`, ...firstScreenTables(app)];
+
+/** Each route's screen module, from the files `screenTables` names (imports relative to the file's folder). */
 export const readLoaders = (files: string[]): RouteScreen[] =>
-  files.flatMap((f) => parseScreens(readFileSync(f, 'utf8')));
+  files.flatMap((f) => parseScreens(readFileSync(f, 'utf8'), path.dirname(f).replace(/^(.*\/)?src\/web\/?/, '')));
 
 /**
  * `ready`: what each screen but "/" waits for (preloaded with it). `tabs`: the tab bar's items; with each route's
  * title they let the server draw the top bar and tab bar before the script runs (`shell` in the file).
  */
 export function routePreloadsPlugin(
-  files: { screens: string; loaders: string; firstLoaders: string },
+  files: { screens: string; tables: string[]; firstLoaders: string },
   ready: ReadyModules,
   tabs: readonly ShellTab[] = [],
 ): Plugin {
   return afterBuildPlugin('trove-route-preloads', (outDir) => {
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    const loaders = readLoaders([files.loaders, files.firstLoaders]);
+    const loaders = readLoaders(files.tables);
     const screens = readFileSync(files.screens, 'utf8');
     const preloads = {
       ...routePreloads(
         manifest,
         loaders,
         'index.html',
-        readyOf(ready, parseScreens(readFileSync(files.firstLoaders, 'utf8')), parseLocaleLater(screens)),
+        readyOf(ready, readLoaders([files.firstLoaders]), parseLocaleLater(screens)),
       ),
       shell: { titles: parseTitles(screens), tabs },
     };
@@ -67,13 +78,13 @@ export function routePreloadsPlugin(
   });
 }
 
-/** Per route, the modules its screen waits for: the locale (unless `localeLater`) and its loaders' chunk. */
-export function readyOf(ready: ReadyModules, firstScreens: RouteScreen[], localeLater: Set<string>) {
-  const first = new Set(firstScreens.map((r) => r.path));
-  return (route: string) => [
-    ...(localeLater.has(route) ? [] : [ready.locale]),
-    first.has(route) ? ready.firstLoaders : ready.loaders,
-  ];
+/**
+ * Per route, the modules its screen waits for: the locale (unless `localeLater`) and its loader's chunk (`firstLoaders`:
+ * a shared link's screen → its own loader's module; every other route's is `ready.loaders`).
+ */
+export function readyOf(ready: ReadyModules, firstLoaders: RouteScreen[], localeLater: Set<string>) {
+  const first = new Map(firstLoaders.map((r) => [r.path, r.module]));
+  return (route: string) => [...(localeLater.has(route) ? [] : [ready.locale]), first.get(route) ?? ready.loaders];
 }
 
 /** Per route, what its screen loads statically beyond the entry (JS and CSS): the server's preload hints. */

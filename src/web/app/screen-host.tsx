@@ -7,7 +7,7 @@ import { pageLoaded } from '../lib/after-load';
 import { loadToast } from '../lib/request';
 import { sessionStore, useSession } from '../lib/stores';
 import { lazyScreen, loadChunk, type ScreenModule } from './lazy-screen';
-import type { FirstScreenPath } from './first-screen-loaders';
+import { FIRST_SCREEN_LOADERS, type FirstScreenPath } from './first-screen-loaders';
 import { withLocale } from '../lib/locale-store';
 import { loadHome, SCREENS } from './screens';
 
@@ -32,15 +32,13 @@ const withAntdReady = (path: RoutePath, load: () => Promise<ScreenModule>) => ()
 export const loadScreenLoaders = () => import('./screen-loaders');
 
 /**
- * A screen's module: those a shared link opens through their own small chunk of loaders (the page waits for it
- * alone), the others through every route's.
+ * A screen's module: those a shared link opens through their own loader's small chunk (the page waits for it alone),
+ * the others through every route's.
  */
 const loadScreen = (path: RoutePath): Promise<ScreenModule> =>
-  import('./first-screen-loaders').then((first) =>
-    path in first.FIRST_SCREEN_LOADERS
-      ? first.FIRST_SCREEN_LOADERS[path as FirstScreenPath]()
-      : loadScreenLoaders().then((m) => m.LOADERS[path]()),
-  );
+  path in FIRST_SCREEN_LOADERS
+    ? FIRST_SCREEN_LOADERS[path as FirstScreenPath]()
+    : loadScreenLoaders().then((m) => m.LOADERS[path as Exclude<RoutePath, FirstScreenPath>]());
 
 const loaderOf = (path: RoutePath) => (path === '/' ? loadHome : withAntdReady(path, () => loadScreen(path)));
 

@@ -1,15 +1,14 @@
 import type { RoutePath } from '../../shared/routes';
-import { FIRST_SCREEN_LOADERS } from './first-screen-loaders';
+import type { FirstScreenPath } from './first-screen-loaders';
 import type { ScreenModule } from './lazy-screen';
 
 /**
  * Each route's screen, loaded on demand. The build's bundle budget and preload hints read this file (with
- * `first-screen-loaders.ts`): one line per
- * route, its path then an arrow to one import(). A chunk of its own, fetched with what every screen but "/" waits for.
- * The screens a shared link opens are in `first-screen-loaders.ts` (their page waits only for that chunk).
+ * `first-screens/`): one line per route, its path then an arrow to one import(). A chunk of its own, fetched with
+ * what every screen but "/" waits for. The screens a shared link opens are in `first-screen-loaders.ts` (their page
+ * waits only for their own loader).
  */
-export const LOADERS: Record<RoutePath, () => Promise<ScreenModule>> = {
-  ...FIRST_SCREEN_LOADERS,
+export const LOADERS: Record<Exclude<RoutePath, FirstScreenPath>, () => Promise<ScreenModule>> = {
   '/': () => import('./home-screen'),
   '/market/sell': () => import('../features/market/market-sell-screen'),
   '/mall/goodsDetail': () => import('../features/mall/goods-detail-screen'),

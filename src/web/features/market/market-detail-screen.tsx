@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../shared/market-labels';
 import type { Listing, MarketDetail, SellType } from '../../../shared/schemas/market';
+import { afterLoadPart } from '../../components/after-load';
 import { GoneState } from '../../components/go-button';
 import { PlainButton } from '../../components/plain-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -16,11 +17,16 @@ import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { PriceAlertButton } from '../../components/sheet-buttons';
 import { OfferButton } from '../../components/sheet-buttons';
-import { SellerStanding } from './components/seller-standing';
 import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
 import { RarityTag } from '../../components/rarity-tag';
+
+// The standing shows once its own request answers (nothing before): its code after the load event (decision 035).
+const SellerStanding = afterLoadPart(
+  () => import('./components/seller-standing').then((m) => m.SellerStanding),
+  () => null,
+);
 
 // Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
 const PriceHistoryPanel = lazy(() =>

@@ -7,13 +7,18 @@ import { useLoad } from '../../../lib/use-load';
 import { BuyBar } from './buy-bar';
 import { DetailStates, MissingId, Rights, StartCountdown } from './detail-parts';
 import { Facts } from '../../../components/facts';
-import { PerkHint } from './perk-hint';
+import { afterLoadPart } from '../../../components/after-load';
 import { SaleBadge } from './sale-badge';
 import { inPriorityWindow, liveState, notBuyableReason, type SaleItem } from './sale-state';
 import { ShareButton } from '../../../components/share-button';
 import { WatchButton } from '../../../components/watch-button';
 import { LiveItem } from './live-item';
 
+// 持卡優惠 shows once its own request answers (nothing for a visitor): its code after the load event (decision 035).
+const PerkHint = afterLoadPart(
+  () => import('./perk-hint').then((m) => m.PerkHint),
+  () => null,
+);
 // Only hot drops show the waiting room: its code comes with them, not with every detail screen (decision 044).
 const QueuePanel = lazy(() => import('../../../components/queue-panel'));
 const FairnessReport = lazy(() =>

@@ -1,0 +1,2 @@
+// /mall's loader, a chunk of its own (../first-screen-loaders.ts).
+export const LOADER = { '/mall': () => import('../../features/mall/mall-screen') };
