@@ -24,8 +24,8 @@ export const FIRST_LIST_PICTURES = 6;
 export interface FirstAnswers {
   /** The API URLs (path and query) of the first view, as the client asks for them. */
   urls: string[];
-  /** The list whose first row's picture (`image`) the page preloads: its URL. */
-  listWithImage?: string;
+  /** The answer whose picture (`image`) the page preloads, its URL: a list's first row's, or an item's own. */
+  imageFrom?: string;
 }
 
 /** /mall, 卡牌 tab (the default): `getCardInfos({ page: 1, pageSize: 10, onSale: true })`. */
@@ -36,25 +36,33 @@ export const MARKET_FIRST_LIST = '/api/cardInfo/marketList?page=1&pageSize=20&se
 export const HOME_BANNERS = '/api/banner';
 export const HOME_DROPS = '/api/cardInfo/list?page=1&pageSize=10&saleState=on_sale%2Cupcoming';
 
+/** /mall/detail?id=: `getCardInfo(id)`, the card info with its picture (the screen's largest paint). */
+export const cardDetailUrl = (id: string) => `/api/cardInfo/detail?id=${encodeURIComponent(id)}`;
+
 const MARKET_VIEW_PARAMS = ['tab', 'sell_type', 'q', 'themeId', 'rarity', 'min', 'max', 'sort'];
 
 /** What the page for `route` (with the query it was asked with) embeds; null when its first view has nothing public to carry. */
 export function firstAnswers(route: string, query: URLSearchParams): FirstAnswers | null {
   switch (route) {
     case '/':
-      return { urls: [HOME_BANNERS, HOME_DROPS], listWithImage: HOME_BANNERS };
+      return { urls: [HOME_BANNERS, HOME_DROPS], imageFrom: HOME_BANNERS };
     case '/mall': {
       const tab = query.get('tab');
       // Another tab asks for packs or products; an unknown tab shows 卡牌, as the screen does.
       return tab === 'pack' || tab === 'entity' || tab === 'other'
         ? null
-        : { urls: [MALL_FIRST_LIST], listWithImage: MALL_FIRST_LIST };
+        : { urls: [MALL_FIRST_LIST], imageFrom: MALL_FIRST_LIST };
     }
     case '/market':
       // Another tab, side, search, filter or sort asks something else.
       return MARKET_VIEW_PARAMS.some((p) => query.has(p))
         ? null
-        : { urls: [MARKET_FIRST_LIST], listWithImage: MARKET_FIRST_LIST };
+        : { urls: [MARKET_FIRST_LIST], imageFrom: MARKET_FIRST_LIST };
+    case '/mall/detail': {
+      const id = query.get('id');
+      if (!id) return null;
+      return { urls: [cardDetailUrl(id)], imageFrom: cardDetailUrl(id) };
+    }
     default:
       return null;
   }

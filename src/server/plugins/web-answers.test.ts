@@ -6,6 +6,7 @@ import {
   HOME_DROPS,
   MALL_FIRST_LIST,
   MARKET_FIRST_LIST,
+  cardDetailUrl,
   firstAnswers,
 } from '../../shared/first-answers';
 import { createDrop } from '../modules/pay-orders/pay-orders.fixtures';
@@ -25,13 +26,14 @@ const embedded = (html: string): Record<string, unknown> | null => {
 describe("the page's first public answers (embedded by the web plugin)", () => {
   let t: TestApp;
   let root: string;
+  let drop: string;
   beforeAll(async () => {
     root = writeWebRoot('trove-web-answers-', {
       'index.html':
         '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--shell--><!--/shell--></div></body></html>',
     });
     t = await createTestApp({ webRoot: root });
-    await createDrop(t.db, {
+    drop = await createDrop(t.db, {
       editionSize: 10,
       perUserLimit: 5,
       saleStartsAt: new Date(t.clock.now().getTime() - HOUR),
@@ -66,6 +68,19 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
     expect((await page('/market')).body).not.toContain('as="image"');
   });
 
+  it("/mall/detail carries the card info's answer and preloads its picture, the screen's largest paint", async () => {
+    const url = cardDetailUrl(drop);
+    const expected = { [url]: await api(url) };
+    const html = (await page(`/mall/detail?id=${encodeURIComponent(drop)}`)).body;
+    expect(embedded(html)).toEqual(expected);
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/c.svg">');
+    // An unknown id: the plain page (the client asks and shows its 404), no answer, no picture.
+    const unknown = (await page('/mall/detail?id=ci_no_such_card')).body;
+    expect(embedded(unknown)).toBeNull();
+    expect(unknown).not.toContain('as="image"');
+    expect(firstAnswers('/mall/detail', new URLSearchParams())).toBeNull();
+  });
+
   it('escapes every "<", so a name cannot close the block', async () => {
     const html = (await page('/mall')).body;
     const block = BLOCK.exec(html)![1]!;
@@ -83,8 +98,11 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
   });
 
   it('embeds only answers of the public cache (the same for every caller: they carry its ETag)', async () => {
-    const urls = ['/', '/mall', '/market'].flatMap((r) => firstAnswers(r, new URLSearchParams())?.urls ?? []);
-    expect(urls).toHaveLength(4);
+    const urls = [
+      ...['/', '/mall', '/market'].flatMap((r) => firstAnswers(r, new URLSearchParams())?.urls ?? []),
+      ...(firstAnswers('/mall/detail', new URLSearchParams({ id: drop }))?.urls ?? []),
+    ];
+    expect(urls).toHaveLength(5);
     for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).headers.etag, url).toBeTruthy();
   });
 

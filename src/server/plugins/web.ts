@@ -92,7 +92,7 @@ export type PublicAnswer = (url: string, request: FastifyRequest) => Promise<str
 /** How long a page waits for its first answers (from the public cache: well under a millisecond when kept). */
 export const FIRST_ANSWERS_WAIT_MS = 250;
 
-/** The first answers a page carries: `{ [url]: envelope }` (successes only), and its list's first picture (none or one). */
+/** The first answers a page carries: `{ [url]: envelope }` (successes only), and its largest picture (none or one). */
 export interface PageAnswers {
   answers: Record<string, unknown>;
   images: string[];
@@ -128,10 +128,10 @@ export async function pageAnswers(
     }
   });
   if (Object.keys(answers).length === 0) return null;
-  const list = spec.listWithImage ? (answers[spec.listWithImage] as { data?: unknown } | undefined)?.data : undefined;
-  // The first row's picture only: preloads of the next rows' start no earlier than the list asks for them
+  const data = spec.imageFrom ? (answers[spec.imageFrom] as { data?: unknown } | undefined)?.data : undefined;
+  // A list's first row's picture only: preloads of the next rows' start no earlier than the list asks for them
   // (Chrome holds low-priority requests while the scripts load), and at high priority they slow the scripts.
-  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  const first: unknown = Array.isArray(data) ? data[0] : data;
   const image = typeof first === 'object' && first !== null ? (first as { image?: unknown }).image : undefined;
   return { answers, images: typeof image === 'string' && isOwnPath(image) ? [image] : [] };
 }
