@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { afterBuildPlugin } from './after-build-plugin';
@@ -35,18 +35,14 @@ export interface ReadyModules {
   loaders: string;
 }
 
-/** Where the app's route table is written: the loaders of the screens a shared link opens, one chunk each. */
+/** The loaders of the screens a shared link opens: a route → its own loader's module (`first-screens/<route>`). */
 export const FIRST_LOADERS_FILE = 'src/web/app/first-screen-loaders.ts';
 
-/** The loaders of the screens a shared link opens, a file each: first-screens/*.ts (path → screen). */
-export function firstScreenTables(app = 'src/web/app'): string[] {
-  const dir = `${app}/first-screens`;
-  const own = readdirSync(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f));
-  return own.sort().map((f) => `${dir}/${f}`);
-}
+/** Those loaders' files (first-screens/*.ts, path → screen), as FIRST_LOADERS_FILE names them: one list of them. */
+export const firstScreenTables = (): string[] => readLoaders([FIRST_LOADERS_FILE]).map((r) => `src/web/${r.module}.ts`);
 
 /** The source files the route table is read from: screen-loaders.ts and first-screens/*.ts. */
-export const screenTables = (app = 'src/web/app'): string[] => [`${app}/screen-loaders.ts`, ...firstScreenTables(app)];
+export const screenTables = (): string[] => ['src/web/app/screen-loaders.ts', ...firstScreenTables()];
 
 /** Each route's screen module, from the files `screenTables` names (imports relative to the file's folder). */
 export const readLoaders = (files: string[]): RouteScreen[] =>
