@@ -131,8 +131,12 @@ async function run(job: Job) {
       // A turn asked for that is not yet given (the rate rounds) is asked again half a second on, not at once. After
       // the start a waiting screen asks only when its turn is due (the stream moves its line); before it, every poll.
       const due = Math.max(500, dueIn(st));
-      const started = Date.parse(st.serverTime) >= Date.parse(st.startsAt);
-      const wait = started && due !== Infinity ? due : Math.min(job.pollMs * (0.9 + Math.random() * 0.2), due);
+      // The screen's poll before the start never lands after it: its clock turns the state at the start, and from
+      // then on a waiting screen asks only at its moment (askAt) or turn (queue-panel.tsx's timer).
+      const serverNow = Date.parse(st.serverTime);
+      const poll = job.pollMs * (0.9 + Math.random() * 0.2);
+      const started = serverNow + Math.min(poll, due) >= Date.parse(st.startsAt);
+      const wait = started && due !== Infinity ? due : Math.min(poll, due);
       await Promise.race([sleep(wait), stock.ended]);
       if (stock.over) return report();
       const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
