@@ -5,6 +5,10 @@
  * (tools/first-loads.ts), and whether Chromium finds the app installable (bench/installability.ts: Lighthouse 12
  * has no PWA audits). Not a CI gate: scores move with the machine's load.
  *
+ * The reports' `benchmarkIndex` (Lighthouse's measure of the host's CPU, higher is faster) is printed beside the
+ * scores: Lighthouse's 4× CPU slowdown is relative to the host, meant to take a high-end desktop (1 500–2 000) to a
+ * mid-tier phone (its throttling guide), so scores from two hosts compare only with their indexes beside them.
+ *
  *   npm run bench:lighthouse -- [--runs 5] [--port 4402] [--routes /,/mall] [--no-build] [--json out.json]
  */
 import { spawnSync } from 'node:child_process';
@@ -48,6 +52,8 @@ interface Run {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's measure of the host's CPU during the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 const median = (xs: number[]) => {
@@ -75,7 +81,12 @@ async function audit(port: number, url: string, save?: string): Promise<Run> {
 }
 
 async function auditOnce(port: number, url: string, save?: string): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -88,6 +99,7 @@ async function auditOnce(port: number, url: string, save?: string): Promise<Run>
     tbt: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     si: num('speed-index'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -134,8 +146,9 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const indexes = Object.values(table).flatMap((runs) => runs.map((r) => r.benchmarkIndex));
   console.log(
-    `\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+    `\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}; benchmarkIndex median ${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))})`,
   );
   console.log('route                             score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
   const summary: Record<string, Record<string, number>> = {};
