@@ -21,11 +21,12 @@ import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
 import { RarityTag } from '../../components/rarity-tag';
+import { StandingSlot } from './components/standing-slot';
 
-// The standing shows once its own request answers (nothing before): its code after the load event (decision 035).
+// The standing's code after the load event (decision 035); its box is held until it shows (standing-slot.tsx).
 const SellerStanding = afterLoadPart(
   () => import('./components/seller-standing').then((m) => m.SellerStanding),
-  () => null,
+  () => <StandingSlot />,
 );
 
 // Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).

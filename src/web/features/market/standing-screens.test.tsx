@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Feedback } from '../../../shared/schemas/standing';
 import { testListing, testMarketDetail, testStanding } from '../../testing/fixtures';
@@ -109,5 +109,30 @@ describe('listing rows on /market/detail', () => {
     const standing = await screen.findByLabelText('賣家的信譽');
     expect(within(standing).getByText('交易未滿 5 次')).toBeTruthy();
     expect(requestsTo(suite.fetchMock, 'market/userInfo')[0]!.searchParams.get('id')).toBe('usr_s');
+    expect(document.querySelector('.standing-slot')).toBeNull();
+  });
+
+  it("holds the standing's box, hidden, while it loads, so the listings below do not move", async () => {
+    suite.routes = (u) => {
+      if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: testListing() }) };
+      if (u.pathname === '/api/market/userInfo') return { code: 200, data: profile() };
+      return undefined;
+    };
+    // The seller's answer held back until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const answer = suite.fetchMock.getMockImplementation()!;
+    suite.fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).includes('market/userInfo')) await held;
+      return answer(url, init);
+    });
+    renderAt('/market/detail?id=lst_1');
+    await screen.findByRole('heading', { name: '賣家' });
+    await waitFor(() => expect(requestsTo(suite.fetchMock, 'market/userInfo')).toHaveLength(1));
+    expect(document.querySelector('.standing-slot')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByLabelText('賣家的信譽')).toBeNull();
+    release();
+    expect(await screen.findByLabelText('賣家的信譽')).toBeTruthy();
+    expect(document.querySelector('.standing-slot')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type { Standing } from '../../../../shared/schemas/standing';
 import { useLoad } from '../../../lib/use-load';
 import { getSeller } from '../api/get-seller';
 import { Fact } from '../../../components/fact';
+import { StandingSlot } from './standing-slot';
 import './standing.css';
 
 /** A typical response in words: 約 45 分鐘 / 約 3 小時 / 約 2 日. */
@@ -44,9 +45,13 @@ export function StandingFacts({ standing, label }: { standing: Standing; label: 
   );
 }
 
-/** The standing of a listing's seller (or bidder), loaded on its own so the listing shows first. */
+/**
+ * The standing of a listing's seller (or bidder), loaded on its own so the listing shows first; its box is held while
+ * it loads (nothing if it cannot be had).
+ */
 export function SellerStanding({ userId, label }: { userId: string; label: string }) {
   const seller = useLoad(() => getSeller(userId), [userId]);
+  if (seller.status === 'loading') return <StandingSlot />;
   if (seller.status !== 'ready') return null;
   return <StandingFacts standing={seller.data.standing} label={label} />;
 }
