@@ -128,14 +128,12 @@ async function run(job: Job) {
     for (;;) {
       if (st.phase === 'ended' || st.phase === 'expired' || st.phase === 'used') return;
       if (st.phase === 'admitted') break;
-      // A turn asked for that is not yet given (the rate rounds) is asked again half a second on, not at once. After
-      // the start a waiting screen asks only when its turn is due (the stream moves its line); before it, every poll.
+      // A turn asked for that is not yet given (the rate rounds) is asked again half a second on, not at once. Before
+      // the start, every poll; a poll never lands after the start, from when a waiting screen asks only at its moment
+      // (askAt) or turn (queue-panel.tsx's timer; the stream moves its line).
       const due = Math.max(500, dueIn(st));
-      // The screen's poll before the start never lands after it: its clock turns the state at the start, and from
-      // then on a waiting screen asks only at its moment (askAt) or turn (queue-panel.tsx's timer).
-      const serverNow = Date.parse(st.serverTime);
       const poll = job.pollMs * (0.9 + Math.random() * 0.2);
-      const started = serverNow + Math.min(poll, due) >= Date.parse(st.startsAt);
+      const started = Date.parse(st.serverTime) + Math.min(poll, due) >= Date.parse(st.startsAt);
       const wait = started && due !== Infinity ? due : Math.min(poll, due);
       await Promise.race([sleep(wait), stock.ended]);
       if (stock.over) return report();

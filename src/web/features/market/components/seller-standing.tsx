@@ -4,7 +4,7 @@ import type { Standing } from '../../../../shared/schemas/standing';
 import { useLoad } from '../../../lib/use-load';
 import { getSeller } from '../api/get-seller';
 import { Fact } from '../../../components/fact';
-import { StandingSlot } from './standing-slot';
+import { STANDING_TERMS as T, StandingSlot } from './standing-slot';
 import './standing.css';
 
 /** A typical response in words: 約 45 分鐘 / 約 3 小時 / 約 2 日. */
@@ -22,17 +22,17 @@ export function StandingFacts({ standing, label }: { standing: Standing; label: 
   const s = standing;
   return (
     <dl className="market-facts standing-facts" aria-label={label}>
-      <Fact term="加入日期">{formatHkDate(s.memberSince)}</Fact>
-      <Fact term="實名認證">{s.verified ? '已認證' : '未認證'}</Fact>
+      <Fact term={T.since}>{formatHkDate(s.memberSince)}</Fact>
+      <Fact term={T.verified}>{s.verified ? '已認證' : '未認證'}</Fact>
       {s.enough ? (
         <>
-          <Fact term="已售出">{s.sales} 次</Fact>
-          <Fact term="已買入">{s.purchases} 次</Fact>
-          <Fact term="完成率">{s.completionRate}%</Fact>
-          <Fact term="求購成交">
+          <Fact term={T.sales}>{s.sales} 次</Fact>
+          <Fact term={T.purchases}>{s.purchases} 次</Fact>
+          <Fact term={T.completion}>{s.completionRate}%</Fact>
+          <Fact term={T.response}>
             {s.typicalResponseMinutes === null ? '未有紀錄' : formatResponse(s.typicalResponseMinutes)}
           </Fact>
-          <Fact term="好評率">
+          <Fact term={T.thumbs}>
             {s.thumbsUpShare === null ? '未有評價' : `👍 ${s.thumbsUpShare}%（${s.feedbackCount} 個）`}
           </Fact>
         </>

@@ -1,7 +1,15 @@
 import { Fact } from '../../../components/fact';
 
-/** The facts of a standing from five trades (`StandingFacts`, seller-standing.tsx), in its order. */
-const TERMS = ['加入日期', '實名認證', '已售出', '已買入', '完成率', '求購成交', '好評率'];
+/** The terms of a standing's facts from five trades, in their order: `StandingFacts` (seller-standing.tsx) and the slot. */
+export const STANDING_TERMS = {
+  since: '加入日期',
+  verified: '實名認證',
+  sales: '已售出',
+  purchases: '已買入',
+  completion: '完成率',
+  response: '求購成交',
+  thumbs: '好評率',
+} as const;
 
 /**
  * The box of a standing that is still coming (its code after the load event, then its own request): the longer form's
@@ -11,7 +19,7 @@ const TERMS = ['加入日期', '實名認證', '已售出', '已買入', '完成
 export function StandingSlot() {
   return (
     <dl className="market-facts standing-facts standing-slot" aria-hidden="true">
-      {TERMS.map((t) => (
+      {Object.values(STANDING_TERMS).map((t) => (
         <Fact key={t} term={t}>
           —
         </Fact>
