@@ -28,6 +28,12 @@ export const EXCHANGE_CODE_FAILURES_PER_HOUR = 10;
 export const ADDRESSES_PER_USER = 20;
 
 export const PAGE_SIZE_MAX = 50;
+/**
+ * Over how long the screens that were open when a hot drop sold out ask for its fairness report: every waiting screen
+ * hears the sell-out on the stream in the same instant, and tens of thousands of asks at once would be a rush of their
+ * own (decision 044). A screen opened on a drop already over asks at once.
+ */
+export const REPORT_SPREAD_MS = 15_000;
 export const PAGE_SIZE_DEFAULT = 20;
 
 export const RARITIES = ['N', 'R', 'SR', 'SSR', 'UR'] as const;

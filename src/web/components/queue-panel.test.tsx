@@ -6,7 +6,8 @@ import type { QueueStatus } from '../../shared/schemas/queue';
 import { clearSession, writeSession } from '../lib/auth-storage';
 import { testUser } from '../testing/fixtures';
 import { mockRoutes, requestsTo, screenRoutes, type FetchMock } from '../testing/screen-test';
-import QueuePanel, { movedBy } from './queue-panel';
+import { REPORT_SPREAD_MS } from '../../shared/constants';
+import QueuePanel, { FairnessReport, movedBy } from './queue-panel';
 
 type Handler = (e: StreamMessage['event']) => void;
 const stream = vi.hoisted(() => ({
@@ -170,5 +171,48 @@ describe('the queue panel on the live stream', () => {
     expect(asked()).toBe(2);
     await advance(10_000);
     expect(asked()).toBe(3);
+  });
+});
+
+describe('the fairness report', () => {
+  const report = { kind: 'pack', id: 'pks_1', startsAt: at(-60_000), joinedBeforeStart: 30, joinedAfterStart: 10 };
+  const renderReport = (spread: boolean) =>
+    screenRoutes([{ path: '/', element: <FairnessReport kind="pack" id="pks_1" spread={spread} /> }])('/');
+  beforeEach(() => {
+    fetchMock = mockRoutes(
+      () => (u) =>
+        u.pathname === '/api/queue/report'
+          ? {
+              code: 200,
+              data: {
+                ...report,
+                admitted: 12,
+                buyers: 10,
+                unitsSold: 10,
+                sellOutSeconds: 8,
+                perUserLimit: 1,
+                mostByOneBuyer: 1,
+                capsHeld: true,
+              },
+            }
+          : undefined,
+    );
+  });
+
+  it('is asked at once on a screen opened after the drop was over', async () => {
+    renderReport(false);
+    expect(await screen.findByRole('region', { name: '公平報告' })).toBeTruthy();
+    expect(requestsTo(fetchMock, 'queue/report')).toHaveLength(1);
+  });
+
+  it('is asked within the spread on a screen that was open as it sold out, not in the same instant as the rest', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    renderReport(true);
+    await advance(REPORT_SPREAD_MS * 0.5 - 100);
+    expect(requestsTo(fetchMock, 'queue/report')).toHaveLength(0);
+    await advance(200);
+    expect(requestsTo(fetchMock, 'queue/report')).toHaveLength(1);
+    vi.mocked(Math.random).mockRestore();
   });
 });

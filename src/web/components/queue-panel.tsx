@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DropKind, QueueReport, QueueStatus } from '../../shared/schemas/queue';
 import { queueTopic, type StreamMessage } from '../../shared/schemas/live';
+import { REPORT_SPREAD_MS } from '../../shared/constants';
 import { formatCountdown, formatHkDateTime } from '../../shared/hk-time';
 import { getQueueReport } from '../api/get-queue-report';
 import { getQueueStatus } from '../api/get-queue-status';
@@ -198,14 +199,26 @@ export default function QueuePanel({
   );
 }
 
-/** A hot drop's fairness report, shown once it is sold out or over. */
-export function FairnessReport({ kind, id }: { kind: DropKind; id: string }) {
+/**
+ * A hot drop's fairness report, shown once it is sold out or over; `spread`: the screen was open when it sold out, so
+ * it asks at a random moment within REPORT_SPREAD_MS.
+ */
+export function FairnessReport({ kind, id, spread = false }: { kind: DropKind; id: string; spread?: boolean }) {
   const [r, setR] = useState<QueueReport | null>(null);
   useEffect(() => {
-    void getQueueReport({ kind, id }).then((res) => {
-      if (!isFailure(res)) setR(res);
-    });
-  }, [kind, id]);
+    let live = true;
+    const timer = setTimeout(
+      () =>
+        void getQueueReport({ kind, id }).then((res) => {
+          if (live && !isFailure(res)) setR(res);
+        }),
+      spread ? Math.random() * REPORT_SPREAD_MS : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [kind, id, spread]);
   if (!r) return null;
   const rows: [string, ReactNode][] = [
     ['開售前加入', `${r.joinedBeforeStart} 人（隨機抽出次序）`],

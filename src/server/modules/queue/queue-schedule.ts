@@ -53,12 +53,17 @@ export function admissionTime(startMs: number, s: Schedule, rank: number): numbe
   return from + Math.max(0, ((rank - s.base) * 60_000) / s.perMinute);
 }
 
-/** The drops' sale rules and schedules, kept DROP_VIEW_TTL_MS per instance (a rate change reaches all within it). */
+/**
+ * The drops' sale rules and schedules, kept DROP_VIEW_TTL_MS per instance (a rate change reaches all within it). Once
+ * a drop's view is known, an ask after that time is answered the kept view while one read renews it in the
+ * background, so no status or join waits on the database (in a rush its connections are the orders'); only the first
+ * ask of a drop, or one after a failed read, waits for its read.
+ */
 export function createDropViews(
   deps: { db: Executor; now: () => number },
   svc: { saleOf: SaleOf; repo: QueueRepository },
 ) {
-  const kept = new Map<string, { at: number; view: Promise<DropView> }>();
+  const kept = new Map<string, { at: number; view: Promise<DropView>; renewing?: boolean }>();
   /** When each drop was last asked about: the live drops whose figures `gauges` reads. */
   const asked = new Map<string, { key: DropKey; at: number }>();
 
@@ -80,11 +85,21 @@ export function createDropViews(
       const now = deps.now();
       if (opts.touch !== false) asked.set(name, { key, at: now });
       const hit = kept.get(name);
-      if (hit && now - hit.at < DROP_VIEW_TTL_MS) return hit.view;
+      if (hit && (now - hit.at < DROP_VIEW_TTL_MS || hit.renewing)) return hit.view;
       const view = read(key);
-      kept.set(name, { at: now, view });
-      view.catch(() => kept.delete(name));
-      return view;
+      if (!hit) {
+        kept.set(name, { at: now, view });
+        view.catch(() => kept.get(name)?.view === view && kept.delete(name));
+        return view;
+      }
+      // Stale: renewed once, in the background, while the kept view answers. A failed renewal forgets the drop, so
+      // the next ask reads it again (and an item gone is the catalogue's 404 then).
+      hit.renewing = true;
+      view.then(
+        (v) => kept.get(name) === hit && kept.set(name, { at: now, view: Promise.resolve(v) }),
+        () => kept.get(name) === hit && kept.delete(name),
+      );
+      return hit.view;
     },
     /** Whether this instance has read the drop's view (a real drop: an unknown id is never kept). */
     knows: (key: DropKey): boolean => kept.has(`${key.kind}:${key.id}`),

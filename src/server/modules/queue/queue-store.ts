@@ -4,23 +4,32 @@
  * before the start, 1 + their arrival number after it. Redis (`queue-store.redis.ts`) when several instances share
  * the queue, this in-process store otherwise; both answer the same (queue.store.test.ts runs one suite on both).
  */
+/** Where a member stands: their 0-based rank (null when not in the queue), how many are in it, when admitted. */
+export interface Standing {
+  rank: number | null;
+  size: number;
+  admittedAt: number | null;
+}
+
 export interface QueueStore {
   /**
-   * Puts `userId` in the queue once: a second join answers the first score. `shuffle` is the score of a join
-   * before the start; null after it (the next arrival number is taken, atomically with the insert).
+   * Puts `userId` in the queue once (a second join answers the first score) and answers where they stand then, as
+   * `standing` does, in the same atomic step (one round trip for a join). `shuffle` is the score of a join before
+   * the start; null after it (the next arrival number is taken, atomically with the insert).
    */
-  join(queueId: string, userId: string, shuffle: number | null): Promise<number>;
+  join(
+    queueId: string,
+    userId: string,
+    shuffle: number | null,
+    admitted: number,
+    now: number,
+  ): Promise<Standing & { score: number }>;
   /**
    * Where `userId` stands: their 0-based rank (null when not in the queue), how many are in it, and when they were
    * admitted. A member whose rank is below `admitted` (how many the schedule has admitted by `now`) and who was not
    * admitted before is admitted now, atomically with the read, so `admittedAt` is set once.
    */
-  standing(
-    queueId: string,
-    userId: string,
-    admitted: number,
-    now: number,
-  ): Promise<{ rank: number | null; size: number; admittedAt: number | null }>;
+  standing(queueId: string, userId: string, admitted: number, now: number): Promise<Standing>;
   /** How many joined before the start and after it, and how many were admitted. */
   counts(queueId: string): Promise<{ before: number; after: number; admitted: number }>;
   /**
@@ -64,25 +73,28 @@ export function createMemoryQueueStore(): QueueStore {
     if (!q) queues.set(id, (q = { scores: new Map(), order: [], arrivals: 0, admittedAt: new Map(), told: 0 }));
     return q;
   };
+  const standing = (q: MemoryQueue, userId: string, admitted: number, now: number): Standing => {
+    const score = q.scores.get(userId);
+    if (score === undefined) return { rank: null, size: q.order.length, admittedAt: null };
+    const rank = lowerBound(q.order, { score, userId });
+    let at = q.admittedAt.get(userId) ?? null;
+    if (at === null && rank < admitted) q.admittedAt.set(userId, (at = now));
+    return { rank, size: q.order.length, admittedAt: at };
+  };
   return {
-    async join(queueId, userId, shuffle) {
+    async join(queueId, userId, shuffle, admitted, now) {
       const q = queue(queueId);
-      const known = q.scores.get(userId);
-      if (known !== undefined) return known;
-      const score = shuffle ?? 1 + ++q.arrivals;
-      q.scores.set(userId, score);
-      const e = { score, userId };
-      q.order.splice(lowerBound(q.order, e), 0, e);
-      return score;
+      let score = q.scores.get(userId);
+      if (score === undefined) {
+        score = shuffle ?? 1 + ++q.arrivals;
+        q.scores.set(userId, score);
+        const e = { score, userId };
+        q.order.splice(lowerBound(q.order, e), 0, e);
+      }
+      return { score, ...standing(q, userId, admitted, now) };
     },
     async standing(queueId, userId, admitted, now) {
-      const q = queue(queueId);
-      const score = q.scores.get(userId);
-      if (score === undefined) return { rank: null, size: q.order.length, admittedAt: null };
-      const rank = lowerBound(q.order, { score, userId });
-      let at = q.admittedAt.get(userId) ?? null;
-      if (at === null && rank < admitted) q.admittedAt.set(userId, (at = now));
-      return { rank, size: q.order.length, admittedAt: at };
+      return standing(queue(queueId), userId, admitted, now);
     },
     async counts(queueId) {
       const q = queue(queueId);

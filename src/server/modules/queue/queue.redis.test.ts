@@ -16,12 +16,13 @@ function storeSuite(name: string, make: () => QueueStore) {
     it('orders early joiners by shuffle score, later ones by arrival, keeps one place per user, admits once', async () => {
       const store = make();
       const q = newId('q');
-      await store.join(q, 'u_a', 0.7);
-      await store.join(q, 'u_b', 0.2);
-      expect(await store.join(q, 'u_a', 0.1)).toBe(0.7);
-      expect(await store.join(q, 'u_c', null)).toBe(2);
-      expect(await store.join(q, 'u_d', null)).toBe(3);
-      expect(await store.join(q, 'u_c', null)).toBe(2);
+      await store.join(q, 'u_a', 0.7, 0, 1);
+      // A join answers where the joiner stands then, as `standing` would.
+      expect(await store.join(q, 'u_b', 0.2, 0, 2)).toEqual({ score: 0.2, rank: 0, size: 2, admittedAt: null });
+      expect((await store.join(q, 'u_a', 0.1, 0, 3)).score).toBe(0.7);
+      expect((await store.join(q, 'u_c', null, 0, 4)).score).toBe(2);
+      expect((await store.join(q, 'u_d', null, 0, 5)).score).toBe(3);
+      expect((await store.join(q, 'u_c', null, 0, 6)).score).toBe(2);
       expect(await store.standing(q, 'u_b', 0, 10)).toEqual({ rank: 0, size: 4, admittedAt: null });
       expect(await store.standing(q, 'u_a', 2, 20)).toEqual({ rank: 1, size: 4, admittedAt: 20 });
       // Admitted once: a later standing keeps the first time.
@@ -29,25 +30,29 @@ function storeSuite(name: string, make: () => QueueStore) {
       expect(await store.standing(q, 'u_d', 3, 30)).toEqual({ rank: 3, size: 4, admittedAt: null });
       expect(await store.standing(q, 'u_x', 3, 30)).toEqual({ rank: null, size: 4, admittedAt: null });
       expect(await store.counts(q)).toEqual({ before: 2, after: 2, admitted: 1 });
+      // A join (or a second one) whose rank the schedule has reached admits, once, like a standing.
+      expect(await store.join(q, 'u_e', null, 5, 40)).toEqual({ score: 4, rank: 4, size: 5, admittedAt: 40 });
+      expect(await store.join(q, 'u_e', null, 5, 50)).toEqual({ score: 4, rank: 4, size: 5, admittedAt: 40 });
     });
 
     it('answers each member’s turn once, in rank order, at most `max` at a time and never past the queue', async () => {
       const store = make();
       const q = newId('q');
-      for (const u of ['u_a', 'u_b', 'u_c']) await store.join(q, u, null);
+      for (const u of ['u_a', 'u_b', 'u_c']) await store.join(q, u, null, 0, 0);
       expect(await store.turns(q, 0, 10)).toEqual([]);
       expect(await store.turns(q, 2, 1)).toEqual(['u_a']);
       expect(await store.turns(q, 2, 10)).toEqual(['u_b']);
       expect(await store.turns(q, 2, 10)).toEqual([]);
       expect(await store.turns(q, 50, 10)).toEqual(['u_c']);
-      await store.join(q, 'u_d', null);
+      await store.join(q, 'u_d', null, 0, 0);
       expect(await store.turns(q, 50, 10)).toEqual(['u_d']);
     });
 
     it('gives concurrent arrivals distinct places', async () => {
       const store = make();
       const q = newId('q');
-      const scores = await Promise.all(Array.from({ length: 200 }, (_, i) => store.join(q, `u_${i}`, null)));
+      const joins = await Promise.all(Array.from({ length: 200 }, (_, i) => store.join(q, `u_${i}`, null, 0, 0)));
+      const scores = joins.map((j) => j.score);
       expect(new Set(scores).size).toBe(200);
       expect(Math.max(...scores)).toBe(201);
     });

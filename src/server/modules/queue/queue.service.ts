@@ -20,7 +20,7 @@ import { createAdmissions, queueIdOf, type QueueDrop } from './admission';
 import { createQueueRepository } from './queue.repository';
 import { createQueueReports } from './queue-report';
 import { admissionTime, admittedBy, createDropViews, type DropView, type SaleOf } from './queue-schedule';
-import type { QueueStore } from './queue-store';
+import type { QueueStore, Standing } from './queue-store';
 import { createQueueTicker, type QueueLive } from './queue-live';
 
 export interface QueueServices {
@@ -77,10 +77,11 @@ export function createQueueService(
     return v;
   }
 
-  async function status(actor: Actor, v: DropView, t: number): Promise<QueueStatus> {
+  /** Where the caller stands at `t`; `joined` is the standing a join answered at `t` (no second read). */
+  async function status(actor: Actor, v: DropView, t: number, joined?: Standing): Promise<QueueStatus> {
     const { drop, schedule } = v;
     const admitted = admittedBy(drop.startMs, schedule, t);
-    const st = await stored(store.standing(queueIdOf(drop), actor.userId, admitted, t));
+    const st = joined ?? (await stored(store.standing(queueIdOf(drop), actor.userId, admitted, t)));
     const out: QueueStatus = {
       kind: drop.kind,
       id: drop.id,
@@ -169,11 +170,9 @@ export function createQueueService(
       const t = now();
       if (t < v.opensAt) throw conflict(`排隊將於 ${formatHkDateTime(new Date(v.opensAt))} 開始（開售前 10 分鐘）`);
       if (over(v)) throw conflict(v.sale.saleState === 'ended' ? '此商品的發售已結束' : '此商品已售罄', 'sold_out');
-      const early = t < v.drop.startMs;
-      await stored(
-        store.join(queueIdOf(v.drop), actor.userId, early ? admissions.shuffle(actor.userId, v.drop) : null),
-      );
-      return status(actor, v, t);
+      const shuffle = t < v.drop.startMs ? admissions.shuffle(actor.userId, v.drop) : null;
+      const admitted = admittedBy(v.drop.startMs, v.schedule, t);
+      return status(actor, v, t, await stored(store.join(queueIdOf(v.drop), actor.userId, shuffle, admitted, t)));
     },
 
     /** `queue/status`: where the caller stands, and their admission token once admitted. */

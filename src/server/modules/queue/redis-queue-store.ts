@@ -1,19 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { QueueStore } from './queue-store';
+import type { QueueStore, Standing } from './queue-store';
 
 /** A queue's keys live this long after its last join (a drop's report stays readable for a week). */
 const KEEP_SECONDS = 7 * 86_400;
-
-// KEYS: members (sorted set), arrivals (counter), admitted (hash). ARGV: user, shuffle score or '', ttl.
-const JOIN = `
-local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if s then return s end
-local score = ARGV[2]
-if score == '' then score = tostring(1 + redis.call('INCR', KEYS[2])) end
-redis.call('ZADD', KEYS[1], score, ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
-return score`;
 
 // KEYS: members, admitted. ARGV: user, admitted count, now (ms), ttl. Answers {rank or -1, size, admittedAt or ''}.
 const STANDING = `
@@ -28,6 +17,22 @@ if (not at) and r < tonumber(ARGV[2]) then
 end
 return {r, n, at or ''}`;
 
+// KEYS: members (sorted set), admitted (hash), arrivals (counter). ARGV: user, admitted count, now (ms), ttl,
+// shuffle score or ''. The join, then the standing's script on the same keys: answers {rank, size, admittedAt, score}.
+const JOIN = `
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score then
+  score = ARGV[5]
+  if score == '' then score = tostring(1 + redis.call('INCR', KEYS[3])) end
+  redis.call('ZADD', KEYS[1], score, ARGV[1])
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+  redis.call('EXPIRE', KEYS[3], ARGV[4])
+end
+local st = (function()${STANDING}
+end)()
+st[4] = score
+return st`;
+
 // KEYS: members, told (counter). ARGV: up to, max, ttl. Answers the members at ranks [told, new told).
 const TURNS = `
 local from = tonumber(redis.call('GET', KEYS[2]) or '0')
@@ -36,9 +41,24 @@ if to <= from then return {} end
 redis.call('SET', KEYS[2], to, 'EX', ARGV[3])
 return redis.call('ZRANGE', KEYS[1], from, to - 1)`;
 
+const standingOf = (rank: number, size: number, at: string): Standing => ({
+  rank: rank < 0 ? null : rank,
+  size,
+  admittedAt: at === '' ? null : Number(at),
+});
+
 type Scripted = Redis & {
   queueTurns(members: string, told: string, upTo: number, max: number, ttl: number): Promise<string[]>;
-  queueJoin(members: string, arrivals: string, user: string, shuffle: string, ttl: number): Promise<string>;
+  queueJoin(
+    members: string,
+    admitted: string,
+    arrivals: string,
+    user: string,
+    count: number,
+    now: number,
+    ttl: number,
+    shuffle: string,
+  ): Promise<[number, number, string, string]>;
   queueStanding(
     members: string,
     admitted: string,
@@ -58,7 +78,7 @@ type Scripted = Redis & {
 export function createRedisQueueStore(redis: Redis, prefix: string): QueueStore {
   const r = redis as Scripted;
   if (!r.queueJoin) {
-    redis.defineCommand('queueJoin', { numberOfKeys: 2, lua: JOIN });
+    redis.defineCommand('queueJoin', { numberOfKeys: 3, lua: JOIN });
     redis.defineCommand('queueStanding', { numberOfKeys: 2, lua: STANDING });
     redis.defineCommand('queueTurns', { numberOfKeys: 2, lua: TURNS });
   }
@@ -67,16 +87,25 @@ export function createRedisQueueStore(redis: Redis, prefix: string): QueueStore 
     return { members: `${base}:m`, arrivals: `${base}:n`, admitted: `${base}:a`, told: `${base}:t` };
   };
   return {
-    async join(queueId, userId, shuffle) {
+    async join(queueId, userId, shuffle, admitted, now) {
       const k = keys(queueId);
-      return Number(
-        await r.queueJoin(k.members, k.arrivals, userId, shuffle === null ? '' : String(shuffle), KEEP_SECONDS),
+      const s = shuffle === null ? '' : String(shuffle);
+      const [rank, size, at, score] = await r.queueJoin(
+        k.members,
+        k.admitted,
+        k.arrivals,
+        userId,
+        admitted,
+        now,
+        KEEP_SECONDS,
+        s,
       );
+      return { ...standingOf(rank, size, at), score: Number(score) };
     },
     async standing(queueId, userId, admitted, now) {
       const k = keys(queueId);
       const [rank, size, at] = await r.queueStanding(k.members, k.admitted, userId, admitted, now, KEEP_SECONDS);
-      return { rank: rank < 0 ? null : rank, size, admittedAt: at === '' ? null : Number(at) };
+      return standingOf(rank, size, at);
     },
     async counts(queueId) {
       const k = keys(queueId);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkDateTime } from '../../../shared/hk-time';
 import { formatHkd } from '../../../shared/money';
@@ -53,12 +53,14 @@ function Facts({ pack }: { pack: PackSeriesDetail }) {
 /** A hot series' waiting room while it sells (the buy part opens on the buyer's turn), its fairness report after. */
 function PackQueue({ pack, onAdmitted }: { pack: PackSeriesDetail; onAdmitted: (admitted: boolean) => void }) {
   const selling = pack.saleState === 'on_sale' || pack.saleState === 'upcoming';
+  // Open while it sold: its report is asked within a spread (FairnessReport).
+  const wasSelling = useRef(selling).current;
   return (
     <Suspense fallback={<section className="queue-panel" aria-hidden="true" />}>
       {selling ? (
         <QueuePanel kind="pack" id={pack.id} saleState={pack.saleState} onAdmitted={onAdmitted} />
       ) : (
-        <FairnessReport kind="pack" id={pack.id} />
+        <FairnessReport kind="pack" id={pack.id} spread={wasSelling} />
       )}
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Right } from '../../../../shared/schemas/catalogue';
 import type { Failure } from '../../../lib/request';
@@ -115,6 +115,8 @@ export function SaleDetail({
   const [admitted, setAdmitted] = useState(false);
   const drop = { kind: perkFor?.type ?? (watch.kind === 'cardInfo' ? 'card' : 'product'), id: watch.id } as const;
   const over = state === 'sold_out' || state === 'ended';
+  // Open while it sold: its report is asked within a spread (FairnessReport).
+  const wasSelling = useRef(!over).current;
   const reason = notBuyableReason(item, state, now) ?? (item.hot && !admitted ? '熱門商品：輪到你後才可購買' : null);
   return (
     <>
@@ -145,7 +147,7 @@ export function SaleDetail({
         {item.hot && (
           <Suspense fallback={<section className="queue-panel" aria-hidden="true" />}>
             {over ? (
-              <FairnessReport kind={drop.kind} id={drop.id} />
+              <FairnessReport kind={drop.kind} id={drop.id} spread={wasSelling} />
             ) : (
               <QueuePanel kind={drop.kind} id={drop.id} saleState={state} onAdmitted={setAdmitted} />
             )}
