@@ -6,11 +6,12 @@
  * out (the stream's turn event only brings that forward). A bare hello-world is asked once per status poll on the
  * same connections, so both are measured under one load. The drop's stock topic is followed on one stream per
  * process, which every screen has: once it says the drop is sold out or over, a screen shows the fairness report
- * instead of the panel (web/features/mall/components/sale-detail.tsx), so it asks `queue/report` once and neither
+ * instead of the panel (web/features/mall/components/sale-detail.tsx), so it asks `queue/report` once (within REPORT_SPREAD_MS when it was open as the drop sold out) and neither
  * joins nor asks its place any more.
  */
 import http from 'node:http';
 import type { QueueStatus as Status } from '../../src/shared/schemas/queue';
+import { REPORT_SPREAD_MS } from '../../src/shared/constants';
 import { request } from '../bench-kit';
 
 interface Job {
@@ -78,7 +79,10 @@ process.once('message', (job: Job) => {
 });
 
 async function run(job: Job) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  // One pool of sockets per kind of request: a browser has its own connections, so a screen's status ask waits for
+  // the server, not in this process behind other buyers' joins or reports (each pool still bounds its kind).
+  const pool = () => new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const agents = { join: pool(), status: pool(), report: pool(), order: pool() };
   const statusMs: number[] = [];
   /** When each status answer came, in ms after the start (negative before it). */
   const statusAt: number[] = [];
@@ -113,15 +117,17 @@ async function run(job: Job) {
     // that opens the screen as the sale starts, not all in one instant).
     const left = Math.max(0, job.startMs - Date.now());
     await sleep(b.early ? Math.random() * left * 0.8 : left + Math.random() * job.lateMs);
-    // The screen's fairness report, once the stream has said the drop is over: asked once, and nothing more.
-    const report = async () => {
+    // The screen's fairness report, once the stream has said the drop is over: asked once, and nothing more; a screen
+    // that was open as it sold out asks within REPORT_SPREAD_MS (FairnessReport's `spread`), one opened after at once.
+    const report = async (spread = true) => {
       sawOver++;
-      const r = await request(agent, port, 'GET', `/api/queue/report?kind=card&id=${job.drop}`, {});
+      if (spread) await sleep(Math.random() * REPORT_SPREAD_MS);
+      const r = await request(agents.report, port, 'GET', `/api/queue/report?kind=card&id=${job.drop}`, {});
       reportMs.push(r.ms);
       if (r.status !== 200) error(`report ${r.status} ${codeOf(r.body)}`);
     };
-    if (stock.over) return report();
-    const joined = await request(agent, port, 'POST', '/api/queue/join', auth, body);
+    if (stock.over) return report(false);
+    const joined = await request(agents.join, port, 'POST', '/api/queue/join', auth, body);
     if (joined.status === 409) return void refused++;
     if (joined.status !== 200) return error(`join ${joined.status} ${codeOf(joined.body)}`);
     let st = JSON.parse(joined.body).data as Status;
@@ -137,15 +143,15 @@ async function run(job: Job) {
       const wait = started && due !== Infinity ? due : Math.min(poll, due);
       await Promise.race([sleep(wait), stock.ended]);
       if (stock.over) return report();
-      const s = await request(agent, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
+      const s = await request(agents.status, port, 'GET', `/api/queue/status?kind=card&id=${job.drop}`, auth);
       statusMs.push(s.ms);
       statusAt.push(Date.now() - job.startMs);
-      helloMs.push((await request(agent, job.helloPort, 'GET', '/', {})).ms);
+      helloMs.push((await request(agents.status, job.helloPort, 'GET', '/', {})).ms);
       if (s.status !== 200) return error(`status ${s.status} ${codeOf(s.body)}`);
       st = JSON.parse(s.body).data as Status;
     }
     const o = await request(
-      agent,
+      agents.order,
       port,
       'POST',
       '/api/payOrder/create',

@@ -25,6 +25,7 @@ import { admittedBy, scheduleOf } from '../../src/server/modules/queue/queue-sch
 import { freePort } from '../../src/server/testing/free-port';
 import { pct } from '../bench-kit';
 import { EDITIONS, QUEUE_ARGS, SECRET, f } from './options';
+import { scrape, printServerView } from './server-view';
 import { startServers, stopServers } from './servers';
 import { invariants, payAll } from './settle';
 
@@ -84,6 +85,14 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
     const ports = servers.map((s) => s.port);
     const marked = buyers.map((b, i) => ({ ...b, early: i < BUYERS * EARLY }));
     const started = Date.now();
+    // The servers' own view of the wait before the start and of the rush (bench/drop/server-view.ts).
+    const rushMs = (LATE_S + 30) * 1000;
+    const views = [-Infinity, -1000, rushMs].map(
+      (ms) =>
+        new Promise<string[]>((r) =>
+          setTimeout(() => r(scrape(ports)), Math.max(0, start.getTime() + ms - Date.now())),
+        ),
+    );
     const outs = await Promise.all(
       Array.from({ length: WORKERS }, (_, w) => {
         const child = fork('bench/drop/queue-worker.ts', [], { execArgv: ['--import', 'tsx'] });
@@ -118,11 +127,10 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
     console.log(`hello-world (own process)  p50 ${f(h50, 2)} ms, p99 ${f(h99, 2)} ms`);
     // The same answers by when they came: the wait before the start, and the rush (the late crowd joining).
     const timed = outs.flatMap((o) => o.statusMs.map((ms, i) => ({ ms, at: o.statusAt[i]! })));
-    const rushEnd = (LATE_S + 30) * 1000;
     for (const [name, keep] of [
       ['before the start', (at: number) => at < 0],
-      [`the rush (start + ${LATE_S + 30} s)`, (at: number) => at >= 0 && at < rushEnd],
-      ['after the rush', (at: number) => at >= rushEnd],
+      [`the rush (start + ${LATE_S + 30} s)`, (at: number) => at >= 0 && at < rushMs],
+      ['after the rush', (at: number) => at >= rushMs],
     ] as const) {
       const ms = timed.filter((t) => keep(t.at)).map((t) => t.ms);
       ms.sort((a, b) => a - b);
@@ -131,6 +139,9 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
           `  ${name.padEnd(24)} ${ms.length} answers: p50 ${f(pct(ms, 50), 2)} ms, p99 ${f(pct(ms, 99), 2)} ms`,
         );
     }
+    const [atFirst, atStart, atRushEnd] = await Promise.all(views);
+    printServerView('before the start', atFirst!, atStart!);
+    printServerView('the rush', atStart!, atRushEnd!);
     const reportMs = outs.flatMap((o) => o.reportMs).sort((a, b) => a - b);
     const overAt = Math.min(...outs.map((o) => o.overAt || Infinity));
     console.log(

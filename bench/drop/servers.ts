@@ -3,6 +3,9 @@ import { freePort } from '../../src/server/testing/free-port';
 import { startServerProcesses, stopServerProcesses, type ServerProcess } from '../../src/server/testing/server-process';
 import { BASE_PORT, SECRET } from './options';
 
+/** The bench's scrape token (`/metrics`: the servers' own view of a run). */
+export const METRICS_TOKEN = `bench-${SECRET}`.padEnd(24, '0');
+
 export type Server = ServerProcess;
 
 export async function startServers(n: number, url: string, redisUrl: string): Promise<Server[]> {
@@ -20,6 +23,7 @@ export async function startServers(n: number, url: string, redisUrl: string): Pr
       RATE_LIMIT_PER_MINUTE: '100000000',
       PAYMENT_PROVIDER: 'sandbox',
       SMS_PROVIDER: 'console',
+      METRICS_TOKEN,
     })),
   );
 }
