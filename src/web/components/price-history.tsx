@@ -1,13 +1,8 @@
 import { useId, useState } from 'react';
 import { formatHkd } from '../../shared/money';
 import { formatHkDateTime } from '../../shared/hk-time';
-import {
-  PRICE_RANGE_LABELS,
-  PRICE_RANGES,
-  SALE_EXCLUSION_LABELS,
-  type PriceHistory,
-  type PriceRange,
-} from '../../shared/schemas/prices';
+import { PRICE_RANGE_LABELS, PRICE_RANGES, SALE_EXCLUSION_LABELS, type PriceRange } from '../../shared/price-labels';
+import type { PriceHistory } from '../../shared/schemas/prices';
 import { getPriceHistory } from '../api/get-price-history';
 import { useLoad } from '../lib/use-load';
 import { PriceChart } from './price-chart';
