@@ -6,8 +6,8 @@
  * out (the stream's turn event only brings that forward). A bare hello-world is asked once per status poll on the
  * same connections, so both are measured under one load. The drop's stock topic is followed on one stream per
  * process, which every screen has: once it says the drop is sold out or over, a screen shows the fairness report
- * instead of the panel (web/features/mall/components/sale-detail.tsx), so it asks `queue/report` once (within REPORT_SPREAD_MS when it was open as the drop sold out) and neither
- * joins nor asks its place any more.
+ * instead of the panel (web/features/mall/components/sale-detail.tsx), so it asks `queue/report` once (within
+ * REPORT_SPREAD_MS when it was open as the drop sold out) and neither joins nor asks its place any more.
  */
 import http from 'node:http';
 import type { QueueStatus as Status } from '../../src/shared/schemas/queue';
