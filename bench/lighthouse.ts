@@ -9,7 +9,13 @@
  * scores: Lighthouse's 4× CPU slowdown is relative to the host, meant to take a high-end desktop (1 500–2 000) to a
  * mid-tier phone (its throttling guide), so scores from two hosts compare only with their indexes beside them.
  *
- *   npm run bench:lighthouse -- [--runs 5] [--port 4402] [--routes /,/mall] [--no-build] [--json out.json]
+ * Two baselines run beside the routes, in the same browser and in the same rounds (bench/lighthouse-floor): the same
+ * list of cards as plain HTML, and drawn by React 19 and React Router 7 alone, served by a bare Fastify in a process of
+ * its own. The routes' figures are printed beside the React floor's, as ratios: what the floor scores on a host is the
+ * most the stack can score there.
+ *
+ *   npm run bench:lighthouse -- [--runs 5] [--port 4402] [--floor-port 4403] [--routes /,/mall] [--no-build]
+ *     [--no-floor] [--json out.json]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,12 +26,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SHAREABLE_ROUTES } from '../tools/first-loads';
 import { checkInstallability, type Installability } from './installability';
+import { FLOOR_PAGES, startFloor } from './lighthouse-floor/floor';
 import { startWebServer, stopServer, withDemoItems } from './web-server';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4402' },
+    'floor-port': { type: 'string', default: '4403' },
+    'no-floor': { type: 'boolean', default: false },
     // Every route a shared link opens; a detail route without a query opens a demo item (withDemoItems).
     routes: { type: 'string', default: SHAREABLE_ROUTES.join(',') },
     'no-build': { type: 'boolean', default: false },
@@ -98,12 +107,19 @@ async function auditOnce(port: number, url: string, save?: string): Promise<Run>
   };
 }
 
+/** A floor page's label in the tables. */
+const floorLabel = (page: string) => (page === '/' ? 'floor: React 19 + Router 7' : 'floor: static HTML');
+const REACT_FLOOR = floorLabel('/');
+
 async function main(): Promise<void> {
   if (!args['no-build'] && !args['web-dist']) build();
   if (args['lhr-dir']) mkdirSync(args['lhr-dir'], { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trove-lighthouse-'));
+  const floorDir = mkdtempSync(path.join(os.tmpdir(), 'trove-lighthouse-floor-'));
   const server = await startWebServer({ port: PORT, dataDir, webDist: args['web-dist'] });
-  let routes: string[] = [];
+  const floorOrigin = `http://127.0.0.1:${args['floor-port']}`;
+  const floor = args['no-floor'] ? null : await startFloor(floorDir, Number(args['floor-port']));
+  let targets: { label: string; url: string }[] = [];
   const chrome = await chromeLauncher.launch({
     chromePath: args.chromium,
     chromeFlags: [
@@ -119,18 +135,25 @@ async function main(): Promise<void> {
   const table: Record<string, Run[]> = {};
   let install: Installability | null = null;
   try {
-    routes = await withDemoItems(ORIGIN, ASKED);
+    const routes = await withDemoItems(ORIGIN, ASKED);
+    targets = [
+      ...(floor ? FLOOR_PAGES.map((p) => ({ label: floorLabel(p), url: `${floorOrigin}${p}` })) : []),
+      ...routes.map((r) => ({ label: r, url: `${ORIGIN}${r}` })),
+    ];
     // One warm-up load, so the first measured run does not pay for the server's first queries.
     await audit(chrome.port, `${ORIGIN}/`);
     for (let i = 0; i < RUNS; i++) {
-      for (const route of routes) {
+      for (const { label, url } of targets) {
         const save = args['lhr-dir']
-          ? path.join(args['lhr-dir'], `${route === '/' ? 'root' : route.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`)
+          ? path.join(
+              args['lhr-dir'],
+              `${label === '/' ? 'root' : label.replace(/^\//, '').replace(/\W+/g, '_')}-${i + 1}.json`,
+            )
           : undefined;
-        const run = await audit(chrome.port, `${ORIGIN}${route}`, save);
-        (table[route] ??= []).push(run);
+        const run = await audit(chrome.port, url, save);
+        (table[label] ??= []).push(run);
         console.log(
-          `run ${i + 1}/${RUNS} ${route}: score ${run.score}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
+          `run ${i + 1}/${RUNS} ${label}: score ${run.score}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
         );
       }
     }
@@ -138,27 +161,45 @@ async function main(): Promise<void> {
   } finally {
     await chrome.kill();
     stopServer(server);
+    if (floor) stopServer(floor);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   }
+  printSummary(
+    targets.map((t) => t.label),
+    table,
+    install,
+  );
+}
 
+function printSummary(labels: string[], table: Record<string, Run[]>, install: Installability | null): void {
   const indexes = Object.values(table).flatMap((runs) => runs.map((r) => r.benchmarkIndex));
   console.log(
     `\nLighthouse ${RUNS}× per route, mobile (simulated throttling), Chromium ${args.chromium}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}; benchmarkIndex median ${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))})`,
   );
-  console.log('route                             score    FCP ms    LCP ms    TBT ms    CLS     (medians)');
-  const summary: Record<string, Record<string, number>> = {};
-  for (const route of routes) {
-    const runs = table[route]!;
-    const m = {
-      score: median(runs.map((r) => r.score)),
-      fcp: median(runs.map((r) => r.fcp)),
-      lcp: median(runs.map((r) => r.lcp)),
-      tbt: median(runs.map((r) => r.tbt)),
-      cls: median(runs.map((r) => r.cls)),
-    };
-    summary[route] = m;
+  const medians = (runs: Run[]) => ({
+    score: median(runs.map((r) => r.score)),
+    fcp: median(runs.map((r) => r.fcp)),
+    lcp: median(runs.map((r) => r.lcp)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+    spread: `${Math.min(...runs.map((r) => r.score))}–${Math.max(...runs.map((r) => r.score))}`,
+  });
+  const floor = table[REACT_FLOOR] ? medians(table[REACT_FLOOR]) : null;
+  const ratio = (x: number, base: number | undefined) => (base ? `×${(x / base).toFixed(2)}` : '');
+  console.log(
+    `${'route'.padEnd(38)} score (runs)    FCP ms    LCP ms    TBT ms    CLS     (medians)${floor ? '   against the React floor: score, LCP, TBT' : ''}`,
+  );
+  const summary: Record<string, Record<string, number | string>> = {};
+  for (const label of labels) {
+    const m = medians(table[label]!);
+    summary[label] = m;
+    const against =
+      floor && label !== REACT_FLOOR
+        ? `   ${ratio(m.score, floor.score)} ${ratio(m.lcp, floor.lcp)} ${ratio(m.tbt, floor.tbt)}`
+        : '';
     console.log(
-      `${route.padEnd(33)} ${String(m.score).padStart(5)} ${String(Math.round(m.fcp)).padStart(9)} ${String(Math.round(m.lcp)).padStart(9)} ${String(Math.round(m.tbt)).padStart(9)}    ${m.cls.toFixed(3)}`,
+      `${label.padEnd(38)} ${String(m.score).padStart(5)} ${`(${m.spread})`.padEnd(9)} ${String(Math.round(m.fcp)).padStart(6)} ${String(Math.round(m.lcp)).padStart(9)} ${String(Math.round(m.tbt)).padStart(9)}    ${m.cls.toFixed(3)}${against}`,
     );
   }
   if (install)
