@@ -79,3 +79,27 @@ describe('Hong Kong wall clock (the back office date pickers)', () => {
     expect(hkWallClock('not a time')).toBe('');
   });
 });
+
+describe('the fixed UTC+8 offset', () => {
+  it('reads every instant since 1980 as the platform time-zone data does for Asia/Hong_Kong', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Hong_Kong',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const from = Date.UTC(1980, 0, 1);
+    const to = Date.UTC(2060, 0, 1);
+    // 20 000 instants spread over 80 years (a fixed step, so no run differs), plus each New Year's turn in Hong Kong.
+    const instants = Array.from({ length: 20_000 }, (_, i) => from + Math.floor(((to - from) / 20_000) * i) + i * 997);
+    for (let y = 1980; y < 2060; y++)
+      instants.push(Date.UTC(y, 0, 1) - 8 * 3_600_000 - 1, Date.UTC(y, 0, 1) - 8 * 3_600_000);
+    for (const at of instants) {
+      const p = Object.fromEntries(intl.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+      expect(formatHkTimestamp(new Date(at))).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`);
+    }
+  });
+});

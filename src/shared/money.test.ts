@@ -18,3 +18,13 @@ describe('formatHkd', () => {
     expect(formatHkd(-2550)).toBe('-HK$25.50');
   });
 });
+
+describe('formatHkd against the platform', () => {
+  it('matches Intl en-HK with two decimals for amounts up to HK$100 million', () => {
+    const intl = new Intl.NumberFormat('en-HK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let i = 0; i < 5_000; i++) {
+      const cents = (i * 2_000_003) % 10_000_000_001;
+      expect(formatHkd(cents)).toBe(`HK$${intl.format(cents / 100)}`);
+    }
+  });
+});
