@@ -77,7 +77,8 @@ describe('the web app served by the server', () => {
   it("puts the route's preload hints in its page, and only its own", async () => {
     const home = (await app.inject({ method: 'GET', url: '/' })).body;
     expect(home).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js">');
-    expect(home).toContain('<link rel="preload" as="image" href="/assets/icons-1.svg">');
+    expect(home).toContain('<use href="/assets/icons-1.svg#app"></use>');
+    expect(home).not.toContain('as="image" href="/assets/icons-1.svg"');
     expect(home).not.toContain('mall-1');
     const mall = (await app.inject({ method: 'GET', url: '/mall/' })).body;
     expect(mall).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/mall-1.js">');
@@ -85,7 +86,7 @@ describe('the web app served by the server', () => {
     expect(mall).not.toContain('home-1');
     expect(mall.indexOf('mall-1.js')).toBeLessThan(mall.indexOf('</head>'));
     const unknown = (await app.inject({ method: 'GET', url: '/no/such/screen' })).body;
-    expect(unknown).toContain('icons-1.svg');
+    expect(unknown).not.toContain('icons-1.svg');
     expect(unknown).not.toContain('modulepreload');
   });
 

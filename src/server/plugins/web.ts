@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FIRST_ANSWERS_ID, firstAnswers } from '../../shared/first-answers';
 import { ROUTE_PATHS } from '../../shared/routes';
+import { thumbnail } from '../../shared/pictures';
 import { shareTargetFor, withShareMeta } from './share-meta';
 
 const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
@@ -28,17 +29,19 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /**
  * The route's preload hints, placed before `</head>`: its screen's chunks and styles download beside the entry
- * instead of after it has run, and the icon sprite before the tab bar asks for it.
+ * instead of after it has run. The icon sprite gets none: the tab bar's `<use>` fetches it as a document, not as the
+ * picture a preload `as="image"` asks for, so Chromium parsed the preloaded copy as a picture on the main thread for
+ * nothing (50 ms at 4× CPU slowdown, decision 035) and `<use>` asked again.
  */
 export function withPreloads(html: string, preloads: RoutePreloads | null, route: string | null): string {
   if (!preloads) return html;
   const files = [...preloads.all, ...(route ? (preloads.routes[route] ?? []) : [])];
-  const links = files.map((f) => {
+  const links = files.flatMap((f) => {
     const href = escapeAttr(`/${f}`);
     // Low priority: the entry's own files (Vite's hints, above) come first, since nothing shows before they have run.
-    if (f.endsWith('.js')) return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
-    if (f.endsWith('.css')) return `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`;
-    return `<link rel="preload" as="image" href="${href}">`;
+    if (f.endsWith('.js')) return [`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`];
+    if (f.endsWith('.css')) return [`<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`];
+    return [];
   });
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
 }
@@ -133,7 +136,8 @@ export async function pageAnswers(
   // (Chrome holds low-priority requests while the scripts load), and at high priority they slow the scripts.
   const first: unknown = Array.isArray(data) ? data[0] : data;
   const image = typeof first === 'object' && first !== null ? (first as { image?: unknown }).image : undefined;
-  return { answers, images: typeof image === 'string' && isOwnPath(image) ? [image] : [] };
+  if (typeof image !== 'string' || !isOwnPath(image)) return { answers, images: [] };
+  return { answers, images: [spec.thumbnail ? thumbnail(image) : image] };
 }
 
 /**

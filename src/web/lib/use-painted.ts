@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Runs `then` once the browser has painted the current frame (the next frame, then a task). */
 function afterPaint(then: () => void): () => void {
@@ -64,20 +64,26 @@ export function markHeroShown(img?: HTMLImageElement | null): void {
   afterPaint(showHero);
 }
 
-/** True once the home screen's main picture is on screen (or will not be). */
+/**
+ * True once the home screen's main picture is on screen (or will not be). What it lets in (the swiper, the sections
+ * below the fold) renders as a transition, in slices between which the browser may paint and take taps, instead of one
+ * synchronous render in the picture's paint callback (an external store's update would be: 71 ms of one task at 4×
+ * CPU slowdown, bench/long-frames.ts).
+ */
 export function useHeroShown(): boolean {
-  const shown = useSyncExternalStore(
-    (l) => {
-      heroListeners.add(l);
-      return () => heroListeners.delete(l);
-    },
-    () => heroShown,
-    () => false,
-  );
+  const [shown, setShown] = useState(heroShown);
   useEffect(() => {
-    if (shown) return;
+    if (heroShown) {
+      setShown(true);
+      return;
+    }
+    const listener = () => startTransition(() => setShown(true));
+    heroListeners.add(listener);
     const timer = setTimeout(showHero, HERO_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [shown]);
+    return () => {
+      heroListeners.delete(listener);
+      clearTimeout(timer);
+    };
+  }, []);
   return shown;
 }
