@@ -26,6 +26,8 @@ export interface FirstAnswers {
   urls: string[];
   /** The answer whose picture (`image`) the page preloads, its URL: a list's first row's, or an item's own. */
   imageFrom?: string;
+  /** The picture is a list row's: preloaded as the row asks for it (`thumbnail`, shared/pictures.ts). */
+  thumbnail?: true;
 }
 
 /** /mall, 卡牌 tab (the default): `getCardInfos({ page: 1, pageSize: 10, onSale: true })`. */
@@ -51,13 +53,13 @@ export function firstAnswers(route: string, query: URLSearchParams): FirstAnswer
       // Another tab asks for packs or products; an unknown tab shows 卡牌, as the screen does.
       return tab === 'pack' || tab === 'entity' || tab === 'other'
         ? null
-        : { urls: [MALL_FIRST_LIST], imageFrom: MALL_FIRST_LIST };
+        : { urls: [MALL_FIRST_LIST], imageFrom: MALL_FIRST_LIST, thumbnail: true };
     }
     case '/market':
       // Another tab, side, search, filter or sort asks something else.
       return MARKET_VIEW_PARAMS.some((p) => query.has(p))
         ? null
-        : { urls: [MARKET_FIRST_LIST], imageFrom: MARKET_FIRST_LIST };
+        : { urls: [MARKET_FIRST_LIST], imageFrom: MARKET_FIRST_LIST, thumbnail: true };
     case '/mall/detail': {
       const id = query.get('id');
       if (!id) return null;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
@@ -10,7 +10,9 @@ import type { ArticleSummary, Banner } from '../../shared/schemas/content';
 import { articles, banners, cardEvents, cardInfos, cards, privacyPolicies, products, themes, users } from './schema';
 import { seedDemo } from './seed';
 import { DEMO_CARDS } from './demo/catalogue-data';
+import sharp from 'sharp';
 import { PUBLIC_DIR, demoMedia } from './demo/generate-media';
+import { DEMO_PICTURE_WIDTHS, artOf, pictureWidth } from './demo/demo-pictures';
 
 async function counts(t: TestApp) {
   const n = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
@@ -121,19 +123,26 @@ describe('demo seed', () => {
     for (const section of ['收集', '使用', '保存', '權利', '聯絡']) expect(privacy.data.body).toContain(section);
   });
 
-  it('links only to images that ship in public/ and are up to date with the generator', async () => {
+  it('links only to pictures that ship in public/ (WebP, as an upload stores them) drawn from up-to-date art', async () => {
     const paths = new Set<string>();
     for (const r of await t.db.select({ p: cardInfos.image }).from(cardInfos)) paths.add(r.p);
     for (const r of await t.db.select({ p: themes.cover }).from(themes)) paths.add(r.p);
     for (const r of await t.db.select({ p: banners.image }).from(banners)) paths.add(r.p);
     for (const r of await t.db.select({ p: articles.cover }).from(articles)) paths.add(r.p);
     for (const r of await t.db.select({ p: products.images }).from(products)) r.p.forEach((x) => paths.add(x));
+    const media = demoMedia();
     for (const p of paths) {
-      expect(p).toMatch(/^\/media\/.+\.svg$/);
-      expect(existsSync(path.join(PUBLIC_DIR, p)), p).toBe(true);
+      expect(p).toMatch(/^\/media\/.+\/640\.webp$/);
+      expect(media.some(([file]) => file === p)).toBe(true);
     }
-    for (const [file, svg] of demoMedia()) {
-      expect(readFileSync(path.join(PUBLIC_DIR, file), 'utf8'), `${file} is stale: run generate-media.ts`).toBe(svg);
+    for (const [file, svg] of media) {
+      const stale = `${file} is stale: run generate-media.ts`;
+      expect(readFileSync(path.join(PUBLIC_DIR, artOf(file)), 'utf8'), stale).toBe(svg);
+      if (file === artOf(file)) continue;
+      for (const width of DEMO_PICTURE_WIDTHS) {
+        const picture = await sharp(path.join(PUBLIC_DIR, pictureWidth(file, width))).metadata();
+        expect({ format: picture.format, width: picture.width }, file).toEqual({ format: 'webp', width });
+      }
     }
   });
 });

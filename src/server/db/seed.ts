@@ -14,7 +14,7 @@ import {
 } from './schema';
 import { docTokens, normalise, type SearchDocKind } from '../../shared/search-text';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './demo/catalogue-data';
-import { DEMO_ARTICLES, DEMO_BANNERS, PRIVACY_POLICY } from './demo/content-data';
+import { DEMO_ARTICLES, DEMO_BANNERS, PRIVACY_POLICY, articleCover, bannerImage } from './demo/content-data';
 
 const HOUR = 3600_000;
 
@@ -142,11 +142,11 @@ async function seedSearchDocs(tx: Tx) {
 
 async function seedContent(tx: Tx, now: Date) {
   await tx.insert(privacyPolicies).values({ ...PRIVACY_POLICY, publishedAt: new Date(now.getTime() - 24 * HOUR) });
-  await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b, image: `/media/banners/${b.id}.svg` })));
+  await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b, image: bannerImage(b) })));
   await tx.insert(articles).values(
     DEMO_ARTICLES.map((a) => ({
       ...a,
-      cover: `/media/articles/${a.id}.svg`,
+      cover: articleCover(a),
       publishedAt: new Date(now.getTime() - a.hoursAgo * HOUR),
     })),
   );

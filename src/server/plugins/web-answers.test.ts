@@ -164,4 +164,15 @@ describe("the page's first public answers (embedded by the web plugin)", () => {
       expect((await pageAnswers('/market', new URLSearchParams(), ask(rows)))?.images).toEqual([]);
     }
   });
+
+  it("preloads a list's first picture at the width its row asks (320), an item's own as it is", async () => {
+    const ask = (data: unknown) => async () => JSON.stringify({ code: 200, msg: '', data });
+    const stored = '/uploads/card_info/upl_1/640.webp';
+    for (const route of ['/mall', '/market'])
+      expect((await pageAnswers(route, new URLSearchParams(), ask([{ image: stored }])))?.images).toEqual([
+        '/uploads/card_info/upl_1/320.webp',
+      ]);
+    const detail = await pageAnswers('/mall/detail', new URLSearchParams('id=ci_1'), ask({ image: stored }));
+    expect(detail?.images).toEqual([stored]);
+  });
 });

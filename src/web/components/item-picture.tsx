@@ -1,5 +1,6 @@
 import type { ItemKind } from '../../shared/market-labels';
 import './list-row.css';
+import { thumbnail } from '../../shared/pictures';
 
 /**
  * A list row's picture of a card (taller) or a product, `load` as `rowImageLoading` says; 寶 where there is none
@@ -17,7 +18,7 @@ export function ItemPicture({
   return image ? (
     <img
       className={kind === 'card' ? 'list-row-image card' : 'list-row-image'}
-      src={image}
+      src={thumbnail(image)}
       alt=""
       {...load}
       width={64}

@@ -1,5 +1,6 @@
 import type { Rarity } from '../../../shared/constants';
 import type { Right } from '../schema';
+import { demoPicture } from './demo-pictures';
 
 /**
  * Demo catalogue: three themes, their cards (card-data.ts) and the mall's products (mall-data.ts). Times are offsets
@@ -76,5 +77,5 @@ export const DEMO_THEMES: DemoTheme[] = [
 export { DEMO_CARDS } from './card-data';
 export { DEMO_PRODUCTS, productImages, type DemoProduct, type ProductArt } from './mall-data';
 
-export const cardImage = (c: Pick<DemoCard, 'id'>) => `/media/cards/${c.id}.svg`;
-export const themeCover = (t: Pick<DemoTheme, 'id'>) => `/media/themes/${t.id}.svg`;
+export const cardImage = (c: Pick<DemoCard, 'id'>) => demoPicture(`cards/${c.id}`);
+export const themeCover = (t: Pick<DemoTheme, 'id'>) => demoPicture(`themes/${t.id}`);

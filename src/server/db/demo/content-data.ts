@@ -1,4 +1,8 @@
 import type { SceneKind } from './catalogue-data';
+import { demoPicture } from './demo-pictures';
+
+export const bannerImage = (b: { id: string }) => demoPicture(`banners/${b.id}`);
+export const articleCover = (a: { id: string }) => demoPicture(`articles/${a.id}`);
 
 /** Demo content: banners, articles and the privacy policy, in zh-HK. */
 

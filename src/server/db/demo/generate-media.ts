@@ -1,12 +1,18 @@
 /**
- * Writes the demo artwork into public/media (committed with the repo):
+ * Writes the demo artwork into public/media (committed with the repo): each SVG, and the pictures the demo shows,
+ * drawn from it as the back office's upload would store them (WebP at 320 and 640 px wide, quality 82, in a folder of
+ * the SVG's name; uploads.service.ts, demo-pictures.ts).
+ * A phone decodes such a picture off the page's main thread; an SVG picture is a document of its own, parsed and
+ * painted there (decision 035). The preset avatars are shown as SVG (small, a glyph each).
  *   npx tsx src/server/db/demo/generate-media.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './catalogue-data';
-import { DEMO_ARTICLES, DEMO_BANNERS } from './content-data';
+import { DEMO_PICTURE_WIDTHS, artOf, pictureWidth } from './demo-pictures';
+import { DEMO_ARTICLES, DEMO_BANNERS, articleCover, bannerImage } from './content-data';
 import { AVATAR_PRESETS } from '../../../shared/avatars';
 import { articleCoverSvg, avatarSvg, bannerSvg, cardSvg, productSvg, themeCoverSvg, type CardArt } from './media';
 
@@ -29,7 +35,6 @@ export function cardArt(id: string): CardArt {
   };
 }
 
-/** Every demo file as [public path, SVG text]. */
 /** The glyph and colours of each preset avatar. */
 const AVATAR_ART: Record<string, { glyph: string; colors: string[] }> = {
   '/media/avatars/lion-dance.svg': { glyph: '獅', colors: ['#d7263d', '#f46036'] },
@@ -40,6 +45,10 @@ const AVATAR_ART: Record<string, { glyph: string; colors: string[] }> = {
   '/media/avatars/bauhinia.svg': { glyph: '荊', colors: ['#9d174d', '#db2777'] },
 };
 
+/**
+ * Every demo image as [the path the demo shows, its SVG art]: a picture (`<name>/640.webp`, its art at
+ * `artOf(path)`) or a preset avatar (`.svg`, shown as it is).
+ */
 export function demoMedia(): [string, string][] {
   const files: [string, string][] = [];
   for (const c of DEMO_CARDS) files.push([cardImage(c), cardSvg(cardArt(c.id))]);
@@ -62,18 +71,30 @@ export function demoMedia(): [string, string][] {
       files.push([file, productSvg({ name: p.name, art: p.art[i]!, label: p.label }, i + 1, cards)]),
     );
   }
-  for (const b of DEMO_BANNERS)
-    files.push([`/media/banners/${b.id}.svg`, bannerSvg({ ...b, seed: b.id }, b.cardIds.map(cardArt))]);
-  for (const a of DEMO_ARTICLES) files.push([`/media/articles/${a.id}.svg`, articleCoverSvg(a)]);
+  for (const b of DEMO_BANNERS) files.push([bannerImage(b), bannerSvg({ ...b, seed: b.id }, b.cardIds.map(cardArt))]);
+  for (const a of DEMO_ARTICLES) files.push([articleCover(a), articleCoverSvg(a)]);
   for (const a of AVATAR_PRESETS) files.push([a.image, avatarSvg({ label: a.label, ...AVATAR_ART[a.image]! })]);
   return files;
 }
 
+/** Draws a picture from its art at `width`, as an upload's variant. */
+export const drawPicture = (svg: string, width: number) =>
+  sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 82 }).toBuffer();
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const [file, svg] of demoMedia()) {
-    const target = path.join(PUBLIC_DIR, file);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, svg);
+  const media = demoMedia();
+  for (const [file, svg] of media) {
+    const art = artOf(file);
+    mkdirSync(path.dirname(path.join(PUBLIC_DIR, art)), { recursive: true });
+    writeFileSync(path.join(PUBLIC_DIR, art), svg);
+    if (file === art) continue;
+    for (const width of DEMO_PICTURE_WIDTHS) {
+      const picture = path.join(PUBLIC_DIR, pictureWidth(file, width));
+      mkdirSync(path.dirname(picture), { recursive: true });
+      writeFileSync(picture, await drawPicture(svg, width));
+    }
   }
-  process.stdout.write(`wrote ${demoMedia().length} files to ${path.join(PUBLIC_DIR, 'media')}\n`);
+  process.stdout.write(
+    `wrote ${media.length} images (SVG art, and WebP pictures) to ${path.join(PUBLIC_DIR, 'media')}\n`,
+  );
 }

@@ -1,4 +1,5 @@
 import type { Right } from '../schema';
+import { demoPicture } from './demo-pictures';
 
 /** The demo mall's products, physical (type 1) and digital (type 0). Times are offsets from `now`. */
 
@@ -157,4 +158,4 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 export const productImages = (p: Pick<DemoProduct, 'id' | 'art'>) =>
-  p.art.map((_, i) => `/media/products/${p.id}-${i + 1}.svg`);
+  p.art.map((_, i) => demoPicture(`products/${p.id}-${i + 1}`));

@@ -139,7 +139,10 @@ describe('share links: the public card, the page previews and their picture (iss
 
   it('the picture is a 1200 × 630 JPEG under 300 KB, cached by version, and changes when the item changes', async () => {
     // Real art (the demo's dragon), so the art layer is drawn too.
-    await t.db.update(cardInfos).set({ image: '/media/cards/ci_beast_dragon.svg' }).where(eq(cardInfos.id, cardInfoId));
+    await t.db
+      .update(cardInfos)
+      .set({ image: '/media/cards/ci_beast_dragon/640.webp' })
+      .where(eq(cardInfos.id, cardInfoId));
     // Written behind the services' back: the public answers are told, as decision 013 asks.
     t.app.deps.publicCache.invalidate(CATALOGUE_TAG);
     const first = await image(`kind=card-info&id=${cardInfoId}`);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cardArtAlt } from '../../../lib/card-art-alt';
+import { thumbnail } from '../../../../shared/pictures';
 
 /**
  * A card (`card`: its name, picture and rarity) with its serial (the art carries the rarity; the alt text says it);
@@ -23,7 +24,7 @@ export function CardTile({
       <span className="card-tile-frame">
         <img
           className="card-tile-image"
-          src={image}
+          src={thumbnail(image)}
           alt={cardArtAlt({ name, rarity, serial: serialLabel })}
           loading="lazy"
         />

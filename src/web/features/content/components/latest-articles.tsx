@@ -4,6 +4,7 @@ import { LinkItem } from '../../../components/link-item';
 import { Skeleton } from '../../../components/skeleton';
 import { EmptyState, ErrorState } from '../../../components/state-views';
 import { formatHkDate } from '../../../../shared/hk-time';
+import { thumbnail } from '../../../../shared/pictures';
 
 /** The newest articles; a tap opens /mall/article?id=. */
 export function LatestArticles({ count = 5 }: { count?: number }) {
@@ -20,7 +21,9 @@ export function LatestArticles({ count = 5 }: { count?: number }) {
           <LinkItem
             key={a.id}
             to={`/mall/article?id=${encodeURIComponent(a.id)}`}
-            prefix={<Image src={a.cover} alt="" width={64} height={64} fit="cover" style={{ borderRadius: 8 }} />}
+            prefix={
+              <Image src={thumbnail(a.cover)} alt="" width={64} height={64} fit="cover" style={{ borderRadius: 8 }} />
+            }
             description={
               <span>
                 <Tag color="primary" fill="outline">

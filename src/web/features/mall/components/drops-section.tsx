@@ -9,6 +9,7 @@ import { getCardInfos } from '../../../api/get-card-infos';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
 import '../mall.css';
+import { thumbnail } from '../../../../shared/pictures';
 
 /** Home: card infos on sale now and coming soon, with countdowns; a tap opens the detail. */
 export function DropsSection({ count = 10 }: { count?: number }) {
@@ -40,7 +41,7 @@ export function DropsSection({ count = 10 }: { count?: number }) {
       <ul className="drops">
         {items.map((c) => (
           <li key={c.id} className="drop">
-            <img src={c.image} alt="" width={128} height={179} loading="lazy" />
+            <img src={thumbnail(c.image)} alt="" width={128} height={179} loading="lazy" />
             <Link to={`/mall/detail?id=${encodeURIComponent(c.id)}`} className="drop-name stretched-link">
               {c.name}
             </Link>

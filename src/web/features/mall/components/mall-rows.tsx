@@ -5,6 +5,7 @@ import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
 import '../../../components/list-row.css';
+import { thumbnail } from '../../../../shared/pictures';
 
 const PICTURE_SIZES = { card: [72, 101], square: [88, 88] } as const;
 
@@ -14,7 +15,7 @@ function RowPicture({ src, shape, index }: { src: string | null; shape: 'card' |
   return src ? (
     <img
       className={`mall-row-image ${shape}`}
-      src={src}
+      src={thumbnail(src)}
       alt=""
       {...rowImageLoading(index)}
       width={width}

@@ -4,6 +4,7 @@ import { formatHkDateTime } from '../../../../shared/hk-time';
 import { formatHkd } from '../../../../shared/money';
 import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { LISTING_EVENT_LABELS, type DeskListing } from '../../../../shared/schemas/market-desk';
+import { thumbnail } from '../../../../shared/pictures';
 
 /** How an ended listing ended, in the trader's words (a sold bid was filled). */
 function outcome(l: DeskListing): string {
@@ -26,7 +27,7 @@ export function DeskRow({
   return (
     <li className="desk-row">
       <div className="desk-row-head">
-        {l.itemImage ? <img src={l.itemImage} alt="" width={48} height={64} /> : null}
+        {l.itemImage ? <img src={thumbnail(l.itemImage)} alt="" width={48} height={64} /> : null}
         <div className="desk-row-text">
           <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="desk-row-name">
             {name}

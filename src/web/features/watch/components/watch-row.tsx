@@ -5,6 +5,7 @@ import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/watch';
 import { PriceAlertButton } from '../../../components/sheet-buttons';
 import { Fact } from '../../../components/fact';
+import { thumbnail } from '../../../../shared/pictures';
 
 /** The screen a watched item opens. */
 export function watchTargetPath(w: Pick<WatchItem, 'kind' | 'id'>): string {
@@ -33,7 +34,7 @@ export function WatchRow({ item: w, onRemove }: { item: WatchItem; onRemove: (w:
   return (
     <li className="watch-row">
       {w.image ? (
-        <img src={w.image} alt="" width={56} height={w.kind === 'cardInfo' ? 78 : 56} loading="lazy" />
+        <img src={thumbnail(w.image)} alt="" width={56} height={w.kind === 'cardInfo' ? 78 : 56} loading="lazy" />
       ) : (
         <div className="watch-row-placeholder" aria-hidden="true">
           寶
