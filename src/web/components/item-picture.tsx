@@ -1,6 +1,6 @@
 import type { ItemKind } from '../../shared/market-labels';
-import './list-row.css';
 import { thumbnail } from '../../shared/pictures';
+import './list-row.css';
 
 /**
  * A list row's picture of a card (taller) or a product, `load` as `rowImageLoading` says; 寶 where there is none

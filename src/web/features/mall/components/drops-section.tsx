@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CardInfo } from '../../../../shared/schemas/catalogue';
 import { formatHkd } from '../../../../shared/money';
+import { thumbnail } from '../../../../shared/pictures';
 import { Skeleton } from '../../../components/skeleton';
 import { EmptyState, ErrorState } from '../../../components/state-views';
 import { useNow } from '../../../lib/use-clock';
@@ -9,7 +10,6 @@ import { getCardInfos } from '../../../api/get-card-infos';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
 import '../mall.css';
-import { thumbnail } from '../../../../shared/pictures';
 
 /** Home: card infos on sale now and coming soon, with countdowns; a tap opens the detail. */
 export function DropsSection({ count = 10 }: { count?: number }) {

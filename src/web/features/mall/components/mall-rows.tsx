@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { CardInfo, Product } from '../../../../shared/schemas/catalogue';
 import { formatHkd } from '../../../../shared/money';
+import { thumbnail } from '../../../../shared/pictures';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { SaleBadge } from './sale-badge';
 import { liveState } from './sale-state';
 import '../../../components/list-row.css';
-import { thumbnail } from '../../../../shared/pictures';
 
 const PICTURE_SIZES = { card: [72, 101], square: [88, 88] } as const;
 
