@@ -41,16 +41,21 @@ export async function startWebServer(opts: { port: number; dataDir: string; webD
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const deadline = Date.now() + 120_000;
+  return serving(child, `${origin}/healthz`, 120_000);
+}
+
+/** Resolves with `child` once `url` answers 200; throws when the process exits first or `ms` pass. */
+export async function serving(child: ChildProcess, url: string, ms: number): Promise<ChildProcess> {
+  const deadline = Date.now() + ms;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${origin}/healthz`);
+      const res = await fetch(url);
       if (res.ok) return child;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    if (Date.now() > deadline) throw new Error(`server did not answer ${url} within ${ms / 1000} s`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { precompressPlugin } from '../../tools/precompress-plugin';
+import { serving } from '../web-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,15 +32,5 @@ export async function startFloor(outDir: string, port: number): Promise<ChildPro
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the floor's server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/static.html`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the floor's server did not start within 60 s");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return serving(child, `http://127.0.0.1:${port}/static.html`, 60_000);
 }

@@ -11,8 +11,9 @@ import { articles, banners, cardEvents, cardInfos, cards, privacyPolicies, produ
 import { seedDemo } from './seed';
 import { DEMO_CARDS } from './demo/catalogue-data';
 import sharp from 'sharp';
+import { pictureAt } from '../../shared/pictures';
 import { PUBLIC_DIR, demoMedia } from './demo/generate-media';
-import { DEMO_PICTURE_WIDTHS, artOf, pictureWidth } from './demo/demo-pictures';
+import { DEMO_PICTURE_WIDTHS, artOf } from './demo/demo-pictures';
 
 async function counts(t: TestApp) {
   const n = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
@@ -140,7 +141,7 @@ describe('demo seed', () => {
       expect(readFileSync(path.join(PUBLIC_DIR, artOf(file)), 'utf8'), stale).toBe(svg);
       if (file === artOf(file)) continue;
       for (const width of DEMO_PICTURE_WIDTHS) {
-        const picture = await sharp(path.join(PUBLIC_DIR, pictureWidth(file, width))).metadata();
+        const picture = await sharp(path.join(PUBLIC_DIR, pictureAt(file, width))).metadata();
         expect({ format: picture.format, width: picture.width }, file).toEqual({ format: 'webp', width });
       }
     }

@@ -73,11 +73,9 @@ export function markHeroShown(img?: HTMLImageElement | null): void {
 export function useHeroShown(): boolean {
   const [shown, setShown] = useState(heroShown);
   useEffect(() => {
-    if (heroShown) {
-      setShown(true);
-      return;
-    }
     const listener = () => startTransition(() => setShown(true));
+    // Shown between this render and its effect.
+    if (heroShown) return listener();
     heroListeners.add(listener);
     const timer = setTimeout(showHero, HERO_WAIT_MS);
     return () => {

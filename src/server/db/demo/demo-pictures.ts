@@ -12,6 +12,3 @@ export const demoPicture = (name: string) => `/media/${name}/640.webp`;
 
 /** The SVG art a demo picture is drawn from. */
 export const artOf = (picture: string) => picture.replace(/\/640\.webp$/, '.svg');
-
-/** One stored width of a demo picture. */
-export const pictureWidth = (picture: string, width: number) => picture.replace(/\/640\.webp$/, `/${width}.webp`);

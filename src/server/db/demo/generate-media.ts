@@ -11,9 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, themeCover } from './catalogue-data';
-import { DEMO_PICTURE_WIDTHS, artOf, pictureWidth } from './demo-pictures';
+import { DEMO_PICTURE_WIDTHS, artOf } from './demo-pictures';
 import { DEMO_ARTICLES, DEMO_BANNERS, articleCover, bannerImage } from './content-data';
 import { AVATAR_PRESETS } from '../../../shared/avatars';
+import { pictureAt } from '../../../shared/pictures';
 import { articleCoverSvg, avatarSvg, bannerSvg, cardSvg, productSvg, themeCoverSvg, type CardArt } from './media';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
@@ -89,7 +90,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     writeFileSync(path.join(PUBLIC_DIR, art), svg);
     if (file === art) continue;
     for (const width of DEMO_PICTURE_WIDTHS) {
-      const picture = path.join(PUBLIC_DIR, pictureWidth(file, width));
+      const picture = path.join(PUBLIC_DIR, pictureAt(file, width));
       mkdirSync(path.dirname(picture), { recursive: true });
       writeFileSync(picture, await drawPicture(svg, width));
     }
