@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { REQUEST_TIMEOUT_MS } from './src/shared/constants';
 import {
   CHROMIUM,
   CSS_ORDER_RUN,
@@ -33,7 +34,11 @@ export default defineConfig({
   // the gate's unit runs share the 2 cores of a slower machine (decision 046); an action that cannot happen still fails
   // in 30 s (actionTimeout). Only the sweeps, the back office's long walk and the CSS order check set their own.
   timeout: 480_000,
-  expect: { timeout: 10_000 },
+  // A check waits as long as the app's own requests do (REQUEST_TIMEOUT_MS, 20 s; past it a screen shows its error
+  // state). On the gate's 2 cores the journeys run at the lower priority beside both unit runs and PostgreSQL: CI once
+  // found the watchlist of search.spec.ts still empty after 10 s (it passed in every run here, alone and beside three
+  // busy loops).
+  expect: { timeout: REQUEST_TIMEOUT_MS },
   // The CSS order check keeps its results and artefacts apart (Playwright empties its output folder first; the gate
   // sums both results).
   outputDir: CSS_ORDER_RUN ? 'test-results/css-order' : 'test-results/e2e',

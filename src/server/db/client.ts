@@ -80,7 +80,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = opts.dataDir
     ? new PGlite(path.join(opts.dataDir, 'pglite'))
     : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});
-  const db = drizzlePglite({ client, casing: 'snake_case', logger: opts.logger });
+  const db = pgliteDb(client, opts.logger);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The app's database over an open PGlite (the test databases' pool hands out one PGlite after another). */
+export function pgliteDb(client: PGlite, logger?: Logger) {
+  return drizzlePglite({ client, casing: 'snake_case', logger });
 }

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { newId } from '../adapters/ids';
 import { openDatabase, type Database } from '../db/client';
+import { pooledPglite } from './pglite-pool';
 
 /** PostgreSQL for tests, when `TEST_DATABASE_URL` is set; null otherwise. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -27,7 +29,11 @@ export async function openTestDatabase(
     const dump = process.env[TEMPLATE_ENV.pglite];
     if (!dump) return openDatabase({});
     pgliteDump ??= readFile(dump).then((bytes) => new Blob([bytes]));
-    return openDatabase({ pgliteFrom: await pgliteDump });
+    return pooledPglite(async () => {
+      const client = new PGlite({ loadDataDir: await pgliteDump! });
+      await client.waitReady;
+      return client;
+    });
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = newId('trove_test').toLowerCase();
