@@ -106,7 +106,8 @@ export function routePreloads(
     );
     out[route.path] = filesOf(manifest, keys).filter((f) => !entryFiles.has(f));
   }
-  // Pictures the entry itself uses (the icon sprite), wanted on every screen.
+  // Pictures the entry itself uses (the icon sprite): the server-drawn tab bar's and the worker's precache. No preload
+  // hint: `<use>` fetches the sprite as a document, and a preload `as="image"` was parsed as a picture (decision 035).
   const all = [...new Set([...entryKeys].flatMap((k) => manifest[k]!.assets ?? []))].filter((f) =>
     /\.(svg|png|webp|jpe?g)$/.test(f),
   );

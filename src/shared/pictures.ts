@@ -4,6 +4,8 @@
  * pictures are laid out the same way (generate-media.ts). No zod here: list screens read it on their first load.
  */
 export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
+/** The WebP quality every stored variant is written at. */
+export const UPLOAD_WEBP_QUALITY = 82;
 
 /** What a list row's picture is asked at: its box is 48–128 CSS px wide, so 320 covers a 2.5× screen. */
 export const THUMBNAIL_WIDTH = 320;

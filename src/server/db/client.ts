@@ -34,8 +34,6 @@ export interface OpenOptions {
   poolSize?: number;
   /** Sees every query (benchmarks count them). */
   logger?: Logger;
-  /** PGlite in memory only: starts from this dump of a data folder (`dumpDataDir`), e.g. an already migrated one. */
-  pgliteFrom?: Blob;
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -77,9 +75,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir
-    ? new PGlite(path.join(opts.dataDir, 'pglite'))
-    : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});
+  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
   const db = pgliteDb(client, opts.logger);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -11,7 +11,9 @@ const SPA_ROUTES = new Set<string>(ROUTE_PATHS);
 
 /** Written by the web build (tools/route-preloads-plugin.ts): per route, what its screen loads beyond the entry. */
 interface RoutePreloads {
+  /** The pictures the entry uses (the icon sprite): drawn by the shell's tab bar, never a preload hint. */
   all: string[];
+  /** Each route's JS and CSS. */
   routes: Record<string, string[]>;
   /** Each route's title and the tab bar's items (src/web/app/tabs.ts), for the page's shell. */
   shell?: { titles: Record<string, string>; tabs: { to: string; label: string; icon: string }[] };
@@ -29,19 +31,18 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /**
  * The route's preload hints, placed before `</head>`: its screen's chunks and styles download beside the entry
- * instead of after it has run. The icon sprite gets none: the tab bar's `<use>` fetches it as a document, not as the
+ * instead of after it has run. The icon sprite (`all`) gets none: the tab bar's `<use>` fetches it as a document, not as the
  * picture a preload `as="image"` asks for, so Chromium parsed the preloaded copy as a picture on the main thread for
  * nothing (50 ms at 4× CPU slowdown, decision 035) and `<use>` asked again.
  */
 export function withPreloads(html: string, preloads: RoutePreloads | null, route: string | null): string {
-  if (!preloads) return html;
-  const files = [...preloads.all, ...(route ? (preloads.routes[route] ?? []) : [])];
-  const links = files.flatMap((f) => {
+  const files = route ? (preloads?.routes[route] ?? []) : [];
+  const links = files.map((f) => {
     const href = escapeAttr(`/${f}`);
     // Low priority: the entry's own files (Vite's hints, above) come first, since nothing shows before they have run.
-    if (f.endsWith('.js')) return [`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`];
-    if (f.endsWith('.css')) return [`<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`];
-    return [];
+    return f.endsWith('.css')
+      ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`
+      : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
   });
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
 }

@@ -6,7 +6,6 @@ export const UPLOAD_PURPOSES = ['card_info', 'theme', 'product', 'banner', 'arti
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE = '圖片不能超過 10 MB';
-export { UPLOAD_WIDTHS } from '../pictures';
 
 export const UploadPurposeSchema = z.enum(UPLOAD_PURPOSES, {
   message: '「用途」只可以是 card_info、theme、product、banner 或 article',

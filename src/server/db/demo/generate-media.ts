@@ -14,7 +14,7 @@ import { DEMO_CARDS, DEMO_PRODUCTS, DEMO_THEMES, cardImage, productImages, theme
 import { DEMO_PICTURE_WIDTHS, artOf } from './demo-pictures';
 import { DEMO_ARTICLES, DEMO_BANNERS, articleCover, bannerImage } from './content-data';
 import { AVATAR_PRESETS } from '../../../shared/avatars';
-import { pictureAt } from '../../../shared/pictures';
+import { pictureAt, UPLOAD_WEBP_QUALITY } from '../../../shared/pictures';
 import { articleCoverSvg, avatarSvg, bannerSvg, cardSvg, productSvg, themeCoverSvg, type CardArt } from './media';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
@@ -80,7 +80,7 @@ export function demoMedia(): [string, string][] {
 
 /** Draws a picture from its art at `width`, as an upload's variant. */
 export const drawPicture = (svg: string, width: number) =>
-  sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 82 }).toBuffer();
+  sharp(Buffer.from(svg)).resize({ width }).webp({ quality: UPLOAD_WEBP_QUALITY }).toBuffer();
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const media = demoMedia();

@@ -6,10 +6,10 @@ import { newId } from '../../adapters/ids';
 import {
   UPLOAD_MAX_BYTES,
   UPLOAD_TOO_LARGE,
-  UPLOAD_WIDTHS,
   type AdminUpload,
   type UploadPurpose,
 } from '../../../shared/schemas/admin-uploads';
+import { UPLOAD_WEBP_QUALITY, UPLOAD_WIDTHS } from '../../../shared/pictures';
 import type { Operator } from '../auth/auth.service';
 import type { AuditService } from '../audit/audit.service';
 import { createUploadsRepository, type UploadsRepository } from './uploads.repository';
@@ -42,7 +42,7 @@ export function createUploadsService(
           const { data, info } = await sharp(input.file, { limitInputPixels: MAX_PIXELS, animated: false })
             .rotate()
             .resize({ width, withoutEnlargement: true })
-            .webp({ quality: 82 })
+            .webp({ quality: UPLOAD_WEBP_QUALITY })
             .toBuffer({ resolveWithObject: true });
           const key = `${input.purpose}/${id}/${info.width}.webp`;
           variants.push({
