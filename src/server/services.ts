@@ -45,6 +45,7 @@ import { createMemoryQueueStore, type QueueStore } from './modules/queue/queue-s
 import { createArtSourceFor, createPushSender } from './startup';
 import { createPushService } from './modules/notifications/push.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
+import { createSalesService } from './modules/sales/sales.service';
 import { createNotificationDeliveryAdminService } from './modules/notifications/notification-delivery-admin.service';
 
 /** Every domain service, built once per app from the same dependencies. */
@@ -70,6 +71,8 @@ export function createServices(
   });
   // Admin services record operator actions inside their transactions.
   const audit = createAuditService(deps);
+  // The one record of every completed trade (decision 049): each trade's workflow writes it, every view reads it.
+  const sales = createSalesService(deps);
   // Market prices read the market's sales and call no service: the market, the mall and the collection show them.
   const prices = createPricesService(deps);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
@@ -96,9 +99,26 @@ export function createServices(
     opts.queueStore ?? createMemoryQueueStore(),
     () => later.live,
   );
-  const mall = createMallService(deps, { payOrders, catalogue, cards, goods, perks, queue });
+  const mall = createMallService(deps, {
+    payOrders,
+    catalogue,
+    cards,
+    goods,
+    perks,
+    queue,
+    books: wallet.orderBooks,
+    sales,
+  });
   // Registers the `pack` order type (decision 043).
-  const packs = createPacksService(deps, { payOrders, catalogue, cards, audit, queue });
+  const packs = createPacksService(deps, {
+    payOrders,
+    catalogue,
+    cards,
+    audit,
+    queue,
+    books: wallet.orderBooks,
+    sales,
+  });
   // Seller standing reads the market's tables: built first, so the storefront answer carries it.
   const standing = createStandingService(deps);
   // The watchlist before the market: the desk shows how many watch each listing.
@@ -120,16 +140,19 @@ export function createServices(
     watch,
     notifications,
     alerts,
+    sales,
   });
   const addresses = createAddressesService(deps);
   // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
   const live = (later.live = createLiveService(deps, { catalogue }));
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
-  const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices });
+  const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices, sales });
   const ledger = createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */
     audit,
+    /** The sale records (decision 049). */
+    sales,
     identity,
     wallet,
     /** The back office's books (帳目): trial balance, journal, reconciliation. */
@@ -151,6 +174,7 @@ export function createServices(
       prices,
       notifications,
       departures,
+      sales,
     }),
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,

@@ -26,3 +26,4 @@ export * from './offers';
 export * from './portfolio';
 export * from './queue';
 export * from './packs';
+export * from './sales';

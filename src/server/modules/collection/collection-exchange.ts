@@ -72,6 +72,27 @@ export function createCodeExchange(deps: Pick<Deps, 'db' | 'clock' | 'log'>, ser
     throw conflict('此系列的卡牌已全部發行，兌換碼未被使用，請聯絡客服');
   }
 
+  /** A redeemed code's one sale (decision 049): nothing paid, each card's cost 0, labelled as a code. */
+  async function recordCodeSale(tx: Tx, codeId: string, userId: string, got: MintedRow[]) {
+    const first = got[0]!;
+    await services.sales.record(tx, {
+      way: 'code',
+      kind: 'card',
+      buyerId: userId,
+      sellerId: null,
+      item: {
+        cardInfoId: first.cardInfoId,
+        itemName: first.name,
+        itemImage: first.image,
+        rarity: first.rarity as 'N' | 'R' | 'SR' | 'SSR' | 'UR',
+      },
+      price: 0,
+      source: { kind: 'code', id: codeId },
+      units: got.map((c) => ({ itemId: c.id, serial: c.serial, editionSize: c.editionSize })),
+      costRule: 'code',
+    });
+  }
+
   return {
     /**
      * Redeems an exchange code. Signed in: mints to the user and answers a 兌換成功 message.
@@ -114,15 +135,17 @@ export function createCodeExchange(deps: Pick<Deps, 'db' | 'clock' | 'log'>, ser
       const minted = await deps.db
         .transaction(async (tx) => {
           const claimed = await codes.claim(tx, code, userId);
-          if (claimed.cardInfoId)
-            return cards.mint(tx, {
-              cardInfoId: claimed.cardInfoId,
-              ownerId: userId,
-              quantity: 1,
-              via: 'code',
-              refId: claimed.id,
-            });
-          return mintFromTheme(tx, claimed.themeId!, userId, claimed.id);
+          const got = claimed.cardInfoId
+            ? await cards.mint(tx, {
+                cardInfoId: claimed.cardInfoId,
+                ownerId: userId,
+                quantity: 1,
+                via: 'code',
+                refId: claimed.id,
+              })
+            : await mintFromTheme(tx, claimed.themeId!, userId, claimed.id);
+          await recordCodeSale(tx, claimed.id, userId, got);
+          return got;
         })
         .catch(failed);
       deps.log.info({ userId, cards: minted.map((c) => c.id) }, 'exchange code redeemed');

@@ -133,6 +133,36 @@ export function createSets(
           throw err;
         }
         const consumed = set.map((c) => ({ ...held.get(c.id)!, cardInfoId: c.id, name: c.name }));
+        // The B card costs what the cards given for it cost (decision 049): read before they are consumed.
+        const given = await services.sales.costs(
+          tx,
+          actor.userId,
+          consumed.map((c) => c.id),
+        );
+        await services.sales.record(tx, {
+          way: 'set_exchange',
+          kind: 'card',
+          buyerId: actor.userId,
+          sellerId: null,
+          item: {
+            cardInfoId: theme.bCardInfoId,
+            themeId,
+            itemName: bCard.name,
+            itemImage: bCard.image,
+            rarity: bCard.rarity as 'N' | 'R' | 'SR' | 'SSR' | 'UR',
+          },
+          price: 0,
+          source: { kind: 'theme', id: themeId },
+          units: [
+            {
+              itemId: bCard.id,
+              serial: bCard.serial,
+              editionSize: bCard.editionSize,
+              cost: consumed.reduce((sum, c) => sum + (given.get(c.id) ?? 0), 0),
+            },
+          ],
+          costRule: 'cards_given',
+        });
         await cards.consume(tx, {
           ownerId: actor.userId,
           cardIds: consumed.map((c) => c.id),

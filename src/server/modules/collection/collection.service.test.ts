@@ -64,6 +64,7 @@ function world() {
     return [card];
   };
   const services: CollectionServices = {
+    sales: { record: async () => 'sale', costs: async () => new Map() },
     prices: { marketPrice: async () => ({ price: null, sample: 0, thin: true }) },
     auth: {
       verifySmsCode: async () => {},

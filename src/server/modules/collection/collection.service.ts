@@ -7,6 +7,7 @@ import { notFound } from '../../errors';
 import type { Actor, AuthService } from '../auth/auth.service';
 import type { CardsService } from '../cards/cards.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { SalesService } from '../sales/sales.service';
 import type { PricesService } from '../prices/prices.service';
 import type { CodesService } from '../codes/codes.service';
 import { createCollectionReadModel, type CollectionReadModel } from './collection.read-model';
@@ -26,6 +27,8 @@ export interface CollectionServices {
   codes: Pick<CodesService, 'assertNotLocked' | 'assertRedeemable' | 'recordFailure' | 'claim'>;
   /** The card detail shows its card info's market price (decision 032). */
   prices: Pick<PricesService, 'marketPrice'>;
+  /** A code's card and a set exchange's B card are sales of their own (decision 049); a B card costs what was given. */
+  sales: Pick<SalesService, 'record' | 'costs'>;
 }
 
 export interface CollectionStores {

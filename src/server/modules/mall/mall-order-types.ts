@@ -8,6 +8,9 @@ import type { Availability, OrderInput, OrderType, PayOrdersService } from '../p
 import { formatHkDateTime } from '../../../shared/hk-time';
 import type { PerksService } from '../perks/perks.service';
 import type { QueueService } from '../queue/queue.service';
+import type { SalesService } from '../sales/sales.service';
+import type { OrderBooks } from '../wallet/order-books';
+import type { PayOrderFulfilment, PayOrderRow } from '../pay-orders/pay-orders.service';
 
 type MallKind = 'card' | 'product';
 
@@ -54,6 +57,45 @@ export interface MallOrderDeps {
   perks: Pick<PerksService, 'apply' | 'giveBack' | 'priorityHours' | 'longestPriorityHours'>;
   /** The waiting room: a hot item's order needs its admission (decision 044). */
   queue: Pick<QueueService, 'admit'>;
+  /** The mall's postings of a paid order: its sale and any perk discount (decision 025, 029). */
+  books: Pick<OrderBooks, 'mallSale' | 'perkDiscount'>;
+  /** The sale record of a paid order (decision 049). */
+  sales: Pick<SalesService, 'record'>;
+}
+
+/**
+ * A paid mall order's one sale (decision 049): the platform sold its units at the list price less any perk; each
+ * unit's cost basis is its share of what the buyer paid.
+ */
+export function mallSaleOf(kind: MallKind, o: PayOrderRow, delivered: PayOrderFulfilment) {
+  const units =
+    kind === 'card'
+      ? (delivered.cards ?? []).map((c) => ({ itemId: c.id, serial: c.serial, editionSize: c.editionSize }))
+      : (delivered.goods ?? []).map((g) => ({ itemId: g.id }));
+  const first = delivered.cards?.[0];
+  return {
+    way: kind === 'card' ? ('drop' as const) : ('product' as const),
+    kind: kind === 'card' ? ('card' as const) : ('goods' as const),
+    buyerId: o.buyerId,
+    sellerId: null,
+    item: {
+      cardInfoId: o.cardInfoId,
+      productId: o.productId,
+      itemName: o.itemName,
+      itemImage: o.itemImage,
+      rarity: (first?.rarity ?? null) as 'N' | 'R' | 'SR' | 'SSR' | 'UR' | null,
+    },
+    price: o.unitPriceCents * o.quantity,
+    discount: o.discountCents,
+    orderNo: o.orderNo,
+    posting: { kind: 'mall_sale', ref: o.orderNo },
+    source: {
+      kind: kind === 'card' ? ('card_info' as const) : ('product' as const),
+      id: (o.cardInfoId ?? o.productId)!,
+    },
+    units,
+    costRule: 'paid' as const,
+  };
 }
 
 /** What a mall item's availability read: the sale rules `reserve` reuses for the same request. */
@@ -169,7 +211,14 @@ function mallOrderType<I extends PayOrderInput>(
       return d.catalogue.release(tx, { kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }, o.quantity);
     },
     afterRelease: (o) => flags.clear({ kind, id: (kind === 'card' ? o.cardInfoId : o.productId)! }),
-    fulfil: deliver,
+    /** The items to the buyer, the platform's sale and any perk discount booked, and the sale recorded. */
+    async fulfil(tx, o) {
+      const delivered = await deliver(tx, o);
+      await d.books.mallSale(tx, o);
+      await d.books.perkDiscount(tx, o);
+      await d.sales.record(tx, mallSaleOf(kind, o, delivered));
+      return delivered;
+    },
   };
 }
 

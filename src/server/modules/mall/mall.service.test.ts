@@ -25,6 +25,8 @@ function setUp(sale: Partial<SaleInfo> = {}) {
   createMallService(
     { db },
     {
+      books: { mallSale: async () => {}, perkDiscount: async () => {} },
+      sales: { record: async () => 'sale' },
       payOrders: {
         registerOrderType: ((type: string, t: OrderType) => registered.set(type, t)) as never,
         async heldQuantity() {

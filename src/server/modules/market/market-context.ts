@@ -12,6 +12,7 @@ import type { Notifier } from '../notifications/notifications.service';
 import type { WatchService } from '../watch/watch.service';
 import type { AlertsService } from '../alerts/alerts.service';
 import type { WalletService } from '../wallet/wallet.service';
+import type { SalesService } from '../sales/sales.service';
 import type { MarketReadModel } from './market.read-model';
 import type { MarketRepository } from './market.repository';
 
@@ -41,6 +42,8 @@ export interface MarketServices {
   notifications: Notifier;
   /** Price alerts and set notices, checked in the transaction of each listing created, repriced or cancelled (decision 039). */
   alerts: Pick<AlertsService, 'listingChanged'>;
+  /** Each completed trade's one record (decision 049), written in the trade's transaction. */
+  sales: Pick<SalesService, 'record'>;
 }
 
 /** What the market's parts (order types, trader actions, views, operator actions, expiry) are built from. */

@@ -7,7 +7,7 @@ import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import { itemSnapshot } from './item-snapshot';
 import type { MarketContext } from './market-context';
-import { bidFundingLines, escrowHeld, saleLines } from './market-postings';
+import { bidFundingLines, escrowHeld, marketSale, saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
 import type { ListingRow, MarketOrderInsert } from './market.repository';
@@ -159,7 +159,21 @@ export function createMarketOrderTypes(
         order.orderNo,
         saleLines(accounts.ordersClearing, listing.userId, listing.price, describe(listing)),
       );
-      await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      const [done] = await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      await svc.sales.record(
+        tx,
+        marketSale(listing, {
+          id: done?.id,
+          way: 'listing',
+          buyerId: order.buyerId,
+          sellerId: listing.userId,
+          price: listing.price,
+          orderNo: order.orderNo,
+          posting: { kind: 'market_sale', ref: order.orderNo },
+          listingId: listing.id,
+          source: { kind: 'listing', id: listing.id },
+        }),
+      );
       const { fee, proceeds } = marketFee(listing.price);
       await svc.notifications.notify(tx, listing.userId, 'itemSold', {
         orderNo: order.orderNo,

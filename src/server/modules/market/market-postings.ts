@@ -3,6 +3,48 @@ import { marketFee } from '../../../shared/schemas/market';
 import { accounts } from '../wallet/wallet.service';
 import type { MarketServices } from './market-context';
 import type { ListingRow } from './market.repository';
+import type { NewSale } from '../sales/sales.service';
+import type { SaleWay, SaleSource } from '../../../shared/sale-ways';
+
+/** The item a market trade moved, as a listing or a market order snapshots it. */
+type Traded = Pick<
+  ListingRow,
+  'kind' | 'cardInfoId' | 'productId' | 'themeId' | 'itemName' | 'itemImage' | 'rarity' | 'serial' | 'editionSize'
+> & { itemId: string | null };
+
+/**
+ * The sale record of one market trade (decision 049): one unit between two users at `price`, less the market fee; its
+ * cost basis for the buyer is the price paid.
+ */
+export const marketSale = (
+  item: Traded,
+  t: {
+    id?: string;
+    way: Extract<SaleWay, 'listing' | 'bid' | 'offer' | 'set_completion'>;
+    buyerId: string;
+    sellerId: string;
+    price: number;
+    orderNo?: string | null;
+    posting: { kind: string; ref: string };
+    listingId: string | null;
+    source: { kind: SaleSource; id: string };
+  },
+): NewSale => ({
+  id: t.id,
+  way: t.way,
+  kind: item.kind,
+  buyerId: t.buyerId,
+  sellerId: t.sellerId,
+  item,
+  price: t.price,
+  fee: marketFee(t.price).fee,
+  orderNo: t.orderNo ?? null,
+  posting: t.posting,
+  listingId: t.listingId,
+  source: t.source,
+  units: [{ itemId: item.itemId!, serial: item.serial, editionSize: item.editionSize }],
+  costRule: 'paid',
+});
 
 /** The seller's side of a sale: price in, fee out, fee to the platform, from `source`. */
 export const saleLines = (

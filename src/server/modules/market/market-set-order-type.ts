@@ -4,7 +4,7 @@ import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import { accounts } from '../wallet/wallet.service';
 import type { MarketContext } from './market-context';
 import { pendingPurchase } from './market-order-types';
-import { saleLines } from './market-postings';
+import { marketSale, saleLines } from './market-postings';
 import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
 import type { ListingRow } from './market.repository';
@@ -137,7 +137,23 @@ export function createSetOrderType(
           });
         }
       }
-      await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      const done = await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      for (const l of held) {
+        await svc.sales.record(
+          tx,
+          marketSale(cardOf(l), {
+            id: done.find((o) => o.listingId === l.id)?.id,
+            way: 'set_completion',
+            buyerId: order.buyerId,
+            sellerId: l.userId,
+            price: l.price,
+            orderNo: order.orderNo,
+            posting: { kind: 'set_sale', ref: `${order.orderNo}:${l.userId}` },
+            listingId: l.id,
+            source: { kind: 'theme', id: order.listingId! },
+          }),
+        );
+      }
       deps.log.info({ orderNo: order.orderNo, listings: held.length }, 'set purchase settled');
       return {
         cards: held.map((l) => ({

@@ -16,7 +16,7 @@ import { notifySale } from '../notifications/sale-notices';
 import { accounts } from '../wallet/wallet.service';
 import { itemSnapshot, newListing } from './item-snapshot';
 import type { MarketContext } from './market-context';
-import { refundBid, saleLines } from './market-postings';
+import { marketSale, refundBid, saleLines } from './market-postings';
 import type { ListingRow } from './market.repository';
 import { describe, type MarketPresenters } from './market-presenters';
 import { bidMismatch, itemRefusal, type TraderRules } from './market-rules';
@@ -242,8 +242,23 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
         );
         await notifySale(svc.notifications, tx, 'bidFilled', sale, { listingId: listing.id, itemName: what });
+        const orderId = newId('mord');
+        await svc.sales.record(
+          tx,
+          marketSale(itemSnapshot(item), {
+            id: orderId,
+            way: 'bid',
+            buyerId: listing.userId,
+            sellerId: actor.userId,
+            price: listing.price,
+            orderNo: listing.fundingOrderNo,
+            posting: { kind: 'bid_fill', ref },
+            listingId: listing.id,
+            source: { kind: 'bid', id: listing.id },
+          }),
+        );
         return repo.insertOrder(tx, {
-          id: newId('mord'),
+          id: orderId,
           orderNo: listing.fundingOrderNo,
           listingId: listing.id,
           sellType: 1,

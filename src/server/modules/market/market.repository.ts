@@ -132,14 +132,14 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
       db: Executor,
       orderNo: string,
       set: { status: 'completed' | 'cancelled' | 'expired'; completedAt?: Date },
-    ): Promise<MarketOrderRow | null> {
-      const [row] = await db
+    ): Promise<MarketOrderRow[]> {
+      const rows = await db
         .update(marketOrders)
         .set(set)
         .where(and(eq(marketOrders.orderNo, orderNo), eq(marketOrders.status, 'pending')))
         .returning();
-      if (row) changed();
-      return row ?? null;
+      if (rows.length > 0) changed();
+      return rows;
     },
 
     async orders(

@@ -1,3 +1,4 @@
+import type { NewSale } from '../sales/sales.service';
 import { recordingNotifier } from '../notifications/notifications.fixtures';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../adapters/clock';
@@ -49,8 +50,7 @@ function fakeRepository() {
       return row as MarketOrderRow;
     },
     async finishOrder(_db, orderNo, set) {
-      const o = orders.find((x) => x.orderNo === orderNo && x.status === 'pending');
-      return o ? Object.assign(o, set) : null;
+      return orders.filter((x) => x.orderNo === orderNo && x.status === 'pending').map((o) => Object.assign(o, set));
     },
   } satisfies Partial<MarketRepository> as unknown as MarketRepository;
   return { repo, listings, orders };
@@ -64,6 +64,7 @@ describe('market service (fakes)', () => {
   let market: ReturnType<typeof createMarketService>;
   let types: Map<string, OrderType>;
   let posted: { kind: string; ref: string; lines: { amount: number; account: { id: string } }[] }[];
+  let sold: NewSale[];
   let items: Map<string, ItemSnapshot>;
   const clock = new ManualClock(new Date('2026-11-26T01:00:00Z'));
 
@@ -71,6 +72,7 @@ describe('market service (fakes)', () => {
     store = fakeRepository();
     types = new Map();
     posted = [];
+    sold = [];
     items = new Map([
       [
         'card_1',
@@ -113,6 +115,12 @@ describe('market service (fakes)', () => {
       wallet: {
         async post(_tx: unknown, kind: string, ref: string, lines: never) {
           posted.push({ kind, ref, lines });
+        },
+      },
+      sales: {
+        async record(_tx: unknown, sale: NewSale) {
+          sold.push(sale);
+          return sale.id ?? 'sale';
         },
       },
       cards: move,
@@ -167,6 +175,19 @@ describe('market service (fakes)', () => {
     expect(posted[0]!.kind).toBe('market_sale');
     expect(posted[0]!.lines.reduce((s, l) => s + l.amount, 0)).toBe(0);
     expect(store.orders[0]!.status).toBe('completed');
+    // One sale record, keeping the market order's id: the listing sold to the buyer at its price, less the fee.
+    expect(sold).toMatchObject([
+      {
+        id: store.orders[0]!.id,
+        way: 'listing',
+        buyerId: buyer.userId,
+        sellerId: seller.userId,
+        price: 10_000,
+        fee: 500,
+        listingId: listing.id,
+        units: [{ itemId: 'card_1', serial: 12 }],
+      },
+    ]);
   });
 
   it('cancels an open sell listing: the card is held again', async () => {

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../auth/auth.service';
 import { describe } from '../market/market-presenters';
+import { marketSale } from '../market/market-postings';
 import { notifySale } from '../notifications/sale-notices';
 import { adjustHold, refundEnded, settleSale } from './offer-postings';
 import { NO_PAYOUT, requireOpen, requireTurn, sideOf, TOP_UP_PENDING } from './offer-rules';
@@ -103,7 +104,7 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
     if (!accepted) throw conflict('此出價剛有變動或已結束，請重新整理', 'changed');
     // The buyer takes the owner's counter: the hold becomes its price (a top-up, or the excess back).
     if (!paid) await adjustHold(svc, tx, offer, offer.price, 'accept');
-    await svc.market.withdrawForOffer(tx, offer.itemId!);
+    const listingId = await svc.market.sellForOffer(tx, offer.itemId!, offer.buyerId);
     // The other offers close first: the item's move below tells offers it left, and finds none of them open.
     for (const other of await repo.closeOpenOn(
       tx,
@@ -124,6 +125,22 @@ export function createOfferAccept(ctx: OffersContext, detail: (o: OfferRow, user
     if (!moved)
       throw conflict('此物品已不在物主的收藏或正在交易中，不能成交；此出價已結束，款項已退回買家', 'unavailable');
     await settleSale(svc, tx, offer, what);
+    await svc.sales.record(
+      tx,
+      marketSale(
+        { ...offer, itemId: offer.itemId },
+        {
+          way: 'offer',
+          buyerId: offer.buyerId,
+          sellerId: offer.sellerId,
+          price: offer.price,
+          orderNo: offer.fundingOrderNo,
+          posting: { kind: 'offer_sale', ref: offer.id },
+          listingId,
+          source: { kind: 'offer', id: offer.id },
+        },
+      ),
+    );
     await notifySale(svc.notifications, tx, 'offerAccepted', sale, { offerId: offer.id, itemName: what });
     return accepted;
   }

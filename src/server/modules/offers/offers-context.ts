@@ -8,6 +8,7 @@ import type { Notifier } from '../notifications/notifications.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import type { PricesService } from '../prices/prices.service';
 import type { WalletService } from '../wallet/wallet.service';
+import type { SalesService } from '../sales/sales.service';
 import type { OffersRepository } from './offers.repository';
 
 /** The services offers call: items move through cards and goods, money only through the ledger. */
@@ -19,7 +20,9 @@ export interface OffersServices {
   cards: Pick<CardsService, 'transfer'>;
   goods: Pick<GoodsService, 'transfer'>;
   /** The item as the market sees it, its sell listing, and closing that listing when an offer is accepted. */
-  market: Pick<MarketService, 'offerItem' | 'sellListing' | 'withdrawForOffer'>;
+  market: Pick<MarketService, 'offerItem' | 'sellListing' | 'sellForOffer'>;
+  /** Each accepted offer's sale record (decision 049). */
+  sales: Pick<SalesService, 'record'>;
   prices: Pick<PricesService, 'marketPrices'>;
   notifications: Notifier;
   /** Offers hear of each item leaving its owner by another path (sold, exchanged, sent), in its transaction. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingResult } from '../../../shared/schemas/market';
 import type { CreateOfferResult, Offer, OfferDetail } from '../../../shared/schemas/offers';
 import type { Wallet } from '../../../shared/schemas/wallet';
-import { cardEvents, cards, listings, notifications, offers } from '../../db/schema';
+import { cardEvents, cards, listings, notifications, offers, sales } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signIn } from '../collection/collection-fixtures';
 import { giveCard, trader } from '../market/market.fixtures';
@@ -233,7 +233,14 @@ describe('offers API', () => {
     const mine = (await offer(buyer, card, 60_000, { listingId: listing })).data.id;
     const theirs = (await offer(rival, card, 45_000, { listingId: listing })).data.id;
     expect((await post('offer/accept', seller, { id: mine })).status).toBe(200);
-    expect((await t.db.select().from(listings).where(eq(listings.id, listing)))[0]!.status).toBe('cancelled');
+    // The listing sold to the offer's buyer (decision 049): the desk says 已成交, not 已取消, and one sale records it.
+    expect((await t.db.select().from(listings).where(eq(listings.id, listing)))[0]).toMatchObject({
+      status: 'sold',
+      counterpartyId: buyer.userId,
+    });
+    expect(await t.db.select().from(sales).where(eq(sales.sourceId, mine))).toMatchObject([
+      { way: 'offer', buyerId: buyer.userId, sellerId: seller.userId, price: 60_000, fee: 3_000, listingId: listing },
+    ]);
     expect(await owner(card)).toMatchObject({ ownerId: buyer.userId, status: 'held' });
     expect((await get<OfferDetail>('offer/detail', rival, { id: theirs })).data).toMatchObject({
       status: 'cancelled',

@@ -5,6 +5,8 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { CardsService } from '../cards/cards.service';
 import type { OrderInput, OrderType } from '../pay-orders/pay-orders.service';
 import type { QueueService } from '../queue/queue.service';
+import type { SalesService } from '../sales/sales.service';
+import type { OrderBooks } from '../wallet/order-books';
 import type { PackCard, PackSeriesRow } from './packs.repository';
 import { buyerTag, loadPool, packRefusal, packsLeft, revealIfDue, type RevealDeps } from './packs-rules';
 
@@ -13,6 +15,10 @@ export interface PackOrderDeps extends RevealDeps {
   cards: Pick<CardsService, 'mint'>;
   /** The waiting room: a hot series' order needs its admission (decision 044). */
   queue: Pick<QueueService, 'admit'>;
+  /** The platform's sale of a paid order (decision 025). */
+  books: Pick<OrderBooks, 'mallSale'>;
+  /** The sale record: the pack's price shared among its cards (decision 049). */
+  sales: Pick<SalesService, 'record'>;
 }
 
 /** A random client seed for a buyer who set none: 16 hex characters. */
@@ -163,7 +169,23 @@ export function createPackOrderType(
       }));
       await repo.insertDraws(tx, rows);
       await revealIfDue(d, tx, (await repo.series(tx, s.id))!, now);
-      return { cards: rows.flatMap((r) => r.cards) };
+      const cards = rows.flatMap((r) => r.cards);
+      await d.books.mallSale(tx, order);
+      await d.sales.record(tx, {
+        way: 'pack',
+        kind: 'card',
+        buyerId: order.buyerId,
+        sellerId: null,
+        item: { itemName: order.itemName, itemImage: order.itemImage },
+        price: order.unitPriceCents * order.quantity,
+        discount: order.discountCents,
+        orderNo: order.orderNo,
+        posting: { kind: 'mall_sale', ref: order.orderNo },
+        source: { kind: 'pack', id: s.id },
+        units: cards.map((c) => ({ itemId: c.id, serial: c.serial, editionSize: c.editionSize })),
+        costRule: 'pack_share',
+      });
+      return { cards };
     },
   };
 }

@@ -9,6 +9,8 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { AuditService } from '../audit/audit.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
 import type { QueueService } from '../queue/queue.service';
+import type { SalesService } from '../sales/sales.service';
+import type { OrderBooks } from '../wallet/order-books';
 import { createPacksRepository, type PackSeriesRow } from './packs.repository';
 import { createPackOrderType } from './packs-order-type';
 import { loadPool, packSaleState, packsLeft, revealIfDue } from './packs-rules';
@@ -22,6 +24,8 @@ export interface PacksServiceDeps {
   audit: Pick<AuditService, 'record'>;
   /** A series flagged 熱門 goes through the waiting room (decision 044): its sale rules and admissions. */
   queue: Pick<QueueService, 'admit' | 'registerDrop'>;
+  books: Pick<OrderBooks, 'mallSale'>;
+  sales: Pick<SalesService, 'record'>;
 }
 
 /** Mystery packs (decision 043): the mall's reads, opening a paid pack, and the back office's series. */
@@ -31,7 +35,14 @@ export function createPacksService(deps: Pick<Deps, 'db' | 'clock' | 'keys'>, se
   const reveal = { repo, vault, catalogue: services.catalogue };
   services.payOrders.registerOrderType(
     'pack',
-    createPackOrderType({ ...reveal, deps, cards: services.cards, queue: services.queue }),
+    createPackOrderType({
+      ...reveal,
+      deps,
+      cards: services.cards,
+      queue: services.queue,
+      books: services.books,
+      sales: services.sales,
+    }),
   );
   services.queue.registerDrop('pack', async (db, key) => {
     const s = await repo.series(db, key.id);

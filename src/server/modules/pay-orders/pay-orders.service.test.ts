@@ -20,6 +20,7 @@ import { noPerks } from '../perks/perks.fixtures';
 import type { MallOrderDeps } from '../mall/mall-order-types';
 import { createPayOrdersService } from './pay-orders.service';
 import type { PayOrderBooks } from './settlement.service';
+import type { NewSale } from '../sales/sales.service';
 
 /**
  * Pay orders with every outside part faked (STYLE.md §9, first tier): an in-memory repository with
@@ -157,20 +158,31 @@ function fakeItems(clock: ManualClock) {
   /** The wallet's order books, as calls: each booked once per key, like the ledger's `post`. */
   const booked: string[] = [];
   const once = (key: string) => (booked.includes(key) ? false : (booked.push(key), true));
-  const books: PayOrderBooks = {
-    async receive(_tx, o) {
-      once(`${o.provider === 'balance' ? 'balance_payment' : 'payment_received'}:${o.orderNo}:${o.amountCents}`);
-    },
+  const mallBooks: MallOrderDeps['books'] = {
     async mallSale(_tx, o) {
       once(`mall_sale:${o.orderNo}:${o.amountCents}`);
     },
     async perkDiscount(_tx, o) {
-      once(`perk_discount:${o.orderNo}:${o.discountCents}`);
+      if ((o.discountCents ?? 0) > 0) once(`perk_discount:${o.orderNo}:${o.discountCents}`);
+    },
+  };
+  /** The sale records the mall's workflows wrote. */
+  const sales: NewSale[] = [];
+  const books: PayOrderBooks = {
+    async receive(_tx, o) {
+      once(`${o.provider === 'balance' ? 'balance_payment' : 'payment_received'}:${o.orderNo}:${o.amountCents}`);
     },
     returnPayment: async (_tx, _o, p) => once(`payment_returned:${p.key}`),
     refundDue: async (_tx, o, p, reason) => once(`${reason}:${o.orderNo}:${p.provider}:${p.paymentRef}`),
   };
   const svc: Omit<MallOrderDeps, 'db' | 'payOrders'> = {
+    books: mallBooks,
+    sales: {
+      async record(_tx, sale) {
+        sales.push(sale);
+        return `sale-${sales.length}`;
+      },
+    },
     catalogue: {
       soldOut: createSoldOutFlags({ broadcast: createLocalBroadcast(), clock }),
       async saleInfo(_db, { kind, id }) {
@@ -241,7 +253,7 @@ function fakeItems(clock: ManualClock) {
     });
     return supply.get(key(kind, id))!;
   }
-  return { svc, books, add, minted, booked };
+  return { svc, books, add, minted, booked, sales };
 }
 
 function fakeProvider() {
@@ -529,6 +541,10 @@ describe('pay orders service (fakes)', () => {
       expect(card).toMatchObject({ reserved: 0, sold: 2 });
       expect([...store.events.values()].map((e) => e.outcome)).toEqual(['settled', 'already_paid']);
       expect(items.booked).toEqual([`payment_received:${o.orderNo}:${o.amount}`, `mall_sale:${o.orderNo}:${o.amount}`]);
+      // The card workflow wrote its one sale record: the platform sold two units, each costing half the price.
+      expect(items.sales).toMatchObject([
+        { way: 'drop', sellerId: null, price: o.amount, orderNo: o.orderNo, costRule: 'paid', units: [{}, {}] },
+      ]);
     });
 
     it('owes a second capture at the same checkout back, once, and books a replay of the first nothing', async () => {

@@ -11,6 +11,7 @@ import type { PayOrderType } from '../../../shared/schemas/pay-orders';
 
 export type { SettleOutcome } from './settlement.service';
 export type { Availability, OrderInput, OrderType, ReservedItem } from './order-types';
+export type { PayOrderFulfilment, PayOrderRow } from './pay-orders.repository';
 
 /** What pay orders take from other modules: the wallet's books, which every payment and settlement posts to. */
 export interface PayOrdersServices {

@@ -30,10 +30,6 @@ export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
 export interface PayOrderBooks {
   /** The money a paid order received into orders clearing: from its provider, or from the buyer's balance (a 409 when short). */
   receive(tx: Tx, order: PayOrderRow): Promise<void>;
-  /** A settled mall order (card, product): orders clearing → the platform's sales. */
-  mallSale(tx: Tx, order: PayOrderRow): Promise<void>;
-  /** A settled mall order's perk discount (decision 029): promotions → sales, so the sale stands at list price. */
-  perkDiscount(tx: Tx, order: PayOrderRow): Promise<void>;
   /** Credits a provider payment for an already-paid order to the buyer's balance; false when already credited. */
   returnPayment(tx: Tx, order: PayOrderRow, payment: { key: string; amountCents: number }): Promise<boolean>;
   /** A provider payment that cannot be kept: owed back, with a refund record; false when already booked. */
@@ -44,9 +40,6 @@ export interface PayOrderBooks {
     reason: 'late' | 'duplicate',
   ): Promise<boolean>;
 }
-
-/** The mall's own order types (a mystery pack too, decision 043): their money ends in the platform's sales. */
-const MALL_TYPES: readonly string[] = ['card', 'product', 'pack'];
 
 /**
  * Everything that ends a pending order: payment (settled exactly once, by webhook or by asking the
@@ -63,14 +56,13 @@ export function createSettlement(
 ) {
   const provider = deps.payments;
 
-  /** A pending → paid order: its money received, its items delivered, and (mall) its sale booked. */
+  /**
+   * A pending → paid order: its money received into orders clearing, then its type's workflow fulfils it (what it
+   * delivers, its own postings out of orders clearing and its sale record, decision 049).
+   */
   async function settlePaid(tx: Tx, paid: PayOrderRow) {
     await books.receive(tx, paid);
     await repo.setFulfilment(tx, paid.id, await orderTypes.get(paid.type).fulfil(tx, paid));
-    if (MALL_TYPES.includes(paid.type)) {
-      await books.mallSale(tx, paid);
-      if (paid.discountCents > 0) await books.perkDiscount(tx, paid);
-    }
     await notifications.notify(tx, paid.buyerId, 'payPaid', {
       orderNo: paid.orderNo,
       type: paid.type,
