@@ -32,14 +32,14 @@ const BOOT = [
  */
 const READ_MODELS = {
   collection: ['auth', 'catalogue', 'cards', 'collection'], // docs/decisions/007-collection-read-model.md
-  market: ['catalogue', 'cards', 'goods'], // docs/decisions/011-market.md
+  market: ['catalogue', 'cards', 'goods', 'market', 'sales'], // docs/decisions/011-market.md, 049-one-sale-record.md
   audit: ['audit', 'auth'], // docs/decisions/012-audit-log.md
   users: ['auth', 'catalogue', 'cards', 'goods', 'identity', 'market', 'pay-orders', 'shipments', 'wallet'], // docs/decisions/018-back-office-operations.md
-  dashboard: ['auth', 'catalogue', 'market', 'pay-orders', 'wallet'], // docs/decisions/018-back-office-operations.md
-  standing: ['auth', 'identity', 'market', 'standing'], // docs/decisions/028-seller-standing.md
+  dashboard: ['auth', 'catalogue', 'pay-orders', 'sales'], // docs/decisions/018-back-office-operations.md, 049-one-sale-record.md
+  standing: ['auth', 'identity', 'market', 'sales', 'standing'], // docs/decisions/028-seller-standing.md, 049
   perks: ['catalogue', 'cards'], // docs/decisions/029-perks.md
   watch: ['auth', 'catalogue', 'market'], // docs/decisions/033-watchlist.md
-  prices: ['catalogue', 'identity', 'market'], // docs/decisions/032-market-price.md
+  prices: ['catalogue', 'identity', 'sales'], // docs/decisions/032-market-price.md, 049-one-sale-record.md
   search: ['auth', 'catalogue', 'cards', 'market', 'search'], // docs/decisions/031-search-index.md
   alerts: ['catalogue', 'cards', 'market'], // docs/decisions/039-price-alerts.md
   notifications: ['auth'], // docs/decisions/038-notification-delivery.md

@@ -73,8 +73,9 @@ export function createServices(
   const audit = createAuditService(deps);
   // The one record of every completed trade (decision 049): each trade's workflow writes it, every view reads it.
   const sales = createSalesService(deps);
-  // Market prices read the market's sales and call no service: the market, the mall and the collection show them.
+  // Market prices read the sale record and call no service; each trade between users recorded drops what they keep.
   const prices = createPricesService(deps);
+  sales.onRecorded(prices.saleRecorded);
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps, { prices });
   // Search first of those that change names: the back office and accounts keep its docs in their transactions.

@@ -3,13 +3,14 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { marketPriceOf, ROUND_TRIP_MS, WINDOW_MS } from './market-price';
 import { historyOf, rangeStart } from './price-history';
-import { createPricesReadModel, type PricesReadModel } from './prices.read-model';
+import { createPricesReadModel, type PricesReadModel, type SaleAt } from './prices.read-model';
 
 export type { MarketPrice };
 
 /**
  * The public cache's tag of market prices: the market invalidates it with its own on every listing or market-order
- * write (a sale among them), and an entry lives 30 s at most (the 30-day window slides; a payout account changes).
+ * write, `saleRecorded` on every trade between users (an accepted offer writes no market order), and an entry lives
+ * 30 s at most (the 30-day window slides; a payout account changes).
  */
 export const PRICES_TAG = 'prices';
 
@@ -17,8 +18,9 @@ export const PRICES_TAG = 'prices';
 const LOOKBACK_MS = WINDOW_MS + ROUND_TRIP_MS;
 
 /**
- * Market prices (PRODUCT.md §10, docs/decisions/032-market-price.md): the median of an item's honest recent sales,
- * for every screen that shows one (market rows and details, the mall, the collection, the watchlist).
+ * Market prices (PRODUCT.md §10, docs/decisions/032-market-price.md): the median of an item's honest recent trades
+ * between users, whatever their way (the sale record, decision 049), for every screen that shows one (market rows and
+ * details, the mall, the collection, the watchlist), and the latest trades (最近成交).
  */
 export function createPricesService(
   deps: Pick<Deps, 'db' | 'clock' | 'publicCache'>,
@@ -65,6 +67,19 @@ export function createPricesService(
     async marketPrice(kind: 'card' | 'goods', id: string): Promise<MarketPrice> {
       return (await this.marketPrices(kind, [id])).get(id)!;
     },
+
+    /** Told of each sale recorded (in its transaction): a trade between users moves its item's price at once. */
+    saleRecorded(sale: { sellerId: string | null }): void {
+      if (sale.sellerId !== null) cache.invalidate(PRICES_TAG);
+    },
+
+    /** 最近成交: the latest trade between users of each card info / product in `ids` (absent: none yet). */
+    lastSales: (kind: 'card' | 'goods', ids: string[]): Promise<Map<string, SaleAt>> =>
+      read.lastSales(deps.db, kind, ids),
+
+    /** The latest `limit` trades between users of one card info / product, newest first. */
+    recentSales: (kind: 'card' | 'goods', id: string, limit: number): Promise<SaleAt[]> =>
+      read.recentSales(deps.db, kind, id, limit),
 
     /** `cardInfo/priceHistory`, `product/priceHistory`: public. */
     async history(kind: 'card' | 'goods', q: { id: string; range: PriceRange }): Promise<PriceHistory> {

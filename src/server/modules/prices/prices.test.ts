@@ -3,7 +3,7 @@ import type { CardInfoDetail } from '../../../shared/schemas/prices';
 import type { MarketDetail } from '../../../shared/schemas/market';
 import type { PriceHistory } from '../../../shared/schemas/prices';
 import { newId } from '../../adapters/ids';
-import { listings, marketOrders } from '../../db/schema';
+import { saleItems, sales } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addTheme } from '../collection/collection-fixtures';
 import { createBuyers } from '../pay-orders/pay-orders.fixtures';
@@ -11,52 +11,53 @@ import { createBuyers } from '../pay-orders/pay-orders.fixtures';
 const DAY = 86_400_000;
 
 /**
- * Market prices through the API on a migrated database: sales planted as completed market orders (the trading flow
- * has its own tests), wash trades among them, and the answers that must not be moved by them (decision 032).
+ * Market prices through the API on a migrated database: trades planted as sale records (each way of trading has its
+ * own tests; offers-market-price.test.ts makes one through the API), wash trades among them, and the answers that must
+ * not be moved by them (decisions 032, 049).
  */
 describe('market price API', () => {
   let t: TestApp;
   const ci = 'pr0_c1';
+  const other = 'pr0_c2';
   let users: { id: string }[];
 
-  /** A completed sale of `itemId` from `seller` to `buyer`, `daysAgo` before now. */
-  const plant = async (seller: string, buyer: string, price: number, daysAgo: number, itemId = newId('crd')) => {
+  /** A completed trade of `itemId` from `seller` to `buyer`, `daysAgo` before now, as its workflow records it. */
+  const plant = async (
+    seller: string,
+    buyer: string,
+    price: number,
+    daysAgo: number,
+    itemId = newId('crd'),
+    over: Partial<typeof sales.$inferInsert> = {},
+  ) => {
     const at = new Date(t.clock.now().getTime() - daysAgo * DAY);
-    const item = { kind: 'card' as const, cardInfoId: ci, itemId, itemName: '火焰龍', itemImage: '/c.svg' };
-    const listingId = newId('lst');
-    await t.db.insert(listings).values({
-      id: listingId,
-      sellType: 0,
-      ...item,
-      userId: seller,
-      price,
-      status: 'sold',
-      counterpartyId: buyer,
-      expiresAt: at,
-      createdAt: at,
-      updatedAt: at,
-      closedAt: at,
-    });
-    await t.db.insert(marketOrders).values({
-      id: newId('mo'),
-      orderNo: newId('ord'),
-      listingId,
-      sellType: 0,
-      ...item,
+    const id = newId('sale');
+    await t.db.insert(sales).values({
+      id,
+      way: 'listing',
+      kind: 'card',
       buyerId: buyer,
       sellerId: seller,
+      cardInfoId: ci,
+      itemName: '火焰龍',
+      quantity: 1,
       price,
       fee: Math.round(price / 20),
-      status: 'completed',
+      sourceKind: 'listing',
+      sourceId: newId('lst'),
       createdAt: at,
-      completedAt: at,
+      ...over,
     });
+    await t.db.insert(saleItems).values({ saleId: id, itemId, cost: price, costRule: 'paid' });
   };
   const history = (query: Record<string, string>) => t.call<PriceHistory>('GET', 'cardInfo/priceHistory', { query });
 
   beforeAll(async () => {
     t = await createTestApp();
-    await addTheme(t, 'pr0', [{ id: ci, name: '火焰龍', rarity: 'SSR' }]);
+    await addTheme(t, 'pr0', [
+      { id: ci, name: '火焰龍', rarity: 'SSR' },
+      { id: other, name: '北方玄武', rarity: 'SR' },
+    ]);
     users = await createBuyers(t.db, 10, t.clock.now());
     const [a, b, c, d, e, f, w1, w2] = users.map((u) => u.id) as string[];
     // Honest trades around HK$100.
@@ -110,6 +111,24 @@ describe('market price API', () => {
     ]);
     expect(h.startPrice).toBeNull();
     expect((await history({ id: ci, range: '7d' })).data.sales.length).toBeLessThan(13);
+  });
+
+  it('counts every way of trading between users, and neither the platform’s sales nor a trade refunded in full', async () => {
+    const [a, b, c, d] = users.map((u) => u.id) as string[];
+    const on = { cardInfoId: other, itemName: '北方玄武' };
+    await plant(a!, b!, 2_000, 5, undefined, { ...on, way: 'bid', sourceKind: 'bid' });
+    await plant(c!, d!, 2_400, 4, undefined, { ...on, refunded: 100 });
+    // An accepted offer: no market order, its own sale id.
+    await plant(b!, c!, 2_200, 3, undefined, { ...on, way: 'offer', sourceKind: 'offer' });
+    // The mall sold one (no seller), and a trade an operator refunded in full.
+    await plant(a!, d!, 99_900, 2, undefined, { ...on, way: 'drop', sellerId: null, sourceKind: 'card_info' });
+    await plant(d!, a!, 80_000, 1, undefined, { ...on, refunded: 80_000 });
+    const prices = t.app.services.prices;
+    expect(await prices.marketPrice('card', other)).toEqual({ price: 2_200, sample: 3, thin: true });
+    expect((await prices.lastSales('card', [other, 'pr0_none'])).get(other)?.price).toBe(2_200);
+    expect((await prices.lastSales('card', ['pr0_none'])).size).toBe(0);
+    expect((await prices.recentSales('card', other, 2)).map((x) => x.price)).toEqual([2_200, 2_400]);
+    expect((await history({ id: other, range: '7d' })).data.sales.map((x) => x.price)).toEqual([2_200, 2_400, 2_000]);
   });
 
   it('refuses a range that is not one of the four (400) and an unknown card (404), in Chinese', async () => {

@@ -55,7 +55,13 @@ export function shareOf(total: number, n: number): number[] {
  * its postings; every view of a completed trade reads the `sales` table (or this service).
  */
 export function createSalesService(deps: Pick<Deps, 'clock'>, repo: SalesRepository = createSalesRepository()) {
+  const listeners: ((sale: NewSale) => void)[] = [];
   return {
+    /** Calls `listener` with each sale recorded, inside its transaction (the prices drop what they keep of it). */
+    onRecorded(listener: (sale: NewSale) => void): void {
+      listeners.push(listener);
+    },
+
     /** Records a completed trade and its units' cost bases, inside the trade's transaction; answers the sale id. */
     async record(tx: Tx, s: NewSale): Promise<string> {
       if (s.units.length === 0) throw new AppError('internal', `sale of ${s.source.kind} ${s.source.id} has no units`);
@@ -103,6 +109,7 @@ export function createSalesService(deps: Pick<Deps, 'clock'>, repo: SalesReposit
           returnedAt: null,
         })),
       );
+      for (const listener of listeners) listener(s);
       return id;
     },
 
