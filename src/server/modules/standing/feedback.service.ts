@@ -40,8 +40,9 @@ const view = (f: FeedbackRow, author: Author): Feedback => ({
 const auditState = (f: FeedbackRow) => ({ hiddenAt: f.hiddenAt?.toISOString() ?? null, hiddenReason: f.hiddenReason });
 
 /**
- * Trade feedback (issue 21 §4): after a completed market trade each side may leave a 👍 or 👎 with a short comment,
- * one per order per side, changeable for 7 days; operators hide comments, audited.
+ * Trade feedback (issue 21 §4): after a completed trade between users, whatever its way (a listing bought, a bid
+ * filled, an offer accepted, a set completed: its sale, decision 049), each side may leave a 👍 or 👎 with a short
+ * comment, one per sale per side, changeable for 7 days; operators hide comments, audited.
  */
 export function createFeedbackService(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -53,7 +54,7 @@ export function createFeedbackService(
 ) {
   const { repo, read } = repos;
 
-  /** The order and the caller's side of it; someone else's order is not found. */
+  /** The trade (its sale id, or a market order not completed) and the caller's side; someone else's is not found. */
   async function ownOrder(actor: Actor, orderId: string) {
     const order = await read.order(deps.db, orderId);
     if (!order || (order.buyerId !== actor.userId && order.sellerId !== actor.userId)) throw notFound(NO_ORDER);

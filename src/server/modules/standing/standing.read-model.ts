@@ -1,14 +1,38 @@
-import { aliasedTable, and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { users } from '../../db/schema/auth';
 import { listings, marketOrders } from '../../db/schema/market';
+import { sales } from '../../db/schema/sales';
 import { marketFeedback } from '../../db/schema/standing';
 
 /**
- * Seller standing (docs/decisions/028-seller-standing.md): counted from the market's orders and listings and the
- * feedback table, read only. Every change goes through the market's or this module's services.
+ * Seller standing (docs/decisions/028-seller-standing.md): counted from the sale record (decision 049: every trade
+ * between users, whatever its way), the market's reservations that ended unpaid and its buy listings, and the feedback
+ * table, read only. Every change goes through the trade's own workflow or this module's services.
  */
+
+/** One side's view of a trade to rate: `completed` once its sale is recorded. */
+export interface RatedOrder {
+  id: string;
+  buyerId: string;
+  sellerId: string;
+  status: 'pending' | 'completed' | 'cancelled' | 'expired';
+}
 
 /** The raw counts a standing is made of. */
 export interface StandingCounts {
@@ -16,9 +40,9 @@ export interface StandingCounts {
   verified: boolean;
   sales: number;
   purchases: number;
-  /** Market orders the user took part in that ended: completed, cancelled or expired. */
+  /** Trades the user took part in, plus their reservations of a listing that ended unpaid (cancelled or expired). */
   ended: number;
-  /** Median minutes from posting a buy listing to its fill, over the user's filled buy listings. */
+  /** Median minutes from posting a buy listing to its fill, over the user's bid fills. */
   responseMinutes: number | null;
   up: number;
   down: number;
@@ -40,32 +64,33 @@ export function createStandingReadModel() {
         .from(users)
         .where(and(eq(users.id, userId), eq(users.status, 'active')));
       if (!user) return null;
-      const party = or(eq(marketOrders.sellerId, userId), eq(marketOrders.buyerId, userId));
-      const [[orders], [response], [feedback]] = await Promise.all([
+      const [[trades], [unfinished], [response], [feedback]] = await Promise.all([
         db
           .select({
-            sales: sql<number>`count(*) filter (where ${marketOrders.sellerId} = ${userId} and ${marketOrders.status} = 'completed')::int`,
-            purchases: sql<number>`count(*) filter (where ${marketOrders.buyerId} = ${userId} and ${marketOrders.status} = 'completed')::int`,
-            ended: sql<number>`count(*) filter (where ${marketOrders.status} <> 'pending')::int`,
+            sales: sql<number>`count(*) filter (where ${sales.sellerId} = ${userId})::int`,
+            purchases: sql<number>`count(*) filter (where ${sales.buyerId} = ${userId})::int`,
           })
+          .from(sales)
+          .where(and(isNotNull(sales.sellerId), or(eq(sales.sellerId, userId), eq(sales.buyerId, userId)))),
+        // Reservations of a listing that ended unpaid: the sale record holds only what completed.
+        db
+          .select({ n: sql<number>`count(*)::int` })
           .from(marketOrders)
-          .where(party),
+          .where(
+            and(
+              inArray(marketOrders.status, ['cancelled', 'expired']),
+              or(eq(marketOrders.sellerId, userId), eq(marketOrders.buyerId, userId)),
+            ),
+          ),
         db
           .select({
             minutes: sql<
               number | null
-            >`percentile_cont(0.5) within group (order by extract(epoch from (${marketOrders.completedAt} - ${listings.createdAt})) / 60)`,
+            >`percentile_cont(0.5) within group (order by extract(epoch from (${sales.createdAt} - ${listings.createdAt})) / 60)`,
           })
-          .from(marketOrders)
-          .innerJoin(listings, eq(listings.id, marketOrders.listingId))
-          .where(
-            and(
-              eq(marketOrders.buyerId, userId),
-              eq(marketOrders.sellType, 1),
-              eq(marketOrders.status, 'completed'),
-              isNotNull(marketOrders.completedAt),
-            ),
-          ),
+          .from(sales)
+          .innerJoin(listings, eq(listings.id, sales.listingId))
+          .where(and(eq(sales.buyerId, userId), eq(sales.way, 'bid'))),
         db
           .select({
             up: sql<number>`count(*) filter (where ${marketFeedback.rating} = 'up')::int`,
@@ -78,18 +103,26 @@ export function createStandingReadModel() {
       return {
         memberSince: user.createdAt,
         verified: Boolean(user.verified),
-        sales: Number(orders?.sales ?? 0),
-        purchases: Number(orders?.purchases ?? 0),
-        ended: Number(orders?.ended ?? 0),
+        sales: Number(trades?.sales ?? 0),
+        purchases: Number(trades?.purchases ?? 0),
+        ended: Number(trades?.sales ?? 0) + Number(trades?.purchases ?? 0) + Number(unfinished?.n ?? 0),
         responseMinutes: minutes === null ? null : Math.round(minutes),
         up: Number(feedback?.up ?? 0),
         down: Number(feedback?.down ?? 0),
       };
     },
 
-    /** The two sides and the state of one market order; null when there is none. */
-    async order(db: Executor, orderId: string) {
-      const [row] = await db
+    /**
+     * The two sides and the state of a trade between users: its sale (a market trade's sale keeps its market order's
+     * id; an offer's is `sale_…`), else a market order not completed (pending, cancelled, expired); null when neither.
+     */
+    async order(db: Executor, orderId: string): Promise<RatedOrder | null> {
+      const [sale] = await db
+        .select({ id: sales.id, buyerId: sales.buyerId, sellerId: sales.sellerId })
+        .from(sales)
+        .where(and(eq(sales.id, orderId), isNotNull(sales.sellerId)));
+      if (sale) return { id: sale.id, buyerId: sale.buyerId, sellerId: sale.sellerId!, status: 'completed' };
+      const [open] = await db
         .select({
           id: marketOrders.id,
           buyerId: marketOrders.buyerId,
@@ -97,8 +130,8 @@ export function createStandingReadModel() {
           status: marketOrders.status,
         })
         .from(marketOrders)
-        .where(eq(marketOrders.id, orderId));
-      return row ?? null;
+        .where(and(eq(marketOrders.id, orderId), ne(marketOrders.status, 'completed')));
+      return open ?? null;
     },
 
     /** Feedback a user received, newest first, with each author's public profile. */

@@ -27,7 +27,7 @@ export function standingOf(c: StandingCounts): Standing {
 }
 
 /**
- * Seller standing (issue 21 §4): the figures of a storefront, counted from the market's tables and kept in memory for
+ * Seller standing (issue 21 §4): the figures of a storefront, counted from the sale record and kept in memory for
  * a minute per user (a storefront and each listing's seller line ask for them).
  */
 export function createStandingService(

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingResult, MarketOrder, SellerProfile } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import type { AdminFeedback, Feedback, MyFeedback } from '../../../shared/schemas/standing';
 import type { AuditRecord } from '../../../shared/schemas/admin-audit';
+import { sales } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addTheme, signIn } from '../collection/collection-fixtures';
 import { freshKey, giveCard, trader } from '../market/market.fixtures';
+import { credit } from '../offers/offers.fixtures';
 import { STANDING_TTL_MS } from './standing.service';
 
 const ADMIN_PHONE = '+85291230077';
@@ -208,5 +211,25 @@ describe('seller standing and trade feedback API', () => {
     expect((await get<Feedback[]>('market/feedback/list', null, { id: seller.userId })).data[0]!.comment).toBe(
       '其實幾好',
     );
+  });
+
+  it('counts an accepted offer as a trade of both sides, rated on its sale', async () => {
+    const [sold, bought] = [(await standing(seller)).sales!, (await standing(buyer)).purchases!];
+    await credit(t, buyer.userId, 5_000);
+    const itemId = await giveCard(t, seller.userId, ci);
+    const offer = await post<{ id: string }>('offer/create', buyer, {
+      kind: 'card',
+      itemId,
+      price: 1_500,
+      expiresInHours: 24,
+    });
+    expect((await post('offer/accept', seller, { id: offer.data.id })).status).toBe(200);
+    expect((await standing(seller)).sales).toBe(sold + 1);
+    expect((await standing(buyer)).purchases).toBe(bought + 1);
+    const [sale] = await t.db.select({ id: sales.id }).from(sales).where(eq(sales.sourceId, offer.data.id));
+    const body = { orderId: sale!.id, rating: 'up' };
+    expect((await post<Feedback>('market/feedback/create', seller, body)).data.authorRole).toBe('seller');
+    expect((await post<Feedback>('market/feedback/create', buyer, body)).data.authorRole).toBe('buyer');
+    expect(await post('market/feedback/create', buyer, body)).toMatchObject({ status: 409 });
   });
 });
