@@ -49,3 +49,13 @@ export const MARKET_ROW_SORT_LABELS: Record<(typeof MARKET_ROW_SORTS)[number], s
   ...LISTING_SORT_LABELS,
   count: '掛單數量',
 };
+
+/**
+ * 「求購 2 張，尚欠 1 張」 (goods: 件): how many copies a buy listing asks for and how many it still wants, so a seller
+ * sees the quantity wherever a bid is shown (issue 44).
+ */
+export function bidWantText(bid: { kind: ItemKind; quantity: number; filled: number }): string {
+  const unit = bid.kind === 'card' ? '張' : '件';
+  const left = Math.max(0, bid.quantity - bid.filled);
+  return `求購 ${bid.quantity} ${unit}，${left > 0 ? `尚欠 ${left} ${unit}` : '已全部收齊'}`;
+}

@@ -107,6 +107,8 @@ export const MarketRowSchema = z.object({
   marketPrice: MarketPriceSchema,
   /** The bids side of cards: the best bid's serial range 「#1–#10」 / 「#7」 (issue 24), null when it takes any serial. */
   bestSerialRange: z.string().nullable(),
+  /** The bids side: how many copies the best bid asks for and how many are filled (issue 44); null on the asks side. */
+  bestWant: z.object({ quantity: z.number().int(), filled: z.number().int() }).nullable(),
 });
 export type MarketRow = z.infer<typeof MarketRowSchema>;
 

@@ -1,6 +1,7 @@
 import type { SessionData } from '../../shared/schemas/auth';
 import { writeAuthority, writeSession } from './auth-storage';
 import { navigateTo } from './navigation';
+import { safeReturnPath } from './return-path';
 
 const RETURN_KEY = 'trove.returnTo';
 // A screen left for the login more than this long ago is not where the user expects to land.
@@ -13,10 +14,8 @@ function takeReturnPath(): string | null {
     sessionStorage.removeItem(RETURN_KEY);
     if (!raw) return null;
     const { to, at } = JSON.parse(raw) as { to?: unknown; at?: unknown };
-    // Only a path of this site: never `//host` or a full URL.
-    if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return null;
     if (typeof at !== 'number' || Date.now() - at > RETURN_MAX_AGE_MS) return null;
-    return to;
+    return safeReturnPath(to);
   } catch {
     return null;
   }

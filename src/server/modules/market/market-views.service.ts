@@ -86,12 +86,14 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         (q.page - 1) * q.pageSize,
       );
       const ids = rows.map((r) => r.id);
-      const [best, last, market, ranges] = await Promise.all([
+      const [best, last, market, ranges, wants] = await Promise.all([
         repo.bestPrices(deps.db, kind, ids, now),
         repo.lastSales(deps.db, kind, ids),
         svc.prices.marketPrices(kind, ids),
         // A card bid may name a serial range (issue 24): the bids side shows its best bid's.
         kind === 'card' && q.sell_type !== 0 ? repo.bestBidRanges(deps.db, ids, now) : new Map(),
+        // And how many it wants (issue 44).
+        q.sell_type !== 0 ? repo.bestBidWants(deps.db, kind, ids, now) : new Map(),
       ]);
       return rows.map((r) => {
         const sale = last.get(r.id);
@@ -109,6 +111,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
           lastSale: sale ? { price: sale.price, at: sale.at.toISOString() } : null,
           marketPrice: market.get(r.id)!,
           bestSerialRange: formatSerialRange(ranges.get(r.id)?.serialMin ?? null, ranges.get(r.id)?.serialMax ?? null),
+          bestWant: wants.get(r.id) ?? null,
         };
       });
     },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql } from
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
+import { marketBidWantQueries } from './market-bid-wants.repository';
 import { marketDeskQueries } from './market-desk.repository';
 import { marketSetQueries } from './market-set.repository';
 import { marketViewQueries } from './market-views.repository';
@@ -35,6 +36,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
   const changed = opts.changed ?? (() => undefined);
   return {
     ...marketViewQueries,
+    ...marketBidWantQueries,
     ...marketDeskQueries,
     ...marketSetQueries(changed),
 

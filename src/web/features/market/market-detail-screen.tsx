@@ -1,18 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
-import { LISTING_STATUS_LABELS } from '../../../shared/market-labels';
-import type { Listing, MarketDetail, SellType } from '../../../shared/schemas/market';
-import { afterLoadPart } from '../../components/after-load';
+import { bidWantText } from '../../../shared/market-labels';
+import type { MarketDetail, SellType } from '../../../shared/schemas/market';
 import { GoneState } from '../../components/go-button';
 import { PlainButton } from '../../components/plain-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
-import { UserAvatar } from '../../components/user-avatar';
 import { useLoad } from '../../lib/use-load';
+import { useSession } from '../../lib/stores';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
-import { formatHkDateTime } from '../../../shared/hk-time';
+import { useSellerWallet } from '../../api/get-wallet';
 import { MarketPriceText } from '../../components/market-price';
-import { ActionButton, useListingActions, type ListingActions } from './components/listing-actions';
+import { SellingNote } from '../../components/selling-gate';
+import { ActionButton, useListingActions } from './components/listing-actions';
+import { OtherListings, Seller } from './components/detail-parts';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { PriceAlertButton } from '../../components/sheet-buttons';
@@ -21,13 +22,6 @@ import './components/standing.css';
 import './market.css';
 import '../../components/list-row.css';
 import { RarityTag } from '../../components/rarity-tag';
-import { StandingSlot } from './components/standing-slot';
-
-// The standing's code after the load event (decision 035); its box is held until it shows (standing-slot.tsx).
-const SellerStanding = afterLoadPart(
-  () => import('./components/seller-standing').then((m) => m.SellerStanding),
-  () => <StandingSlot />,
-);
 
 // Its own chunk, fetched by this screen after it shows: the chart library comes later still (decision 032).
 const PriceHistoryPanel = lazy(() =>
@@ -45,89 +39,30 @@ function targetOf(params: URLSearchParams): DetailTarget | null {
   return null;
 }
 
-function Seller({ l }: { l: Listing }) {
-  return (
-    <section className="market-section" aria-labelledby="seller-title">
-      <h2 id="seller-title" className="market-section-title">
-        {l.sell_type === 0 ? '賣家' : '求購者'}
-      </h2>
-      <div className="market-seller">
-        <UserAvatar src={l.user.avatar} size={40} />
-        <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`}>
-          {l.mine ? `${l.user.nickname}（你）` : l.user.nickname}
-        </Link>
-      </div>
-      <SellerStanding userId={l.user.id} label={`${l.sell_type === 0 ? '賣家' : '求購者'}的信譽`} />
-      <p className="market-muted">
-        {LISTING_STATUS_LABELS[l.status]}・{formatHkDateTime(l.createdAt)} 發佈・{formatHkDateTime(l.expiresAt)} 到期
-      </p>
-      {l.mine && l.status === 'taken_down' && (
-        <p className="market-takedown" role="note">
-          此掛單已被平台下架{l.takedownReason ? `，原因：${l.takedownReason}` : ''}。
-          {l.sell_type === 0 ? '物品已退回你的收藏。' : '預付款已退回你的錢包。'}
-        </p>
-      )}
-    </section>
-  );
-}
-
-function OtherListings({ listings, actions, side }: { listings: Listing[]; actions: ListingActions; side: SellType }) {
-  return (
-    <section className="market-section" aria-labelledby="others-title">
-      <h2 id="others-title" className="market-section-title">
-        {side === 0 ? '出售中的掛單' : '求購中的出價'}
-      </h2>
-      {listings.length === 0 ? (
-        <p className="market-muted">{side === 0 ? '暫時沒有其他人出售。' : '暫時沒有人求購，你可以發佈求購。'}</p>
-      ) : (
-        <ul className="market-list flush">
-          {listings.map((l) => (
-            <li key={l.id} className="list-row">
-              <div className="market-row-body">
-                <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-price stretched-link">
-                  <span className="visually-hidden">{side === 0 ? '售價' : '出價'} </span>
-                  {formatHkd(l.price)}
-                </Link>
-                <div className="list-row-meta">
-                  {l.serialLabel && <span>{l.serialLabel}</span>}
-                  {l.serialRange && <span>只收序號 {l.serialRange}</span>}
-                  {l.mine ? (
-                    <span>你的掛單</span>
-                  ) : (
-                    <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`} className="market-row-seller">
-                      <span className="visually-hidden">{side === 0 ? '賣家店舖：' : '求購者店舖：'}</span>
-                      {l.user.nickname}
-                    </Link>
-                  )}
-                </div>
-              </div>
-              <div className="market-row-side">
-                <ActionButton l={l} actions={actions} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; reload: () => void }) {
   const actions = useListingActions(reload);
   const { item, listing } = data;
   const others = listing ? data.listings.filter((l) => l.id !== listing.id) : data.listings;
+  const shown = listing ? [listing, ...others] : others;
   const sellSide = (listing ? listing.sell_type : side) === 0;
-  // 以最低售價即時購買: the cheapest open sell listing of someone else, when it is not the one already shown.
-  const cheapest = sellSide
-    ? ([listing, ...others].filter((l) => l && !l.mine && l.status === 'active') as Listing[]).sort(
-        (a, b) => a.price - b.price,
-      )[0]
-    : undefined;
+  // 以最低售價即時購買: the cheapest open sell listing of someone else, when it is not the one already shown. Never
+  // on the viewer's own listing: its price is the one shown, and a second "lowest" figure beside it contradicts it.
+  const cheapest =
+    sellSide && !listing?.mine
+      ? shown.filter((l) => !l.mine && l.status === 'active').sort((a, b) => a.price - b.price)[0]
+      : undefined;
+  // The floor is the viewer's own listing: the others' cheapest is not 「最低售價」.
+  const buyNowWords =
+    cheapest && data.floorPrice !== null && data.floorPrice < cheapest.price ? '以其他賣家最低售價' : '以最低售價';
+  // 賣給他 needs verification and a payout account: said before any sheet opens (issue 44).
+  const session = useSession();
+  const bidsToFill = shown.some((l) => l.sell_type === 1 && !l.mine && l.status === 'active');
+  const wallet = useSellerWallet(!!session && bidsToFill);
   const targetQuery =
     item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
   return (
     <div className="market market-detail">
-      <article className="market-section" aria-labelledby="market-item-title">
+      <article className="market-section market-detail-card" aria-labelledby="market-item-title">
         <div className="market-detail-head">
           {item.image && (
             <img
@@ -138,11 +73,18 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               height={item.kind === 'card' ? 154 : 110}
             />
           )}
-          <div>
+          <div className="market-detail-text">
+            {/* The serial in a box of its own: beside the name when it fits, under it when not, never cut in two. */}
             <h2 id="market-item-title" className="market-detail-title">
               {item.name}
-              {listing?.serialLabel ? ` ${listing.serialLabel}` : ''}
+              {listing?.serialLabel ? (
+                <>
+                  {' '}
+                  <span className="market-detail-serial">{listing.serialLabel}</span>
+                </>
+              ) : null}
             </h2>
+            {listing?.sell_type === 1 && <p className="market-want">{bidWantText(listing)}</p>}
             {listing?.serialRange && listing.status === 'active' && (
               <p className="market-muted">只收序號 {listing.serialRange} 的卡牌</p>
             )}
@@ -165,7 +107,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               title={`${item.name}${listing?.serialLabel ? ` ${listing.serialLabel}` : ''}`}
               text={
                 listing
-                  ? `${listing.sell_type === 0 ? '出售' : '求購'} ${formatHkd(listing.price)}｜Trove 寶庫`
+                  ? `${listing.sell_type === 0 ? '出售' : bidWantText(listing)} ${formatHkd(listing.price)}｜Trove 寶庫`
                   : 'Trove 寶庫市場'
               }
             />
@@ -201,11 +143,12 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
           </div>
         </dl>
       </article>
+      {wallet.status === 'ready' && wallet.data ? <SellingNote wallet={wallet.data} action="賣給他" /> : null}
       {listing && <Seller l={listing} />}
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">
           <PlainButton block color="primary" onClick={() => actions.buy(cheapest)}>
-            以最低售價 {formatHkd(cheapest.price)} 即時購買
+            {buyNowWords} {formatHkd(cheapest.price)} 即時購買
           </PlainButton>
         </section>
       ) : null}

@@ -3,9 +3,9 @@ import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_FIRST_LIST } from '../../../shared/first-answers';
 import type { ConsignableItem, MarketDetail, MarketRow } from '../../../shared/schemas/market';
-import type { Wallet } from '../../../shared/schemas/wallet';
 import { writeSession } from '../../lib/auth-storage';
 import { testListing, testStanding, testTraderSession } from '../../testing/fixtures';
+import { testWallet } from '../../testing/wallet-fixtures';
 import { embedFirstAnswers, requestsTo, screenSuite } from '../../testing/screen-test';
 import MarketDetailScreen from './market-detail-screen';
 import MarketScreen from './market-screen';
@@ -28,6 +28,7 @@ const row = (over: Partial<MarketRow> = {}): MarketRow => ({
   lastSale: { price: 24000, at: '2026-11-20T04:00:00.000Z' },
   marketPrice: { price: 24000, sample: 6, thin: false },
   bestSerialRange: null,
+  bestWant: null,
   ...over,
 });
 const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
@@ -61,20 +62,7 @@ const detail = (over: Partial<MarketDetail> = {}): MarketDetail => ({
   ],
   ...over,
 });
-const wallet = (over: Partial<Wallet> = {}): Wallet => ({
-  balance: 0,
-  escrow: 0,
-  pendingWithdrawal: 0,
-  currency: 'HKD',
-  payoutAccount: {
-    method: 'fps',
-    accountName: '陳大文',
-    accountNoMasked: '****6789',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  },
-  verified: true,
-  ...over,
-});
+const wallet = testWallet;
 const consignable = (over: Partial<ConsignableItem> = {}): ConsignableItem => ({
   kind: 'card',
   cardInfoId: 'ci_1',
@@ -193,15 +181,22 @@ describe('/market', () => {
     expect(requestsTo(suite.fetchMock, 'product/marketList')[0]!.searchParams.get('sell_type')).toBe('1');
   });
 
-  it('shows the best bid’s serial range on a bids row', async () => {
+  it('shows the best bid’s serial range and how many it wants on a bids row', async () => {
     suite.routes = (u) =>
       u.pathname === '/api/cardInfo/marketList'
-        ? { code: 200, data: u.searchParams.get('sell_type') === '1' ? [row({ bestSerialRange: '#1–#10' })] : [] }
+        ? {
+            code: 200,
+            data:
+              u.searchParams.get('sell_type') === '1'
+                ? [row({ bestSerialRange: '#1–#10', bestWant: { quantity: 2, filled: 1 } })]
+                : [],
+          }
         : undefined;
     renderAt('/market');
     expect(await screen.findByText('暫時未有卡牌出售')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '求購' }));
     expect(await screen.findByText('（只收序號 #1–#10）')).toBeTruthy();
+    expect(screen.getByText('求購 2 張，尚欠 1 張')).toBeTruthy();
   });
 
   it('shows an error with a retry', async () => {
@@ -287,6 +282,7 @@ describe('/market/detail', () => {
       user: { id: 'usr_b', nickname: '求購者', avatar: null },
     });
     suite.routes = (u) => {
+      if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };
       if (u.pathname === '/api/market/detail') return { code: 200, data: detail({ listing: bid, listings: [bid] }) };
       if (u.pathname === '/api/market/canConsignList')
         return {

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Tag } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
+import { bidWantText } from '../../../shared/market-labels';
 import type { Listing, SellType } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
 import { EmptyState, ErrorState, LoadingState, StateButton } from '../../components/state-views';
@@ -35,6 +36,7 @@ function ListingRow({ l }: { l: Listing }) {
         </Link>
         <div className="list-row-meta">
           {l.rarity && <RarityTag rarity={l.rarity} />}
+          {l.sell_type === 1 && <span>{bidWantText(l)}</span>}
           {l.serialRange && <span>只收序號 {l.serialRange}</span>}
         </div>
         <div className="market-row-price">

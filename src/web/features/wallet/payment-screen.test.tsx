@@ -113,6 +113,44 @@ describe('/my/payment', () => {
     expect(await screen.findByText('轉數快 FPS・陳大文・****6789')).toBeTruthy();
   });
 
+  it('goes back to the screen that asked for a payout account (?return=) once it is saved, and never off the site', async () => {
+    let saved = false;
+    routes = (u) => {
+      if (u.pathname === '/api/payment/info')
+        return { code: 200, data: wallet({ payoutAccount: saved ? account : null, balance: 0 }) };
+      if (u.pathname === '/api/payment/history') return { code: 200, data: [] };
+      if (u.pathname === '/api/payment/update') {
+        saved = true;
+        return { code: 200, data: account };
+      }
+      return undefined;
+    };
+    const save = async (path: string) => {
+      saved = false;
+      const router = renderAt(
+        [
+          { path: '/my/payment', element: <PaymentScreen /> },
+          { path: '/market/detail', element: <p>掛單頁</p> },
+        ],
+        path,
+      );
+      fireEvent.change(await screen.findByLabelText('帳戶名稱'), { target: { value: '陳大文' } });
+      fireEvent.change(screen.getByLabelText('帳戶號碼'), { target: { value: '1234567' } });
+      fireEvent.change(screen.getByLabelText('短訊驗證碼（發送到你的手機）'), { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: '儲存收款帳戶' }));
+      return router;
+    };
+    const router = await save(`/my/payment?return=${encodeURIComponent('/market/detail?id=bid_1')}`);
+    expect(screen.getByText('未設定收款帳戶。設定後可出售物品及提現，儲存後會返回剛才的頁面。')).toBeTruthy();
+    expect(await screen.findByText('掛單頁')).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/market/detail?id=bid_1');
+    resetScreenTest();
+    fetchMock = mockRoutes(() => routes);
+    const away = await save(`/my/payment?return=${encodeURIComponent('//evil.example/x')}`);
+    expect(await screen.findByText('轉數快 FPS・陳大文・****6789')).toBeTruthy();
+    expect(away.state.location.pathname).toBe('/my/payment');
+  });
+
   it('withdraws at least HK$100 and no more than the balance, after the SMS re-check', async () => {
     routes = (u) => {
       if (u.pathname === '/api/payment/info') return { code: 200, data: wallet() };

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Tabs } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { PAYOUT_METHOD_LABELS } from '../../../shared/schemas/identity';
 import { getWallet } from '../../api/get-wallet';
 import { ErrorState, LoadingState } from '../../components/state-views';
+import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
 import { useLoad } from '../../lib/use-load';
 import { AccountForm } from './components/account-form';
 import { HistoryList, WithdrawalList } from './components/wallet-lists';
@@ -12,8 +13,14 @@ import { WithdrawForm } from './components/withdraw-form';
 import { Fact } from '../../components/fact';
 import './wallet.css';
 
-/** /my/payment: balance (from the ledger), payout account (SMS re-check), withdrawals (min HK$100) and history. */
+/**
+ * /my/payment: balance (from the ledger), payout account (SMS re-check), withdrawals (min HK$100) and history.
+ * `?return=` (a screen that needed a payout account before selling) is where a saved account goes back to.
+ */
 export default function PaymentScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const back = safeReturnPath(params.get(RETURN_PARAM));
   const wallet = useLoad(getWallet, []);
   const [editing, setEditing] = useState(false);
   const [version, setVersion] = useState(0);
@@ -58,11 +65,16 @@ export default function PaymentScreen() {
           </div>
         ) : (
           <>
-            {!w.payoutAccount && <p className="wallet-note">未設定收款帳戶。設定後可出售物品及提現。</p>}
+            {!w.payoutAccount && (
+              <p className="wallet-note">
+                未設定收款帳戶。設定後可出售物品及提現{back ? '，儲存後會返回剛才的頁面' : ''}。
+              </p>
+            )}
             <AccountForm
               wallet={w}
               onCancel={w.payoutAccount ? () => setEditing(false) : undefined}
               onSaved={() => {
+                if (back) return navigate(back, { replace: true });
                 setEditing(false);
                 refresh();
               }}

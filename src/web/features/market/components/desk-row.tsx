@@ -2,7 +2,7 @@ import { Button, Tag } from 'antd-mobile';
 import { Link } from 'react-router';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { formatHkd } from '../../../../shared/money';
-import { LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
+import { bidWantText, LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { LISTING_EVENT_LABELS, type DeskListing } from '../../../../shared/schemas/market-desk';
 import { thumbnail } from '../../../../shared/pictures';
 
@@ -35,9 +35,9 @@ export function DeskRow({
           <p className="desk-row-price">
             {formatHkd(l.price)}
             {l.version > 1 ? <span className="desk-row-version">（第 {l.version} 版價格）</span> : null}
-            {l.quantity > 1 ? (
+            {l.sell_type === 1 ? (
               <span className="desk-row-version">
-                ・每件，已成交 {l.filled} / {l.quantity} 件
+                ・每{l.kind === 'card' ? '張' : '件'}，{bidWantText(l)}
               </span>
             ) : null}
           </p>

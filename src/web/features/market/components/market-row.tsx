@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
+import { bidWantText } from '../../../../shared/market-labels';
 import type { MarketRow, SellType } from '../../../../shared/schemas/market';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { WatchButton } from '../../../components/watch-button';
@@ -31,6 +32,9 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
           <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
           {side !== 0 && row.bestSerialRange && <small>（只收序號 {row.bestSerialRange}）</small>}
         </div>
+        {side !== 0 && row.bestWant ? (
+          <div className="list-row-meta">{bidWantText({ kind: row.kind, ...row.bestWant })}</div>
+        ) : null}
         <div className="list-row-meta">
           {row.marketPrice.price !== null ? (
             <MarketPriceText value={row.marketPrice} />

@@ -3,7 +3,9 @@ import { Button, Dialog, Toast } from 'antd-mobile';
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { serialInRange } from '../../../../shared/serial';
-import { marketFee, type ConsignableItem, type Listing } from '../../../../shared/schemas/market';
+import { bidWantText, marketFee, type ConsignableItem, type Listing } from '../../../../shared/schemas/market';
+import { getWallet } from '../../../api/get-wallet';
+import { sellingBlock } from '../../../components/selling-gate';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
@@ -11,6 +13,7 @@ import { confirmOrder } from '../api/confirm-order';
 import { listConsignable } from '../api/consignable';
 import { ItemPicks } from './item-picks';
 import { FeeSummary } from './price-input';
+import { TradeGate } from './trade-gate';
 
 /** Whether an eligible item matches what a buy listing asks for (a card also within its serial range). */
 const matches = (item: ConsignableItem, bid: Listing) =>
@@ -20,6 +23,8 @@ const matches = (item: ConsignableItem, bid: Listing) =>
 
 /** 賣給他: pick one of the user's matching items, see fee and proceeds, confirm (market/confirmOrder). */
 export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: () => void; onClose: () => void }) {
+  // The wallet first: without verification or a payout account the sheet says so, before any item is picked.
+  const wallet = useLoad(getWallet, []);
   const state = useLoad(async () => {
     const all: ConsignableItem[] = [];
     for (let page = 1; page <= 5; page += 1) {
@@ -34,7 +39,18 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
   const [busy, setBusy] = useState(false);
   const { fee, proceeds } = marketFee(bid.price);
 
-  if (state.status === 'loading') return <LoadingState label="正在載入你可出售的物品…" />;
+  if (wallet.status === 'loading' || state.status === 'loading')
+    return <LoadingState label="正在載入你可出售的物品…" />;
+  if (wallet.status === 'error') return <ErrorState title="未能載入你的錢包" onRetry={wallet.reload} />;
+  if (sellingBlock(wallet.data))
+    return (
+      <>
+        <TradeGate wallet={wallet.data} mode="sell" />
+        <Button block fill="none" onClick={onClose}>
+          關閉
+        </Button>
+      </>
+    );
   if (state.status === 'error') return <ErrorState title="未能載入你的物品" onRetry={state.reload} />;
   const items = state.data;
   if (items.length === 0) {
@@ -72,6 +88,10 @@ export function SellIntoBid({ bid, onDone, onClose }: { bid: Listing; onDone: ()
   return (
     <div className="market-filter-panel">
       <h2 className="market-section-title">選擇要賣出的{bid.kind === 'card' ? '卡牌' : '物品'}</h2>
+      <p className="market-want">
+        {bid.user.nickname}
+        {bidWantText(bid)}，每{bid.kind === 'card' ? '張' : '件'}出價 {formatHkd(bid.price)}
+      </p>
       <ItemPicks
         name="bid-item"
         label="你可賣出的物品"
