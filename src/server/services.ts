@@ -180,7 +180,7 @@ export function createServices(
     /** Market prices and their history (decision 032): what other modules call for a price. */
     prices,
     /** What a collection is worth (issue 24): the user's own cost, value and profit and loss, and daily snapshots. */
-    portfolio: createPortfolioService(deps, { prices }),
+    portfolio: createPortfolioService(deps, { prices, sales }),
     /** Search across the catalogue, the market and sellers (issue 22). */
     search,
     /** Seller standing and trade feedback (issue 21 §4). */

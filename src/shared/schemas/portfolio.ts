@@ -1,21 +1,14 @@
 import { z } from 'zod';
 import { ITEM_KINDS } from '../market-labels';
+import { COST_RULES } from '../sale-ways';
 
 /**
- * What a collection is worth (issue 24): cost basis from the user's own purchases, value from the market price (or
+ * What a collection is worth (issue 24): cost basis from the sale record (decision 049), value from the market price (or
  * the floor where the market is thin), profit and loss, and daily snapshots. Amounts in HKD cents.
  */
 
-/** Where an item's cost basis comes from: a mall or market purchase, or nothing paid (code, B card, gift). */
-export const COST_SOURCES = ['mall', 'market', 'code', 'b_card', 'gift'] as const;
-export type CostSource = (typeof COST_SOURCES)[number];
-export const COST_SOURCE_LABELS: Record<CostSource, string> = {
-  mall: '商城購入',
-  market: '市場購入',
-  code: '兌換碼（成本 0）',
-  b_card: 'B 卡兌換（成本 0）',
-  gift: '贈送（成本 0）',
-};
+/** What the list says of an item no sale gave its owner (cards minted before the sale record): no known cost. */
+export const NO_COST_RULE_LABEL = '未有成交記錄（成本 0）';
 
 /** What an item's value is: the market price, the lowest ask where the market is thin, or no price. */
 export const VALUE_SOURCES = ['market', 'floor', 'none'] as const;
@@ -34,8 +27,13 @@ export const PortfolioItemSchema = z.object({
   /** `#0012/1000` for cards. */
   serialLabel: z.string().nullable(),
   themeId: z.string().nullable(),
+  /** The cost basis: what the item's latest sale to its owner set (decision 049). */
   cost: z.number().int(),
-  costSource: z.enum(COST_SOURCES),
+  /**
+   * How that sale set it (`COST_RULE_LABELS`): the price paid, a pack's price shared, the cards given for a B card, or
+   * nothing for a code; null when no sale gave the item to its owner (cost 0).
+   */
+  costRule: z.enum(COST_RULES).nullable(),
   /** Null: no price (neither a market price nor an open sell listing). */
   value: z.number().int().nullable(),
   valueSource: z.enum(VALUE_SOURCES),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costSourceOf, itemOf, totalsOf, valueOf } from './portfolio-value';
+import { itemOf, totalsOf, valueOf } from './portfolio-value';
 import type { HeldRow } from './portfolio.repository';
 
 const held = (over: Partial<HeldRow>): HeldRow => ({
@@ -12,10 +12,10 @@ const held = (over: Partial<HeldRow>): HeldRow => ({
   editionSize: 1000,
   themeId: 'thm_a',
   themeName: '星空系列',
-  via: 'drop',
-  paid: 3_000,
   ...over,
 });
+
+const paid = { cost: 3_000, rule: 'paid' as const };
 
 describe('portfolio arithmetic', () => {
   it('takes the market price unless thin, then the floor, then a thin market price, else no price', () => {
@@ -28,30 +28,31 @@ describe('portfolio arithmetic', () => {
     expect(valueOf(undefined, 700)).toEqual({ value: 700, source: 'floor' });
   });
 
-  it('costs codes, B cards and gifts nothing, whatever an event recorded', () => {
-    expect(costSourceOf('drop', 3_000)).toBe('mall');
-    expect(costSourceOf('purchase', 3_000)).toBe('mall');
-    expect(costSourceOf('market', 8_000)).toBe('market');
-    expect(costSourceOf('code', null)).toBe('code');
-    expect(costSourceOf('set_exchange', null)).toBe('b_card');
-    expect(costSourceOf('gift', null)).toBe('gift');
-    expect(itemOf(held({ via: 'code', paid: 999 }), undefined, 2_000)).toMatchObject({
-      cost: 0,
-      costSource: 'code',
-      value: 2_000,
-      unrealised: 2_000,
+  it('costs an item what its sale to the owner set, with the rule; nothing known without a sale', () => {
+    expect(itemOf(held({}), { cost: 2_534, rule: 'pack_share' }, undefined, 3_000)).toMatchObject({
+      cost: 2_534,
+      costRule: 'pack_share',
+      value: 3_000,
+      unrealised: 466,
       serialLabel: '#0012/1000',
     });
+    expect(itemOf(held({}), { cost: 0, rule: 'code' }, undefined, 2_000)).toMatchObject({ cost: 0, costRule: 'code' });
+    expect(itemOf(held({}), undefined, undefined, 2_000)).toMatchObject({ cost: 0, costRule: null, unrealised: 2_000 });
   });
 
   it('totals priced items only in value and unrealised P&L, every item in cost, and sales by theme', () => {
     const items = [
-      itemOf(held({}), { price: 5_000, sample: 9, thin: false }, undefined),
-      itemOf(held({ itemId: 'card_2', refId: 'ci_2' }), undefined, undefined),
-      itemOf(held({ kind: 'goods', itemId: 'gds_1', themeId: null, themeName: null, serial: null }), undefined, 900),
+      itemOf(held({}), paid, { price: 5_000, sample: 9, thin: false }, undefined),
+      itemOf(held({ itemId: 'card_2', refId: 'ci_2' }), paid, undefined, undefined),
+      itemOf(
+        held({ kind: 'goods', itemId: 'gds_1', themeId: null, themeName: null, serial: null }),
+        paid,
+        undefined,
+        900,
+      ),
     ];
     const names = new Map<string | null, string>([['thm_a', '星空系列']]);
-    const t = totalsOf(items, names, [{ themeId: 'thm_a', themeName: '星空系列', proceeds: 4_750, paid: 3_000 }]);
+    const t = totalsOf(items, names, [{ themeId: 'thm_a', proceeds: 4_750, cost: 3_000 }]);
     expect(t).toMatchObject({ items: 3, priced: 2, cost: 9_000, value: 5_900, unrealised: 5_900 - 6_000 });
     expect(t.realised).toBe(1_750);
     expect(t.themes.map((x) => [x.name, x.items, x.realised])).toEqual([

@@ -1,7 +1,8 @@
 import type { MarketPrice } from '../../../shared/schemas/prices';
-import type { CostSource, PortfolioItem, PortfolioTheme, ValueSource } from '../../../shared/schemas/portfolio';
+import type { PortfolioItem, PortfolioTheme, ValueSource } from '../../../shared/schemas/portfolio';
 import { formatSerial } from '../../../shared/serial';
-import type { HeldRow, SaleRow } from './portfolio.repository';
+import type { CostBasis, SoldRow } from '../sales/sales.service';
+import type { HeldRow } from './portfolio.repository';
 
 /**
  * The portfolio's arithmetic as plain functions (no database, no clock): cost basis, value and profit and loss of
@@ -10,14 +11,6 @@ import type { HeldRow, SaleRow } from './portfolio.repository';
 
 /** Goods have no theme: they are totalled under this name. */
 export const GOODS_THEME = '商品';
-
-/** Where a held item's cost basis comes from: how it reached the owner, and whether they paid. */
-export function costSourceOf(via: string, paid: number | null): CostSource {
-  if (via === 'drop' || via === 'purchase') return 'mall';
-  if (via === 'code') return 'code';
-  if (via === 'set_exchange') return 'b_card';
-  return paid !== null && paid > 0 ? 'market' : 'gift';
-}
 
 /** An item's value: the market price unless thin, else the floor, else a thin market price; null when none. */
 export function valueOf(
@@ -30,11 +23,17 @@ export function valueOf(
   return { value: null, source: 'none' };
 }
 
-/** A held item as the summary lists it. */
-export function itemOf(r: HeldRow, market: MarketPrice | undefined, floor: number | undefined): PortfolioItem {
-  const costSource = costSourceOf(r.via, r.paid);
-  // Only a purchase has a cost: codes, B cards and gifts cost nothing, whatever an event recorded.
-  const cost = costSource === 'mall' || costSource === 'market' ? Number(r.paid ?? 0) : 0;
+/**
+ * A held item as the summary lists it: its cost basis is what its latest sale to its owner set (decision 049: what
+ * was paid, a pack's share, the cards given for a B card, nothing for a code); no sale gave it to them, no cost.
+ */
+export function itemOf(
+  r: HeldRow,
+  basis: CostBasis | undefined,
+  market: MarketPrice | undefined,
+  floor: number | undefined,
+): PortfolioItem {
+  const cost = basis?.cost ?? 0;
   const { value, source } = valueOf(market, floor);
   return {
     kind: r.kind,
@@ -44,7 +43,7 @@ export function itemOf(r: HeldRow, market: MarketPrice | undefined, floor: numbe
     serialLabel: r.serial !== null && r.editionSize !== null ? formatSerial(r.serial, r.editionSize) : null,
     themeId: r.themeId,
     cost,
-    costSource,
+    costRule: basis?.rule ?? null,
     value,
     valueSource: source,
     unrealised: value === null ? null : value - cost,
@@ -54,8 +53,15 @@ export function itemOf(r: HeldRow, market: MarketPrice | undefined, floor: numbe
 type Totals = Omit<PortfolioTheme, 'themeId' | 'name'>;
 const zero = (): Totals => ({ items: 0, priced: 0, cost: 0, value: 0, unrealised: 0, realised: 0 });
 
-/** The totals of all items and sales, and the same by theme (themes by value, goods last). */
-export function totalsOf(items: PortfolioItem[], themeNames: Map<string | null, string>, sales: SaleRow[]) {
+/**
+ * The totals of all items and of the user's sales to other users (realised: what each brought in less what its units
+ * had cost them), and the same by theme (themes by value, goods last).
+ */
+export function totalsOf(
+  items: PortfolioItem[],
+  themeNames: Map<string | null, string>,
+  sales: Pick<SoldRow, 'themeId' | 'proceeds' | 'cost'>[],
+) {
   const all = zero();
   const byTheme = new Map<string | null, Totals>();
   const of = (themeId: string | null) => {
@@ -75,7 +81,7 @@ export function totalsOf(items: PortfolioItem[], themeNames: Map<string | null, 
     }
   }
   for (const s of sales) {
-    const gain = Number(s.proceeds) - Number(s.paid ?? 0);
+    const gain = s.proceeds - s.cost;
     all.realised += gain;
     of(s.themeId).realised += gain;
   }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { portfolioSnapshots } from '../../db/schema/portfolio';
 
-/** A held card or goods unit with what its owner paid for it (the price of the event that gave it to them). */
+/** A held card or goods unit (its cost basis is its latest sale to its owner, the sales service's). */
 export interface HeldRow {
   kind: 'card' | 'goods';
   itemId: string;
@@ -13,16 +13,6 @@ export interface HeldRow {
   editionSize: number | null;
   themeId: string | null;
   themeName: string | null;
-  via: string;
-  paid: number | null;
-}
-
-/** A completed market sale by the user: what it brought in, and what the user had paid for the item. */
-export interface SaleRow {
-  themeId: string | null;
-  themeName: string | null;
-  proceeds: number;
-  paid: number | null;
 }
 
 export type SnapshotRow = typeof portfolioSnapshots.$inferSelect;
@@ -35,44 +25,35 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The portfolio's reads (cards, goods, their provenance, market orders and open listings) and its snapshots. */
+/** The portfolio's reads (cards, goods, themes and open listings) and its snapshots. */
 export function createPortfolioRepository() {
   return {
-    /** The user's held items, each with the price of the latest event that gave it to them (null: none paid). */
+    /** The user's held items. */
     held(db: Executor, userId: string): Promise<HeldRow[]> {
       return rows<HeldRow>(
         db,
         sql`SELECT 'card' AS kind, c.id AS "itemId", c.card_info_id AS "refId", ci.name, ci.image, c.serial,
-              ci.edition_size AS "editionSize", ci.theme_id AS "themeId", t.name AS "themeName", c.acquired_via AS via,
-              (SELECT e.price_cents FROM card_events e WHERE e.card_id = c.id AND e.to_user_id = c.owner_id
-                ORDER BY e.created_at DESC LIMIT 1) AS paid
+              ci.edition_size AS "editionSize", ci.theme_id AS "themeId", t.name AS "themeName"
             FROM cards c JOIN card_infos ci ON ci.id = c.card_info_id LEFT JOIN themes t ON t.id = ci.theme_id
             WHERE c.owner_id = ${userId} AND ${OWNED_CARD}
             UNION ALL
-            SELECT 'goods', g.id, g.product_id, p.name, coalesce(p.images ->> 0, ''), NULL, NULL, NULL, NULL,
-              g.acquired_via,
-              (SELECT e.price_cents FROM goods_events e WHERE e.goods_id = g.id AND e.to_user_id = g.owner_id
-                ORDER BY e.created_at DESC LIMIT 1)
+            SELECT 'goods', g.id, g.product_id, p.name, coalesce(p.images ->> 0, ''), NULL, NULL, NULL, NULL
             FROM goods g JOIN products p ON p.id = g.product_id
             WHERE g.owner_id = ${userId} AND ${OWNED_GOODS}`,
       );
     },
 
-    /** The user's completed market sales, net of fees, each with what the user had paid for the item sold. */
-    sales(db: Executor, userId: string): Promise<SaleRow[]> {
-      return rows<SaleRow>(
+    /** The names of the themes in `ids` (the themes of items sold and no longer held). */
+    async themeNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const found = await rows<{ id: string; name: string }>(
         db,
-        sql`SELECT mo.theme_id AS "themeId", t.name AS "themeName", mo.price - mo.fee AS proceeds,
-              CASE WHEN mo.kind = 'card' THEN
-                (SELECT e.price_cents FROM card_events e WHERE e.card_id = mo.item_id AND e.to_user_id = mo.seller_id
-                  AND e.created_at <= mo.completed_at ORDER BY e.created_at DESC LIMIT 1)
-              ELSE
-                (SELECT e.price_cents FROM goods_events e WHERE e.goods_id = mo.item_id AND e.to_user_id = mo.seller_id
-                  AND e.created_at <= mo.completed_at ORDER BY e.created_at DESC LIMIT 1)
-              END AS paid
-            FROM market_orders mo LEFT JOIN themes t ON t.id = mo.theme_id
-            WHERE mo.seller_id = ${userId} AND mo.status = 'completed'`,
+        sql`SELECT id, name FROM themes WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
       );
+      return new Map(found.map((r) => [r.id, r.name]));
     },
 
     /** The lowest open ask of each card info (`card`) / product (`goods`) in `ids` (the floor). */

@@ -8,6 +8,7 @@ import {
 import type { Deps } from '../../deps';
 import type { Actor } from '../auth/auth.service';
 import type { PricesService } from '../prices/prices.service';
+import type { SalesService } from '../sales/sales.service';
 import { itemOf, totalsOf } from './portfolio-value';
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio.repository';
 
@@ -15,36 +16,47 @@ import { createPortfolioRepository, type PortfolioRepository } from './portfolio
 const LIST_MAX = 500;
 
 /**
- * What a collection is worth (issue 24): each held item's cost basis from the user's own purchases, its value from
- * the market price (the floor where the market is thin), profit and loss realised and not, by theme, and a daily
- * snapshot per user for the value-over-time chart. Only ever the signed-in user's own.
+ * What a collection is worth (issue 24): each held item's cost basis from its latest sale to the user (the sale
+ * record, decision 049), its value from the market price (the floor where the market is thin), profit and loss
+ * realised (the user's sales to other users) and not, by theme, and a daily snapshot per user for the value-over-time
+ * chart. Only ever the signed-in user's own.
  */
 export function createPortfolioService(
   deps: Pick<Deps, 'db' | 'clock' | 'log'>,
-  svc: { prices: Pick<PricesService, 'marketPrices'> },
+  svc: { prices: Pick<PricesService, 'marketPrices'>; sales: Pick<SalesService, 'bases' | 'soldBy'> },
   repo: PortfolioRepository = createPortfolioRepository(),
 ) {
   const today = () => hkDays(deps.clock.now(), 1).dates[0]!;
 
-  /** The user's holdings valued now, and their sales. */
+  /** The user's holdings valued now, and their sales to other users. */
   async function valuation(userId: string) {
     const now = deps.clock.now();
-    const [held, sales] = await Promise.all([repo.held(deps.db, userId), repo.sales(deps.db, userId)]);
+    const [held, sold] = await Promise.all([repo.held(deps.db, userId), svc.sales.soldBy(deps.db, userId)]);
     const ids = (kind: 'card' | 'goods') => [...new Set(held.filter((h) => h.kind === kind).map((h) => h.refId))];
-    const [cardPrices, goodsPrices, cardFloors, goodsFloors] = await Promise.all([
+    const names = new Map<string | null, string>();
+    for (const h of held) if (h.themeId && h.themeName) names.set(h.themeId, h.themeName);
+    const unnamed = [
+      ...new Set(sold.map((s) => s.themeId).filter((id): id is string => id !== null && !names.has(id))),
+    ];
+    const [bases, cardPrices, goodsPrices, cardFloors, goodsFloors, soldNames] = await Promise.all([
+      svc.sales.bases(
+        deps.db,
+        userId,
+        held.map((h) => h.itemId),
+      ),
       svc.prices.marketPrices('card', ids('card')),
       svc.prices.marketPrices('goods', ids('goods')),
       repo.floors(deps.db, 'card', ids('card'), now),
       repo.floors(deps.db, 'goods', ids('goods'), now),
+      repo.themeNames(deps.db, unnamed),
     ]);
     const items = held.map((h) =>
       h.kind === 'card'
-        ? itemOf(h, cardPrices.get(h.refId), cardFloors.get(h.refId))
-        : itemOf(h, goodsPrices.get(h.refId), goodsFloors.get(h.refId)),
+        ? itemOf(h, bases.get(h.itemId), cardPrices.get(h.refId), cardFloors.get(h.refId))
+        : itemOf(h, bases.get(h.itemId), goodsPrices.get(h.refId), goodsFloors.get(h.refId)),
     );
-    const names = new Map<string | null, string>();
-    for (const r of [...held, ...sales]) if (r.themeId && r.themeName) names.set(r.themeId, r.themeName);
-    return { list: items, totals: totalsOf(items, names, sales) };
+    for (const [id, name] of soldNames) names.set(id, name);
+    return { list: items, totals: totalsOf(items, names, sold) };
   }
 
   return {

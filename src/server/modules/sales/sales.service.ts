@@ -3,9 +3,15 @@ import { newId } from '../../adapters/ids';
 import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { createSalesRepository, type SaleRow, type SalesRepository } from './sales.repository';
+import {
+  createSalesRepository,
+  type CostBasis,
+  type SaleRow,
+  type SalesRepository,
+  type SoldRow,
+} from './sales.repository';
 
-export type { SaleRow };
+export type { CostBasis, SaleRow, SoldRow };
 
 /** One unit that changed hands; `cost` only for the `cards_given` rule (the cost of what was given for it). */
 export interface SaleUnit {
@@ -114,7 +120,14 @@ export function createSalesService(deps: Pick<Deps, 'clock'>, repo: SalesReposit
     },
 
     /** Each unit's cost basis for its owner `ownerId` (units no sale gave them are missing). */
-    costs: (db: Executor, ownerId: string, itemIds: string[]) => repo.costs(db, ownerId, itemIds),
+    costs: async (db: Executor, ownerId: string, itemIds: string[]): Promise<Map<string, number>> =>
+      new Map([...(await repo.bases(db, ownerId, itemIds))].map(([id, b]) => [id, b.cost])),
+
+    /** The same with the rule that set each (the portfolio says which applied). */
+    bases: (db: Executor, ownerId: string, itemIds: string[]) => repo.bases(db, ownerId, itemIds),
+
+    /** The user's sales to other users, with what each brought in and what its units had cost them (realised profit). */
+    soldBy: (db: Executor, sellerId: string) => repo.soldBy(db, sellerId),
 
     byId: (db: Executor, id: string) => repo.byId(db, id),
     ofOrder: (db: Executor, orderNo: string) => repo.byOrderNo(db, orderNo),

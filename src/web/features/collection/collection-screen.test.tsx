@@ -75,7 +75,7 @@ const summary: PortfolioSummary = {
       serialLabel: '#0012/1000',
       themeId: 'thm_a',
       cost: 12_800,
-      costSource: 'market',
+      costRule: 'pack_share',
       value: 24_000,
       valueSource: 'market',
       unrealised: 11_200,
@@ -88,7 +88,7 @@ const summary: PortfolioSummary = {
       serialLabel: '#0003/100',
       themeId: 'thm_a',
       cost: 0,
-      costSource: 'code',
+      costRule: 'code',
       value: null,
       valueSource: 'none',
       unrealised: null,
@@ -164,7 +164,7 @@ describe('/my/collection', () => {
 });
 
 describe('/my/collection 收藏估值', () => {
-  it('shows value, cost, profit and loss, each item labelled by where its cost comes from, and the value over time', async () => {
+  it('shows value, cost, profit and loss, each item labelled by the rule that set its cost, and the value over time', async () => {
     renderAt('/my/collection');
     expect(await screen.findByRole('heading', { name: '收藏估值' })).toBeTruthy();
     expect(await screen.findByText('HK$240.00')).toBeTruthy();
@@ -181,6 +181,7 @@ describe('/my/collection 收藏估值', () => {
       fireEvent.click(screen.getByText('每件成本及估值'));
     });
     expect(await screen.findByText('成本 HK$0.00（兌換碼（成本 0））')).toBeTruthy();
+    expect(screen.getByText('成本 HK$128.00（福袋價攤分）')).toBeTruthy();
     expect(screen.getByText('未有價格')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByText('7 日'));

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Collapse } from 'antd-mobile';
 import { formatHkd } from '../../../../shared/money';
 import { formatHkdChange } from '../../../../shared/money-change';
+import { COST_RULE_LABELS } from '../../../../shared/sale-ways';
 import {
-  COST_SOURCE_LABELS,
+  NO_COST_RULE_LABEL,
   VALUE_SOURCE_LABELS,
   type PortfolioItem,
   type PortfolioSummary,
@@ -55,7 +56,7 @@ function ItemLine({ i }: { i: PortfolioItem }) {
         {i.serialLabel ? ` ${i.serialLabel}` : ''}
       </span>
       <span>
-        成本 {formatHkd(i.cost)}（{COST_SOURCE_LABELS[i.costSource]}）
+        成本 {formatHkd(i.cost)}（{i.costRule ? COST_RULE_LABELS[i.costRule] : NO_COST_RULE_LABEL}）
       </span>
       <span>
         {i.value === null
