@@ -16,7 +16,10 @@ const left = (over: Partial<Feedback> = {}): Feedback => ({
   ...over,
 });
 
-const suite = screenSuite([{ path: '/orders', element: <OrderFeedback orderId="mord_1" itemName="維港幻彩" /> }]);
+const suite = screenSuite([
+  { path: '/orders', element: <OrderFeedback orderId="mord_1" itemName="維港幻彩" /> },
+  { path: '/order', element: <OrderFeedback orderId="mord_1" itemName="維港幻彩" showMine /> },
+]);
 const { renderAt } = suite;
 const answer =
   (mine: MyFeedback): Route =>
@@ -66,5 +69,24 @@ describe('OrderFeedback', () => {
     expect(await screen.findByText('評價已超過 7 日，不能再修改。')).toBeTruthy();
     expect(screen.getByText('你的評價：👎 差評・「遲咗出貨」')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '更新評價' })).toBeNull();
+  });
+
+  it('shows a rating just given on the order at once, from the answer, without opening the sheet again', async () => {
+    suite.routes = answer({ feedback: null, canCreate: true, editableUntil: null });
+    renderAt('/orders');
+    expect(screen.queryByText(/你的評價/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '評價交易：維港幻彩' }));
+    fireEvent.click(await screen.findByRole('button', { name: '👍 好評' }));
+    fireEvent.click(screen.getByRole('button', { name: '提交評價' }));
+    expect(await screen.findByText('你的評價：👍 好評')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '修改評價：維港幻彩' })).toBeTruthy();
+    expect(requestsTo(suite.fetchMock, 'market/feedback/mine')).toHaveLength(1);
+  });
+
+  it("on the order's own screen, shows the feedback already given with its comment", async () => {
+    suite.routes = answer({ feedback: left(), canCreate: false, editableUntil: null });
+    renderAt('/order');
+    expect(await screen.findByText('你的評價：👎 差評・「遲咗出貨」')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '查看評價：維港幻彩' })).toBeTruthy();
   });
 });

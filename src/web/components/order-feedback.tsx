@@ -1,7 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Popup, Toast } from 'antd-mobile';
 import { formatHkDateTime } from '../../shared/hk-time';
-import { FEEDBACK_COMMENT_MAX, type FeedbackRating, type MyFeedback } from '../../shared/schemas/standing';
+import {
+  FEEDBACK_COMMENT_MAX,
+  type Feedback,
+  type FeedbackRating,
+  type MyFeedback,
+} from '../../shared/schemas/standing';
 import { createFeedback } from '../api/create-feedback';
 import { getMyFeedback } from '../api/get-my-feedback';
 import { updateFeedback } from '../api/update-feedback';
@@ -13,7 +18,17 @@ import './order-feedback.css';
 export const RATING_LABELS: Record<FeedbackRating, string> = { up: '👍 好評', down: '👎 差評' };
 
 /** The form: 👍 / 👎 and a short comment; a feedback past its 7 days (or hidden) is only shown. */
-function FeedbackForm({ mine, orderId, onDone }: { mine: MyFeedback; orderId: string; onDone: () => void }) {
+function FeedbackForm({
+  mine,
+  orderId,
+  onDone,
+  onSaved,
+}: {
+  mine: MyFeedback;
+  orderId: string;
+  onDone: () => void;
+  onSaved: (f: Feedback) => void;
+}) {
   const ids = useId();
   const existing = mine.feedback;
   const [rating, setRating] = useState<FeedbackRating | null>(existing?.rating ?? null);
@@ -54,6 +69,7 @@ function FeedbackForm({ mine, orderId, onDone }: { mine: MyFeedback; orderId: st
     setBusy(false);
     if (isFailure(res)) return;
     Toast.show({ icon: 'success', content: existing ? '評價已更新' : '多謝你的評價' });
+    onSaved(res);
     onDone();
   };
   return (
@@ -101,25 +117,81 @@ function FeedbackForm({ mine, orderId, onDone }: { mine: MyFeedback; orderId: st
   );
 }
 
-function FeedbackLoader({ orderId, onDone }: { orderId: string; onDone: () => void }) {
+function FeedbackLoader({
+  orderId,
+  onDone,
+  onSaved,
+}: {
+  orderId: string;
+  onDone: () => void;
+  onSaved: (f: Feedback) => void;
+}) {
   const mine = useLoad(() => getMyFeedback(orderId), [orderId]);
   if (mine.status === 'loading') return <LoadingState label="正在載入評價…" />;
   if (mine.status === 'error') return <ErrorState title="未能載入評價" onRetry={mine.reload} />;
-  return <FeedbackForm mine={mine.data} orderId={orderId} onDone={onDone} />;
+  return <FeedbackForm mine={mine.data} orderId={orderId} onDone={onDone} onSaved={onSaved} />;
+}
+
+/** The user's feedback on the order as it shows beside 評價, and whether it may still change. */
+interface Given {
+  feedback: Feedback;
+  editable: boolean;
+}
+
+/**
+ * The user's feedback on an order: asked once when the order shows it (`showMine`), then replaced by each submit's
+ * answer, so a rating just given shows on the order at once instead of when the sheet opens again (issue 44).
+ */
+function useGiven(orderId: string, showMine: boolean) {
+  const [given, setGiven] = useState<Given | null>(null);
+  useEffect(() => {
+    if (!showMine) return;
+    let live = true;
+    void getMyFeedback(orderId).then((res) => {
+      if (live && !isFailure(res) && res.feedback)
+        setGiven({ feedback: res.feedback, editable: res.editableUntil !== null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [orderId, showMine]);
+  return [given, (feedback: Feedback) => setGiven({ feedback, editable: !feedback.hidden })] as const;
 }
 
 /**
  * 評價 on a completed market order (issue 21 §4): opens a sheet to leave, change (for 7 days) or see the user's 👍 / 👎
- * on the other side. `itemName` tells rows apart for screen readers.
+ * on the other side. `itemName` tells rows apart for screen readers; with `showMine` (the order's own screen) the
+ * feedback given shows beside the button.
  */
-export function OrderFeedback({ orderId, itemName }: { orderId: string; itemName: string }) {
+export function OrderFeedback({
+  orderId,
+  itemName,
+  showMine = false,
+}: {
+  orderId: string;
+  itemName: string;
+  showMine?: boolean;
+}) {
   const [open, setOpen] = useState(false);
+  const [given, saved] = useGiven(orderId, showMine);
   const titleId = useId();
   const close = () => setOpen(false);
+  const action = given ? (given.editable ? '修改評價' : '查看評價') : '評價';
   return (
     <>
-      <Button size="small" fill="outline" aria-label={`評價交易：${itemName}`} onClick={() => setOpen(true)}>
-        評價
+      {given ? (
+        <p className="order-feedback-given" role="status">
+          你的評價：{RATING_LABELS[given.feedback.rating]}
+          {showMine && given.feedback.comment ? `・「${given.feedback.comment}」` : ''}
+        </p>
+      ) : null}
+      <Button
+        size="small"
+        fill="outline"
+        aria-label={`${given ? action : '評價交易'}：${itemName}`}
+        onClick={() => setOpen(true)}
+      >
+        {action}
       </Button>
       <Popup visible={open} onMaskClick={close} onClose={close} destroyOnClose bodyClassName="order-feedback-popup">
         {open && (
@@ -127,7 +199,7 @@ export function OrderFeedback({ orderId, itemName }: { orderId: string; itemName
             <h2 id={titleId} className="order-feedback-title">
               評價交易：{itemName}
             </h2>
-            <FeedbackLoader orderId={orderId} onDone={close} />
+            <FeedbackLoader orderId={orderId} onDone={close} onSaved={saved} />
           </div>
         )}
       </Popup>

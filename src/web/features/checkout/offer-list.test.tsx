@@ -141,4 +141,57 @@ describe('出價 tab of /my/collection/order', () => {
     expect(await screen.findByRole('list', { name: '收到的出價' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '收到的出價' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('an accepted offer: its thread ends with the acceptance, its price and time, and its row says 已成交 once', async () => {
+    const accepted = offer({
+      role: 'buyer',
+      status: 'accepted',
+      myTurn: false,
+      price: 22000,
+      rounds: 2,
+      closedAt: '2026-11-26T07:00:00.000Z',
+      thread: [
+        { n: 1, by: 'buyer', price: 19000, createdAt: '2026-11-26T04:00:00.000Z' },
+        { n: 2, by: 'seller', price: 22000, createdAt: '2026-11-26T05:00:00.000Z' },
+      ],
+    });
+    suite.routes = (u) => {
+      if (u.pathname === '/api/offer/list') return { code: 200, data: [accepted] };
+      if (u.pathname === '/api/offer/detail') return { code: 200, data: accepted };
+      return undefined;
+    };
+    renderAt('/my/collection/order?tab=offer&id=ofr_1');
+    const sheet = await screen.findByRole('dialog', { name: '我的出價：維港幻彩' });
+    const steps = within(within(sheet).getByRole('list', { name: '出價記錄' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      '你出價 HK$190.00・2026年11月26日 12:00',
+      '賣家還價 HK$220.00・2026年11月26日 13:00',
+      '你已接受 HK$220.00・2026年11月26日 15:00',
+    ]);
+    expect(within(sheet).getByText(/^已成交・成交價 HK\$220\.00/)).toBeTruthy();
+    const row = (await screen.findByRole('list', { name: '我出的價' })).querySelector('.offer-row-meta')!;
+    expect(row.textContent).toBe('已成交');
+  });
+
+  it('tells an owner without a payout account before 接受, with a way to set one up that comes back here', async () => {
+    suite.routes = (u) => {
+      if (u.pathname === '/api/offer/list') return { code: 200, data: [offer()] };
+      if (u.pathname === '/api/offer/detail') return { code: 200, data: offer() };
+      if (u.pathname === '/api/payment/info')
+        return {
+          code: 200,
+          data: { balance: 0, escrow: 0, pendingWithdrawal: 0, currency: 'HKD', payoutAccount: null, verified: true },
+        };
+      return undefined;
+    };
+    renderAt('/my/collection/order?tab=offer&role=received&id=ofr_1');
+    const sheet = await screen.findByRole('dialog', { name: '收到的出價：維港幻彩' });
+    const note = await within(sheet).findByRole('note');
+    expect(note.textContent).toContain('接受出價前，請先設定收款帳戶');
+    expect(within(note).getByRole('link', { name: '設定收款帳戶' }).getAttribute('href')).toBe(
+      `/my/payment?return=${encodeURIComponent('/my/collection/order?tab=offer&role=received&id=ofr_1')}`,
+    );
+    expect(within(sheet).queryByRole('button', { name: /^接受/ })).toBeNull();
+    expect(within(sheet).getByRole('button', { name: '拒絕' })).toBeTruthy();
+  });
 });

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
 import { PAY_ORDER_STATUS_LABELS, type PayOrder } from '../../../../shared/schemas/pay-orders';
-import { OrderDelivery } from './order-delivery';
+import { OrderDeliveries } from './order-delivery';
 import { OrderFacts, OrderHead, OrderSection, OrderTimeline } from './order-parts';
 
-/** Goods units whose delivery the screen shows (a large order links the rest through 我的實物). */
+/** Goods units whose delivery the screen asks for (a large order links the rest through 我的實物). */
 const DELIVERIES_SHOWN = 3;
 
 function steps(o: PayOrder) {
@@ -73,9 +73,9 @@ export function MallOrderDetail({ order: o }: { order: PayOrder }) {
         </OrderSection>
       ) : null}
       <OrderTimeline steps={steps(o)} />
-      {o.type === 'product'
-        ? o.goods.slice(0, DELIVERIES_SHOWN).map((g) => <OrderDelivery key={g.id} goodsId={g.id} />)
-        : null}
+      {o.type === 'product' && o.goods.length > 0 ? (
+        <OrderDeliveries goodsIds={o.goods.slice(0, DELIVERIES_SHOWN).map((g) => g.id)} />
+      ) : null}
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function MarketOrderDetail({ order: o }: { order: Detail }) {
       </OrderSection>
       {o.status === 'completed' ? (
         <OrderSection id="order-feedback-title" title="交易評價">
-          <OrderFeedback orderId={o.id} itemName={o.itemName} />
+          <OrderFeedback orderId={o.id} itemName={o.itemName} showMine />
         </OrderSection>
       ) : null}
       <OrderTimeline

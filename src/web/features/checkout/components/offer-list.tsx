@@ -42,7 +42,8 @@ function Rows({ role, version }: { role: Role; version: number }) {
               {o.itemName} {formatHkd(o.price)}
             </Link>
             <div className="offer-row-meta">
-              <span>{turnText(o)}</span>
+              {/* A closed offer's state is its tag alone (「已成交」 once, not twice). */}
+              {o.status === 'open' && <span>{turnText(o)}</span>}
               <Tag color={o.status === 'open' ? (o.myTurn ? 'warning' : 'primary') : 'default'}>
                 {OFFER_STATUS_LABELS[o.status]}
               </Tag>

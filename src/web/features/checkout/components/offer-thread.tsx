@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { formatHkd } from '../../../../shared/money';
 import { OFFER_STATUS_LABELS, type Offer, type OfferDetail } from '../../../../shared/schemas/offers';
+import { useSellerWallet } from '../../../api/get-wallet';
+import { sellingBlock, SellingNote } from '../../../components/selling-gate';
 import { ErrorState, LoadingState } from '../../../components/state-views';
 import { checkPrice } from '../../../lib/check-price';
 import { isFailure, type Failure } from '../../../lib/request';
@@ -24,6 +26,23 @@ export function turnText(o: Offer): string {
 }
 
 const sideText = (o: Offer, by: 'buyer' | 'seller') => (by === o.role ? '你' : by === 'buyer' ? '買家' : '賣家');
+
+/** The thread in words, oldest first: every price named, then its acceptance (by the side that did not name it last). */
+export function threadSteps(o: OfferDetail): { key: string; text: string; at: string }[] {
+  const steps = o.thread.map((r) => ({
+    key: `round-${r.n}`,
+    text: `${sideText(o, r.by)}${r.n === 1 ? '出價' : '還價'} ${formatHkd(r.price)}`,
+    at: r.createdAt,
+  }));
+  const last = o.thread.at(-1);
+  if (o.status === 'accepted' && last && o.closedAt)
+    steps.push({
+      key: 'accepted',
+      text: `${sideText(o, last.by === 'buyer' ? 'seller' : 'buyer')}已接受 ${formatHkd(o.price)}`,
+      at: o.closedAt,
+    });
+  return steps;
+}
 
 function Counter({ o, run }: { o: OfferDetail; run: (call: () => Promise<unknown>, done: string) => void }) {
   const [text, setText] = useState('');
@@ -68,25 +87,28 @@ function Thread({ o, onChanged }: { o: OfferDetail; onChanged: () => void }) {
     Dialog.confirm({ content, confirmText, cancelText: '返回' });
   const open = o.status === 'open';
   const canCounter = open && o.myTurn && o.rounds < o.maxRounds;
+  // The owner sells when they accept: without verification or a payout account it is said here, before 接受 (issue 44).
+  const wallet = useSellerWallet(open && o.role === 'seller');
+  const sellerBlocked = wallet.status === 'ready' && !!wallet.data && sellingBlock(wallet.data) !== null;
   return (
     <div className="price-alert-form">
       <h2 id="offer-thread-title" className="price-alert-title">
         {o.role === 'buyer' ? '我的出價' : '收到的出價'}：{o.itemName}
       </h2>
       <p className="price-alert-note">
-        {turnText(o)}・現時價格 {formatHkd(o.price)}・第 {o.rounds}/{o.maxRounds} 輪
-        {open ? `・${formatHkDateTime(o.expiresAt)} 到期` : ''}
+        {turnText(o)}・{open ? '現時價格' : o.status === 'accepted' ? '成交價' : '最後價格'} {formatHkd(o.price)}・第{' '}
+        {o.rounds}/{o.maxRounds} 輪{open ? `・${formatHkDateTime(o.expiresAt)} 到期` : ''}
         {o.closeReason === 'sold' ? '・物品已售予其他買家' : o.closeReason === 'unavailable' ? '・物品已不可出售' : ''}
       </p>
       <ol aria-label="出價記錄" className="offer-thread-log">
-        {o.thread.map((r) => (
-          <li key={r.n}>
-            {sideText(o, r.by)}
-            {r.n === 1 ? '出價' : '還價'} {formatHkd(r.price)}・{formatHkDateTime(r.createdAt)}
+        {threadSteps(o).map((step) => (
+          <li key={step.key}>
+            {step.text}・{formatHkDateTime(step.at)}
           </li>
         ))}
       </ol>
-      {open && o.myTurn && (
+      {sellerBlocked && wallet.data ? <SellingNote wallet={wallet.data} action="接受出價" /> : null}
+      {open && o.myTurn && !sellerBlocked && (
         <Button
           color="primary"
           block

@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Steps } from 'antd-mobile';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import '../../../components/pairs-list.css';
 
-/** A titled part of the order screen (its heading names it). */
-export function OrderSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A titled part of the order screen (its heading names it; `id` when none is given, as parts repeated may be). */
+export function OrderSection({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  const own = useId();
+  const headingId = id ?? own;
   return (
-    <section className="order-section" aria-labelledby={id}>
-      <h2 className="order-section-title" id={id}>
+    <section className="order-section" aria-labelledby={headingId}>
+      <h2 className="order-section-title" id={headingId}>
         {title}
       </h2>
       {children}
@@ -15,14 +17,17 @@ export function OrderSection({ id, title, children }: { id: string; title: strin
   );
 }
 
-/** The order's figures as label and value rows. */
+/** An amount as formatHkd writes it (`HK$1,234.50`, `−HK$19.60`). */
+const AMOUNT = /^[−-]?HK\$[\d,.]+$/;
+
+/** The order's figures as label and value rows; an amount never breaks across lines (「−HK$19. / 60」, issue 44). */
 export function OrderFacts({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
   return (
     <dl className="pairs-list order-facts" aria-label={label}>
       {rows.map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>
-          <dd>{v}</dd>
+          <dd className={typeof v === 'string' && AMOUNT.test(v) ? 'pairs-amount' : undefined}>{v}</dd>
         </div>
       ))}
     </dl>
