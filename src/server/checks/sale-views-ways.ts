@@ -83,7 +83,11 @@ function mallRow(
         async trade() {
           const key = o.kind === 'card' ? 'cardInfoId' : 'productId';
           const paid = await mallOrder(k, buyer, { type, [key]: id, quantity: o.quantity });
-          const units = [...paid.cards, ...paid.goods.map((g) => ({ ...g, serial: null }))];
+          // A fresh card info's first editions: #1, #2…; goods have no serial.
+          const units = [
+            ...paid.cards.map((c, i) => ({ ...c, serial: i + 1 })),
+            ...paid.goods.map((g) => ({ ...g, serial: null })),
+          ];
           const total = o.price * o.quantity;
           const discount = o.discount ?? 0;
           return unsold(
@@ -194,7 +198,7 @@ export const PLATFORM_WAYS: WayRow[] = [
             way: 'code',
             buyer,
             item: { kind: 'card', cardInfoId: ci, productId: null, name },
-            units: res.cards.map((c) => ({ itemId: c.id, serial: c.serial, cost: 0 })),
+            units: res.cards.map((c) => ({ itemId: c.id, serial: 1, cost: 0 })),
             price: 0,
             costRule: 'code',
             order: null,
@@ -234,7 +238,7 @@ export const PLATFORM_WAYS: WayRow[] = [
             way: 'set_exchange',
             buyer,
             item: { kind: 'card', cardInfoId: th.bCardId, productId: null, name },
-            units: [{ itemId: res.bCard.id, serial: res.bCard.serial, cost: 3_500 }],
+            units: [{ itemId: res.bCard.id, serial: 1, cost: 3_500 }],
             price: 0,
             costRule: 'cards_given',
             order: null,
