@@ -154,11 +154,27 @@ export const PerkPreviewQuerySchema = z.object({
 });
 export type PerkPreviewQuery = z.input<typeof PerkPreviewQuerySchema>;
 
+/**
+ * A perk the buyer's cards give on the item that is used up for its period: shown with 「本月已使用」 (or 「已使用」 for a
+ * lifetime one) instead of disappearing (issue 44).
+ */
+export const UsedPerkSchema = z.object({
+  title: z.string(),
+  cardName: z.string(),
+  period: z.enum(PERK_PERIODS),
+});
+export type UsedPerk = z.infer<typeof UsedPerkSchema>;
+
+/** 「本月已使用」 / 「已使用」: a used-up perk's state. */
+export const usedPerkText = (u: Pick<UsedPerk, 'period'>) => (u.period === 'month' ? '本月已使用' : '已使用');
+
 export const PerkPreviewSchema = z.object({
   /** 原價: unit price × quantity. */
   listAmount: z.number().int(),
   /** The perk that would apply, or null. */
   perk: AppliedPerkSchema.nullable(),
+  /** When none applies: the best one the buyer's cards give here that is used up this period (null: none). */
+  used: UsedPerkSchema.nullable(),
   /** 應付: what the order would cost. */
   amount: z.number().int(),
 });

@@ -6,7 +6,7 @@ import { hkMonth } from '../../../shared/hk-time';
 import { longestPriorityWindow, type PerkPreview } from '../../../shared/schemas/perks';
 import type { Actor } from '../auth/auth.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { PerkEffect } from '../../../shared/schemas/perks';
+import type { PerkEffect, PerkPeriod } from '../../../shared/schemas/perks';
 import { createPerksReadModel, type PerksReadModel } from './perks.read-model';
 import { createPerksRepository, type PerksRepository } from './perks.repository';
 
@@ -40,6 +40,7 @@ interface Candidate {
   /** The use key without its slot number. */
   keyBase: string;
   uses: number;
+  period: PerkPeriod;
 }
 
 type HeldCard = Awaited<ReturnType<PerksReadModel['heldCardsWithPerks']>>[number];
@@ -93,6 +94,7 @@ function candidates(held: HeldCard[], item: PerkItem, buyerId: string, now: Date
         cardName: card.cardName,
         keyBase,
         uses: effect.limit.uses,
+        period: effect.limit.period,
       });
     });
   }
@@ -115,7 +117,7 @@ export function createPerksService(
     async preview(actor: Actor, q: { type: 'card' | 'product'; id: string; quantity: number }): Promise<PerkPreview> {
       const s = await svc.catalogue.saleInfo(deps.db, { kind: q.type, id: q.id });
       const listAmount = (s.priceCents ?? 0) * q.quantity;
-      if (s.priceCents === null) return { listAmount, perk: null, amount: listAmount };
+      if (s.priceCents === null) return { listAmount, perk: null, used: null, amount: listAmount };
       const item: PerkItem = {
         ...q,
         kind: q.type,
@@ -128,10 +130,20 @@ export function createPerksService(
       const slots = (c: Candidate) => Array.from({ length: c.uses }, (_, i) => `${c.keyBase}/${i + 1}`);
       const taken = await repo.takenKeys(deps.db, all.flatMap(slots));
       const best = all.find((c) => slots(c).some((k) => !taken.has(k)));
-      if (!best) return { listAmount, perk: null, amount: listAmount };
+      if (!best) {
+        // Every one is used up: the best of them is still named, as used (issue 44).
+        const used = all[0];
+        return {
+          listAmount,
+          perk: null,
+          used: used ? { title: used.title, cardName: used.cardName, period: used.period } : null,
+          amount: listAmount,
+        };
+      }
       return {
         listAmount,
         perk: { title: best.title, cardName: best.cardName, saving: best.saving },
+        used: null,
         amount: listAmount - best.saving,
       };
     },

@@ -58,6 +58,7 @@ describe('perks at payOrder/create', () => {
       listAmount: 39_900,
       amount: 31_920,
       perk: { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7_980 },
+      used: null,
     });
     const first = await buy(alice, figure);
     expect(first.status).toBe(200);
@@ -82,8 +83,13 @@ describe('perks at payOrder/create', () => {
     const [promotions] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, 'platform:promotions'));
     expect(promotions!.balance).toBeLessThanOrEqual(-7_980);
 
-    // Used this month: the preview and the next order are full price.
-    expect((await preview()).data).toEqual({ listAmount: 39_900, amount: 39_900, perk: null });
+    // Used this month: the preview and the next order are full price, and the preview names it as used (issue 44).
+    expect((await preview()).data).toEqual({
+      listAmount: 39_900,
+      amount: 39_900,
+      perk: null,
+      used: { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', period: 'month' },
+    });
     const second = await buy(alice, figure);
     expect(second.data).toMatchObject({ discount: 0, amount: 39_900, perk: null });
   });

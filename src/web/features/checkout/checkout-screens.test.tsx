@@ -166,6 +166,25 @@ describe('/mall/goodsPay with a perk', () => {
     await waitFor(() => expect(calls('perk/preview')).toHaveLength(1));
     expect(screen.queryByText('持卡優惠')).toBeNull();
   });
+
+  it('names a perk used up this month (「本月已使用」) beside a full-price 合共', async () => {
+    const used = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', period: 'month' };
+    suite.routes = (u) => {
+      if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/perk/preview')
+        return { code: 200, data: { listAmount: 39900, perk: null, used, amount: 39900 } };
+      return { code: 404, data: null };
+    };
+    renderAt('/mall/goodsPay?id=prd_qilin_figure');
+    expect(await screen.findByText('本月已使用')).toBeTruthy();
+    expect(screen.getByText('持卡優惠')).toBeTruthy();
+    expect(screen.getByText('商城 8 折（每月一次）・祥瑞麒麟')).toBeTruthy();
+    expect(screen.getByText('合共（港幣）')).toBeTruthy();
+    expect(screen.getByText('HK$399.00', { selector: 'strong' })).toBeTruthy();
+  });
 });
 
 /** The pay methods of a signed-in buyer with a wallet. */

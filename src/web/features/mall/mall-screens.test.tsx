@@ -230,6 +230,23 @@ describe('/mall/detail and /mall/goodsDetail', () => {
     }
   });
 
+  it('names a perk used up this month with 「本月已使用」 instead of leaving it out (issue 44)', async () => {
+    const used = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', period: 'month' };
+    suite.routes = (u) =>
+      u.pathname === '/api/perk/preview'
+        ? { code: 200, data: { listAmount: 39900, perk: null, used, amount: 39900 } }
+        : { code: 200, data: product() };
+    writeSession(testSession);
+    try {
+      renderAt('/mall/goodsDetail?id=prd_1');
+      expect((await screen.findByText(/^持卡優惠：商城 8 折（每月一次）（祥瑞麒麟）/)).textContent).toBe(
+        '持卡優惠：商城 8 折（每月一次）（祥瑞麒麟），本月已使用',
+      );
+    } finally {
+      clearSession();
+    }
+  });
+
   it('says why a B card cannot be bought', async () => {
     suite.routes = () => ({ code: 200, data: card({ isBCard: true, priceCents: null, saleState: 'not_for_sale' }) });
     renderAt('/mall/detail?id=ci_1');

@@ -22,7 +22,7 @@ import { getSaleItem, type SaleItem, type SaleKind } from '../api/get-sale-item'
 import { listPayOrders } from '../../../api/list-pay-orders';
 import { BALANCE, openPayUrl, payFromBalance } from './pay-actions';
 import { PendingOrder } from './pending-order';
-import { PriceBreakdown } from './price-breakdown';
+import { PriceBreakdown, UsedPerkItem } from './price-breakdown';
 
 /** The payment methods as radio buttons when there is a choice (the provider, and the wallet balance). */
 function MethodChoice({
@@ -141,15 +141,18 @@ function OrderForm({
         {preview?.perk ? (
           <PriceBreakdown listAmount={preview.listAmount} perk={preview.perk} amount={preview.amount} />
         ) : (
-          <List.Item
-            extra={
-              <strong className="checkout-total">
-                {item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}
-              </strong>
-            }
-          >
-            合共（港幣）
-          </List.Item>
+          <>
+            {preview?.used ? <UsedPerkItem used={preview.used} /> : null}
+            <List.Item
+              extra={
+                <strong className="checkout-total">
+                  {item.priceCents === null ? '—' : formatHkd(item.priceCents * quantity)}
+                </strong>
+              }
+            >
+              合共（港幣）
+            </List.Item>
+          </>
         )}
       </List>
       <p className="checkout-note">確認後會為你預留 15 分鐘，請於時限內完成付款。</p>

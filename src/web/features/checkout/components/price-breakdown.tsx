@@ -1,6 +1,6 @@
 import { List } from 'antd-mobile';
 import { formatHkd } from '../../../../shared/money';
-import type { AppliedPerk } from '../../../../shared/schemas/perks';
+import { usedPerkText, type AppliedPerk, type UsedPerk } from '../../../../shared/schemas/perks';
 
 /** 原價, 持卡優惠 −HK$79.80 (the perk and the card that grants it) and 應付: an order's price with its perk (decision 029). */
 export function PriceBreakdown({
@@ -24,5 +24,14 @@ export function PriceBreakdown({
       </List.Item>
       <List.Item extra={<strong className="checkout-total">{formatHkd(amount)}</strong>}>應付（港幣）</List.Item>
     </>
+  );
+}
+
+/** 持卡優惠 used up for its period: named with 「本月已使用」 instead of vanishing from the pay screen (issue 44). */
+export function UsedPerkItem({ used }: { used: UsedPerk }) {
+  return (
+    <List.Item className="checkout-perk" description={`${used.title}・${used.cardName}`} extra={usedPerkText(used)}>
+      持卡優惠
+    </List.Item>
   );
 }
