@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import type { CardInfo } from '../../../shared/schemas/catalogue';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { testListing, testMarketDetail, testPayOrder, testProduct } from '../../testing/fixtures';
-import { screenSuite } from '../../testing/screen-test';
+import { screenSuite, type Route } from '../../testing/screen-test';
 import InfoScreen from './info-screen';
 import OrderListScreen from './order-list-screen';
 import PayScreen from './pay-screen';
@@ -114,6 +114,17 @@ describe('/mall/pay', () => {
 describe('/mall/goodsPay with a perk', () => {
   const figure = testProduct({ id: 'prd_qilin_figure' });
   const perk = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', saving: 7980 };
+  /** The figure's pay screen, no pending order, `preview` its perk/preview. */
+  const goodsPay =
+    (preview: unknown): Route =>
+    (u) => {
+      if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
+      if (u.pathname === '/api/payOrder/methods')
+        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/perk/preview') return { code: 200, data: preview };
+      return { code: 404, data: null };
+    };
 
   it('shows 原價, 持卡優惠 and 應付 before paying, and on the pending order', async () => {
     const discounted = order({
@@ -152,15 +163,7 @@ describe('/mall/goodsPay with a perk', () => {
   });
 
   it('shows 合共 without a perk', async () => {
-    suite.routes = (u) => {
-      if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
-      if (u.pathname === '/api/payOrder/methods')
-        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
-      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
-      if (u.pathname === '/api/perk/preview')
-        return { code: 200, data: { listAmount: 39900, perk: null, amount: 39900 } };
-      return { code: 404, data: null };
-    };
+    suite.routes = goodsPay({ listAmount: 39900, perk: null, used: null, amount: 39900 });
     renderAt('/mall/goodsPay?id=prd_qilin_figure');
     expect(await screen.findByText('合共（港幣）')).toBeTruthy();
     await waitFor(() => expect(calls('perk/preview')).toHaveLength(1));
@@ -169,15 +172,7 @@ describe('/mall/goodsPay with a perk', () => {
 
   it('names a perk used up this month (「本月已使用」) beside a full-price 合共', async () => {
     const used = { title: '商城 8 折（每月一次）', cardName: '祥瑞麒麟', period: 'month' };
-    suite.routes = (u) => {
-      if (u.pathname === '/api/product/detail') return { code: 200, data: figure };
-      if (u.pathname === '/api/payOrder/methods')
-        return { code: 200, data: [{ provider: 'sandbox', label: '模擬付款' }] };
-      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
-      if (u.pathname === '/api/perk/preview')
-        return { code: 200, data: { listAmount: 39900, perk: null, used, amount: 39900 } };
-      return { code: 404, data: null };
-    };
+    suite.routes = goodsPay({ listAmount: 39900, perk: null, used, amount: 39900 });
     renderAt('/mall/goodsPay?id=prd_qilin_figure');
     expect(await screen.findByText('本月已使用')).toBeTruthy();
     expect(screen.getByText('持卡優惠')).toBeTruthy();
