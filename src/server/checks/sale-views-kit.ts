@@ -62,6 +62,25 @@ export function differ(what: string, got: Record<string, unknown>, want: Record<
     .map(([f, v]) => `${what}: ${f} ${JSON.stringify(got[f])}, expected ${JSON.stringify(v)}`);
 }
 
+/**
+ * The listing's own sales, as the desk and the back office list them (decision 049): this trade's, with its way, price
+ * and fee, and the other party (the buyer of a sell listing, the seller into a bid).
+ */
+export function listingSale(what: string, row: { sales?: unknown }, t: Trade, seen: Seen): string[] {
+  const sales = (row.sales ?? []) as {
+    id: string;
+    way: string;
+    price: number;
+    fee: number;
+    counterparty: { id: string };
+  }[];
+  const own = sales.find((x) => x.id === seen.sale?.id);
+  if (!own) return [`${what}: the listing's sales ${JSON.stringify(row.sales)} leave out the sale ${seen.sale?.id}`];
+  const other = t.listing!.sellType === 0 ? t.buyer : t.seller!;
+  const got = { way: own.way, price: own.price, fee: own.fee, counterparty: own.counterparty.id };
+  return differ(`${what} sale`, got, { way: t.way, price: t.price, fee: t.fee, counterparty: other.userId });
+}
+
 /** An answer's data, or the failure as a problem. */
 export async function ask<T>(res: Promise<{ status: number; msg: string; data: T }>, what: string, out: string[]) {
   const r = await res;

@@ -3,7 +3,7 @@ import type { AdminListing } from '../../shared/schemas/admin-market';
 import type { Dashboard } from '../../shared/schemas/admin-dashboard';
 import type { JournalPosting, Reconcile, TrialBalance } from '../../shared/schemas/admin-ledger';
 import { ledgerPostings } from '../db/schema';
-import { ask, differ, type Before, type Kit, type Reader } from './sale-views-kit';
+import { ask, differ, listingSale, type Before, type Kit, type Reader } from './sale-views-kit';
 
 /**
  * The consistency matrix's back-office readers and the books (issue 44): the listings, the dashboard and the journal
@@ -23,14 +23,18 @@ const sum = (entries: JournalPosting['entries'], account: string) =>
 export const OFFICE_READERS: Reader[] = [
   {
     id: 'admin listings',
-    asks: 'admin/listings?q=<listing> (市場掛單)',
-    async check(k, t) {
+    asks: 'admin/listings?q=<listing> (市場掛單: 已成交, and its sale)',
+    async check(k, t, seen) {
       const out: string[] = [];
       const l = t.listing!;
       const rows = await ask(k.get<AdminListing[]>(k.operator, 'admin/listings', { q: l.id }), 'admin/listings', out);
       const row = rows?.find((r) => r.id === l.id);
       if (rows && !row) out.push(`admin/listings: listing ${l.id} not found`);
-      if (row) out.push(...differ('admin/listings row', row, { status: 'sold' }));
+      if (row)
+        out.push(
+          ...differ('admin/listings row', row, { status: 'sold' }),
+          ...listingSale('admin/listings row', row, t, seen),
+        );
       return out;
     },
   },

@@ -6,7 +6,7 @@ import type { PayOrder } from '../../shared/schemas/pay-orders';
 import type { PortfolioSummary } from '../../shared/schemas/portfolio';
 import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Feedback, MyFeedback } from '../../shared/schemas/standing';
-import { ask, differ, type Kit, type Reader, type Seen, type Trade, type User } from './sale-views-kit';
+import { ask, differ, listingSale, type Kit, type Reader, type Seen, type Trade, type User } from './sale-views-kit';
 
 /**
  * The consistency matrix's readers (issue 44): every view of a completed trade, asked through the API as its user
@@ -46,6 +46,7 @@ async function marketRow(
   out.push(
     ...differ(`${path} row`, row, {
       status: 'completed',
+      way: t.way,
       ...proceeds(t),
       cardInfoId: t.item.cardInfoId,
     }),
@@ -112,6 +113,7 @@ export const TRADER_READERS: Reader[] = [
             ...differ(`market/orderDetail as ${role}`, d, {
               role,
               status: 'completed',
+              way: t.way,
               itemId: t.units[0]!.itemId,
               ...proceeds(t),
             }),
@@ -131,8 +133,8 @@ export const TRADER_READERS: Reader[] = [
   },
   {
     id: 'desk',
-    asks: "market/mine?view=ended&sell_type= as the listing's owner (/my/market: 已成交)",
-    async check(k, t) {
+    asks: "market/mine?view=ended&sell_type= as the listing's owner (/my/market: 已成交, and its sale)",
+    async check(k, t, seen) {
       const out: string[] = [];
       const l = t.listing!;
       const query = { view: 'ended', sell_type: l.sellType, pageSize: 50 };
@@ -150,6 +152,7 @@ export const TRADER_READERS: Reader[] = [
             status: 'sold',
             ...(l.sellType === 1 ? { filled: l.quantity } : {}),
           }),
+          ...listingSale('market/mine listing', row, t, seen),
         );
       return out;
     },
