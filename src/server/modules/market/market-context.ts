@@ -37,7 +37,7 @@ export interface MarketServices {
   /** How many watch each listing (the desk's 「N 人關注」; never who). */
   watch: Pick<WatchService, 'countWatchers'>;
   /** Market prices beside the floor (decision 032). */
-  prices: Pick<PricesService, 'marketPrices'>;
+  prices: Pick<PricesService, 'marketPrices' | 'lastSales' | 'recentSales'>;
   /** Sold, filled, expired, taken down: written in the same transaction (decision 034). */
   notifications: Notifier;
   /** Price alerts and set notices, checked in the transaction of each listing created, repriced or cancelled (decision 039). */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
-import { listings, marketOrders, marketSummaries } from '../../db/schema/market';
+import { listings, marketSummaries } from '../../db/schema/market';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -239,27 +239,5 @@ export const marketViewQueries = {
       )
       .orderBy(asc(listings.cardInfoId), desc(listings.price), asc(listings.createdAt));
     return new Map(rows.map((r) => [r.id, r]));
-  },
-
-  /** The latest completed sale per card info / product. */
-  async lastSales(db: Executor, kind: 'card' | 'goods', ids: string[]) {
-    if (ids.length === 0) return new Map<string, { price: number; at: Date }>();
-    const key = kind === 'card' ? marketOrders.cardInfoId : marketOrders.productId;
-    const rows = await db
-      .selectDistinctOn([key], { id: sql<string>`${key}`, price: marketOrders.price, at: marketOrders.completedAt })
-      .from(marketOrders)
-      .where(and(eq(marketOrders.status, 'completed'), inArray(key, ids)))
-      .orderBy(key, desc(marketOrders.completedAt));
-    return new Map(rows.map((r) => [r.id, { price: r.price, at: r.at! }]));
-  },
-
-  async sales(db: Executor, kind: 'card' | 'goods', id: string, limit: number) {
-    const key = kind === 'card' ? marketOrders.cardInfoId : marketOrders.productId;
-    return db
-      .select({ price: marketOrders.price, at: marketOrders.completedAt })
-      .from(marketOrders)
-      .where(and(eq(marketOrders.status, 'completed'), eq(key, id)))
-      .orderBy(desc(marketOrders.completedAt))
-      .limit(limit);
   },
 };

@@ -88,7 +88,8 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       const ids = rows.map((r) => r.id);
       const [best, last, market, ranges, wants] = await Promise.all([
         repo.bestPrices(deps.db, kind, ids, now),
-        repo.lastSales(deps.db, kind, ids),
+        // 最近成交: every trade between users, whatever its way (the sale record, decision 049).
+        svc.prices.lastSales(kind, ids),
         svc.prices.marketPrices(kind, ids),
         // A card bid may name a serial range (issue 24): the bids side shows its best bid's.
         kind === 'card' && q.sell_type !== 0 ? repo.bestBidRanges(deps.db, ids, now) : new Map(),
@@ -140,7 +141,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       if (!target) throw notFound(kind === 'card' ? '找不到此卡牌' : '找不到此商品');
       const [best, sales, others, market] = await Promise.all([
         repo.bestPrices(deps.db, kind, [targetId], now),
-        repo.sales(deps.db, kind, targetId, SALES_SHOWN),
+        svc.prices.recentSales(kind, targetId, SALES_SHOWN),
         repo.listPublic(
           deps.db,
           {
@@ -242,7 +243,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       const ids = [...new Set(rows.map((r) => (r.cardInfoId ?? r.productId)!))];
       const [best, last, market] = await Promise.all([
         repo.bestPrices(deps.db, q.kind, ids, now),
-        repo.lastSales(deps.db, q.kind, ids),
+        svc.prices.lastSales(q.kind, ids),
         svc.prices.marketPrices(q.kind, ids),
       ]);
       return rows.map((r) => {
