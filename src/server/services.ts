@@ -130,6 +130,7 @@ export function createServices(
   const market = createMarketService(deps, {
     auth,
     catalogue,
+    perks,
     identity,
     wallet,
     cards,

@@ -196,17 +196,22 @@ export const marketSummaries = pgTable(
   ],
 );
 
-/** One line of a set quote: the missing card and the listing (and its price) that would fill it. */
-export interface SetQuoteLine {
-  cardInfoId: string;
-  listingId: string;
-  price: number;
-}
+/**
+ * One line of a set quote: the missing card and its cheapest source at its price, a market listing or (issue 44) the
+ * mall's own editions. Lines stored before issue 44 carry no `source`: they are the market's.
+ */
+export type SetQuoteLine =
+  | { source?: 'market'; cardInfoId: string; listingId: string; price: number }
+  | { source: 'mall'; cardInfoId: string; listingId?: null; price: number };
+
+/** Where a set order stands (issue 44): its quote's mall lines count toward the buyer's per-user limits until released. */
+export const SET_QUOTE_ORDER_STATUSES = ['pending', 'paid', 'released'] as const;
 
 /**
- * A set-completion quote (decision 042): the cheapest open sell listing of each card missing from a user's started
- * theme, as read at `createdAt`; a `set` pay order may reserve exactly these listings at no more than these prices
- * until `expiresAt` (2 minutes). Only its user may use it.
+ * A set-completion quote (decision 042): the cheapest source of each card missing from a user's started theme, as
+ * read at `createdAt`; a `set` pay order may reserve exactly these listings and mall editions at no more than these
+ * prices until `expiresAt` (2 minutes). Only its user may use it, for one order: `orderNo` binds it to the order that
+ * reserved it (its lines then hold the prices reserved), which reads its mall lines back to settle or release them.
  */
 export const setQuotes = pgTable(
   'set_quotes',
@@ -218,6 +223,8 @@ export const setQuotes = pgTable(
     totalCents: integer().notNull(),
     createdAt: ts().notNull(),
     expiresAt: ts().notNull(),
+    orderNo: text(),
+    orderStatus: text({ enum: SET_QUOTE_ORDER_STATUSES }),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [index().on(t.userId, t.createdAt), uniqueIndex().on(t.orderNo)],
 );

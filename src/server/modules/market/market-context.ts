@@ -6,6 +6,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { GoodsService } from '../goods/goods.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PayOrdersService } from '../pay-orders/pay-orders.service';
+import type { PerksService } from '../perks/perks.service';
 import type { PricesService } from '../prices/prices.service';
 import type { StandingService } from '../standing/standing.service';
 import type { Notifier } from '../notifications/notifications.service';
@@ -25,12 +26,22 @@ export type MarketDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'publicCache'>;
 export interface MarketServices {
   auth: Pick<AuthService, 'profiles'>;
   identity: Pick<IdentityService, 'isVerified' | 'payoutAccount'>;
-  wallet: Pick<WalletService, 'post'>;
-  cards: Pick<CardsService, 'setStatus' | 'transfer' | 'lowestHeld'>;
-  /** A theme's set and its cards (the set quote, decision 042). */
-  catalogue: Pick<CatalogueService, 'theme' | 'setCardInfos' | 'cardInfosById'>;
+  /** Postings; the mall's sale of a set order's mall cards through the order books (issue 44). */
+  wallet: Pick<WalletService, 'post' | 'orderBooks'>;
+  /** Cards change hands; a set order's mall cards are minted (issue 44). */
+  cards: Pick<CardsService, 'setStatus' | 'transfer' | 'lowestHeld' | 'mint'>;
+  /** A theme's set and its cards (the set quote, decision 042); the mall's sale rules and supply of a card (issue 44). */
+  catalogue: Pick<
+    CatalogueService,
+    'theme' | 'setCardInfos' | 'cardInfosById' | 'saleInfo' | 'reserve' | 'release' | 'soldOut'
+  >;
+  /** A buyer's priority window of a theme's upcoming mall cards (decision 029), for a set quote's mall lines. */
+  perks: Pick<PerksService, 'priorityHours'>;
   goods: Pick<GoodsService, 'setStatus' | 'transfer'>;
-  payOrders: Pick<PayOrdersService, 'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder' | 'info'>;
+  payOrders: Pick<
+    PayOrdersService,
+    'registerOrderType' | 'create' | 'cancel' | 'byKey' | 'ownOrder' | 'info' | 'heldQuantity'
+  >;
   audit: Pick<AuditService, 'record'>;
   /** The storefront's standing figures (issue 21 §4). */
   standing: Pick<StandingService, 'figures'>;

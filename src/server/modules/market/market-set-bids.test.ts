@@ -48,7 +48,11 @@ describe('one-step bids for a set’s unlisted cards (decision 042, amended)', (
   it('quotes a starting price per unlisted card, places every bid in one order, and funds them all once paid', async () => {
     const [buyer, seller] = [await trader(t), await trader(t)];
     const th = await theme(buyer, 4);
-    await t.db.update(cardInfos).set({ priceCents: 4_800 }).where(eq(cardInfos.id, th.cards[3]!));
+    // A mall price, its sale over: nobody sells the card (on sale, the mall would be its source, issue 44).
+    await t.db
+      .update(cardInfos)
+      .set({ priceCents: 4_800, saleEndsAt: new Date(0) })
+      .where(eq(cardInfos.id, th.cards[3]!));
     const q = await t.call<SetQuote>('GET', 'theme/completionQuote', { token: buyer.token, query: { themeId: th.id } });
     // No market price: the mall price, else HK$10.
     expect(q.data.unlisted.map((c) => [c.cardInfoId, c.suggestedBid])).toEqual([

@@ -9,6 +9,8 @@ import { describe } from './market-presenters';
 import type { TraderRules } from './market-rules';
 import type { ListingRow } from './market.repository';
 import type { SetQuotes } from './market-set-quote.service';
+import { isMallLine, type SetMallSource } from './market-set-mall';
+import type { MarketQuoteLine, SetQuoteLine } from './market-set.repository';
 
 /** The refusal of a quote that no longer holds: the answer then carries the new quote (`restateRefusal`). */
 const STALE = 'quote_stale';
@@ -20,14 +22,17 @@ const splitItem = (itemId: string) => {
 };
 
 /**
- * The `set` pay-order type (decision 042): buys every listing of a set quote in one order. `reserve` holds all of them
- * in one transaction or none (a listing gone or dearer refuses with the new quote); `fulfil` sells them all in the
- * settling transaction, with one `set_sale` posting per seller; `release` puts them all back on the market.
+ * The `set` pay-order type (decision 042): buys every line of a set quote in one order, each from its source (a
+ * market listing, or the mall's editions: issue 44). `reserve` holds all of them in one transaction or none (a listing
+ * gone or dearer, a mall edition off sale or over the limit, refuses with the new quote) and binds the quote to the
+ * order; `fulfil` sells them all in the settling transaction, with one `set_sale` posting per seller and one
+ * `mall_sale` of the mall's cards; `release` puts the listings back on the market and the editions back in the mall.
  */
 export function createSetOrderType(
   { deps, svc, repo, items }: MarketContext,
   rules: Pick<TraderRules, 'requireTrader'>,
   quotes: Pick<SetQuotes, 'quoteFor'>,
+  mall: Omit<SetMallSource, 'offers'>,
 ): OrderType<OrderInput<'set'>> {
   const cardOf = (l: ListingRow) => {
     if (l.kind !== 'card') throw new AppError('internal', `set listing ${l.id} is not a card`);
@@ -46,23 +51,36 @@ export function createSetOrderType(
       if (!quote || quote.userId !== buyerId || quote.themeId !== themeId) throw notFound('找不到此報價，請重新報價');
       if (quote.expiresAt <= now) throw conflict('報價已過期，已為你重新報價，請再確認', STALE);
       await rules.requireTrader(tx, buyerId, false);
-      const reserved = await repo.reserveForSet(tx, quote.lines, { orderNo, buyerId, now });
-      if (reserved.length !== quote.lines.length) {
-        // Thrown: the transaction rolls back, so the listings reserved above are not held either.
-        throw conflict('部分卡牌已售出或價格已更改，已為你重新報價，請再確認', STALE);
-      }
+      const asks = quote.lines.filter((l): l is MarketQuoteLine => !isMallLine(l));
+      const reserved = await repo.reserveForSet(tx, asks, { orderNo, buyerId, now });
+      // Thrown: the transaction rolls back, so the listings and editions reserved here are not held either.
+      const stale = () => conflict('部分卡牌已售出或價格已更改，已為你重新報價，請再確認', STALE);
+      if (reserved.length !== asks.length) throw stale();
       for (const l of reserved) {
         if (!(await items.card.setStatus(tx, { id: cardOf(l).itemId!, from: 'listed', to: 'reserved' })))
           throw new AppError('internal', `listed item ${l.itemId} of ${l.id} was not listed`);
         await repo.insertOrder(tx, pendingPurchase(l, { orderNo, buyerId, now }));
       }
+      const fromMall = await mall.reserve(tx, buyerId, quote.lines.filter(isMallLine), now);
+      if (!fromMall) throw stale();
+      // The quote is the order's record of what it holds, at the prices reserved (a lowered price is charged).
+      const lines: SetQuoteLine[] = [
+        ...reserved.map((l) => ({
+          source: 'market' as const,
+          cardInfoId: l.cardInfoId!,
+          listingId: l.id,
+          price: l.price,
+        })),
+        ...fromMall.lines,
+      ];
+      if (!(await repo.bindQuote(tx, quoteId, { orderNo, lines }))) throw stale();
       const theme = await svc.catalogue.theme(tx, themeId);
       return {
         // The theme completed: the order's item (pay_orders.listingId holds it for a set, decision 042).
         listingId: themeId,
-        itemName: `一鍵補齊：${theme?.name ?? ''}（${reserved.length} 張）`,
-        itemImage: reserved[0]!.itemImage,
-        unitPriceCents: reserved.reduce((s, l) => s + l.price, 0),
+        itemName: `一鍵補齊：${theme?.name ?? ''}（${lines.length} 張）`,
+        itemImage: reserved[0]?.itemImage ?? fromMall.image ?? '',
+        unitPriceCents: lines.reduce((s, l) => s + l.price, 0),
       };
     },
     async restateRefusal(err, input, buyerId) {
@@ -72,7 +90,10 @@ export function createSetOrderType(
     async release(tx, order) {
       const now = deps.clock.now();
       const held = await repo.reservedBy(tx, order.orderNo);
-      if (held.length === 0) return false;
+      // Orders placed before issue 44 have no bound quote: listings only.
+      const bound = await repo.settleQuote(tx, order.orderNo, 'released');
+      if (held.length === 0 && !bound) return false;
+      await mall.release(tx, order.orderNo, (bound ?? []).filter(isMallLine));
       for (const l of held) {
         const back = await repo.transition(
           tx,
@@ -93,10 +114,21 @@ export function createSetOrderType(
       await repo.finishOrder(tx, order.orderNo, { status: order.status === 'expired' ? 'expired' : 'cancelled' });
       return true;
     },
+    afterRelease(order) {
+      // Read after the commit: the mall's sold-out flags of the editions given back are dropped.
+      repo.linesOfOrder(deps.db, order.orderNo).then(
+        (lines) => mall.clearSoldOut((lines ?? []).filter(isMallLine)),
+        (err: unknown) => deps.log.warn({ err, orderNo: order.orderNo }, 'set order: sold-out flags not cleared'),
+      );
+    },
     async fulfil(tx, order) {
       const now = deps.clock.now();
       const held = await repo.reservedBy(tx, order.orderNo);
-      if (held.length === 0) throw new AppError('internal', `set order ${order.orderNo} holds no listing`);
+      const bound = await repo.settleQuote(tx, order.orderNo, 'paid');
+      const fromMall = (bound ?? []).filter(isMallLine);
+      if (held.length === 0 && fromMall.length === 0)
+        throw new AppError('internal', `set order ${order.orderNo} holds no listing and no mall edition`);
+      const minted = await mall.deliver(tx, order, fromMall);
       const bySeller = new Map<string, ListingRow[]>();
       for (const l of held) {
         const sold = await repo.transition(
@@ -137,7 +169,8 @@ export function createSetOrderType(
           });
         }
       }
-      const done = await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now });
+      const done =
+        held.length > 0 ? await repo.finishOrder(tx, order.orderNo, { status: 'completed', completedAt: now }) : [];
       for (const l of held) {
         await svc.sales.record(
           tx,
@@ -154,16 +187,19 @@ export function createSetOrderType(
           }),
         );
       }
-      deps.log.info({ orderNo: order.orderNo, listings: held.length }, 'set purchase settled');
+      deps.log.info({ orderNo: order.orderNo, listings: held.length, mall: minted.length }, 'set purchase settled');
       return {
-        cards: held.map((l) => ({
-          id: l.itemId!,
-          serial: l.serial!,
-          editionSize: l.editionSize!,
-          name: l.itemName,
-          image: l.itemImage,
-          rarity: l.rarity ?? 'N',
-        })),
+        cards: [
+          ...held.map((l) => ({
+            id: l.itemId!,
+            serial: l.serial!,
+            editionSize: l.editionSize!,
+            name: l.itemName,
+            image: l.itemImage,
+            rarity: l.rarity ?? 'N',
+          })),
+          ...minted,
+        ],
       };
     },
   };

@@ -7,6 +7,7 @@ import { createMarketExpiry } from './market-expiry.service';
 import { createMarketOffers } from './market-offers';
 import { createMarketOrderTypes } from './market-order-types';
 import { createSetBids } from './market-set-bids';
+import { createSetMallSource } from './market-set-mall';
 import { createSetOrderType } from './market-set-order-type';
 import { createSetQuotes } from './market-set-quote.service';
 import { createMarketPresenters } from './market-presenters';
@@ -30,7 +31,8 @@ export { MARKET_TAG, type MarketServices };
  * - market-admin.service.ts: operator actions (adminList, takeDown);
  * - market-expiry.service.ts: the expiry sweep;
  * - market-offers.ts: what offers (issue 24) ask of the market.
- * - market-set-quote.service.ts and market-set-order-type.ts: completing a set in one tap (decision 042);
+ * - market-set-quote.service.ts and market-set-order-type.ts: completing a set in one tap (decision 042), with
+ *   market-set-mall.ts: the mall's own editions as a source of it (issue 44);
  * - market-set-bids.ts: one-step bids for a set's cards nobody sells (`bids` pay orders, decision 042).
  */
 export function createMarketService(
@@ -52,8 +54,9 @@ export function createMarketService(
   const orderTypes = createMarketOrderTypes(ctx, rules);
   svc.payOrders.registerOrderType('market', orderTypes.market);
   svc.payOrders.registerOrderType('bid', orderTypes.bid);
-  const setQuotes = createSetQuotes(ctx);
-  svc.payOrders.registerOrderType('set', createSetOrderType(ctx, rules, setQuotes));
+  const setMall = createSetMallSource(ctx);
+  const setQuotes = createSetQuotes(ctx, setMall);
+  svc.payOrders.registerOrderType('set', createSetOrderType(ctx, rules, setQuotes, setMall));
   const setBids = createSetBids(ctx, rules, present);
   svc.payOrders.registerOrderType('bids', setBids.orderType);
   return {

@@ -14,21 +14,23 @@ export interface SettledOrderFacts {
   discountCents: number;
 }
 
-/** The postings a paid order of each type gets besides its receipt (decision 025). */
-const SETTLEMENT_KIND = {
-  card: 'mall_sale',
-  product: 'mall_sale',
-  market: 'market_sale',
-  bid: 'bid_funding',
-  set: 'set_sale',
+/** The postings a paid order of each type gets besides its receipt (decision 025): at least one of them, no other. */
+const SETTLEMENT_KINDS: Record<PayOrderType, readonly string[]> = {
+  card: ['mall_sale'],
+  product: ['mall_sale'],
+  market: ['market_sale'],
+  bid: ['bid_funding'],
+  // A set purchase (decision 042): a `set_sale` per seller of its market cards, and the mall's sale of its mall cards
+  // (issue 44); either may be absent, and together they clear the order.
+  set: ['set_sale', 'mall_sale'],
   // A mystery pack is a mall sale (decision 043).
-  pack: 'mall_sale',
-  offer: 'offer_funding',
+  pack: ['mall_sale'],
+  offer: ['offer_funding'],
   // One-step bids (decision 042): several buy listings funded by one order, as a single bid's.
-  bids: 'bid_funding',
+  bids: ['bid_funding'],
   // A counter's top-up paid by an order (decision 040): into escrow, or the balance when the accept no longer holds.
-  offer_topup: 'offer_funding',
-} as const;
+  offer_topup: ['offer_funding'],
+};
 const ORDER_KINDS = [
   'payment_received',
   'balance_payment',
@@ -44,10 +46,13 @@ const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment'];
 
 type PostingFacts = { kind: string; refId: string; onAccount: number };
 
-/** The postings a pay order must have, exactly: none unless paid; a receipt and its type's settlement when paid. */
-export function expectedKinds(o: SettledOrderFacts): string[] {
+/**
+ * The postings a pay order must have, each group at least once and no other kind: none unless paid; a receipt and its
+ * type's settlement when paid.
+ */
+export function expectedKinds(o: SettledOrderFacts): (readonly string[])[] {
   if (o.status !== 'paid') return [];
-  return [o.provider === 'balance' ? 'balance_payment' : 'payment_received', SETTLEMENT_KIND[o.type]];
+  return [[o.provider === 'balance' ? 'balance_payment' : 'payment_received'], SETTLEMENT_KINDS[o.type]];
 }
 
 const ex = (type: ReconcileException['type'], ref: string, detail: string, action: string): ReconcileException => ({
@@ -120,17 +125,17 @@ export async function reconcileBooks(input: {
     const got = byOrder.get(o.orderNo) ?? [];
     byOrder.delete(o.orderNo);
     const expected = expectedKinds(o);
-    for (const kind of expected.filter((k) => !got.some((p) => p.kind === k))) {
+    for (const kinds of expected.filter((ks) => !got.some((p) => ks.includes(p.kind)))) {
       out.push(
         ex(
           'missing_posting',
           o.orderNo,
-          `訂單 ${o.orderNo}（${o.status}）缺少「${kind}」分錄`,
+          `訂單 ${o.orderNo}（${o.status}）缺少「${kinds.join('」或「')}」分錄`,
           '核對付款及交付紀錄後補記分錄',
         ),
       );
     }
-    for (const p of got.filter((p) => !expected.includes(p.kind))) {
+    for (const p of got.filter((p) => !expected.some((ks) => ks.includes(p.kind)))) {
       out.push(
         ex(
           'unexpected_posting',

@@ -136,7 +136,7 @@ describe('/my/theme', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/card/exchangeBCard')).toBe(false);
   });
 
-  it('一鍵補齊 shows the quote (owned, each missing card’s cheapest listing, the unlisted, the total) and pays it as one set order', async () => {
+  it('一鍵補齊 shows the quote (owned, each missing card’s cheapest source, mall or market, the unlisted, the total) and pays it as one set order', async () => {
     themes = [
       theme({
         owned: 2,
@@ -162,15 +162,30 @@ describe('/my/theme', () => {
           image: '/3.svg',
           rarity: 'UR',
           marketPrice: 9000,
+          source: 'market',
           listingId: 'lst_3',
           price: 8800,
           serialLabel: '#0002/5',
+          left: null,
+        },
+        // The mall's own edition when it is the cheaper source (issue 44): no listing, no serial yet.
+        {
+          cardInfoId: 'ci_5',
+          name: '東方青龍',
+          image: '/5.svg',
+          rarity: 'SR',
+          marketPrice: 10800,
+          source: 'mall',
+          listingId: null,
+          price: 7800,
+          serialLabel: null,
+          left: 352,
         },
       ],
       unlisted: [
         { cardInfoId: 'ci_4', name: '風精', image: '/4.svg', rarity: 'N', marketPrice: 1500, suggestedBid: 1500 },
       ],
-      total: 8800,
+      total: 16600,
       expiresAt: new Date(Date.now() + 120_000).toISOString(),
     };
     const assign = vi.fn();
@@ -195,7 +210,12 @@ describe('/my/theme', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: '一鍵補齊「星空系列」' });
     expect(within(dialog).getByText('雷鳥')).toBeTruthy();
-    expect(within(dialog).getByText('#0002/5')).toBeTruthy();
+    expect(within(dialog).getByText('市場・#0002/5')).toBeTruthy();
+    // Each card says its source and price: the mall's cheaper edition beside the market's listing.
+    expect(within(dialog).getByText('東方青龍')).toBeTruthy();
+    expect(within(dialog).getByText('商城・尚餘 352 張')).toBeTruthy();
+    expect(within(dialog).getByText('HK$78.00')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '付款 HK$166.00' })).toBeTruthy();
     // The card nobody sells: a bid prefilled at its market price (one-step bids: set-quote-bids.test.tsx).
     expect((within(dialog).getByLabelText('「風精」出價（港幣）（市價 HK$15.00）') as HTMLInputElement).value).toBe(
       '15',

@@ -3,13 +3,19 @@ import { Button, List, Popup } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { payOrderReturnPath } from '../../../../shared/routes';
-import type { SetQuote } from '../../../../shared/schemas/set-quote';
+import { SET_QUOTE_SOURCE_LABELS, type SetQuote, type SetQuoteLine } from '../../../../shared/schemas/set-quote';
 import { isFailure } from '../../../lib/request';
 import { createPayOrder, newIdempotencyKey } from '../../../api/create-pay-order';
 import { getCompletionQuote } from '../api/get-completion-quote';
 import { SetQuoteBids } from './set-quote-bids';
 
-/** What the quote shows: owned, each missing card's cheapest listing, the cards nobody sells, and the total. */
+/** Where a line comes from, for its row: 「商城・尚餘 352 張」 or 「市場・#0012/1000」 (issue 44). */
+const sourceText = (l: SetQuoteLine) =>
+  l.source === 'mall'
+    ? `${SET_QUOTE_SOURCE_LABELS.mall}・尚餘 ${l.left ?? 0} 張`
+    : `${SET_QUOTE_SOURCE_LABELS.market}・${l.serialLabel ?? ''}`;
+
+/** What the quote shows: owned, each missing card's cheapest source, the cards nobody sells, and the total. */
 function QuoteBody({ quote }: { quote: SetQuote }) {
   return (
     <>
@@ -17,9 +23,9 @@ function QuoteBody({ quote }: { quote: SetQuote }) {
         已擁有 {quote.owned.length} 款：{quote.owned.map((c) => `「${c.name}」`).join('、') || '—'}
       </p>
       {quote.lines.length > 0 && (
-        <List header="欠缺的卡牌（市場最低價）">
+        <List header="欠缺的卡牌（商城或市場最低價）">
           {quote.lines.map((l) => (
-            <List.Item key={l.listingId} description={l.serialLabel} extra={formatHkd(l.price)}>
+            <List.Item key={l.cardInfoId} description={sourceText(l)} extra={formatHkd(l.price)}>
               {l.name}
             </List.Item>
           ))}
@@ -51,7 +57,7 @@ export function SetCompletion({ themeId, themeName }: { themeId: string; themeNa
     const order = await createPayOrder({ type: 'set', themeId, quoteId: quote.quoteId }, newIdempotencyKey());
     setBusy(false);
     if (isFailure(order)) {
-      // A listing went or got dearer: the toast says so; show the new quote.
+      // A listing or a mall edition went or got dearer: the toast says so; show the new quote.
       if (order.code === 409) await open();
       return;
     }
