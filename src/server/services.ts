@@ -148,7 +148,7 @@ export function createServices(
   // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
   const live = (later.live = createLiveService(deps, { catalogue }));
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
-  const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices, sales });
+  const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices, sales, perks });
   const ledger = createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } });
   return {
     /** Operator actions, recorded inside the transaction that makes them. */

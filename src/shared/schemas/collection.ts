@@ -4,6 +4,7 @@ import { RARITIES } from '../constants';
 import { PageQuerySchema } from '../envelope';
 import { CODE_MESSAGES, checkExchangeCode } from '../exchange-code';
 import { PhoneSchema, SmsCodeSchema, UserSchema } from './auth';
+import { PERK_PERIODS } from './perks';
 
 /** A typed or scanned exchange code, normalised; a wrong check character is caught here, on both sides. */
 export const ExchangeCodeSchema = z
@@ -187,5 +188,7 @@ export type CardDetail = z.infer<typeof CardDetailSchema>;
 /** A right and the cards of the user that grant it. */
 export const HeldRightSchema = RightSchema.extend({
   cards: z.array(CardFaceSchema.extend({ id: z.string(), serialLabel: z.string() })),
+  /** Used up for its period (`month`: 「本月已使用」, `lifetime`: 「已使用」) on every card granting it; null otherwise. */
+  used: z.enum(PERK_PERIODS).nullable(),
 });
 export type HeldRight = z.infer<typeof HeldRightSchema>;

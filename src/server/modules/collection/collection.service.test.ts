@@ -65,6 +65,7 @@ function world() {
   };
   const services: CollectionServices = {
     sales: { record: async () => 'sale', costs: async () => new Map() },
+    perks: { usedUp: async () => new Map() },
     prices: { marketPrice: async () => ({ price: null, sample: 0, thin: true }) },
     auth: {
       verifySmsCode: async () => {},

@@ -10,6 +10,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { SalesService } from '../sales/sales.service';
 import type { PricesService } from '../prices/prices.service';
 import type { CodesService } from '../codes/codes.service';
+import type { PerksService } from '../perks/perks.service';
 import { createCollectionReadModel, type CollectionReadModel } from './collection.read-model';
 import { createCollectionRepository, type CollectionRepository } from './collection.repository';
 import { createCodeExchange } from './collection-exchange';
@@ -29,6 +30,8 @@ export interface CollectionServices {
   prices: Pick<PricesService, 'marketPrice'>;
   /** A code's card and a set exchange's B card are sales of their own (decision 049); a B card costs what was given. */
   sales: Pick<SalesService, 'record' | 'costs'>;
+  /** Which rights are used up this period (「本月已使用」 on /my/rights, issue 44). */
+  perks: Pick<PerksService, 'usedUp'>;
 }
 
 export interface CollectionStores {
@@ -123,12 +126,27 @@ export function createCollectionService(
 
     /** The rights of the cards the user holds, each with the cards that grant it. */
     async rights(actor: Actor): Promise<HeldRight[]> {
-      const rows = await read.cardsWithRights(deps.db, actor.userId);
-      const byRight = new Map<string, HeldRight>();
+      const [rows, usedUp] = await Promise.all([
+        read.cardsWithRights(deps.db, actor.userId),
+        services.perks.usedUp(actor.userId),
+      ]);
+      const byRight = new Map<string, HeldRight & { usedBy: number }>();
       for (const row of rows) {
-        for (const right of row.rights) {
+        for (const [index, right] of row.rights.entries()) {
           const key = `${right.title}\u0000${right.description}`;
-          const entry = byRight.get(key) ?? { title: right.title, description: right.description, cards: [] };
+          const entry = byRight.get(key) ?? {
+            title: right.title,
+            description: right.description,
+            cards: [],
+            used: null,
+            usedBy: 0,
+          };
+          // Used up when every card granting it is (copies under one holder limit are used up together).
+          const period = usedUp.get(`${row.id}/${index}`);
+          if (period) {
+            entry.usedBy += 1;
+            entry.used = period;
+          }
           entry.cards.push({
             id: row.id,
             cardInfoId: row.cardInfoId,
@@ -140,7 +158,10 @@ export function createCollectionService(
           byRight.set(key, entry);
         }
       }
-      return [...byRight.values()];
+      return [...byRight.values()].map(({ usedBy, ...r }) => ({
+        ...r,
+        used: usedBy === r.cards.length ? r.used : null,
+      }));
     },
   };
 }

@@ -175,6 +175,31 @@ export function createPerksService(
       return null;
     },
 
+    /**
+     * The rights of the user's held cards used up for their period, by `<card id>/<index of the right>`, with the
+     * period: /my/rights says 「本月已使用」 instead of showing them as ready (issue 44).
+     */
+    async usedUp(userId: string, db: Executor = deps.db): Promise<Map<string, PerkPeriod>> {
+      const now = deps.clock.now();
+      const slots = new Map<string, { keys: string[]; period: PerkPeriod }>();
+      for (const card of await read.heldCardsWithPerks(db, userId)) {
+        (card.rights as Right[]).forEach((right, index) => {
+          const effect = right.effect;
+          if (!effect || effect.kind === 'priority') return;
+          const base = useKeyBase(card, right, index, effect.limit, userId, now);
+          const keys = Array.from({ length: effect.limit.uses }, (_, i) => `${base}/${i + 1}`);
+          slots.set(`${card.cardId}/${index}`, { keys, period: effect.limit.period });
+        });
+      }
+      const taken = await repo.takenKeys(
+        db,
+        [...slots.values()].flatMap((s) => s.keys),
+      );
+      const used = new Map<string, PerkPeriod>();
+      for (const [key, s] of slots) if (s.keys.every((k) => taken.has(k))) used.set(key, s.period);
+      return used;
+    },
+
     /** Gives back the perk use of a cancelled or expired order, in the transaction that ends it. */
     giveBack: (tx: Tx, orderNo: string) => repo.deleteUsesOfOrder(tx, orderNo),
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
 import { cardInfos, cards, ledgerAccounts, ledgerPostings, payOrders, perkUses, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { HeldRight } from '../../../shared/schemas/collection';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import { createBuyers, createDrop, createProduct } from '../pay-orders/pay-orders.fixtures';
 import { givePerkCard, monthlyDiscount, perkRight } from './perks.fixtures';
@@ -54,6 +55,8 @@ describe('perks at payOrder/create', () => {
     await givePerkCard(t.db, { rights: [monthlyDiscount()], owners: [alice.id] });
     const preview = () =>
       t.call('GET', 'perk/preview', { token: alice.token, query: { type: 'product', id: figure, quantity: '1' } });
+    const rights = async () => (await t.call<HeldRight[]>('GET', 'card/rights', { token: alice.token })).data;
+    expect(await rights()).toMatchObject([{ title: '商城 8 折（每月一次）', used: null }]);
     expect((await preview()).data).toEqual({
       listAmount: 39_900,
       amount: 31_920,
@@ -92,6 +95,8 @@ describe('perks at payOrder/create', () => {
     });
     const second = await buy(alice, figure);
     expect(second.data).toMatchObject({ discount: 0, amount: 39_900, perk: null });
+    // /my/rights still lists it, as used this month.
+    expect(await rights()).toMatchObject([{ title: '商城 8 折（每月一次）', used: 'month' }]);
   });
 
   it('counts the month in Hong Kong time: 23:59 on the 30th is November, 00:00 is December', async () => {

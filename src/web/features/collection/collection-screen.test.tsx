@@ -57,6 +57,15 @@ const rights: HeldRight[] = [
     cards: [
       { id: 'card_1', cardInfoId: 'ci_1', name: '火龍', image: '/1.svg', rarity: 'SR', serialLabel: '#0012/1000' },
     ],
+    used: null,
+  },
+  {
+    title: '商城 8 折（每月一次）',
+    description: '持卡期間，於寶庫商城購買商品可享 8 折（每月一次）。',
+    cards: [
+      { id: 'card_2', cardInfoId: 'ci_2', name: '麒麟', image: '/2.svg', rarity: 'SSR', serialLabel: '#0003/100' },
+    ],
+    used: 'month',
   },
 ];
 
@@ -196,5 +205,8 @@ describe('/my/rights', () => {
     expect(await screen.findByText('商城九折')).toBeTruthy();
     expect(screen.getByText('購買商城卡牌享九折')).toBeTruthy();
     expect(screen.getByRole('button', { name: /火龍 #0012\/1000/ })).toBeTruthy();
+    // A right used up this month stays listed, saying so (issue 44); the other says nothing.
+    expect(screen.getByText('本月已使用').parentElement!.textContent).toBe('商城 8 折（每月一次）本月已使用');
+    expect(screen.getAllByText('本月已使用')).toHaveLength(1);
   });
 });

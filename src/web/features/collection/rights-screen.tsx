@@ -1,4 +1,5 @@
 import { List } from 'antd-mobile';
+import { usedPerkText } from '../../../shared/schemas/perks';
 import { useNavigate } from 'react-router';
 import { GoButton } from '../../components/go-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -25,7 +26,17 @@ export default function RightsScreen() {
   return (
     <div className="page">
       {state.data.map((right) => (
-        <List key={`${right.title}:${right.description}`} header={right.title} className="rights-group">
+        <List
+          key={`${right.title}:${right.description}`}
+          header={
+            <>
+              {right.title}
+              {/* Used up for its period: listed with when, not as ready (issue 44). */}
+              {right.used ? <span className="rights-used">{usedPerkText({ period: right.used })}</span> : null}
+            </>
+          }
+          className="rights-group"
+        >
           <List.Item description={right.description}>
             <span className="visually-hidden">由以下卡牌提供：</span>
             <ul className="rights-cards">
