@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingResult } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import type { SetQuote } from '../../../shared/schemas/set-quote';
-import { listings, payOrders } from '../../db/schema';
+import { cardInfos, listings, payOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
 import { addTheme } from '../collection/collection-fixtures';
@@ -111,5 +111,57 @@ describe.skipIf(!TEST_DATABASE_URL)('completing a set under real concurrency (Po
     }
     expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
     console.log(`set race: ${figures.join('; ')}`);
+  }, 360_000);
+
+  it('2 buyers completing the same set against the mall’s last edition (issue 44): one holds it, the other a new quote', async () => {
+    const figures: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const th = `pm${seq++}`;
+      const ids = [`${th}_c1`, `${th}_c2`, `${th}_c3`];
+      await addTheme(
+        t,
+        th,
+        ids.map((id) => ({ id, editionSize: 10 })),
+        { id: `${th}_b` },
+      );
+      // The last card on sale in the mall, cheaper than its one listing: 8 minted, the seller's copy below makes 9, so
+      // one edition is left. Both buyers hold the other cards.
+      await t.db.update(cardInfos).set({ priceCents: 1_000, minted: 8 }).where(eq(cardInfos.id, ids[2]!));
+      const [a, b, s1] = [await trader(t), await trader(t), await trader(t)];
+      for (const u of [a, b]) for (const id of ids.slice(0, 2)) await giveCard(t, u.userId, id);
+      const ask = await sell(s1, ids[2]!, 2_000);
+      const quotes = await Promise.all(
+        [a, b].map(
+          async (u) => (await inject(u, 'GET', `theme/completionQuote?themeId=${th}`)).json().data as SetQuote,
+        ),
+      );
+      for (const q of quotes) expect(q.lines.map((l) => [l.cardInfoId, l.source])).toEqual([[ids[2], 'mall']]);
+      // Both orders meet on the mall's supply row alone.
+      const results = await Promise.all(
+        [a, b].map((u, i) =>
+          inject(
+            u,
+            'POST',
+            'payOrder/create',
+            { type: 'set', themeId: th, quoteId: quotes[i]!.quoteId },
+            { 'idempotency-key': freshKey() },
+          ),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 409]);
+      // The other is told with a new quote: the edition gone, the card from the market.
+      const lost = results.find((r) => r.statusCode === 409)!.json().data as SetQuote;
+      expect(lost.lines).toMatchObject([{ cardInfoId: ids[2], source: 'market', listingId: ask }]);
+      const [supply] = await t.db.select().from(cardInfos).where(eq(cardInfos.id, ids[2]!));
+      expect([supply!.minted, supply!.reserved]).toEqual([9, 1]);
+      const won = results.find((r) => r.statusCode === 200)!.json().data as PayOrder;
+      await t.app.inject({ method: 'POST', url: `/pay/sandbox/${won.orderNo}/confirm` });
+      const [after] = await t.db.select().from(cardInfos).where(eq(cardInfos.id, ids[2]!));
+      expect([after!.minted, after!.reserved]).toEqual([10, 0]);
+      figures.push(`round ${round}: ${codes.join('/')}`);
+    }
+    expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);
+    console.log(`set mall race: ${figures.join('; ')}`);
   }, 360_000);
 });
