@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../envelope';
 import { ITEM_KINDS, LISTING_STATUSES } from './market';
+import { ListingSaleSchema } from './market-desk';
 
 /** Back office (PRODUCT.md §8): market listings and take-downs. Shared with the admin web app's forms. */
 
@@ -34,6 +35,8 @@ export const AdminListingSchema = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The sales that sold or filled it (decision 049), whatever their way, oldest first. */
+  sales: z.array(ListingSaleSchema),
 });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../envelope';
-import { ListingSchema, MarketOrderSchema } from './market';
+import { SALE_WAYS } from '../sale-ways';
+import { ListingSchema, MarketOrderSchema, PublicUserSchema } from './market';
 import { PriceSchema, sellTypeQuery } from './market-requests';
 
 /** The trader's desk (/my/market): their own listings with versions and history, and one order in full. */
@@ -37,13 +38,30 @@ export const ListingEventSchema = z.object({
 });
 export type ListingEvent = z.infer<typeof ListingEventSchema>;
 
-/** A listing on its owner's desk: its current version and its history. */
+/**
+ * A sale that sold or filled a listing (decision 049), whatever its way (bought, filled, an offer accepted, a set
+ * completed): its price, fee and time, and the other party. `id` is the order of `market/orderDetail`.
+ */
+export const ListingSaleSchema = z.object({
+  id: z.string(),
+  way: z.enum(SALE_WAYS),
+  price: z.number().int(),
+  fee: z.number().int(),
+  /** The buyer (a sell listing) or the seller (a buy listing). */
+  counterparty: PublicUserSchema,
+  at: z.iso.datetime(),
+});
+export type ListingSale = z.infer<typeof ListingSaleSchema>;
+
+/** A listing on its owner's desk: its current version, its history and the sales that sold or filled it. */
 export const DeskListingSchema = ListingSchema.extend({
   version: z.number().int(),
   closedAt: z.iso.datetime().nullable(),
   /** How many users watch the listing (its owner sees the number, never who). */
   watchers: z.number().int(),
   history: z.array(ListingEventSchema),
+  /** Oldest first: one for a sold sell listing, one per copy filled of a bid. */
+  sales: z.array(ListingSaleSchema),
 });
 export type DeskListing = z.infer<typeof DeskListingSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARKET_FEE_MIN_CENTS, MARKET_FEE_RATE, RARITIES } from '../constants';
 import { ITEM_KINDS, LISTING_STATUSES, MARKET_ORDER_STATUSES } from '../market-labels';
+import { SALE_WAYS } from '../sale-ways';
 import { StandingSchema } from './standing';
 
 export * from '../market-labels';
@@ -162,11 +163,15 @@ export type ConsignableItem = z.infer<typeof ConsignableItemSchema>;
 
 /** A market order (`market/orderList`, `card/marketBuyList`, `goods/marketBuyList`). */
 export const MarketOrderSchema = z.object({
+  /** A completed trade's sale id (decision 049: a listing's or bid's keeps its market order's id), else the order's. */
   id: z.string(),
-  /** The pay order (sell listing purchases and bid funding); null for a fill of a buy listing. */
+  /** The pay order (sell listing purchases, bid funding, an offer's hold); null when none paid for it. */
   orderNo: z.string().nullable(),
-  listingId: z.string(),
+  /** The listing sold or filled; null for an offer on an item that was not listed. */
+  listingId: z.string().nullable(),
   sell_type: z.union([z.literal(0), z.literal(1)]),
+  /** How the trade happened (SALE_WAY_LABELS): a listing bought, a bid filled, an offer accepted, a set completed. */
+  way: z.enum(SALE_WAYS),
   role: z.enum(['buyer', 'seller']),
   status: z.enum(MARKET_ORDER_STATUSES),
   ...itemFields,

@@ -7,7 +7,19 @@ import { describe, type MarketPresenters } from './market-presenters';
 import type { ListingRow } from './market.repository';
 
 /** Operators' market (PRODUCT.md §8): every listing, and take-downs with a reason the seller sees. */
-export function createMarketAdmin({ deps, svc, repo, items }: MarketContext, present: MarketPresenters) {
+export function createMarketAdmin({ deps, svc, repo, read, items }: MarketContext, present: MarketPresenters) {
+  /** Listings as operators see them, each with the sales that sold or filled it (decision 049), whatever their way. */
+  const views = async (rows: ListingRow[]) =>
+    present.adminViews(
+      rows,
+      await present.listingSaleViews(
+        await read.listingSales(
+          deps.db,
+          rows.map((r) => r.id),
+        ),
+        rows,
+      ),
+    );
   return {
     /** Operators: listings of any status, newest first. */
     async adminList(
@@ -27,7 +39,7 @@ export function createMarketAdmin({ deps, svc, repo, items }: MarketContext, pre
         q.pageSize,
         (q.page - 1) * q.pageSize,
       );
-      return { rows: await present.adminViews(rows), total };
+      return { rows: await views(rows), total };
     },
 
     /**
@@ -81,7 +93,7 @@ export function createMarketAdmin({ deps, svc, repo, items }: MarketContext, pre
         return down;
       });
       deps.log.info({ listingId: row.id, operatorId: operator.userId }, 'listing taken down');
-      return (await present.adminViews([row]))[0]!;
+      return (await views([row]))[0]!;
     },
   };
 }

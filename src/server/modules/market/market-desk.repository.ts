@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { listings, listingVersions, marketOrders } from '../../db/schema/market';
-import type { ListingStatus, MarketOrderRow } from './market.repository';
+import { listings, listingVersions } from '../../db/schema/market';
+import type { ListingStatus } from './market.repository';
 
 export type ListingVersionRow = typeof listingVersions.$inferSelect;
 
-/** The desk's queries: a trader's listings by status, their price versions, one market order. */
+/** The desk's queries: a trader's listings by status and their price versions (its trades are read from their sales). */
 export const marketDeskQueries = {
   async listingsIn(
     db: Executor,
@@ -35,10 +35,5 @@ export const marketDeskQueries = {
 
   async insertVersion(db: Executor, row: ListingVersionRow) {
     await db.insert(listingVersions).values(row);
-  },
-
-  async order(db: Executor, id: string): Promise<MarketOrderRow | null> {
-    const [row] = await db.select().from(marketOrders).where(eq(marketOrders.id, id)).limit(1);
-    return row ?? null;
   },
 };

@@ -5,6 +5,7 @@ import type {
   DeskQuerySchema,
   EditPriceBodySchema,
   ListingEvent,
+  ListingSale,
   MarketOrderDetail,
 } from '../../../shared/schemas/market-desk';
 import { paging } from '../../db/queries';
@@ -14,14 +15,22 @@ import { accounts } from '../wallet/wallet.service';
 import type { ListingVersionRow } from './market-desk.repository';
 import type { MarketContext } from './market-context';
 import type { MarketPresenters } from './market-presenters';
-import type { ListingRow, ListingStatus, MarketOrderRow } from './market.repository';
+import type { ListingRow, ListingStatus } from './market.repository';
+import type { TradeRow } from './market-trades.read-model';
 
 const OPEN: ListingStatus[] = ['pending_payment', 'active', 'reserved'];
 const ENDED: ListingStatus[] = ['sold', 'cancelled', 'expired', 'taken_down'];
 const NOT_FOUND = '找不到此掛單';
 
-/** A listing's history from its row and its price versions: listed, each price change, how it ended. */
-export function listingHistory(l: ListingRow, versions: ListingVersionRow[]): ListingEvent[] {
+/**
+ * A listing's history from its row, its price versions and its sales: listed, each price change, how it ended (a sale
+ * at the price it was sold for, which an accepted offer sets, decision 049).
+ */
+export function listingHistory(
+  l: ListingRow,
+  versions: ListingVersionRow[],
+  sales: ListingSale[] = [],
+): ListingEvent[] {
   const first = versions[0]?.previousPrice ?? l.price;
   const out: ListingEvent[] = [
     { kind: 'listed', version: 1, price: first, previousPrice: null, at: l.createdAt.toISOString() },
@@ -37,7 +46,8 @@ export function listingHistory(l: ListingRow, versions: ListingVersionRow[]): Li
   }
   if (l.closedAt && (ENDED as string[]).includes(l.status)) {
     const kind = l.status as Exclude<ListingEvent['kind'], 'listed' | 'price_changed'>;
-    out.push({ kind, version: l.version, price: l.price, previousPrice: null, at: l.closedAt.toISOString() });
+    const price = kind === 'sold' ? (sales.at(-1)?.price ?? l.price) : l.price;
+    out.push({ kind, version: l.version, price, previousPrice: null, at: l.closedAt.toISOString() });
   }
   return out;
 }
@@ -68,24 +78,30 @@ function repriceLines(l: ListingRow, from: number, to: number) {
 }
 
 /** The trader's desk (/my/market): their listings with versions and history, price changes, one order in full. */
-export function createMarketDesk({ deps, svc, repo }: MarketContext, present: MarketPresenters) {
+export function createMarketDesk({ deps, svc, repo, read }: MarketContext, present: MarketPresenters) {
   const deskViews = async (rows: ListingRow[], viewerId: string): Promise<DeskListing[]> => {
     const ids = rows.map((r) => r.id);
-    const [views, versions, watchers] = await Promise.all([
+    const [views, versions, watchers, sold] = await Promise.all([
       present.listingViews(rows, viewerId),
       repo.versions(deps.db, ids),
       svc.watch.countWatchers('listing', ids),
+      read.listingSales(deps.db, ids).then((s) => present.listingSaleViews(s, rows)),
     ]);
-    return rows.map((r, i) => ({
-      ...views[i]!,
-      version: r.version,
-      closedAt: r.closedAt?.toISOString() ?? null,
-      watchers: watchers.get(r.id) ?? 0,
-      history: listingHistory(
-        r,
-        versions.filter((v) => v.listingId === r.id),
-      ),
-    }));
+    return rows.map((r, i) => {
+      const sales = sold.get(r.id) ?? [];
+      return {
+        ...views[i]!,
+        version: r.version,
+        closedAt: r.closedAt?.toISOString() ?? null,
+        watchers: watchers.get(r.id) ?? 0,
+        history: listingHistory(
+          r,
+          versions.filter((v) => v.listingId === r.id),
+          sales,
+        ),
+        sales,
+      };
+    });
   };
 
   /** Why a listing of the caller cannot take a new price now (its current row). */
@@ -158,36 +174,53 @@ export function createMarketDesk({ deps, svc, repo }: MarketContext, present: Ma
       return (await deskViews([row], actor.userId))[0]!;
     },
 
-    /** `market/orderDetail`: one of the caller's market orders, how it was paid and its timeline. */
+    /**
+     * `market/orderDetail`: one of the caller's trades, whatever its way (a completed one is its sale, decision 049; an
+     * accepted offer's id is its sale's), or a purchase not completed; how it was paid and its timeline.
+     */
     async orderDetail(actor: Actor, id: string): Promise<MarketOrderDetail> {
-      const row = await repo.order(deps.db, id);
+      const row = await read.trade(deps.db, id);
       if (!row || (row.buyerId !== actor.userId && row.sellerId !== actor.userId)) throw notFound('找不到此訂單');
       const [view] = await present.orderViews([row], actor.userId);
       const paid = view!.role === 'buyer' && row.orderNo ? await svc.payOrders.info(actor, row.orderNo) : null;
       return {
         ...view!,
-        paymentMethod: view!.role === 'seller' ? '錢包（扣除手續費後入帳）' : (paid?.paymentMethod ?? null),
+        paymentMethod:
+          view!.role === 'seller'
+            ? '錢包（扣除手續費後入帳）'
+            : (paid?.paymentMethod ?? (row.way === 'offer' ? '錢包餘額' : null)),
         timeline: orderTimeline(row, paid?.paidAt ?? null),
       };
     },
   };
 }
 
-/** An order's steps: ordered (sell listing) or funded (bid), paid, and how it ended. */
-function orderTimeline(row: MarketOrderRow, paidAt: string | null): MarketOrderDetail['timeline'] {
+/** What each way's steps say: how it started (ordered, or money put aside) and how it completed. */
+const STEPS: Record<TradeRow['way'], { funded?: string; completed: string }> = {
+  listing: { completed: '已成交，物品已轉移' },
+  set_completion: { completed: '一鍵補齊已成交，物品已轉移' },
+  bid: { funded: '求購預付款已存入託管', completed: '賣家已賣出，物品已轉移' },
+  offer: { funded: '出價款項已存入託管', completed: '議價成交，物品已轉移' },
+  // The platform's own ways are not trades between users; listed for completeness.
+  drop: { completed: '已成交' },
+  product: { completed: '已成交' },
+  pack: { completed: '已成交' },
+  code: { completed: '已兌換' },
+  set_exchange: { completed: '已兌換' },
+};
+
+/** A trade's steps: ordered (a listing's purchase) or funded (a bid, an offer), paid, and how it ended. */
+function orderTimeline(row: TradeRow, paidAt: string | null): MarketOrderDetail['timeline'] {
   const out: MarketOrderDetail['timeline'] = [];
-  if (row.sellType === 0) {
+  const steps = STEPS[row.way];
+  if (!steps.funded) {
     out.push({ kind: 'ordered', label: '買家下單', at: row.createdAt.toISOString() });
     if (paidAt) out.push({ kind: 'paid', label: '買家已付款', at: paidAt });
   } else if (paidAt) {
-    out.push({ kind: 'funded', label: '求購預付款已存入託管', at: paidAt });
+    out.push({ kind: 'funded', label: steps.funded, at: paidAt });
   }
   if (row.status === 'completed' && row.completedAt)
-    out.push({
-      kind: 'completed',
-      label: row.sellType === 0 ? '已成交，物品已轉移' : '賣家已賣出，物品已轉移',
-      at: row.completedAt.toISOString(),
-    });
+    out.push({ kind: 'completed', label: steps.completed, at: row.completedAt.toISOString() });
   if (row.status === 'cancelled') out.push({ kind: 'cancelled', label: '訂單已取消', at: null });
   if (row.status === 'expired') out.push({ kind: 'expired', label: '付款逾時，訂單已取消', at: null });
   return out;

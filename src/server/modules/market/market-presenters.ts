@@ -1,9 +1,11 @@
 import { marketFee, type Listing, type MarketOrder } from '../../../shared/schemas/market';
 import type { AdminListing } from '../../../shared/schemas/admin-market';
+import type { ListingSale } from '../../../shared/schemas/market-desk';
 import { formatSerial, formatSerialRange } from '../../../shared/serial';
 import { itemSnapshot, type SnapshotFields } from './item-snapshot';
 import type { MarketServices } from './market-context';
-import type { ListingRow, MarketOrderRow } from './market.repository';
+import type { ListingRow } from './market.repository';
+import type { ListingSaleRow, TradeRow } from './market-trades.read-model';
 
 export const serialLabel = (r: { serial: number | null; editionSize: number | null }) =>
   r.serial !== null && r.editionSize !== null ? formatSerial(r.serial, r.editionSize) : null;
@@ -45,7 +47,8 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
       });
     },
 
-    async orderViews(rows: MarketOrderRow[], viewerId: string): Promise<MarketOrder[]> {
+    /** Trades (a sale, or a purchase not completed) as their buyer or seller sees them. */
+    async orderViews(rows: TradeRow[], viewerId: string): Promise<MarketOrder[]> {
       const users = await auth.profiles(rows.flatMap((r) => [r.buyerId, r.sellerId]));
       return rows.map((r) => {
         const role = r.buyerId === viewerId ? 'buyer' : 'seller';
@@ -55,7 +58,9 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
           id: r.id,
           orderNo: r.orderNo,
           listingId: r.listingId,
-          sell_type: r.sellType === 0 ? 0 : 1,
+          // The seed's wire value: 1 when a buy listing was filled, 0 for the ways that sell an owner's item.
+          sell_type: r.way === 'bid' ? 1 : 0,
+          way: r.way,
           role,
           status: r.status,
           ...itemView(r),
@@ -69,7 +74,30 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
       });
     },
 
-    async adminViews(rows: ListingRow[]): Promise<AdminListing[]> {
+    /** The sales of listings by listing, each with its other party: the buyer of a sell listing, the seller into a bid. */
+    async listingSaleViews(rows: ListingSaleRow[], owners: ListingRow[]): Promise<Map<string, ListingSale[]>> {
+      const ownerOf = new Map(owners.map((l) => [l.id, l.userId]));
+      const other = (r: ListingSaleRow) => (ownerOf.get(r.listingId) === r.sellerId ? r.buyerId : r.sellerId);
+      const users = await auth.profiles(rows.map(other));
+      const out = new Map<string, ListingSale[]>();
+      for (const r of rows) {
+        const id = other(r);
+        const u = users.get(id);
+        const list = out.get(r.listingId) ?? [];
+        list.push({
+          id: r.id,
+          way: r.way,
+          price: r.price,
+          fee: r.fee,
+          counterparty: { id, nickname: u?.nickname ?? '', avatar: u?.avatar ?? null },
+          at: r.at.toISOString(),
+        });
+        out.set(r.listingId, list);
+      }
+      return out;
+    },
+
+    async adminViews(rows: ListingRow[], sales: Map<string, ListingSale[]>): Promise<AdminListing[]> {
       const users = await auth.profiles(rows.map((r) => r.userId));
       return rows.map((r) => ({
         id: r.id,
@@ -93,6 +121,7 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
         expiresAt: r.expiresAt.toISOString(),
         createdAt: r.createdAt.toISOString(),
         closedAt: r.closedAt?.toISOString() ?? null,
+        sales: sales.get(r.id) ?? [],
       }));
     },
   };

@@ -273,7 +273,10 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         });
       });
       deps.log.info({ listingId: listing.id }, 'buy listing filled');
-      return (await present.orderViews([row], actor.userId))[0]!;
+      // Answered from its sale (decision 049), as the histories will show it.
+      const trade = await read.trade(deps.db, row.id);
+      if (!trade) throw new AppError('internal', `fill ${row.id} of ${listing.id} has no sale`);
+      return (await present.orderViews([trade], actor.userId))[0]!;
     },
   };
 }

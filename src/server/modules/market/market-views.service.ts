@@ -262,9 +262,12 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       });
     },
 
-    /** `market/orderList`: the user's market orders as buyer or seller. */
+    /**
+     * `market/orderList`: the user's trades as buyer or seller, whatever their way (a completed one is its sale,
+     * decision 049), and their purchases not completed.
+     */
     async orderList(actor: Actor, q: Out<typeof MarketOrderListQuerySchema>): Promise<MarketOrder[]> {
-      const rows = await repo.orders(deps.db, actor.userId, {
+      const rows = await read.trades(deps.db, actor.userId, {
         role: q.role,
         status: q.status,
         kind: q.kind,
@@ -273,9 +276,9 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       return orderViews(rows, actor.userId);
     },
 
-    /** `card/marketBuyList`, `goods/marketBuyList`: what the user bought on the market. */
+    /** `card/marketBuyList`, `goods/marketBuyList`: what the user bought from other users, whatever the way. */
     async buyList(actor: Actor, kind: 'card' | 'goods', q: { page: number; pageSize: number }): Promise<MarketOrder[]> {
-      const rows = await repo.orders(deps.db, actor.userId, {
+      const rows = await read.trades(deps.db, actor.userId, {
         role: 'buyer',
         status: 'completed',
         kind,

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { cardInfos, products } from '../../db/schema/catalogue';
 import { cards } from '../../db/schema/cards';
 import { goods } from '../../db/schema/goods';
+import { marketTradeQueries } from './market-trades.read-model';
 
 /**
  * What the market reads of items and the catalogue (docs/decisions/011-market.md): read
@@ -88,6 +89,7 @@ const fromGoods = (r: GoodsRow): ItemSnapshot => ({
 
 export function createMarketReadModel() {
   return {
+    ...marketTradeQueries,
     async item(db: Executor, kind: 'card' | 'goods', id: string): Promise<ItemSnapshot | null> {
       if (kind === 'card') {
         const [r] = await db

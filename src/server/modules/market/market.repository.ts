@@ -111,16 +111,13 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .offset(q.offset);
     },
 
+    /** A storefront's open listings (its sales are in the seller's standing, read from the sale record). */
     async sellerStats(db: Executor, userId: string, now: Date) {
       const [open] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(listings)
         .where(and(eq(listings.userId, userId), eq(listings.status, 'active'), gt(listings.expiresAt, now)));
-      const [sold] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(marketOrders)
-        .where(and(eq(marketOrders.sellerId, userId), eq(marketOrders.status, 'completed')));
-      return { activeListings: Number(open?.n ?? 0), sales: Number(sold?.n ?? 0) };
+      return { activeListings: Number(open?.n ?? 0) };
     },
 
     async insertOrder(db: Executor, row: MarketOrderInsert): Promise<MarketOrderRow> {
@@ -142,32 +139,6 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .returning();
       if (rows.length > 0) changed();
       return rows;
-    },
-
-    async orders(
-      db: Executor,
-      userId: string,
-      q: {
-        role: 'buyer' | 'seller';
-        status?: MarketOrderRow['status'];
-        kind?: 'card' | 'goods';
-        limit: number;
-        offset: number;
-      },
-    ) {
-      return db
-        .select()
-        .from(marketOrders)
-        .where(
-          and(
-            q.role === 'buyer' ? eq(marketOrders.buyerId, userId) : eq(marketOrders.sellerId, userId),
-            q.status ? eq(marketOrders.status, q.status) : undefined,
-            q.kind ? eq(marketOrders.kind, q.kind) : undefined,
-          ),
-        )
-        .orderBy(desc(marketOrders.createdAt), desc(marketOrders.id))
-        .limit(q.limit)
-        .offset(q.offset);
     },
 
     /** Open listings past their expiry, and buy listings never funded, locked for the expiry job. */

@@ -9,6 +9,7 @@ import {
   type ListingStatus,
   type SellType,
 } from '../../../shared/schemas/market';
+import { SALE_WAY_LABELS } from '../../../shared/sale-ways';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';
 import { formatHkd, formatTime, hkLabel } from '../lib/format';
@@ -18,6 +19,15 @@ import type { AdminListing } from '../lib/types';
 const KIND_LABELS: Record<string, string> = { card: '卡牌', goods: '物品' };
 /** Open listings: waiting for payment, on the market, or in a trade (the server decides what a take-down does to each). */
 const TAKE_DOWN_FROM = new Set<string>(['active', 'pending_payment', 'reserved']);
+
+/** How a listing's sales went (decision 049): 「（議價成交 HK$22.00，買家 小明）」 for each, whatever their way. */
+const soldAs = (l: AdminListing) =>
+  l.sales
+    .map(
+      (x) =>
+        `（${SALE_WAY_LABELS[x.way]} ${formatHkd(x.price)}，${l.sellType === 0 ? '買家' : '賣家'} ${x.counterparty.nickname}）`,
+    )
+    .join('');
 
 /** Market listings: take one down with a reason the seller sees in their list. */
 export function ListingsScreen() {
@@ -56,7 +66,7 @@ export function ListingsScreen() {
           title="狀態"
           dataIndex="status"
           render={(s: ListingStatus, l) =>
-            `${LISTING_STATUS_LABELS[s] ?? s}${l.takedownReason ? `：${l.takedownReason}` : ''}`
+            `${LISTING_STATUS_LABELS[s] ?? s}${l.takedownReason ? `：${l.takedownReason}` : ''}${soldAs(l)}`
           }
         />
         <Table.Column<AdminListing>

@@ -13,6 +13,7 @@ const marketOrder = (over: Partial<MarketOrderDetail> = {}): MarketOrderDetail =
   orderNo: 'TR2611220000MKT1',
   listingId: 'lst_1',
   sell_type: 0,
+  way: 'listing',
   role: 'buyer',
   status: 'completed',
   kind: 'goods',
@@ -108,6 +109,21 @@ describe('/my/order', () => {
     expect(screen.queryByRole('heading', { name: '配送' })).toBeNull();
   });
 
+  it('shows a trade settled by an accepted offer by its way, paid from the wallet (decision 049)', async () => {
+    const offer = marketOrder({
+      id: 'sale_1',
+      orderNo: null,
+      way: 'offer',
+      paymentMethod: '錢包餘額',
+      timeline: [{ kind: 'completed', label: '議價成交，物品已轉移', at: '2026-11-22T04:00:00.000Z' }],
+    });
+    suite.routes = (u) => (u.pathname === '/api/market/orderDetail' ? { code: 200, data: offer } : undefined);
+    renderAt('/my/order?id=sale_1');
+    expect(await screen.findByText('市場買入・議價成交')).toBeTruthy();
+    expect(within(screen.getByLabelText('訂單金額')).getByText('錢包餘額')).toBeTruthy();
+    expect(screen.getByText('議價成交，物品已轉移')).toBeTruthy();
+  });
+
   it('shows a mall order with its serials; an unknown order is a clear empty state', async () => {
     suite.routes = (u) =>
       u.pathname === '/api/payOrder/info' && u.searchParams.get('orderNo') === payOrder.orderNo
@@ -160,6 +176,29 @@ describe('/my/collection/order', () => {
     expect(await screen.findByText('未有市場訂單')).toBeTruthy();
   });
 
+  it('says how each trade happened: an accepted offer and a set completion as well as a listing and a bid', async () => {
+    suite.routes = (u) => {
+      if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
+      if (u.pathname === '/api/market/orderList')
+        return {
+          code: 200,
+          data:
+            u.searchParams.get('role') === 'seller' && u.searchParams.get('page') === '1'
+              ? [
+                  marketOrder({ id: 'sale_1', role: 'seller', way: 'offer' }),
+                  marketOrder({ id: 'mord_2', role: 'seller', way: 'bid', sell_type: 1 }),
+                  marketOrder({ id: 'mord_3', role: 'seller', way: 'set_completion' }),
+                ]
+              : [],
+        };
+      return undefined;
+    };
+    renderAt('/my/collection/order?tab=seller');
+    expect(await screen.findByText(/^議價成交（賣給 小明）・/)).toBeTruthy();
+    expect(screen.getByText(/^賣給 小明 的求購・/)).toBeTruthy();
+    expect(screen.getByText(/^一鍵補齊（賣給 小明）・/)).toBeTruthy();
+  });
+
   it("a completed row's 評價 opens its sheet there, not the order", async () => {
     suite.routes = (u) => {
       if (u.pathname === '/api/payOrder/list') return { code: 200, data: [] };
@@ -172,6 +211,7 @@ describe('/my/collection/order', () => {
     };
     const router = renderAt('/my/collection/order?tab=buyer');
     const rate = await screen.findByRole('button', { name: /^評價交易/ });
+    expect(screen.getByText(/^向 小明 購買・/)).toBeTruthy();
     await act(async () => {
       fireEvent.click(rate);
     });

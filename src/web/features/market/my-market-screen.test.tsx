@@ -12,6 +12,7 @@ const desk = (over: Partial<DeskListing> = {}): DeskListing => ({
   closedAt: null,
   watchers: 0,
   history: [{ kind: 'listed', version: 1, price: 25000, previousPrice: null, at: '2026-11-20T04:00:00.000Z' }],
+  sales: [],
   ...over,
 });
 
@@ -104,5 +105,34 @@ describe('/my/market', () => {
     expect(router.state.location.search).toBe('?side=buy&view=ended');
     expect(await screen.findByText('已成交（求購完成）')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^改價：/ })).toBeNull();
+  });
+
+  it('shows a sell listing sold by an accepted offer as 已成交, with the way and the price agreed', async () => {
+    const sale = {
+      id: 'sale_1',
+      way: 'offer' as const,
+      price: 22000,
+      fee: 1100,
+      counterparty: { id: 'u_2', nickname: '小明', avatar: null },
+      at: '2026-11-22T04:00:00.000Z',
+    };
+    suite.routes = (u) =>
+      u.pathname === '/api/market/mine'
+        ? {
+            code: 200,
+            data:
+              u.searchParams.get('page') === '1'
+                ? [
+                    desk({ id: 'lst_offer', status: 'sold', closedAt: sale.at, sales: [sale] }),
+                    desk({ id: 'lst_bought', status: 'sold', closedAt: sale.at, sales: [{ ...sale, way: 'listing' }] }),
+                    desk({ id: 'lst_gone', status: 'cancelled', closedAt: sale.at }),
+                  ]
+                : [],
+          }
+        : undefined;
+    renderAt('/my/market?side=sell&view=ended');
+    expect(await screen.findByText('已成交（議價成交 HK$220.00）')).toBeTruthy();
+    expect(screen.getByText('已成交')).toBeTruthy();
+    expect(screen.getByText('已取消')).toBeTruthy();
   });
 });

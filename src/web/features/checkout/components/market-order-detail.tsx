@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { MARKET_ORDER_STATUS_LABELS } from '../../../../shared/schemas/market';
+import { SALE_WAY_LABELS } from '../../../../shared/sale-ways';
 import type { MarketOrderDetail as Detail } from '../../../../shared/schemas/market-desk';
 import { OrderFeedback } from '../../../components/order-feedback';
 import { OrderDelivery } from './order-delivery';
@@ -26,7 +27,7 @@ export function MarketOrderDetail({ order: o }: { order: Detail }) {
       <OrderHead
         image={o.itemImage}
         name={`${o.itemName}${o.serialLabel ? ` ${o.serialLabel}` : ''}`}
-        sub={`${seller ? '市場賣出' : '市場買入'}・${o.sell_type === 0 ? '寄售掛單' : '求購成交'}`}
+        sub={`${seller ? '市場賣出' : '市場買入'}・${o.way === 'listing' ? '寄售掛單' : SALE_WAY_LABELS[o.way]}`}
         tag={<Tag color={o.status === 'completed' ? 'success' : 'default'}>{MARKET_ORDER_STATUS_LABELS[o.status]}</Tag>}
       />
       <OrderFacts label="訂單金額" rows={rows} />

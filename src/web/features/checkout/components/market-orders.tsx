@@ -3,6 +3,7 @@ import { Button, List, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { MARKET_ORDER_STATUS_LABELS, type MarketOrder } from '../../../../shared/schemas/market';
+import { SALE_WAY_LABELS } from '../../../../shared/sale-ways';
 import { GoButton } from '../../../components/go-button';
 import { PagedFrame } from '../../../components/paged-frame';
 import { createListStore } from '../../../lib/stores';
@@ -21,11 +22,19 @@ const COLORS: Record<MarketOrder['status'], string> = {
   expired: 'default',
 };
 
-/** What the order was, in words: 買入 / 賣出, through a sell listing or into a buy listing. */
+/** What the order was, in words: 買入 / 賣出, and its way (a listing, a bid, an accepted offer, a set completed). */
 function how(o: MarketOrder): string {
-  if (o.role === 'buyer')
-    return o.sell_type === 0 ? `向 ${o.counterparty.nickname} 購買` : `求購成交（${o.counterparty.nickname} 賣出）`;
-  return o.sell_type === 0 ? `${o.counterparty.nickname} 購買了你的掛單` : `賣給 ${o.counterparty.nickname} 的求購`;
+  const who = o.counterparty.nickname;
+  const buyer = o.role === 'buyer';
+  switch (o.way) {
+    case 'bid':
+      return buyer ? `求購成交（${who} 賣出）` : `賣給 ${who} 的求購`;
+    case 'offer':
+    case 'set_completion':
+      return `${SALE_WAY_LABELS[o.way]}（${buyer ? `${who} 賣出` : `賣給 ${who}`}）`;
+    default:
+      return buyer ? `向 ${who} 購買` : `${who} 購買了你的掛單`;
+  }
 }
 
 /** Market orders of one side, for /my/collection/order. */

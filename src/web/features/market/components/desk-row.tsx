@@ -5,11 +5,17 @@ import { formatHkd } from '../../../../shared/money';
 import { bidWantText, LISTING_STATUS_LABELS } from '../../../../shared/schemas/market';
 import { LISTING_EVENT_LABELS, type DeskListing } from '../../../../shared/schemas/market-desk';
 import { thumbnail } from '../../../../shared/pictures';
+import { SALE_WAY_LABELS } from '../../../../shared/sale-ways';
 
-/** How an ended listing ended, in the trader's words (a sold bid was filled). */
+/**
+ * How an ended listing ended, in the trader's words (a sold bid was filled); a listing sold another way than bought at
+ * its price (an accepted offer, decision 049) says which, and at what price.
+ */
 function outcome(l: DeskListing): string {
-  if (l.status === 'sold') return l.sell_type === 0 ? '已售出' : '已成交（求購完成）';
-  return LISTING_STATUS_LABELS[l.status];
+  if (l.status !== 'sold') return LISTING_STATUS_LABELS[l.status];
+  if (l.sell_type === 1) return '已成交（求購完成）';
+  const sale = l.sales.at(-1);
+  return sale && sale.way !== 'listing' ? `已成交（${SALE_WAY_LABELS[sale.way]} ${formatHkd(sale.price)}）` : '已成交';
 }
 
 /** One listing on the desk: item, price and version, what can be done with it, and its history. */
