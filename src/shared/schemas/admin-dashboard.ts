@@ -25,9 +25,10 @@ export const dropFields = {
 
 export const DashboardSchema = z.object({
   /**
-   * One row per day, oldest first, every day present. `sales`: paid mall and market orders plus
-   * filled buy listings (buy-listing funding is escrow, not a sale); `gmv`: their amounts; `fees`:
-   * market fees booked to the platform; all in cents.
+   * One row per day, oldest first, every day present. `sales`: completed trades with money, whatever their way (the
+   * sale record, decision 049: a mall order, a pack, a listing bought, a bid filled, an offer accepted, each card of a
+   * set completed; escrow put aside is not a sale); `gmv`: what their buyers paid, less refunds; `fees`: their market
+   * fees; all in cents.
    */
   daily: z.array(
     z.object({ date: z.string(), sales: z.number().int(), gmv: z.number().int(), fees: z.number().int() }),

@@ -1,10 +1,9 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { cardInfos, products } from '../../db/schema/catalogue';
-import { marketOrders } from '../../db/schema/market';
 import { payOrders } from '../../db/schema/pay-orders';
-import { ledgerEntries } from '../../db/schema/wallet';
+import { sales } from '../../db/schema/sales';
 
 /** A Hong Kong calendar day (UTC+8 all year: no daylight saving) as `YYYY-MM-DD`. */
 const hkDay = (col: unknown) => sql<string>`to_char((${col} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
@@ -12,46 +11,26 @@ const hkDay = (col: unknown) => sql<string>`to_char((${col} at time zone 'UTC') 
 const DROPS_SHOWN = 20;
 
 /**
- * The back office's dashboard figures (docs/decisions/018-back-office-operations.md): aggregates
- * over pay orders, market orders, the ledger, users and the catalogue. Read only.
+ * The back office's dashboard figures (docs/decisions/018-back-office-operations.md): aggregates over the sale record
+ * (decision 049), pay orders, users and the catalogue. Read only.
  */
 export function createDashboardReadModel() {
   return {
-    /** Paid mall and market orders per day, by payment time. */
-    async paidOrders(db: Executor, since: Date) {
-      const day = hkDay(payOrders.paidAt);
+    /**
+     * Sales with money per day (decision 049: one per completed trade, whatever its way; a code or a set exchange moves
+     * no money): how many, GMV (what buyers paid, less what was refunded since) and the market fees.
+     */
+    async sales(db: Executor, since: Date) {
+      const day = hkDay(sales.createdAt);
       return db
-        .select({ date: day, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${payOrders.amountCents})` })
-        .from(payOrders)
-        .where(
-          and(
-            eq(payOrders.status, 'paid'),
-            gte(payOrders.paidAt, since),
-            inArray(payOrders.type, ['card', 'product', 'market']),
-          ),
-        )
-        .groupBy(day);
-    },
-
-    /** Filled buy listings per day (a sale with no pay order of its own). */
-    async bidFills(db: Executor, since: Date) {
-      const day = hkDay(marketOrders.completedAt);
-      return db
-        .select({ date: day, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${marketOrders.price})` })
-        .from(marketOrders)
-        .where(
-          and(eq(marketOrders.status, 'completed'), eq(marketOrders.sellType, 1), gte(marketOrders.completedAt, since)),
-        )
-        .groupBy(day);
-    },
-
-    /** Market fees booked to the platform per day. */
-    async fees(db: Executor, since: Date) {
-      const day = hkDay(ledgerEntries.createdAt);
-      return db
-        .select({ date: day, amount: sql<string>`sum(${ledgerEntries.amount})` })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.accountId, 'platform:fees'), gte(ledgerEntries.createdAt, since)))
+        .select({
+          date: day,
+          count: sql<number>`count(*)::int`,
+          gmv: sql<string>`sum(${sales.price} - ${sales.discount} - ${sales.refunded})`,
+          fees: sql<string>`sum(${sales.fee})`,
+        })
+        .from(sales)
+        .where(and(gt(sales.price, 0), gte(sales.createdAt, since)))
         .groupBy(day);
     },
 

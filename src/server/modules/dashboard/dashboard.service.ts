@@ -17,10 +17,8 @@ export function createDashboardService(
     async get(_operator: Operator, q: { days: number }): Promise<Dashboard> {
       const now = deps.clock.now();
       const { dates, since } = hkDays(now, q.days);
-      const [paid, fills, fees, statuses, users, drops, shipments, withdrawals] = await Promise.all([
-        read.paidOrders(deps.db, since),
-        read.bidFills(deps.db, since),
-        read.fees(deps.db, since),
+      const [sold, statuses, users, drops, shipments, withdrawals] = await Promise.all([
+        read.sales(deps.db, since),
         read.ordersByStatus(deps.db, since),
         read.newUsers(deps.db, since),
         read.drops(deps.db, since, now),
@@ -28,13 +26,13 @@ export function createDashboardService(
         svc.wallet.pendingWithdrawalCount(),
       ]);
       const byDate = <R extends { date: string }>(rows: R[]) => new Map(rows.map((r) => [r.date, r]));
-      const [p, f, fe, u] = [byDate(paid), byDate(fills), byDate(fees), byDate(users)];
+      const [s, u] = [byDate(sold), byDate(users)];
       return {
         daily: dates.map((date) => ({
           date,
-          sales: Number(p.get(date)?.count ?? 0) + Number(f.get(date)?.count ?? 0),
-          gmv: Number(p.get(date)?.amount ?? 0) + Number(f.get(date)?.amount ?? 0),
-          fees: Number(fe.get(date)?.amount ?? 0),
+          sales: Number(s.get(date)?.count ?? 0),
+          gmv: Number(s.get(date)?.gmv ?? 0),
+          fees: Number(s.get(date)?.fees ?? 0),
         })),
         ordersByStatus: Object.fromEntries(
           PAY_ORDER_STATUSES.map((s) => [s, Number(statuses.find((r) => r.status === s)?.count ?? 0)]),
