@@ -447,7 +447,14 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       sql`insert into offers (id, buyer_id, seller_id, kind, item_id, item_name, item_image, status, price, held, turn, expires_at, created_at, updated_at)
           select ${offerId}, id, id, 'card', ${card}, 'x', 'x', 'accepted', 100, 0, 'seller', now(), now(), now() from users limit 1`,
     );
+    // A sale whose money was never booked (decision 049).
+    const saleId = newId('sale');
+    await t.db.execute(
+      sql`insert into sales (id, way, kind, buyer_id, item_name, quantity, price, posting_kind, posting_ref, source_kind, source_id, created_at)
+          select ${saleId}, 'drop', 'card', id, 'x', 1, 100, 'mall_sale', 'TRNOSUCHORDER', 'card_info', 'ci_x', now() from users limit 1`,
+    );
     const broken = await brokenInvariants(t.db);
+    await t.db.execute(sql`delete from sales where id = ${saleId}`);
     await t.db.execute(sql`delete from offers where id = ${offerId}`);
     await t.db.execute(sql`delete from perk_uses where id = ${use}`);
     await t.db.execute(sql`delete from market_summaries where ref_id = ${card}`);
@@ -463,6 +470,7 @@ describe.skipIf(!TEST_DATABASE_URL)('faults on PostgreSQL: a terminated transact
       'cached balances = sum of their entries',
       'a listed or reserved card has its one open listing, by its owner',
       'an offer is accepted exactly when its item moved and its sale was booked',
+      'every paid selling order, completed market order and accepted offer has its sale, and every sale its posting',
       'every market summary counts exactly the open listings of its item',
       "every card's and product's search doc carries its market summary's figures",
     ]);

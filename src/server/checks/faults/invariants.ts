@@ -41,8 +41,8 @@ export const INVARIANTS: Record<string, SQL> = {
   'a paid order keeps what it delivered': sql`
     select order_no from pay_orders
     where status = 'paid' and type not in ('bid', 'bids', 'offer', 'offer_topup') and jsonb_array_length(coalesce(fulfilment->'cards', '[]'::jsonb)) + jsonb_array_length(coalesce(fulfilment->'goods', '[]'::jsonb))
-      <> case when type = 'set' -- a set order (decision 042) is one order of several cards: one completed market order each
-           then (select count(*) from market_orders m where m.order_no = pay_orders.order_no and m.status = 'completed')
+      <> case when type = 'set' -- a set order (decision 042) is one order of several cards: a sold unit each (decision 049)
+           then (select count(*) from sale_items si join sales s on s.id = si.sale_id where s.order_no = pay_orders.order_no)
            when type = 'pack' then quantity * (select cards_per_pack from pack_series ps where ps.id = pay_orders.listing_id)
            else quantity end`,
   'a code is used exactly when it minted one card': sql`
@@ -85,33 +85,39 @@ export const INVARIANTS: Record<string, SQL> = {
     select l.id from listings l join cards c on c.id = l.item_id
     where l.sell_type = 0 and l.kind = 'card' and l.status in ('active', 'reserved')
       and (c.owner_id <> l.user_id or c.status <> case l.status when 'active' then 'listed' else 'reserved' end)`,
+  // Whatever its way (bought, a set completed, an offer accepted: decision 049), a sold listing has its one sale to
+  // its counterparty and the transfer that sale names (its pay order's, or its offer's); its posting is the sale's.
   'no sold listing without its transfer, its completed sale and its posting': sql`
-    select l.id from listings l where l.status = 'sold' and l.sell_type = 0 and l.kind = 'card' and (
-      not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
-                  and e.ref_id = l.reserved_order_no and e.to_user_id = l.counterparty_id)
-      or not exists (select 1 from market_orders m where m.listing_id = l.id and m.status = 'completed')
-      or not exists (select 1 from ledger_postings p where (p.kind = 'market_sale' and p.ref_id = l.reserved_order_no)
-                     or (p.kind = 'set_sale' and p.ref_id = l.reserved_order_no || ':' || l.user_id)))
+    select l.id from listings l where l.status = 'sold' and l.sell_type = 0 and l.kind = 'card'
+      and not exists (
+        select 1 from sales s join sale_items si on si.sale_id = s.id
+        where s.listing_id = l.id and s.seller_id = l.user_id and s.buyer_id = l.counterparty_id and si.item_id = l.item_id
+          and s.posting_kind is not null
+          and exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
+                      and e.to_user_id = s.buyer_id and e.ref_id in (s.order_no, s.source_id)))
+    union all
+    select l.id from listings l where l.sell_type = 0 and l.status <> 'sold'
+      and exists (select 1 from sales s where s.listing_id = l.id)
     union all
     select l.id from listings l where l.sell_type = 1
       and ((l.status = 'sold') <> (l.filled = l.quantity)
-        or l.filled <> (select count(*) from market_orders m where m.listing_id = l.id and m.status = 'completed'))`,
+        or l.filled <> (select count(*) from sales s where s.listing_id = l.id and s.way = 'bid'))`,
   // A buy listing of n copies is filled once per copy: fill k (k > 1) is keyed '<listing>:<k>'.
   'every fill of a buy listing has its transfer and its posting': sql`
-    select m.id from market_orders m join listings l on l.id = m.listing_id
-    where l.sell_type = 1 and m.status = 'completed' and m.kind = 'card' and (
-      not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = m.item_id
+    select s.id from sales s join sale_items si on si.sale_id = s.id join listings l on l.id = s.listing_id
+    where l.sell_type = 1 and s.way = 'bid' and s.kind = 'card' and (
+      not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = si.item_id
                   and (e.ref_id = l.id or e.ref_id like l.id || ':%') and e.to_user_id = l.user_id)
       or (select count(*) from ledger_postings p where p.kind = 'bid_fill' and (p.ref_id = l.id or p.ref_id like l.id || ':%')) <> l.filled)`,
   'no item moved, sale completed or seller credited without a sold listing or a fill': sql`
     select e.id from card_events e where e.kind = 'transferred' and e.via = 'market'
       and not exists (select 1 from listings l where l.status = 'sold' and l.sell_type = 0 and l.item_id = e.card_id and l.reserved_order_no = e.ref_id)
-      and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id where l.sell_type = 1 and m.status = 'completed'
-                      and m.item_id = e.card_id and (e.ref_id = l.id or e.ref_id like l.id || ':%'))
+      and not exists (select 1 from sales s join sale_items si on si.sale_id = s.id join listings l on l.id = s.listing_id
+                      where l.sell_type = 1 and s.way = 'bid' and si.item_id = e.card_id and (e.ref_id = l.id or e.ref_id like l.id || ':%'))
       and not exists (select 1 from offers o where o.status = 'accepted' and o.id = e.ref_id and o.item_id = e.card_id)
     union all
-    select m.id from market_orders m where m.status = 'completed'
-      and not exists (select 1 from listings l where l.id = m.listing_id and (l.status = 'sold' or (l.sell_type = 1 and l.filled > 0)))
+    select s.id from sales s where s.listing_id is not null
+      and not exists (select 1 from listings l where l.id = s.listing_id and (l.status = 'sold' or (l.sell_type = 1 and l.filled > 0)))
     union all
     select p.id from ledger_postings p where p.kind = 'market_sale'
       and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no = p.ref_id)
@@ -130,6 +136,18 @@ export const INVARIANTS: Record<string, SQL> = {
     union all
     select p.id from ledger_postings p where p.kind = 'offer_sale'
       and not exists (select 1 from offers o where o.status = 'accepted' and o.id = p.ref_id)`,
+  // The sale record (decision 049): every completed trade has its sale, and every sale that moved money its posting.
+  'every paid selling order, completed market order and accepted offer has its sale, and every sale its posting': sql`
+    select o.order_no from pay_orders o where o.status = 'paid' and o.type in ('card', 'product', 'pack', 'market', 'set')
+      and not exists (select 1 from sales s where s.order_no = o.order_no)
+    union all
+    select m.id from market_orders m where m.status = 'completed' and not exists (select 1 from sales s where s.id = m.id)
+    union all
+    select o.id from offers o where o.status = 'accepted'
+      and not exists (select 1 from sales s where s.source_kind = 'offer' and s.source_id = o.id)
+    union all
+    select s.id from sales s where s.posting_kind is not null
+      and not exists (select 1 from ledger_postings p where p.kind = s.posting_kind and p.ref_id = s.posting_ref)`,
   'no paid market order without the item moved to its buyer': sql`
     select o.order_no from pay_orders o where o.type in ('market', 'set') and o.status = 'paid'
       and not exists (select 1 from market_orders m join listings l on l.id = m.listing_id

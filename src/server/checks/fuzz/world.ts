@@ -55,7 +55,8 @@ export async function seedWorld(t: TestApp, ops: Operation[]): Promise<World> {
   const cardIds = await column(t, sql`select id as v from cards`);
   const articleIds = await column(t, sql`select id as v from articles`);
   const orderNos = await column(t, sql`select order_no as v from pay_orders`);
-  const marketOrderIds = await column(t, sql`select id as v from market_orders`);
+  // Order ids the order detail and ratings take: a completed trade's sale (decision 049), or a purchase's market order.
+  const marketOrderIds = await column(t, sql`select id as v from sales union select id from market_orders`);
   const seriesIds = await column(t, sql`select id as v from pack_series`);
   return {
     users,
