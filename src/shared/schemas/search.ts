@@ -86,6 +86,8 @@ export const SearchListingSchema = z.object({
   highestBid: z.number().int().nullable(),
   asks: z.number().int(),
   bids: z.number().int(),
+  /** How many copies the highest bid asks for and how many are filled (issue 44); null without a bid. */
+  highestBidWant: z.object({ quantity: z.number().int(), filled: z.number().int() }).nullable(),
   /** A serial search (`#12`, `12/100`): the listing of that serial, to open directly. */
   listingId: z.string().nullable(),
   serialLabel: z.string().nullable(),

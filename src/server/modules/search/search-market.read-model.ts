@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and as dand, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { listings } from '../../db/schema/market';
 import type { Executor } from '../../db/client';
 import type { Rarity } from '../../../shared/constants';
 import type { ItemKind } from '../../../shared/market-labels';
@@ -9,6 +10,11 @@ import { and, matches, priceRange, rows, type SearchFilter } from './search-sql.
  * Search's market section for a serial search (`#12`, `12/100`, decision 031): the open sell listings of that serial,
  * one row each (the items with open listings of any other search are read by search-matches.read-model.ts).
  */
+
+export interface BidWant {
+  quantity: number;
+  filled: number;
+}
 
 export interface ListingRow {
   kind: ItemKind;
@@ -40,6 +46,37 @@ function serialOrder(f: SearchFilter): SQL {
 
 export function createSearchMarketReadModel() {
   return {
+    /**
+     * How many copies the best open bid of each item asks for and how many are filled (issue 44: bids say how many),
+     * keyed `<kind>:<card info or product id>`; the highest price, the oldest first among equals, as the market's rows.
+     */
+    async bestBidWants(db: Executor, items: { kind: ItemKind; id: string }[]): Promise<Map<string, BidWant>> {
+      const cardIds = items.filter((i) => i.kind === 'card').map((i) => i.id);
+      const productIds = items.filter((i) => i.kind === 'goods').map((i) => i.id);
+      if (cardIds.length === 0 && productIds.length === 0) return new Map();
+      const ref = sql<string>`COALESCE(${listings.cardInfoId}, ${listings.productId})`;
+      const found = await db
+        .selectDistinctOn([listings.kind, ref], {
+          kind: listings.kind,
+          id: ref,
+          quantity: listings.quantity,
+          filled: listings.filled,
+        })
+        .from(listings)
+        .where(
+          dand(
+            eq(listings.sellType, 1),
+            eq(listings.status, 'active'),
+            or(
+              cardIds.length ? inArray(listings.cardInfoId, cardIds) : undefined,
+              productIds.length ? inArray(listings.productId, productIds) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(listings.kind), asc(ref), desc(listings.price), asc(listings.createdAt));
+      return new Map(found.map((r) => [`${r.kind}:${r.id}`, { quantity: r.quantity, filled: r.filled }]));
+    },
+
     /** Open sell listings of one serial (its ask as `lowestAsk`), narrowed by the rest of the query and the filters. */
     async serialListings(db: Executor, f: SearchFilter, serial: SerialQuery): Promise<ListingRow[]> {
       const text = !!f.plan && hasText(f.plan);

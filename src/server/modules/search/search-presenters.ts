@@ -1,6 +1,6 @@
 import type { SearchResult } from '../../../shared/schemas/search';
 import type { CardRow, ProductRow, SellerRow, ThemeRow } from './search-catalogue.read-model';
-import type { ListingRow } from './search-market.read-model';
+import type { BidWant, ListingRow } from './search-market.read-model';
 
 type Section<R> = { list: R[]; total: number };
 
@@ -13,6 +13,8 @@ export function presentSections(s: {
   themes: Section<ThemeRow>;
   sellers: Section<SellerRow>;
   listings: Section<ListingRow>;
+  /** The best bid's copies asked and filled per listed item (`<kind>:<id>`). */
+  wants: Map<string, BidWant>;
   facets: SearchResult['facets'];
 }): SearchResult {
   return {
@@ -23,7 +25,13 @@ export function presentSections(s: {
     },
     themes: { total: s.themes.total, list: s.themes.list.map(strip) },
     sellers: { total: s.sellers.total, list: s.sellers.list.map(strip) },
-    listings: { total: s.listings.total, list: s.listings.list.map(strip) },
+    listings: {
+      total: s.listings.total,
+      list: s.listings.list.map((l) => ({
+        ...strip(l),
+        highestBidWant: l.highestBid === null ? null : (s.wants.get(`${l.kind}:${l.id}`) ?? null),
+      })),
+    },
     facets: s.facets,
   };
 }

@@ -159,7 +159,9 @@ export function createSearchService(deps: Pick<Deps, 'db' | 'publicCache'>) {
     const cards = { list: m?.cards ?? [], total: parts.cards ? cardTotal : 0 };
     const goods = { list: m?.goods ?? [], total: parts.goods ? goodsTotal : 0 };
     const listings = parts.items ? { list: m?.items ?? [], total: m?.itemTotal ?? 0 } : serialRows;
+    const wants = await market.bestBidWants(db, listings.list);
     return presentSections({
+      wants,
       cards,
       goods,
       themes,

@@ -5,7 +5,7 @@ import { seedDemo } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signInOperator } from '../../testing/operator';
 import { give, signIn } from '../collection/collection-fixtures';
-import { giveCard, trader } from '../market/market.fixtures';
+import { freshKey, giveCard, trader } from '../market/market.fixtures';
 
 type User = { userId: string; token: string };
 
@@ -184,5 +184,20 @@ describe('search API (issue 22, decision 031)', () => {
     const dear = (await search({ q: '菠蘿油', minPrice: '200000' })).data;
     expect(ids(dear.cards)).toEqual(['ci_cha_bun']);
     expect(dear.facets.price.find((b) => b.key === 'over2000')?.count).toBe(1);
+  });
+
+  it('the listed items say how many their highest bid wants (issue 44)', async () => {
+    const bidder = await trader(t);
+    const created = await t.call<CreateListingResult>('POST', 'market/create', {
+      token: bidder.token,
+      body: { sell_type: 1, kind: 'card', cardInfoId: 'ci_beast_qilin', price: 900_000, quantity: 2 },
+      headers: { 'Idempotency-Key': freshKey() },
+    });
+    expect(created.status).toBe(200);
+    const orderNo = created.data.orderNo!;
+    expect((await t.app.inject({ method: 'POST', url: `/pay/sandbox/${orderNo}/confirm` })).statusCode).toBe(303);
+    await t.call('GET', 'payOrder/payCheck', { token: bidder.token, query: { orderNo } });
+    const found = (await search({ q: '祥瑞麒麟' })).data.listings.list.find((l) => l.id === 'ci_beast_qilin');
+    expect(found).toMatchObject({ highestBid: 900_000, highestBidWant: { quantity: 2, filled: 0 } });
   });
 });

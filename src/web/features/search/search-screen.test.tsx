@@ -62,6 +62,7 @@ const answer = (over: Partial<SearchResult> = {}): SearchResult => ({
         highestBid: 20000,
         asks: 2,
         bids: 1,
+        highestBidWant: { quantity: 2, filled: 1 },
         listingId: null,
         serialLabel: null,
       },
@@ -102,6 +103,12 @@ describe('/search', () => {
     expect(link('商品（1）', '祥瑞麒麟 PVC 公仔')).toBe('/mall/goodsDetail?id=prd_qilin');
     expect(link('主題（1）', '神獸傳說')).toBe('/search?theme=thm_myth&type=card');
     expect(link('市場掛單（1）', '祥瑞麒麟')).toBe('/market/detail?cardInfoId=ci_qilin&sell_type=0');
+    // The best bid says how many it wants (issue 44).
+    expect(
+      within(screen.getByRole('region', { name: '市場掛單（1）' })).getByText(
+        '最高出價 HK$200.00（1 張單，求購 2 張，尚欠 1 張）',
+      ),
+    ).toBeTruthy();
     expect(link('賣家（1）', '麒麟收藏家')).toBe('/market/user?id=usr_s');
     // Only the cards have more than they show.
     expect(screen.getAllByRole('button', { name: /^更多/ }).map((b) => b.getAttribute('aria-label'))).toEqual([

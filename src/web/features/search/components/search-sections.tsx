@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
+import { bidWantText } from '../../../../shared/market-labels';
 import type { SearchResult, SearchType } from '../../../../shared/schemas/search';
 import { rowImageLoading } from '../../../components/row-image';
 import { ItemPicture } from '../../../components/item-picture';
@@ -144,7 +145,8 @@ export function SearchSections({
               最低售價 {price(l.lowestAsk)}（{l.asks} 張單）
             </span>
             <span>
-              最高出價 {price(l.highestBid)}（{l.bids} 張單）
+              最高出價 {price(l.highestBid)}（{l.bids} 張單
+              {l.highestBidWant ? `，${bidWantText({ kind: l.kind, ...l.highestBidWant })}` : ''}）
             </span>
           </Row>
         ))}
