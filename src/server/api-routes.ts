@@ -26,6 +26,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { adminMarketRoutes, marketPublicRoutes, marketRoutes } from './modules/market/market.routes';
 import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
+import { adminOrderRefundRoutes } from './modules/order-refunds/order-refunds.routes';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminFeedbackRoutes, feedbackPublicRoutes, feedbackRoutes } from './modules/standing/standing.routes';
@@ -76,6 +77,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(shipmentRoutes);
   await api.register(adminShipmentRoutes);
   await api.register(adminUserRoutes);
+  await api.register(adminOrderRefundRoutes);
   await api.register(adminMarketRoutes);
   await api.register(adminAuditRoutes);
   await api.register(adminDashboardRoutes);

@@ -46,6 +46,7 @@ import { createArtSourceFor, createPushSender } from './startup';
 import { createPushService } from './modules/notifications/push.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createSalesService } from './modules/sales/sales.service';
+import { createOrderRefundsService } from './modules/order-refunds/order-refunds.service';
 import { createNotificationDeliveryAdminService } from './modules/notifications/notification-delivery-admin.service';
 
 /** Every domain service, built once per app from the same dependencies. */
@@ -148,6 +149,18 @@ export function createServices(
   // Live updates: told of each committed stock change by the catalogue, and of each committed notification.
   const live = (later.live = createLiveService(deps, { catalogue }));
   const shipments = createShipmentsService(deps, { goods, addresses, audit, notifications });
+  // Operators' refunds of paid mall orders (decision 050); the buyer's order views show them.
+  const orderRefunds = createOrderRefundsService(deps, {
+    payOrders,
+    sales,
+    wallet,
+    audit,
+    notifications,
+    cards,
+    goods,
+    shipments,
+  });
+  payOrders.setRefundsReader(orderRefunds.buyerRefunds);
   const collection = createCollectionService(deps, { auth, cards, catalogue, codes, prices, sales, perks });
   const ledger = createLedgerAdminService(deps, { orders: { finalOrders: payOrders.orderFacts } });
   return {
@@ -155,6 +168,7 @@ export function createServices(
     audit,
     /** The sale records (decision 049). */
     sales,
+    orderRefunds,
     identity,
     wallet,
     /** The back office's books (帳目): trial balance, journal, reconciliation. */

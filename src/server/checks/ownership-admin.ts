@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { identities } from '../db/schema';
 import { giveCard, trader, verify } from '../modules/market/market.fixtures';
+import { paidMallOrder } from '../modules/order-refunds/order-refunds.fixtures';
 import { latePayment } from '../modules/wallet/wallet.fixtures';
 import type { TestApp } from '../testing/test-app';
-import { cardOrder, customer, entry, makeOperator, newCardInfo, setUp } from './ownership-kit';
+import { alongside, cardOrder, customer, entry, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
 
 /**
@@ -58,6 +59,15 @@ async function listingOf(t: TestApp, owner: TestUser): Promise<string> {
   return (await setUp<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', body)).listing.id;
 }
 
+/** The owner made an operator; answers a customer's paid order of two cards, and its cards (decision 050). */
+async function paidOrderOf(t: TestApp, owner: TestUser) {
+  await makeOperator(t, owner);
+  return paidMallOrder(t, await customer(t), { quantity: 2 });
+}
+
+/** A refund of HK$1 through the provider, once per request key (each entry's one call by the owner succeeds). */
+const refundBody = () => ({ amount: 100, reason: '所有權檢查', toBalance: false, idempotencyKey: `own-${seq++}-key` });
+
 const reason = { extra: { reason: '所有權檢查' } };
 const phone = ['phone'];
 
@@ -75,6 +85,44 @@ export const ADMIN_OWNERSHIP: OwnershipEntry[] = [
     },
     privateFields: ['paymentRef'],
   },
+  // Refunds of a customer's paid order (decision 050): only an operator sees or refunds it.
+  entry(
+    'GET /api/admin/payOrders/refund',
+    'orderNo',
+    'private',
+    async (t, o) => (await paidOrderOf(t, o)).order.orderNo,
+    ['buyerId', 'units.itemId'],
+  ),
+  entry(
+    'POST /api/admin/payOrders/refund',
+    'orderNo',
+    'private',
+    async (t, o) => (await paidOrderOf(t, o)).order.orderNo,
+    ['buyerId'],
+    { extra: refundBody() },
+  ),
+  alongside(
+    'POST /api/admin/payOrders/refund',
+    'itemIds',
+    'private',
+    async (t, o) => {
+      const { order, itemIds } = await paidOrderOf(t, o);
+      return { itemIds: [itemIds[0]], orderNo: order.orderNo, ...refundBody() };
+    },
+    ['units.itemId'],
+  ),
+  entry(
+    'GET /api/admin/orderRefunds',
+    'orderNo',
+    'private',
+    async (t, o) => {
+      const { order } = await paidOrderOf(t, o);
+      const operator = { userId: o.userId, sessionId: '', roles: ['user', 'admin'], requestId: `own-${seq++}` };
+      await t.app.services.orderRefunds.refund(operator, { orderNo: order.orderNo, itemIds: [], ...refundBody() });
+      return order.orderNo;
+    },
+    ['id', 'buyerId'],
+  ),
   entry('GET /api/admin/users/detail', 'id', 'private', customerOf(), phone),
   entry('GET /api/admin/users/orders', 'id', 'private', customerOf(cardOrder), ['orderNo']),
   entry(

@@ -106,9 +106,13 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   paid: '已退款',
   failed: '退款失敗',
 };
-export const REFUND_REASON_LABELS: Record<'late' | 'duplicate', string> = {
+/** Why money is owed back: a late or a second payment (decision 025), or an operator's refund of an order (050). */
+export const REFUND_REASONS = ['late', 'duplicate', 'order'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   late: '訂單逾期或取消後才付款',
   duplicate: '重複扣款',
+  order: '營運退款',
 };
 
 export const AdminRefundSchema = z.object({
@@ -119,7 +123,9 @@ export const AdminRefundSchema = z.object({
   paymentRef: z.string(),
   amount: z.number().int(),
   currency: z.string(),
-  reason: z.enum(['late', 'duplicate']),
+  reason: z.enum(REFUND_REASONS),
+  /** The operator's own words for an order refund (`reason` `order`); null otherwise. */
+  note: z.string().nullable(),
   status: z.enum(REFUND_STATUSES),
   providerRefundRef: z.string().nullable(),
   failure: z.string().nullable(),

@@ -79,6 +79,8 @@ export const AdminUserOrderSchema = z.object({
   itemImage: z.string(),
   quantity: z.number().int(),
   amountCents: z.number().int(),
+  /** What operators refunded of it so far (decision 050). */
+  refundedCents: z.number().int(),
   provider: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

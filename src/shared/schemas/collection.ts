@@ -124,7 +124,8 @@ export type CollectionQuery = z.input<typeof CollectionQuerySchema>;
 
 export const CARD_STATUSES = ['held', 'listed', 'reserved', 'consumed'] as const;
 /** How an item came to exist or change hands; also the provenance `via`. */
-export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase', 'pack'] as const;
+/** `refund`: an operator's refund took the item back to the platform (decision 050; only in provenance). */
+export const ITEM_VIAS = ['drop', 'code', 'set_exchange', 'market', 'purchase', 'pack', 'refund'] as const;
 export type ItemVia = (typeof ITEM_VIAS)[number];
 export const VIA_LABELS: Record<ItemVia, string> = {
   drop: '商城發售',
@@ -133,6 +134,7 @@ export const VIA_LABELS: Record<ItemVia, string> = {
   market: '市場交易',
   purchase: '購買',
   pack: '開包',
+  refund: '訂單退款',
 };
 export const CARD_STATUS_LABELS: Record<(typeof CARD_STATUSES)[number], string> = {
   held: '持有中',

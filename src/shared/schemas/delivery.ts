@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PageQuerySchema } from '../envelope';
 import { AddressIdSchema, AddressSnapshotSchema } from './addresses';
 
-export const GOODS_STATUSES = ['held', 'listed', 'reserved', 'delivering', 'delivered'] as const;
+/** `returned`: an operator's refund took the unit back to the platform's stock (decision 050). */
+export const GOODS_STATUSES = ['held', 'listed', 'reserved', 'delivering', 'delivered', 'returned'] as const;
 export type GoodsStatus = (typeof GOODS_STATUSES)[number];
 export const GOODS_STATUS_LABELS: Record<GoodsStatus, string> = {
   held: '存放中',
@@ -10,6 +11,7 @@ export const GOODS_STATUS_LABELS: Record<GoodsStatus, string> = {
   reserved: '交易中',
   delivering: '提貨中',
   delivered: '已送達',
+  returned: '已退款收回',
 };
 
 /** `received`: the owner confirmed receipt (確認收貨), or 7 days after `delivered` the system did; final. */
@@ -57,7 +59,7 @@ export const GoodsListQuerySchema = PageQuerySchema.extend({
     })
     .transform((v) => (v === '1' ? 1 : 0)),
   status: z
-    .enum(GOODS_STATUSES, { error: '「狀態」只可以是 held、listed、reserved、delivering 或 delivered' })
+    .enum(GOODS_STATUSES, { error: '「狀態」只可以是 held、listed、reserved、delivering、delivered 或 returned' })
     .optional(),
 });
 export type GoodsListQuery = z.input<typeof GoodsListQuerySchema>;
@@ -83,6 +85,7 @@ export const GOODS_EVENT_KINDS = [
   'delivery_requested',
   'delivery_cancelled',
   'delivered',
+  'returned',
 ] as const;
 
 /** `goods/detail`: the unit, its product's description and its history (with the shipment behind each delivery step). */

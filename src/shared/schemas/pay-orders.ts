@@ -127,6 +127,18 @@ export const CreatedGoodsSchema = z.object({
 });
 export type CreatedGoods = z.infer<typeof CreatedGoodsSchema>;
 
+/** An operator's refund of a paid order as its buyer sees it (decision 050). */
+export const PayOrderRefundSchema = z.object({
+  amount: z.number().int(),
+  reason: z.string(),
+  /** To the buyer's balance; otherwise back through the payment method it came from. */
+  toBalance: z.boolean(),
+  /** The money is back (always for the balance; once the provider's refund is paid otherwise). */
+  settled: z.boolean(),
+  at: z.iso.datetime(),
+});
+export type PayOrderRefund = z.infer<typeof PayOrderRefundSchema>;
+
 /** A pay order as its buyer sees it. Amounts are HKD cents. */
 export const PayOrderSchema = z.object({
   orderNo: z.string(),
@@ -156,6 +168,8 @@ export const PayOrderSchema = z.object({
   note: z.string().nullable(),
   cards: z.array(MintedCardSchema),
   goods: z.array(CreatedGoodsSchema),
+  /** What an operator refunded of it, oldest first (decision 050); absent when nothing was. */
+  refunds: z.array(PayOrderRefundSchema).optional(),
 });
 export type PayOrder = z.infer<typeof PayOrderSchema>;
 

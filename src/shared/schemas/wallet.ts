@@ -29,6 +29,7 @@ export const LEDGER_ENTRY_KINDS = [
   'payment_returned', // a provider payment for an order already paid another way (provider clearing → balance)
   'offer_escrow', // an offer's money held, topped up or paid out (balance ↔ escrow; escrow → the seller on accept)
   'offer_refund', // an offer declined, cancelled, expired or lowered (escrow → balance)
+  'order_refund', // an operator refunded a paid mall order to the balance (platform sales → balance, decision 050)
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
@@ -42,6 +43,7 @@ export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
   payment_returned: '重複付款退回',
   offer_escrow: '出價預付',
   offer_refund: '出價退款',
+  order_refund: '訂單退款',
 };
 
 /** One movement of the user's balance, newest first in `payment/history`. */

@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { GOODS_EVENT_KINDS } from '../../../shared/schemas/delivery';
+import { GOODS_EVENT_KINDS, GOODS_STATUSES } from '../../../shared/schemas/delivery';
 import { products } from './catalogue';
 import { acquisition, provenance, userRef } from './item-columns';
 
@@ -12,9 +12,7 @@ export const goods = pgTable(
       .notNull()
       .references(() => products.id),
     ownerId: userRef(),
-    status: text({ enum: ['held', 'listed', 'reserved', 'delivering', 'delivered'] })
-      .notNull()
-      .default('held'),
+    status: text({ enum: GOODS_STATUSES }).notNull().default('held'),
     ...acquisition(),
   },
   (t) => [index().on(t.ownerId, t.status)],

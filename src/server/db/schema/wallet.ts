@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { LEDGER_ACCOUNT_TYPES, REFUND_STATUSES } from '../../../shared/schemas/admin-ledger';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_ACCOUNT_TYPES, REFUND_REASONS, REFUND_STATUSES } from '../../../shared/schemas/admin-ledger';
 import { users } from './auth';
 import { userRef } from './item-columns';
 
@@ -109,7 +109,8 @@ export const refunds = pgTable(
     postingRef: text().notNull().unique(),
     amount: cents().notNull(),
     currency: text().notNull().default('HKD'),
-    reason: text({ enum: ['late', 'duplicate'] }).notNull(),
+    /** `order`: an operator's refund of a paid order, paid back through the provider (decision 050). */
+    reason: text({ enum: REFUND_REASONS }).notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
     /** The provider's refund id once paid. */
     providerRefundRef: text(),
@@ -120,4 +121,44 @@ export const refunds = pgTable(
     decidedAt: ts(),
   },
   (t) => [index().on(t.status, t.createdAt), index().on(t.orderNo), check('refunds_amount', sql`${t.amount} > 0`)],
+);
+
+/**
+ * An operator's refund of a paid mall order (decision 050): the money given back (to the buyer's balance at once, or
+ * owed through the provider with its `refunds` record), the operator's reason and the units that went back. Booked
+ * once per `(order_no, idempotency_key)`: a repeated request answers the first refund.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: text().primaryKey(),
+    orderNo: text().notNull(),
+    /** The sale it refunds (`sales.id`, decision 049). */
+    saleId: text().notNull(),
+    buyerId: userRef(),
+    /** The order's item when refunded, so lists need no joins. */
+    itemName: text().notNull(),
+    /** Given back to the buyer (cents). */
+    amount: cents().notNull(),
+    /** The part of the order's perk discount it reverses (platform promotions), besides `amount` (cents). */
+    perkPart: cents().notNull().default(0),
+    /** To the buyer's balance at once; otherwise through the provider (`refund_id`). */
+    toBalance: boolean().notNull(),
+    /** The refund record that pays it through the provider; null when it went to the balance. */
+    refundId: text(),
+    reason: text().notNull(),
+    /** The card or goods units that went back to the platform. */
+    itemIds: jsonb().$type<string[]>().notNull().default([]),
+    idempotencyKey: text().notNull(),
+    createdBy: text()
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts().notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.orderNo, t.idempotencyKey),
+    index().on(t.createdAt),
+    index().on(t.buyerId, t.createdAt),
+    check('order_refunds_amount', sql`${t.amount} > 0 AND ${t.perkPart} >= 0`),
+  ],
 );

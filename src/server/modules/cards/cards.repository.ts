@@ -64,16 +64,32 @@ export function createCardsRepository() {
       return rows.map((r) => r.cardInfoId);
     },
 
+    /** Owner, status and how it reached them, of each of these cards (the back office's refunds, decision 050). */
+    async statesOf(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: cards.id, ownerId: cards.ownerId, status: cards.status, acquiredVia: cards.acquiredVia })
+        .from(cards)
+        .where(inArray(cards.id, ids));
+    },
+
     /**
-     * Marks cards consumed, but only those still held by `ownerId`: answers the ids it changed, so a
-     * card listed or moved meanwhile is noticed by the caller.
+     * Marks cards consumed, but only those still held by `ownerId` (and reached them `onlyVia`, when given): answers
+     * the ids it changed, so a card listed or moved meanwhile is noticed by the caller.
      */
-    async markConsumed(db: Executor, ownerId: string, cardIds: string[]) {
+    async markConsumed(db: Executor, ownerId: string, cardIds: string[], onlyVia?: ItemVia[]) {
       if (cardIds.length === 0) return [];
       const rows = await db
         .update(cards)
         .set({ status: 'consumed' })
-        .where(and(inArray(cards.id, cardIds), eq(cards.ownerId, ownerId), eq(cards.status, 'held')))
+        .where(
+          and(
+            inArray(cards.id, cardIds),
+            eq(cards.ownerId, ownerId),
+            eq(cards.status, 'held'),
+            onlyVia ? inArray(cards.acquiredVia, onlyVia) : undefined,
+          ),
+        )
         .returning({ id: cards.id });
       return rows.map((r) => r.id);
     },

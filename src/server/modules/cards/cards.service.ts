@@ -42,6 +42,30 @@ export function createCardsService(
   },
   repo: CardsRepository = createCardsRepository(),
 ) {
+  /** Cards just consumed: their provenance step (a set exchange, a refund) and their departure, in `tx`. */
+  async function consumed(
+    tx: Tx,
+    input: { ownerId: string; cardIds: string[]; via: Extract<ItemVia, 'set_exchange' | 'refund'>; refId: string },
+  ) {
+    const now = deps.clock.now();
+    await repo.insertEvents(
+      tx,
+      input.cardIds.map((cardId) => ({
+        id: newId('cev'),
+        cardId,
+        kind: 'consumed' as const,
+        via: input.via,
+        fromUserId: input.ownerId,
+        refId: input.refId,
+        createdAt: now,
+      })),
+    );
+    await services.departures.left(
+      tx,
+      input.cardIds.map((itemId) => ({ kind: 'card' as const, itemId, how: 'consumed' as const })),
+    );
+  }
+
   return {
     /**
      * Mints cards with the next serials of their card info, owned by `ownerId`, recording the
@@ -123,6 +147,22 @@ export function createCardsService(
       return true;
     },
 
+    /** Owner, status and how it reached them, of each of these cards (the back office's refunds, decision 050). */
+    statesOf: (db: Executor, ids: string[]) => repo.statesOf(db, ids),
+
+    /**
+     * An operator's refund takes cards back to the platform (decision 050): each must still be held by `ownerId`
+     * and never have changed hands since the mall or a pack gave it (a transfer makes it `market`). Consumed, with a
+     * `refund` step in its provenance; its serial is never issued again. All or nothing: a 409 names the first card
+     * that cannot go back.
+     */
+    async reclaim(tx: Tx, input: { ownerId: string; cardIds: string[]; refId: string }): Promise<void> {
+      const changed = await repo.markConsumed(tx, input.ownerId, input.cardIds, ['drop', 'pack']);
+      if (changed.length !== new Set(input.cardIds).size)
+        throw conflict('部分卡牌已轉讓、正在出售或已使用，不能退回；請重新整理後只選仍由買家持有的卡牌');
+      await consumed(tx, { ...input, cardIds: changed, via: 'refund' });
+    },
+
     /**
      * Consumes held cards of `ownerId` (a set exchange), recording provenance, inside the caller's
      * transaction. All or nothing: a card no longer held (listed, reserved, sold) is a 409.
@@ -134,23 +174,7 @@ export function createCardsService(
       const changed = await repo.markConsumed(tx, input.ownerId, input.cardIds);
       if (changed.length !== new Set(input.cardIds).size)
         throw conflict('部分卡牌已不在你的收藏中或正在出售，請重新整理後再試');
-      const now = deps.clock.now();
-      await repo.insertEvents(
-        tx,
-        changed.map((cardId) => ({
-          id: newId('cev'),
-          cardId,
-          kind: 'consumed' as const,
-          via: input.via,
-          fromUserId: input.ownerId,
-          refId: input.refId,
-          createdAt: now,
-        })),
-      );
-      await services.departures.left(
-        tx,
-        changed.map((itemId) => ({ kind: 'card' as const, itemId, how: 'consumed' as const })),
-      );
+      await consumed(tx, { ...input, cardIds: changed });
     },
   };
 }

@@ -117,6 +117,16 @@ export function createSupplyRepository() {
       return CLAIM[kind](db).execute({ id, quantity });
     },
 
+    /** Puts `quantity` sold units of a product back on sale (an operator's refund, decision 050); false when fewer were sold. */
+    async restock(db: Executor, productId: string, quantity: number) {
+      const rows = await db
+        .update(products)
+        .set({ sold: sql`${products.sold} - ${quantity}` })
+        .where(and(eq(products.id, productId), gte(products.sold, quantity)))
+        .returning({ id: products.id });
+      return rows.length === 1;
+    },
+
     /** Gives `quantity` reserved units back; false when fewer were reserved. */
     async release(db: Executor, kind: SupplyKind, id: string, quantity: number) {
       return (await moveSupply(db, kind, id, quantity, 'release').returning({ id: SUPPLY[kind].id })).length === 1;

@@ -278,6 +278,18 @@ export function createCatalogueService(
       );
     },
 
+    /**
+     * Puts sold units of a product back on sale, in the caller's transaction (goods an operator's refund took back
+     * before they left the warehouse, decision 050); once it commits, a sold-out flag no longer refuses buyers.
+     */
+    async restock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
+      const item = { kind: 'product' as const, id: productId };
+      const done = changed(await repo.restock(tx, productId, quantity), item);
+      if (deps.afterCommit) deps.afterCommit(() => soldOut.clear(item), `restock:${productId}`);
+      else soldOut.clear(item);
+      return done;
+    },
+
     /** Gives back a reservation (order expired or cancelled); false when less was reserved. */
     async release(tx: Tx, item: { kind: SaleKind; id: string }, quantity: number): Promise<boolean> {
       return changed(await repo.release(tx, item.kind, item.id, quantity), item);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { goods, goodsEvents } from '../../db/schema/goods';
 import type { GoodsStatus } from '../../../shared/schemas/delivery';
@@ -61,7 +61,8 @@ export function createGoodsRepository() {
           and(
             eq(goods.ownerId, ownerId),
             f.productIds ? inArray(goods.productId, f.productIds) : undefined,
-            f.status ? eq(goods.status, f.status) : undefined,
+            // A unit an operator's refund took back is no longer the owner's to see unless asked for (decision 050).
+            f.status ? eq(goods.status, f.status) : ne(goods.status, 'returned'),
           ),
         )
         .orderBy(desc(goods.acquiredAt), desc(goods.id))
@@ -99,6 +100,35 @@ export function createGoodsRepository() {
         .set({ status: to })
         .where(and(inArray(goods.id, ids), eq(goods.status, from)))
         .returning({ id: goods.id, ownerId: goods.ownerId, acquiredVia: goods.acquiredVia });
+    },
+
+    /** Owner, status, product and how it reached them, of each of these units (the back office's refunds). */
+    async statesOf(db: Executor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ ...columns, ownerId: goods.ownerId })
+        .from(goods)
+        .where(inArray(goods.id, ids));
+    },
+
+    /**
+     * Takes the owner's held units bought in the mall (never changed hands since) back to the platform: answers the
+     * rows it changed, so a unit listed, sent or sold meanwhile is noticed by the caller.
+     */
+    async markReturned(tx: Tx, ownerId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return tx
+        .update(goods)
+        .set({ status: 'returned' })
+        .where(
+          and(
+            inArray(goods.id, ids),
+            eq(goods.ownerId, ownerId),
+            eq(goods.status, 'held'),
+            eq(goods.acquiredVia, 'purchase'),
+          ),
+        )
+        .returning({ id: goods.id, productId: goods.productId });
     },
 
     /** A unit's history, oldest first. */

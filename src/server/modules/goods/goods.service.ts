@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../adapters/ids';
 import { newItems, saleEvent, type MarketSale } from '../../acquisition';
+import type { ItemVia } from '../../../shared/schemas/collection';
 import type { Actor } from '../auth/auth.service';
 import type { ItemDepartures } from '../../item-departures';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -80,6 +81,25 @@ export function createGoodsService(
       })),
     );
   }
+
+  /** A provenance step of the owner's units now, `via` each unit's own (how it reached them, or `refund`). */
+  const ownerSteps = (
+    units: { id: string; acquiredVia: ItemVia }[],
+    kind: 'delivery_requested' | 'returned',
+    ownerId: string,
+    refId: string,
+  ) => {
+    const now = deps.clock.now();
+    return units.map((g) => ({
+      id: newId('gev'),
+      goodsId: g.id,
+      kind,
+      via: g.acquiredVia,
+      fromUserId: ownerId,
+      refId,
+      createdAt: now,
+    }));
+  };
 
   return {
     /** Moves a unit between statuses (listing, reserving); false when it was not in `from` (or not the owner's). */
@@ -206,19 +226,7 @@ export function createGoodsService(
         throw conflict(`「${name(busy.productId)}」${GOODS_STATUS_LABELS[busy.status]}，不能提貨，請重新整理後再試`);
       const changed = await repo.setStatus(tx, ids, 'held', 'delivering');
       if (changed.length !== ids.length) throw conflict('部分物品狀態已改變，請重新整理後再試');
-      const now = deps.clock.now();
-      await repo.insertEvents(
-        tx,
-        rows.map((g) => ({
-          id: newId('gev'),
-          goodsId: g.id,
-          kind: 'delivery_requested' as const,
-          via: g.acquiredVia,
-          fromUserId: ownerId,
-          refId: shipmentId,
-          createdAt: now,
-        })),
-      );
+      await repo.insertEvents(tx, ownerSteps(rows, 'delivery_requested', ownerId, shipmentId));
       await services.departures.left(
         tx,
         ids.map((itemId) => ({ kind: 'goods' as const, itemId, how: 'delivery' as const })),
@@ -232,6 +240,29 @@ export function createGoodsService(
           name: name(r.productId),
           image: products.get(r.productId)?.images[0] ?? '',
         }));
+    },
+
+    /** Owner, status, product and how it reached them, of each of these units (the back office's refunds). */
+    statesOf: (db: Executor, ids: string[]) => repo.statesOf(db, ids),
+
+    /**
+     * An operator's refund takes units back to the platform (decision 050): each must be held by `ownerId` and
+     * bought in the mall with no change of hands since. Marked `returned` with a provenance step, and the product's
+     * stock is sold again (the unit never left the warehouse). All or nothing, in the caller's transaction.
+     */
+    async reclaim(tx: Tx, input: { ownerId: string; ids: string[]; refId: string }): Promise<void> {
+      const changed = await repo.markReturned(tx, input.ownerId, input.ids);
+      if (changed.length !== new Set(input.ids).size)
+        throw conflict('部分物品已轉讓、正在出售或已提貨，不能退回；請重新整理後只選仍存放中的物品');
+      const steps = changed.map((g) => ({ id: g.id, acquiredVia: 'refund' as const }));
+      await repo.insertEvents(tx, ownerSteps(steps, 'returned', input.ownerId, input.refId));
+      const byProduct = new Map<string, number>();
+      for (const g of changed) byProduct.set(g.productId, (byProduct.get(g.productId) ?? 0) + 1);
+      for (const [productId, quantity] of byProduct) await services.catalogue.restock(tx, productId, quantity);
+      await services.departures.left(
+        tx,
+        changed.map((g) => ({ kind: 'goods' as const, itemId: g.id, how: 'consumed' as const })),
+      );
     },
 
     /** A shipment cancelled before it shipped: its goods are held again (caller's transaction). */

@@ -1,3 +1,4 @@
+import { bidWantText } from '../../../shared/market-labels';
 import { formatHkd } from '../../../shared/money';
 import type { NotifyChannel } from '../../../shared/schemas/notifications';
 import { payOrderReturnPath } from '../../../shared/routes';
@@ -20,6 +21,8 @@ export interface NotificationData extends OfferNotificationData {
     itemName: string;
     priceCents: number;
     proceedsCents?: number;
+    /** The bid's copies asked and filled with this fill (issue 44: the bidder is told how many are still wanted). */
+    want?: { kind: 'card' | 'goods'; quantity: number; filled: number };
   };
   listingExpiring: { listingId: string; itemName: string; sellType: number; expiresAt: string };
   listingExpired: { listingId: string; itemName: string; sellType: number };
@@ -32,6 +35,15 @@ export interface NotificationData extends OfferNotificationData {
   withdrawalRejected: { withdrawalId: string; amountCents: number; reason: string };
   identityRevoked: { reason: string };
   refundIssued: { orderNo: string; amountCents: number; toBalance: boolean };
+  /** An operator refunded part or all of a paid mall order (decision 050); `returned` units went back. */
+  orderRefunded: {
+    orderNo: string;
+    itemName: string;
+    amountCents: number;
+    reason: string;
+    toBalance: boolean;
+    returned: number;
+  };
   // Written by later changes (issue 23's price alerts, drops and sets); registered so /my/notify lists them.
   /** `productId` names a card info when `itemKind` is `card` (a card drop); a product otherwise. */
   dropStarting: { productId: string; itemKind?: 'card' | 'goods'; name: string; startsAt: string };
@@ -100,7 +112,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
       d.side === 'buyer'
         ? {
             title: '求購已成交',
-            body: `你以 ${formatHkd(d.priceCents)} 求購的 ${d.itemName} 已成交，已加入你的收藏`,
+            body: `你以 ${formatHkd(d.priceCents)} 求購的 ${d.itemName} 已成交${d.want ? `（${bidWantText(d.want)}）` : ''}，已加入你的收藏`,
             link: desk(1, 'ended'),
           }
         : {
@@ -216,6 +228,20 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
       title: '已退款',
       body: `訂單 ${d.orderNo} 已退款 ${formatHkd(d.amountCents)}${d.toBalance ? '至你的餘額' : '至原付款方式'}`,
       link: d.toBalance ? '/my/payment' : null,
+    }),
+  },
+  orderRefunded: {
+    label: '訂單退款',
+    allowed: PUSH,
+    defaults: PUSH,
+    render: (d) => ({
+      title: '訂單已退款',
+      body:
+        `訂單 ${d.orderNo}（${d.itemName}）已退款 ${formatHkd(d.amountCents)}` +
+        (d.toBalance ? '，款項已存入你的錢包餘額' : '，款項將退回原付款方式') +
+        (d.returned > 0 ? `；${d.returned} 件物品已由平台收回` : '') +
+        `。原因：${d.reason}`,
+      link: `/my/order?orderNo=${encodeURIComponent(d.orderNo)}`,
     }),
   },
   dropStarting: {

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Notifier } from '../notifications/notifications.service';
 import { createOrderTypeRegistry } from './order-types';
@@ -7,11 +7,14 @@ import { createPayOrdersRepository, type PayOrdersRepository } from './pay-order
 import { createSettlement, type PayOrderBooks } from './settlement.service';
 import { createAdmissionOrdersRepository } from './pay-orders-admission.repository';
 import type { DropKind } from '../../../shared/schemas/queue';
-import type { PayOrderType } from '../../../shared/schemas/pay-orders';
+import type { PayOrder, PayOrderRefund, PayOrderType } from '../../../shared/schemas/pay-orders';
 
 export type { SettleOutcome } from './settlement.service';
 export type { Availability, OrderInput, OrderType, ReservedItem } from './order-types';
 export type { PayOrderFulfilment, PayOrderRow } from './pay-orders.repository';
+
+/** The refunds an operator made of these paid orders (decision 050), by order number. */
+export type RefundsReader = (orderNos: string[]) => Promise<Map<string, PayOrderRefund[]>>;
 
 /** What pay orders take from other modules: the wallet's books, which every payment and settlement posts to. */
 export interface PayOrdersServices {
@@ -35,6 +38,14 @@ export function createPayOrdersService(
   const settlement = createSettlement(deps, { repo, orderTypes, books: svc.books, notifications: svc.notifications });
   const ordering = createOrdering(deps, { repo, orderTypes, settlement });
   const admissions = createAdmissionOrdersRepository();
+  // Registered by the back office's order refunds, built after pay orders (decision 050).
+  let refundsOf: RefundsReader = async () => new Map();
+  /** The buyer's views of paid orders carry what an operator refunded of them. */
+  async function withRefunds(views: PayOrder[]): Promise<PayOrder[]> {
+    const paid = views.filter((v) => v.status === 'paid').map((v) => v.orderNo);
+    const refunds = paid.length > 0 ? await refundsOf(paid) : new Map<string, PayOrderRefund[]>();
+    return views.map((v) => (refunds.has(v.orderNo) ? { ...v, refunds: refunds.get(v.orderNo) } : v));
+  }
 
   return {
     registerOrderType: orderTypes.register,
@@ -93,10 +104,19 @@ export function createPayOrdersService(
         throw err;
       }
     },
-    info: ordering.info,
-    payCheck: ordering.payCheck,
+    /** Who answers the refunds of paid orders in their buyer's views (decision 050). */
+    setRefundsReader(reader: RefundsReader): void {
+      refundsOf = reader;
+    },
+    /** A pay order, its row locked until `tx` ends (an operator's refund, decision 050); null when none. */
+    lockOrder: (tx: Tx, orderNo: string) => repo.byOrderNo(tx, orderNo, { forUpdate: true }),
+    /** A pay order by its number (the back office), null when none. */
+    byOrderNo: (db: Executor, orderNo: string) => repo.byOrderNo(db, orderNo),
+    info: async (...args: Parameters<typeof ordering.info>) => (await withRefunds([await ordering.info(...args)]))[0]!,
+    payCheck: async (...args: Parameters<typeof ordering.payCheck>) =>
+      (await withRefunds([await ordering.payCheck(...args)]))[0]!,
     cancel: ordering.cancel,
-    list: ordering.list,
+    list: async (...args: Parameters<typeof ordering.list>) => withRefunds(await ordering.list(...args)),
     expireDue: settlement.expireDue,
     applyWebhook: settlement.applyWebhook,
 

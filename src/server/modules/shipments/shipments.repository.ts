@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { shipmentEvents, shipmentItems, shipments } from '../../db/schema/shipments';
 import type { ShipmentStatus } from '../../../shared/schemas/delivery';
@@ -68,6 +68,17 @@ export function createShipmentsRepository() {
         .from(shipments)
         .where(statuses ? inArray(shipments.status, statuses) : undefined);
       return Number(row?.n ?? 0);
+    },
+
+    /** The shipment not cancelled that each of these goods is in (the latest one), by goods id. */
+    async ofGoods(db: Executor, goodsIds: string[]) {
+      if (goodsIds.length === 0) return [];
+      return db
+        .select({ goodsId: shipmentItems.goodsId, id: shipments.id, status: shipments.status })
+        .from(shipmentItems)
+        .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+        .where(and(inArray(shipmentItems.goodsId, goodsIds), ne(shipments.status, 'cancelled')))
+        .orderBy(asc(shipments.createdAt));
     },
 
     async items(db: Executor, shipmentIds: string[]) {

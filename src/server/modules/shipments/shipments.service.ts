@@ -1,7 +1,7 @@
 import type { Notifier } from '../notifications/notifications.service';
 import type { AdminShipment, Shipment, ShipmentEventKind, ShipmentStatus } from '../../../shared/schemas/delivery';
 import { AUTO_RECEIVE_AFTER_MS, SHIPMENT_STATUS_LABELS } from '../../../shared/schemas/delivery';
-import type { Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { newId, newShipmentNo } from '../../adapters/ids';
@@ -83,55 +83,64 @@ export function createShipmentsService(
       });
   }
 
-  /** One operator step on a locked shipment: the status move, its event, and what it does to the goods. */
+  /** One operator step on a locked shipment, in `tx`: the status move, its event, and what it does to the goods. */
+  async function stepIn(
+    tx: Tx,
+    actor: Operator,
+    id: string,
+    name: keyof typeof STEPS,
+    extra: { carrier?: string; trackingNumber?: string; note?: string } = {},
+  ): Promise<ShipmentRow> {
+    const rule = STEPS[name];
+    const current = await repo.find(tx, id, { lock: true });
+    if (!current) throw notFound(NOT_FOUND);
+    if (!(rule.from as readonly ShipmentStatus[]).includes(current.status)) {
+      throw conflict(`${REFUSED[name]}（目前：${SHIPMENT_STATUS_LABELS[current.status]}）`);
+    }
+    const now = deps.clock.now();
+    await repo.transition(tx, id, rule.from, {
+      status: rule.to,
+      carrier: extra.carrier,
+      trackingNumber: extra.trackingNumber,
+      updatedAt: now,
+    });
+    const goodsIds = (await repo.items(tx, [id])).map((i) => i.goodsId);
+    if (name === 'cancel') await services.goods.cancelDelivery(tx, goodsIds, id);
+    if (name === 'deliver') await services.goods.completeDelivery(tx, goodsIds, id);
+    await repo.insertEvent(tx, {
+      id: newId('sev'),
+      shipmentId: id,
+      kind: rule.to as ShipmentEventKind,
+      note: extra.note ?? '',
+      actorId: actor.userId,
+      createdAt: now,
+    });
+    const after = (await repo.find(tx, id))!;
+    await tellOwner(tx, after);
+    const state = (r: ShipmentRow) => ({
+      shipmentNo: r.shipmentNo,
+      status: r.status,
+      carrier: r.carrier,
+      trackingNumber: r.trackingNumber,
+    });
+    await services.audit.record(tx, actor, {
+      action: `shipment.${name}`,
+      targetType: 'shipment',
+      targetId: id,
+      before: state(current),
+      after: { ...state(after), ...(extra.note ? { note: extra.note } : {}) },
+    });
+    return after;
+  }
+
+  /** One operator step in a transaction of its own. */
   async function step(
     actor: Operator,
     id: string,
     name: keyof typeof STEPS,
     extra: { carrier?: string; trackingNumber?: string; note?: string } = {},
   ): Promise<AdminShipment> {
-    const rule = STEPS[name];
-    const row = await deps.db.transaction(async (tx) => {
-      const current = await repo.find(tx, id, { lock: true });
-      if (!current) throw notFound(NOT_FOUND);
-      if (!(rule.from as readonly ShipmentStatus[]).includes(current.status)) {
-        throw conflict(`${REFUSED[name]}（目前：${SHIPMENT_STATUS_LABELS[current.status]}）`);
-      }
-      const now = deps.clock.now();
-      await repo.transition(tx, id, rule.from, {
-        status: rule.to,
-        carrier: extra.carrier,
-        trackingNumber: extra.trackingNumber,
-        updatedAt: now,
-      });
-      const goodsIds = (await repo.items(tx, [id])).map((i) => i.goodsId);
-      if (name === 'cancel') await services.goods.cancelDelivery(tx, goodsIds, id);
-      if (name === 'deliver') await services.goods.completeDelivery(tx, goodsIds, id);
-      await repo.insertEvent(tx, {
-        id: newId('sev'),
-        shipmentId: id,
-        kind: rule.to as ShipmentEventKind,
-        note: extra.note ?? '',
-        actorId: actor.userId,
-        createdAt: now,
-      });
-      const after = (await repo.find(tx, id))!;
-      await tellOwner(tx, after);
-      const state = (r: ShipmentRow) => ({
-        shipmentNo: r.shipmentNo,
-        status: r.status,
-        carrier: r.carrier,
-        trackingNumber: r.trackingNumber,
-      });
-      await services.audit.record(tx, actor, {
-        action: `shipment.${name}`,
-        targetType: 'shipment',
-        targetId: id,
-        before: state(current),
-        after: { ...state(after), ...(extra.note ? { note: extra.note } : {}) },
-      });
-      return after;
-    });
+    const row = await deps.db.transaction((tx) => stepIn(tx, actor, id, name, extra));
     deps.log.info({ shipmentId: id, step: name, operatorId: actor.userId }, 'shipment moved');
     return (await view([row]))[0]!;
   }
@@ -266,6 +275,20 @@ export function createShipmentsService(
     /** Cancels a shipment that has not shipped; its goods are held again. */
     cancel: (operator: Operator, input: { id: string; reason?: string }) =>
       step(operator, input.id, 'cancel', { note: input.reason ?? '' }),
+
+    /**
+     * Cancels a shipment that has not shipped inside the caller's transaction (an operator's refund of goods in it,
+     * decision 050): its goods are held again, the step audited as any cancel.
+     */
+    cancelIn: async (tx: Tx, operator: Operator, input: { id: string; reason: string }): Promise<void> => {
+      await stepIn(tx, operator, input.id, 'cancel', { note: input.reason });
+    },
+
+    /** The latest shipment not cancelled that each of these goods is in, by goods id (the back office's refunds). */
+    async ofGoods(db: Executor, goodsIds: string[]): Promise<Map<string, { id: string; status: ShipmentStatus }>> {
+      const rows = await repo.ofGoods(db, goodsIds);
+      return new Map(rows.map((r) => [r.goodsId, { id: r.id, status: r.status }]));
+    },
   };
 }
 export type ShipmentsService = ReturnType<typeof createShipmentsService>;

@@ -55,6 +55,9 @@ const userColumns = {
   balance: balanceOf('balance'),
 };
 
+/** Goods no longer the user's to hold: delivered, or taken back by an operator's refund (decision 050). */
+const GOODS_GONE: ('delivered' | 'returned')[] = ['delivered', 'returned'];
+
 export function createUsersReadModel() {
   return {
     /** Users newest first, with the number of matches. */
@@ -79,7 +82,9 @@ export function createUsersReadModel() {
             sql`select count(*) from pay_orders po where po.buyer_id = "users"."id" and po.status = 'paid'`,
           ),
           cards: n(sql`select count(*) from cards c where c.owner_id = "users"."id" and c.status <> 'consumed'`),
-          goods: n(sql`select count(*) from goods g where g.owner_id = "users"."id" and g.status <> 'delivered'`),
+          goods: n(
+            sql`select count(*) from goods g where g.owner_id = "users"."id" and g.status not in ('delivered', 'returned')`,
+          ),
           openListings: n(
             sql`select count(*) from listings l where l.user_id = "users"."id" and l.status in ('active', 'reserved', 'pending_payment')`,
           ),
@@ -115,12 +120,12 @@ export function createUsersReadModel() {
       };
     },
 
-    /** The user's pay orders, newest first. */
+    /** The user's pay orders, newest first, with what operators refunded of each (decision 050). */
     async orders(db: Executor, userId: string, p: { limit: number; offset: number }) {
-      return page(
+      const found = await page(
         db
-          .select(
-            columnsOf(
+          .select({
+            ...columnsOf(
               payOrders,
               'orderNo',
               'type',
@@ -133,13 +138,15 @@ export function createUsersReadModel() {
               'createdAt',
               'paidAt',
             ),
-          )
+            refundedCents: sql<string>`coalesce((select sum(r.amount) from order_refunds r where r.order_no = "pay_orders"."order_no"), 0)`,
+          })
           .from(payOrders)
           .where(eq(payOrders.buyerId, userId))
           .orderBy(desc(payOrders.createdAt), desc(payOrders.id)),
         db.select({ n: count() }).from(payOrders).where(eq(payOrders.buyerId, userId)),
         p,
       );
+      return { ...found, rows: found.rows.map((r) => ({ ...r, refundedCents: Number(r.refundedCents) })) };
     },
 
     /** Cards (not consumed) and goods (not delivered) the user owns, newest acquisition first. */
@@ -177,7 +184,7 @@ export function createUsersReadModel() {
         })
         .from(goods)
         .innerJoin(products, eq(products.id, goods.productId))
-        .where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered'])));
+        .where(and(eq(goods.ownerId, userId), notInArray(goods.status, GOODS_GONE)));
       const union = cardRows.unionAll(goodsRows).as('holdings');
       const [rows, [c], [g]] = await Promise.all([
         db.select().from(union).orderBy(desc(union.acquiredAt), desc(union.id)).limit(p.limit).offset(p.offset),
@@ -188,7 +195,7 @@ export function createUsersReadModel() {
         db
           .select({ n: count() })
           .from(goods)
-          .where(and(eq(goods.ownerId, userId), notInArray(goods.status, ['delivered']))),
+          .where(and(eq(goods.ownerId, userId), notInArray(goods.status, GOODS_GONE))),
       ]);
       return { rows, total: Number(c?.n ?? 0) + Number(g?.n ?? 0) };
     },

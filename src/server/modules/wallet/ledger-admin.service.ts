@@ -11,6 +11,7 @@ import type { Operator } from '../auth/auth.service';
 import { createLedgerViewsRepository, type LedgerViewsRepository } from './ledger-views.repository';
 import { reconcileBooks, type SettledOrderFacts } from './reconcile';
 import { createRefundsRepository, type RefundsRepository } from './refunds.repository';
+import { createOrderRefundsRepository, type OrderRefundsRepository } from './order-refunds.repository';
 import { createWalletRepository, type WalletRepository } from './wallet.repository';
 import { paging } from '../../db/queries';
 
@@ -21,9 +22,15 @@ import { paging } from '../../db/queries';
 export function createLedgerAdminService(
   deps: Pick<Deps, 'db'>,
   svc: { orders: { finalOrders(db: Executor): Promise<SettledOrderFacts[]> } },
-  repos: { views: LedgerViewsRepository; refunds: RefundsRepository; wallet: WalletRepository } = {
+  repos: {
+    views: LedgerViewsRepository;
+    refunds: RefundsRepository;
+    orderRefunds: OrderRefundsRepository;
+    wallet: WalletRepository;
+  } = {
     views: createLedgerViewsRepository(),
     refunds: createRefundsRepository(),
+    orderRefunds: createOrderRefundsRepository(),
     wallet: createWalletRepository(),
   },
 ) {
@@ -85,6 +92,7 @@ export function createLedgerAdminService(
             orders: await svc.orders.finalOrders(tx),
             postings: (kinds, accountId) => repos.views.postingsOfKinds(tx, kinds, accountId),
             refunds: await repos.refunds.all(tx),
+            orderRefunds: await repos.orderRefunds.facts(tx),
             audit,
             // The trial balance's total is the sum of every account's cached balance, which the audit already read.
             total: audit.accounts.reduce((sum, a) => sum + a.cached, 0),

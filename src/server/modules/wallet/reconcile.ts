@@ -1,6 +1,7 @@
 import type { ReconcileException } from '../../../shared/schemas/admin-ledger';
 import type { PayOrderType } from '../../../shared/schemas/pay-orders';
 import { accounts } from './accounts';
+import { orderRefundExceptions, type OrderRefundFacts } from './reconcile-order-refunds';
 import type { WalletRepository } from './wallet.repository';
 
 /** What reconciliation needs of a pay order (read through the pay-orders service). */
@@ -42,7 +43,8 @@ const ORDER_KINDS = [
 ];
 /** The pay order a posting settles: a set purchase books one `set_sale` per seller, keyed `<orderNo>:<sellerId>` (decision 042). */
 const orderOf = (p: { kind: string; refId: string }) => (p.kind === 'set_sale' ? p.refId.split(':')[0]! : p.refId);
-const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment'];
+/** Postings that owe money back through the provider: late or second payments, and order refunds not to the balance (050). */
+const REFUND_DUE_KINDS = ['late_payment', 'duplicate_payment', 'order_refund'];
 
 type PostingFacts = { kind: string; refId: string; onAccount: number };
 
@@ -105,13 +107,15 @@ function perkExceptions(orders: SettledOrderFacts[], postings: PostingFacts[]): 
 
 /**
  * Compares pay orders, refund records and the ledger (decision 025): every pay order has exactly the postings its
- * state and type require, each settled order nets to zero in orders clearing, refunds payable equals the open refund
- * records, every posting nets to zero, cached balances match their entries and the trial balance is 0.
+ * state and type require, each settled order nets to zero in orders clearing, operators' refunds of paid orders have
+ * their postings and stay within what was paid (decision 050), refunds payable equals the open refund records, every posting nets to zero, cached balances match their entries and the trial balance is 0.
  */
 export async function reconcileBooks(input: {
   orders: SettledOrderFacts[];
   postings(kinds: string[], accountId: string): Promise<PostingFacts[]>;
   refunds: { id: string; orderNo: string; postingRef: string; status: string; amount: number }[];
+  /** Operators' refunds of paid orders (decision 050). */
+  orderRefunds: OrderRefundFacts[];
   audit: Awaited<ReturnType<WalletRepository['audit']>>;
   total: number;
 }): Promise<ReconcileException[]> {
@@ -166,6 +170,13 @@ export async function reconcileBooks(input: {
   out.push(...withoutOrder(byOrder.keys(), '分錄參考'));
 
   out.push(...perkExceptions(input.orders, await input.postings(['perk_discount'], accounts.promotions.id)));
+  out.push(
+    ...orderRefundExceptions(
+      input.orders,
+      input.orderRefunds,
+      await input.postings(['order_refund'], accounts.sales.id),
+    ),
+  );
 
   const refundPostings = await input.postings([...REFUND_DUE_KINDS, 'refund_paid'], accounts.refundsPayable.id);
   const due = new Set(refundPostings.filter((p) => p.kind !== 'refund_paid' && p.onAccount !== 0).map((p) => p.refId));

@@ -1,9 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { columnsOf } from '../../db/queries';
-import { refunds } from '../../db/schema/wallet';
+import { orderRefunds, refunds } from '../../db/schema/wallet';
 
 export type RefundRow = typeof refunds.$inferSelect;
+/** A record with the operator's reason when it pays an order refund (decision 050). */
+export type RefundListRow = RefundRow & { note: string | null };
 export type RefundStatus = RefundRow['status'];
 
 /** The refund records (money owed back to a payer through the provider). */
@@ -18,10 +20,11 @@ export function createRefundsRepository() {
       return row ?? null;
     },
 
-    async list(db: Executor, q: { status?: RefundStatus; limit: number; offset: number }) {
+    async list(db: Executor, q: { status?: RefundStatus; limit: number; offset: number }): Promise<RefundListRow[]> {
       return db
-        .select()
+        .select({ ...getTableColumns(refunds), note: orderRefunds.reason })
         .from(refunds)
+        .leftJoin(orderRefunds, eq(orderRefunds.refundId, refunds.id))
         .where(q.status ? eq(refunds.status, q.status) : undefined)
         .orderBy(desc(refunds.createdAt), desc(refunds.id))
         .limit(q.limit)

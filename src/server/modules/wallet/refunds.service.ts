@@ -10,7 +10,7 @@ import type { Post } from './ledger';
 import type { RefundRow, RefundsRepository } from './refunds.repository';
 import { paging } from '../../db/queries';
 
-const view = (r: RefundRow): AdminRefund => ({
+const view = (r: RefundRow & { note?: string | null }): AdminRefund => ({
   id: r.id,
   orderNo: r.orderNo,
   provider: r.provider,
@@ -19,6 +19,7 @@ const view = (r: RefundRow): AdminRefund => ({
   amount: r.amount,
   currency: r.currency,
   reason: r.reason,
+  note: r.note ?? null,
   status: r.status,
   providerRefundRef: r.providerRefundRef,
   failure: r.failure,

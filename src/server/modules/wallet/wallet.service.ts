@@ -5,6 +5,8 @@ import type { Actor } from '../auth/auth.service';
 import { accounts } from './accounts';
 import { createLedger } from './ledger';
 import { createOrderBooks } from './order-books';
+import { createOrderRefundBooks } from './order-refund-books';
+import { createOrderRefundsRepository, type OrderRefundsRepository } from './order-refunds.repository';
 import { createRefunds } from './refunds.service';
 import { createRefundsRepository, type RefundsRepository } from './refunds.repository';
 import { createWalletRepository, type WalletRepository } from './wallet.repository';
@@ -15,13 +17,14 @@ export { accounts, INSUFFICIENT_BALANCE, type LedgerAccount, type PostingLine } 
 /**
  * The wallet: a double-entry, append-only ledger (ledger.ts: every posting nets to zero; a balance is the sum of its
  * entries, cached on the account in the same transaction), the pay-order postings (order-books.ts), withdrawals
- * (withdrawals.ts) and refund records (refunds.service.ts).
+ * (withdrawals.ts), refund records (refunds.service.ts) and operators' refunds of paid orders (order-refund-books.ts).
  */
 export function createWalletService(
   deps: Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>,
   svc: WithdrawalsServices,
   repo: WalletRepository = createWalletRepository(),
   refundsRepo: RefundsRepository = createRefundsRepository(),
+  orderRefundsRepo: OrderRefundsRepository = createOrderRefundsRepository(),
 ) {
   const { post } = createLedger(deps, repo);
 
@@ -39,6 +42,8 @@ export function createWalletService(
     balancesOf,
     /** How pay orders book their money (passed to pay orders at construction). */
     orderBooks: createOrderBooks(deps, post, refundsRepo, svc.notifications),
+    /** The books of operators' refunds of paid orders (decision 050). */
+    orderRefunds: createOrderRefundBooks(deps, post, { orderRefunds: orderRefundsRepo, refunds: refundsRepo }),
 
     /** `payment/info`. */
     async wallet(actor: Actor): Promise<Wallet> {

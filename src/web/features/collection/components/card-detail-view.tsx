@@ -21,6 +21,7 @@ import { MarketPriceText } from '../../../components/market-price';
 export function describeEvent(e: ProvenanceEvent): string {
   const price = e.priceCents !== null ? `，${formatHkd(e.priceCents)}` : '';
   if (e.kind === 'minted') return `由${VIA_LABELS[e.via]}發行給 ${e.to?.nickname ?? '用戶'}${price}`;
+  if (e.kind === 'consumed' && e.via === 'refund') return '訂單退款，卡牌已由平台收回（編號不會再發行）';
   if (e.kind === 'consumed') return `${e.from?.nickname ?? '用戶'} 以此卡兌換卡冊 B 卡（已消耗）`;
   return `${e.from?.nickname ?? '用戶'} → ${e.to?.nickname ?? '用戶'}（${VIA_LABELS[e.via]}${price}）`;
 }

@@ -13,6 +13,7 @@ const EVENT_LABELS = {
   delivery_requested: '申請提貨',
   delivery_cancelled: '提貨取消，退回存放',
   delivered: '已送達',
+  returned: '訂單退款，物品已由平台收回',
 } as const;
 
 /** One of the user's goods (goods/detail): the product, its status and history, and its shipment. */
