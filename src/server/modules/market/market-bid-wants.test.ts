@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingResult, MarketDetail, MarketRow } from '../../../shared/schemas/market';
+import type { NotificationPage } from '../../../shared/schemas/notifications';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addTheme, give } from '../collection/collection-fixtures';
 import { freshKey, trader } from './market.fixtures';
@@ -48,6 +49,11 @@ describe('bids say how many', () => {
     });
     expect(filled.status).toBe(200);
     expect(await rows('1')).toMatchObject([{ bestWant: { quantity: 2, filled: 1 } }]);
+    // The bidder's notice says how many are still wanted.
+    const told = await t.call<NotificationPage>('GET', 'notification/list', { token: bidder.token });
+    expect(told.data.list.find((n) => n.kind === 'bidFilled')?.body).toMatch(
+      /^你以 HK\$33\.00 求購的 .+ 已成交（求購 2 張，尚欠 1 張），已加入你的收藏$/,
+    );
     const detail = await t.call<MarketDetail>('GET', 'market/detail', { query: { id: best.id } });
     expect(detail.data.listing).toMatchObject({ quantity: 2, filled: 1 });
     await give(t, holder.userId, ci);

@@ -241,7 +241,11 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           ref,
           saleLines(accounts.escrow(listing.userId), actor.userId, listing.price, what),
         );
-        await notifySale(svc.notifications, tx, 'bidFilled', sale, { listingId: listing.id, itemName: what });
+        await notifySale(svc.notifications, tx, 'bidFilled', sale, {
+          listingId: listing.id,
+          itemName: what,
+          want: { kind: listing.kind, quantity: listing.quantity, filled: n },
+        });
         const orderId = newId('mord');
         await svc.sales.record(
           tx,
