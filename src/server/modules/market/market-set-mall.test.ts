@@ -4,7 +4,17 @@ import { PAY_ORDER_TTL_MS } from '../../../shared/constants';
 import { marketFee, type CreateListingResult } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
 import type { SetQuote } from '../../../shared/schemas/set-quote';
-import { cardInfos, cards, ledgerEntries, ledgerPostings, listings, saleItems, sales } from '../../db/schema';
+import {
+  cardInfos,
+  cards,
+  ledgerEntries,
+  ledgerPostings,
+  listings,
+  payOrders,
+  saleItems,
+  sales,
+} from '../../db/schema';
+import { brokenInvariants } from '../../checks/faults/invariants';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addTheme } from '../collection/collection-fixtures';
 import { givePerkCard, perkRight } from '../perks/perks.fixtures';
@@ -201,7 +211,9 @@ describe('completing a set from the mall and the market (issue 44)', () => {
       4: { priceCents: 1_000 },
       5: { priceCents: 1_000, saleStartsAt: new Date(now + 3_600_000) },
     });
-    await t.db.update(cardInfos).set({ minted: 500 }).where(eq(cardInfos.id, th.cards[4]!));
+    // Sold out: an edition of 1, held by somebody.
+    await t.db.update(cardInfos).set({ editionSize: 1 }).where(eq(cardInfos.id, th.cards[4]!));
+    await giveCard(t, (await trader(t)).userId, th.cards[4]!);
     const q = await quote(buyer, th.id);
     expect(q.quoteId).toBeNull();
     expect(q.unlisted.map((c) => c.cardInfoId)).toEqual(th.cards.slice(1));
@@ -210,10 +222,24 @@ describe('completing a set from the mall and the market (issue 44)', () => {
       owners: [buyer.userId],
       rights: [perkRight({ kind: 'priority', windowHours: 2, themeId: th.id })],
     });
-    expect(sources(await quote(buyer, th.id))).toEqual([
+    const early = await quote(buyer, th.id);
+    expect(sources(early)).toEqual([
       [th.cards[2], 'mall', 1_000],
       [th.cards[5], 'mall', 1_000],
     ]);
+    // A set order of the mall's cards alone: no listing, no seller, the books and the invariants still hold.
+    const made = await buySet(buyer, th.id, early.quoteId!);
+    expect(made.status).toBe(200);
+    const o = made.data as PayOrder;
+    expect((await t.app.inject({ method: 'POST', url: `/pay/sandbox/${o.orderNo}/confirm` })).statusCode).toBe(303);
+    const [paid] = await t.db
+      .select({ status: payOrders.status, fulfilment: payOrders.fulfilment })
+      .from(payOrders)
+      .where(eq(payOrders.orderNo, o.orderNo));
+    expect(paid!.status).toBe('paid');
+    expect(paid!.fulfilment!.cards!.map((c) => c.serial)).toEqual([1, 1]);
+    await books();
+    expect(await brokenInvariants(t.db)).toEqual([]);
   });
 
   it('takes the market when the buyer’s per-user limit is reached, counting mall orders and pending set orders', async () => {
