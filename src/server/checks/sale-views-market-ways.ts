@@ -1,8 +1,6 @@
 import { formatHkd } from '../../shared/money';
 import { marketFee } from '../../shared/schemas/market';
 import type { AcceptOfferResult, CreateOfferResult, OfferDetail } from '../../shared/schemas/offers';
-import type { PayOrder } from '../../shared/schemas/pay-orders';
-import type { SetQuote } from '../../shared/schemas/set-quote';
 import type { Kit, Trade, User } from './sale-views-kit';
 import type { WayRow } from './sale-views-ways';
 
@@ -25,7 +23,7 @@ async function sellerCard(k: Kit, name: string, cost: number) {
 }
 
 /** The parts every trade between users shares: one unit at `price`, its fee, its cost to the buyer. */
-function between(
+export function between(
   way: Trade['way'],
   p: { buyer: User; seller: User; ci: string; name: string; card: { id: string; serial: number; cost: number } },
   price: number,
@@ -47,7 +45,7 @@ function between(
   };
 }
 
-const notices = (name: string, price: number, buyerText = name) => ({
+export const notices = (name: string, price: number, buyerText = name) => ({
   buyer: [buyerText, formatHkd(price)],
   seller: [name, formatHkd(marketFee(price).proceeds)],
 });
@@ -207,54 +205,6 @@ export const MARKET_WAYS: WayRow[] = [
             listing: { id: listingId, owner: seller, sellType: 0, quantity: 1 },
             postingKind: 'offer_sale',
             notices: notices(name, 2_200),
-          });
-        },
-      };
-    },
-  },
-  {
-    name: '一鍵補齊（市場掛單）',
-    way: 'set_completion',
-    notApplicable: {},
-    async stage(k) {
-      const name = '矩陣・補齊螣蛇';
-      const th = await k.theme(
-        '矩陣補齊',
-        [
-          { name: '補齊・應龍', price: 1_000, edition: 10 },
-          // Sold out in the mall once the seller bought it: the market is its only source.
-          { name, price: 1_500, edition: 1 },
-        ],
-        '矩陣・補齊 B 卡',
-      );
-      const [buyer, seller] = [await k.user(), await k.user()];
-      await k.buyCard(buyer, th.cards[0]!);
-      const card = await k.buyCard(seller, th.cards[1]!);
-      const listingId = await k.list(seller, card.id, 2_800);
-      return {
-        buyer,
-        seller,
-        async trade() {
-          const quote = await k.must(
-            k.get<SetQuote>(buyer, 'theme/completionQuote', { themeId: th.themeId }),
-            'theme/completionQuote',
-          );
-          const order = await k.must(
-            k.post<PayOrder>(
-              buyer,
-              'payOrder/create',
-              { type: 'set', themeId: th.themeId, quoteId: quote.quoteId },
-              true,
-            ),
-            'payOrder/create (set)',
-          );
-          await k.paySandbox(buyer, order.orderNo);
-          return between('set_completion', { buyer, seller, ci: th.cards[1]!, name, card }, 2_800, {
-            order: { no: order.orderNo, type: 'set', quantity: 1 },
-            listing: { id: listingId, owner: seller, sellType: 0, quantity: 1 },
-            postingKind: 'set_sale',
-            // The buyer is told of the set order's payment (「一鍵補齊：…」).
-            notices: notices(name, 2_800, '一鍵補齊'),
           });
         },
       };

@@ -18,7 +18,7 @@ export interface WayRow {
   stage(k: Kit): Promise<Staged>;
 }
 
-const NO_SELLER = {
+export const NO_SELLER = {
   'seller history': 'the platform sold it: no user sold, so no 市場賣出 row',
   desk: 'no listing: the mall sold it, not a trader',
   rating: 'no user to rate: the platform sold it (ratings are between traders)',
@@ -39,7 +39,7 @@ const NOT_BOUGHT = {
 } as const;
 
 /** A trade nobody sold (the platform's sales, a code, a set exchange): no fee, no listing, no seller's cost. */
-const unsold = (
+export const unsold = (
   t: Pick<Trade, 'way' | 'buyer' | 'item' | 'units' | 'price' | 'costRule' | 'order' | 'postingKind' | 'priced'> &
     Partial<Pick<Trade, 'discount'>>,
   buyerNotice?: string[],
@@ -54,7 +54,7 @@ const unsold = (
 });
 
 /** A mall purchase paid at the sandbox: the order as payCheck answers it once paid. */
-async function mallOrder(k: Kit, buyer: Staged['buyer'], body: Record<string, unknown>) {
+export async function mallOrder(k: Kit, buyer: Staged['buyer'], body: Record<string, unknown>) {
   const order = await k.order(buyer, body);
   return k.paySandbox(buyer, order.orderNo);
 }

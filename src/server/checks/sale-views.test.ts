@@ -21,10 +21,14 @@ import {
 import { MARKET_WAYS } from './sale-views-market-ways';
 import { OFFICE_READERS, todayFigures } from './sale-views-office';
 import { TRADER_READERS } from './sale-views-readers';
+import { SET_WAYS } from './sale-views-set-ways';
 import { PLATFORM_WAYS } from './sale-views-ways';
 
-/** Every way of trading (one row each; a perk-discounted purchase and a counter-offer are rows of their own). */
-const ROWS = [...PLATFORM_WAYS, ...MARKET_WAYS];
+/**
+ * Every way of trading, a row each: a perk-discounted purchase, a counter-offer, 賣給他 into a bid's second copy and a
+ * set completed from the mall are rows of their own beside the way they record.
+ */
+const ROWS = [...PLATFORM_WAYS, ...MARKET_WAYS, ...SET_WAYS];
 /** Every view of a completed trade, in the order of READER_IDS. */
 const READERS: (Reader | undefined)[] = READER_IDS.map((id) =>
   [...TRADER_READERS, ...OFFICE_READERS].find((r) => r.id === id),
