@@ -135,6 +135,8 @@ export const PayOrderRefundSchema = z.object({
   toBalance: z.boolean(),
   /** The money is back (always for the balance; once the provider's refund is paid otherwise). */
   settled: z.boolean(),
+  /** The order's cards or goods that went back to the platform with it. */
+  itemIds: z.array(z.string()),
   at: z.iso.datetime(),
 });
 export type PayOrderRefund = z.infer<typeof PayOrderRefundSchema>;

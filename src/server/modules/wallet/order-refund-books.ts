@@ -60,6 +60,7 @@ export const buyerRefundView = (r: OrderRefundView): PayOrderRefund => ({
   reason: r.reason,
   toBalance: r.toBalance,
   settled: r.toBalance || r.refundStatus === 'paid',
+  itemIds: r.itemIds,
   at: r.createdAt.toISOString(),
 });
 

@@ -3,6 +3,7 @@ import { Alert, Card, Skeleton, Table, Tabs, Typography } from 'antd';
 import type { Reconcile, ReconcileException, TrialBalance } from '../../../shared/schemas/admin-ledger';
 import { formatHkd } from '../lib/format';
 import { JournalTable, RefundsTable } from './ledger-tables';
+import { OrderRefundsTable } from './order-refunds-table';
 
 type AccountRow = TrialBalance['accounts'][number];
 
@@ -54,7 +55,10 @@ function ReconcileCard() {
   );
 }
 
-/** 帳目: the books for operators — trial balance, journal of postings, reconciliation and refund records. */
+/**
+ * 帳目: the books for operators — trial balance, journal of postings, reconciliation, refund records and the refunds of
+ * paid orders (decision 050).
+ */
 export function LedgerScreen() {
   return (
     <main>
@@ -68,6 +72,7 @@ export function LedgerScreen() {
           { key: 'journal', label: '分錄', children: <JournalTable /> },
           { key: 'reconcile', label: '對帳', children: <ReconcileCard /> },
           { key: 'refunds', label: '退款', children: <RefundsTable /> },
+          { key: 'orderRefunds', label: '訂單退款', children: <OrderRefundsTable /> },
         ]}
       />
     </main>

@@ -39,6 +39,7 @@ const KIND_OPTIONS = [
   'late_payment',
   'duplicate_payment',
   'refund_paid',
+  'order_refund',
   'withdrawal',
   'withdrawal_paid',
   'withdrawal_returned',
@@ -110,7 +111,7 @@ export function RefundsTable() {
   const pay = (r: AdminRefund) =>
     confirmAction({
       title: `經${r.provider === 'stripe' ? ' Stripe ' : '模擬付款'}退回 ${formatHkd(r.amount)}（訂單 ${r.orderNo}）？`,
-      content: REFUND_REASON_LABELS[r.reason],
+      content: `${REFUND_REASON_LABELS[r.reason]}${r.note ? `：${r.note}` : ''}`,
       okText: '確認退款',
       run: async () => {
         await call('POST', 'ledger/refunds/pay', { body: { id: r.id } });
@@ -128,8 +129,7 @@ export function RefundsTable() {
         <Table.Column<AdminRefund> title="金額" dataIndex="amount" render={(v: number) => formatHkd(v)} />
         <Table.Column<AdminRefund>
           title="原因"
-          dataIndex="reason"
-          render={(v: AdminRefund['reason']) => REFUND_REASON_LABELS[v]}
+          render={(_, r) => `${REFUND_REASON_LABELS[r.reason]}${r.note ? `：${r.note}` : ''}`}
         />
         <Table.Column<AdminRefund> title="支付服務" render={(_, r) => `${r.provider}：${r.paymentRef}`} />
         <Table.Column<AdminRefund>

@@ -10,6 +10,7 @@ import { createListStore } from '../../../lib/stores';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { listPayOrders } from '../../../api/list-pay-orders';
 import { openPayUrl } from './pay-actions';
+import { refundedOf } from './order-refunds';
 
 // payOrder/list of one mall type is not one of the seed's named lists; this screen keeps its own.
 const mallLists = createListStore(['card', 'product'] as const);
@@ -65,6 +66,8 @@ export function MallOrders({ type }: { type: 'card' | 'product' }) {
                 >
                   立即付款
                 </Button>
+              ) : refundedOf(o) > 0 ? (
+                <Tag color="primary">{refundedOf(o) < o.amount ? '部分退款' : '已退款'}</Tag>
               ) : (
                 <Tag color={STATUS_COLORS[o.status]}>{PAY_ORDER_STATUS_LABELS[o.status]}</Tag>
               )

@@ -11,6 +11,7 @@ import { payCheck } from '../api/pay-check';
 import { openPayUrl } from './pay-actions';
 import { cardArtAlt } from '../../../lib/card-art-alt';
 import { SetExchangeOffer } from './set-exchange-offer';
+import { OrderRefunds } from './order-refunds';
 
 export const POLL_MS = 2000;
 
@@ -88,6 +89,7 @@ function Paid({ order }: { order: PayOrder }) {
   return (
     <>
       <Result status="success" title="付款成功" description={paidText(order)} />
+      <OrderRefunds order={order} />
       {/* A pack's cards are revealed when it is opened (/mall/pack), not listed here. */}
       {order.cards.length > 0 && order.type !== 'pack' && (
         <ul className="checkout-minted" aria-label="已發出的卡牌">
