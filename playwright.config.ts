@@ -15,6 +15,7 @@ import {
   E2E_PACKS_OPERATOR,
   E2E_PORT,
   E2E_PUSH_PORT,
+  E2E_REFUND_OPERATOR,
   E2E_SMS_OUTBOX,
 } from './tests/e2e/env';
 
@@ -104,6 +105,7 @@ export default defineConfig({
         E2E_PACKS_OPERATOR,
         E2E_QUEUE_OPERATOR,
         E2E_LIVE_DROP_OPERATOR,
+        E2E_REFUND_OPERATOR,
       ]
         .map((p) => p.e164)
         .join(','),

@@ -56,3 +56,5 @@ export const E2E_PACKS_OPERATOR = { national: '51234580', e164: '+85251234580' }
 export const E2E_QUEUE_OPERATOR = { national: '51234572', e164: '+85251234572' };
 /** The operator of the live drop view's check (live-drops.spec.ts, decision 045). */
 export const E2E_LIVE_DROP_OPERATOR = { national: '51234582', e164: '+85251234582' };
+/** The operator who refunds a paid mall order in the refunds journey (refunds.spec.ts, decision 050). */
+export const E2E_REFUND_OPERATOR = { national: '51234590', e164: '+85251234590' };

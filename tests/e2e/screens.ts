@@ -113,6 +113,8 @@ export const ADMIN_SCREENS: AdminScreenVisit[] = [
   { path: '/admin/users' },
   { path: '/admin/users/show/:user' },
   { path: '/admin/users/show/:user', open: '停用帳戶' },
+  // 退款 of the user's paid mall order (decision 050): its units, amount, reason and 退回錢包.
+  { path: '/admin/users/show/:user', open: /^退款 TR/ },
   { path: '/admin/listings' },
   { path: '/admin/listings', open: /^下架 / },
   { path: '/admin/feedback' },
