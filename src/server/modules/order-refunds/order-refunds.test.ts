@@ -8,6 +8,7 @@ import { cardEvents, cards, goods, ledgerAccounts, notifications, products, sale
 import { auditOf, signInOperator } from '../../testing/operator';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signIn } from '../collection/collection-fixtures';
+import { givePerkCard, monthlyDiscount } from '../perks/perks.fixtures';
 import { addressBody } from '../shipments/shipments.fixtures';
 import { accounts } from '../wallet/wallet.service';
 import { paidMallOrder } from './order-refunds.fixtures';
@@ -82,7 +83,8 @@ describe('admin/payOrders/refund', () => {
     expect(paid.status).toBe(200);
     expect((await orderOf(buyer, order.orderNo)).refunds?.[0]?.settled).toBe(true);
 
-    // The rest to the wallet, then nothing is left to refund.
+    // The rest to the wallet (a minute later), then nothing is left to refund.
+    t.clock.advance(60_000);
     const wallet = accounts.balance(buyer.userId).id;
     const second = await refund({
       orderNo: order.orderNo,
@@ -208,5 +210,26 @@ describe('admin/payOrders/refund', () => {
     // The buyer's wallet history names the refund.
     const history = await t.call<{ kind: string; amount: number }[]>('GET', 'payment/history', { token: buyer.token });
     expect(history.data.find((e) => e.kind === 'order_refund')).toMatchObject({ amount: 1_234 });
+  });
+
+  it("a perk-discounted order gives back what was paid, and the discount's share returns to promotions", async () => {
+    const buyer = await signIn(t);
+    await givePerkCard(t.db, { rights: [monthlyDiscount()], owners: [buyer.userId] });
+    // HK$399.00 with 8 折: HK$319.20 paid, HK$79.80 of promotions.
+    const { order } = await paidMallOrder(t, buyer, { type: 'product', priceCents: 39_900, via: 'balance' });
+    expect(order).toMatchObject({ amount: 31_920, discount: 7_980 });
+    const [sales0, promotions0] = [await balanceOf(accounts.sales.id), await balanceOf(accounts.promotions.id)];
+    expect((await refund({ orderNo: order.orderNo, amount: 10_000 })).status).toBe(200);
+    // 10 000 / 31 920 of the sale: its discount's share is HK$25.00.
+    expect(await balanceOf(accounts.sales.id)).toBe(sales0 - 12_500);
+    expect(await balanceOf(accounts.promotions.id)).toBe(promotions0 + 2_500);
+    const over = await refund({ orderNo: order.orderNo, amount: 21_921 });
+    expect(over.status).toBe(409);
+    expect(over.msg).toContain('HK$219.20');
+    expect((await refund({ orderNo: order.orderNo, amount: 21_920 })).status).toBe(200);
+    // All refunded: the sale and its discount are undone, the buyer has what they paid.
+    expect(await balanceOf(accounts.sales.id)).toBe(sales0 - 39_900);
+    expect(await balanceOf(accounts.promotions.id)).toBe(promotions0 + 7_980);
+    expect(await balanceOf(accounts.balance(buyer.userId).id)).toBe(31_920);
   });
 });
