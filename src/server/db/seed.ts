@@ -8,6 +8,8 @@ import {
   cards,
   privacyPolicies,
   products,
+  saleItems,
+  sales,
   searchDocs,
   themes,
   users,
@@ -72,9 +74,12 @@ async function seedCatalogue(tx: Tx, now: Date) {
     })),
   );
 
-  // The editions already sold, owned by the demo collectors in turn, each with its mint event.
+  // The editions already sold, owned by the demo collectors in turn, each with its mint event and its sale (decision
+  // 049: bought before the demo's books begin, so with no pay order or posting; each costs its drop's price).
   const cardRows: (typeof cards.$inferInsert)[] = [];
   const eventRows: (typeof cardEvents.$inferInsert)[] = [];
+  const saleRows: (typeof sales.$inferInsert)[] = [];
+  const unitRows: (typeof saleItems.$inferInsert)[] = [];
   for (const c of DEMO_CARDS) {
     const started = now.getTime() + (c.startsIn ?? -24 * HOUR);
     for (let serial = 1; serial <= (c.minted ?? 0); serial++) {
@@ -102,10 +107,37 @@ async function seedCatalogue(tx: Tx, now: Date) {
         refId: 'demo_seed',
         createdAt: when,
       });
+      const price = c.priceCents ?? 0;
+      saleRows.push({
+        id: `sale_${id.slice(5)}`,
+        way: price > 0 ? 'drop' : 'code',
+        kind: 'card',
+        buyerId: owner,
+        cardInfoId: c.id,
+        themeId: c.themeId,
+        itemName: c.name,
+        itemImage: cardImage(c),
+        rarity: c.rarity,
+        quantity: 1,
+        price,
+        sourceKind: 'card_info',
+        sourceId: c.id,
+        createdAt: when,
+      });
+      unitRows.push({
+        saleId: `sale_${id.slice(5)}`,
+        itemId: id,
+        serial,
+        editionSize: c.editionSize,
+        cost: price,
+        costRule: price > 0 ? 'paid' : 'code',
+      });
     }
   }
   await insertChunked(cardRows, (chunk) => tx.insert(cards).values(chunk));
   await insertChunked(eventRows, (chunk) => tx.insert(cardEvents).values(chunk));
+  await insertChunked(saleRows, (chunk) => tx.insert(sales).values(chunk));
+  await insertChunked(unitRows, (chunk) => tx.insert(saleItems).values(chunk));
 
   await tx.insert(products).values(
     DEMO_PRODUCTS.map((p) => ({

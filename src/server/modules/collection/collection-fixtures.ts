@@ -55,7 +55,28 @@ export async function signIn(t: TestApp, phone?: string) {
 
 /** Mints cards straight to a user (as a drop would), for set-up. */
 export async function give(t: TestApp, userId: string, cardInfoId: string, quantity = 1, priceCents?: number) {
-  return t.db.transaction((tx) =>
-    t.app.services.cards.mint(tx, { cardInfoId, ownerId: userId, quantity, via: 'drop', refId: 'test', priceCents }),
-  );
+  return t.db.transaction(async (tx) => {
+    const minted = await t.app.services.cards.mint(tx, {
+      cardInfoId,
+      ownerId: userId,
+      quantity,
+      via: 'drop',
+      refId: 'test',
+      priceCents,
+    });
+    // A priced gift stands for a drop bought at that price: its sale sets each card's cost (decision 049).
+    if (priceCents !== undefined)
+      await t.app.services.sales.record(tx, {
+        way: 'drop',
+        kind: 'card',
+        buyerId: userId,
+        sellerId: null,
+        item: { cardInfoId, itemName: minted[0]!.name, itemImage: minted[0]!.image },
+        price: priceCents * quantity,
+        source: { kind: 'card_info', id: cardInfoId },
+        units: minted.map((c) => ({ itemId: c.id, serial: c.serial, editionSize: c.editionSize })),
+        costRule: 'paid',
+      });
+    return minted;
+  });
 }
