@@ -21,7 +21,7 @@ import { createPacksService } from './modules/packs/packs.service';
 import { createPerksService } from './modules/perks/perks.service';
 import { createPricesService } from './modules/prices/prices.service';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
-import { createMarketService } from './modules/market/market.service';
+import { createMarketService, MARKET_TAG } from './modules/market/market.service';
 import { createOffersService } from './modules/offers/offers.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createLedgerAdminService } from './modules/wallet/ledger-admin.service';
@@ -77,6 +77,11 @@ export function createServices(
   // Market prices read the sale record and call no service; each trade between users recorded drops what they keep.
   const prices = createPricesService(deps);
   sales.onRecorded(prices.saleRecorded);
+  // The market's public answers show the latest trades (最近成交): a trade between users outside any listing or market
+  // order (an accepted offer on an unlisted item) changes them too.
+  sales.onRecorded((sale) => {
+    if (sale.sellerId !== null) deps.publicCache.invalidate(MARKET_TAG);
+  });
   // Catalogue first: cards, goods and codes reach its tables (serials, stock, targets) through it.
   const catalogue = createCatalogueService(deps, { prices });
   // Search first of those that change names: the back office and accounts keep its docs in their transactions.
