@@ -5,8 +5,8 @@ import { describe } from '../market/market-presenters';
 import { refundEnded } from './offer-postings';
 import type { OffersContext } from './offers-context';
 
-/** Statuses an item leaves its owner's hands by (issue 24: in delivery or consumed cannot take an offer). */
-const GONE = new Set(['consumed', 'delivering', 'delivered']);
+/** Statuses an item leaves its owner's hands by (issue 24: in delivery, consumed or returned by a refund cannot take an offer). */
+const GONE = new Set(['consumed', 'delivering', 'delivered', 'returned']);
 
 /**
  * The `offer` pay-order type (decision 040), the bid's pattern: an offer made with a short balance waits

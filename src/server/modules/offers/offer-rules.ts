@@ -17,6 +17,7 @@ export const ITEM_STATUS_REFUSAL: Record<string, string> = {
   consumed: '此卡牌已用於兌換，不能出價',
   delivering: '此物品正在配送中，不能出價',
   delivered: '此物品已提貨，不能出價',
+  returned: '此物品已退款並退回平台，不能出價',
 };
 
 /**
