@@ -5,7 +5,10 @@ import { describe } from '../market/market-presenters';
 import { refundEnded } from './offer-postings';
 import type { OffersContext } from './offers-context';
 
-/** Statuses an item leaves its owner's hands by (issue 24: in delivery, consumed or returned by a refund cannot take an offer). */
+/**
+ * Statuses an item leaves its owner's hands by (issue 24: in delivery or consumed cannot take an offer; decision 050:
+ * nor one returned by a refund).
+ */
 const GONE = new Set(['consumed', 'delivering', 'delivered', 'returned']);
 
 /**
