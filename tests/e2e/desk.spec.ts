@@ -7,9 +7,10 @@ import { freshHkid, signUp } from './session';
 import { codeIn, waitForSms } from './sms-outbox';
 
 /** The signed-in user's bearer token, as the app keeps it. */
-/** Buys one item at the sandbox checkout from its pay screen. */
-async function buy(page: Page, payPath: string) {
+/** Buys `copies` of an item (one order) at the sandbox checkout from its pay screen. */
+async function buy(page: Page, payPath: string, copies = 1) {
   await page.goto(payPath);
+  for (let n = 1; n < copies; n++) await page.getByRole('button', { name: '增加' }).click();
   await page.getByRole('button', { name: '確認付款' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
   await page.getByRole('button', { name: '確認付款' }).click();
@@ -59,7 +60,7 @@ test('the trader desk: reprice a listing and cancel a bid on /my/market; sell to
   // 我的求購: cancel the bid; its escrow goes back to the wallet, and it is listed as ended.
   await page.getByRole('tab', { name: '我的求購' }).click();
   const bids = page.getByRole('list', { name: '進行中的求購' });
-  await expect(bids.getByText('HK$30.00', { exact: true })).toBeVisible();
+  await expect(bids.getByText(/^HK\$30\.00・每張，求購 1 張，尚欠 1 張$/)).toBeVisible();
   await bids.getByRole('button', { name: /^取消：/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: '取消求購' }).click();
   await expect(page.getByText('沒有進行中的求購')).toBeVisible();
@@ -88,8 +89,9 @@ test('the trader desk: reprice a listing and cancel a bid on /my/market; sell to
   await expectNoAxeViolations(page, '/my/order (sold to a bid)');
   await bidder.close();
 
-  // A physical good, delivered by the operator: the order screen links the carrier's tracking and takes 確認收貨.
-  await buy(page, '/mall/goodsPay?id=prd_sleeves');
+  // Two physical goods in one order, sent together and delivered by the operator: the order screen shows one delivery
+  // (issue 44: not one per item), links the carrier's tracking and takes 確認收貨 once for both.
+  await buy(page, '/mall/goodsPay?id=prd_sleeves', 2);
   const address = await api<{ id: string }>(page, token, 'POST', 'address/add', {
     recipient: '陳大文',
     phone: '+85291234567',
@@ -98,9 +100,10 @@ test('the trader desk: reprice a listing and cancel a bid on /my/market; sell to
     detail: '觀塘道 1 號 10 樓 A 室',
     isDefault: true,
   });
-  const [goods] = await api<{ id: string }[]>(page, token, 'GET', 'goods/list?type=1&status=held');
+  const goods = await api<{ id: string }[]>(page, token, 'GET', 'goods/list?type=1&status=held');
+  expect(goods).toHaveLength(2);
   const shipment = await api<{ id: string }>(page, token, 'POST', 'goods/delivery', {
-    goodsIds: [goods!.id],
+    goodsIds: goods.map((g) => g.id),
     addressId: address.id,
   });
   const operator = await registerOperator(page.request, E2E_DESK_OPERATOR, '倉務員');
@@ -123,9 +126,12 @@ test('the trader desk: reprice a listing and cancel a bid on /my/market; sell to
   await expect(page).toHaveURL(/\/my\/order\?orderNo=/);
   const tracking = page.getByRole('link', { name: '在香港郵政網站追蹤運單 EC123456789HK' });
   await expect(tracking).toHaveAttribute('href', /hongkongpost\.hk.*EC123456789HK/);
+  await expect(page.getByRole('region', { name: /^配送/ })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: '確認收貨' })).toHaveCount(1);
   await expectNoAxeViolations(page, '/my/order (delivered goods)');
   await page.getByRole('button', { name: '確認收貨' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '確認收貨' }).click();
-  await expect(page.getByText(/已確認收貨/).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: '配送' }).getByText(/・已確認收貨$/)).toBeVisible();
   await expect(page.getByRole('button', { name: '確認收貨' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /^配送/ })).toHaveCount(1);
 });

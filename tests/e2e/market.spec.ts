@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scaleText } from './a11y-checks';
 import { expectNoAxeViolations } from './axe';
 import { paySandbox, readyBuyer, readySeller } from './market-setup';
 
@@ -69,7 +70,7 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expect(total('估值')).toHaveText(/^HK\$[\d,.]+$/);
   await expect(total('未實現損益')).toHaveText(/HK\$[\d,.]+$/);
   await worth.getByText('每件成本及估值').click();
-  await expect(worth.getByText('成本 HK$120.00（市場購入）')).toBeVisible();
+  await expect(worth.getByText('成本 HK$120.00（成交價）')).toBeVisible();
   await expectNoAxeViolations(buyer, '/my/collection (收藏估值)');
   await buyer.goto('/my');
   await expect(buyer.getByRole('link', { name: '收藏估值' })).toBeVisible();
@@ -110,7 +111,12 @@ test('two users trade on the market: a sell listing bought through the sandbox c
 
   // The seller sells the other 天星小輪 into it.
   await seller.goto('/market/detail?cardInfoId=ci_night_ferry&sell_type=1');
+  // Each bid says how many it wants (issue 44), on the screen and in 賣給他's sheet.
+  await expect(seller.getByText('求購 1 張，尚欠 1 張').first()).toBeVisible();
   await seller.getByRole('button', { name: `賣給他 HK$50.00（${buyerName}）` }).click();
+  await expect(
+    seller.getByRole('dialog', { name: '賣給他' }).getByText(`${buyerName}求購 1 張，尚欠 1 張，每張出價 HK$50.00`),
+  ).toBeVisible();
   await seller
     .getByRole('radio', { name: /天星小輪/ })
     .first()
@@ -149,6 +155,8 @@ test('two users trade on the market: a sell listing bought through the sandbox c
   await expectNoAxeViolations(buyer, '/my/collection/order (評價交易)');
   await rate.getByRole('button', { name: '提交評價' }).click();
   await expect(rate).toBeHidden();
+  // The rating shows on the order at once, from the answer (issue 44).
+  await expect(buyer.getByText('你的評價：👍 好評').first()).toBeVisible();
   await buyer.goto(listingUrl.pathname + listingUrl.search);
   await buyer.getByRole('link', { name: sellerName }).first().click();
   await expect(buyer.getByText('交收快，推薦！')).toBeVisible();
@@ -184,4 +192,25 @@ test('two users trade on the market: a sell listing bought through the sandbox c
     );
     expect(overflow, `horizontal scroll at 320 px on ${path}`).toBeLessThanOrEqual(0);
   }
+
+  // /market/detail's head at 320 px (issue 44): the name runs across the card under the picture instead of down a
+  // column two characters wide, and the serial stays whole, beside or under it; at 200 % text as well.
+  await seller.goto(listingUrl.pathname + listingUrl.search);
+  await expect(seller.locator('#market-item-title .market-detail-serial')).toBeVisible();
+  const head = () =>
+    seller.evaluate(() => {
+      const serial = document.querySelector('#market-item-title .market-detail-serial')!;
+      const lines = document.createRange();
+      lines.selectNodeContents(serial);
+      return {
+        titleWidth: document.querySelector('#market-item-title')!.getBoundingClientRect().width,
+        serialLines: new Set(Array.from(lines.getClientRects(), (r) => Math.round(r.top))).size,
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+  expect(await head()).toMatchObject({ serialLines: 1, overflow: 0 });
+  expect((await head()).titleWidth).toBeGreaterThan(240);
+  await scaleText(seller, 2);
+  expect(await head()).toMatchObject({ serialLines: 1, overflow: 0 });
+  expect((await head()).titleWidth).toBeGreaterThan(240);
 });

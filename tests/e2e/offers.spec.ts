@@ -49,6 +49,10 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   const sheet = buyer.getByRole('dialog', { name: /出價$/ });
   await sheet.getByLabel('出價（HK$）').fill('90');
   await sheet.getByRole('radio', { name: '3 日' }).check();
+  // Reaching 出價 in the sticky bottom bar scrolled the page behind the sheet, and axe takes that bar for an element in
+  // the flow (dequelabs/axe-core#3720): a listing's 購買 passing under it fails target-size by the luck of the listings'
+  // heights. Audited from the top, as market.spec.ts audits the detail.
+  await buyer.evaluate(() => window.scrollTo(0, 0));
   await expectNoAxeViolations(buyer, '/market/detail (出價)');
   expect(await overflowProblems(buyer)).toEqual([]);
   await sheet.getByRole('button', { name: '確認出價' }).click();
@@ -80,8 +84,13 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   await mine.getByRole('button', { name: '接受 HK$100.00' }).click();
   await buyer.getByRole('dialog').getByRole('button', { name: '接受', exact: true }).click();
   await expect(mine.getByText(/^已成交/)).toBeVisible();
+  // The thread ends with the acceptance, its price and time (issue 44), and the list says 已成交 once.
+  const step = (thread: typeof mine) => thread.getByRole('list', { name: '出價記錄' }).getByRole('listitem').last();
+  await expect(step(mine)).toHaveText(/^你已接受 HK\$100\.00・\d{4}年/);
+  await expect(buyer.getByRole('list', { name: '我出的價' }).locator('.offer-row-meta')).toHaveText('已成交');
   await page.reload();
   await expect(page.getByRole('dialog', { name: /^收到的出價：/ }).getByText(/^已成交/)).toBeVisible();
+  await expect(step(page.getByRole('dialog', { name: /^收到的出價：/ }))).toHaveText(/^買家已接受 HK\$100\.00・/);
   // At 200 % text the thread still fits its sheet.
   await scaleText(page, 2);
   expect(await overflowProblems(page)).toEqual([]);
