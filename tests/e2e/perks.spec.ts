@@ -41,10 +41,18 @@ test('a holder of 祥瑞麒麟 buys the PVC figure with 商城 8 折 and sees th
   await paySandbox(page, 'HK$319.20');
   await expect(page.getByText(/原價 HK\$399\.00・持卡優惠（商城 8 折（每月一次））−HK\$79\.80/)).toBeVisible();
 
-  // Used for this month: the next figure is full price.
+  // Used for this month: the next figure is full price, and the perk says so instead of vanishing (issue 44).
   const previewed = page.waitForResponse((r) => r.url().includes('/api/perk/preview'));
   await page.goto('/mall/goodsPay?id=prd_qilin_figure');
   expect((await (await previewed).json()).data.perk).toBeNull();
   await expect(page.getByText('合共（港幣）')).toBeVisible();
-  await expect(page.getByText('持卡優惠')).toHaveCount(0);
+  await expect(page.getByText('HK$399.00', { exact: true }).last()).toBeVisible();
+  await expect(page.getByText('本月已使用')).toBeVisible();
+  await expect(page.getByText('−HK$79.80')).toHaveCount(0);
+  await expectNoAxeViolations(page, '/mall/goodsPay (持卡優惠本月已使用)');
+  await page.goto('/mall/goodsDetail?id=prd_qilin_figure');
+  await expect(page.getByText('持卡優惠：商城 8 折（每月一次）（祥瑞麒麟），本月已使用')).toBeVisible();
+  await page.goto('/my/rights');
+  await expect(page.getByText('本月已使用')).toBeVisible();
+  await expectNoAxeViolations(page, '/my/rights (本月已使用)');
 });
