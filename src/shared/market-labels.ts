@@ -1,10 +1,8 @@
 // The market's fixed values and their zh-HK labels, without zod: the market screen (and its first load on a
 // phone) needs these, not the schemas (./schemas/market.ts re-exports them).
 
-/** 0 = sell listing (寄售), 1 = buy listing (求購) (seed §3). */
-export const SELL_TYPES = [0, 1] as const;
-export type SellType = (typeof SELL_TYPES)[number];
-export const SELL_TYPE_LABELS: Record<SellType, string> = { 0: '出售', 1: '求購' };
+/** The wire's `sell_type` (0 = sell, 1 = buy); our code speaks `ListingSide` (./listing-side.ts maps the two). */
+export type { SellType } from './listing-side';
 
 export const ITEM_KINDS = ['card', 'goods'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];

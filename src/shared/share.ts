@@ -4,6 +4,7 @@
  * Open Graph tags (src/server/plugins/share-meta.ts) and by the preview picture (modules/share): both name the same
  * version, so the picture's link changes exactly when what it draws changes.
  */
+import { LISTING_SIDE_LABELS, sideOfSellType } from './listing-side';
 import { formatHkd } from './money';
 import type { SellerProfile, MarketDetail } from './schemas/market';
 import type { CardInfoDetail, ProductDetail } from './schemas/prices';
@@ -104,7 +105,7 @@ export function shareTarget<K extends ShareKind>(kind: K, id: string, data: Shar
       const d = data as MarketDetail;
       const l = d.listing;
       if (!l) return null;
-      const side = l.sell_type === 0 ? '出售' : '求購';
+      const side = LISTING_SIDE_LABELS[sideOfSellType(l.sell_type)];
       return target(kind, id, {
         title: joined(d.item.name, l.serialLabel),
         description: joined(`${side} ${formatHkd(l.price)}`, `${l.user.nickname} 的掛單`, d.item.rarity),

@@ -6,6 +6,7 @@ import { latePayment } from '../modules/wallet/wallet.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { alongside, cardOrder, customer, entry, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
+import { SELL_TYPE } from '../../shared/listing-side';
 
 /**
  * The back office's routes that take ids (issue 11). The owner A is made an operator and the object is a
@@ -55,7 +56,7 @@ async function listingOf(t: TestApp, owner: TestUser): Promise<string> {
   await makeOperator(t, owner);
   const seller = await trader(t);
   const card = await giveCard(t, seller.userId, (await newCardInfo(t)).cardInfoId);
-  const body = { sell_type: 0, kind: 'card', itemId: card, price: 1_000 };
+  const body = { sell_type: SELL_TYPE.sell, kind: 'card', itemId: card, price: 1_000 };
   return (await setUp<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', body)).listing.id;
 }
 

@@ -6,13 +6,14 @@ import type { TestApp } from '../testing/test-app';
 import { addTheme } from '../modules/collection/collection-fixtures';
 import { alongside, cardOrder, entry, idempotency, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
+import { SELL_TYPE } from '../../shared/listing-side';
 
 /** The market's, wallet's and identity's routes that take ids (see ownership.ts for the fields). */
 
 /** An active sell listing of `seller`'s fresh card. */
 async function sellListing(t: TestApp, seller: TestUser): Promise<string> {
   const card = await giveCard(t, seller.userId, (await newCardInfo(t)).cardInfoId);
-  const body = { sell_type: 0, kind: 'card', itemId: card, price: 1_000 };
+  const body = { sell_type: SELL_TYPE.sell, kind: 'card', itemId: card, price: 1_000 };
   return (await setUp<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', body)).listing.id;
 }
 
@@ -34,7 +35,7 @@ async function ownListing(t: TestApp, owner: TestUser): Promise<string> {
 async function activeBid(t: TestApp): Promise<{ listingId: string; cardInfoId: string }> {
   const bidder = await trader(t);
   const { cardInfoId } = await newCardInfo(t);
-  const body = { sell_type: 1, kind: 'card', cardInfoId, price: 1_000 };
+  const body = { sell_type: SELL_TYPE.buy, kind: 'card', cardInfoId, price: 1_000 };
   const created = await setUp<{ listing: { id: string }; orderNo: string }>(
     t,
     bidder.token,
@@ -123,7 +124,12 @@ async function startedTheme(t: TestApp, owner: TestUser): Promise<string> {
   await giveCard(t, owner.userId, `${themeId}_c1`);
   const seller = await trader(t);
   const card = await giveCard(t, seller.userId, `${themeId}_c2`);
-  await setUp(t, seller.token, 'POST', 'market/create', { sell_type: 0, kind: 'card', itemId: card, price: 1_000 });
+  await setUp(t, seller.token, 'POST', 'market/create', {
+    sell_type: SELL_TYPE.sell,
+    kind: 'card',
+    itemId: card,
+    price: 1_000,
+  });
   return themeId;
 }
 
@@ -197,14 +203,14 @@ export const MARKET_OWNERSHIP: OwnershipEntry[] = [
       return giveCard(t, owner.userId, await cardInfoOf(t));
     },
     ['listing.id'],
-    { extra: { sell_type: 0, kind: 'card', price: 1_000 } },
+    { extra: { sell_type: SELL_TYPE.sell, kind: 'card', price: 1_000 } },
   ),
   entry('POST /api/market/create', 'cardInfoId', 'public', verified(cardInfoOf), ['listing.id', 'orderNo'], {
-    extra: { sell_type: 1, kind: 'card', price: 1_000 },
+    extra: { sell_type: SELL_TYPE.buy, kind: 'card', price: 1_000 },
     ...bidding,
   }),
   entry('POST /api/market/create', 'productId', 'public', verified(productOf), ['listing.id', 'orderNo'], {
-    extra: { sell_type: 1, kind: 'goods', price: 1_000 },
+    extra: { sell_type: SELL_TYPE.buy, kind: 'goods', price: 1_000 },
     ...bidding,
   }),
   entry('POST /api/market/cancel', 'id', 'private', ownListing, []),

@@ -3,6 +3,7 @@ import { credit } from '../modules/offers/offers.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { alongside, entry, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
+import { SELL_TYPE } from '../../shared/listing-side';
 
 /** Offers' routes that take ids (issue 24; see ownership.ts for the fields). */
 
@@ -38,7 +39,7 @@ async function othersListing(t: TestApp, owner: TestUser) {
   await credit(t, owner.userId, 20_000);
   const seller = await trader(t);
   const card = await freshCard(t, seller.userId);
-  const body = { sell_type: 0, kind: 'card', itemId: card, price: 9_000 };
+  const body = { sell_type: SELL_TYPE.sell, kind: 'card', itemId: card, price: 9_000 };
   const listing = await setUp<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', body);
   return { listingId: listing.listing.id, itemId: card };
 }

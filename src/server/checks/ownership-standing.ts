@@ -2,6 +2,7 @@ import { giveCard, trader, verify } from '../modules/market/market.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { customer, entry, idempotency, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
+import { SELL_TYPE } from '../../shared/listing-side';
 
 /** Trade feedback's routes (issue 21 §4): an order's feedback is its two sides' alone; operators moderate it. */
 
@@ -9,7 +10,7 @@ import type { OwnershipEntry, TestUser } from './ownership-kit';
 async function completedOrder(t: TestApp, buyer: TestUser): Promise<string> {
   const seller = await trader(t);
   const card = await giveCard(t, seller.userId, (await newCardInfo(t)).cardInfoId);
-  const body = { sell_type: 0, kind: 'card', itemId: card, price: 1_000 };
+  const body = { sell_type: SELL_TYPE.sell, kind: 'card', itemId: card, price: 1_000 };
   const listing = (await setUp<{ listing: { id: string } }>(t, seller.token, 'POST', 'market/create', body)).listing;
   await verify(t, buyer);
   const order = { type: 'market', listingId: listing.id };

@@ -6,6 +6,7 @@ import { cardInfos, products, themes, type saleItems, type sales } from '../db/s
 import { freshKey, trader } from '../modules/market/market.fixtures';
 import { signInOperator } from '../testing/operator';
 import type { TestApp } from '../testing/test-app';
+import { SELL_TYPE, type ListingSide } from '../../shared/listing-side';
 
 /**
  * The consistency matrix's set-up (issue 44): users, catalogue rows and the calls a buyer makes, through the real HTTP
@@ -76,7 +77,7 @@ export function listingSale(what: string, row: { sales?: unknown }, t: Trade, se
   }[];
   const own = sales.find((x) => x.id === seen.sale?.id);
   if (!own) return [`${what}: the listing's sales ${JSON.stringify(row.sales)} leave out the sale ${seen.sale?.id}`];
-  const other = t.listing!.sellType === 0 ? t.buyer : t.seller!;
+  const other = t.listing!.sellType === 'sell' ? t.buyer : t.seller!;
   const got = { way: own.way, price: own.price, fee: own.fee, counterparty: own.counterparty.id };
   return differ(`${what} sale`, got, { way: t.way, price: t.price, fee: t.fee, counterparty: other.userId });
 }
@@ -116,7 +117,7 @@ export interface Trade {
   /** The pay order the buyer's history lists (mall ways) and the sale names; undefined: the sale's is not checked. */
   order?: { no: string; type: PayOrderType; quantity: number } | null;
   /** The listing sold or the bid filled, and its owner (whose desk shows it); null when there was none. */
-  listing: { id: string; owner: User; sellType: 0 | 1; quantity: number } | null;
+  listing: { id: string; owner: User; sellType: ListingSide; quantity: number } | null;
   /** The unit's cost basis for the seller before the sale (their realised profit is price − fee − this). */
   sellerCost: number;
   /** The ledger posting that books the sale's money (decision 049); null when no money moved. */
@@ -233,7 +234,7 @@ export function saleViewsKit(t: TestApp, operator: User) {
     /** A sell listing of `u`'s item at `price`: its id. */
     async list(u: User, itemId: string, price: number, kind: 'card' | 'goods' = 'card') {
       const res = await must(
-        kit.post<{ listing: { id: string } }>(u, 'market/create', { sell_type: 0, kind, itemId, price }),
+        kit.post<{ listing: { id: string } }>(u, 'market/create', { sell_type: SELL_TYPE.sell, kind, itemId, price }),
         'market/create (sell)',
       );
       return res.listing.id;
@@ -245,7 +246,7 @@ export function saleViewsKit(t: TestApp, operator: User) {
         kit.post<{ listing: { id: string }; orderNo: string }>(
           u,
           'market/create',
-          { sell_type: 1, kind: 'card', cardInfoId, price, quantity },
+          { sell_type: SELL_TYPE.buy, kind: 'card', cardInfoId, price, quantity },
           true,
         ),
         'market/create (bid)',

@@ -68,7 +68,7 @@ export const MARKET_WAYS: WayRow[] = [
           await k.paySandbox(buyer, order.orderNo);
           return between('listing', { buyer, seller, ci, name, card }, 2_500, {
             order: { no: order.orderNo, type: 'market', quantity: 1 },
-            listing: { id: listingId, owner: seller, sellType: 0, quantity: 1 },
+            listing: { id: listingId, owner: seller, sellType: 'sell', quantity: 1 },
             postingKind: 'market_sale',
             notices: notices(name, 2_500),
           });
@@ -92,7 +92,7 @@ export const MARKET_WAYS: WayRow[] = [
           await k.must(k.post(seller, 'market/confirmOrder', { listingId: bid.id, itemId: card.id }), 'confirmOrder');
           return between('bid', { buyer, seller, ci, name, card }, 3_000, {
             order: { no: bid.orderNo, type: 'bid', quantity: 1 },
-            listing: { id: bid.id, owner: buyer, sellType: 1, quantity: 1 },
+            listing: { id: bid.id, owner: buyer, sellType: 'buy', quantity: 1 },
             postingKind: 'bid_fill',
             notices: notices(name, 3_000),
           });
@@ -127,7 +127,7 @@ export const MARKET_WAYS: WayRow[] = [
           );
           return between('bid', { buyer, seller, ci, name, card }, 3_300, {
             order: { no: bid.orderNo, type: 'bid', quantity: 2 },
-            listing: { id: bid.id, owner: buyer, sellType: 1, quantity: 2 },
+            listing: { id: bid.id, owner: buyer, sellType: 'buy', quantity: 2 },
             postingKind: 'bid_fill',
             notices: notices(name, 3_300),
           });
@@ -202,7 +202,7 @@ export const MARKET_WAYS: WayRow[] = [
           );
           if (res.orderNo) await k.paySandbox(buyer, res.orderNo);
           return between('offer', { buyer, seller, ci, name, card }, 2_200, {
-            listing: { id: listingId, owner: seller, sellType: 0, quantity: 1 },
+            listing: { id: listingId, owner: seller, sellType: 'sell', quantity: 1 },
             postingKind: 'offer_sale',
             notices: notices(name, 2_200),
           });

@@ -7,6 +7,7 @@ import type { PortfolioSummary } from '../../shared/schemas/portfolio';
 import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Feedback, MyFeedback } from '../../shared/schemas/standing';
 import { ask, differ, listingSale, type Kit, type Reader, type Seen, type Trade, type User } from './sale-views-kit';
+import { SELL_TYPE } from '../../shared/listing-side';
 
 /**
  * The consistency matrix's readers (issue 44): every view of a completed trade, asked through the API as its user
@@ -137,7 +138,7 @@ export const TRADER_READERS: Reader[] = [
     async check(k, t, seen) {
       const out: string[] = [];
       const l = t.listing!;
-      const query = { view: 'ended', sell_type: l.sellType, pageSize: 50 };
+      const query = { view: 'ended', sell_type: SELL_TYPE[l.sellType], pageSize: 50 };
       const rows = await ask(k.get<DeskListing[]>(l.owner, 'market/mine', query), 'market/mine', out);
       const row = rows?.find((r) => r.id === l.id);
       if (rows && !row) {
@@ -150,7 +151,7 @@ export const TRADER_READERS: Reader[] = [
         out.push(
           ...differ('market/mine listing', row, {
             status: 'sold',
-            ...(l.sellType === 1 ? { filled: l.quantity } : {}),
+            ...(l.sellType === 'buy' ? { filled: l.quantity } : {}),
           }),
           ...listingSale('market/mine listing', row, t, seen),
         );

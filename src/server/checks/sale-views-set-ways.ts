@@ -53,7 +53,7 @@ export const SET_WAYS: WayRow[] = [
           const paid = await completeSet(k, buyer, th.themeId, 'market');
           return between('set_completion', { buyer, seller, ci: th.cards[1]!, name, card }, 2_800, {
             order: { no: paid.orderNo, type: 'set', quantity: 1 },
-            listing: { id: listingId, owner: seller, sellType: 0, quantity: 1 },
+            listing: { id: listingId, owner: seller, sellType: 'sell', quantity: 1 },
             postingKind: 'set_sale',
             // The buyer is told of the set order's payment (「一鍵補齊：…」).
             notices: notices(name, 2_800, '一鍵補齊'),

@@ -57,8 +57,8 @@ describe('demo market', () => {
       .from(listings)
       .innerJoin(cardInfos, eq(cardInfos.id, listings.cardInfoId))
       .where(and(eq(listings.kind, 'card'), eq(listings.status, 'active')));
-    const asks = open.filter((l) => l.sellType === 0);
-    const bids = open.filter((l) => l.sellType === 1);
+    const asks = open.filter((l) => l.sellType === 'sell');
+    const bids = open.filter((l) => l.sellType === 'buy');
     expect(asks.length).toBeGreaterThanOrEqual(8);
     for (const a of asks) {
       const ratio = a.price / (a.mall! * RARITY_FACTOR[a.rarity]);

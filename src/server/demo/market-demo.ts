@@ -5,6 +5,7 @@ import { DEMO_COLLECTORS } from '../db/seed';
 import type { Deps } from '../deps';
 import { createServices } from '../services';
 import { askPrice, bidPrice, salePrice, type PricedCardInfo } from './demo-prices';
+import { SELL_TYPE } from '../../shared/listing-side';
 
 const DAY = 24 * 3600_000;
 
@@ -71,7 +72,11 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
   /** A sale between two collectors, paid through the sandbox and settled. */
   async function sale(cardId: string, sellerId: string, price: number) {
     const listing = (
-      await s.market.create(actorOf(sellerId), { sell_type: 0, kind: 'card', itemId: cardId, price }, undefined)
+      await s.market.create(
+        actorOf(sellerId),
+        { sell_type: SELL_TYPE.sell, kind: 'card', itemId: cardId, price },
+        undefined,
+      )
     ).listing;
     const buyer = actors.find((a) => a.userId !== sellerId)!;
     const order = await s.payOrders.create(buyer, { type: 'market', listingId: listing.id }, `demo-market-${key++}`);
@@ -100,7 +105,7 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
       clock.advance(30 * 60_000);
       await s.market.create(
         actorOf(c.ownerId),
-        { sell_type: 0, kind: 'card', itemId: c.id, price: askPrice(facts.get(info)!, k) },
+        { sell_type: SELL_TYPE.sell, kind: 'card', itemId: c.id, price: askPrice(facts.get(info)!, k) },
         undefined,
       );
     }
@@ -112,7 +117,7 @@ export async function seedDemoMarket(deps: Deps): Promise<boolean> {
     const bidder = actors[n % actors.length]!;
     const r = await s.market.create(
       bidder,
-      { sell_type: 1, kind: 'card', cardInfoId: info, price: bidPrice(facts.get(info)!) },
+      { sell_type: SELL_TYPE.buy, kind: 'card', cardInfoId: info, price: bidPrice(facts.get(info)!) },
       `demo-bid-${n}`,
     );
     await paySandbox(bidder.userId, r.orderNo!);

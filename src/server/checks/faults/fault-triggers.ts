@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { SELL_TYPE } from '../../../shared/listing-side';
 
 /**
  * Test-only triggers that kill the transaction's own backend (`pg_terminate_backend(pg_backend_pid())`) at a
@@ -58,8 +59,8 @@ const STATEMENTS = [
   `CREATE TRIGGER fault_market_transfer AFTER INSERT ON card_events FOR EACH ROW WHEN (NEW.kind = 'transferred') EXECUTE FUNCTION fault_fire('market:transfer')`,
   `CREATE TRIGGER fault_offer_funded AFTER UPDATE ON offers FOR EACH ROW WHEN (OLD.status = 'pending_payment' AND NEW.status = 'open') EXECUTE FUNCTION fault_fire('offer:funded')`,
   // One-step bids (decision 042): a buy listing placed by its order's creation, opened by its payment's settlement.
-  `CREATE TRIGGER fault_bid_placed AFTER INSERT ON listings FOR EACH ROW WHEN (NEW.sell_type = 1) EXECUTE FUNCTION fault_fire('bid:placed')`,
-  `CREATE CONSTRAINT TRIGGER fault_bid_placed_commit AFTER INSERT ON listings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.sell_type = 1) EXECUTE FUNCTION fault_fire('bid:placed-commit')`,
+  `CREATE TRIGGER fault_bid_placed AFTER INSERT ON listings FOR EACH ROW WHEN (NEW.sell_type = ${SELL_TYPE.buy}) EXECUTE FUNCTION fault_fire('bid:placed')`,
+  `CREATE CONSTRAINT TRIGGER fault_bid_placed_commit AFTER INSERT ON listings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.sell_type = ${SELL_TYPE.buy}) EXECUTE FUNCTION fault_fire('bid:placed-commit')`,
   `CREATE TRIGGER fault_bid_opened AFTER UPDATE ON listings FOR EACH ROW WHEN (OLD.status = 'pending_payment' AND NEW.status = 'active') EXECUTE FUNCTION fault_fire('bid:opened')`,
   `CREATE TRIGGER fault_ledger AFTER INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION fault_fire('ledger')`,
   // Perks (decision 029): a use recorded by an order's creation, given back by its cancellation, the discount booked.

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { PACK_INVARIANTS } from './pack-invariants';
+
+// The seed's `sell_type` of each side, written into the invariants' SQL.
+const SELL = sellTypeSql('sell');
+const BUY = sellTypeSql('buy');
 
 /**
  * All-or-nothing, read from the tables: each query answers the rows that break the invariant (none when it
@@ -79,16 +84,16 @@ export const INVARIANTS: Record<string, SQL> = {
     group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
   'a listed or reserved card has its one open listing, by its owner': sql`
     select c.id from cards c where c.status in ('listed', 'reserved')
-      and (select count(*) from listings l where l.item_id = c.id and l.sell_type = 0 and l.user_id = c.owner_id
+      and (select count(*) from listings l where l.item_id = c.id and l.sell_type = ${SELL} and l.user_id = c.owner_id
            and l.status = case c.status when 'listed' then 'active' else 'reserved' end) <> 1
     union all
     select l.id from listings l join cards c on c.id = l.item_id
-    where l.sell_type = 0 and l.kind = 'card' and l.status in ('active', 'reserved')
+    where l.sell_type = ${SELL} and l.kind = 'card' and l.status in ('active', 'reserved')
       and (c.owner_id <> l.user_id or c.status <> case l.status when 'active' then 'listed' else 'reserved' end)`,
   // Whatever its way (bought, a set completed, an offer accepted: decision 049), a sold listing has its one sale to
   // its counterparty and the transfer that sale names (its pay order's, or its offer's); its posting is the sale's.
   'no sold listing without its transfer, its completed sale and its posting': sql`
-    select l.id from listings l where l.status = 'sold' and l.sell_type = 0 and l.kind = 'card'
+    select l.id from listings l where l.status = 'sold' and l.sell_type = ${SELL} and l.kind = 'card'
       and not exists (
         select 1 from sales s join sale_items si on si.sale_id = s.id
         where s.listing_id = l.id and s.seller_id = l.user_id and s.buyer_id = l.counterparty_id and si.item_id = l.item_id
@@ -96,28 +101,28 @@ export const INVARIANTS: Record<string, SQL> = {
           and exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = l.item_id
                       and e.to_user_id = s.buyer_id and e.ref_id in (s.order_no, s.source_id)))
     union all
-    select l.id from listings l where l.sell_type = 0 and l.status <> 'sold'
+    select l.id from listings l where l.sell_type = ${SELL} and l.status <> 'sold'
       and exists (select 1 from sales s where s.listing_id = l.id)
     union all
-    select l.id from listings l where l.sell_type = 1
+    select l.id from listings l where l.sell_type = ${BUY}
       and ((l.status = 'sold') <> (l.filled = l.quantity)
         or l.filled <> (select count(*) from sales s where s.listing_id = l.id and s.way = 'bid'))`,
   // A buy listing of n copies is filled once per copy: fill k (k > 1) is keyed '<listing>:<k>'.
   'every fill of a buy listing has its transfer and its posting': sql`
     select s.id from sales s join sale_items si on si.sale_id = s.id join listings l on l.id = s.listing_id
-    where l.sell_type = 1 and s.way = 'bid' and s.kind = 'card' and (
+    where l.sell_type = ${BUY} and s.way = 'bid' and s.kind = 'card' and (
       not exists (select 1 from card_events e where e.kind = 'transferred' and e.card_id = si.item_id
                   and (e.ref_id = l.id or e.ref_id like l.id || ':%') and e.to_user_id = l.user_id)
       or (select count(*) from ledger_postings p where p.kind = 'bid_fill' and (p.ref_id = l.id or p.ref_id like l.id || ':%')) <> l.filled)`,
   'no item moved, sale completed or seller credited without a sold listing or a fill': sql`
     select e.id from card_events e where e.kind = 'transferred' and e.via = 'market'
-      and not exists (select 1 from listings l where l.status = 'sold' and l.sell_type = 0 and l.item_id = e.card_id and l.reserved_order_no = e.ref_id)
+      and not exists (select 1 from listings l where l.status = 'sold' and l.sell_type = ${SELL} and l.item_id = e.card_id and l.reserved_order_no = e.ref_id)
       and not exists (select 1 from sales s join sale_items si on si.sale_id = s.id join listings l on l.id = s.listing_id
-                      where l.sell_type = 1 and s.way = 'bid' and si.item_id = e.card_id and (e.ref_id = l.id or e.ref_id like l.id || ':%'))
+                      where l.sell_type = ${BUY} and s.way = 'bid' and si.item_id = e.card_id and (e.ref_id = l.id or e.ref_id like l.id || ':%'))
       and not exists (select 1 from offers o where o.status = 'accepted' and o.id = e.ref_id and o.item_id = e.card_id)
     union all
     select s.id from sales s where s.listing_id is not null
-      and not exists (select 1 from listings l where l.id = s.listing_id and (l.status = 'sold' or (l.sell_type = 1 and l.filled > 0)))
+      and not exists (select 1 from listings l where l.id = s.listing_id and (l.status = 'sold' or (l.sell_type = ${BUY} and l.filled > 0)))
     union all
     select p.id from ledger_postings p where p.kind = 'market_sale'
       and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no = p.ref_id)
@@ -126,7 +131,7 @@ export const INVARIANTS: Record<string, SQL> = {
       and not exists (select 1 from listings l where l.status = 'sold' and l.reserved_order_no || ':' || l.user_id = p.ref_id)
     union all
     select p.id from ledger_postings p where p.kind = 'bid_fill'
-      and not exists (select 1 from listings l where l.sell_type = 1 and l.filled > 0 and (l.id = p.ref_id or p.ref_id like l.id || ':%'))`,
+      and not exists (select 1 from listings l where l.sell_type = ${BUY} and l.filled > 0 and (l.id = p.ref_id or p.ref_id like l.id || ':%'))`,
   // Offers (issue 24): an accept moves the item and books the sale together, or neither.
   'an offer is accepted exactly when its item moved and its sale was booked': sql`
     select o.id from offers o where o.status = 'accepted'
@@ -157,8 +162,8 @@ export const INVARIANTS: Record<string, SQL> = {
   'every market summary counts exactly the open listings of its item': sql`
     with live as (
       select kind, case kind when 'card' then card_info_id else product_id end as ref_id,
-        (count(*) filter (where sell_type = 0))::int as ask_count, min(price) filter (where sell_type = 0) as ask_min,
-        (count(*) filter (where sell_type = 1))::int as bid_count, max(price) filter (where sell_type = 1) as bid_max
+        (count(*) filter (where sell_type = ${SELL}))::int as ask_count, min(price) filter (where sell_type = ${SELL}) as ask_min,
+        (count(*) filter (where sell_type = ${BUY}))::int as bid_count, max(price) filter (where sell_type = ${BUY}) as bid_max
       from listings where status = 'active' group by 1, 2)
     select coalesce(s.ref_id, l.ref_id) as ref_id from market_summaries s full join live l on l.kind = s.kind and l.ref_id = s.ref_id
     where (coalesce(s.ask_count, 0), s.ask_min, coalesce(s.bid_count, 0), s.bid_max) is distinct from (coalesce(l.ask_count, 0), l.ask_min, coalesce(l.bid_count, 0), l.bid_max)`,
@@ -171,10 +176,10 @@ export const INVARIANTS: Record<string, SQL> = {
   // Open offers (issue 24) hold their buyer's last price in the same escrow account.
   "each bidder's escrow = what their active bids still ask for and their open offers hold": sql`
     select a.id from ledger_accounts a where a.type = 'escrow'
-      and a.balance <> coalesce((select sum(l.price * (l.quantity - l.filled)) from listings l where l.sell_type = 1 and l.status = 'active' and l.user_id = a.user_id), 0)
+      and a.balance <> coalesce((select sum(l.price * (l.quantity - l.filled)) from listings l where l.sell_type = ${BUY} and l.status = 'active' and l.user_id = a.user_id), 0)
         + coalesce((select sum(o.held) from offers o where o.status = 'open' and o.buyer_id = a.user_id), 0)
     union all
-    select l.user_id from listings l where l.sell_type = 1 and l.status = 'active'
+    select l.user_id from listings l where l.sell_type = ${BUY} and l.status = 'active'
       and not exists (select 1 from ledger_accounts a where a.type = 'escrow' and a.user_id = l.user_id)
     union all
     select o.id from offers o where o.status <> 'open' and o.held <> 0`,

@@ -4,6 +4,8 @@ import { addTheme } from '../../modules/collection/collection-fixtures';
 import { giveCard, trader } from '../../modules/market/market.fixtures';
 import { MARKET_SETTLE_STEPS } from './fault-triggers';
 import { redeliver, type FaultFlow, type PerkFlowKit } from './perk-flows';
+import { SELL_TYPE } from '../../../shared/listing-side';
+import { sellTypeSql } from '../../db/sell-type-sql';
 
 const PRICES = [10_000, 20_000];
 
@@ -36,7 +38,7 @@ export function setFlows(kit: PerkFlowKit): FaultFlow[] {
     const place = () => kit.api('POST', 'market/createBids', bidder.token, body, { 'idempotency-key': key });
     const bids = () =>
       rows<{ status: string; funding_order_no: string }>(
-        sql`select status, funding_order_no from listings where user_id = ${bidder.userId} and sell_type = 1`,
+        sql`select status, funding_order_no from listings where user_id = ${bidder.userId} and sell_type = ${sellTypeSql('buy')}`,
       );
     return { place, bids };
   };
@@ -108,7 +110,7 @@ export function setFlows(kit: PerkFlowKit): FaultFlow[] {
           cards.push(card);
           const price = i === 2 ? PRICES[0]! : PRICES[i]!;
           const listed = await kit.api('POST', 'market/create', sellers[i]!.token, {
-            sell_type: 0,
+            sell_type: SELL_TYPE.sell,
             kind: 'card',
             itemId: card,
             price,

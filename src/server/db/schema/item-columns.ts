@@ -1,4 +1,5 @@
-import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { SELL_TYPE, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
 import type { ItemVia } from '../../../shared/schemas/collection';
 import { users } from './auth';
 
@@ -45,3 +46,13 @@ export const userRef = () =>
   text()
     .notNull()
     .references(() => users.id);
+
+/**
+ * `sell_type`: the seed's integer in the database (0 sell, 1 buy; migration 0004's triggers and raw SQL read it), a
+ * `ListingSide` in every row Drizzle reads and every value it writes or compares (`eq(listings.sellType, 'buy')`).
+ */
+export const listingSide = customType<{ data: ListingSide; driverData: number }>({
+  dataType: () => 'integer',
+  toDriver: (side) => SELL_TYPE[side],
+  fromDriver: (sellType) => sideOfSellType(sellType),
+});

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { itemSnapshot, userRef } from './item-columns';
+import { sellTypeSql } from '../sell-type-sql';
+import { itemSnapshot, listingSide, userRef } from './item-columns';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -13,8 +14,8 @@ export const listings = pgTable(
   'listings',
   {
     id: text().primaryKey(),
-    /** 0 = sell, 1 = buy. */
-    sellType: integer().notNull(),
+    /** 'sell' or 'buy' (the column holds the seed's 0 / 1). */
+    sellType: listingSide().notNull(),
     ...itemSnapshot(),
     productType: integer(),
     /** The seller (sell) or the bidder (buy). */
@@ -49,7 +50,7 @@ export const listings = pgTable(
   (t) => [
     uniqueIndex('listings_one_open_per_item')
       .on(t.itemId)
-      .where(sql`${t.sellType} = 0 AND ${t.status} IN ('active', 'reserved')`),
+      .where(sql`${t.sellType} = ${sellTypeSql('sell')} AND ${t.status} IN ('active', 'reserved')`),
     // Open listings are what the market pages read: partial indexes in each sort order.
     index('listings_active_price_idx')
       .on(t.sellType, t.price)
@@ -75,7 +76,7 @@ export const listings = pgTable(
     // search narrows by are in the key too, so its count reads the index alone.
     index('listings_active_serial_idx')
       .on(t.serial, t.price, t.editionSize, t.cardInfoId, t.themeId, t.rarity)
-      .where(sql`${t.status} = 'active' AND ${t.sellType} = 0`),
+      .where(sql`${t.status} = 'active' AND ${t.sellType} = ${sellTypeSql('sell')}`),
     index('listings_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} IN ('active', 'pending_payment')`),
@@ -85,15 +86,15 @@ export const listings = pgTable(
       'listings_item',
       sql`(${t.kind} = 'card' AND ${t.cardInfoId} IS NOT NULL) OR (${t.kind} = 'goods' AND ${t.productId} IS NOT NULL)`,
     ),
-    check('listings_sell_item', sql`${t.sellType} = 1 OR ${t.itemId} IS NOT NULL`),
+    check('listings_sell_item', sql`${t.sellType} = ${sellTypeSql('buy')} OR ${t.itemId} IS NOT NULL`),
     check(
       'listings_serial_range',
-      sql`(${t.serialMin} IS NULL AND ${t.serialMax} IS NULL) OR (${t.sellType} = 1 AND ${t.kind} = 'card' AND ${t.serialMin} >= 1 AND ${t.serialMax} >= ${t.serialMin})`,
+      sql`(${t.serialMin} IS NULL AND ${t.serialMax} IS NULL) OR (${t.sellType} = ${sellTypeSql('buy')} AND ${t.kind} = 'card' AND ${t.serialMin} >= 1 AND ${t.serialMax} >= ${t.serialMin})`,
     ),
     check('listings_price', sql`${t.price} BETWEEN 100 AND 100000000`),
     check(
       'listings_quantity',
-      sql`${t.quantity} BETWEEN 1 AND 10 AND ${t.filled} BETWEEN 0 AND ${t.quantity} AND (${t.sellType} = 1 OR ${t.quantity} = 1)`,
+      sql`${t.quantity} BETWEEN 1 AND 10 AND ${t.filled} BETWEEN 0 AND ${t.quantity} AND (${t.sellType} = ${sellTypeSql('buy')} OR ${t.quantity} = 1)`,
     ),
   ],
 );
@@ -125,7 +126,8 @@ export const marketOrders = pgTable(
     listingId: text()
       .notNull()
       .references(() => listings.id),
-    sellType: integer().notNull(),
+    /** The traded listing's side: 'sell' (a purchase) or 'buy' (a bid filled). */
+    sellType: listingSide().notNull(),
     ...itemSnapshot(),
     buyerId: userRef(),
     sellerId: userRef(),
@@ -147,7 +149,7 @@ export const marketOrders = pgTable(
     // A `market` pay order buys one listing; a `set` pay order (decision 042) buys several, one market order each.
     uniqueIndex('market_orders_order_no_listing')
       .on(t.orderNo, t.listingId)
-      .where(sql`${t.sellType} = 0`),
+      .where(sql`${t.sellType} = ${sellTypeSql('sell')}`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { ListingSide } from '../../../shared/listing-side';
 import { ALERT_REARM_RATE } from '../../../shared/schemas/alerts';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -8,8 +9,8 @@ import type { AlertRow, AlertsRepository } from './alerts.repository';
 /** A listing as the market hands it over after a write: what the checks need of its row. */
 export interface ListingFacts {
   id: string;
-  /** 0 = sell (asks), 1 = buy (bids). */
-  sellType: number;
+  /** Sell listings are asks, buy listings bids. */
+  sellType: ListingSide;
   kind: ItemKind;
   cardInfoId: string | null;
   productId: string | null;
@@ -55,7 +56,7 @@ export function createAlertChecks(
 ) {
   async function priceAlerts(tx: Tx, l: ListingFacts, change: ListingChange) {
     const itemId = (l.kind === 'card' ? l.cardInfoId : l.productId) ?? '';
-    const side = l.sellType === 0 ? 'ask' : 'bid';
+    const side = l.sellType === 'sell' ? 'ask' : 'bid';
     const alerts = await repo.lockForItem(tx, l.kind, itemId, side);
     if (alerts.length === 0) return;
     const now = deps.clock.now();
@@ -84,7 +85,7 @@ export function createAlertChecks(
 
   /** Tells the users this sell listing made able to complete a theme they started, once until it is not. */
   async function setNotices(tx: Tx, l: ListingFacts) {
-    if (l.sellType !== 0 || l.kind !== 'card' || !l.cardInfoId || l.status !== 'active') return;
+    if (l.sellType !== 'sell' || l.kind !== 'card' || !l.cardInfoId || l.status !== 'active') return;
     const theme = await read.themeOf(tx, l.cardInfoId);
     if (!theme) return;
     await repo.lockTheme(tx, theme.id);

@@ -7,6 +7,7 @@ import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards } from '../../db/schema/cards';
 import { cardInfos, products, themes } from '../../db/schema/catalogue';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { listings } from '../../db/schema/market';
 
 export type ItemKind = 'card' | 'goods';
@@ -64,7 +65,7 @@ export function createAlertsReadModel() {
         .where(
           and(
             open(now),
-            eq(listings.sellType, side === 'ask' ? 0 : 1),
+            eq(listings.sellType, side === 'ask' ? 'sell' : 'buy'),
             inArray(key, ids),
             except ? ne(listings.id, except) : undefined,
           ),
@@ -143,12 +144,12 @@ export function createAlertsReadModel() {
           count(*) filter (where h.card_info_id is null)::int as missing,
           count(*) filter (where h.card_info_id is null and not exists (
             select 1 from ${listings} l
-            where l.card_info_id = t.id and l.sell_type = 0 and l.status = 'active'
+            where l.card_info_id = t.id and l.sell_type = ${sellTypeSql('sell')} and l.status = 'active'
               and l.expires_at > ${now} and l.user_id <> u.user_id
           ))::int as unavailable,
           bool_or(exists (
             select 1 from ${listings} l
-            where l.card_info_id = ${q.cardInfoId} and l.sell_type = 0 and l.status = 'active'
+            where l.card_info_id = ${q.cardInfoId} and l.sell_type = ${sellTypeSql('sell')} and l.status = 'active'
               and l.expires_at > ${now} and l.user_id <> u.user_id and l.id <> ${q.listingId}
           )) as had_listed
         from u cross join t

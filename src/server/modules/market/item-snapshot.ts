@@ -1,4 +1,5 @@
 import { BUY_LISTING_TTL_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
+import type { ListingSide } from '../../../shared/listing-side';
 import type { CatalogueSnapshot, ItemSnapshot } from './market.read-model';
 import type { ListingRow } from './market.repository';
 
@@ -55,13 +56,13 @@ export function itemSnapshot(from: SnapshotFields | ItemSnapshot | CatalogueSnap
 /** A new listing's row of `item`'s snapshot: a sell listing runs 30 days, a buy listing 7 (from its funding). */
 export function newListing<T extends Parameters<typeof itemSnapshot>[0] & { productType: ListingRow['productType'] }>(
   id: string,
-  sellType: 0 | 1,
+  sellType: ListingSide,
   item: T,
   userId: string,
   price: number,
   now: Date,
 ) {
-  const ttl = sellType === 0 ? SELL_LISTING_TTL_MS : BUY_LISTING_TTL_MS;
+  const ttl = sellType === 'sell' ? SELL_LISTING_TTL_MS : BUY_LISTING_TTL_MS;
   const snapshot = { ...itemSnapshot(item), productType: item.productType };
   return {
     id,

@@ -1,3 +1,4 @@
+import { SELL_TYPE, sideOfSellType } from '../../../shared/listing-side';
 import type { AdminListing } from '../../../shared/schemas/admin-market';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Operator } from '../auth/auth.service';
@@ -35,7 +36,7 @@ export function createMarketAdmin({ deps, svc, repo, read, items }: MarketContex
     ) {
       const { rows, total } = await repo.adminList(
         deps.db,
-        { ...q, q: q.q || undefined },
+        { ...q, sellType: q.sellType === undefined ? undefined : sideOfSellType(q.sellType), q: q.q || undefined },
         q.pageSize,
         (q.page - 1) * q.pageSize,
       );
@@ -65,7 +66,7 @@ export function createMarketAdmin({ deps, svc, repo, read, items }: MarketContex
           updatedAt: now,
         });
         if (!down) throw new AppError('internal', `locked active listing ${listing.id} did not move`);
-        if (down.sellType === 0) {
+        if (down.sellType === 'sell') {
           if (!(await items[down.kind].setStatus(tx, { id: down.itemId!, from: 'listed', to: 'held' })))
             throw new AppError('internal', `item of listing ${down.id} was not listed`);
         } else {
@@ -83,7 +84,8 @@ export function createMarketAdmin({ deps, svc, repo, read, items }: MarketContex
           targetId: down.id,
           before: {
             status: listing.status,
-            sellType: listing.sellType,
+            // The seed's number, as every audit record of a listing has kept it.
+            sellType: SELL_TYPE[listing.sellType],
             price: listing.price,
             userId: listing.userId,
             itemName: listing.itemName,

@@ -21,7 +21,12 @@ export const marketBidWantQueries = {
       .selectDistinctOn([ref], { id: sql<string>`${ref}`, quantity: listings.quantity, filled: listings.filled })
       .from(listings)
       .where(
-        and(eq(listings.sellType, 1), eq(listings.status, 'active'), gt(listings.expiresAt, now), inArray(ref, ids)),
+        and(
+          eq(listings.sellType, 'buy'),
+          eq(listings.status, 'active'),
+          gt(listings.expiresAt, now),
+          inArray(ref, ids),
+        ),
       )
       .orderBy(asc(ref), desc(listings.price), asc(listings.createdAt));
     return new Map(rows.map((r) => [r.id, { quantity: r.quantity, filled: r.filled }]));

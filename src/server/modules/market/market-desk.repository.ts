@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { ListingSide } from '../../../shared/listing-side';
 import type { Executor } from '../../db/client';
 import { listings, listingVersions } from '../../db/schema/market';
 import type { ListingStatus } from './market.repository';
@@ -10,7 +11,7 @@ export const marketDeskQueries = {
   async listingsIn(
     db: Executor,
     userId: string,
-    q: { sellType: 0 | 1; statuses: readonly ListingStatus[]; limit: number; offset: number },
+    q: { sellType: ListingSide; statuses: readonly ListingStatus[]; limit: number; offset: number },
   ) {
     return db
       .select()

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { sideOfSellType } from '../../../shared/listing-side';
 import { formatHkd } from '../../../shared/money';
 import type {
   DeskListing,
@@ -118,7 +119,7 @@ export function createMarketDesk({ deps, svc, repo, read }: MarketContext, prese
     /** `market/mine`: the caller's open or ended listings of one side, with their history. */
     async mine(actor: Actor, q: z.output<typeof DeskQuerySchema>): Promise<DeskListing[]> {
       const rows = await repo.listingsIn(deps.db, actor.userId, {
-        sellType: q.sell_type,
+        sellType: sideOfSellType(q.sell_type),
         statuses: q.view === 'open' ? OPEN : ENDED,
         ...paging(q),
       });
@@ -160,7 +161,7 @@ export function createMarketDesk({ deps, svc, repo, read }: MarketContext, prese
           createdAt: now,
         });
         await svc.alerts.listingChanged(tx, changed, 'repriced');
-        if (changed.sellType === 1) {
+        if (changed.sellType === 'buy') {
           await svc.wallet.post(
             tx,
             'bid_reprice',

@@ -36,7 +36,7 @@ export function createMarketExpiry({ deps, svc, repo, items }: MarketContext) {
             updatedAt: now,
           });
           if (!expired) continue;
-          if (expired.sellType === 0)
+          if (expired.sellType === 'sell')
             await items[expired.kind].setStatus(tx, { id: expired.itemId!, from: 'listed', to: 'held' });
           else await refundBid(svc, tx, expired);
           await svc.notifications.notify(tx, expired.userId, 'listingExpired', {

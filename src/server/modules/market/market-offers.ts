@@ -11,7 +11,7 @@ export function createMarketOffers({ deps, repo, read, items }: MarketContext) {
     /** A sell listing, or null (a buy listing is not one). */
     async sellListing(db: Executor, id: string) {
       const l = await repo.listing(db, id);
-      return l?.sellType === 0 ? l : null;
+      return l?.sellType === 'sell' ? l : null;
     },
 
     /**

@@ -20,7 +20,7 @@ export const pendingPurchase = (
   id: newId('mord'),
   orderNo,
   listingId: listing.id,
-  sellType: 0,
+  sellType: 'sell',
   ...itemSnapshot(listing),
   buyerId,
   sellerId: listing.userId,
@@ -73,7 +73,7 @@ export function createMarketOrderTypes(
       const listing = await repo.listing(db, id);
       return {
         refusal(now) {
-          if (!listing || listing.sellType !== 0) return notFound('找不到此掛單');
+          if (!listing || listing.sellType !== 'sell') return notFound('找不到此掛單');
           if (listing.status === 'reserved') return conflict('此掛單正由其他買家付款中，請稍後再試', 'reserved');
           if (listing.status !== 'active' || listing.expiresAt <= now)
             return conflict('此掛單已售出或已下架', 'closed');
@@ -83,7 +83,7 @@ export function createMarketOrderTypes(
     },
     async reserve(tx, { buyerId, itemId: id, orderNo }, now) {
       const listing = await repo.listing(tx, id);
-      if (!listing || listing.sellType !== 0) throw notFound('找不到此掛單');
+      if (!listing || listing.sellType !== 'sell') throw notFound('找不到此掛單');
       if (listing.userId === buyerId) throw conflict('不能購買自己的掛單', 'own_listing');
       await rules.requireTrader(tx, buyerId, false);
       const reserved = await repo.transition(

@@ -1,4 +1,5 @@
 import { marketFee, type Listing, type MarketOrder } from '../../../shared/schemas/market';
+import { SELL_TYPE } from '../../../shared/listing-side';
 import type { AdminListing } from '../../../shared/schemas/admin-market';
 import type { ListingSale } from '../../../shared/schemas/market-desk';
 import { formatSerial, formatSerialRange } from '../../../shared/serial';
@@ -27,7 +28,7 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
         const { fee, proceeds } = marketFee(r.price);
         return {
           id: r.id,
-          sell_type: r.sellType === 0 ? 0 : 1,
+          sell_type: SELL_TYPE[r.sellType],
           status: r.status,
           price: r.price,
           quantity: r.quantity,
@@ -58,8 +59,9 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
           id: r.id,
           orderNo: r.orderNo,
           listingId: r.listingId,
-          // The seed's wire value: 1 when a buy listing was filled, 0 for the ways that sell an owner's item.
-          sell_type: r.way === 'bid' ? 1 : 0,
+          // The seed's wire value: a buy listing's when one was filled, a sell listing's for the ways that sell an
+          // owner's item.
+          sell_type: SELL_TYPE[r.way === 'bid' ? 'buy' : 'sell'],
           way: r.way,
           role,
           status: r.status,
@@ -101,7 +103,7 @@ export function createMarketPresenters(auth: MarketServices['auth']) {
       const users = await auth.profiles(rows.map((r) => r.userId));
       return rows.map((r) => ({
         id: r.id,
-        sellType: r.sellType === 0 ? 0 : 1,
+        sellType: SELL_TYPE[r.sellType],
         kind: r.kind,
         status: r.status,
         price: r.price,

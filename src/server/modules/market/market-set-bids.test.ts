@@ -22,7 +22,7 @@ describe('one-step bids for a set’s unlisted cards (decision 042, amended)', (
     t.db
       .select()
       .from(listings)
-      .where(and(eq(listings.userId, u.userId), eq(listings.sellType, 1)));
+      .where(and(eq(listings.userId, u.userId), eq(listings.sellType, 'buy')));
   const ordersOf = (u: User) => t.db.select().from(payOrders).where(eq(payOrders.buyerId, u.userId));
   const escrow = async (u: User) => (await t.app.services.wallet.balancesOf(t.db, u.userId)).escrow;
   const books = async () => expect((await t.app.services.ledger.reconcile()).exceptions).toEqual([]);

@@ -41,7 +41,7 @@ export function createSetBids(
         const target = inSet.has(b.cardInfoId) ? await read.catalogueItem(tx, 'card', b.cardInfoId) : null;
         if (!target) throw notFound('找不到此卡牌，或它不屬於此卡冊');
         rows.push({
-          ...newListing(newId('lst'), 1, target, buyerId, b.price, now),
+          ...newListing(newId('lst'), 'buy', target, buyerId, b.price, now),
           quantity: 1,
           status: 'pending_payment' as const,
           fundingOrderNo: orderNo,

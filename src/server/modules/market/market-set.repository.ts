@@ -23,7 +23,7 @@ export function marketSetQueries(changed: () => void) {
         .from(listings)
         .where(
           and(
-            eq(listings.sellType, 0),
+            eq(listings.sellType, 'sell'),
             eq(listings.kind, 'card'),
             eq(listings.status, 'active'),
             gt(listings.expiresAt, now),
@@ -149,7 +149,7 @@ export function marketSetQueries(changed: () => void) {
         .where(
           and(
             inArray(listings.id, ids),
-            eq(listings.sellType, 0),
+            eq(listings.sellType, 'sell'),
             eq(listings.status, 'active'),
             gt(listings.expiresAt, q.now),
             ne(listings.userId, q.buyerId),
@@ -175,7 +175,7 @@ export function marketSetQueries(changed: () => void) {
       return db
         .select()
         .from(listings)
-        .where(and(eq(listings.fundingOrderNo, orderNo), eq(listings.sellType, 1)))
+        .where(and(eq(listings.fundingOrderNo, orderNo), eq(listings.sellType, 'buy')))
         .orderBy(asc(listings.id));
     },
   };

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, ne, sql, type Column, type SQL } from 'dri
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { SaleWay } from '../../../shared/sale-ways';
 import type { Executor } from '../../db/client';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { marketOrders } from '../../db/schema/market';
 import { saleItems, sales } from '../../db/schema/sales';
 
@@ -94,7 +95,9 @@ function uncompleted(db: Executor, where: SQL | undefined) {
       id: marketOrders.id,
       orderNo: marketOrders.orderNo,
       listingId: sql<string | null>`${marketOrders.listingId}`.as('listing_id'),
-      way: sql<SaleWay>`case when ${marketOrders.sellType} = 1 then 'bid' else 'listing' end`.as('way'),
+      way: sql<SaleWay>`case when ${marketOrders.sellType} = ${sellTypeSql('buy')} then 'bid' else 'listing' end`.as(
+        'way',
+      ),
       kind: marketOrders.kind,
       cardInfoId: marketOrders.cardInfoId,
       productId: marketOrders.productId,

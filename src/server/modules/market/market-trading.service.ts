@@ -7,6 +7,7 @@ import {
   type MarketOrder,
 } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
+import { SELL_TYPE } from '../../../shared/listing-side';
 import { formatHkd } from '../../../shared/money';
 import type { MarketSale } from '../../acquisition';
 import { keyedId, newId } from '../../adapters/ids';
@@ -48,7 +49,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
   });
 
   /** A sell listing of an owned held item: the item is listed and the listing inserted in one transaction. */
-  async function createSell(actor: Actor, input: CreateInput & { sell_type: 0 }, id: string) {
+  async function createSell(actor: Actor, input: CreateInput & { sell_type: typeof SELL_TYPE.sell }, id: string) {
     const now = deps.clock.now();
     // Someone else's item is not found, whoever asks (before any other rule).
     const item = await ownItem(deps.db, actor.userId, input.kind, input.itemId);
@@ -62,7 +63,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         throw conflict('此物品已在寄售中或已不在你的收藏，請重新整理');
       }
       const row = await repo.insertListingOnce(tx, {
-        ...newListing(id, 0, item, actor.userId, input.price, now),
+        ...newListing(id, 'sell', item, actor.userId, input.price, now),
         status: 'active',
       });
       if (!row) throw conflict(KEY_REUSED);
@@ -80,7 +81,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
    */
   async function createBuy(
     actor: Actor,
-    input: CreateInput & { sell_type: 1 },
+    input: CreateInput & { sell_type: typeof SELL_TYPE.buy },
     idempotencyKey: string,
     origin: string | undefined,
   ) {
@@ -93,7 +94,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         ? previous.listingId
         : keyedId('lst', actor.userId, idempotencyKey);
     const existing = await repo.listing(deps.db, id);
-    if (existing && existing.sellType !== 1) throw conflict(KEY_REUSED);
+    if (existing && existing.sellType !== 'buy') throw conflict(KEY_REUSED);
     if (!existing) {
       const kind = input.kind;
       const target = await read.catalogueItem(deps.db, kind, (kind === 'card' ? input.cardInfoId : input.productId)!);
@@ -102,7 +103,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         throw invalid(`此卡牌只發行 ${target.editionSize} 張，序號最多為 #${target.editionSize}`);
       // Its expiry is set again when paid: a buy listing runs 7 days from its funding.
       await repo.insertListingOnce(deps.db, {
-        ...newListing(id, 1, target, actor.userId, input.price, now),
+        ...newListing(id, 'buy', target, actor.userId, input.price, now),
         quantity: input.quantity ?? 1,
         serialMin: input.serialMin ?? null,
         serialMax: input.serialMax ?? null,
@@ -126,7 +127,8 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       idempotencyKey: string | undefined,
       origin?: string,
     ): Promise<CreateListingResult> {
-      if (input.sell_type === 1) {
+      // The request's side, on the wire as the seed's number (narrows the body to its side's fields).
+      if (input.sell_type === SELL_TYPE.buy) {
         if (!idempotencyKey) throw invalid('缺少 Idempotency-Key 標頭，請重新提交');
         return createBuy(actor, input, idempotencyKey, origin);
       }
@@ -138,7 +140,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
         return await createSell(actor, input, id);
       } catch (err) {
         const listed = err instanceof AppError ? await repo.listing(deps.db, id) : null;
-        if (listed?.sellType === 0 && listed.userId === actor.userId) return created(listed, actor);
+        if (listed?.sellType === 'sell' && listed.userId === actor.userId) return created(listed, actor);
         throw err;
       }
     },
@@ -157,7 +159,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           const cancelled = await repo.transition(tx, id, ['active'], closed);
           if (!cancelled) return false;
           await svc.alerts.listingChanged(tx, cancelled, 'cancelled');
-          if (cancelled.sellType === 0) {
+          if (cancelled.sellType === 'sell') {
             if (!(await items[cancelled.kind].setStatus(tx, { id: cancelled.itemId!, from: 'listed', to: 'held' })))
               throw new AppError('internal', `item of listing ${id} was not listed`);
           } else {
@@ -186,7 +188,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       input: { listingId: string; itemId: string; price?: number },
     ): Promise<MarketOrder> {
       const listing = await repo.listing(deps.db, input.listingId);
-      if (!listing || listing.sellType !== 1) throw notFound('找不到此求購');
+      if (!listing || listing.sellType !== 'buy') throw notFound('找不到此求購');
       const item = await ownItem(deps.db, actor.userId, listing.kind, input.itemId);
       if (listing.userId === actor.userId) throw conflict('不能賣給自己的求購', 'own_listing');
       await requireTrader(deps.db, actor.userId, true);
@@ -265,7 +267,7 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
           id: orderId,
           orderNo: listing.fundingOrderNo,
           listingId: listing.id,
-          sellType: 1,
+          sellType: 'buy',
           ...itemSnapshot(item),
           buyerId: listing.userId,
           sellerId: actor.userId,

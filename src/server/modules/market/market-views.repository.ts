@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import type { ListingSide } from '../../../shared/listing-side';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { listings, marketSummaries } from '../../db/schema/market';
 
 type ListingRow = typeof listings.$inferSelect;
 
 export interface ListingFilters {
-  sellType: 0 | 1;
+  sellType: ListingSide;
   kind?: 'card' | 'goods';
   themeId?: string;
   cardInfoId?: string;
@@ -58,7 +60,9 @@ function groupedColumns(f: ListingFilters & { kind: 'card' | 'goods' }) {
     rarity: sql<ListingRow['rarity']>`max(${listings.rarity})`.as('rarity'),
     themeId: sql<string | null>`max(${listings.themeId})`.as('theme_id'),
     productType: sql<number | null>`max(${listings.productType})`.as('product_type'),
-    best: (f.sellType === 0 ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`).as('best'),
+    best: (f.sellType === 'sell' ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`).as(
+      'best',
+    ),
     count: sql<number>`count(*)::int`.as('count'),
     newest: sql<Date>`max(${listings.createdAt})`.as('newest'),
   };
@@ -76,7 +80,7 @@ type RowsQuery = [
 
 async function liveRows(...[db, f, sort, now, limit, offset]: RowsQuery): Promise<MarketRowData[]> {
   const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
-  const best = f.sellType === 0 ? sql`min(${listings.price})` : sql`max(${listings.price})`;
+  const best = f.sellType === 'sell' ? sql`min(${listings.price})` : sql`max(${listings.price})`;
   const order =
     sort === 'price_asc'
       ? asc(best)
@@ -131,7 +135,7 @@ export const marketViewQueries = {
     const [db, f, sort, now, limit, offset] = query;
     if (f.minPrice !== undefined || f.maxPrice !== undefined) return liveRows(...query);
     const s = marketSummaries;
-    const ask = f.sellType === 0;
+    const ask = f.sellType === 'sell';
     const count = ask ? s.askCount : s.bidCount;
     const nextExpiry = ask ? s.askNextExpiryAt : s.bidNextExpiryAt;
     const ofSide = and(
@@ -159,7 +163,7 @@ export const marketViewQueries = {
     // Stale summaries (usually none or a few) recounted item by item (LATERAL, through the per-item
     // index), rather than grouping every open listing.
     const key = f.kind === 'card' ? listings.cardInfoId : listings.productId;
-    const best = f.sellType === 0 ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`;
+    const best = f.sellType === 'sell' ? sql<number>`min(${listings.price})` : sql<number>`max(${listings.price})`;
     const recount = db
       .select({
         name: sql<string>`max(${listings.itemName})`.as('r_name'),
@@ -205,8 +209,8 @@ export const marketViewQueries = {
     const rows = await db
       .select({
         id: sql<string>`${key}`,
-        floor: sql<number | null>`min(${listings.price}) filter (where ${listings.sellType} = 0)`,
-        bid: sql<number | null>`max(${listings.price}) filter (where ${listings.sellType} = 1)`,
+        floor: sql<number | null>`min(${listings.price}) filter (where ${listings.sellType} = ${sellTypeSql('sell')})`,
+        bid: sql<number | null>`max(${listings.price}) filter (where ${listings.sellType} = ${sellTypeSql('buy')})`,
       })
       .from(listings)
       .where(and(eq(listings.status, 'active'), gt(listings.expiresAt, now), inArray(key, ids)))
@@ -231,7 +235,7 @@ export const marketViewQueries = {
       .from(listings)
       .where(
         and(
-          eq(listings.sellType, 1),
+          eq(listings.sellType, 'buy'),
           eq(listings.status, 'active'),
           gt(listings.expiresAt, now),
           inArray(listings.cardInfoId, cardInfoIds),

@@ -2,6 +2,7 @@ import { formatSerialRange } from '../../../shared/serial';
 import { z } from 'zod';
 import { RELIST_COOLDOWN_MS } from '../../../shared/constants';
 import { envelope } from '../../../shared/envelope';
+import { sideOfSellType } from '../../../shared/listing-side';
 import {
   ListingSchema,
   type ConsignableItem,
@@ -56,7 +57,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         const tickets = [cache.ticket(MARKET_TAG, key), cache.ticket(MARKET_TAG, `${key}#sellers`)] as const;
         const rows = await repo.listPublic(
           deps.db,
-          { ...q, sellType: q.sell_type },
+          { ...q, sellType: sideOfSellType(q.sell_type) },
           q.sort,
           deps.clock.now(),
           q.pageSize,
@@ -77,9 +78,10 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
     /** `cardInfo/marketList`, `product/marketList`: one row per card info / product. */
     async rows(kind: 'card' | 'goods', q: Out<typeof MarketRowQuerySchema>): Promise<MarketRow[]> {
       const now = deps.clock.now();
+      const side = sideOfSellType(q.sell_type);
       const rows = await repo.rows(
         deps.db,
-        { ...q, kind, sellType: q.sell_type, productType: kind === 'goods' ? q.type : undefined },
+        { ...q, kind, sellType: side, productType: kind === 'goods' ? q.type : undefined },
         q.sort,
         now,
         q.pageSize,
@@ -92,9 +94,9 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         svc.prices.lastSales(kind, ids),
         svc.prices.marketPrices(kind, ids),
         // A card bid may name a serial range (issue 24): the bids side shows its best bid's.
-        kind === 'card' && q.sell_type !== 0 ? repo.bestBidRanges(deps.db, ids, now) : new Map(),
+        kind === 'card' && side === 'buy' ? repo.bestBidRanges(deps.db, ids, now) : new Map(),
         // And how many it wants (issue 44).
-        q.sell_type !== 0 ? repo.bestBidWants(deps.db, kind, ids, now) : new Map(),
+        side === 'buy' ? repo.bestBidWants(deps.db, kind, ids, now) : new Map(),
       ]);
       return rows.map((r) => {
         const sale = last.get(r.id);
@@ -123,7 +125,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
       let listing: ListingRow | null = null;
       let kind: 'card' | 'goods';
       let targetId: string;
-      let sellType = q.sell_type;
+      let sellType = sideOfSellType(q.sell_type);
       if (q.id) {
         listing = await repo.listing(deps.db, q.id);
         // Closed listings stay visible to the two parties only.
@@ -132,7 +134,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         if (!listing || (!['active', 'reserved'].includes(listing.status) && !party)) throw notFound('找不到此掛單');
         kind = listing.kind;
         targetId = (listing.cardInfoId ?? listing.productId)!;
-        sellType = listing.sellType === 0 ? 0 : 1;
+        sellType = listing.sellType;
       } else {
         kind = q.cardInfoId ? 'card' : 'goods';
         targetId = (q.cardInfoId ?? q.productId)!;
@@ -150,7 +152,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
             cardInfoId: kind === 'card' ? targetId : undefined,
             productId: kind === 'goods' ? targetId : undefined,
           },
-          sellType === 0 ? 'price_asc' : 'price_desc',
+          sellType === 'sell' ? 'price_asc' : 'price_desc',
           now,
           OTHER_LISTINGS_SHOWN + 1,
           0,
@@ -186,7 +188,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
     /** `market/myList`: the user's own listings of one side, any status. */
     async myList(actor: Actor, q: Out<typeof MyListingsQuerySchema>): Promise<Listing[]> {
       const rows = await repo.listingsOf(deps.db, actor.userId, {
-        sellType: q.sell_type,
+        sellType: sideOfSellType(q.sell_type),
         status: q.status,
         now: deps.clock.now(),
         ...paging(q),
@@ -197,7 +199,7 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
     /** `market/userList`: a seller's open listings. */
     async userList(viewer: Actor | null, q: Out<typeof UserListingsQuerySchema>): Promise<Listing[]> {
       const rows = await repo.listingsOf(deps.db, q.id, {
-        sellType: q.sell_type,
+        sellType: sideOfSellType(q.sell_type),
         openOnly: true,
         now: deps.clock.now(),
         ...paging(q),

@@ -88,7 +88,7 @@ describe.skipIf(!TEST_DATABASE_URL)('market under real concurrency (PostgreSQL)'
       .select()
       .from(listings)
       .where(and(eq(listings.cardInfoId, ci), eq(listings.status, 'active')));
-    const f = { sellType: 0 as const, kind: 'card' as const, keyword: undefined };
+    const f = { sellType: 'sell' as const, kind: 'card' as const, keyword: undefined };
     const rows = (await repo.rows(t.db, f, 'count', now, 1000, 0)).filter((r) => r.id === ci);
     expect(rows).toEqual([
       expect.objectContaining({ id: ci, count: open.length, best: Math.min(...open.map((l) => l.price)) }),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_SIDES, type ListingSide } from '../../../shared/listing-side';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';
@@ -54,9 +55,9 @@ const op = fc.oneof(
   ...offerArbitraries,
 );
 type Op = Exclude<typeof op extends fc.Arbitrary<infer T> ? T : never, OfferOp>;
-type SummaryCheck = { later: boolean; sellType: 0 | 1; sort: 'price_asc' | 'count' };
+type SummaryCheck = { later: boolean; sellType: ListingSide; sort: 'price_asc' | 'count' };
 const SUMMARY_CHECKS: readonly SummaryCheck[] = [false, true].flatMap((later) =>
-  ([0, 1] as const).flatMap((sellType) => (['price_asc', 'count'] as const).map((sort) => ({ later, sellType, sort }))),
+  LISTING_SIDES.flatMap((sellType) => (['price_asc', 'count'] as const).map((sort) => ({ later, sellType, sort }))),
 );
 
 describe('market property: random trading keeps the books and the items consistent', () => {
@@ -240,7 +241,7 @@ describe('market property: random trading keeps the books and the items consiste
     const users = new Set(actors.map((a) => a.userId));
     const open = new Map<string, (typeof listings)[number]>();
     for (const l of listings) {
-      if (l.sellType !== 0) continue;
+      if (l.sellType !== 'sell') continue;
       expect(open.has(l.itemId!)).toBe(false);
       open.set(l.itemId!, l);
     }
@@ -258,7 +259,7 @@ describe('market property: random trading keeps the books and the items consiste
     await checkSummaries([SUMMARY_CHECKS[sequences % SUMMARY_CHECKS.length]!]);
     for (const a of actors) {
       const bids = listings
-        .filter((l) => l.sellType === 1 && l.userId === a.userId && l.status === 'active')
+        .filter((l) => l.sellType === 'buy' && l.userId === a.userId && l.status === 'active')
         .reduce((s, l) => s + l.price * (l.quantity - l.filled), 0);
       expect(bal(`user:${a.userId}:escrow`)).toBe(bids + (await offering.held(a.userId)));
     }

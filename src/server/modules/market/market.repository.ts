@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { ListingSide } from '../../../shared/listing-side';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
@@ -93,7 +94,14 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
     async listingsOf(
       db: Executor,
       userId: string,
-      q: { sellType: 0 | 1; status?: ListingStatus; openOnly?: boolean; now: Date; limit: number; offset: number },
+      q: {
+        sellType: ListingSide;
+        status?: ListingStatus;
+        openOnly?: boolean;
+        now: Date;
+        limit: number;
+        offset: number;
+      },
     ): Promise<ListingRow[]> {
       return db
         .select()
@@ -189,7 +197,7 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
     /** Operators' search: any status, newest first, with the number of matches. */
     async adminList(
       db: Executor,
-      f: { status?: ListingStatus; kind?: 'card' | 'goods'; sellType?: number; q?: string },
+      f: { status?: ListingStatus; kind?: 'card' | 'goods'; sellType?: ListingSide; q?: string },
       limit: number,
       offset: number,
     ) {
@@ -221,7 +229,11 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
         .select()
         .from(listings)
         .where(
-          and(eq(listings.itemId, itemId), eq(listings.sellType, 0), inArray(listings.status, ['active', 'reserved'])),
+          and(
+            eq(listings.itemId, itemId),
+            eq(listings.sellType, 'sell'),
+            inArray(listings.status, ['active', 'reserved']),
+          ),
         )
         .for('update');
       return row ?? null;

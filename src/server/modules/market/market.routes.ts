@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../../shared/actor';
+import { sideOfSellType } from '../../../shared/listing-side';
 import {
   ConfirmOrderBodySchema,
   ConsignableItemSchema,
@@ -140,7 +141,10 @@ export async function marketRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      ok(await market.create(...checkout(req)), req.body.sell_type === 0 ? '已上架寄售' : '求購已建立，請完成付款'),
+      ok(
+        await market.create(...checkout(req)),
+        sideOfSellType(req.body.sell_type) === 'sell' ? '已上架寄售' : '求購已建立，請完成付款',
+      ),
   );
   api.post('/market/cancel', { body: ListingIdBodySchema, data: ListingSchema, msg: '掛單已取消' }, (u, b) =>
     market.cancel(u, b.id),

@@ -1,3 +1,4 @@
+import { SELL_TYPE, type ListingSide } from '../../../shared/listing-side';
 import { bidWantText } from '../../../shared/market-labels';
 import { formatHkd } from '../../../shared/money';
 import type { NotifyChannel } from '../../../shared/schemas/notifications';
@@ -24,9 +25,9 @@ export interface NotificationData extends OfferNotificationData {
     /** The bid's copies asked and filled with this fill (issue 44: the bidder is told how many are still wanted). */
     want?: { kind: 'card' | 'goods'; quantity: number; filled: number };
   };
-  listingExpiring: { listingId: string; itemName: string; sellType: number; expiresAt: string };
-  listingExpired: { listingId: string; itemName: string; sellType: number };
-  listingRemoved: { listingId: string; itemName: string; sellType: number; reason: string };
+  listingExpiring: { listingId: string; itemName: string; sellType: ListingSide; expiresAt: string };
+  listingExpired: { listingId: string; itemName: string; sellType: ListingSide };
+  listingRemoved: { listingId: string; itemName: string; sellType: ListingSide; reason: string };
   marketOrderCancelled: { orderNo: string; listingId: string; itemName: string; reason: 'buyer' | 'expired' };
   shipmentPacked: { shipmentId: string; orderNo: string };
   shipmentShipped: { shipmentId: string; orderNo: string; carrier: string; trackingNo: string };
@@ -69,9 +70,8 @@ export interface KindSpec<D> {
 
 const PUSH = ['push'] as const;
 const PUSH_SMS = ['push', 'sms'] as const;
-const side = (sellType: number) => (sellType === 0 ? 'sell' : 'buy');
-const desk = (sellType: number, view: 'open' | 'ended') => `/my/market?side=${side(sellType)}&view=${view}`;
-const listingWord = (sellType: number) => (sellType === 0 ? '掛單' : '求購');
+const desk = (side: ListingSide, view: 'open' | 'ended') => `/my/market?side=${side}&view=${view}`;
+const listingWord = (side: ListingSide) => (side === 'sell' ? '掛單' : '求購');
 
 export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<NotificationData[K]> } = {
   payPaid: {
@@ -101,7 +101,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: '已售出',
       body: `${d.itemName} 以 ${formatHkd(d.priceCents)} 售出，扣除手續費 ${formatHkd(d.feeCents)} 後實收 ${formatHkd(d.proceedsCents)}`,
-      link: desk(0, 'ended'),
+      link: desk('sell', 'ended'),
     }),
   },
   bidFilled: {
@@ -113,7 +113,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
         ? {
             title: '求購已成交',
             body: `你以 ${formatHkd(d.priceCents)} 求購的 ${d.itemName} 已成交${d.want ? `（${bidWantText(d.want)}）` : ''}，已加入你的收藏`,
-            link: desk(1, 'ended'),
+            link: desk('buy', 'ended'),
           }
         : {
             title: '求購已成交',
@@ -138,7 +138,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: `${listingWord(d.sellType)}已到期`,
       body:
-        d.sellType === 0
+        d.sellType === 'sell'
           ? `${d.itemName} 的掛單已到期，物品已回到你的收藏`
           : `${d.itemName} 的求購已到期，預付款已退回你的餘額`,
       link: desk(d.sellType, 'ended'),
@@ -161,7 +161,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: '市場訂單已取消',
       body: `買家${d.reason === 'expired' ? '未於時限內付款' : '取消了訂單'}（${d.orderNo}），${d.itemName} 的掛單已重新上架`,
-      link: desk(0, 'open'),
+      link: desk('sell', 'open'),
     }),
   },
   shipmentPacked: {
@@ -261,7 +261,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: KindSpec<Notificatio
     render: (d) => ({
       title: '價格提醒',
       body: `${d.name} 現有${d.side === 'ask' ? '賣單' : '求購'} ${formatHkd(d.priceCents)}`,
-      link: `/market/detail?${d.itemKind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(d.itemId)}${d.side === 'bid' ? '&sell_type=1' : ''}`,
+      link: `/market/detail?${d.itemKind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(d.itemId)}${d.side === 'bid' ? `&sell_type=${SELL_TYPE.buy}` : ''}`,
     }),
   },
   setCompletable: {

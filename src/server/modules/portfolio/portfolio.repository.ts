@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { portfolioSnapshots } from '../../db/schema/portfolio';
 
 /** A held card or goods unit (its cost basis is its latest sale to its owner, the sales service's). */
@@ -63,7 +64,7 @@ export function createPortfolioRepository() {
       const found = await rows<{ id: string; floor: number }>(
         db,
         sql`SELECT ${col} AS id, min(price) AS floor FROM listings
-            WHERE sell_type = 0 AND status = 'active' AND expires_at > ${now.toISOString()}
+            WHERE sell_type = ${sellTypeSql('sell')} AND status = 'active' AND expires_at > ${now.toISOString()}
               AND ${col} IN (${sql.join(
                 ids.map((id) => sql`${id}`),
                 sql`, `,

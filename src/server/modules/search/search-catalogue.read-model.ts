@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import type { Rarity } from '../../../shared/constants';
 import { matches, rank, rows, type SearchFilter } from './search-sql.read-model';
 
@@ -77,7 +78,7 @@ export function createSearchCatalogueReadModel() {
         db,
         sql`SELECT u.id, u.nickname, u.avatar, p.total,
           (SELECT count(*)::int FROM listings l
-            WHERE l.user_id = u.id AND l.sell_type = 0 AND l.status = 'active') AS "activeListings"
+            WHERE l.user_id = u.id AND l.sell_type = ${sellTypeSql('sell')} AND l.status = 'active') AS "activeListings"
         FROM (SELECT d.ref_id, count(*) OVER ()::int AS total, ${rank(f.plan)} AS r, length(d.title) AS len
           FROM search_docs d WHERE ${matches(f.plan, 'seller')}
           ORDER BY r, len, d.ref_id ${page(f)}) p

@@ -1,4 +1,5 @@
 import { and as dand, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { listings } from '../../db/schema/market';
 import type { Executor } from '../../db/client';
 import type { Rarity } from '../../../shared/constants';
@@ -65,7 +66,7 @@ export function createSearchMarketReadModel() {
         .from(listings)
         .where(
           dand(
-            eq(listings.sellType, 1),
+            eq(listings.sellType, 'buy'),
             eq(listings.status, 'active'),
             or(
               cardIds.length ? inArray(listings.cardInfoId, cardIds) : undefined,
@@ -81,7 +82,7 @@ export function createSearchMarketReadModel() {
     async serialListings(db: Executor, f: SearchFilter, serial: SerialQuery): Promise<ListingRow[]> {
       const text = !!f.plan && hasText(f.plan);
       const where = and([
-        sql`l.status = 'active' AND l.sell_type = 0 AND l.serial = ${serial.serial}`,
+        sql`l.status = 'active' AND l.sell_type = ${sellTypeSql('sell')} AND l.serial = ${serial.serial}`,
         serial.editionSize !== null && sql`l.edition_size = ${serial.editionSize}`,
         text && sql`l.card_info_id IN (SELECT d.ref_id FROM search_docs d WHERE ${matches(f.plan!, 'card')})`,
         f.theme !== undefined && sql`l.theme_id = ${f.theme}`,

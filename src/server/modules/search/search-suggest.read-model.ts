@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import type { QueryPlan, SearchDocKind } from '../../../shared/search-text';
 import type { Suggestion } from '../../../shared/schemas/search';
 import { matches, rank, rows } from './search-sql.read-model';
@@ -29,7 +30,7 @@ export function createSearchSuggestReadModel() {
           FROM (SELECT d.ref_id, ${rank(plan)} AS r, length(d.title) AS len FROM search_docs d
             WHERE ${matches(plan, 'seller')} ORDER BY r, len, d.ref_id LIMIT ${SELLER_POOL}) p
           JOIN users x ON x.id = p.ref_id
-          WHERE EXISTS (SELECT 1 FROM listings l WHERE l.user_id = x.id AND l.sell_type = 0 AND l.status = 'active')
+          WHERE EXISTS (SELECT 1 FROM listings l WHERE l.user_id = x.id AND l.sell_type = ${sellTypeSql('sell')} AND l.status = 'active')
           ORDER BY p.r, p.len, x.id LIMIT ${limit})`);
       return rows<Suggestion>(
         db,

@@ -6,7 +6,9 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { cardInfos, products } from '../../db/schema/catalogue';
+import { sellTypeSql } from '../../db/sell-type-sql';
 import { listings } from '../../db/schema/market';
+import { SELL_TYPE, type SellType } from '../../../shared/listing-side';
 import type { WatchKind } from '../../../shared/schemas/watch';
 
 export type ItemKind = 'card' | 'goods';
@@ -18,7 +20,7 @@ export interface TargetView {
   image: string | null;
   listing: {
     price: number;
-    sell_type: 0 | 1;
+    sell_type: SellType;
     status: (typeof listings.$inferSelect)['status'];
     itemKind: ItemKind;
     itemId: string;
@@ -74,7 +76,7 @@ export function createWatchReadModel() {
             image: r.image || null,
             listing: {
               price: r.price,
-              sell_type: r.sellType === 1 ? 1 : 0,
+              sell_type: SELL_TYPE[r.sellType],
               status: r.status,
               itemKind: r.kind,
               itemId: (r.kind === 'card' ? r.cardInfoId : r.productId) ?? '',
@@ -92,8 +94,8 @@ export function createWatchReadModel() {
       const rows = await db
         .select({
           id: sql<string>`${key}`,
-          ask: sql<number | null>`min(${listings.price}) filter (where ${listings.sellType} = 0)`,
-          bid: sql<number | null>`max(${listings.price}) filter (where ${listings.sellType} = 1)`,
+          ask: sql<number | null>`min(${listings.price}) filter (where ${listings.sellType} = ${sellTypeSql('sell')})`,
+          bid: sql<number | null>`max(${listings.price}) filter (where ${listings.sellType} = ${sellTypeSql('buy')})`,
         })
         .from(listings)
         .where(and(eq(listings.status, 'active'), gt(listings.expiresAt, now), inArray(key, ids)))

@@ -5,10 +5,10 @@ import {
   ITEM_KINDS,
   LISTING_STATUSES,
   LISTING_STATUS_LABELS,
-  SELL_TYPE_LABELS,
   type ListingStatus,
   type SellType,
 } from '../../../shared/schemas/market';
+import { LISTING_SIDE_LABELS, LISTING_SIDES, SELL_TYPE, sideOfSellType } from '../../../shared/listing-side';
 import { SALE_WAY_LABELS } from '../../../shared/sale-ways';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';
@@ -25,7 +25,7 @@ const soldAs = (l: AdminListing) =>
   l.sales
     .map(
       (x) =>
-        `（${SALE_WAY_LABELS[x.way]} ${formatHkd(x.price)}，${l.sellType === 0 ? '買家' : '賣家'} ${x.counterparty.nickname}）`,
+        `（${SALE_WAY_LABELS[x.way]} ${formatHkd(x.price)}，${sideOfSellType(l.sellType) === 'sell' ? '買家' : '賣家'} ${x.counterparty.nickname}）`,
     )
     .join('');
 
@@ -45,10 +45,7 @@ export function ListingsScreen() {
           name="sellType"
           label="買賣"
           width={100}
-          options={[
-            { value: '0', label: SELL_TYPE_LABELS[0] },
-            { value: '1', label: SELL_TYPE_LABELS[1] },
-          ]}
+          options={LISTING_SIDES.map((s) => ({ value: String(SELL_TYPE[s]), label: LISTING_SIDE_LABELS[s] }))}
         />
       </FilterBar>
       <Table {...tableProps} pagination={paging(tableProps.pagination)} rowKey="id" scroll={{ x: 'max-content' }}>
@@ -58,7 +55,7 @@ export function ListingsScreen() {
         <Table.Column<AdminListing>
           title="買賣"
           dataIndex="sellType"
-          render={(t: SellType) => SELL_TYPE_LABELS[t] ?? t}
+          render={(t: SellType) => LISTING_SIDE_LABELS[sideOfSellType(t)]}
         />
         <Table.Column<AdminListing> title="價格" dataIndex="price" render={(v: number) => formatHkd(v)} />
         <Table.Column<AdminListing> title="用戶" render={(_, l) => `${l.user.nickname}（${l.user.phoneMasked}）`} />
