@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { bidWantText } from '../../../shared/market-labels';
-import type { MarketDetail, SellType } from '../../../shared/schemas/market';
+import { SELL_TYPE, sideOfParam, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
+import type { MarketDetail } from '../../../shared/schemas/market';
 import { GoneState } from '../../components/go-button';
 import { PlainButton } from '../../components/plain-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/state-views';
@@ -29,22 +30,24 @@ const PriceHistoryPanel = lazy(() =>
 );
 
 function targetOf(params: URLSearchParams): DetailTarget | null {
-  const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
+  const sellType = SELL_TYPE[sideOfParam(params.get('sell_type'))];
   const id = params.get('id')?.trim();
   if (id) return { id };
   const cardInfoId = params.get('cardInfoId')?.trim();
-  if (cardInfoId) return { cardInfoId, sell_type: side };
+  if (cardInfoId) return { cardInfoId, sell_type: sellType };
   const productId = params.get('productId')?.trim();
-  if (productId) return { productId, sell_type: side };
+  if (productId) return { productId, sell_type: sellType };
   return null;
 }
 
-function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; reload: () => void }) {
+function Detail({ data, side, reload }: { data: MarketDetail; side: ListingSide; reload: () => void }) {
   const actions = useListingActions(reload);
   const { item, listing } = data;
   const others = listing ? data.listings.filter((l) => l.id !== listing.id) : data.listings;
   const shown = listing ? [listing, ...others] : others;
-  const sellSide = (listing ? listing.sell_type : side) === 0;
+  // The side of the listing shown, else the side the address asked for.
+  const shownSide = listing ? sideOfSellType(listing.sell_type) : side;
+  const sellSide = shownSide === 'sell';
   // 以最低售價即時購買: the cheapest open sell listing of someone else, when it is not the one already shown. Never
   // on the viewer's own listing: its price is the one shown, and a second "lowest" figure beside it contradicts it.
   const cheapest =
@@ -56,7 +59,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
     cheapest && data.floorPrice !== null && data.floorPrice < cheapest.price ? '以其他賣家最低售價' : '以最低售價';
   // 賣給他 needs verification and a payout account: said before any sheet opens (issue 44).
   const session = useSession();
-  const bidsToFill = shown.some((l) => l.sell_type === 1 && !l.mine && l.status === 'active');
+  const bidsToFill = shown.some((l) => sideOfSellType(l.sell_type) === 'buy' && !l.mine && l.status === 'active');
   const wallet = useSellerWallet(!!session && bidsToFill);
   const targetQuery =
     item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
@@ -84,7 +87,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
                 </>
               ) : null}
             </h2>
-            {listing?.sell_type === 1 && <p className="market-want">{bidWantText(listing)}</p>}
+            {listing && !sellSide && <p className="market-want">{bidWantText(listing)}</p>}
             {listing?.serialRange && listing.status === 'active' && (
               <p className="market-muted">只收序號 {listing.serialRange} 的卡牌</p>
             )}
@@ -107,7 +110,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
               title={`${item.name}${listing?.serialLabel ? ` ${listing.serialLabel}` : ''}`}
               text={
                 listing
-                  ? `${listing.sell_type === 0 ? '出售' : bidWantText(listing)} ${formatHkd(listing.price)}｜Trove 寶庫`
+                  ? `${sellSide ? '出售' : bidWantText(listing)} ${formatHkd(listing.price)}｜Trove 寶庫`
                   : 'Trove 寶庫市場'
               }
             />
@@ -152,7 +155,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
           </PlainButton>
         </section>
       ) : null}
-      <OtherListings listings={others} actions={actions} side={listing ? (listing.sell_type as SellType) : side} />
+      <OtherListings listings={others} actions={actions} side={shownSide} />
       {/* Last: it arrives after the screen (its chunk, then its answer) and would push down whatever came after it. */}
       <Suspense fallback={null}>
         <PriceHistoryPanel kind={item.kind} id={item.id} className="market-section" />
@@ -162,9 +165,9 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: SellType; re
           <>
             <span className="market-bar-price">
               {formatHkd(listing.price)}
-              <span className="market-bar-note">{listing.sell_type === 0 ? '售價' : '出價'}</span>
+              <span className="market-bar-note">{sellSide ? '售價' : '出價'}</span>
             </span>
-            {listing.sell_type === 0 && !listing.mine && listing.status === 'active' && listing.itemId && (
+            {sellSide && !listing.mine && listing.status === 'active' && listing.itemId && (
               <OfferButton
                 target={{
                   kind: listing.kind,
@@ -216,5 +219,11 @@ export default function MarketDetailScreen() {
     return <ErrorState title="未能載入掛單" onRetry={state.reload} />;
   }
   if (!state.data) return null;
-  return <Detail data={state.data} side={'sell_type' in target ? target.sell_type : 0} reload={state.reload} />;
+  return (
+    <Detail
+      data={state.data}
+      side={'sell_type' in target ? sideOfSellType(target.sell_type) : 'sell'}
+      reload={state.reload}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
-import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind, type SellType } from '../../../shared/market-labels';
+import { SELL_TYPE, sideOfParam } from '../../../shared/listing-side';
+import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind } from '../../../shared/market-labels';
 import type { Filters } from './components/market-filter-panel';
 import { useQueryState } from '../../lib/use-query-state';
 import { MarketRows } from './components/market-rows';
@@ -28,7 +29,7 @@ const TABS: { key: ItemKind; title: string }[] = [
 export default function MarketScreen() {
   const { params, update } = useQueryState();
   const kind: ItemKind = params.get('tab') === 'goods' ? 'goods' : 'card';
-  const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
+  const side = sideOfParam(params.get('sell_type'));
   const keyword = params.get('q') ?? undefined;
   const rarityParam = params.get('rarity');
   const filters: Filters = {
@@ -60,9 +61,12 @@ export default function MarketScreen() {
         className="market-tabs"
       />
       <div className="market-toolbar">
-        <SideToggle side={side} onChange={(next) => update({ sell_type: next === 1 ? '1' : undefined })} />
-        <Link to={side === 0 ? '/market/sell' : '/market/sell?mode=buy'} className="market-post-link">
-          {side === 0 ? '我要出售' : '發佈求購'}
+        <SideToggle
+          side={side}
+          onChange={(next) => update({ sell_type: next === 'buy' ? String(SELL_TYPE.buy) : undefined })}
+        />
+        <Link to={side === 'sell' ? '/market/sell' : '/market/sell?mode=buy'} className="market-post-link">
+          {side === 'sell' ? '我要出售' : '發佈求購'}
         </Link>
       </div>
       {/* The app's search box; here a search filters the market's own rows (its suggestions included). */}
@@ -84,9 +88,9 @@ export default function MarketScreen() {
           >
             {MARKET_ROW_SORTS.map((s) => (
               <option key={s} value={s}>
-                {s === 'price_asc' && side === 1
+                {s === 'price_asc' && side === 'buy'
                   ? '出價由低至高'
-                  : s === 'price_desc' && side === 1
+                  : s === 'price_desc' && side === 'buy'
                     ? '出價由高至低'
                     : MARKET_ROW_SORT_LABELS[s]}
               </option>

@@ -3,7 +3,8 @@ import { Tag } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { bidWantText } from '../../../shared/market-labels';
-import type { Listing, SellType } from '../../../shared/schemas/market';
+import { SELL_TYPE, sideOfParam, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
+import type { Listing } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
 import { EmptyState, ErrorState, LoadingState, StateButton } from '../../components/state-views';
 import { UserAvatar } from '../../components/user-avatar';
@@ -36,21 +37,21 @@ function ListingRow({ l }: { l: Listing }) {
         </Link>
         <div className="list-row-meta">
           {l.rarity && <RarityTag rarity={l.rarity} />}
-          {l.sell_type === 1 && <span>{bidWantText(l)}</span>}
+          {sideOfSellType(l.sell_type) === 'buy' && <span>{bidWantText(l)}</span>}
           {l.serialRange && <span>只收序號 {l.serialRange}</span>}
         </div>
         <div className="market-row-price">
-          <small>{l.sell_type === 0 ? '售價' : '出價'}</small> {formatHkd(l.price)}
+          <small>{sideOfSellType(l.sell_type) === 'sell' ? '售價' : '出價'}</small> {formatHkd(l.price)}
         </div>
       </div>
     </li>
   );
 }
 
-function Listings({ id, side }: { id: string; side: SellType }) {
+function Listings({ id, side }: { id: string; side: ListingSide }) {
   const navigate = useNavigate();
   const fetchPage = useCallback(
-    (page: number, pageSize: number) => listUserListings({ id, sell_type: side, page, pageSize }),
+    (page: number, pageSize: number) => listUserListings({ id, sell_type: SELL_TYPE[side], page, pageSize }),
     [id, side],
   );
   const list = usePagedList<Listing, 'userList'>(stores.market, 'userList', fetchPage, PAGE_SIZE, [id, side]);
@@ -60,12 +61,12 @@ function Listings({ id, side }: { id: string; side: SellType }) {
       what="掛單"
       endClassName="market-list-end"
       emptyText={{
-        title: side === 0 ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購',
+        title: side === 'sell' ? '此賣家暫時沒有出售中的掛單' : '此用戶暫時沒有求購',
         description: '到市場看看其他掛單吧。',
         action: <StateButton onClick={() => navigate('/market')}>前往市場</StateButton>,
       }}
     >
-      <ul className="market-list" aria-label={side === 0 ? '出售中的掛單' : '求購中的掛單'}>
+      <ul className="market-list" aria-label={side === 'sell' ? '出售中的掛單' : '求購中的掛單'}>
         {list.items.map((l) => (
           <ListingRow key={l.id} l={l} />
         ))}
@@ -78,7 +79,7 @@ function Listings({ id, side }: { id: string; side: SellType }) {
 export default function MarketUserScreen() {
   const { params, update } = useQueryState();
   const id = params.get('id')?.trim() ?? '';
-  const side: SellType = params.get('sell_type') === '1' ? 1 : 0;
+  const side = sideOfParam(params.get('sell_type'));
   const seller = useLoad(async () => (id ? getSeller(id) : null), [id]);
   if (!id)
     return (
@@ -132,7 +133,10 @@ export default function MarketUserScreen() {
       </section>
       <RecentFeedback userId={id} />
       <div className="market-toolbar">
-        <SideToggle side={side} onChange={(next) => update({ sell_type: next === 1 ? '1' : undefined })} />
+        <SideToggle
+          side={side}
+          onChange={(next) => update({ sell_type: next === 'buy' ? String(SELL_TYPE.buy) : undefined })}
+        />
       </div>
       <Listings key={side} id={id} side={side} />
     </div>

@@ -13,6 +13,7 @@ import { DeskRow } from './components/desk-row';
 import { EditPriceSheet } from './components/edit-price-sheet';
 import './market.css';
 import './desk.css';
+import { SELL_TYPE, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
 
 const KEYS = ['sell-open', 'sell-ended', 'buy-open', 'buy-ended'] as const;
 type DeskKey = (typeof KEYS)[number];
@@ -20,27 +21,27 @@ type DeskKey = (typeof KEYS)[number];
 const deskLists = createListStore(KEYS);
 const PAGE_SIZE = 20;
 
-function DeskList({ side, view }: { side: 'sell' | 'buy'; view: DeskView }) {
+function DeskList({ side, view }: { side: ListingSide; view: DeskView }) {
   const [editing, setEditing] = useState<DeskListing | null>(null);
   const key: DeskKey = `${side}-${view}`;
   const fetchPage = useCallback(
-    (page: number, pageSize: number) => listDesk({ sell_type: side === 'sell' ? 0 : 1, view, page, pageSize }),
+    (page: number, pageSize: number) => listDesk({ sell_type: SELL_TYPE[side], view, page, pageSize }),
     [side, view],
   );
   const list = usePagedList<DeskListing, DeskKey>(deskLists, key, fetchPage, PAGE_SIZE, [key]);
   const cancel = async (l: DeskListing) => {
+    const sell = sideOfSellType(l.sell_type) === 'sell';
     const sure = await Dialog.confirm({
-      content:
-        l.sell_type === 0
-          ? `確定取消「${l.itemName}」的出售掛單？物品會回到你的收藏。`
-          : `確定取消「${l.itemName}」的求購？預付的款項會退回你的錢包餘額。`,
-      confirmText: l.sell_type === 0 ? '取消掛單' : '取消求購',
+      content: sell
+        ? `確定取消「${l.itemName}」的出售掛單？物品會回到你的收藏。`
+        : `確定取消「${l.itemName}」的求購？預付的款項會退回你的錢包餘額。`,
+      confirmText: sell ? '取消掛單' : '取消求購',
       cancelText: '保留',
     });
     if (!sure) return;
     const res = await cancelListing(l.id);
     if (isFailure(res)) return;
-    Toast.show({ icon: 'success', content: l.sell_type === 0 ? '掛單已取消' : '求購已取消，款項已退回錢包' });
+    Toast.show({ icon: 'success', content: sell ? '掛單已取消' : '求購已取消，款項已退回錢包' });
     list.reload();
   };
   const what = side === 'sell' ? '出售掛單' : '求購';

@@ -4,6 +4,7 @@ import { getCardInfo } from '../../../api/get-card-info';
 import { getMarketDetail } from '../../../api/get-market-detail';
 import { getProduct } from '../../../api/get-product';
 import { isFailure, type Failure } from '../../../lib/request';
+import { sideOfSellType } from '../../../../shared/listing-side';
 
 export type SaleKind = 'card' | 'product' | 'market';
 
@@ -27,7 +28,7 @@ type SaleFields = Omit<SaleItem, 'kind' | 'id'>;
 /** A sell listing: one piece, open while it is active and not the user's own. */
 function fromListing(d: MarketDetail): SaleFields {
   const l = d.listing;
-  const open = l !== null && l.sell_type === 0 && l.status === 'active' && !l.mine;
+  const open = l !== null && sideOfSellType(l.sell_type) === 'sell' && l.status === 'active' && !l.mine;
   return {
     name: l?.itemName ?? d.item.name,
     image: l?.itemImage ?? d.item.image,

@@ -1,5 +1,6 @@
 import type { Listing } from '../../../../shared/schemas/market';
 import { get, isFailure, type Failure } from '../../../lib/request';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 const PAGE = 50;
 
@@ -8,7 +9,7 @@ export async function findActiveListing(cardId: string): Promise<Listing | null 
   for (let page = 1; page <= 20; page += 1) {
     const rows = await get<Listing[]>(
       'market/myList',
-      { sell_type: 0, status: 'active', page, pageSize: PAGE },
+      { sell_type: SELL_TYPE.sell, status: 'active', page, pageSize: PAGE },
       { loading: false },
     );
     if (isFailure(rows)) return rows;

@@ -1,6 +1,7 @@
 import type { DeskListing, DeskView } from '../../../../shared/schemas/market-desk';
 import { get } from '../../../lib/request';
+import type { SellType } from '../../../../shared/listing-side';
 
 /** GET market/mine: the user's open or ended listings of one side, with versions and history. */
-export const listDesk = (q: { sell_type: 0 | 1; view: DeskView; page: number; pageSize: number }) =>
+export const listDesk = (q: { sell_type: SellType; view: DeskView; page: number; pageSize: number }) =>
   get<DeskListing[]>('market/mine', q, { loading: false });

@@ -17,6 +17,7 @@ import { PriceInput, ttlDays } from './price-input';
 import { checkPrice } from '../../../lib/check-price';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { checkSerialRange, SerialRangeInput } from './serial-range-input';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 /** 「（只收序號 #1–#10）」 for the confirmation; '' for any serial. */
 const rangeText = (r: { serialMin?: number; serialMax?: number }) => {
@@ -29,7 +30,9 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
   const refs = useLoad(
     () =>
       getMarketDetail(
-        target.kind === 'card' ? { cardInfoId: target.id, sell_type: 1 } : { productId: target.id, sell_type: 1 },
+        target.kind === 'card'
+          ? { cardInfoId: target.id, sell_type: SELL_TYPE.buy }
+          : { productId: target.id, sell_type: SELL_TYPE.buy },
       ),
     [target.kind, target.id],
   );
@@ -58,14 +61,14 @@ function BuyForm({ target, onChangeTarget }: { target: Target; onChangeTarget: (
     const body =
       target.kind === 'card'
         ? {
-            sell_type: 1 as const,
+            sell_type: SELL_TYPE.buy,
             kind: 'card' as const,
             cardInfoId: target.id,
             price: checked.cents,
             quantity,
             ...serial.range,
           }
-        : { sell_type: 1 as const, kind: 'goods' as const, productId: target.id, price: checked.cents, quantity };
+        : { sell_type: SELL_TYPE.buy, kind: 'goods' as const, productId: target.id, price: checked.cents, quantity };
     const res = await createListing(body, key);
     setBusy(false);
     if (isFailure(res)) return;

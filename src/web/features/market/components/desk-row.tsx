@@ -6,6 +6,7 @@ import { bidWantText, LISTING_STATUS_LABELS } from '../../../../shared/schemas/m
 import { LISTING_EVENT_LABELS, type DeskListing } from '../../../../shared/schemas/market-desk';
 import { thumbnail } from '../../../../shared/pictures';
 import { SALE_WAY_LABELS } from '../../../../shared/sale-ways';
+import { sideOfSellType } from '../../../../shared/listing-side';
 
 /**
  * How an ended listing ended, in the trader's words (a sold bid was filled); a listing sold another way than bought at
@@ -13,7 +14,7 @@ import { SALE_WAY_LABELS } from '../../../../shared/sale-ways';
  */
 function outcome(l: DeskListing): string {
   if (l.status !== 'sold') return LISTING_STATUS_LABELS[l.status];
-  if (l.sell_type === 1) return '已成交（求購完成）';
+  if (sideOfSellType(l.sell_type) === 'buy') return '已成交（求購完成）';
   const sale = l.sales.at(-1);
   return sale && sale.way !== 'listing' ? `已成交（${SALE_WAY_LABELS[sale.way]} ${formatHkd(sale.price)}）` : '已成交';
 }
@@ -41,7 +42,7 @@ export function DeskRow({
           <p className="desk-row-price">
             {formatHkd(l.price)}
             {l.version > 1 ? <span className="desk-row-version">（第 {l.version} 版價格）</span> : null}
-            {l.sell_type === 1 ? (
+            {sideOfSellType(l.sell_type) === 'buy' ? (
               <span className="desk-row-version">
                 ・每{l.kind === 'card' ? '張' : '件'}，{bidWantText(l)}
               </span>
@@ -71,7 +72,7 @@ export function DeskRow({
             </Button>
           ) : null}
           <Button size="small" color="danger" fill="outline" onClick={() => onCancel(l)} aria-label={`取消：${name}`}>
-            {l.sell_type === 0 ? '取消掛單' : '取消求購'}
+            {sideOfSellType(l.sell_type) === 'sell' ? '取消掛單' : '取消求購'}
           </Button>
         </div>
       ) : null}

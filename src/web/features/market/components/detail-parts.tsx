@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { bidWantText, LISTING_STATUS_LABELS } from '../../../../shared/market-labels';
 import { formatHkd } from '../../../../shared/money';
-import type { Listing, SellType } from '../../../../shared/schemas/market';
+import { sideOfSellType, type ListingSide } from '../../../../shared/listing-side';
+import type { Listing } from '../../../../shared/schemas/market';
 import { afterLoadPart } from '../../../components/after-load';
 import { UserAvatar } from '../../../components/user-avatar';
 import { ActionButton, type ListingActions } from './listing-actions';
@@ -18,10 +19,11 @@ const SellerStanding = afterLoadPart(
 
 /** The seller (or bidder) of the listing shown, its state and dates, and why an operator took it down. */
 export function Seller({ l }: { l: Listing }) {
+  const sell = sideOfSellType(l.sell_type) === 'sell';
   return (
     <section className="market-section" aria-labelledby="seller-title">
       <h2 id="seller-title" className="market-section-title">
-        {l.sell_type === 0 ? '賣家' : '求購者'}
+        {sell ? '賣家' : '求購者'}
       </h2>
       <div className="market-seller">
         <UserAvatar src={l.user.avatar} size={40} />
@@ -29,14 +31,14 @@ export function Seller({ l }: { l: Listing }) {
           {l.mine ? `${l.user.nickname}（你）` : l.user.nickname}
         </Link>
       </div>
-      <SellerStanding userId={l.user.id} label={`${l.sell_type === 0 ? '賣家' : '求購者'}的信譽`} />
+      <SellerStanding userId={l.user.id} label={`${sell ? '賣家' : '求購者'}的信譽`} />
       <p className="market-muted">
         {LISTING_STATUS_LABELS[l.status]}・{formatHkDateTime(l.createdAt)} 發佈・{formatHkDateTime(l.expiresAt)} 到期
       </p>
       {l.mine && l.status === 'taken_down' && (
         <p className="market-takedown" role="note">
           此掛單已被平台下架{l.takedownReason ? `，原因：${l.takedownReason}` : ''}。
-          {l.sell_type === 0 ? '物品已退回你的收藏。' : '預付款已退回你的錢包。'}
+          {sell ? '物品已退回你的收藏。' : '預付款已退回你的錢包。'}
         </p>
       )}
     </section>
@@ -51,33 +53,33 @@ export function OtherListings({
 }: {
   listings: Listing[];
   actions: ListingActions;
-  side: SellType;
+  side: ListingSide;
 }) {
   return (
     <section className="market-section" aria-labelledby="others-title">
       <h2 id="others-title" className="market-section-title">
-        {side === 0 ? '出售中的掛單' : '求購中的出價'}
+        {side === 'sell' ? '出售中的掛單' : '求購中的出價'}
       </h2>
       {listings.length === 0 ? (
-        <p className="market-muted">{side === 0 ? '暫時沒有其他人出售。' : '暫時沒有人求購，你可以發佈求購。'}</p>
+        <p className="market-muted">{side === 'sell' ? '暫時沒有其他人出售。' : '暫時沒有人求購，你可以發佈求購。'}</p>
       ) : (
         <ul className="market-list flush">
           {listings.map((l) => (
             <li key={l.id} className="list-row">
               <div className="market-row-body">
                 <Link to={`/market/detail?id=${encodeURIComponent(l.id)}`} className="market-row-price stretched-link">
-                  <span className="visually-hidden">{side === 0 ? '售價' : '出價'} </span>
+                  <span className="visually-hidden">{side === 'sell' ? '售價' : '出價'} </span>
                   {formatHkd(l.price)}
                 </Link>
                 <div className="list-row-meta">
-                  {l.sell_type === 1 && <span>{bidWantText(l)}</span>}
+                  {sideOfSellType(l.sell_type) === 'buy' && <span>{bidWantText(l)}</span>}
                   {l.serialLabel && <span>{l.serialLabel}</span>}
                   {l.serialRange && <span>只收序號 {l.serialRange}</span>}
                   {l.mine ? (
                     <span>你的掛單</span>
                   ) : (
                     <Link to={`/market/user?id=${encodeURIComponent(l.user.id)}`} className="market-row-seller">
-                      <span className="visually-hidden">{side === 0 ? '賣家店舖：' : '求購者店舖：'}</span>
+                      <span className="visually-hidden">{side === 'sell' ? '賣家店舖：' : '求購者店舖：'}</span>
                       {l.user.nickname}
                     </Link>
                   )}

@@ -6,6 +6,7 @@ import { isFailure } from '../../../lib/request';
 import { editPrice } from '../api/edit-price';
 import { FeeSummary, PriceInput } from './price-input';
 import { checkPrice } from '../../../lib/check-price';
+import { sideOfSellType } from '../../../../shared/listing-side';
 
 /** 改價: a sheet with the new price (and, for a bid, what moves between the balance and the escrow). */
 export function EditPriceSheet({
@@ -57,6 +58,7 @@ function EditPriceForm({
     onDone();
   };
   // A bid's escrow holds the price of each copy not yet filled.
+  const sell = sideOfSellType(l.sell_type) === 'sell';
   const remaining = l.quantity - l.filled;
   const d = cents === null ? 0 : (cents - l.price) * remaining;
   return (
@@ -68,18 +70,18 @@ function EditPriceForm({
       }}
     >
       <h2 className="market-section-title">
-        更改「{l.itemName}」的{l.sell_type === 0 ? '售價' : '求購價'}
+        更改「{l.itemName}」的{sell ? '售價' : '求購價'}
       </h2>
       <PriceInput
         id="desk-price"
-        label={l.sell_type === 0 ? '新售價（HK$）' : '新求購價（HK$）'}
+        label={sell ? '新售價（HK$）' : '新求購價（HK$）'}
         value={text}
         onChange={setText}
         error={error}
         refs={[['現價', l.price]]}
       />
-      {cents !== null && l.sell_type === 0 ? <FeeSummary cents={cents} /> : null}
-      {cents !== null && l.sell_type === 1 && d !== 0 ? (
+      {cents !== null && sell ? <FeeSummary cents={cents} /> : null}
+      {cents !== null && !sell && d !== 0 ? (
         <p className="market-note">
           {d > 0
             ? `會從錢包餘額再預付 ${formatHkd(d)}，求購預付款共 ${formatHkd(cents * remaining)}。`

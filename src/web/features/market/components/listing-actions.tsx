@@ -7,6 +7,7 @@ import type { Listing } from '../../../../shared/schemas/market';
 import { afterLoadPart } from '../../../components/after-load';
 import { PlainButton } from '../../../components/plain-button';
 import { useSession } from '../../../lib/stores';
+import { sideOfSellType } from '../../../../shared/listing-side';
 
 // 賣給他's sheet and 取消掛單's dialog come after the page's load event (listing-sheets.tsx).
 const loadSheets = () => import('./listing-sheets');
@@ -67,7 +68,7 @@ export function ActionButton({
     );
   }
   if (l.status !== 'active') return <Tag>{LISTING_STATUS_LABELS[l.status]}</Tag>;
-  return l.sell_type === 0 ? (
+  return sideOfSellType(l.sell_type) === 'sell' ? (
     <PlainButton
       size={size}
       color="primary"

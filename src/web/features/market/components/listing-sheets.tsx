@@ -5,6 +5,7 @@ import { LazyPopup } from '../../../components/lazy-popup';
 import { LoadingState } from '../../../components/state-views';
 import { confirmDialog } from '../../../lib/overlays';
 import { isFailure, loadToast } from '../../../lib/request';
+import { sideOfSellType } from '../../../../shared/listing-side';
 
 /*
  * What the actions on a listing open (listing-actions.tsx): loaded after the page's load event, or at the first tap
@@ -48,7 +49,7 @@ export function SellIntoBidSheet({
 export async function cancelConfirmed(l: Listing): Promise<boolean> {
   const sure = await confirmDialog({
     content:
-      l.sell_type === 0
+      sideOfSellType(l.sell_type) === 'sell'
         ? '確定取消這張出售掛單？物品會回到你的收藏。'
         : '確定取消這張求購？預付的款項會退回你的錢包餘額。',
     confirmText: '取消掛單',

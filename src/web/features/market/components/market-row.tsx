@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { bidWantText } from '../../../../shared/market-labels';
-import type { MarketRow, SellType } from '../../../../shared/schemas/market';
+import { SELL_TYPE, type ListingSide } from '../../../../shared/listing-side';
+import type { MarketRow } from '../../../../shared/schemas/market';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { WatchButton } from '../../../components/watch-button';
 import '../../../components/list-row.css';
@@ -10,11 +11,19 @@ import { RarityTag } from '../../../components/rarity-tag';
 import { MarketPriceText } from '../../../components/market-price';
 
 /** Where a row leads: every listing of that card info / product on the chosen side. */
-export const rowDetailPath = (row: MarketRow, side: SellType) =>
-  `/market/detail?${row.kind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(row.id)}&sell_type=${side}`;
+export const rowDetailPath = (row: MarketRow, side: ListingSide) =>
+  `/market/detail?${row.kind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(row.id)}&sell_type=${SELL_TYPE[side]}`;
 
 /** One card info or product of /market: best price (lowest ask or highest bid), count, market price (or last sale). */
-export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRow; side: SellType; index?: number }) {
+export function MarketRowItem({
+  row,
+  side,
+  index = EAGER_ROWS,
+}: {
+  row: MarketRow;
+  side: ListingSide;
+  index?: number;
+}) {
   return (
     <li className="list-row">
       <ItemPicture kind={row.kind} image={row.image} load={rowImageLoading(index)} />
@@ -25,14 +34,14 @@ export function MarketRowItem({ row, side, index = EAGER_ROWS }: { row: MarketRo
         <div className="list-row-meta">
           {row.rarity && <RarityTag rarity={row.rarity} />}
           <span>
-            {side === 0 ? '出售' : '求購'} {row.count} 張單
+            {side === 'sell' ? '出售' : '求購'} {row.count} 張單
           </span>
         </div>
         <div className="market-row-price">
-          <small>{side === 0 ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
-          {side !== 0 && row.bestSerialRange && <small>（只收序號 {row.bestSerialRange}）</small>}
+          <small>{side === 'sell' ? '最低售價' : '最高出價'}</small> {formatHkd(row.bestPrice)}
+          {side === 'buy' && row.bestSerialRange && <small>（只收序號 {row.bestSerialRange}）</small>}
         </div>
-        {side !== 0 && row.bestWant ? (
+        {side === 'buy' && row.bestWant ? (
           <div className="list-row-meta">{bidWantText({ kind: row.kind, ...row.bestWant })}</div>
         ) : null}
         <div className="list-row-meta">

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import type { ItemKind, MARKET_ROW_SORTS, SellType } from '../../../../shared/market-labels';
+import { SELL_TYPE, type ListingSide } from '../../../../shared/listing-side';
+import type { ItemKind, MARKET_ROW_SORTS } from '../../../../shared/market-labels';
 import type { MarketRow } from '../../../../shared/schemas/market';
 import { GoButton } from '../../../components/go-button';
 import { PagedFrame } from '../../../components/paged-frame';
@@ -24,21 +25,31 @@ export function MarketRows({
   onClear,
 }: {
   kind: ItemKind;
-  side: SellType;
+  side: ListingSide;
   keyword?: string;
   filters: Filters;
   sort: Sort;
   onClear: () => void;
 }) {
   const store = kind === 'card' ? stores.cardInfo : stores.product;
-  const key = side === 0 ? 'sellList' : 'buyList';
+  const key = side === 'sell' ? 'sellList' : 'buyList';
   const minPrice = filters.min ? (dollarsToCents(filters.min) ?? undefined) : undefined;
   const maxPrice = filters.max ? (dollarsToCents(filters.max) ?? undefined) : undefined;
   const themeId = kind === 'card' ? filters.themeId : undefined;
   const rarity = kind === 'card' ? filters.rarity : undefined;
   const fetchPage = useCallback(
     (page: number, pageSize: number) =>
-      listMarketRows(kind, { page, pageSize, sell_type: side, keyword, themeId, rarity, minPrice, maxPrice, sort }),
+      listMarketRows(kind, {
+        page,
+        pageSize,
+        sell_type: SELL_TYPE[side],
+        keyword,
+        themeId,
+        rarity,
+        minPrice,
+        maxPrice,
+        sort,
+      }),
     [kind, side, keyword, themeId, rarity, minPrice, maxPrice, sort],
   );
   const list = usePagedList<MarketRow, 'sellList' | 'buyList'>(store, key, fetchPage, PAGE_SIZE, [
@@ -65,7 +76,7 @@ export function MarketRows({
               description: '試試其他關鍵字或放寬篩選。',
               action: <StateButton onClick={onClear}>清除搜尋及篩選</StateButton>,
             }
-          : side === 0
+          : side === 'sell'
             ? {
                 title: `暫時未有${what}出售`,
                 description: '你可以把收藏中的卡牌或物品放上市場寄售。',
@@ -78,7 +89,7 @@ export function MarketRows({
               }
       }
     >
-      <ul className="market-list" aria-label={`${what}${side === 0 ? '出售' : '求購'}列表`}>
+      <ul className="market-list" aria-label={`${what}${side === 'sell' ? '出售' : '求購'}列表`}>
         {list.items.map((row, i) => (
           <MarketRowItem key={row.id} row={row} side={side} index={i} />
         ))}

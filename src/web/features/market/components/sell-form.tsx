@@ -14,6 +14,7 @@ import { SellNow } from './sell-now';
 import { KindToggle } from './kind-toggle';
 import { FeeSummary, PriceInput, ttlDays } from './price-input';
 import { checkPrice } from '../../../lib/check-price';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 const PAGE = 50;
 
@@ -58,7 +59,7 @@ export function SellForm({ initialKind, initialItemId }: { initialKind: ItemKind
     if (!sure) return;
     setBusy(true);
     const res = await createListing(
-      { sell_type: 0, kind, itemId: item.itemId, price: checked.cents },
+      { sell_type: SELL_TYPE.sell, kind, itemId: item.itemId, price: checked.cents },
       newIdempotencyKey(),
     );
     setBusy(false);

@@ -8,6 +8,7 @@ import { getMarketDetail } from '../../../api/get-market-detail';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { confirmOrder } from '../api/confirm-order';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 /**
  * 「以最高出價 HK$140 即時賣出」: fills the best buy listing of someone else for the picked item at once
@@ -18,7 +19,7 @@ export function SellNow({ item }: { item: ConsignableItem }) {
   const [busy, setBusy] = useState(false);
   const target = item.kind === 'card' ? { cardInfoId: item.cardInfoId! } : { productId: item.productId! };
   const bids = useLoad(
-    async () => (item.highestBid === null ? null : getMarketDetail({ ...target, sell_type: 1 })),
+    async () => (item.highestBid === null ? null : getMarketDetail({ ...target, sell_type: SELL_TYPE.buy })),
     [item.itemId, item.highestBid],
   );
   const best =

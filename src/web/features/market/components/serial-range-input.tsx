@@ -1,5 +1,6 @@
 import { CreateListingBodySchema } from '../../../../shared/schemas/market';
 import '../../../components/form-controls.css';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 export interface SerialRangeText {
   min: string;
@@ -20,7 +21,13 @@ export function checkSerialRange(
   const num = (v: string) => (v === '' ? undefined : /^\d+$/.test(v) ? Number(v) : Number.NaN);
   const range = { serialMin: num(min), serialMax: num(max) };
   if (Number.isNaN(range.serialMin) || Number.isNaN(range.serialMax)) return { range, error: '序號必須是整數' };
-  const parsed = CreateListingBodySchema.safeParse({ sell_type: 1, kind: 'card', cardInfoId, price: 100, ...range });
+  const parsed = CreateListingBodySchema.safeParse({
+    sell_type: SELL_TYPE.buy,
+    kind: 'card',
+    cardInfoId,
+    price: 100,
+    ...range,
+  });
   const issue = parsed.success
     ? undefined
     : parsed.error.issues.find((i) => i.path[0] === 'serialMin' || i.path[0] === 'serialMax');

@@ -1,8 +1,10 @@
-/** 出售 / 求購: which side of the market a list shows (sell_type 0 or 1), as pressed toggle buttons. */
-export function SideToggle({ side, onChange }: { side: 0 | 1; onChange: (side: 0 | 1) => void }) {
+import { LISTING_SIDE_LABELS, LISTING_SIDES, type ListingSide } from '../../../../shared/listing-side';
+
+/** 出售 / 求購: which side of the market a list shows, as pressed toggle buttons. */
+export function SideToggle({ side, onChange }: { side: ListingSide; onChange: (side: ListingSide) => void }) {
   return (
     <div className="market-toggle" role="group" aria-label="掛單類型">
-      {([0, 1] as const).map((s) => (
+      {LISTING_SIDES.map((s) => (
         <button
           key={s}
           type="button"
@@ -10,7 +12,7 @@ export function SideToggle({ side, onChange }: { side: 0 | 1; onChange: (side: 0
           className="market-toggle-button"
           onClick={() => onChange(s)}
         >
-          {s === 0 ? '出售' : '求購'}
+          {LISTING_SIDE_LABELS[s]}
         </button>
       ))}
     </div>

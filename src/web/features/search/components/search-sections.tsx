@@ -8,6 +8,7 @@ import { ItemPicture } from '../../../components/item-picture';
 import '../../../components/list-row.css';
 import { TYPE_LABELS } from '../search-params';
 import { RarityTag } from '../../../components/rarity-tag';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 type Result = SearchResult;
 const enc = encodeURIComponent;
@@ -22,7 +23,7 @@ export const resultPaths = {
   listing: (l: Result['listings']['list'][number], side: 'sell' | 'buy' | undefined) =>
     l.listingId
       ? `/market/detail?id=${enc(l.listingId)}`
-      : `/market/detail?${l.kind === 'card' ? 'cardInfoId' : 'productId'}=${enc(l.id)}&sell_type=${side === 'buy' ? 1 : 0}`,
+      : `/market/detail?${l.kind === 'card' ? 'cardInfoId' : 'productId'}=${enc(l.id)}&sell_type=${SELL_TYPE[side ?? 'sell']}`,
 };
 
 const price = (cents: number | null, none = '—') => (cents === null ? none : formatHkd(cents));

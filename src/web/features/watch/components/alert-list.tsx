@@ -6,10 +6,11 @@ import { ALERT_OP_LABELS, ALERT_SIDE_LABELS, type Alert } from '../../../../shar
 import { isFailure } from '../../../lib/request';
 import { deleteAlert } from '../api/delete-alert';
 import { listAlerts } from '../api/list-alerts';
+import { SELL_TYPE } from '../../../../shared/listing-side';
 
 /** The market's listings of the item, on the alert's side. */
 const alertPath = (a: Alert) =>
-  `/market/detail?${a.itemKind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(a.itemId)}${a.side === 'bid' ? '&sell_type=1' : ''}`;
+  `/market/detail?${a.itemKind === 'card' ? 'cardInfoId' : 'productId'}=${encodeURIComponent(a.itemId)}${a.side === 'bid' ? `&sell_type=${SELL_TYPE.buy}` : ''}`;
 
 /** 「賣單價 低於或等於 HK$95.00」 */
 const lineOf = (a: Alert) => `${ALERT_SIDE_LABELS[a.side]}${ALERT_OP_LABELS[a.op]} ${formatHkd(a.price)}`;

@@ -6,6 +6,7 @@ import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/wa
 import { PriceAlertButton } from '../../../components/sheet-buttons';
 import { Fact } from '../../../components/fact';
 import { thumbnail } from '../../../../shared/pictures';
+import { sideOfSellType } from '../../../../shared/listing-side';
 
 /** The screen a watched item opens. */
 export function watchTargetPath(w: Pick<WatchItem, 'kind' | 'id'>): string {
@@ -53,7 +54,7 @@ export function WatchRow({ item: w, onRemove }: { item: WatchItem; onRemove: (w:
         </p>
         {w.listing && (
           <p className="watch-row-meta">
-            {w.listing.sell_type === 0 ? '售價' : '出價'} {formatHkd(w.listing.price)}・
+            {sideOfSellType(w.listing.sell_type) === 'sell' ? '售價' : '出價'} {formatHkd(w.listing.price)}・
             {LISTING_STATUS_LABELS[w.listing.status]}
           </p>
         )}
