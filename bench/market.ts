@@ -57,7 +57,7 @@ async function seedListings(database: Database) {
       });
       listingRows.push({
         id: newId('lst'),
-        sellType: 0,
+        sellType: 'sell' as const,
         kind: 'card' as const,
         userId: seller.id,
         cardInfoId: info.id,

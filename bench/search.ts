@@ -14,6 +14,7 @@ import { docTokens, normalise, type SearchDocKind } from '../src/shared/search-t
 import { freePort } from '../src/server/testing/free-port';
 import { startServerProcesses, stopServerProcesses, statusOf } from '../src/server/testing/server-process';
 import { freshPostgres, pct } from './bench-kit';
+import { SELL_TYPE, type ListingSide } from '../src/shared/listing-side';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CONNECTIONS = 20;
@@ -54,20 +55,20 @@ async function load(db: pg.Client) {
   // The summary triggers recount an item per row: off for the bulk load, and the summaries built once after it.
   await db.query(`ALTER TABLE listings DISABLE TRIGGER USER`);
   const listing = (
-    sellType: 0 | 1,
+    side: ListingSide,
     from: number,
     count: number,
   ) => `INSERT INTO listings (id, sell_type, kind, card_info_id,
       item_id, item_name, item_image, rarity, theme_id, serial, edition_size, user_id, price, status, expires_at, created_at, updated_at)
-    SELECT 'bl' || i, ${sellType}, 'card', 'bc' || c, ${sellType === 0 ? `'bk' || i` : 'NULL'}, ci.name, ci.image, ci.rarity, ci.theme_id,
-      ${sellType === 0 ? `1 + (i / ${N.cards}) % 1000` : 'NULL'}, ${sellType === 0 ? '1000' : 'NULL'},
+    SELECT 'bl' || i, ${SELL_TYPE[side]}, 'card', 'bc' || c, ${side === 'sell' ? `'bk' || i` : 'NULL'}, ci.name, ci.image, ci.rarity, ci.theme_id,
+      ${side === 'sell' ? `1 + (i / ${N.cards}) % 1000` : 'NULL'}, ${side === 'sell' ? '1000' : 'NULL'},
       'bu' || (1 + (i::bigint * 7919) % ${N.users}), 100 + (i::bigint * 7901) % 500000, 'active',
       now() + interval '30 days', now() - (i % 100000) * interval '1 second', now()
     FROM generate_series(${from}, ${from + count - 1}) i
     CROSS JOIN LATERAL (SELECT 1 + i % ${N.cards} AS c) k JOIN card_infos ci ON ci.id = 'bc' || k.c`;
   for (let from = 1; from <= N.asks; from += 100_000)
-    await db.query(listing(0, from, Math.min(100_000, N.asks - from + 1)));
-  await db.query(listing(1, N.asks + 1, N.bids));
+    await db.query(listing('sell', from, Math.min(100_000, N.asks - from + 1)));
+  await db.query(listing('buy', N.asks + 1, N.bids));
   await db.query(`ALTER TABLE listings ENABLE TRIGGER USER`);
   console.log(`listings loaded (${since()})`);
   await db.query(`INSERT INTO market_summaries (kind, ref_id, name, image, rarity, theme_id, ask_count, ask_min, ask_newest_at,
