@@ -12,7 +12,9 @@ async function trader(page: Page, nickname: string, name: string): Promise<{ tok
   await api(page, token, 'POST', 'userIdInfo/verify', { name, idType: 'hkid', idNumber: freshHkid() });
   await api(page, token, 'POST', 'sms/authSend', { purpose: 'payment' });
   const code = codeIn(await waitForSms(phone.e164, 2));
-  await api(page, token, 'POST', 'payment/update', { method: 'fps', accountName: name, accountNo: '12345678', code });
+  // An account of their own: trades between accounts sharing one are left out of the market price (decision 032).
+  const accountNo = phone.e164.slice(-8);
+  await api(page, token, 'POST', 'payment/update', { method: 'fps', accountName: name, accountNo, code });
   return { token, phone };
 }
 
@@ -99,6 +101,44 @@ test('offers: B offers on A’s listing, A counters, B accepts; both see the res
   await expect(buyer.getByRole('list', { name: '通知' }).getByRole('button', { name: /物主還價/ })).toBeVisible();
   const wallet = await api<{ balance: number; escrow: number }>(buyer, b.token, 'GET', 'payment/info');
   expect(wallet).toMatchObject({ balance: 0, escrow: 0 });
+
+  // One sale, one truth (issue 44): the trade settled by the offer is in both histories, the desk, the price and the
+  // ratings, as a listing bought would be.
+  await buyer.goto('/my/collection/order?tab=buyer');
+  const bought = buyer.getByRole('tabpanel', { name: '市場買入' });
+  await expect(bought.getByText(/議價成交（.+ 賣出）/)).toBeVisible();
+  await expect(bought.getByText('HK$100.00', { exact: true })).toBeVisible();
+  await page.goto('/my/collection/order?tab=seller');
+  const sold = page.getByRole('tabpanel', { name: '市場賣出' });
+  await expect(sold.getByText(/議價成交（賣給 .+）/)).toBeVisible();
+  await expect(sold.getByText('HK$100.00（手續費 HK$5.00，實收 HK$95.00）')).toBeVisible();
+  // … and A can rate B on the same trade.
+  await expect(sold.getByRole('button', { name: /^評價交易：/ }).first()).toBeVisible();
+  // A's desk: the listing sold by the offer is 已成交 at the offer's price, not 已取消.
+  await page.goto('/my/market?side=sell&view=ended');
+  const ended = page.getByRole('list', { name: '已結束的出售掛單' });
+  await expect(ended.getByText('已成交（議價成交 HK$100.00）')).toBeVisible();
+  await expect(ended.getByText('已取消')).toHaveCount(0);
+  // The price: the card's price history counts the offer's HK$100 (other journeys trade the same card meanwhile, so
+  // its 最近成交 may be theirs).
+  const history = await api<{ sales: { price: number; excluded: boolean }[] }>(
+    buyer,
+    b.token,
+    'GET',
+    'cardInfo/priceHistory?id=ci_night_ferry&range=7d',
+  );
+  expect(history.sales).toContainEqual(expect.objectContaining({ price: 10_000, excluded: false }));
+  // The ratings: B rates A on the trade, and it shows on the order at once.
+  await buyer.goto('/my/collection/order?tab=buyer');
+  await bought
+    .getByRole('button', { name: /^評價交易：/ })
+    .first()
+    .click();
+  const rate = buyer.getByRole('dialog', { name: /^評價交易：/ });
+  await rate.getByRole('button', { name: '👍 好評' }).click();
+  await rate.getByRole('button', { name: '提交評價' }).click();
+  await expect(rate).toBeHidden();
+  await expect(bought.getByText('你的評價：👍 好評')).toBeVisible();
   await buyerContext.close();
 });
 

@@ -147,6 +147,19 @@ test('a pack series: the operator sets it up, a buyer sees the odds and the comm
   await page.getByRole('region', { name: '第 1 包' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/my\/collection\?card=/);
 
+  // What the pack's cards cost (decision 049): the HK$30 pack's price shared among its 3 cards, never 「贈送」.
+  await page.goto('/my/collection');
+  const worth = page.getByRole('region', { name: '收藏估值' });
+  await expect(
+    worth
+      .locator('.portfolio-totals > div')
+      .filter({ has: page.getByText('成本', { exact: true }) })
+      .locator('dd'),
+  ).toHaveText('HK$30.00');
+  await worth.getByText('每件成本及估值').click();
+  await expect(worth.getByText('成本 HK$10.00（福袋價攤分）')).toHaveCount(3);
+  await expectNoAxeViolations(page, '/my/collection (收藏估值：卡包)');
+
   // 3. The operator closes the series: the seed is revealed, and the verifier page confirms every draw.
   await op.getByRole('button', { name: `結束發售 ${seriesName}` }).click();
   await op.getByRole('dialog').getByRole('button', { name: '結束發售' }).click();
