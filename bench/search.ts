@@ -14,7 +14,7 @@ import { docTokens, normalise, type SearchDocKind } from '../src/shared/search-t
 import { freePort } from '../src/server/testing/free-port';
 import { startServerProcesses, stopServerProcesses, statusOf } from '../src/server/testing/server-process';
 import { freshPostgres, pct } from './bench-kit';
-import { SELL_TYPE, type ListingSide } from '../src/shared/listing-side';
+import { SELL_TYPE, type ListingSide } from '../src/shared/market-labels';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CONNECTIONS = 20;

@@ -1,9 +1,6 @@
 // The market's fixed values and their zh-HK labels, without zod: the market screen (and its first load on a
 // phone) needs these, not the schemas (./schemas/market.ts re-exports them).
 
-/** The wire's `sell_type` (0 = sell, 1 = buy); our code speaks `ListingSide` (./listing-side.ts maps the two). */
-export type { SellType } from './listing-side';
-
 export const ITEM_KINDS = ['card', 'goods'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
@@ -57,3 +54,22 @@ export function bidWantText(bid: { kind: ItemKind; quantity: number; filled: num
   const left = Math.max(0, bid.quantity - bid.filled);
   return `求購 ${bid.quantity} ${unit}，${left > 0 ? `尚欠 ${left} ${unit}` : '已全部收齊'}`;
 }
+
+// Which side of the market a listing (or the market order that trades it) is on. Our code speaks `'sell' | 'buy'`;
+// the seed fixes the wire and the `sell_type` column as 0 = sell (寄售), 1 = buy (求購) (seed §3), so that number is
+// mapped here and nowhere else: request bodies and queries, answers' `sell_type` / `sellType`, the database column.
+
+export const LISTING_SIDES = ['sell', 'buy'] as const;
+export type ListingSide = (typeof LISTING_SIDES)[number];
+
+/** The seed's `sell_type` of each side (wire and database). */
+export const SELL_TYPE = { sell: 0, buy: 1 } as const;
+export type SellType = (typeof SELL_TYPE)[ListingSide];
+
+/** The side of a seed `sell_type`: 0 is sell, any other value buy (as the seed reads a query's `sell_type`). */
+export const sideOfSellType = (sellType: number): ListingSide => (sellType === SELL_TYPE.sell ? 'sell' : 'buy');
+
+/** The side a screen's address names (`?sell_type=1` is buy; none, or anything else, sell). */
+export const sideOfParam = (param: string | null): ListingSide => (param === String(SELL_TYPE.buy) ? 'buy' : 'sell');
+
+export const LISTING_SIDE_LABELS: Record<ListingSide, string> = { sell: '出售', buy: '求購' };

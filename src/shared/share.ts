@@ -4,7 +4,7 @@
  * Open Graph tags (src/server/plugins/share-meta.ts) and by the preview picture (modules/share): both name the same
  * version, so the picture's link changes exactly when what it draws changes.
  */
-import { LISTING_SIDE_LABELS, sideOfSellType } from './listing-side';
+import { LISTING_SIDE_LABELS, sideOfSellType } from './market-labels';
 import { formatHkd } from './money';
 import type { SellerProfile, MarketDetail } from './schemas/market';
 import type { CardInfoDetail, ProductDetail } from './schemas/prices';

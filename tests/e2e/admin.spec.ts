@@ -250,7 +250,7 @@ test('an operator runs a drop from the back office: catalogue with images, a sal
   await op.getByRole('button', { name: '搜尋' }).click();
   await expect(op.getByRole('cell', { name: 'withdrawal_paid' }).first()).toBeVisible();
   await expectNoAxeViolations(op, '/admin/ledger (分錄)');
-  await op.getByRole('tab', { name: '退款' }).click();
+  await op.getByRole('tab', { name: '退款', exact: true }).click();
   await expectNoAxeViolations(op, '/admin/ledger (退款)');
 
   // The audit log has each step (newest first), by operator, and finds one by its action.

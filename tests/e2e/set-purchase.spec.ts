@@ -64,7 +64,7 @@ test('一鍵補齊: a started theme shows each missing card’s cheapest listing
   await buyer.goto('/my/theme');
   await buyer.getByRole('button', { name: '一鍵補齊' }).first().click();
   const quote = buyer.getByRole('dialog', { name: /^一鍵補齊「/ });
-  await expect(quote.getByText('欠缺的卡牌（市場最低價）')).toBeVisible();
+  await expect(quote.getByText('欠缺的卡牌（商城或市場最低價）')).toBeVisible();
   // The demo market may sell a copy cheaper than the seller's: the quote names the cheapest, whoever sells it.
   await expect(quote.getByText('天星小輪')).toBeVisible();
   await expect(quote.getByText('合共（港幣）')).toBeVisible();

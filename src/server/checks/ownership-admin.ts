@@ -6,7 +6,7 @@ import { latePayment } from '../modules/wallet/wallet.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { alongside, cardOrder, customer, entry, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
-import { SELL_TYPE } from '../../shared/listing-side';
+import { SELL_TYPE } from '../../shared/market-labels';
 
 /**
  * The back office's routes that take ids (issue 11). The owner A is made an operator and the object is a

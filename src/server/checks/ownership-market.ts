@@ -6,7 +6,7 @@ import type { TestApp } from '../testing/test-app';
 import { addTheme } from '../modules/collection/collection-fixtures';
 import { alongside, cardOrder, entry, idempotency, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
-import { SELL_TYPE } from '../../shared/listing-side';
+import { SELL_TYPE } from '../../shared/market-labels';
 
 /** The market's, wallet's and identity's routes that take ids (see ownership.ts for the fields). */
 

@@ -3,7 +3,7 @@ import { credit } from '../modules/offers/offers.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { alongside, entry, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
-import { SELL_TYPE } from '../../shared/listing-side';
+import { SELL_TYPE } from '../../shared/market-labels';
 
 /** Offers' routes that take ids (issue 24; see ownership.ts for the fields). */
 

@@ -2,7 +2,7 @@ import { giveCard, trader, verify } from '../modules/market/market.fixtures';
 import type { TestApp } from '../testing/test-app';
 import { customer, entry, idempotency, makeOperator, newCardInfo, setUp } from './ownership-kit';
 import type { OwnershipEntry, TestUser } from './ownership-kit';
-import { SELL_TYPE } from '../../shared/listing-side';
+import { SELL_TYPE } from '../../shared/market-labels';
 
 /** Trade feedback's routes (issue 21 §4): an order's feedback is its two sides' alone; operators moderate it. */
 

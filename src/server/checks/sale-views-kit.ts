@@ -6,7 +6,7 @@ import { cardInfos, products, themes, type saleItems, type sales } from '../db/s
 import { freshKey, trader } from '../modules/market/market.fixtures';
 import { signInOperator } from '../testing/operator';
 import type { TestApp } from '../testing/test-app';
-import { SELL_TYPE, type ListingSide } from '../../shared/listing-side';
+import { SELL_TYPE, type ListingSide } from '../../shared/market-labels';
 
 /**
  * The consistency matrix's set-up (issue 44): users, catalogue rows and the calls a buyer makes, through the real HTTP

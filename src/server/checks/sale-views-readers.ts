@@ -7,7 +7,7 @@ import type { PortfolioSummary } from '../../shared/schemas/portfolio';
 import type { PriceHistory } from '../../shared/schemas/prices';
 import type { Feedback, MyFeedback } from '../../shared/schemas/standing';
 import { ask, differ, listingSale, type Kit, type Reader, type Seen, type Trade, type User } from './sale-views-kit';
-import { SELL_TYPE } from '../../shared/listing-side';
+import { SELL_TYPE } from '../../shared/market-labels';
 
 /**
  * The consistency matrix's readers (issue 44): every view of a completed trade, asked through the API as its user

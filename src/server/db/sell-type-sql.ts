@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SELL_TYPE, type ListingSide } from '../../shared/listing-side';
+import { SELL_TYPE, type ListingSide } from '../../shared/market-labels';
 
 /**
  * A side's `sell_type` written into SQL text (`sell_type = ${sellTypeSql('sell')}` reads `sell_type = 0`): a literal,

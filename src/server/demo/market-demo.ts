@@ -5,7 +5,7 @@ import { DEMO_COLLECTORS } from '../db/seed';
 import type { Deps } from '../deps';
 import { createServices } from '../services';
 import { askPrice, bidPrice, salePrice, type PricedCardInfo } from './demo-prices';
-import { SELL_TYPE } from '../../shared/listing-side';
+import { SELL_TYPE } from '../../shared/market-labels';
 
 const DAY = 24 * 3600_000;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { SELL_TYPE } from '../../../shared/listing-side';
+import { SELL_TYPE } from '../../../shared/market-labels';
 
 /**
  * Test-only triggers that kill the transaction's own backend (`pg_terminate_backend(pg_backend_pid())`) at a

@@ -4,7 +4,7 @@ import { addTheme } from '../../modules/collection/collection-fixtures';
 import { giveCard, trader } from '../../modules/market/market.fixtures';
 import { MARKET_SETTLE_STEPS } from './fault-triggers';
 import { redeliver, type FaultFlow, type PerkFlowKit } from './perk-flows';
-import { SELL_TYPE } from '../../../shared/listing-side';
+import { SELL_TYPE } from '../../../shared/market-labels';
 import { sellTypeSql } from '../../db/sell-type-sql';
 
 const PRICES = [10_000, 20_000];

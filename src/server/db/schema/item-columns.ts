@@ -1,5 +1,5 @@
 import { customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
-import { SELL_TYPE, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
+import { SELL_TYPE, sideOfSellType, type ListingSide } from '../../../shared/market-labels';
 import type { ItemVia } from '../../../shared/schemas/collection';
 import { users } from './auth';
 

@@ -1,4 +1,4 @@
-import type { ListingSide } from '../../../shared/listing-side';
+import type { ListingSide } from '../../../shared/market-labels';
 import { ALERT_REARM_RATE } from '../../../shared/schemas/alerts';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';

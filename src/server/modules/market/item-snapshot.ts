@@ -1,5 +1,5 @@
 import { BUY_LISTING_TTL_MS, SELL_LISTING_TTL_MS } from '../../../shared/constants';
-import type { ListingSide } from '../../../shared/listing-side';
+import type { ListingSide } from '../../../shared/market-labels';
 import type { CatalogueSnapshot, ItemSnapshot } from './market.read-model';
 import type { ListingRow } from './market.repository';
 

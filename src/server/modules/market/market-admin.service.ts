@@ -1,4 +1,4 @@
-import { SELL_TYPE, sideOfSellType } from '../../../shared/listing-side';
+import { SELL_TYPE, sideOfSellType } from '../../../shared/market-labels';
 import type { AdminListing } from '../../../shared/schemas/admin-market';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Operator } from '../auth/auth.service';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { ListingSide } from '../../../shared/listing-side';
+import type { ListingSide } from '../../../shared/market-labels';
 import type { Executor } from '../../db/client';
 import { listings, listingVersions } from '../../db/schema/market';
 import type { ListingStatus } from './market.repository';

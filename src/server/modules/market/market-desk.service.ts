@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { sideOfSellType } from '../../../shared/listing-side';
+import { sideOfSellType } from '../../../shared/market-labels';
 import { formatHkd } from '../../../shared/money';
 import type {
   DeskListing,

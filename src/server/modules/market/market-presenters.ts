@@ -1,5 +1,5 @@
 import { marketFee, type Listing, type MarketOrder } from '../../../shared/schemas/market';
-import { SELL_TYPE } from '../../../shared/listing-side';
+import { SELL_TYPE } from '../../../shared/market-labels';
 import type { AdminListing } from '../../../shared/schemas/admin-market';
 import type { ListingSale } from '../../../shared/schemas/market-desk';
 import { formatSerial, formatSerialRange } from '../../../shared/serial';

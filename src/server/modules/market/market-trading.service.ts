@@ -7,7 +7,7 @@ import {
   type MarketOrder,
 } from '../../../shared/schemas/market';
 import type { PayOrder } from '../../../shared/schemas/pay-orders';
-import { SELL_TYPE } from '../../../shared/listing-side';
+import { SELL_TYPE } from '../../../shared/market-labels';
 import { formatHkd } from '../../../shared/money';
 import type { MarketSale } from '../../acquisition';
 import { keyedId, newId } from '../../adapters/ids';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { ListingSide } from '../../../shared/listing-side';
+import type { ListingSide } from '../../../shared/market-labels';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { sellTypeSql } from '../../db/sell-type-sql';

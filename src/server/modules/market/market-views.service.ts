@@ -2,7 +2,7 @@ import { formatSerialRange } from '../../../shared/serial';
 import { z } from 'zod';
 import { RELIST_COOLDOWN_MS } from '../../../shared/constants';
 import { envelope } from '../../../shared/envelope';
-import { sideOfSellType } from '../../../shared/listing-side';
+import { sideOfSellType } from '../../../shared/market-labels';
 import {
   ListingSchema,
   type ConsignableItem,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_SIDES, type ListingSide } from '../../../shared/listing-side';
+import { LISTING_SIDES, type ListingSide } from '../../../shared/market-labels';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TEST_DATABASE_URL } from '../../testing/test-db';

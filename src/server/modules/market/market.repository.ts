@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { ListingSide } from '../../../shared/listing-side';
+import type { ListingSide } from '../../../shared/market-labels';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../../shared/actor';
-import { sideOfSellType } from '../../../shared/listing-side';
+import { sideOfSellType } from '../../../shared/market-labels';
 import {
   ConfirmOrderBodySchema,
   ConsignableItemSchema,

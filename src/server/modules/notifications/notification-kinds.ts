@@ -1,4 +1,4 @@
-import { SELL_TYPE, type ListingSide } from '../../../shared/listing-side';
+import { SELL_TYPE, type ListingSide } from '../../../shared/market-labels';
 import { bidWantText } from '../../../shared/market-labels';
 import { formatHkd } from '../../../shared/money';
 import type { NotifyChannel } from '../../../shared/schemas/notifications';

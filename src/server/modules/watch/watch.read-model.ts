@@ -8,7 +8,7 @@ import { users } from '../../db/schema/auth';
 import { cardInfos, products } from '../../db/schema/catalogue';
 import { sellTypeSql } from '../../db/sell-type-sql';
 import { listings } from '../../db/schema/market';
-import { SELL_TYPE, type SellType } from '../../../shared/listing-side';
+import { SELL_TYPE, type SellType } from '../../../shared/market-labels';
 import type { WatchKind } from '../../../shared/schemas/watch';
 
 export type ItemKind = 'card' | 'goods';

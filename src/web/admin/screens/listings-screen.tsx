@@ -8,7 +8,7 @@ import {
   type ListingStatus,
   type SellType,
 } from '../../../shared/schemas/market';
-import { LISTING_SIDE_LABELS, LISTING_SIDES, SELL_TYPE, sideOfSellType } from '../../../shared/listing-side';
+import { LISTING_SIDE_LABELS, LISTING_SIDES, SELL_TYPE, sideOfSellType } from '../../../shared/market-labels';
 import { SALE_WAY_LABELS } from '../../../shared/sale-ways';
 import { ActionModal, type PendingAction } from '../components/action-modal';
 import { ChoiceFilter, FilterBar, labelOptions, paging, TextFilter, useSearchTable } from '../components/list-tools';

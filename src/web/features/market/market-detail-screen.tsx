@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { bidWantText } from '../../../shared/market-labels';
-import { SELL_TYPE, sideOfParam, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
+import { SELL_TYPE, sideOfParam, sideOfSellType, type ListingSide } from '../../../shared/market-labels';
 import type { MarketDetail } from '../../../shared/schemas/market';
 import { GoneState } from '../../components/go-button';
 import { PlainButton } from '../../components/plain-button';
@@ -10,11 +10,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/state-vie
 import { useLoad } from '../../lib/use-load';
 import { useSession } from '../../lib/stores';
 import { getMarketDetail, type DetailTarget } from '../../api/get-market-detail';
-import { useSellerWallet } from '../../api/get-wallet';
 import { MarketPriceText } from '../../components/market-price';
-import { SellingNote } from '../../components/selling-gate';
 import { ActionButton, useListingActions } from './components/listing-actions';
-import { OtherListings, Seller } from './components/detail-parts';
+import { OtherListings, SellIntoBidNote, Seller } from './components/detail-parts';
 import { ShareButton } from '../../components/share-button';
 import { WatchButton } from '../../components/watch-button';
 import { PriceAlertButton } from '../../components/sheet-buttons';
@@ -60,7 +58,6 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: ListingSide;
   // 賣給他 needs verification and a payout account: said before any sheet opens (issue 44).
   const session = useSession();
   const bidsToFill = shown.some((l) => sideOfSellType(l.sell_type) === 'buy' && !l.mine && l.status === 'active');
-  const wallet = useSellerWallet(!!session && bidsToFill);
   const targetQuery =
     item.kind === 'card' ? `cardInfoId=${encodeURIComponent(item.id)}` : `productId=${encodeURIComponent(item.id)}`;
   return (
@@ -146,7 +143,7 @@ function Detail({ data, side, reload }: { data: MarketDetail; side: ListingSide;
           </div>
         </dl>
       </article>
-      {wallet.status === 'ready' && wallet.data ? <SellingNote wallet={wallet.data} action="賣給他" /> : null}
+      {session && bidsToFill ? <SellIntoBidNote /> : null}
       {listing && <Seller l={listing} />}
       {cheapest && cheapest.id !== listing?.id ? (
         <section className="market-section" aria-label="即時購買">

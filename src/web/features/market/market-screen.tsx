@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RARITIES, type Rarity } from '../../../shared/constants';
-import { SELL_TYPE, sideOfParam } from '../../../shared/listing-side';
+import { SELL_TYPE, sideOfParam } from '../../../shared/market-labels';
 import { MARKET_ROW_SORTS, MARKET_ROW_SORT_LABELS, type ItemKind } from '../../../shared/market-labels';
 import type { Filters } from './components/market-filter-panel';
 import { useQueryState } from '../../lib/use-query-state';

@@ -3,7 +3,7 @@ import { Tag } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { formatHkd } from '../../../shared/money';
 import { bidWantText } from '../../../shared/market-labels';
-import { SELL_TYPE, sideOfParam, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
+import { SELL_TYPE, sideOfParam, sideOfSellType, type ListingSide } from '../../../shared/market-labels';
 import type { Listing } from '../../../shared/schemas/market';
 import { PagedFrame } from '../../components/paged-frame';
 import { EmptyState, ErrorState, LoadingState, StateButton } from '../../components/state-views';

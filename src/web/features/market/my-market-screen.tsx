@@ -13,7 +13,7 @@ import { DeskRow } from './components/desk-row';
 import { EditPriceSheet } from './components/edit-price-sheet';
 import './market.css';
 import './desk.css';
-import { SELL_TYPE, sideOfSellType, type ListingSide } from '../../../shared/listing-side';
+import { SELL_TYPE, sideOfSellType, type ListingSide } from '../../../shared/market-labels';
 
 const KEYS = ['sell-open', 'sell-ended', 'buy-open', 'buy-ended'] as const;
 type DeskKey = (typeof KEYS)[number];

@@ -4,7 +4,7 @@ import { getCardInfo } from '../../../api/get-card-info';
 import { getMarketDetail } from '../../../api/get-market-detail';
 import { getProduct } from '../../../api/get-product';
 import { isFailure, type Failure } from '../../../lib/request';
-import { sideOfSellType } from '../../../../shared/listing-side';
+import { sideOfSellType } from '../../../../shared/market-labels';
 
 export type SaleKind = 'card' | 'product' | 'market';
 

@@ -1,6 +1,6 @@
 import type { Listing } from '../../../../shared/schemas/market';
 import { get, isFailure, type Failure } from '../../../lib/request';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 const PAGE = 50;
 

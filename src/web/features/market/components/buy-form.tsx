@@ -17,7 +17,7 @@ import { PriceInput, ttlDays } from './price-input';
 import { checkPrice } from '../../../lib/check-price';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { checkSerialRange, SerialRangeInput } from './serial-range-input';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 /** 「（只收序號 #1–#10）」 for the confirmation; '' for any serial. */
 const rangeText = (r: { serialMin?: number; serialMax?: number }) => {

@@ -6,7 +6,7 @@ import { bidWantText, LISTING_STATUS_LABELS } from '../../../../shared/schemas/m
 import { LISTING_EVENT_LABELS, type DeskListing } from '../../../../shared/schemas/market-desk';
 import { thumbnail } from '../../../../shared/pictures';
 import { SALE_WAY_LABELS } from '../../../../shared/sale-ways';
-import { sideOfSellType } from '../../../../shared/listing-side';
+import { sideOfSellType } from '../../../../shared/market-labels';
 
 /**
  * How an ended listing ended, in the trader's words (a sold bid was filled); a listing sold another way than bought at

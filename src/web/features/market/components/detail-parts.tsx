@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatHkDateTime } from '../../../../shared/hk-time';
 import { bidWantText, LISTING_STATUS_LABELS } from '../../../../shared/market-labels';
 import { formatHkd } from '../../../../shared/money';
-import { sideOfSellType, type ListingSide } from '../../../../shared/listing-side';
+import { sideOfSellType, type ListingSide } from '../../../../shared/market-labels';
 import type { Listing } from '../../../../shared/schemas/market';
 import { afterLoadPart } from '../../../components/after-load';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -12,6 +12,12 @@ import { StandingSlot } from './standing-slot';
 /* The parts of /market/detail below its head: the listing's seller or bidder, and the other listings of the item. */
 
 // The standing's code after the load event (decision 035); its box is held until it shows (standing-slot.tsx).
+/** 賣給他's up-front note, after the load event (its wallet call and note are not first-load code). */
+export const SellIntoBidNote = afterLoadPart(
+  () => import('./sell-into-bid-note').then((m) => m.SellIntoBidNote),
+  () => null,
+);
+
 const SellerStanding = afterLoadPart(
   () => import('./seller-standing').then((m) => m.SellerStanding),
   () => <StandingSlot />,

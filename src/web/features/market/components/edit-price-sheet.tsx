@@ -6,7 +6,7 @@ import { isFailure } from '../../../lib/request';
 import { editPrice } from '../api/edit-price';
 import { FeeSummary, PriceInput } from './price-input';
 import { checkPrice } from '../../../lib/check-price';
-import { sideOfSellType } from '../../../../shared/listing-side';
+import { sideOfSellType } from '../../../../shared/market-labels';
 
 /** 改價: a sheet with the new price (and, for a bid, what moves between the balance and the escrow). */
 export function EditPriceSheet({

@@ -7,7 +7,7 @@ import type { Listing } from '../../../../shared/schemas/market';
 import { afterLoadPart } from '../../../components/after-load';
 import { PlainButton } from '../../../components/plain-button';
 import { useSession } from '../../../lib/stores';
-import { sideOfSellType } from '../../../../shared/listing-side';
+import { sideOfSellType } from '../../../../shared/market-labels';
 
 // 賣給他's sheet and 取消掛單's dialog come after the page's load event (listing-sheets.tsx).
 const loadSheets = () => import('./listing-sheets');

@@ -5,7 +5,7 @@ import { LazyPopup } from '../../../components/lazy-popup';
 import { LoadingState } from '../../../components/state-views';
 import { confirmDialog } from '../../../lib/overlays';
 import { isFailure, loadToast } from '../../../lib/request';
-import { sideOfSellType } from '../../../../shared/listing-side';
+import { sideOfSellType } from '../../../../shared/market-labels';
 
 /*
  * What the actions on a listing open (listing-actions.tsx): loaded after the page's load event, or at the first tap

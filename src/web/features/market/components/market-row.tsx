@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatHkd } from '../../../../shared/money';
 import { bidWantText } from '../../../../shared/market-labels';
-import { SELL_TYPE, type ListingSide } from '../../../../shared/listing-side';
+import { LISTING_SIDE_LABELS, SELL_TYPE, type ListingSide } from '../../../../shared/market-labels';
 import type { MarketRow } from '../../../../shared/schemas/market';
 import { EAGER_ROWS, rowImageLoading } from '../../../components/row-image';
 import { WatchButton } from '../../../components/watch-button';
@@ -34,7 +34,7 @@ export function MarketRowItem({
         <div className="list-row-meta">
           {row.rarity && <RarityTag rarity={row.rarity} />}
           <span>
-            {side === 'sell' ? '出售' : '求購'} {row.count} 張單
+            {LISTING_SIDE_LABELS[side]} {row.count} 張單
           </span>
         </div>
         <div className="market-row-price">

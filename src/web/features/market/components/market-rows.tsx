@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { SELL_TYPE, type ListingSide } from '../../../../shared/listing-side';
+import { LISTING_SIDE_LABELS, SELL_TYPE, type ListingSide } from '../../../../shared/market-labels';
 import type { ItemKind, MARKET_ROW_SORTS } from '../../../../shared/market-labels';
 import type { MarketRow } from '../../../../shared/schemas/market';
 import { GoButton } from '../../../components/go-button';
@@ -89,7 +89,7 @@ export function MarketRows({
               }
       }
     >
-      <ul className="market-list" aria-label={`${what}${side === 'sell' ? '出售' : '求購'}列表`}>
+      <ul className="market-list" aria-label={`${what}${LISTING_SIDE_LABELS[side]}列表`}>
         {list.items.map((row, i) => (
           <MarketRowItem key={row.id} row={row} side={side} index={i} />
         ))}

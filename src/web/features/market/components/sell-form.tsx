@@ -14,7 +14,7 @@ import { SellNow } from './sell-now';
 import { KindToggle } from './kind-toggle';
 import { FeeSummary, PriceInput, ttlDays } from './price-input';
 import { checkPrice } from '../../../lib/check-price';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 const PAGE = 50;
 

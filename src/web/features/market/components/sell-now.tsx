@@ -8,7 +8,7 @@ import { getMarketDetail } from '../../../api/get-market-detail';
 import { isFailure } from '../../../lib/request';
 import { useLoad } from '../../../lib/use-load';
 import { confirmOrder } from '../api/confirm-order';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 /**
  * 「以最高出價 HK$140 即時賣出」: fills the best buy listing of someone else for the picked item at once

@@ -1,6 +1,6 @@
 import { CreateListingBodySchema } from '../../../../shared/schemas/market';
 import '../../../components/form-controls.css';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 export interface SerialRangeText {
   min: string;

@@ -1,4 +1,4 @@
-import { LISTING_SIDE_LABELS, LISTING_SIDES, type ListingSide } from '../../../../shared/listing-side';
+import { LISTING_SIDE_LABELS, LISTING_SIDES, type ListingSide } from '../../../../shared/market-labels';
 
 /** 出售 / 求購: which side of the market a list shows, as pressed toggle buttons. */
 export function SideToggle({ side, onChange }: { side: ListingSide; onChange: (side: ListingSide) => void }) {

@@ -8,7 +8,7 @@ import { ItemPicture } from '../../../components/item-picture';
 import '../../../components/list-row.css';
 import { TYPE_LABELS } from '../search-params';
 import { RarityTag } from '../../../components/rarity-tag';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 type Result = SearchResult;
 const enc = encodeURIComponent;

@@ -6,7 +6,7 @@ import { ALERT_OP_LABELS, ALERT_SIDE_LABELS, type Alert } from '../../../../shar
 import { isFailure } from '../../../lib/request';
 import { deleteAlert } from '../api/delete-alert';
 import { listAlerts } from '../api/list-alerts';
-import { SELL_TYPE } from '../../../../shared/listing-side';
+import { SELL_TYPE } from '../../../../shared/market-labels';
 
 /** The market's listings of the item, on the alert's side. */
 const alertPath = (a: Alert) =>

@@ -6,7 +6,7 @@ import { WATCH_KIND_LABELS, type WatchItem } from '../../../../shared/schemas/wa
 import { PriceAlertButton } from '../../../components/sheet-buttons';
 import { Fact } from '../../../components/fact';
 import { thumbnail } from '../../../../shared/pictures';
-import { sideOfSellType } from '../../../../shared/listing-side';
+import { sideOfSellType } from '../../../../shared/market-labels';
 
 /** The screen a watched item opens. */
 export function watchTargetPath(w: Pick<WatchItem, 'kind' | 'id'>): string {
