@@ -223,14 +223,21 @@ export const marketViewQueries = {
     );
   },
 
-  /** The serial range of each card info's best open bid (highest, oldest first among equal prices), when it names one. */
-  async bestBidRanges(db: Executor, cardInfoIds: string[], now: Date) {
-    if (cardInfoIds.length === 0) return new Map<string, { serialMin: number | null; serialMax: number | null }>();
+  /**
+   * Each card info's (`card`) or product's (`goods`) best open bid (highest, oldest first among equal prices): the
+   * serial range it names, if any, and how many copies it asks for and has filled (issue 44: bids say how many).
+   */
+  async bestBids(db: Executor, kind: 'card' | 'goods', ids: string[], now: Date) {
+    type Best = { serialMin: number | null; serialMax: number | null; quantity: number; filled: number };
+    if (ids.length === 0) return new Map<string, Best>();
+    const ref = kind === 'card' ? listings.cardInfoId : listings.productId;
     const rows = await db
-      .selectDistinctOn([listings.cardInfoId], {
-        id: sql<string>`${listings.cardInfoId}`,
+      .selectDistinctOn([ref], {
+        id: sql<string>`${ref}`,
         serialMin: listings.serialMin,
         serialMax: listings.serialMax,
+        quantity: listings.quantity,
+        filled: listings.filled,
       })
       .from(listings)
       .where(
@@ -238,10 +245,10 @@ export const marketViewQueries = {
           eq(listings.sellType, 'buy'),
           eq(listings.status, 'active'),
           gt(listings.expiresAt, now),
-          inArray(listings.cardInfoId, cardInfoIds),
+          inArray(ref, ids),
         ),
       )
-      .orderBy(asc(listings.cardInfoId), desc(listings.price), asc(listings.createdAt));
-    return new Map(rows.map((r) => [r.id, r]));
+      .orderBy(asc(ref), desc(listings.price), asc(listings.createdAt));
+    return new Map<string, Best>(rows.map(({ id, ...best }) => [id, best]));
   },
 };

@@ -88,15 +88,13 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
         (q.page - 1) * q.pageSize,
       );
       const ids = rows.map((r) => r.id);
-      const [best, last, market, ranges, wants] = await Promise.all([
+      const [best, last, market, bids] = await Promise.all([
         repo.bestPrices(deps.db, kind, ids, now),
         // 最近成交: every trade between users, whatever its way (the sale record, decision 049).
         svc.prices.lastSales(kind, ids),
         svc.prices.marketPrices(kind, ids),
-        // A card bid may name a serial range (issue 24): the bids side shows its best bid's.
-        kind === 'card' && side === 'buy' ? repo.bestBidRanges(deps.db, ids, now) : new Map(),
-        // And how many it wants (issue 44).
-        side === 'buy' ? repo.bestBidWants(deps.db, kind, ids, now) : new Map(),
+        // The bids side shows its best bid's serial range (a card's, issue 24) and how many it wants (issue 44).
+        side === 'buy' ? repo.bestBids(deps.db, kind, ids, now) : new Map(),
       ]);
       return rows.map((r) => {
         const sale = last.get(r.id);
@@ -113,8 +111,8 @@ export function createMarketViews({ deps, svc, repo, read }: MarketContext, pres
           floorPrice: best.get(r.id)?.floor ?? null,
           lastSale: sale ? { price: sale.price, at: sale.at.toISOString() } : null,
           marketPrice: market.get(r.id)!,
-          bestSerialRange: formatSerialRange(ranges.get(r.id)?.serialMin ?? null, ranges.get(r.id)?.serialMax ?? null),
-          bestWant: wants.get(r.id) ?? null,
+          bestSerialRange: formatSerialRange(bids.get(r.id)?.serialMin ?? null, bids.get(r.id)?.serialMax ?? null),
+          bestWant: bids.has(r.id) ? { quantity: bids.get(r.id)!.quantity, filled: bids.get(r.id)!.filled } : null,
         };
       });
     },

@@ -3,7 +3,6 @@ import type { ListingSide } from '../../../shared/market-labels';
 import type { Executor } from '../../db/client';
 import { contains } from '../../db/queries';
 import { listings, marketOrders } from '../../db/schema/market';
-import { marketBidWantQueries } from './market-bid-wants.repository';
 import { marketDeskQueries } from './market-desk.repository';
 import { marketSetQueries } from './market-set.repository';
 import { marketViewQueries } from './market-views.repository';
@@ -37,7 +36,6 @@ export function createMarketRepository(opts: MarketRepositoryOptions = {}) {
   const changed = opts.changed ?? (() => undefined);
   return {
     ...marketViewQueries,
-    ...marketBidWantQueries,
     ...marketDeskQueries,
     ...marketSetQueries(changed),
 
