@@ -77,6 +77,15 @@ export function requireUser(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/**
+ * The caller of a route anonymous callers may use too: null without a bearer token. A token that names no live
+ * session (revoked, expired, made up) is the 403 that logs out, as on every signed-in route, never an anonymous answer.
+ */
+export function callerOf(request: FastifyRequest): Actor | null {
+  if (!request.actor && bearerOf(request)) throw unauthenticated('請先登入');
+  return request.actor;
+}
+
 /** `requireUser` for a `lateSession` route: its session looked up now. */
 export async function signedIn(request: FastifyRequest): Promise<Actor> {
   const token = request.actor ? null : bearerOf(request);

@@ -1,5 +1,9 @@
+import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs, FAILURES_BEFORE_POLLING, subscribeTopic, takeMessages } from './live';
+import { SESSION_KEY } from './auth-storage';
+import { backoffMs, FAILURES_BEFORE_POLLING, subscribeTopic, subscribeUser, takeMessages } from './live';
+import { setNavigator } from './navigation';
+import { loadToast } from './request';
 
 describe('live stream client', () => {
   it('backs off exponentially to 30 s, jittered down by up to half', () => {
@@ -45,6 +49,38 @@ describe('live stream client', () => {
       await vi.advanceTimersByTimeAsync(120_000);
       // Nothing followed: no more attempts.
       expect(fetchMock.mock.calls.length).toBe(calls);
+    });
+
+    it('on a 403 signs out as any call does, then follows its topics anonymously', async () => {
+      await loadToast();
+      const show = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
+      const navigate = vi.fn();
+      const undoNavigator = setNavigator(navigate);
+      localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok_revoked', user: { id: 'usr_1' } }));
+      const refusal = { code: 403, msg: '請先登入', data: null };
+      const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+        fetchMock.mock.calls.length === 1
+          ? new Response(JSON.stringify(refusal), { status: 403 })
+          : new Response('{}', { status: 503 }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const offUser = subscribeUser(() => undefined);
+      const offTopic = subscribeTopic('drop:a', () => undefined);
+      await vi.advanceTimersByTimeAsync(60);
+      const headersOf = (i: number) => fetchMock.mock.calls[i]![1]!.headers as Record<string, string>;
+      expect(headersOf(0).authorization).toBe('Bearer tok_revoked');
+      expect(show).toHaveBeenLastCalledWith({ icon: 'fail', content: '請先登入' });
+      expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+      // The sign-out reconnects at once, without the token: the drop's events still come.
+      await vi.advanceTimersByTimeAsync(60);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(headersOf(1).authorization).toBeUndefined();
+      offUser();
+      offTopic();
+      undoNavigator();
+      show.mockRestore();
+      await vi.advanceTimersByTimeAsync(120_000);
     });
   });
 });

@@ -1,10 +1,12 @@
 import type { StreamMessage } from '../../shared/schemas/live';
 import { readSession, subscribeStorage } from './auth-storage';
+import { refused } from './request';
 
 /**
  * Live updates (issue 23, docs/decisions/037-live-stream.md): one stream per tab (`GET /api/stream`), shared by
  * every subscriber, carrying the topics they follow and the signed-in user's own events. Read with fetch rather
- * than EventSource so the bearer token goes in its header, as every other call's does (never in a URL).
+ * than EventSource so the bearer token goes in its header, as every other call's does (never in a URL); a token the
+ * server no longer knows is refused with the 403 that signs out, as any call's is (seed §8).
  * Reconnects with exponential backoff and jitter; after FAILURES_BEFORE_POLLING failures in a row, each topic's
  * `poll` (its existing endpoint) runs every POLL_MS until the stream is back.
  */
@@ -136,6 +138,13 @@ async function connect() {
       signal: ctl.signal,
       cache: 'no-store',
     });
+    if (res.status === 403) {
+      // Signed out here (the toast, storage, /login); the sign-out's storage change reconnects without the token.
+      const body: unknown = await res.json().catch(() => null);
+      if (abort === ctl) disconnect();
+      await refused('stream', { code: 403, msg: (body as { msg?: unknown } | null)?.msg });
+      return;
+    }
     if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();

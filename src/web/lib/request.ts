@@ -225,9 +225,16 @@ async function sendEnvelope<T>(
   if (loading) stopLoading();
 
   if (answer.code === 200) return { data: answer.data as T, msg: typeof answer.msg === 'string' ? answer.msg : '' };
+  return refused(path, answer, opts?.quiet);
+}
 
+/**
+ * An answer other than 200 (seed §8): its msg as a failure toast unless `quiet`, and a 403 (except logout's) signs
+ * out. Every call's, and the live stream's refusal of its token (lib/live.ts).
+ */
+export async function refused(path: string, answer: { code: number; msg?: unknown }, quiet = false): Promise<Failure> {
   const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : '操作未能完成，請稍後再試';
-  if (!opts?.quiet) (toast ?? (await loadToast()))?.show({ icon: 'fail', content: msg });
+  if (!quiet) (toast ?? (await loadToast()))?.show({ icon: 'fail', content: msg });
   if (answer.code === 403 && path.replace(/^\/+/, '') !== LOGOUT_PATH) signOutLocally();
   return failure(answer.code, msg);
 }

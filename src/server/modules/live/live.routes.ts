@@ -5,12 +5,13 @@ import {
   type LiveTopic,
   type StreamMessage,
 } from '../../../shared/schemas/live';
-import { typed } from '../../http';
+import { callerOf, typed } from '../../http';
 import { KEEP_ALIVE_MS, sseStream, type SseStream } from './sse-stream';
 
 /**
  * `GET /api/stream` (issue 23, docs/decisions/037-live-stream.md): server-sent events. Anyone may follow drop and
- * product topics; a signed-in caller (bearer token) also gets their own events. Closed after STREAM_MAX_MS.
+ * product topics; a signed-in caller (bearer token) also gets their own events, and a token of no live session a 403.
+ * Closed after STREAM_MAX_MS.
  */
 export async function liveRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -36,8 +37,9 @@ export async function liveRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
+      // Before the stream is counted or opened: a stale token gets the 403 that signs the tab out.
+      const userId = callerOf(req)?.userId ?? null;
       const topics = req.query.topics as LiveTopic[];
-      const userId = req.actor?.userId ?? null;
       // Until the snapshots are written, live messages wait, so a snapshot read before a change never follows it.
       let queue: StreamMessage[] | null = [];
       let stream: SseStream | null = null;

@@ -103,6 +103,29 @@ describe('live stream API', () => {
     for (const s of [a, b, anon]) s.close();
   });
 
+  it('answers a token of no live session (made up, revoked, expired) with the 403 that signs out; none stays anonymous', async () => {
+    const drop = await createDrop(t.db, { editionSize: 2, perUserLimit: 1 });
+    const [who] = await createBuyers(t.db, 1, t.clock.now());
+    const refusal = async (token: string) => {
+      const res = await fetch(`${base}/api/stream?topics=drop:${drop}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return [res.status, ((await res.json()) as { code: number; msg: string }).msg];
+    };
+    expect(await refusal('tok_made_up')).toEqual([403, '請先登入']);
+    const live = await open([`drop:${drop}`], who!.token);
+    await live.comment('ready');
+    live.close();
+    expect((await t.call('POST', 'user/logout', { token: who!.token })).status).toBe(200);
+    expect(await refusal(who!.token)).toEqual([403, '請先登入']);
+    const [stale] = await createBuyers(t.db, 1, new Date(t.clock.now().getTime() - 31 * 24 * 3600_000));
+    expect(await refusal(stale!.token)).toEqual([403, '請先登入']);
+    const anonymous = await open([`drop:${drop}`]);
+    expect(anonymous.status).toBe(200);
+    await anonymous.next((m) => m.topic === `drop:${drop}`);
+    anonymous.close();
+  });
+
   it('refuses bad topics and too many streams from one address with a zh-HK envelope', async () => {
     const bad = await t.call('GET', 'stream', { query: { topics: 'user:usr_1' } });
     expect([bad.status, bad.msg]).toEqual([400, '主題格式不正確（drop:…、product:… 或 queue.…:…）']);
