@@ -51,6 +51,16 @@ describe('live stream client', () => {
       expect(fetchMock.mock.calls.length).toBe(calls);
     });
 
+    it('carries the language header zh_HK, as every call does (seed §7)', async () => {
+      const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}', { status: 503 }));
+      vi.stubGlobal('fetch', fetchMock);
+      const off = subscribeTopic('drop:lang', () => undefined);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ lang: 'zh_HK', 'Accept-Language': 'zh_HK' });
+      off();
+      await vi.advanceTimersByTimeAsync(120_000);
+    });
+
     it('on a 403 signs out as any call does, then follows its topics anonymously', async () => {
       await loadToast();
       const show = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));

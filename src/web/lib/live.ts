@@ -1,12 +1,12 @@
 import type { StreamMessage } from '../../shared/schemas/live';
 import { readSession, subscribeStorage } from './auth-storage';
-import { refused } from './request';
+import { LANGUAGE_HEADERS, refused } from './request';
 
 /**
  * Live updates (issue 23, docs/decisions/037-live-stream.md): one stream per tab (`GET /api/stream`), shared by
  * every subscriber, carrying the topics they follow and the signed-in user's own events. Read with fetch rather
- * than EventSource so the bearer token goes in its header, as every other call's does (never in a URL); a token the
- * server no longer knows is refused with the 403 that signs out, as any call's is (seed §8).
+ * than EventSource so the bearer token and the language go in headers, as every other call's do (never in a URL); a
+ * token the server no longer knows is refused with the 403 that signs out, as any call's is (seed §8).
  * Reconnects with exponential backoff and jitter; after FAILURES_BEFORE_POLLING failures in a row, each topic's
  * `poll` (its existing endpoint) runs every POLL_MS until the stream is back.
  */
@@ -134,7 +134,11 @@ async function connect() {
   try {
     const query = w.list.length ? `?topics=${encodeURIComponent(w.list.join(','))}` : '';
     const res = await fetch(`/api/stream${query}`, {
-      headers: { accept: 'text/event-stream', ...(w.token ? { authorization: `Bearer ${w.token}` } : {}) },
+      headers: {
+        accept: 'text/event-stream',
+        ...LANGUAGE_HEADERS,
+        ...(w.token ? { authorization: `Bearer ${w.token}` } : {}),
+      },
       signal: ctl.signal,
       cache: 'no-store',
     });

@@ -120,13 +120,11 @@ function stopLoading(): void {
   if (pendingLoaders === 0) toast?.clear();
 }
 
+/** The language headers every request carries (seed §7, §9), the live stream's too. */
+export const LANGUAGE_HEADERS = { 'Accept-Language': LANGUAGE_HEADER, lang: LANGUAGE_HEADER } as const;
+
 function headers(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
-  const h: Record<string, string> = {
-    ...extra,
-    Accept: 'application/json',
-    'Accept-Language': LANGUAGE_HEADER,
-    lang: LANGUAGE_HEADER,
-  };
+  const h: Record<string, string> = { ...extra, Accept: 'application/json', ...LANGUAGE_HEADERS };
   if (hasBody) h['Content-Type'] = 'application/json';
   const token = readToken();
   if (token) h.Authorization = `Bearer ${token}`;
