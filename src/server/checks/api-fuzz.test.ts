@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depth } from '../../testing/depth';
 import { TEST_DATABASE_URL } from '../testing/test-db';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { poolsFor } from './fuzz/arbitraries';
@@ -14,13 +15,12 @@ import { contractProblems, routeRecorder } from './routes';
 const IMAGE_OPERATIONS = new Set(['GET /api/og/image.jpg']);
 
 /**
- * Inputs per operation: at least 100 on PGlite (issue 7). On PostgreSQL (the gate's second run) 40: the same
- * generators and checks, there to catch what only that database refuses (types, encodings, lock errors); the full
- * count on both made the fuzz the gate's longest file twice over. FUZZ_RUNS raises it, FUZZ_SEED replays a run.
+ * Inputs per operation: at least 100 on PGlite under `npm run test:full` (issue 7; the gate's first run), 25 under
+ * `npm test`. On PostgreSQL (the gate's second run) 40: the same generators and checks, there to catch what only that
+ * database refuses (types, encodings, lock errors); the full count on both made the fuzz the gate's longest file twice
+ * over. FUZZ_RUNS sets another count, FUZZ_SEED replays a run.
  */
-const RUNS = TEST_DATABASE_URL
-  ? Number(process.env.FUZZ_RUNS) || 40
-  : Math.max(100, Number(process.env.FUZZ_RUNS) || 100);
+const RUNS = Number(process.env.FUZZ_RUNS) || (TEST_DATABASE_URL ? 40 : depth(25, 100));
 const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
 
 /**
