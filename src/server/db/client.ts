@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,7 +24,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/**
+ * The generated migrations (drizzle/ at the project's root), found from this module's folder up: that folder is
+ * src/server/db under tsx, and dist/server once built, where the server is one file (docs/decisions/053).
+ */
+export const MIGRATIONS_FOLDER = migrationsAbove(path.dirname(fileURLToPath(import.meta.url)));
+
+function migrationsAbove(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'drizzle/meta/_journal.json'))) return path.join(dir, 'drizzle');
+    if (path.dirname(dir) === dir) throw new Error(`no drizzle/meta/_journal.json in ${from} or a folder above it`);
+  }
+}
 
 export interface OpenOptions {
   /** A PostgreSQL connection string; without it the embedded PGlite is used. */
