@@ -30,6 +30,10 @@ const KEY_REUSED = '此 Idempotency-Key 已用於另一張掛單，請重新提�
 const priceChanged = (now: number) =>
   conflict(`買家剛更改了求購價，現價為 ${formatHkd(now)}，請重新確認`, 'price_changed');
 
+/** Why a bid takes no more fills: every copy is bought, or it ended (or is not paid for yet). */
+const bidClosed = (l: Pick<ListingRow, 'status'>) =>
+  l.status === 'sold' ? conflict('此求購已全部成交，不再收購', 'filled') : conflict('此求購已成交或已結束', 'closed');
+
 /** What a trader does: list (sell, or buy with its `bid` pay order), cancel, drop an unpaid order, fill a bid. */
 export function createMarketTrading(ctx: MarketContext, rules: TraderRules, present: MarketPresenters) {
   const { deps, svc, repo, read, items } = ctx;
@@ -193,14 +197,19 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
       if (listing.userId === actor.userId) throw conflict('不能賣給自己的求購', 'own_listing');
       await requireTrader(deps.db, actor.userId, true);
       const now = deps.clock.now();
-      if (listing.status !== 'active' || listing.expiresAt <= now) throw conflict('此求購已成交或已結束', 'closed');
+      if (listing.status !== 'active' || listing.expiresAt <= now) throw bidClosed(listing);
       if (input.price !== undefined && input.price !== listing.price) throw priceChanged(listing.price);
       const refusal = bidMismatch(listing, item) ?? itemRefusal(item, now);
       if (refusal) throw refusal;
-      // One copy per fill; the last one closes the listing. Fill n > 1 is keyed `<listing>:<n>`.
-      const n = listing.filled + 1;
-      const ref = n === 1 ? listing.id : `${listing.id}:${n}`;
       const row = await deps.db.transaction(async (tx) => {
+        // Fills arriving together take turns on the bid's row, each the next copy, until none is left.
+        const bid = (await repo.listing(tx, listing.id, { forUpdate: true }))!;
+        if (bid.status !== 'active' || bid.expiresAt <= now) throw bidClosed(bid);
+        // The price read above is the one settled: a bid repriced meanwhile (market/editPrice) is not filled here.
+        if (bid.version !== listing.version) throw priceChanged(bid.price);
+        // One copy per fill; the last one closes the listing. Fill n > 1 is keyed `<listing>:<n>`.
+        const n = bid.filled + 1;
+        const ref = n === 1 ? listing.id : `${listing.id}:${n}`;
         const sold = await repo.transition(
           tx,
           listing.id,
@@ -216,16 +225,9 @@ export function createMarketTrading(ctx: MarketContext, rules: TraderRules, pres
                 closedAt: now,
                 updatedAt: now,
               },
-          // The price read above is the one settled: a repriced bid (market/editPrice) is not filled here, nor a
-          // copy another seller filled meanwhile.
-          { openAt: now, atVersion: listing.version, atFilled: listing.filled },
+          { openAt: now, atVersion: bid.version, atFilled: bid.filled },
         );
-        if (!sold) {
-          const current = await repo.listing(tx, listing.id);
-          if (current?.status === 'active' && current.version !== listing.version) throw priceChanged(current.price);
-          if (current?.status === 'active') throw conflict('此求購剛有另一件成交，請再試一次', 'busy');
-          throw conflict('此求購已被其他賣家成交或已結束', 'closed');
-        }
+        if (!sold) throw new AppError('internal', `bid ${listing.id} changed under its row lock`);
         const sale: MarketSale<'held'> = {
           id: item.id,
           fromUserId: actor.userId,
