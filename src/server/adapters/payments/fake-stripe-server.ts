@@ -111,7 +111,14 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         const pi = form.get('payment_intent') ?? '';
         const session = [...sessions.values()].find((s) => s.payment_intent === pi);
         if (!session)
-          return send(res, 400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'payment_intent',
+              message: `No such payment_intent: '${pi}'`,
+            },
+          });
         const amount = Number(form.get('amount') ?? session.amount_total);
         const refunded = [...refunds.values()].filter((r) => r.payment_intent === pi).reduce((n, r) => n + r.amount, 0);
         if (refuseNextRefund.on || amount + refunded > session.amount_total) {

@@ -59,6 +59,14 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
+/** Thrown by `refund` when the provider has no such payment (never made, or not on this account): asking again cannot help. */
+export class PaymentMissingError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentMissingError';
+  }
+}
+
 export interface PaymentProviderBase {
   /** The payment method label shown on the pay screen. */
   readonly methodLabel: string;
@@ -74,7 +82,8 @@ export interface PaymentProviderBase {
   retrievePayment(providerRef: string): Promise<ProviderPayment | null>;
   /**
    * Pays a received payment back in full (refund records, decision 025). Idempotent on `idempotencyKey`: a retry
-   * answers the same refund. Throws ProviderUnavailableError when the provider cannot be reached or refuses.
+   * answers the same refund. Throws PaymentMissingError when the provider has no such payment, and
+   * ProviderUnavailableError when it cannot be reached or refuses otherwise.
    */
   refund(input: RefundInput): Promise<{ refundRef: string }>;
   /** Verifies a webhook on its raw bytes; throws WebhookVerificationError when it does not check out. */

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import { newId } from '../ids';
-import { ProviderUnavailableError, WebhookVerificationError } from './payment-provider';
+import { PaymentMissingError, WebhookVerificationError } from './payment-provider';
 import type { PaymentProviderBase, ProviderPayment, WebhookEvent } from './payment-provider';
 
 /** Header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "${t}.${rawBody}">`. */
@@ -146,7 +146,7 @@ export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
         refundId: newId('sbx_re'),
         at: opts.clock.now(),
       });
-      if (!refundId) throw new ProviderUnavailableError(`sandbox has no charge ${input.paymentRef}`);
+      if (!refundId) throw new PaymentMissingError(`sandbox has no charge ${input.paymentRef}`);
       return { refundRef: refundId };
     },
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Clock } from '../clock';
-import { ProviderUnavailableError, WebhookVerificationError } from './payment-provider';
+import { PaymentMissingError, ProviderUnavailableError, WebhookVerificationError } from './payment-provider';
 import type { PaymentProviderBase, ProviderPayment, WebhookEvent } from './payment-provider';
 
 export interface StripeProvider extends PaymentProviderBase {
@@ -104,6 +104,9 @@ export function createStripeProvider(opts: StripeOptions): StripeProvider {
         if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`refund ${refund.status}`);
         return { refundRef: refund.id };
       } catch (err) {
+        // No such payment intent (`resource_missing`): a retry would be refused the same way.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing')
+          throw new PaymentMissingError(`stripe has no payment ${input.paymentRef}`, { cause: err });
         throw unavailable(err);
       }
     },

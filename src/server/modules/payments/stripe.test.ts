@@ -131,6 +131,28 @@ describe('Stripe provider against a local fake of its API', () => {
     expect(fake.requests.filter((r) => r === 'POST /v1/refunds').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a refund of a payment intent Stripe does not have (resource_missing) is a 409 that says so, not a 503', async () => {
+    const op = await signInOperator(t);
+    const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 4_200 });
+    const order = (await create(drop)).data;
+    const ref = await providerRef(order.orderNo);
+    fake.markPaid(ref);
+    const first = JSON.stringify(fake.completedEvent(ref, 'evt_gone_1'));
+    expect((await postEvent(first, signed(first))).json().data.outcome).toBe('settled');
+    fake.sessions.get(ref)!.payment_intent = 'pi_gone_capture';
+    const second = JSON.stringify(fake.completedEvent(ref, 'evt_gone_2'));
+    expect((await postEvent(second, signed(second))).json().data.outcome).toBe('refund_due');
+    const refunds = await t.call<AdminRefund[]>('GET', 'admin/ledger/refunds', { token: op.token });
+    const refund = refunds.data.find((r) => r.orderNo === order.orderNo)!;
+    // Stripe no longer has that payment intent (say, taken back on its side).
+    fake.sessions.get(ref)!.payment_intent = 'pi_other';
+    const refused = await t.call('POST', 'admin/ledger/refunds/pay', { token: op.token, body: { id: refund.id } });
+    const why = 'stripe 沒有此付款（pi_gone_capture），無法經支付服務退款';
+    expect(refused).toMatchObject({ status: 409, msg: `${why}；請核對付款紀錄，改以其他方式退還` });
+    const after = await t.call<AdminRefund[]>('GET', 'admin/ledger/refunds', { token: op.token });
+    expect(after.data.find((r) => r.id === refund.id)).toMatchObject({ status: 'failed', failure: why });
+  });
+
   it('rejects a webhook with a bad signature or one signed with another secret', async () => {
     const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
     const order = (await create(drop)).data;

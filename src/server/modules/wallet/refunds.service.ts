@@ -1,6 +1,6 @@
 import type { AdminRefund, RefundListQuery } from '../../../shared/schemas/admin-ledger';
 import type { Notifier } from '../notifications/notifications.service';
-import { ProviderUnavailableError } from '../../adapters/payments/payment-provider';
+import { PaymentMissingError, ProviderUnavailableError } from '../../adapters/payments/payment-provider';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Operator } from '../auth/auth.service';
@@ -66,20 +66,26 @@ export function createRefunds(
           idempotencyKey: `refund-${r.id}`,
         }));
       } catch (err) {
-        if (!(err instanceof ProviderUnavailableError)) throw err;
+        if (!(err instanceof ProviderUnavailableError || err instanceof PaymentMissingError)) throw err;
         deps.log.warn({ err, refundId: r.id }, 'provider refund failed');
+        // No such payment at the provider: no retry can pay it, so the record and the answer say so (not "try later").
+        const missing = err instanceof PaymentMissingError;
+        const failure = missing
+          ? `${deps.payments.name} 沒有此付款（${r.paymentRef}），無法經支付服務退款`
+          : err.message;
         await deps.db.transaction(async (tx) => {
-          const failed = await repo.decide(tx, r.id, ['pending', 'failed'], { status: 'failed', failure: err.message });
+          const failed = await repo.decide(tx, r.id, ['pending', 'failed'], { status: 'failed', failure });
           if (failed) {
             await svc.audit.record(tx, admin, {
               action: 'refund.fail',
               targetType: 'refund',
               targetId: r.id,
               before: { status: r.status, amount: r.amount, orderNo: r.orderNo },
-              after: { status: 'failed', failure: err.message },
+              after: { status: 'failed', failure },
             });
           }
         });
+        if (missing) throw conflict(`${failure}；請核對付款紀錄，改以其他方式退還`, 'payment_missing');
         throw new AppError('unavailable', '支付服務暫時未能處理退款，請稍後再試');
       }
       const row = await deps.db.transaction(async (tx) => {

@@ -85,6 +85,29 @@ describe('wallet and the books (API)', () => {
     expect((await get<TrialBalance>('admin/ledger/trialBalance', op.token)).data.total).toBe(0);
   });
 
+  it('a refund of a charge the provider does not have says so (409) and is marked failed with why, nothing booked', async () => {
+    const buyer = await signIn(t);
+    const orderNo = await latePayment(t, buyer, 6_400);
+    const refund = (await get<AdminRefund[]>('admin/ledger/refunds', op.token, { status: 'pending' })).data.find(
+      (r) => r.orderNo === orderNo,
+    )!;
+    // The sandbox forgets the charge, as a provider answers for a payment it never made.
+    await t.db.delete(sandboxCharges).where(eq(sandboxCharges.orderNo, orderNo));
+    const payable = (await balances()).get('refunds_payable')!.balance;
+    const why = `sandbox 沒有此付款（${refund.paymentRef}），無法經支付服務退款`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await post('admin/ledger/refunds/pay', op.token, { id: refund.id })).toMatchObject({
+        status: 409,
+        msg: `${why}；請核對付款紀錄，改以其他方式退還`,
+      });
+    }
+    const failed = (await get<AdminRefund[]>('admin/ledger/refunds', op.token, { status: 'failed' })).data;
+    expect(failed.find((r) => r.id === refund.id)).toMatchObject({ status: 'failed', failure: why });
+    expect((await auditOf(t, refund.id, 'refund.fail')).length).toBe(2);
+    expect((await balances()).get('refunds_payable')!.balance).toBe(payable);
+    expect((await get<JournalPosting[]>('admin/ledger/journal', op.token, { ref: refund.id })).data).toEqual([]);
+  });
+
   it('reconciliation finds a paid order without its postings (the check can fail)', async () => {
     const buyer = await signIn(t);
     const cardInfoId = await createDrop(t.db, { editionSize: 10, perUserLimit: 5 });
