@@ -4,26 +4,22 @@
  * reached (a port nothing listens on), loaded from this process in alternating rounds: the p99 with Redis away must
  * stay within 2× of the healthy one (issue 20, docs/decisions/027).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { seedDemo } from '../src/server/db/seed';
 import { createBuyers } from '../src/server/modules/pay-orders/pay-orders.fixtures';
 import { freePort } from '../src/server/testing/free-port';
+import { ownRedisServer, redisServerMissing } from '../src/server/testing/redis-server';
 import { startServerProcesses, statusOf, stopServerProcesses } from '../src/server/testing/server-process';
 import { freshPostgres, measure, median, type Figures } from './bench-kit';
 
-const REDIS_SERVER = '/usr/bin/redis-server';
-
-async function healthyRedis(): Promise<{ url: string; stop(): void }> {
-  if (process.env.BENCH_REDIS_URL) return { url: process.env.BENCH_REDIS_URL, stop: () => undefined };
-  if (!existsSync(REDIS_SERVER)) throw new Error(`--redis-away needs ${REDIS_SERVER} or BENCH_REDIS_URL`);
-  const port = await freePort();
-  const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
+async function healthyRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  if (process.env.BENCH_REDIS_URL) return { url: process.env.BENCH_REDIS_URL, stop: async () => undefined };
+  const missing = redisServerMissing();
+  if (missing) throw new Error(`--redis-away needs BENCH_REDIS_URL or its own Redis: ${missing}`);
+  const redis = ownRedisServer(await freePort());
+  await redis.start();
+  return redis;
 }
 
 export async function runRedisAway(url: string, opts: { requests: number; connections: number; rounds: number }) {
@@ -79,7 +75,7 @@ export async function runRedisAway(url: string, opts: { requests: number; connec
   } finally {
     agent.destroy();
     await stopServerProcesses(servers);
-    redis.stop();
+    await redis.stop();
     await database.close();
   }
 }

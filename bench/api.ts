@@ -6,6 +6,8 @@
  * /dev/null; BENCH_LOG=0 turns logging off. On PGlite and (when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set) on PostgreSQL. A benchmark, not a test: it prints ratios and raw figures.
  * `-- --redis-away`: instead, the API's p99 with Redis unreachable against a healthy Redis (bench/api-redis-away.ts).
+ * `-- --redis-hung`: instead, the API's p99 with Redis hung (SIGSTOP) against the same Redis healthy, in one run
+ * (bench/api-redis-hung.ts).
  */
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
@@ -14,6 +16,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { freshPostgres, listenApp, listenHello, measure, median, request, type Figures } from './bench-kit';
 import { runRedisAway } from './api-redis-away';
+import { runRedisHung } from './api-redis-hung';
 
 const CONNECTIONS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
@@ -104,6 +107,10 @@ async function main() {
   if (process.argv.includes('--redis-away')) {
     if (!url) throw new Error('--redis-away needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     return runRedisAway(url, { requests: REQUESTS, connections: CONNECTIONS, rounds: ROUNDS });
+  }
+  if (process.argv.includes('--redis-hung')) {
+    if (!url) throw new Error('--redis-hung needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return runRedisHung(url, { connections: CONNECTIONS });
   }
   if (url) await run('PostgreSQL (pool of 20)', await freshPostgres(url));
   else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');

@@ -3,6 +3,7 @@
  * the app listening in this process, and a bare Fastify hello-world to measure against.
  */
 import { createPayments } from '../src/server/startup';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -179,4 +180,13 @@ export async function listenHello(port = 0) {
   app.get('/', async () => ({ hello: 'world' }));
   await app.listen({ host: '127.0.0.1', port });
   return { app, port: (app.server.address() as AddressInfo).port };
+}
+
+/** The same hello-world in a process of its own (bench/drop/hello-process.ts), resolved once it listens on `port`. */
+export function helloProcess(port: number): Promise<ChildProcess> {
+  const child = fork('bench/drop/hello-process.ts', [], {
+    env: { ...process.env, HELLO_PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
+  return new Promise((resolve) => child.once('message', () => resolve(child)));
 }

@@ -23,7 +23,7 @@ import { createBuyers, createDrop } from '../../src/server/modules/pay-orders/pa
 import { createAdmissions, queueIdOf } from '../../src/server/modules/queue/admission';
 import { admittedBy, scheduleOf } from '../../src/server/modules/queue/queue-schedule';
 import { freePort } from '../../src/server/testing/free-port';
-import { pct } from '../bench-kit';
+import { helloProcess, pct } from '../bench-kit';
 import { EDITIONS, QUEUE_ARGS, SECRET, f } from './options';
 import { scrape, printServerView } from './server-view';
 import { startServers, stopServers } from './servers';
@@ -53,14 +53,6 @@ type WorkerOut = {
   sawOver: number;
   overAt: number;
 };
-
-function helloProcess(port: number) {
-  const child = fork('bench/drop/hello-process.ts', [], {
-    env: { ...process.env, HELLO_PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
-  });
-  return new Promise<typeof child>((resolve) => child.once('message', () => resolve(child)));
-}
 
 export async function runQueue(database: Database & { url: string }, redisUrl: string, sandbox: SandboxProvider) {
   console.log(

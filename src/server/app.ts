@@ -19,6 +19,7 @@ import { apiRoutes } from './api-routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { redisTroubleLog, watchRedis } from './adapters/redis';
+import { guardRedis, redisReadiness, registerBreakerMetrics } from './adapters/redis-breaker';
 import { createPublicCache } from './cache/public-cache';
 import { clientErrorHandler } from './plugins/client-errors';
 import { authPlugin } from './plugins/auth';
@@ -104,6 +105,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Redis trouble is logged once per kind and interval, never by ioredis itself (an unhandled 'error' event).
   const redisTrouble = redisTroubleLog(app.log);
   if (opts.redis) watchRedis(opts.redis, 'commands', app.log, redisTrouble);
+  // Once Redis stops answering, it is not asked until it answers again (decision 052).
+  const breaker = opts.redis && guardRedis(opts.redis, { trouble: redisTrouble, log: app.log });
   const onBroadcastError = (err: unknown) => redisTrouble('broadcast message not delivered to other instances', err);
   const broadcast =
     opts.deps.broadcast ??
@@ -133,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     defaults: opts.deps.config.NODE_ENV !== 'test',
     onError: (collector, err) => app.log.warn({ err, collector }, 'metrics: a gauge could not be read'),
   });
+  if (breaker) registerBreakerMetrics(metrics, breaker);
   const deps: Deps = {
     ...opts.deps,
     metrics,
@@ -198,8 +202,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { authenticate: (token) => services.auth.authenticate(token) });
 
-  const redis = opts.redis;
-  registerHealth(app, { db: deps.db, redisUp: redis && (() => redis.status === 'ready' && broadcast.live()) });
+  registerHealth(app, { db: deps.db, redis: breaker && (() => redisReadiness(breaker, broadcast.live())) });
 
   await app.register(
     async (api) => {

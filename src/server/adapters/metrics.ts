@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
 
 /** One value of a gauge: its labels and its number. */
 export interface Sample {
@@ -11,6 +11,8 @@ export interface CollectorDef {
   name: string;
   help: string;
   labelNames?: string[];
+  /** A counter: a running total kept by its owner (`_total`), read the same way; a gauge unless set. */
+  kind?: 'gauge' | 'counter';
 }
 
 /**
@@ -63,24 +65,29 @@ export function createMetrics(opts: {
     registerCollector(def, read) {
       // Services built a second time over the same dependencies (the demo market's, on its own clock) keep the first's.
       if (registry.getSingleMetric(def.name)) return;
-      new Gauge({
+      // Each scrape sets every sample afresh from `read` (a counter by its total: reset, then increased by it).
+      async function collect(this: Gauge | Counter) {
+        this.reset();
+        try {
+          for (const s of await read()) {
+            const labels: LabelValues<string> = s.labels ?? {};
+            if (this instanceof Gauge) this.set(labels, s.value);
+            else this.inc(labels, s.value);
+          }
+        } catch (err) {
+          collectErrors.inc({ collector: def.name });
+          opts.onError(def.name, err);
+        }
+      }
+      const config = {
         name: def.name,
         help: def.help,
         labelNames: def.labelNames ?? [],
         registers: [registry],
-        async collect() {
-          this.reset();
-          try {
-            for (const s of await read()) {
-              if (s.labels) this.set(s.labels, s.value);
-              else this.set(s.value);
-            }
-          } catch (err) {
-            collectErrors.inc({ collector: def.name });
-            opts.onError(def.name, err);
-          }
-        },
-      });
+        collect,
+      };
+      if (def.kind === 'counter') new Counter(config);
+      else new Gauge(config);
     },
     text: () => registry.metrics(),
   };

@@ -1,5 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../adapters/ids';
@@ -7,17 +5,15 @@ import { REDIS_COMMAND_TIMEOUT_MS } from '../adapters/redis';
 import { cardInfos } from '../db/schema';
 import { createBuyers, createDrop } from '../modules/pay-orders/pay-orders.fixtures';
 import { freePort } from '../testing/free-port';
+import { ownRedisServer, redisServerMissing, type OwnRedisServer } from '../testing/redis-server';
 import { startServerProcesses, statusOf, stopServerProcesses, type ServerProcess } from '../testing/server-process';
 import { openTestDatabase, TEST_DATABASE_URL } from '../testing/test-db';
 import { testSecret } from '../testing/test-app';
 import { reportCheck } from './report';
 
-const REDIS_SERVER = '/usr/bin/redis-server';
 const skip = !TEST_DATABASE_URL
   ? 'the Redis fault test needs PostgreSQL (set TEST_DATABASE_URL): its two server processes share one database'
-  : !existsSync(REDIS_SERVER)
-    ? `the Redis fault test needs ${REDIS_SERVER} (apt-get install redis-server): it stops and restarts its own Redis`
-    : null;
+  : redisServerMissing() && `the Redis fault test stops and restarts its own Redis: ${redisServerMissing()}`;
 if (skip) console.log(`skipped: ${skip}`);
 
 /** The bound on public answers kept in memory, shortened for the test (PUBLIC_CACHE_TTL_MS; 30 s by default). */
@@ -38,40 +34,16 @@ interface Answer {
 describe.skipIf(skip !== null)(
   'Redis faults: two instances stay correct while Redis is down and once it is back',
   () => {
-    let redisPort = 0;
-    let redis: ChildProcess | null = null;
+    let redis: OwnRedisServer;
     let servers: ServerProcess[] = [];
     let database: Awaited<ReturnType<typeof openTestDatabase>>;
     const started = performance.now();
-
-    const startRedis = async () => {
-      redis = spawn(
-        REDIS_SERVER,
-        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        {
-          stdio: 'ignore',
-        },
-      );
-      for (let i = 0; i < 100; i++) {
-        if (spawnSync('redis-cli', ['-p', String(redisPort), 'ping'], { encoding: 'utf8' }).stdout?.includes('PONG'))
-          return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('redis-server did not start');
-    };
-    const stopRedis = async () => {
-      const r = redis;
-      redis = null;
-      if (!r || r.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        r.once('exit', () => resolve());
-        r.kill('SIGKILL');
-      });
-    };
+    const startRedis = () => redis.start();
+    const stopRedis = () => redis.stop();
 
     beforeAll(async () => {
       // The instances start while their Redis is not running yet: they must start anyway.
-      redisPort = await freePort();
+      redis = ownRedisServer(await freePort());
       database = await openTestDatabase({ postgres: true, poolSize: 2 });
       const ports = [await freePort(), await freePort()];
       const secret = testSecret();
@@ -80,7 +52,7 @@ describe.skipIf(skip !== null)(
           NODE_ENV: 'production',
           PORT: String(port),
           DATABASE_URL: database.url!,
-          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          REDIS_URL: redis.url,
           APP_SECRET: secret,
           SEED_DEMO: 'false',
           LOG_LEVEL: 'warn',
@@ -96,7 +68,7 @@ describe.skipIf(skip !== null)(
     }, 360_000);
     afterAll(async () => {
       await stopServerProcesses(servers);
-      await stopRedis();
+      await redis?.stop();
       await database?.close();
     });
 
