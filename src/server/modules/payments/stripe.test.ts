@@ -95,23 +95,28 @@ describe('Stripe provider against a local fake of its API', () => {
     expect(info.data.cards.map((c) => c.serialText)).toEqual(['#0001/10']);
   });
 
-  it('owes a second capture at a paid checkout back, and pays it through the refunds API once', async () => {
-    const op = await signInOperator(t);
-    const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 9_900 });
+  /** A paid order whose checkout then captured a second payment `pi`: the order, its checkout and the refund owed. */
+  const secondCapture = async (op: { token: string }, priceCents: number, pi: string) => {
+    const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents });
     const order = (await create(drop)).data;
     const ref = await providerRef(order.orderNo);
     fake.markPaid(ref);
-    const first = JSON.stringify(fake.completedEvent(ref, 'evt_cap_1'));
+    const first = JSON.stringify(fake.completedEvent(ref, `evt_${pi}_1`));
     expect((await postEvent(first, signed(first))).json().data.outcome).toBe('settled');
     // The provider captures a second payment at the same checkout (another payment intent).
-    fake.sessions.get(ref)!.payment_intent = 'pi_second_capture';
-    const second = JSON.stringify(fake.completedEvent(ref, 'evt_cap_2'));
+    fake.sessions.get(ref)!.payment_intent = pi;
+    const second = JSON.stringify(fake.completedEvent(ref, `evt_${pi}_2`));
     expect((await postEvent(second, signed(second))).json().data.outcome).toBe('refund_due');
+    const refunds = await t.call<AdminRefund[]>('GET', 'admin/ledger/refunds', { token: op.token });
+    return { drop, ref, refund: refunds.data.find((r) => r.orderNo === order.orderNo)! };
+  };
+
+  it('owes a second capture at a paid checkout back, and pays it through the refunds API once', async () => {
+    const op = await signInOperator(t);
+    const { drop, ref, refund } = await secondCapture(op, 9_900, 'pi_second_capture');
     const again = JSON.stringify(fake.completedEvent(ref, 'evt_cap_3'));
     expect((await postEvent(again, signed(again))).json().data.outcome).toBe('already_refund_due');
     expect(await supply(drop)).toEqual({ minted: 1, reserved: 0 });
-    const refunds = await t.call<AdminRefund[]>('GET', 'admin/ledger/refunds', { token: op.token });
-    const refund = refunds.data.find((r) => r.orderNo === order.orderNo)!;
     expect(refund).toMatchObject({ reason: 'duplicate', paymentRef: 'pi_second_capture', amount: 9_900 });
 
     // Stripe refuses once: the record is marked failed, nothing is booked, and it can be paid again.
@@ -133,17 +138,7 @@ describe('Stripe provider against a local fake of its API', () => {
 
   it('a refund of a payment intent Stripe does not have (resource_missing) is a 409 that says so, not a 503', async () => {
     const op = await signInOperator(t);
-    const drop = await createDrop(t.db, { editionSize: 10, perUserLimit: 5, priceCents: 4_200 });
-    const order = (await create(drop)).data;
-    const ref = await providerRef(order.orderNo);
-    fake.markPaid(ref);
-    const first = JSON.stringify(fake.completedEvent(ref, 'evt_gone_1'));
-    expect((await postEvent(first, signed(first))).json().data.outcome).toBe('settled');
-    fake.sessions.get(ref)!.payment_intent = 'pi_gone_capture';
-    const second = JSON.stringify(fake.completedEvent(ref, 'evt_gone_2'));
-    expect((await postEvent(second, signed(second))).json().data.outcome).toBe('refund_due');
-    const refunds = await t.call<AdminRefund[]>('GET', 'admin/ledger/refunds', { token: op.token });
-    const refund = refunds.data.find((r) => r.orderNo === order.orderNo)!;
+    const { ref, refund } = await secondCapture(op, 4_200, 'pi_gone_capture');
     // Stripe no longer has that payment intent (say, taken back on its side).
     fake.sessions.get(ref)!.payment_intent = 'pi_other';
     const refused = await t.call('POST', 'admin/ledger/refunds/pay', { token: op.token, body: { id: refund.id } });
