@@ -73,13 +73,12 @@ export function createPushService(
     },
 
     /**
-     * Drops the caller's subscription: by this browser's endpoint (nothing to drop is fine: the push service may have
-     * dropped it already), or by id (another user's id is not found).
+     * Drops the caller's own subscription, by this browser's endpoint or by id. None of theirs (never made, dropped
+     * already, or another user's) is not found, never a 200 that removed nothing (PRODUCT.md §4.1.6: 404, not 403).
      */
     async unsubscribe(actor: Actor, body: PushUnsubscribeBody): Promise<{ removed: number }> {
-      if ('endpoint' in body)
-        return { removed: await repo.deleteOwn(deps.db, actor.userId, { endpoint: body.endpoint }) };
-      const removed = await repo.deleteOwn(deps.db, actor.userId, { id: body.subscriptionId });
+      const by = 'endpoint' in body ? { endpoint: body.endpoint } : { id: body.subscriptionId };
+      const removed = await repo.deleteOwn(deps.db, actor.userId, by);
       if (removed === 0) throw notFound('找不到此裝置的推送訂閱');
       return { removed };
     },

@@ -87,7 +87,7 @@ describe('push/key, push/subscribe, push/unsubscribe (decision 038)', () => {
     expect((await devicesOf(b.userId)).map((d) => d.id)).toEqual([first.data.id]);
   });
 
-  it("unsubscribes only the caller's own device, by endpoint or by id", async () => {
+  it("unsubscribes only the caller's own device, by endpoint or by id, and says so when there is none", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const dev = await subscribe(a.token, 'http://127.0.0.1:9/push/mine');
@@ -95,7 +95,7 @@ describe('push/key, push/subscribe, push/unsubscribe (decision 038)', () => {
       token: b.token,
       body: { endpoint: 'http://127.0.0.1:9/push/mine' },
     });
-    expect(byB).toMatchObject({ status: 200, data: { removed: 0 } });
+    expect(byB).toMatchObject({ status: 404, msg: '找不到此裝置的推送訂閱' });
     const byIdB = await t.call('POST', 'push/unsubscribe', { token: b.token, body: { subscriptionId: dev.data.id } });
     expect(byIdB.status).toBe(404);
     expect(await devicesOf(a.userId)).toHaveLength(1);
@@ -105,5 +105,11 @@ describe('push/key, push/subscribe, push/unsubscribe (decision 038)', () => {
     });
     expect(byA).toMatchObject({ status: 200, data: { removed: 1 }, msg: '已關閉推送通知' });
     expect(await devicesOf(a.userId)).toEqual([]);
+    // Gone already: said so, not 「已關閉推送通知」 again.
+    const again = await t.call('POST', 'push/unsubscribe', {
+      token: a.token,
+      body: { endpoint: 'http://127.0.0.1:9/push/mine' },
+    });
+    expect(again).toMatchObject({ status: 404, msg: '找不到此裝置的推送訂閱' });
   });
 });
