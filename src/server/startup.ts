@@ -57,8 +57,13 @@ export function loadStartupConfig(env: Record<string, string | undefined> = proc
 
 /** Parses the environment once; a bad variable ends the process with its name (exit 1), never a stack trace. */
 export function loadConfigOrExit(): StartupConfig {
+  return exitOnConfigError(loadStartupConfig);
+}
+
+/** Runs `load`; a ConfigError ends the process with its message (exit 1). */
+export function exitOnConfigError<T>(load: () => T): T {
   try {
-    return loadStartupConfig();
+    return load();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -87,14 +92,22 @@ export function lockDataDirOrExit(dataDir: string, role: LockHolder['role']): ()
   }
 }
 
+const HOLDER_NAMES: Record<LockHolder['role'], string> = {
+  server: '伺服器',
+  codes: 'npm run codes',
+  backup: 'npm run db:backup / db:restore',
+};
+
 /** What a process refused by the lock tells the operator, in zh-HK and English. */
 export function lockedMessage(dataDir: string, holder: LockHolder, role: LockHolder['role']): string {
-  const who = holder.role === 'server' ? `伺服器（PID ${holder.pid}）` : `npm run codes（PID ${holder.pid}）`;
+  const who = `${HOLDER_NAMES[holder.role]}（PID ${holder.pid}）`;
   const what =
     role === 'codes'
       ? '請改用後台（/admin → 兌換碼）建立、下載或作廢批次，或先停止伺服器再執行 npm run codes。'
-      : '請等它完成或先停止它，再啟動伺服器。';
-  return `${who}正在使用 ${path.resolve(dataDir)} 的內嵌資料庫（PGlite 同一時間只可由一個程序開啟）。${what}\n(The embedded database in DATA_DIR is held by ${holder.role} PID ${holder.pid}; ${role === 'codes' ? 'use the back office or stop the server' : 'stop it first'}.)`;
+      : role === 'backup'
+        ? '資料庫開啟時，其資料夾不能安全複製或覆蓋：請等它完成或先停止它，再執行備份或還原。'
+        : '請等它完成或先停止它，再啟動伺服器。';
+  return `${who}正在使用 ${path.resolve(dataDir)} 的內嵌資料庫（PGlite 同一時間只可由一個程序開啟）。${what}\n(The embedded database in DATA_DIR is held by ${holder.role} PID ${holder.pid}; ${role === 'codes' ? 'use the back office or stop the server' : 'wait for it or stop it first'}.)`;
 }
 
 /*

@@ -18,12 +18,12 @@ import { systemClock, type Clock } from '../adapters/clock';
 import { createKeys, type Keys } from '../adapters/keys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { batchCsv, createCodesService } from '../modules/codes/codes.service';
 import { createPricesService } from '../modules/prices/prices.service';
 import { createPublicCache } from '../cache/public-cache';
 import { loadConfigOrExit, lockDataDirOrExit, openConfiguredDatabase } from '../startup';
+import { refusalExitCode } from './lib/refusal';
 
 export const USAGE = `用法：
   npm run codes -- create --card-info <卡牌 id> --count <數量> [--out <檔案.csv>] [--note <備註>]
@@ -142,11 +142,7 @@ export async function runCodesCli(argv: string[], ctx: CliContext): Promise<numb
       return 0;
     }
   } catch (e) {
-    if (e instanceof AppError) {
-      ctx.err(e.message);
-      return 1;
-    }
-    throw e;
+    return refusalExitCode(e, ctx.err);
   }
   ctx.err(USAGE);
   return 2;

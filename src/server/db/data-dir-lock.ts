@@ -3,12 +3,14 @@ import path from 'node:path';
 
 /**
  * PGlite is one process's database (PRODUCT.md §9): whoever opens the embedded database under DATA_DIR first
- * writes `DATA_DIR/db.lock` (its PID and role) and removes it when it closes; a second process (another server, or
- * `npm run codes`) refuses to open it meanwhile. A lock left by a process that died is stale and taken over.
+ * writes `DATA_DIR/db.lock` (its PID and role) and removes it when it closes; a second process (another server,
+ * `npm run codes`, or a backup or restore) refuses to open it meanwhile. A lock left by a process that died is stale
+ * and taken over.
  */
 export const lockFile = (dataDir: string) => path.join(dataDir, 'db.lock');
 
-export type LockHolder = { pid: number; role: 'server' | 'codes'; startedAt: string };
+const ROLES = ['server', 'codes', 'backup'] as const;
+export type LockHolder = { pid: number; role: (typeof ROLES)[number]; startedAt: string };
 
 export class DataDirLockedError extends Error {
   constructor(readonly holder: LockHolder) {
@@ -34,7 +36,7 @@ function readHolder(file: string): LockHolder | null {
     return typeof parsed.pid === 'number'
       ? {
           pid: parsed.pid,
-          role: parsed.role === 'codes' ? 'codes' : 'server',
+          role: ROLES.find((r) => r === parsed.role) ?? 'server',
           startedAt: String(parsed.startedAt ?? ''),
         }
       : null;

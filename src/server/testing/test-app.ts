@@ -10,7 +10,7 @@ import { createKeys, type Keys } from '../adapters/keys';
 import { FakeSms } from '../adapters/sms/fake-sms';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { openTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -75,9 +75,11 @@ export async function createTestApp(
      * API test file is checked. Off only for a test that breaks the books on purpose and says so.
      */
     reconcileOnClose?: boolean;
+    /** A database already open (a restored backup): the app takes it over and closes it. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(opts);
+  const database = opts.database ?? (await openTestDatabase(opts));
   const deps = testDeps(testConfig(opts.env), database.db);
   const { config, keys, clock, sms } = deps;
   // Uploads go to a throw-away folder, never the working copy's ./data.
