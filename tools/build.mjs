@@ -69,7 +69,7 @@ const targets = {
   },
 };
 
-/** The latest change among a target's sources (tests left out: they are not built). */
+/** The latest change among a target's sources (tests and the tools' shell scripts left out: they are not built). */
 function newestSource(inputs) {
   let newest = 0;
   for (const input of inputs) {
@@ -78,7 +78,7 @@ function newestSource(inputs) {
       ? readdirSync(input, { recursive: true }).map((f) => path.join(input, f))
       : [input];
     for (const file of files) {
-      if (/\.(test|spec)\.tsx?$/.test(file)) continue;
+      if (/\.(test|spec)\.tsx?$|^tools\/.*\.sh$/.test(file)) continue;
       const stat = statSync(file);
       if (stat.isFile()) newest = Math.max(newest, stat.mtimeMs);
     }
