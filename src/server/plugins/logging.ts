@@ -1,8 +1,11 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { SECRET_QUERY_PARAMS } from '../secret-params';
+
+const SECRET_PARAM = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');
 
 /** Strips secrets from URLs before they reach the log (one-tap login tokens, codes, phones). */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|smsCode|phone)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(SECRET_PARAM, '$1[redacted]');
 }
 
 const QUERY_PARAMS = /\nparams: [^\n]*/g;

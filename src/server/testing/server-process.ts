@@ -40,10 +40,15 @@ export async function startServerProcesses(
   startMs = 300_000,
 ): Promise<ServerProcess[]> {
   const servers = envs.map((env) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: serverEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // Started as `npm start` does, tracing's preload first (docs/decisions/054-traces.md): inert without OTEL_* set.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', './src/server/telemetry.ts', 'src/server/main.ts'],
+      {
+        env: serverEnv(env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const output: string[] = [];
     const keep = (b: Buffer) => {
       output.push(...b.toString().split('\n').filter(Boolean));
