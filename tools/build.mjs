@@ -51,10 +51,12 @@ async function buildServer(esbuild) {
   }
 }
 
+// package.json stands for the dependencies, not package-lock.json: `npm prune` rewrites the lockfile, which would make
+// every pruned install's build look stale. A change of the lockfile alone (`npm update`) wants `npm run build`.
 const targets = {
   web: {
     output: 'dist/web/index.html',
-    inputs: ['src/web', 'src/shared', 'public', 'vite.config.ts', 'tools', 'package-lock.json'],
+    inputs: ['src/web', 'src/shared', 'public', 'vite.config.ts', 'tools', 'package.json'],
     tool: 'vite',
     build: () => {
       const run = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
@@ -63,7 +65,7 @@ const targets = {
   },
   server: {
     output: 'dist/server/main.js',
-    inputs: ['src/server', 'src/shared', 'tools/build.mjs', 'tsconfig.json', 'package-lock.json'],
+    inputs: ['src/server', 'src/shared', 'tools/build.mjs', 'tsconfig.json', 'package.json'],
     tool: 'esbuild',
     build: (esbuild) => buildServer(esbuild),
   },
