@@ -13,9 +13,9 @@ process.chdir(root);
 /** The server's own code, bundled; every npm package stays an import from node_modules (`packages: 'external'`). */
 async function buildServer(esbuild) {
   const cli = readdirSync('src/server/cli').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-  // Entries besides main.ts: the CLIs production runs (`npm run codes`, `npm run verify:pack`, …), each a file of its
-  // own, and whatever a start command `--import`s before main.js.
-  const entries = ['src/server/main.ts', ...cli.map((f) => `src/server/cli/${f}`)];
+  // Entries besides main.ts: what a start command `--import`s before it (telemetry.js, decision 054), and the CLIs
+  // production runs (`npm run codes`, `npm run verify:pack`, …), each a file of its own.
+  const entries = ['src/server/main.ts', 'src/server/telemetry.ts', ...cli.map((f) => `src/server/cli/${f}`)];
   rmSync('dist/server', { recursive: true, force: true });
   const { metafile } = await esbuild.build({
     entryPoints: entries,
