@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Trove's image (docs/decisions/053-node-versions-and-build.md). Its steps are the ones tools/prod-install-check.sh runs
-# on a machine without a container engine: npm ci → npm run build → npm prune --omit=dev → node dist/server/main.js.
+# on a machine without a container engine: npm ci → npm run build → npm prune --omit=dev → node --import ./dist/server/telemetry.js dist/server/main.js.
 # Node 24: the newest major the gate tests (tools/with-node.sh 24).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -31,4 +31,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # `npm start` without npm: node as PID 1 gets docker stop's SIGTERM itself and closes gracefully (main.ts). A flag
 # added to npm start's node (e.g. an --import) is added here too.
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "--import", "./dist/server/telemetry.js", "dist/server/main.js"]

@@ -2,7 +2,7 @@
 # The container image's steps, run without a container engine (Dockerfile; docs/decisions/053-node-versions-and-build.md).
 # From a checkout where `npm ci` ran: the build (what is missing or stale: `npm run build` on a fresh checkout), then what
 # the image's last stage holds (package.json, dist, drizzle, node_modules) copied to a folder of its own and pruned with
-# `npm prune --omit=dev`, and started as the image starts it: `node dist/server/main.js`, NODE_ENV=production, on a fresh
+# `npm prune --omit=dev`, and started as the image starts it: `node --import ./dist/server/telemetry.js dist/server/main.js`, NODE_ENV=production, on a fresh
 # embedded database. Passes when /readyz, /healthz and the web app answer 200 from that pruned install.
 #   tools/prod-install-check.sh                     with this machine's Node
 #   tools/with-node.sh 24 tools/prod-install-check.sh   with the image's (Node 24)
@@ -37,7 +37,7 @@ echo "prod-install-check: node_modules $before, pruned $(du -sh "$dir/node_modul
 
 started=$SECONDS
 (cd "$dir" && exec env NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir/data" LOG_LEVEL=warn \
-  node dist/server/main.js) &
+  node --import ./dist/server/telemetry.js dist/server/main.js) &
 server=$!
 until curl -sf -o /dev/null "http://127.0.0.1:$port/readyz"; do
   if ! kill -0 "$server" 2>/dev/null; then
