@@ -14,11 +14,11 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { Redis } from 'ioredis';
+import { asc, eq, sql } from 'drizzle-orm';
 import { createKeys } from '../../src/server/adapters/keys';
 import type { SandboxProvider } from '../../src/server/adapters/payments/sandbox';
 import type { Database } from '../../src/server/db/client';
-import { dropQueues } from '../../src/server/db/schema';
+import { dropQueues, queueMembers } from '../../src/server/db/schema';
 import { createBuyers, createDrop } from '../../src/server/modules/pay-orders/pay-orders.fixtures';
 import { createAdmissions, queueIdOf } from '../../src/server/modules/queue/admission';
 import { admittedBy, scheduleOf } from '../../src/server/modules/queue/queue-schedule';
@@ -61,7 +61,6 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
   const servers = await startServers(2, database.url, redisUrl);
   const helloPort = await freePort();
   const hello = await helloProcess(helloPort);
-  const redis = new Redis(redisUrl);
   let ok = true;
   try {
     const now = new Date();
@@ -148,25 +147,25 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
     console.log(`paid                       ${paid.settled} of ${orders.length}`);
     ok = (await invariants(database.db, drop, paid.settled)).ok && ok;
 
-    // The queue as Redis holds it: the early joiners' order against the shuffle, and nobody admitted early.
+    // The queue as its record holds it (decision 051): the early joiners' order against the shuffle, and nobody
+    // admitted early.
     const admissions = createAdmissions(createKeys(SECRET));
     const q = { kind: 'card' as const, id: drop, startMs: start.getTime() };
-    const base = `trove:queue:{${queueIdOf(q)}}`;
-    const members = await redis.zrange(`${base}:m`, '0', '-1', 'WITHSCORES');
-    const ranked: { user: string; score: number }[] = [];
-    for (let i = 0; i < members.length; i += 2) ranked.push({ user: members[i]!, score: Number(members[i + 1]) });
+    const ranked = await database.db
+      .select({ user: queueMembers.userId, score: queueMembers.score, at: queueMembers.admittedAt })
+      .from(queueMembers)
+      .where(eq(queueMembers.queueId, queueIdOf(q)))
+      .orderBy(asc(queueMembers.score), asc(sql`${queueMembers.userId} collate "C"`));
     const early = ranked.filter((m) => m.score < 1).map((m) => m.user);
     const expected = [...early].sort((a, b) => admissions.shuffle(a, q) - admissions.shuffle(b, q));
     const shuffleOk = early.every((u, i) => u === expected[i]);
-    const admittedAt = await redis.hgetall(`${base}:a`);
     const schedule = scheduleOf({ perMinute: RATE, admittedBase: 0, baseAt: null } as never);
     let jumped = 0;
     ranked.forEach((m, rank) => {
-      const at = admittedAt[m.user];
-      if (at && rank >= admittedBy(q.startMs, schedule, Number(at))) jumped++;
+      if (m.at && rank >= admittedBy(q.startMs, schedule, m.at.getTime())) jumped++;
     });
     console.log(
-      `joined before / after      ${early.length} / ${ranked.length - early.length}; admitted ${Object.keys(admittedAt).length}`,
+      `joined before / after      ${early.length} / ${ranked.length - early.length}; admitted ${ranked.filter((m) => m.at).length}`,
     );
     console.log(
       `early order = shuffle      ${shuffleOk ? 'yes' : 'NO'} (${early.length} places recomputed from APP_SECRET)`,
@@ -174,7 +173,6 @@ export async function runQueue(database: Database & { url: string }, redisUrl: s
     console.log(`admitted before their turn ${jumped}  (must be 0)`);
     ok = ok && shuffleOk && jumped === 0;
   } finally {
-    await redis.quit();
     hello.kill();
     await stopServers(servers);
   }

@@ -35,8 +35,7 @@ import { localUploadsRoot } from './adapters/storage/local-storage';
 import { uploadsStaticPlugin } from './plugins/uploads-static';
 import { createLocalBroadcast, createRedisBroadcast } from './adapters/broadcast';
 import { createCommitHooks } from './db/commit-hooks';
-import { createMemoryQueueStore } from './modules/queue/queue-store';
-import { createRedisQueueStore } from './modules/queue/redis-queue-store';
+import { createRedisQueueCopy } from './modules/queue/redis-queue-store';
 import type { PushSender } from './adapters/push/push';
 
 declare module 'fastify' {
@@ -151,10 +150,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const services = createServices(deps, {
     onNotified: opts.onNotified,
     push: opts.push,
-    // The waiting room's queues: in Redis when instances share one, in the process otherwise (decision 044).
-    queueStore: opts.redis
-      ? createRedisQueueStore(opts.redis, `${opts.broadcastNamespace ?? 'trove:'}queue:`)
-      : createMemoryQueueStore(),
+    // The waiting room's fast copy: in Redis when instances share one, in the process otherwise (decisions 044, 051).
+    queueCopy: opts.redis
+      ? createRedisQueueCopy(opts.redis, `${opts.broadcastNamespace ?? 'trove:'}queue:`)
+      : undefined,
   });
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);

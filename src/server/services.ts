@@ -41,7 +41,8 @@ import { createShareService } from './modules/share/share.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import type { PushSender } from './adapters/push/push';
 import { createQueueService } from './modules/queue/queue.service';
-import { createMemoryQueueStore, type QueueStore } from './modules/queue/queue-store';
+import { createMemoryQueueCopy, type QueueCopy } from './modules/queue/queue-store';
+import { createDurableQueueStore } from './modules/queue/durable-queue-store';
 import { createArtSourceFor, createPushSender } from './startup';
 import { createPushService } from './modules/notifications/push.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
@@ -52,7 +53,7 @@ import { createNotificationDeliveryAdminService } from './modules/notifications/
 /** Every domain service, built once per app from the same dependencies. */
 export function createServices(
   deps: Deps,
-  opts: { onNotified?: OnNotified; push?: PushSender; queueStore?: QueueStore } = {},
+  opts: { onNotified?: OnNotified; push?: PushSender; queueCopy?: QueueCopy } = {},
 ) {
   // Web Push with VAPID keys from APP_SECRET unless the caller brings its own sender (decision 038).
   const pushSender = opts.push ?? createPushSender(deps.config, deps.keys, deps.clock);
@@ -103,7 +104,8 @@ export function createServices(
   const queue = createQueueService(
     deps,
     { catalogue, payOrders, audit },
-    opts.queueStore ?? createMemoryQueueStore(),
+    // The record in the database, a fast copy in Redis or this process (decision 051).
+    createDurableQueueStore(deps.db, opts.queueCopy ?? createMemoryQueueCopy()),
     () => later.live,
   );
   const mall = createMallService(deps, {

@@ -92,6 +92,43 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('a place the queue lost', () => {
+  it('joins again by itself when the queue says it holds no place for this tab, and says so for a moment', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answer = status({ phase: 'waiting', position: 5 });
+    fetchMock = mockRoutes(
+      () => (u) =>
+        u.pathname === '/api/queue/status'
+          ? { code: 200, data: { ...answer, serverTime: new Date().toISOString() } }
+          : u.pathname === '/api/queue/join'
+            ? { code: 200, msg: '已加入排隊', data: status({ phase: 'waiting', position: 7 }) }
+            : undefined,
+    );
+    renderAt('/');
+    expect(await screen.findByText(/第 5 位/)).toBeTruthy();
+    expect(requestsTo(fetchMock, 'queue/join')).toHaveLength(0);
+    // The server forgot the place (an older server, a reset): the next poll finds none.
+    answer = status({ phase: 'open', position: null });
+    stream.live = false;
+    await advance(10_000);
+    expect(requestsTo(fetchMock, 'queue/join')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('排隊紀錄曾經遺失，已自動為你重新加入排隊。');
+    await advance(6_000);
+    expect(screen.getByRole('status').textContent).toMatch(/第 \d 位/);
+    expect(screen.queryByRole('button', { name: '加入排隊' })).toBeNull();
+  });
+
+  it('does not join by itself a queue this tab never joined', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answer = status({ phase: 'open', position: null });
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: '加入排隊' })).toBeTruthy();
+    stream.live = false;
+    await advance(10_000);
+    expect(requestsTo(fetchMock, 'queue/join')).toHaveLength(0);
+  });
+});
+
 describe('movedBy', () => {
   it('moves a waiting place by the new admitted count, with the wait at the new rate', () => {
     expect(movedBy(status(), line(12, 2))).toMatchObject({ position: 3, admitted: 12, perMinute: 2, etaSeconds: 90 });

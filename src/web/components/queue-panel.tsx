@@ -21,6 +21,10 @@ import './queue-panel.css';
 const POLL_MS = 10_000;
 /** While the stream is up it moves the line and tells the turn: a poll this often before the start (or not queuing). */
 const LIVE_POLL_MS = 30_000;
+/** How long the panel says it joined again by itself (the place the server had lost, decision 051). */
+const REJOINED_MS = 6_000;
+/** The phases of a buyer the queue holds a place for. */
+const IN_QUEUE = new Set<QueueStatus['phase']>(['waiting_start', 'waiting', 'admitted', 'used', 'expired']);
 
 /**
  * The status moved by a line event of the stream (decision 044): the caller's rank is their place plus how many had
@@ -95,9 +99,13 @@ export default function QueuePanel({
   const now = useNow(status !== null);
   const asking = useRef(false);
   const askedAt = useRef(0);
+  // Whether this tab was answered a place; if the queue later says it holds none, the place was lost on its side.
+  const placed = useRef(false);
+  const [rejoinedAt, setRejoinedAt] = useState(0);
 
   const take = useCallback(
     (s: QueueStatus) => {
+      if (IN_QUEUE.has(s.phase)) placed.current = true;
       setStatus({ s, at: Date.now() });
       if (s.phase === 'admitted' && s.token && s.admittedUntil)
         keepAdmission(`${kind}:${id}`, s.token, s.admittedUntil);
@@ -109,7 +117,13 @@ export default function QueuePanel({
     if (!session || asking.current) return;
     asking.current = true;
     askedAt.current = Date.now();
-    const res = await getQueueStatus({ kind, id });
+    let res = await getQueueStatus({ kind, id });
+    if (!isFailure(res) && res.phase === 'open' && placed.current) {
+      // The queue no longer holds the place it gave this tab (an older server, an operator's reset): join again at
+      // once, without the blocking loading toast, and say so in the line for a moment.
+      res = await joinQueue({ kind, id }, { loading: false });
+      if (!isFailure(res)) setRejoinedAt(Date.now());
+    }
     asking.current = false;
     if (!isFailure(res)) take(res);
   }, [session, kind, id, take]);
@@ -181,7 +195,9 @@ export default function QueuePanel({
         {!session
           ? '熱門商品須排隊購買：登入後即可加入排隊。'
           : s
-            ? line(s, eta, position, started)
+            ? now - rejoinedAt < REJOINED_MS
+              ? '排隊紀錄曾經遺失，已自動為你重新加入排隊。'
+              : line(s, eta, position, started)
             : '正在讀取排隊狀態…'}
       </p>
       <div className="queue-action">

@@ -37,7 +37,7 @@ const over = (v: DropView) => v.sale.left === 0 || ['ended', 'sold_out', 'not_fo
 /**
  * The waiting room of hot drops (issue 25, docs/decisions/044-waiting-room.md): joining, where a buyer stands, the
  * admission token `payOrder/create` asks for, the fairness report and the operator's rate. Who waits is in `store`
- * (Redis with several instances, this process otherwise); the rate in drop_queues.
+ * (the record in the database, a copy in Redis or this process: decision 051); the rate in drop_queues.
  */
 export function createQueueService(
   deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'metrics'>,
@@ -61,7 +61,10 @@ export function createQueueService(
   };
   const views = createDropViews({ db: deps.db, now }, { saleOf, repo });
 
-  /** A store call; Redis away is a 503 (a place the queue cannot vouch for is never guessed). */
+  /**
+   * A store call. Redis away is answered from the record (decision 051); the record away is a 503 (a place the queue
+   * cannot vouch for is never guessed).
+   */
   async function stored<T>(call: Promise<T>): Promise<T> {
     try {
       return await call;
