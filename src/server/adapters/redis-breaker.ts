@@ -42,8 +42,8 @@ interface Log {
 const breakers = new WeakMap<Redis, RedisBreaker>();
 
 /**
- * Puts a circuit breaker in front of a command connection (docs/decisions/052): the first command that outlives
- * REDIS_COMMAND_TIMEOUT_MS opens it, and from then on every command of every caller fails at once with
+ * Puts a circuit breaker in front of a command connection (docs/decisions/052): a command that outlives
+ * REDIS_COMMAND_TIMEOUT_MS, then a PING that does too, opens it, and from then on every command of every caller fails at once with
  * RedisBreakerOpenError instead of waiting out its bound (each caller has a local fallback). While open it sends one
  * PING every REDIS_PROBE_EVERY_MS in the background and closes on the first answer; a connection lost opens it too,
  * and the connection's return ('ready': its handshake answered) closes it. The handshake's own commands are never
@@ -95,15 +95,34 @@ export function guardRedis(
   const probeLater = (ms: number) => {
     if (!probing) probing = setTimeout(probe, ms).unref();
   };
-  const openOnTimeout = () => {
-    if (state !== 'closed') return;
+  const open = () => {
     state = 'open';
     hung = { since: Date.now(), refusedBefore: counts.refused };
     opts.trouble(
       `commands did not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms: circuit open, going on without Redis and probing it every ${every} ms`,
     );
-    // At once: a command that timed out on a stalled event loop rather than a hung Redis closes it again in a moment.
-    probeLater(0);
+    probeLater(every);
+  };
+  /**
+   * A command past its bound is first checked with one PING, callers still going to Redis meanwhile: an event loop
+   * stalled past the bound fires the command's timer before it reads the answer already waiting on the socket, so a
+   * single timeout on a starved machine says nothing about Redis. The PING unanswered too (a bound later), it opens.
+   */
+  let checking = false;
+  const checkOnTimeout = () => {
+    if (state !== 'closed' || checking) return;
+    checking = true;
+    const ping = new Command('ping', []);
+    void Redis.prototype.sendCommand.call(client, ping);
+    ping.promise.then(
+      () => {
+        checking = false;
+      },
+      () => {
+        checking = false;
+        if (state === 'closed' && client.status === 'ready') open();
+      },
+    );
   };
 
   client.on('ready', close);
@@ -112,7 +131,10 @@ export function guardRedis(
     if (state === 'closed') state = 'open';
   });
   client.sendCommand = (command, stream) => {
-    if (client.status !== 'ready') return Redis.prototype.sendCommand.call(client, command, stream);
+    // QUIT ends the connection whatever Redis answers: never held back.
+    if (client.status !== 'ready' || command.name === 'quit') {
+      return Redis.prototype.sendCommand.call(client, command, stream);
+    }
     if (state !== 'closed') {
       counts.refused++;
       command.reject(new RedisBreakerOpenError());
@@ -123,7 +145,7 @@ export function guardRedis(
     command.promise.catch((err: unknown) => {
       if (!(err instanceof Error) || err.message !== TIMED_OUT) return;
       counts.timedOut++;
-      openOnTimeout();
+      checkOnTimeout();
     });
     return sent;
   };

@@ -21,7 +21,7 @@ const HUNG_MS = 5_000;
 
 /**
  * Machine check (issue 45, docs/decisions/052): a server process on its own redis-server, which is hung with SIGSTOP
- * (its connections stay open; nothing answers). The circuit breaker opens on the first timeout: readiness says so
+ * (its connections stay open; nothing answers). The circuit breaker opens on the first timeout its PING confirms: readiness says so
  * within 1 s, no caller's command is sent to Redis while it is open (each request goes on with its local fallback
  * instead of waiting out the command bound), the probe's 503 is logged once, and after SIGCONT the breaker closes and
  * Redis is used again.
@@ -155,7 +155,7 @@ describe.skipIf(skip !== null)('Redis hung: the instance stops asking it, and as
       msg: '服務暫時無法使用：Redis 沒有回應，已暫停使用',
       data: null,
     });
-    // A behaviour bound, on the test's clock: readiness follows the breaker, which opens on the first timeout.
+    // A behaviour bound, on the test's clock: readiness follows the breaker, which opens on the first confirmed timeout.
     expect(flipped - first.at).toBeLessThan(1_000);
     expect(open.state).toBeGreaterThan(0);
     expect(stillOpen.state).toBeGreaterThan(0);
