@@ -1,7 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { expectNoAxeViolations } from './axe';
-import { backOfficeToken, desktopPage, pickTime, pngImage, registerOperator, signInBackOffice } from './back-office';
+import {
+  backOfficeToken,
+  desktopPage,
+  dialogSettled,
+  pickTime,
+  pngImage,
+  registerOperator,
+  signInBackOffice,
+} from './back-office';
 import { E2E_PACKS_OPERATOR } from './env';
 import { paySandbox } from './market-setup';
 import { signUp } from './session';
@@ -162,6 +170,8 @@ test('a pack series: the operator sets it up, a buyer sees the odds and the comm
 
   // 3. The operator closes the series: the seed is revealed, and the verifier page confirms every draw.
   await op.getByRole('button', { name: `結束發售 ${seriesName}` }).click();
+  // Once the dialog has zoomed in: gate 2 of 2026-12-08 clicked 結束發售 mid-motion and the dialog stayed open.
+  await dialogSettled(op);
   await op.getByRole('dialog').getByRole('button', { name: '結束發售' }).click();
   await expect(op.getByText('已結束發售')).toBeVisible();
   await op.getByRole('button', { name: `詳情 ${seriesName}` }).click();

@@ -116,7 +116,8 @@ describe('a bid says how many it wants', () => {
     expect(await screen.findByText('求購 3 件，尚欠 3 件')).toBeTruthy();
     await router.navigate('/my/market?side=buy');
     const list = await screen.findByRole('list', { name: '進行中的求購' });
-    expect(within(list).getByText('・每件，求購 3 件，尚欠 3 件')).toBeTruthy();
+    // The list is drawn before its rows arrive: wait for the row, not only the list.
+    expect(await within(list).findByText('・每件，求購 3 件，尚欠 3 件')).toBeTruthy();
   });
 });
 
