@@ -151,6 +151,19 @@ export { DEMO_OPERATOR_PHONE };
 
 export class ConfigError extends Error {}
 
+/** Runs `load`; a ConfigError ends the process with its message (exit 1). */
+export function exitOnConfigError<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 /** Throws a ConfigError naming each variable at fault. */
 function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.infer<T> {
   const parsed = schema.safeParse(env);

@@ -15,7 +15,7 @@ import { createTwilioSms } from './adapters/sms/twilio-sms';
 import { createLocalStorage, localUploadsRoot } from './adapters/storage/local-storage';
 import { createS3Storage } from './adapters/storage/s3-storage';
 import type { StorageAdapter } from './adapters/storage/storage';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, exitOnConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
 import { createSandboxBank } from './modules/payments/sandbox-bank.repository';
@@ -58,19 +58,6 @@ export function loadStartupConfig(env: Record<string, string | undefined> = proc
 /** Parses the environment once; a bad variable ends the process with its name (exit 1), never a stack trace. */
 export function loadConfigOrExit(): StartupConfig {
   return exitOnConfigError(loadStartupConfig);
-}
-
-/** Runs `load`; a ConfigError ends the process with its message (exit 1). */
-export function exitOnConfigError<T>(load: () => T): T {
-  try {
-    return load();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
 }
 
 /** Opens the configured database: PostgreSQL at DATABASE_URL, otherwise embedded PGlite under DATA_DIR. */

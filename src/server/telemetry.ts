@@ -4,7 +4,7 @@
  * loaded before main.ts runs a line, so the hooks that patch pg, ioredis and pino must be in place first, from a
  * module of their own. With OTEL_EXPORTER_OTLP_ENDPOINT unset it reads its two settings and loads nothing else.
  */
-import { ConfigError, loadTelemetryConfig, type TelemetryConfig } from './config';
+import { exitOnConfigError, loadTelemetryConfig, type TelemetryConfig } from './config';
 import { SECRET_QUERY_PARAMS } from './secret-params';
 
 /** Probes and scrapes: every few seconds on every instance, all alike, and no part of a purchase. */
@@ -73,12 +73,5 @@ async function startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVIC
     process.once(signal, () => void provider.forceFlush().catch(() => undefined));
 }
 
-let settings: TelemetryConfig;
-try {
-  settings = loadTelemetryConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  process.stderr.write(`${err.message}\n`);
-  process.exit(1);
-}
+const settings = exitOnConfigError(() => loadTelemetryConfig());
 if (settings.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(settings);

@@ -1,6 +1,6 @@
 import { Command, Redis } from 'ioredis';
 import type { Metrics } from './metrics';
-import { REDIS_COMMAND_TIMEOUT_MS, type RedisTrouble } from './redis';
+import { isRedisTimeout, REDIS_COMMAND_TIMEOUT_MS, type RedisTrouble } from './redis';
 
 /** How often an open breaker asks Redis whether it answers again: one PING, bounded like any command. */
 export const REDIS_PROBE_EVERY_MS = 500;
@@ -22,9 +22,6 @@ export class RedisBreakerOpenError extends Error {
     super('Redis is not asked while it does not answer (circuit open)');
   }
 }
-
-/** ioredis's own words for a command past `commandTimeout`. */
-const TIMED_OUT = 'Command timed out';
 
 export interface RedisBreaker {
   /** The command connection's (ioredis) status: 'ready' once connected and its handshake answered. */
@@ -143,7 +140,7 @@ export function guardRedis(
     counts.sent++;
     const sent = Redis.prototype.sendCommand.call(client, command, stream);
     command.promise.catch((err: unknown) => {
-      if (!(err instanceof Error) || err.message !== TIMED_OUT) return;
+      if (!isRedisTimeout(err)) return;
       counts.timedOut++;
       checkOnTimeout();
     });

@@ -42,7 +42,14 @@ interface Log {
 /** Reports Redis trouble of one kind (`what`): structured, and rate-limited per kind. */
 export type RedisTrouble = (what: string, err?: unknown) => void;
 
-const brief = (err: unknown) => {
+/** ioredis's own words for a command past its `commandTimeout`. */
+const REDIS_TIMED_OUT = 'Command timed out';
+
+/** True for a command that outlived its bound (it may still have run in Redis). */
+export const isRedisTimeout = (err: unknown): boolean => err instanceof Error && err.message === REDIS_TIMED_OUT;
+
+/** An error as a log field: its type, message and code, never its stack. */
+export const errorBrief = (err: unknown) => {
   if (!(err instanceof Error)) return err === undefined ? undefined : { message: String(err) };
   const code = (err as Error & { code?: unknown }).code;
   return { type: err.name, message: err.message, ...(code === undefined ? {} : { code }) };
@@ -62,7 +69,7 @@ export function redisTroubleLog(log: Log, everyMs = REDIS_LOG_EVERY_MS, now = Da
       return;
     }
     last.set(what, { at: t, held: 0 });
-    log.warn({ redis: what, error: brief(err), heldBack: seen?.held ?? 0 }, `redis: ${what}`);
+    log.warn({ redis: what, error: errorBrief(err), heldBack: seen?.held ?? 0 }, `redis: ${what}`);
   };
 }
 
@@ -97,7 +104,7 @@ export function watchRedis(client: Redis, role: string, log: Log, trouble: Redis
         if (client.status === 'ready' || role !== 'commands') return;
         lost = true;
         log.warn(
-          { redis: role, error: brief(err) },
+          { redis: role, error: errorBrief(err) },
           'redis: REDIS_URL cannot be reached at start: serving without it (local limits, /readyz 503) until it answers',
         );
       }, 1_000).unref();

@@ -11,8 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config';
-import { exitOnConfigError } from '../startup';
+import { exitOnConfigError, loadConfig, type Config } from '../config';
 import { backupKindOf, type BackupKind } from './backup/files';
 import { backupDataDir, restoreDataDir } from './backup/pglite';
 import { backupPostgres, restorePostgres } from './backup/postgres';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pingDatabase } from '../db/ping';
 import type { Db } from '../db/client';
+import { errorBrief } from '../adapters/redis';
 import type { RedisReadiness } from '../adapters/redis-breaker';
 import { LIVE_BODY } from './liveness';
 
@@ -19,11 +20,6 @@ const NOT_READY = {
 } as const;
 type Reason = keyof typeof NOT_READY;
 
-const brief = (err: unknown) =>
-  err instanceof Error
-    ? { type: err.name, message: err.message, code: (err as Error & { code?: unknown }).code }
-    : { message: String(err) };
-
 /**
  * Readiness in the log once per change, not once per probe: not ready (warn, with why), ready again (info). A probe
  * every few seconds during an outage is no news; the change is.
@@ -33,7 +29,7 @@ function readinessLog(log: FastifyBaseLogger) {
   return (now: Reason | 'ready', err?: unknown) => {
     if ((now === 'ready') === (was === 'ready')) return;
     if (now === 'ready') log.info({ readiness: 'ready', was }, 'readiness: ready again');
-    else log.warn({ readiness: 'not ready', reason: now, error: brief(err) }, `readiness: ${NOT_READY[now].log}`);
+    else log.warn({ readiness: 'not ready', reason: now, error: errorBrief(err) }, `readiness: ${NOT_READY[now].log}`);
     was = now;
   };
 }

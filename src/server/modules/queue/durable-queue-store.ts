@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isRedisTimeout } from '../../adapters/redis';
 import type { Executor } from '../../db/client';
 import { createQueueMembersRepository } from './queue-members.repository';
 import type { QueueCopy, QueueStore, Standing } from './queue-store';
@@ -13,8 +14,6 @@ const WAIT_STEP_MS = 25;
  * more than one from Redis, so past this the ask is refused (503, as before) rather than swamping the database.
  */
 const RECORD_ASKS_MAX = 8;
-/** ioredis's own words for a command past its `commandTimeout`. */
-const TIMED_OUT = 'Command timed out';
 
 /** One rebuild of a queue's fast copy: how many members it loaded and how long it took (ms). */
 export interface QueueRebuilt {
@@ -100,7 +99,7 @@ export function createDurableQueueStore(
       return { ok: out };
     } catch (err) {
       // The copy is away or slow: the record answers.
-      return { sent: err instanceof Error && err.message === TIMED_OUT };
+      return { sent: isRedisTimeout(err) };
     }
   }
 
